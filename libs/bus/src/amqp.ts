@@ -1,0 +1,158 @@
+import amqp from 'amqplib';
+import type { Channel, ChannelModel, ConfirmChannel, ConsumeMessage } from 'amqplib';
+import { DomainEvent, parseDomainEvent } from '../../contracts/src/events';
+import { logger, metrics } from '../../kit/src';
+import { handleOnce, Subscription, Transport } from './transport';
+
+const DELIVERY_LIMIT = 5;
+const PREFETCH = 64;
+
+/**
+ * Split topology: topic exchange `<ns>herald.events` (routing key = event type), one durable
+ * quorum queue `<ns><service>.events` per consuming service (replicas compete), poison messages
+ * dead-lettered to `<ns><service>.events.dlq` after DELIVERY_LIMIT attempts. Publishing uses
+ * confirms. Reconnects on its own; the outbox keeps what could not be published.
+ */
+export class AmqpTransport implements Transport {
+  readonly name = 'amqp' as const;
+  private conn?: ChannelModel;
+  private pub?: ConfirmChannel;
+  private subs: Subscription[] = [];
+  private stopping = false;
+  private connecting?: Promise<void>;
+  private readonly exchange: string;
+  private readonly dlx: string;
+
+  constructor(private readonly url: string, private readonly ns = '') {
+    this.exchange = `${ns}herald.events`;
+    this.dlx = `${ns}herald.events.dlx`;
+  }
+
+  queueOf(service: string) {
+    return `${this.ns}${service}.events`;
+  }
+
+  async start() {
+    await this.connect();
+  }
+
+  ready() {
+    return !!this.pub;
+  }
+
+  private connect(): Promise<void> {
+    this.connecting ??= this.doConnect().finally(() => (this.connecting = undefined));
+    return this.connecting;
+  }
+
+  private async doConnect() {
+    const conn = await amqp.connect(this.url);
+    conn.on('error', (err) => logger.warn({ err: err.message }, 'RabbitMQ connection error'));
+    conn.on('close', () => {
+      this.conn = undefined;
+      this.pub = undefined;
+      if (!this.stopping) this.reconnectSoon();
+    });
+    const pub = await conn.createConfirmChannel();
+    await pub.assertExchange(this.exchange, 'topic', { durable: true });
+    await pub.assertExchange(this.dlx, 'direct', { durable: true });
+    this.conn = conn;
+    for (const sub of this.subs) await this.consume(conn, sub);
+    this.pub = pub;
+    logger.info({ exchange: this.exchange }, 'connected to RabbitMQ');
+  }
+
+  private reconnectSoon(delay = 1000) {
+    setTimeout(() => {
+      if (this.stopping || this.conn) return;
+      this.connect().catch((err) => {
+        logger.warn({ err: err.message }, 'RabbitMQ reconnect failed');
+        this.reconnectSoon(Math.min(delay * 2, 10_000));
+      });
+    }, delay).unref();
+  }
+
+  async publish(events: DomainEvent[]) {
+    const ch = this.pub;
+    if (!ch) throw new Error('not connected to RabbitMQ');
+    for (const e of events) {
+      ch.publish(this.exchange, e.type, Buffer.from(JSON.stringify(e)), {
+        persistent: true,
+        messageId: e.id,
+        type: e.type,
+        contentType: 'application/json',
+      });
+    }
+    await ch.waitForConfirms();
+  }
+
+  async subscribe(sub: Subscription) {
+    this.subs.push(sub);
+    if (this.conn) await this.consume(this.conn, sub);
+  }
+
+  private async consume(conn: ChannelModel, sub: Subscription) {
+    const queue = this.queueOf(sub.service);
+    const dlq = `${queue}.dlq`;
+    const ch: Channel = await conn.createChannel();
+    await ch.assertExchange(this.exchange, 'topic', { durable: true });
+    await ch.assertExchange(this.dlx, 'direct', { durable: true });
+    await ch.assertQueue(dlq, { durable: true, arguments: { 'x-queue-type': 'quorum' } });
+    await ch.bindQueue(dlq, this.dlx, queue);
+    await ch.assertQueue(queue, {
+      durable: true,
+      arguments: {
+        'x-queue-type': 'quorum',
+        'x-dead-letter-exchange': this.dlx,
+        'x-dead-letter-routing-key': queue,
+        'x-delivery-limit': DELIVERY_LIMIT,
+      },
+    });
+    for (const type of Object.keys(sub.handlers)) await ch.bindQueue(queue, this.exchange, type);
+    await ch.prefetch(PREFETCH);
+    await ch.consume(queue, (msg) => {
+      if (msg === null) {
+        // The broker cancelled us (queue deleted or failed over): never ack a null, set up again.
+        logger.warn({ queue }, 'consumer cancelled by RabbitMQ; resubscribing');
+        ch.close().catch(() => undefined);
+        if (this.conn && !this.stopping) this.consume(this.conn, sub).catch((err) => logger.error({ err }, 'resubscribe failed'));
+        return;
+      }
+      this.onMessage(ch, sub, msg);
+    });
+  }
+
+  private async onMessage(ch: Channel, sub: Subscription, msg: ConsumeMessage) {
+    let event: DomainEvent;
+    try {
+      event = parseDomainEvent(JSON.parse(msg.content.toString('utf8')));
+    } catch (err) {
+      logger.error({ err: (err as Error).message, queue: this.queueOf(sub.service) }, 'unparseable domain event dead-lettered');
+      safe(() => ch.nack(msg, false, false));
+      return;
+    }
+    try {
+      const outcome = await handleOnce(sub, event);
+      metrics.busConsumed.inc({ consumer: sub.service, outcome });
+      safe(() => ch.ack(msg));
+    } catch (err) {
+      metrics.busConsumed.inc({ consumer: sub.service, outcome: 'failed' });
+      logger.warn({ err: (err as Error).message, type: event.type, eventId: event.id }, 'event handler failed; requeued');
+      safe(() => ch.nack(msg, false, true));
+    }
+  }
+
+  async stop() {
+    this.stopping = true;
+    await this.conn?.close().catch(() => undefined);
+  }
+}
+
+/** ack/nack on a channel that closed meanwhile throws; the broker redelivers anyway. */
+function safe(fn: () => void) {
+  try {
+    fn();
+  } catch {
+    /* channel gone: message will be redelivered */
+  }
+}

@@ -1,0 +1,39 @@
+import type { DomainEvent } from '../../contracts/src/events';
+import type { Db } from '../../db/src';
+import type { PoolClient } from 'pg';
+
+export type EventHandler = (event: DomainEvent<any>, tx: PoolClient) => Promise<void>;
+
+/** What one service consumes: handled in its own schema, deduped by its inbox. */
+export interface Subscription {
+  service: string;
+  db: Db;
+  schema: string;
+  handlers: Partial<Record<string, EventHandler>>;
+}
+
+/** Moves published events to subscribers: in process (all-in-one) or through RabbitMQ (split). */
+export interface Transport {
+  readonly name: 'memory' | 'amqp';
+  start(): Promise<void>;
+  /** Resolves once every event is safely handed over (handled in process, or confirmed by the broker). */
+  publish(events: DomainEvent[]): Promise<void>;
+  subscribe(sub: Subscription): Promise<void>;
+  ready(): boolean;
+  stop(): Promise<void>;
+}
+
+/** Runs a handler exactly once per (event, consumer): the inbox row and the handler's writes commit together. */
+export async function handleOnce(sub: Subscription, event: DomainEvent): Promise<'handled' | 'duplicate' | 'ignored'> {
+  const handler = sub.handlers[event.type];
+  if (!handler) return 'ignored';
+  return sub.db.tx(async (tx) => {
+    const r = await tx.query(
+      `INSERT INTO "${sub.schema}".inbox (project_id, event_id, consumer) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+      [event.projectId, event.id, sub.service],
+    );
+    if (r.rowCount === 0) return 'duplicate';
+    await handler(event, tx);
+    return 'handled';
+  });
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/**
+ * Domain events: `<service>.<entity>.<past-tense>.v<major>`, each defined once here. A breaking
+ * change is a new `.v2` published beside `.v1` until consumers move.
+ */
+export const DomainEvents = {
+  'contacts.contact.subscription_changed.v1': z.object({
+    contactId: z.string(),
+    email: z.string(),
+    subscribed: z.boolean(),
+  }),
+  'contacts.contact.deleted.v1': z.object({
+    contactId: z.string(),
+    email: z.string(),
+  }),
+  'events.event.recorded.v1': z.object({
+    eventId: z.string(),
+    contactId: z.string(),
+    name: z.string(),
+    occurredAt: z.string(),
+  }),
+  'events.event_name.deleted.v1': z.object({
+    name: z.string(),
+  }),
+} as const;
+
+export type DomainEventType = keyof typeof DomainEvents;
+export type DomainEventData<T extends DomainEventType> = z.infer<(typeof DomainEvents)[T]>;
+
+export interface DomainEvent<T extends DomainEventType = DomainEventType> {
+  id: string;
+  type: T;
+  occurredAt: string;
+  projectId: string;
+  data: DomainEventData<T>;
+}
+
+/** Parses an envelope received from a transport; throws on an unknown type or a bad payload. */
+export function parseDomainEvent(raw: unknown): DomainEvent {
+  const env = z
+    .object({ id: z.string(), type: z.string(), occurredAt: z.string(), projectId: z.string(), data: z.unknown() })
+    .parse(raw);
+  const schema = (DomainEvents as Record<string, z.ZodTypeAny>)[env.type];
+  if (!schema) throw new Error(`unknown domain event type ${env.type}`);
+  return { ...env, type: env.type as DomainEventType, data: schema.parse(env.data) } as DomainEvent;
+}

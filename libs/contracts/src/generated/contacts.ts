@@ -1,0 +1,65 @@
+import type * as grpc from '@grpc/grpc-js';
+import type { MessageTypeDefinition } from '@grpc/proto-loader';
+
+import type { Empty as _herald_common_v1_Empty, Empty__Output as _herald_common_v1_Empty__Output } from './herald/common/v1/Empty';
+import type { Ref as _herald_common_v1_Ref, Ref__Output as _herald_common_v1_Ref__Output } from './herald/common/v1/Ref';
+import type { BatchGetContactsRequest as _herald_contacts_v1_BatchGetContactsRequest, BatchGetContactsRequest__Output as _herald_contacts_v1_BatchGetContactsRequest__Output } from './herald/contacts/v1/BatchGetContactsRequest';
+import type { Contact as _herald_contacts_v1_Contact, Contact__Output as _herald_contacts_v1_Contact__Output } from './herald/contacts/v1/Contact';
+import type { ContactResponse as _herald_contacts_v1_ContactResponse, ContactResponse__Output as _herald_contacts_v1_ContactResponse__Output } from './herald/contacts/v1/ContactResponse';
+import type { ContactsClient as _herald_contacts_v1_ContactsClient, ContactsDefinition as _herald_contacts_v1_ContactsDefinition } from './herald/contacts/v1/Contacts';
+import type { ContactsResponse as _herald_contacts_v1_ContactsResponse, ContactsResponse__Output as _herald_contacts_v1_ContactsResponse__Output } from './herald/contacts/v1/ContactsResponse';
+import type { DeleteFieldResponse as _herald_contacts_v1_DeleteFieldResponse, DeleteFieldResponse__Output as _herald_contacts_v1_DeleteFieldResponse__Output } from './herald/contacts/v1/DeleteFieldResponse';
+import type { Field as _herald_contacts_v1_Field, Field__Output as _herald_contacts_v1_Field__Output } from './herald/contacts/v1/Field';
+import type { FieldRequest as _herald_contacts_v1_FieldRequest, FieldRequest__Output as _herald_contacts_v1_FieldRequest__Output } from './herald/contacts/v1/FieldRequest';
+import type { FieldUsageResponse as _herald_contacts_v1_FieldUsageResponse, FieldUsageResponse__Output as _herald_contacts_v1_FieldUsageResponse__Output } from './herald/contacts/v1/FieldUsageResponse';
+import type { FieldValuesResponse as _herald_contacts_v1_FieldValuesResponse, FieldValuesResponse__Output as _herald_contacts_v1_FieldValuesResponse__Output } from './herald/contacts/v1/FieldValuesResponse';
+import type { GetContactRequest as _herald_contacts_v1_GetContactRequest, GetContactRequest__Output as _herald_contacts_v1_GetContactRequest__Output } from './herald/contacts/v1/GetContactRequest';
+import type { ListContactsRequest as _herald_contacts_v1_ListContactsRequest, ListContactsRequest__Output as _herald_contacts_v1_ListContactsRequest__Output } from './herald/contacts/v1/ListContactsRequest';
+import type { ListContactsResponse as _herald_contacts_v1_ListContactsResponse, ListContactsResponse__Output as _herald_contacts_v1_ListContactsResponse__Output } from './herald/contacts/v1/ListContactsResponse';
+import type { ListFieldsResponse as _herald_contacts_v1_ListFieldsResponse, ListFieldsResponse__Output as _herald_contacts_v1_ListFieldsResponse__Output } from './herald/contacts/v1/ListFieldsResponse';
+import type { LookupContactsRequest as _herald_contacts_v1_LookupContactsRequest, LookupContactsRequest__Output as _herald_contacts_v1_LookupContactsRequest__Output } from './herald/contacts/v1/LookupContactsRequest';
+import type { LookupContactsResponse as _herald_contacts_v1_LookupContactsResponse, LookupContactsResponse__Output as _herald_contacts_v1_LookupContactsResponse__Output } from './herald/contacts/v1/LookupContactsResponse';
+import type { ProjectRequest as _herald_contacts_v1_ProjectRequest, ProjectRequest__Output as _herald_contacts_v1_ProjectRequest__Output } from './herald/contacts/v1/ProjectRequest';
+import type { UpdateContactRequest as _herald_contacts_v1_UpdateContactRequest, UpdateContactRequest__Output as _herald_contacts_v1_UpdateContactRequest__Output } from './herald/contacts/v1/UpdateContactRequest';
+import type { UpsertContactRequest as _herald_contacts_v1_UpsertContactRequest, UpsertContactRequest__Output as _herald_contacts_v1_UpsertContactRequest__Output } from './herald/contacts/v1/UpsertContactRequest';
+import type { UpsertContactResponse as _herald_contacts_v1_UpsertContactResponse, UpsertContactResponse__Output as _herald_contacts_v1_UpsertContactResponse__Output } from './herald/contacts/v1/UpsertContactResponse';
+
+type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
+  new(...args: ConstructorParameters<Constructor>): Subtype;
+};
+
+export interface ProtoGrpcType {
+  herald: {
+    common: {
+      v1: {
+        Empty: MessageTypeDefinition<_herald_common_v1_Empty, _herald_common_v1_Empty__Output>
+        Ref: MessageTypeDefinition<_herald_common_v1_Ref, _herald_common_v1_Ref__Output>
+      }
+    }
+    contacts: {
+      v1: {
+        BatchGetContactsRequest: MessageTypeDefinition<_herald_contacts_v1_BatchGetContactsRequest, _herald_contacts_v1_BatchGetContactsRequest__Output>
+        Contact: MessageTypeDefinition<_herald_contacts_v1_Contact, _herald_contacts_v1_Contact__Output>
+        ContactResponse: MessageTypeDefinition<_herald_contacts_v1_ContactResponse, _herald_contacts_v1_ContactResponse__Output>
+        Contacts: SubtypeConstructor<typeof grpc.Client, _herald_contacts_v1_ContactsClient> & { service: _herald_contacts_v1_ContactsDefinition }
+        ContactsResponse: MessageTypeDefinition<_herald_contacts_v1_ContactsResponse, _herald_contacts_v1_ContactsResponse__Output>
+        DeleteFieldResponse: MessageTypeDefinition<_herald_contacts_v1_DeleteFieldResponse, _herald_contacts_v1_DeleteFieldResponse__Output>
+        Field: MessageTypeDefinition<_herald_contacts_v1_Field, _herald_contacts_v1_Field__Output>
+        FieldRequest: MessageTypeDefinition<_herald_contacts_v1_FieldRequest, _herald_contacts_v1_FieldRequest__Output>
+        FieldUsageResponse: MessageTypeDefinition<_herald_contacts_v1_FieldUsageResponse, _herald_contacts_v1_FieldUsageResponse__Output>
+        FieldValuesResponse: MessageTypeDefinition<_herald_contacts_v1_FieldValuesResponse, _herald_contacts_v1_FieldValuesResponse__Output>
+        GetContactRequest: MessageTypeDefinition<_herald_contacts_v1_GetContactRequest, _herald_contacts_v1_GetContactRequest__Output>
+        ListContactsRequest: MessageTypeDefinition<_herald_contacts_v1_ListContactsRequest, _herald_contacts_v1_ListContactsRequest__Output>
+        ListContactsResponse: MessageTypeDefinition<_herald_contacts_v1_ListContactsResponse, _herald_contacts_v1_ListContactsResponse__Output>
+        ListFieldsResponse: MessageTypeDefinition<_herald_contacts_v1_ListFieldsResponse, _herald_contacts_v1_ListFieldsResponse__Output>
+        LookupContactsRequest: MessageTypeDefinition<_herald_contacts_v1_LookupContactsRequest, _herald_contacts_v1_LookupContactsRequest__Output>
+        LookupContactsResponse: MessageTypeDefinition<_herald_contacts_v1_LookupContactsResponse, _herald_contacts_v1_LookupContactsResponse__Output>
+        ProjectRequest: MessageTypeDefinition<_herald_contacts_v1_ProjectRequest, _herald_contacts_v1_ProjectRequest__Output>
+        UpdateContactRequest: MessageTypeDefinition<_herald_contacts_v1_UpdateContactRequest, _herald_contacts_v1_UpdateContactRequest__Output>
+        UpsertContactRequest: MessageTypeDefinition<_herald_contacts_v1_UpsertContactRequest, _herald_contacts_v1_UpsertContactRequest__Output>
+        UpsertContactResponse: MessageTypeDefinition<_herald_contacts_v1_UpsertContactResponse, _herald_contacts_v1_UpsertContactResponse__Output>
+      }
+    }
+  }
+}
+

@@ -1,0 +1,163 @@
+// Original file: protos/contacts/v1/contacts.proto
+
+import type * as grpc from '@grpc/grpc-js'
+import type { MethodDefinition } from '@grpc/proto-loader'
+import type { BatchGetContactsRequest as _herald_contacts_v1_BatchGetContactsRequest, BatchGetContactsRequest__Output as _herald_contacts_v1_BatchGetContactsRequest__Output } from '../../../herald/contacts/v1/BatchGetContactsRequest';
+import type { ContactResponse as _herald_contacts_v1_ContactResponse, ContactResponse__Output as _herald_contacts_v1_ContactResponse__Output } from '../../../herald/contacts/v1/ContactResponse';
+import type { ContactsResponse as _herald_contacts_v1_ContactsResponse, ContactsResponse__Output as _herald_contacts_v1_ContactsResponse__Output } from '../../../herald/contacts/v1/ContactsResponse';
+import type { DeleteFieldResponse as _herald_contacts_v1_DeleteFieldResponse, DeleteFieldResponse__Output as _herald_contacts_v1_DeleteFieldResponse__Output } from '../../../herald/contacts/v1/DeleteFieldResponse';
+import type { Empty as _herald_common_v1_Empty, Empty__Output as _herald_common_v1_Empty__Output } from '../../../herald/common/v1/Empty';
+import type { FieldRequest as _herald_contacts_v1_FieldRequest, FieldRequest__Output as _herald_contacts_v1_FieldRequest__Output } from '../../../herald/contacts/v1/FieldRequest';
+import type { FieldUsageResponse as _herald_contacts_v1_FieldUsageResponse, FieldUsageResponse__Output as _herald_contacts_v1_FieldUsageResponse__Output } from '../../../herald/contacts/v1/FieldUsageResponse';
+import type { FieldValuesResponse as _herald_contacts_v1_FieldValuesResponse, FieldValuesResponse__Output as _herald_contacts_v1_FieldValuesResponse__Output } from '../../../herald/contacts/v1/FieldValuesResponse';
+import type { GetContactRequest as _herald_contacts_v1_GetContactRequest, GetContactRequest__Output as _herald_contacts_v1_GetContactRequest__Output } from '../../../herald/contacts/v1/GetContactRequest';
+import type { ListContactsRequest as _herald_contacts_v1_ListContactsRequest, ListContactsRequest__Output as _herald_contacts_v1_ListContactsRequest__Output } from '../../../herald/contacts/v1/ListContactsRequest';
+import type { ListContactsResponse as _herald_contacts_v1_ListContactsResponse, ListContactsResponse__Output as _herald_contacts_v1_ListContactsResponse__Output } from '../../../herald/contacts/v1/ListContactsResponse';
+import type { ListFieldsResponse as _herald_contacts_v1_ListFieldsResponse, ListFieldsResponse__Output as _herald_contacts_v1_ListFieldsResponse__Output } from '../../../herald/contacts/v1/ListFieldsResponse';
+import type { LookupContactsRequest as _herald_contacts_v1_LookupContactsRequest, LookupContactsRequest__Output as _herald_contacts_v1_LookupContactsRequest__Output } from '../../../herald/contacts/v1/LookupContactsRequest';
+import type { LookupContactsResponse as _herald_contacts_v1_LookupContactsResponse, LookupContactsResponse__Output as _herald_contacts_v1_LookupContactsResponse__Output } from '../../../herald/contacts/v1/LookupContactsResponse';
+import type { ProjectRequest as _herald_contacts_v1_ProjectRequest, ProjectRequest__Output as _herald_contacts_v1_ProjectRequest__Output } from '../../../herald/contacts/v1/ProjectRequest';
+import type { UpdateContactRequest as _herald_contacts_v1_UpdateContactRequest, UpdateContactRequest__Output as _herald_contacts_v1_UpdateContactRequest__Output } from '../../../herald/contacts/v1/UpdateContactRequest';
+import type { UpsertContactRequest as _herald_contacts_v1_UpsertContactRequest, UpsertContactRequest__Output as _herald_contacts_v1_UpsertContactRequest__Output } from '../../../herald/contacts/v1/UpsertContactRequest';
+import type { UpsertContactResponse as _herald_contacts_v1_UpsertContactResponse, UpsertContactResponse__Output as _herald_contacts_v1_UpsertContactResponse__Output } from '../../../herald/contacts/v1/UpsertContactResponse';
+
+export interface ContactsClient extends grpc.Client {
+  BatchGetContacts(argument: _herald_contacts_v1_BatchGetContactsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ContactsResponse__Output>): grpc.ClientUnaryCall;
+  BatchGetContacts(argument: _herald_contacts_v1_BatchGetContactsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_ContactsResponse__Output>): grpc.ClientUnaryCall;
+  BatchGetContacts(argument: _herald_contacts_v1_BatchGetContactsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ContactsResponse__Output>): grpc.ClientUnaryCall;
+  BatchGetContacts(argument: _herald_contacts_v1_BatchGetContactsRequest, callback: grpc.requestCallback<_herald_contacts_v1_ContactsResponse__Output>): grpc.ClientUnaryCall;
+  batchGetContacts(argument: _herald_contacts_v1_BatchGetContactsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ContactsResponse__Output>): grpc.ClientUnaryCall;
+  batchGetContacts(argument: _herald_contacts_v1_BatchGetContactsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_ContactsResponse__Output>): grpc.ClientUnaryCall;
+  batchGetContacts(argument: _herald_contacts_v1_BatchGetContactsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ContactsResponse__Output>): grpc.ClientUnaryCall;
+  batchGetContacts(argument: _herald_contacts_v1_BatchGetContactsRequest, callback: grpc.requestCallback<_herald_contacts_v1_ContactsResponse__Output>): grpc.ClientUnaryCall;
+  
+  DeleteContact(argument: _herald_contacts_v1_GetContactRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  DeleteContact(argument: _herald_contacts_v1_GetContactRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  DeleteContact(argument: _herald_contacts_v1_GetContactRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  DeleteContact(argument: _herald_contacts_v1_GetContactRequest, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  deleteContact(argument: _herald_contacts_v1_GetContactRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  deleteContact(argument: _herald_contacts_v1_GetContactRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  deleteContact(argument: _herald_contacts_v1_GetContactRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  deleteContact(argument: _herald_contacts_v1_GetContactRequest, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  
+  DeleteField(argument: _herald_contacts_v1_FieldRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_DeleteFieldResponse__Output>): grpc.ClientUnaryCall;
+  DeleteField(argument: _herald_contacts_v1_FieldRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_DeleteFieldResponse__Output>): grpc.ClientUnaryCall;
+  DeleteField(argument: _herald_contacts_v1_FieldRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_DeleteFieldResponse__Output>): grpc.ClientUnaryCall;
+  DeleteField(argument: _herald_contacts_v1_FieldRequest, callback: grpc.requestCallback<_herald_contacts_v1_DeleteFieldResponse__Output>): grpc.ClientUnaryCall;
+  deleteField(argument: _herald_contacts_v1_FieldRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_DeleteFieldResponse__Output>): grpc.ClientUnaryCall;
+  deleteField(argument: _herald_contacts_v1_FieldRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_DeleteFieldResponse__Output>): grpc.ClientUnaryCall;
+  deleteField(argument: _herald_contacts_v1_FieldRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_DeleteFieldResponse__Output>): grpc.ClientUnaryCall;
+  deleteField(argument: _herald_contacts_v1_FieldRequest, callback: grpc.requestCallback<_herald_contacts_v1_DeleteFieldResponse__Output>): grpc.ClientUnaryCall;
+  
+  FieldUsage(argument: _herald_contacts_v1_FieldRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_FieldUsageResponse__Output>): grpc.ClientUnaryCall;
+  FieldUsage(argument: _herald_contacts_v1_FieldRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_FieldUsageResponse__Output>): grpc.ClientUnaryCall;
+  FieldUsage(argument: _herald_contacts_v1_FieldRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_FieldUsageResponse__Output>): grpc.ClientUnaryCall;
+  FieldUsage(argument: _herald_contacts_v1_FieldRequest, callback: grpc.requestCallback<_herald_contacts_v1_FieldUsageResponse__Output>): grpc.ClientUnaryCall;
+  fieldUsage(argument: _herald_contacts_v1_FieldRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_FieldUsageResponse__Output>): grpc.ClientUnaryCall;
+  fieldUsage(argument: _herald_contacts_v1_FieldRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_FieldUsageResponse__Output>): grpc.ClientUnaryCall;
+  fieldUsage(argument: _herald_contacts_v1_FieldRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_FieldUsageResponse__Output>): grpc.ClientUnaryCall;
+  fieldUsage(argument: _herald_contacts_v1_FieldRequest, callback: grpc.requestCallback<_herald_contacts_v1_FieldUsageResponse__Output>): grpc.ClientUnaryCall;
+  
+  FieldValues(argument: _herald_contacts_v1_FieldRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_FieldValuesResponse__Output>): grpc.ClientUnaryCall;
+  FieldValues(argument: _herald_contacts_v1_FieldRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_FieldValuesResponse__Output>): grpc.ClientUnaryCall;
+  FieldValues(argument: _herald_contacts_v1_FieldRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_FieldValuesResponse__Output>): grpc.ClientUnaryCall;
+  FieldValues(argument: _herald_contacts_v1_FieldRequest, callback: grpc.requestCallback<_herald_contacts_v1_FieldValuesResponse__Output>): grpc.ClientUnaryCall;
+  fieldValues(argument: _herald_contacts_v1_FieldRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_FieldValuesResponse__Output>): grpc.ClientUnaryCall;
+  fieldValues(argument: _herald_contacts_v1_FieldRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_FieldValuesResponse__Output>): grpc.ClientUnaryCall;
+  fieldValues(argument: _herald_contacts_v1_FieldRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_FieldValuesResponse__Output>): grpc.ClientUnaryCall;
+  fieldValues(argument: _herald_contacts_v1_FieldRequest, callback: grpc.requestCallback<_herald_contacts_v1_FieldValuesResponse__Output>): grpc.ClientUnaryCall;
+  
+  GetContact(argument: _herald_contacts_v1_GetContactRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ContactResponse__Output>): grpc.ClientUnaryCall;
+  GetContact(argument: _herald_contacts_v1_GetContactRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_ContactResponse__Output>): grpc.ClientUnaryCall;
+  GetContact(argument: _herald_contacts_v1_GetContactRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ContactResponse__Output>): grpc.ClientUnaryCall;
+  GetContact(argument: _herald_contacts_v1_GetContactRequest, callback: grpc.requestCallback<_herald_contacts_v1_ContactResponse__Output>): grpc.ClientUnaryCall;
+  getContact(argument: _herald_contacts_v1_GetContactRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ContactResponse__Output>): grpc.ClientUnaryCall;
+  getContact(argument: _herald_contacts_v1_GetContactRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_ContactResponse__Output>): grpc.ClientUnaryCall;
+  getContact(argument: _herald_contacts_v1_GetContactRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ContactResponse__Output>): grpc.ClientUnaryCall;
+  getContact(argument: _herald_contacts_v1_GetContactRequest, callback: grpc.requestCallback<_herald_contacts_v1_ContactResponse__Output>): grpc.ClientUnaryCall;
+  
+  ListContacts(argument: _herald_contacts_v1_ListContactsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ListContactsResponse__Output>): grpc.ClientUnaryCall;
+  ListContacts(argument: _herald_contacts_v1_ListContactsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_ListContactsResponse__Output>): grpc.ClientUnaryCall;
+  ListContacts(argument: _herald_contacts_v1_ListContactsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ListContactsResponse__Output>): grpc.ClientUnaryCall;
+  ListContacts(argument: _herald_contacts_v1_ListContactsRequest, callback: grpc.requestCallback<_herald_contacts_v1_ListContactsResponse__Output>): grpc.ClientUnaryCall;
+  listContacts(argument: _herald_contacts_v1_ListContactsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ListContactsResponse__Output>): grpc.ClientUnaryCall;
+  listContacts(argument: _herald_contacts_v1_ListContactsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_ListContactsResponse__Output>): grpc.ClientUnaryCall;
+  listContacts(argument: _herald_contacts_v1_ListContactsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ListContactsResponse__Output>): grpc.ClientUnaryCall;
+  listContacts(argument: _herald_contacts_v1_ListContactsRequest, callback: grpc.requestCallback<_herald_contacts_v1_ListContactsResponse__Output>): grpc.ClientUnaryCall;
+  
+  ListFields(argument: _herald_contacts_v1_ProjectRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ListFieldsResponse__Output>): grpc.ClientUnaryCall;
+  ListFields(argument: _herald_contacts_v1_ProjectRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_ListFieldsResponse__Output>): grpc.ClientUnaryCall;
+  ListFields(argument: _herald_contacts_v1_ProjectRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ListFieldsResponse__Output>): grpc.ClientUnaryCall;
+  ListFields(argument: _herald_contacts_v1_ProjectRequest, callback: grpc.requestCallback<_herald_contacts_v1_ListFieldsResponse__Output>): grpc.ClientUnaryCall;
+  listFields(argument: _herald_contacts_v1_ProjectRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ListFieldsResponse__Output>): grpc.ClientUnaryCall;
+  listFields(argument: _herald_contacts_v1_ProjectRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_ListFieldsResponse__Output>): grpc.ClientUnaryCall;
+  listFields(argument: _herald_contacts_v1_ProjectRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ListFieldsResponse__Output>): grpc.ClientUnaryCall;
+  listFields(argument: _herald_contacts_v1_ProjectRequest, callback: grpc.requestCallback<_herald_contacts_v1_ListFieldsResponse__Output>): grpc.ClientUnaryCall;
+  
+  LookupContacts(argument: _herald_contacts_v1_LookupContactsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_LookupContactsResponse__Output>): grpc.ClientUnaryCall;
+  LookupContacts(argument: _herald_contacts_v1_LookupContactsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_LookupContactsResponse__Output>): grpc.ClientUnaryCall;
+  LookupContacts(argument: _herald_contacts_v1_LookupContactsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_LookupContactsResponse__Output>): grpc.ClientUnaryCall;
+  LookupContacts(argument: _herald_contacts_v1_LookupContactsRequest, callback: grpc.requestCallback<_herald_contacts_v1_LookupContactsResponse__Output>): grpc.ClientUnaryCall;
+  lookupContacts(argument: _herald_contacts_v1_LookupContactsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_LookupContactsResponse__Output>): grpc.ClientUnaryCall;
+  lookupContacts(argument: _herald_contacts_v1_LookupContactsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_LookupContactsResponse__Output>): grpc.ClientUnaryCall;
+  lookupContacts(argument: _herald_contacts_v1_LookupContactsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_LookupContactsResponse__Output>): grpc.ClientUnaryCall;
+  lookupContacts(argument: _herald_contacts_v1_LookupContactsRequest, callback: grpc.requestCallback<_herald_contacts_v1_LookupContactsResponse__Output>): grpc.ClientUnaryCall;
+  
+  UpdateContact(argument: _herald_contacts_v1_UpdateContactRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ContactResponse__Output>): grpc.ClientUnaryCall;
+  UpdateContact(argument: _herald_contacts_v1_UpdateContactRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_ContactResponse__Output>): grpc.ClientUnaryCall;
+  UpdateContact(argument: _herald_contacts_v1_UpdateContactRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ContactResponse__Output>): grpc.ClientUnaryCall;
+  UpdateContact(argument: _herald_contacts_v1_UpdateContactRequest, callback: grpc.requestCallback<_herald_contacts_v1_ContactResponse__Output>): grpc.ClientUnaryCall;
+  updateContact(argument: _herald_contacts_v1_UpdateContactRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ContactResponse__Output>): grpc.ClientUnaryCall;
+  updateContact(argument: _herald_contacts_v1_UpdateContactRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_ContactResponse__Output>): grpc.ClientUnaryCall;
+  updateContact(argument: _herald_contacts_v1_UpdateContactRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ContactResponse__Output>): grpc.ClientUnaryCall;
+  updateContact(argument: _herald_contacts_v1_UpdateContactRequest, callback: grpc.requestCallback<_herald_contacts_v1_ContactResponse__Output>): grpc.ClientUnaryCall;
+  
+  UpsertContact(argument: _herald_contacts_v1_UpsertContactRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_UpsertContactResponse__Output>): grpc.ClientUnaryCall;
+  UpsertContact(argument: _herald_contacts_v1_UpsertContactRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_UpsertContactResponse__Output>): grpc.ClientUnaryCall;
+  UpsertContact(argument: _herald_contacts_v1_UpsertContactRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_UpsertContactResponse__Output>): grpc.ClientUnaryCall;
+  UpsertContact(argument: _herald_contacts_v1_UpsertContactRequest, callback: grpc.requestCallback<_herald_contacts_v1_UpsertContactResponse__Output>): grpc.ClientUnaryCall;
+  upsertContact(argument: _herald_contacts_v1_UpsertContactRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_UpsertContactResponse__Output>): grpc.ClientUnaryCall;
+  upsertContact(argument: _herald_contacts_v1_UpsertContactRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_UpsertContactResponse__Output>): grpc.ClientUnaryCall;
+  upsertContact(argument: _herald_contacts_v1_UpsertContactRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_UpsertContactResponse__Output>): grpc.ClientUnaryCall;
+  upsertContact(argument: _herald_contacts_v1_UpsertContactRequest, callback: grpc.requestCallback<_herald_contacts_v1_UpsertContactResponse__Output>): grpc.ClientUnaryCall;
+  
+}
+
+export interface ContactsHandlers extends grpc.UntypedServiceImplementation {
+  BatchGetContacts: grpc.handleUnaryCall<_herald_contacts_v1_BatchGetContactsRequest__Output, _herald_contacts_v1_ContactsResponse>;
+  
+  DeleteContact: grpc.handleUnaryCall<_herald_contacts_v1_GetContactRequest__Output, _herald_common_v1_Empty>;
+  
+  DeleteField: grpc.handleUnaryCall<_herald_contacts_v1_FieldRequest__Output, _herald_contacts_v1_DeleteFieldResponse>;
+  
+  FieldUsage: grpc.handleUnaryCall<_herald_contacts_v1_FieldRequest__Output, _herald_contacts_v1_FieldUsageResponse>;
+  
+  FieldValues: grpc.handleUnaryCall<_herald_contacts_v1_FieldRequest__Output, _herald_contacts_v1_FieldValuesResponse>;
+  
+  GetContact: grpc.handleUnaryCall<_herald_contacts_v1_GetContactRequest__Output, _herald_contacts_v1_ContactResponse>;
+  
+  ListContacts: grpc.handleUnaryCall<_herald_contacts_v1_ListContactsRequest__Output, _herald_contacts_v1_ListContactsResponse>;
+  
+  ListFields: grpc.handleUnaryCall<_herald_contacts_v1_ProjectRequest__Output, _herald_contacts_v1_ListFieldsResponse>;
+  
+  LookupContacts: grpc.handleUnaryCall<_herald_contacts_v1_LookupContactsRequest__Output, _herald_contacts_v1_LookupContactsResponse>;
+  
+  UpdateContact: grpc.handleUnaryCall<_herald_contacts_v1_UpdateContactRequest__Output, _herald_contacts_v1_ContactResponse>;
+  
+  UpsertContact: grpc.handleUnaryCall<_herald_contacts_v1_UpsertContactRequest__Output, _herald_contacts_v1_UpsertContactResponse>;
+  
+}
+
+export interface ContactsDefinition extends grpc.ServiceDefinition {
+  BatchGetContacts: MethodDefinition<_herald_contacts_v1_BatchGetContactsRequest, _herald_contacts_v1_ContactsResponse, _herald_contacts_v1_BatchGetContactsRequest__Output, _herald_contacts_v1_ContactsResponse__Output>
+  DeleteContact: MethodDefinition<_herald_contacts_v1_GetContactRequest, _herald_common_v1_Empty, _herald_contacts_v1_GetContactRequest__Output, _herald_common_v1_Empty__Output>
+  DeleteField: MethodDefinition<_herald_contacts_v1_FieldRequest, _herald_contacts_v1_DeleteFieldResponse, _herald_contacts_v1_FieldRequest__Output, _herald_contacts_v1_DeleteFieldResponse__Output>
+  FieldUsage: MethodDefinition<_herald_contacts_v1_FieldRequest, _herald_contacts_v1_FieldUsageResponse, _herald_contacts_v1_FieldRequest__Output, _herald_contacts_v1_FieldUsageResponse__Output>
+  FieldValues: MethodDefinition<_herald_contacts_v1_FieldRequest, _herald_contacts_v1_FieldValuesResponse, _herald_contacts_v1_FieldRequest__Output, _herald_contacts_v1_FieldValuesResponse__Output>
+  GetContact: MethodDefinition<_herald_contacts_v1_GetContactRequest, _herald_contacts_v1_ContactResponse, _herald_contacts_v1_GetContactRequest__Output, _herald_contacts_v1_ContactResponse__Output>
+  ListContacts: MethodDefinition<_herald_contacts_v1_ListContactsRequest, _herald_contacts_v1_ListContactsResponse, _herald_contacts_v1_ListContactsRequest__Output, _herald_contacts_v1_ListContactsResponse__Output>
+  ListFields: MethodDefinition<_herald_contacts_v1_ProjectRequest, _herald_contacts_v1_ListFieldsResponse, _herald_contacts_v1_ProjectRequest__Output, _herald_contacts_v1_ListFieldsResponse__Output>
+  LookupContacts: MethodDefinition<_herald_contacts_v1_LookupContactsRequest, _herald_contacts_v1_LookupContactsResponse, _herald_contacts_v1_LookupContactsRequest__Output, _herald_contacts_v1_LookupContactsResponse__Output>
+  UpdateContact: MethodDefinition<_herald_contacts_v1_UpdateContactRequest, _herald_contacts_v1_ContactResponse, _herald_contacts_v1_UpdateContactRequest__Output, _herald_contacts_v1_ContactResponse__Output>
+  UpsertContact: MethodDefinition<_herald_contacts_v1_UpsertContactRequest, _herald_contacts_v1_UpsertContactResponse, _herald_contacts_v1_UpsertContactRequest__Output, _herald_contacts_v1_UpsertContactResponse__Output>
+}

@@ -1,0 +1,11 @@
+// Original file: protos/contacts/v1/contacts.proto
+
+import type { Contact as _herald_contacts_v1_Contact, Contact__Output as _herald_contacts_v1_Contact__Output } from '../../../herald/contacts/v1/Contact';
+
+export interface ContactsResponse {
+  'contacts'?: (_herald_contacts_v1_Contact)[];
+}
+
+export interface ContactsResponse__Output {
+  'contacts': (_herald_contacts_v1_Contact__Output)[];
+}

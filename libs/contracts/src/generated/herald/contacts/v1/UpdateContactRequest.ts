@@ -1,0 +1,22 @@
+// Original file: protos/contacts/v1/contacts.proto
+
+
+export interface UpdateContactRequest {
+  'project_id'?: (string);
+  'id'?: (string);
+  'email'?: (string);
+  'subscribed'?: (boolean);
+  'data_json'?: (string);
+  '_email'?: "email";
+  '_subscribed'?: "subscribed";
+}
+
+export interface UpdateContactRequest__Output {
+  'project_id': (string);
+  'id': (string);
+  'email'?: (string);
+  'subscribed'?: (boolean);
+  'data_json': (string);
+  '_email'?: "email";
+  '_subscribed'?: "subscribed";
+}

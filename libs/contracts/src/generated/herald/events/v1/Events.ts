@@ -1,0 +1,108 @@
+// Original file: protos/events/v1/events.proto
+
+import type * as grpc from '@grpc/grpc-js'
+import type { MethodDefinition } from '@grpc/proto-loader'
+import type { ContactEventsRequest as _herald_events_v1_ContactEventsRequest, ContactEventsRequest__Output as _herald_events_v1_ContactEventsRequest__Output } from '../../../herald/events/v1/ContactEventsRequest';
+import type { DeleteEventsResponse as _herald_events_v1_DeleteEventsResponse, DeleteEventsResponse__Output as _herald_events_v1_DeleteEventsResponse__Output } from '../../../herald/events/v1/DeleteEventsResponse';
+import type { EventsResponse as _herald_events_v1_EventsResponse, EventsResponse__Output as _herald_events_v1_EventsResponse__Output } from '../../../herald/events/v1/EventsResponse';
+import type { ListEventsRequest as _herald_events_v1_ListEventsRequest, ListEventsRequest__Output as _herald_events_v1_ListEventsRequest__Output } from '../../../herald/events/v1/ListEventsRequest';
+import type { NameRequest as _herald_events_v1_NameRequest, NameRequest__Output as _herald_events_v1_NameRequest__Output } from '../../../herald/events/v1/NameRequest';
+import type { NamesResponse as _herald_events_v1_NamesResponse, NamesResponse__Output as _herald_events_v1_NamesResponse__Output } from '../../../herald/events/v1/NamesResponse';
+import type { ProjectRequest as _herald_events_v1_ProjectRequest, ProjectRequest__Output as _herald_events_v1_ProjectRequest__Output } from '../../../herald/events/v1/ProjectRequest';
+import type { StatsResponse as _herald_events_v1_StatsResponse, StatsResponse__Output as _herald_events_v1_StatsResponse__Output } from '../../../herald/events/v1/StatsResponse';
+import type { TrackRequest as _herald_events_v1_TrackRequest, TrackRequest__Output as _herald_events_v1_TrackRequest__Output } from '../../../herald/events/v1/TrackRequest';
+import type { TrackResponse as _herald_events_v1_TrackResponse, TrackResponse__Output as _herald_events_v1_TrackResponse__Output } from '../../../herald/events/v1/TrackResponse';
+import type { UsageResponse as _herald_events_v1_UsageResponse, UsageResponse__Output as _herald_events_v1_UsageResponse__Output } from '../../../herald/events/v1/UsageResponse';
+
+export interface EventsClient extends grpc.Client {
+  ContactEvents(argument: _herald_events_v1_ContactEventsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_events_v1_EventsResponse__Output>): grpc.ClientUnaryCall;
+  ContactEvents(argument: _herald_events_v1_ContactEventsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_events_v1_EventsResponse__Output>): grpc.ClientUnaryCall;
+  ContactEvents(argument: _herald_events_v1_ContactEventsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_events_v1_EventsResponse__Output>): grpc.ClientUnaryCall;
+  ContactEvents(argument: _herald_events_v1_ContactEventsRequest, callback: grpc.requestCallback<_herald_events_v1_EventsResponse__Output>): grpc.ClientUnaryCall;
+  contactEvents(argument: _herald_events_v1_ContactEventsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_events_v1_EventsResponse__Output>): grpc.ClientUnaryCall;
+  contactEvents(argument: _herald_events_v1_ContactEventsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_events_v1_EventsResponse__Output>): grpc.ClientUnaryCall;
+  contactEvents(argument: _herald_events_v1_ContactEventsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_events_v1_EventsResponse__Output>): grpc.ClientUnaryCall;
+  contactEvents(argument: _herald_events_v1_ContactEventsRequest, callback: grpc.requestCallback<_herald_events_v1_EventsResponse__Output>): grpc.ClientUnaryCall;
+  
+  DeleteEvents(argument: _herald_events_v1_NameRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_events_v1_DeleteEventsResponse__Output>): grpc.ClientUnaryCall;
+  DeleteEvents(argument: _herald_events_v1_NameRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_events_v1_DeleteEventsResponse__Output>): grpc.ClientUnaryCall;
+  DeleteEvents(argument: _herald_events_v1_NameRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_events_v1_DeleteEventsResponse__Output>): grpc.ClientUnaryCall;
+  DeleteEvents(argument: _herald_events_v1_NameRequest, callback: grpc.requestCallback<_herald_events_v1_DeleteEventsResponse__Output>): grpc.ClientUnaryCall;
+  deleteEvents(argument: _herald_events_v1_NameRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_events_v1_DeleteEventsResponse__Output>): grpc.ClientUnaryCall;
+  deleteEvents(argument: _herald_events_v1_NameRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_events_v1_DeleteEventsResponse__Output>): grpc.ClientUnaryCall;
+  deleteEvents(argument: _herald_events_v1_NameRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_events_v1_DeleteEventsResponse__Output>): grpc.ClientUnaryCall;
+  deleteEvents(argument: _herald_events_v1_NameRequest, callback: grpc.requestCallback<_herald_events_v1_DeleteEventsResponse__Output>): grpc.ClientUnaryCall;
+  
+  ListEvents(argument: _herald_events_v1_ListEventsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_events_v1_EventsResponse__Output>): grpc.ClientUnaryCall;
+  ListEvents(argument: _herald_events_v1_ListEventsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_events_v1_EventsResponse__Output>): grpc.ClientUnaryCall;
+  ListEvents(argument: _herald_events_v1_ListEventsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_events_v1_EventsResponse__Output>): grpc.ClientUnaryCall;
+  ListEvents(argument: _herald_events_v1_ListEventsRequest, callback: grpc.requestCallback<_herald_events_v1_EventsResponse__Output>): grpc.ClientUnaryCall;
+  listEvents(argument: _herald_events_v1_ListEventsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_events_v1_EventsResponse__Output>): grpc.ClientUnaryCall;
+  listEvents(argument: _herald_events_v1_ListEventsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_events_v1_EventsResponse__Output>): grpc.ClientUnaryCall;
+  listEvents(argument: _herald_events_v1_ListEventsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_events_v1_EventsResponse__Output>): grpc.ClientUnaryCall;
+  listEvents(argument: _herald_events_v1_ListEventsRequest, callback: grpc.requestCallback<_herald_events_v1_EventsResponse__Output>): grpc.ClientUnaryCall;
+  
+  Names(argument: _herald_events_v1_ProjectRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_events_v1_NamesResponse__Output>): grpc.ClientUnaryCall;
+  Names(argument: _herald_events_v1_ProjectRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_events_v1_NamesResponse__Output>): grpc.ClientUnaryCall;
+  Names(argument: _herald_events_v1_ProjectRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_events_v1_NamesResponse__Output>): grpc.ClientUnaryCall;
+  Names(argument: _herald_events_v1_ProjectRequest, callback: grpc.requestCallback<_herald_events_v1_NamesResponse__Output>): grpc.ClientUnaryCall;
+  names(argument: _herald_events_v1_ProjectRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_events_v1_NamesResponse__Output>): grpc.ClientUnaryCall;
+  names(argument: _herald_events_v1_ProjectRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_events_v1_NamesResponse__Output>): grpc.ClientUnaryCall;
+  names(argument: _herald_events_v1_ProjectRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_events_v1_NamesResponse__Output>): grpc.ClientUnaryCall;
+  names(argument: _herald_events_v1_ProjectRequest, callback: grpc.requestCallback<_herald_events_v1_NamesResponse__Output>): grpc.ClientUnaryCall;
+  
+  Stats(argument: _herald_events_v1_ProjectRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_events_v1_StatsResponse__Output>): grpc.ClientUnaryCall;
+  Stats(argument: _herald_events_v1_ProjectRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_events_v1_StatsResponse__Output>): grpc.ClientUnaryCall;
+  Stats(argument: _herald_events_v1_ProjectRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_events_v1_StatsResponse__Output>): grpc.ClientUnaryCall;
+  Stats(argument: _herald_events_v1_ProjectRequest, callback: grpc.requestCallback<_herald_events_v1_StatsResponse__Output>): grpc.ClientUnaryCall;
+  stats(argument: _herald_events_v1_ProjectRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_events_v1_StatsResponse__Output>): grpc.ClientUnaryCall;
+  stats(argument: _herald_events_v1_ProjectRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_events_v1_StatsResponse__Output>): grpc.ClientUnaryCall;
+  stats(argument: _herald_events_v1_ProjectRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_events_v1_StatsResponse__Output>): grpc.ClientUnaryCall;
+  stats(argument: _herald_events_v1_ProjectRequest, callback: grpc.requestCallback<_herald_events_v1_StatsResponse__Output>): grpc.ClientUnaryCall;
+  
+  Track(argument: _herald_events_v1_TrackRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_events_v1_TrackResponse__Output>): grpc.ClientUnaryCall;
+  Track(argument: _herald_events_v1_TrackRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_events_v1_TrackResponse__Output>): grpc.ClientUnaryCall;
+  Track(argument: _herald_events_v1_TrackRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_events_v1_TrackResponse__Output>): grpc.ClientUnaryCall;
+  Track(argument: _herald_events_v1_TrackRequest, callback: grpc.requestCallback<_herald_events_v1_TrackResponse__Output>): grpc.ClientUnaryCall;
+  track(argument: _herald_events_v1_TrackRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_events_v1_TrackResponse__Output>): grpc.ClientUnaryCall;
+  track(argument: _herald_events_v1_TrackRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_events_v1_TrackResponse__Output>): grpc.ClientUnaryCall;
+  track(argument: _herald_events_v1_TrackRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_events_v1_TrackResponse__Output>): grpc.ClientUnaryCall;
+  track(argument: _herald_events_v1_TrackRequest, callback: grpc.requestCallback<_herald_events_v1_TrackResponse__Output>): grpc.ClientUnaryCall;
+  
+  Usage(argument: _herald_events_v1_NameRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_events_v1_UsageResponse__Output>): grpc.ClientUnaryCall;
+  Usage(argument: _herald_events_v1_NameRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_events_v1_UsageResponse__Output>): grpc.ClientUnaryCall;
+  Usage(argument: _herald_events_v1_NameRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_events_v1_UsageResponse__Output>): grpc.ClientUnaryCall;
+  Usage(argument: _herald_events_v1_NameRequest, callback: grpc.requestCallback<_herald_events_v1_UsageResponse__Output>): grpc.ClientUnaryCall;
+  usage(argument: _herald_events_v1_NameRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_events_v1_UsageResponse__Output>): grpc.ClientUnaryCall;
+  usage(argument: _herald_events_v1_NameRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_events_v1_UsageResponse__Output>): grpc.ClientUnaryCall;
+  usage(argument: _herald_events_v1_NameRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_events_v1_UsageResponse__Output>): grpc.ClientUnaryCall;
+  usage(argument: _herald_events_v1_NameRequest, callback: grpc.requestCallback<_herald_events_v1_UsageResponse__Output>): grpc.ClientUnaryCall;
+  
+}
+
+export interface EventsHandlers extends grpc.UntypedServiceImplementation {
+  ContactEvents: grpc.handleUnaryCall<_herald_events_v1_ContactEventsRequest__Output, _herald_events_v1_EventsResponse>;
+  
+  DeleteEvents: grpc.handleUnaryCall<_herald_events_v1_NameRequest__Output, _herald_events_v1_DeleteEventsResponse>;
+  
+  ListEvents: grpc.handleUnaryCall<_herald_events_v1_ListEventsRequest__Output, _herald_events_v1_EventsResponse>;
+  
+  Names: grpc.handleUnaryCall<_herald_events_v1_ProjectRequest__Output, _herald_events_v1_NamesResponse>;
+  
+  Stats: grpc.handleUnaryCall<_herald_events_v1_ProjectRequest__Output, _herald_events_v1_StatsResponse>;
+  
+  Track: grpc.handleUnaryCall<_herald_events_v1_TrackRequest__Output, _herald_events_v1_TrackResponse>;
+  
+  Usage: grpc.handleUnaryCall<_herald_events_v1_NameRequest__Output, _herald_events_v1_UsageResponse>;
+  
+}
+
+export interface EventsDefinition extends grpc.ServiceDefinition {
+  ContactEvents: MethodDefinition<_herald_events_v1_ContactEventsRequest, _herald_events_v1_EventsResponse, _herald_events_v1_ContactEventsRequest__Output, _herald_events_v1_EventsResponse__Output>
+  DeleteEvents: MethodDefinition<_herald_events_v1_NameRequest, _herald_events_v1_DeleteEventsResponse, _herald_events_v1_NameRequest__Output, _herald_events_v1_DeleteEventsResponse__Output>
+  ListEvents: MethodDefinition<_herald_events_v1_ListEventsRequest, _herald_events_v1_EventsResponse, _herald_events_v1_ListEventsRequest__Output, _herald_events_v1_EventsResponse__Output>
+  Names: MethodDefinition<_herald_events_v1_ProjectRequest, _herald_events_v1_NamesResponse, _herald_events_v1_ProjectRequest__Output, _herald_events_v1_NamesResponse__Output>
+  Stats: MethodDefinition<_herald_events_v1_ProjectRequest, _herald_events_v1_StatsResponse, _herald_events_v1_ProjectRequest__Output, _herald_events_v1_StatsResponse__Output>
+  Track: MethodDefinition<_herald_events_v1_TrackRequest, _herald_events_v1_TrackResponse, _herald_events_v1_TrackRequest__Output, _herald_events_v1_TrackResponse__Output>
+  Usage: MethodDefinition<_herald_events_v1_NameRequest, _herald_events_v1_UsageResponse, _herald_events_v1_NameRequest__Output, _herald_events_v1_UsageResponse__Output>
+}

@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import * as grpc from '@grpc/grpc-js';
+import * as protoLoader from '@grpc/proto-loader';
+import type { MethodDefinition } from '@grpc/proto-loader';
+
+/** The one set of loader options; scripts/gen-protos.js passes the same flags to the generator. */
+export const PROTO_OPTIONS: protoLoader.Options = {
+  keepCase: true,
+  longs: String,
+  enums: String,
+  defaults: true,
+  oneofs: true,
+};
+
+/** protos/ sits at the repository (or image) root; walk up from here so src and dist both find it. */
+export function protosDir(): string {
+  let dir = __dirname;
+  for (let i = 0; i < 8; i++) {
+    const candidate = path.join(dir, 'protos');
+    if (fs.existsSync(path.join(candidate, 'common'))) return candidate;
+    dir = path.dirname(dir);
+  }
+  throw new Error('protos/ directory not found above ' + __dirname);
+}
+
+/** Loads one service definition, e.g. loadServiceDefinition('contacts/v1/contacts.proto', 'herald.contacts.v1.Contacts'). */
+export function loadServiceDefinition<D>(file: string, fullName: string): D {
+  const root = protosDir();
+  const pkg = protoLoader.loadSync(path.join(root, file), { ...PROTO_OPTIONS, includeDirs: [root] });
+  const def = pkg[fullName];
+  if (!def) throw new Error(`service ${fullName} not found in ${file}`);
+  return def as unknown as D;
+}
+
+/** Drops the index signature grpc.ServiceDefinition adds, leaving the named methods. */
+type Methods<D> = { [K in keyof D as string extends K ? never : number extends K ? never : K]: D[K] };
+
+export interface CallMeta {
+  requestId?: string;
+  projectId?: string;
+}
+
+/** Server side of a service: one async function per rpc, taking the decoded request. */
+export type ServiceHandlers<D> = {
+  [K in keyof Methods<D>]: Methods<D>[K] extends MethodDefinition<any, infer ResIn, infer ReqOut, any>
+    ? (req: ReqOut, meta: CallMeta) => Promise<ResIn>
+    : never;
+};
+
+/** Client side of a service: the same functions, whether the service is in process or remote. */
+export type ServiceClient<D> = {
+  [K in keyof Methods<D>]: Methods<D>[K] extends MethodDefinition<infer ReqIn, any, any, infer ResOut>
+    ? (req: ReqIn, meta?: CallMeta) => Promise<ResOut>
+    : never;
+};
+
+export type AnyDefinition = grpc.ServiceDefinition;

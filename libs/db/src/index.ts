@@ -1,0 +1,100 @@
+import { Pool, PoolClient, QueryResultRow } from 'pg';
+import { logger } from '../../kit/src';
+
+export type Queryable = Pick<PoolClient, 'query'>;
+
+/** A PostgreSQL pool for one service. Every repository method takes the projectId it scopes by. */
+export class Db {
+  readonly pool: Pool;
+
+  constructor(readonly url: string, max = 10) {
+    this.pool = new Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+    this.pool.on('error', (err) => logger.warn({ err: err.message }, 'idle PostgreSQL client error'));
+  }
+
+  async query<R extends QueryResultRow = any>(sql: string, params: unknown[] = []): Promise<R[]> {
+    return (await this.pool.query<R>(sql, params)).rows;
+  }
+
+  /** Runs fn in one transaction; commits if it resolves, rolls back if it throws. */
+  async tx<T>(fn: (client: PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await fn(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}
+
+export interface Migration {
+  id: string;
+  sql: string;
+}
+
+/**
+ * Applies a service's migrations to its own schema, once, under an advisory lock so that
+ * replicas starting together do not race. Each migration runs in its own transaction.
+ */
+export async function migrate(db: Db, schema: string, migrations: Migration[]): Promise<number> {
+  const client = await db.pool.connect();
+  let applied = 0;
+  try {
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [`herald.migrate.${schema}`]);
+    await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+    await client.query(
+      `CREATE TABLE IF NOT EXISTS "${schema}".schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
+    );
+    const done = new Set((await client.query(`SELECT id FROM "${schema}".schema_migrations`)).rows.map((r) => r.id));
+    for (const m of migrations) {
+      if (done.has(m.id)) continue;
+      await client.query('BEGIN');
+      try {
+        await client.query(m.sql);
+        await client.query(`INSERT INTO "${schema}".schema_migrations (id) VALUES ($1)`, [m.id]);
+        await client.query('COMMIT');
+        applied++;
+      } catch (err) {
+        await client.query('ROLLBACK');
+        throw new Error(`migration ${schema}/${m.id} failed: ${(err as Error).message}`);
+      }
+    }
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(hashtext($1))', [`herald.migrate.${schema}`]).catch(() => undefined);
+    client.release();
+  }
+  return applied;
+}
+
+/** Creates the database named in url if it does not exist (connecting to the `postgres` database). */
+export async function ensureDatabase(url: string): Promise<void> {
+  const u = new URL(url);
+  const name = decodeURIComponent(u.pathname.replace(/^\//, ''));
+  if (!name) return;
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const pool = new Pool({ connectionString: admin.toString(), max: 1 });
+  try {
+    const exists = await pool.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (exists.rowCount === 0) {
+      await pool.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`).catch((err) => {
+        if (err.code !== '42P04' && err.code !== '23505') throw err; // created concurrently
+      });
+    }
+  } finally {
+    await pool.end();
+  }
+}
+
+/** Escapes LIKE wildcards so user search text matches literally. */
+export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -1,0 +1,3 @@
+export * from './module';
+export * from './runtime';
+export * from './main';

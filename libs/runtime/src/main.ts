@@ -1,0 +1,46 @@
+import { loadConfig, logger } from '../../kit/src';
+import type { ModuleFactory } from './module';
+import { Runtime } from './runtime';
+
+/** Process entry: run TARGET's modules until SIGINT/SIGTERM, then stop cleanly. */
+export async function runMain(registry: Record<string, ModuleFactory>) {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(2);
+  }
+  const runtime = new Runtime(config, registry);
+  if (config.targets.includes('migrate')) {
+    try {
+      await runtime.migrateOnly();
+      await runtime.stop();
+      logger.info('migrations applied');
+      process.exit(0);
+    } catch (err) {
+      logger.fatal({ err }, 'migration failed');
+      process.exit(1);
+    }
+  }
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    await runtime.stop().catch((err) => logger.error({ err }, 'error while stopping'));
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  try {
+    await runtime.start();
+  } catch (err) {
+    logger.fatal({ err: (err as Error).message }, 'failed to start');
+    await runtime.stop().catch(() => undefined);
+    process.exit(1);
+  }
+  return runtime;
+}

@@ -1,0 +1,252 @@
+import http from 'node:http';
+import express from 'express';
+import * as grpc from '@grpc/grpc-js';
+import { HealthImplementation, service as healthService } from 'grpc-health-check';
+import { AppError, Config, logger, metrics } from '../../kit/src';
+import { Db, ensureDatabase, migrate as runMigrations } from '../../db/src';
+import { startEmbeddedPostgres } from '../../db/src/embedded';
+import { AmqpTransport, MemoryTransport, OutboxNotifier, Relay, Subscription, Transport } from '../../bus/src';
+import {
+  SERVICES,
+  contactsDefinition,
+  eventsDefinition,
+  grpcClient,
+  grpcImplementation,
+  inProcessClient,
+} from '../../contracts/src';
+import type { Clients, HeraldModule, ModuleContext, ModuleFactory, ProvidedHandlers } from './module';
+
+type ServiceName = keyof typeof SERVICES;
+const definitions = { contacts: contactsDefinition, events: eventsDefinition } as const;
+const HealthClient = grpc.makeGenericClientConstructor(healthService as grpc.ServiceDefinition, 'Health');
+const DEFAULT_SPLIT_DB = 'postgres://127.0.0.1:5432/herald';
+
+/**
+ * Runs the modules TARGET names in this process: one HTTP server (ops endpoints + the gateway's
+ * routes), one gRPC server when other processes may call in, one bus transport, relays for every
+ * outbox. `all` runs every module and needs nothing but itself (embedded PostgreSQL by default).
+ */
+export class Runtime {
+  private modules: HeraldModule[] = [];
+  private pools = new Map<string, Db>();
+  private notifiers = new Map<string, OutboxNotifier>();
+  private relays: Relay[] = [];
+  private provided: Partial<ProvidedHandlers> = {};
+  private remote = new Map<string, ReturnType<typeof grpcClient>>();
+  private remoteHealth = new Map<string, { ok: boolean; at: number; client: grpc.Client }>();
+  private httpServer?: http.Server;
+  private grpcServer?: grpc.Server;
+  private health = new HealthImplementation({ '': 'NOT_SERVING' });
+  private stopEmbedded?: () => Promise<void>;
+  private databaseUrl?: string;
+  transport!: Transport;
+  readonly app = express();
+  httpPort = 0;
+  grpcPort = 0;
+
+  constructor(private readonly config: Config, private readonly registry: Record<string, ModuleFactory>) {}
+
+  private selectModules(): HeraldModule[] {
+    const names = this.config.targets.includes('all') || this.config.targets.includes('migrate') ? Object.keys(this.registry) : this.config.targets;
+    for (const n of names) {
+      if (!this.registry[n]) {
+        throw new Error(`Unknown TARGET "${n}". Known targets: all, migrate, ${Object.keys(this.registry).join(', ')}`);
+      }
+    }
+    const chosen = names.map((n) => this.registry[n]());
+    // Dependencies first, so in-process APIs exist before their callers start.
+    const order: HeraldModule[] = [];
+    const visit = (m: HeraldModule) => {
+      if (order.includes(m)) return;
+      for (const d of m.deps) {
+        const dep = chosen.find((c) => c.name === d);
+        if (dep) visit(dep);
+      }
+      order.push(m);
+    };
+    chosen.forEach(visit);
+    return order;
+  }
+
+  private get allInOne() {
+    return this.config.targets.includes('all');
+  }
+
+  private async resolveDatabase() {
+    if (this.config.DATABASE_URL) {
+      this.databaseUrl = this.config.DATABASE_URL;
+    } else if (this.allInOne) {
+      const pg = await startEmbeddedPostgres(this.config.dataDir, this.config.EMBEDDED_PG_PORT);
+      this.databaseUrl = pg.url;
+      this.stopEmbedded = pg.stop;
+      logger.info({ dataDir: this.config.dataDir, port: this.config.EMBEDDED_PG_PORT }, 'embedded PostgreSQL started');
+      return;
+    } else {
+      this.databaseUrl = DEFAULT_SPLIT_DB;
+    }
+    const urls = new Set([this.databaseUrl, ...this.modules.map((m) => this.config.databaseUrlFor(m.name)).filter(Boolean)]);
+    for (const url of urls) await ensureDatabase(url!);
+  }
+
+  private db(service: string): Db {
+    const url = this.config.databaseUrlFor(service) ?? this.databaseUrl!;
+    let db = this.pools.get(url);
+    if (!db) {
+      db = new Db(url, Number(process.env.DB_POOL_MAX ?? 10));
+      this.pools.set(url, db);
+    }
+    return db;
+  }
+
+  private clientFor<K extends ServiceName>(name: K) {
+    const local = this.provided[name];
+    if (local) return inProcessClient(definitions[name]() as any, local as any);
+    let client = this.remote.get(name);
+    if (!client) {
+      const address = name === 'contacts' ? this.config.CONTACTS_ADDR : this.config.EVENTS_ADDR;
+      client = grpcClient(definitions[name]() as any, SERVICES[name].fullName, address, { deadlineMs: this.config.GRPC_DEADLINE_MS });
+      this.remote.set(name, client);
+    }
+    return client;
+  }
+
+  private context(): ModuleContext {
+    const clients: Clients = {
+      contacts: () => this.clientFor('contacts') as any,
+      events: () => this.clientFor('events') as any,
+    };
+    return {
+      config: this.config,
+      db: (service) => this.db(service),
+      migrate: async (service, db, migrations) => {
+        const n = await runMigrations(db, service, migrations);
+        if (n) logger.info({ service, applied: n }, 'migrations applied');
+      },
+      clients,
+      provide: (service, handlers) => {
+        (this.provided as any)[service] = handlers;
+        if (this.grpcServer) {
+          const def = definitions[service]();
+          this.grpcServer.addService(def as any, grpcImplementation(def as any, handlers as any));
+        }
+      },
+      relay: (db, schema) => {
+        let notifier = this.notifiers.get(db.url);
+        if (!notifier) {
+          notifier = new OutboxNotifier(db.url);
+          this.notifiers.set(db.url, notifier);
+        }
+        const relay = new Relay(db, schema, this.transport, notifier);
+        this.relays.push(relay);
+      },
+      subscribe: (sub: Subscription) => this.transport.subscribe(sub),
+      transport: this.transport,
+      http: this.app,
+      grpcServer: this.grpcServer,
+    };
+  }
+
+  /** TARGET=migrate: apply every service's migrations, then return. */
+  async migrateOnly() {
+    this.modules = this.selectModules();
+    await this.resolveDatabase();
+    this.transport = new MemoryTransport();
+    const ctx = this.context();
+    for (const m of this.modules) await m.migrateOnly?.(ctx);
+  }
+
+  async start() {
+    this.modules = this.selectModules();
+    const servesGrpc = !this.allInOne && this.modules.some((m) => m.name in SERVICES);
+    await this.resolveDatabase();
+
+    this.transport = this.config.busTransport === 'amqp' ? new AmqpTransport(this.config.AMQP_URL, this.config.HERALD_NAMESPACE ? `${this.config.HERALD_NAMESPACE}.` : '') : new MemoryTransport();
+    await this.transport.start();
+
+    this.mountOps();
+    if (servesGrpc) {
+      this.grpcServer = new grpc.Server();
+      this.health.addToServer(this.grpcServer);
+    }
+    const ctx = this.context();
+    for (const m of this.modules) {
+      await m.start(ctx);
+      logger.info({ module: m.name }, 'module started');
+    }
+    for (const n of this.notifiers.values()) await n.start();
+    for (const r of this.relays) r.start();
+
+    if (this.grpcServer) {
+      const first = this.modules.find((m) => m.name in SERVICES)!.name as ServiceName;
+      const port = this.config.GRPC_PORT ?? SERVICES[first].grpcPort;
+      this.grpcPort = await new Promise<number>((resolve, reject) =>
+        this.grpcServer!.bindAsync(`${this.config.GRPC_HOST}:${port}`, grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
+      );
+      this.health.setStatus('', 'SERVING');
+      logger.info({ port: this.grpcPort }, 'gRPC listening');
+    }
+    const defaultHttp = this.allInOne || this.modules.some((m) => m.name === 'gateway') ? 8080 : SERVICES[this.modules[0].name as ServiceName]?.httpPort ?? 8080;
+    const port = this.config.PORT ?? defaultHttp;
+    this.httpServer = http.createServer(this.app);
+    this.httpServer.keepAliveTimeout = 65_000;
+    await new Promise<void>((resolve, reject) => {
+      this.httpServer!.once('error', reject);
+      this.httpServer!.listen(port, this.config.HOST, () => resolve());
+    });
+    this.httpPort = (this.httpServer.address() as any).port;
+    logger.info({ port: this.httpPort, targets: this.config.targets }, 'HTTP listening');
+  }
+
+  private mountOps() {
+    this.app.disable('x-powered-by');
+    this.app.get('/healthz', (_req, res) => {
+      res.json({ status: 'ok' });
+    });
+    this.app.get('/readyz', async (_req, res) => {
+      const checks: Record<string, boolean> = {};
+      for (const m of this.modules) checks[m.name] = m.ready();
+      checks.bus = this.transport.ready();
+      for (const [name] of this.remote) checks[`remote:${name}`] = await this.remoteReady(name as ServiceName);
+      const ok = Object.values(checks).every(Boolean);
+      res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'not ready', checks });
+    });
+    this.app.get('/metrics', async (_req, res) => {
+      res.set('Content-Type', metrics.registry.contentType);
+      res.send(await metrics.registry.metrics());
+    });
+  }
+
+  /** A remote service is ready when its gRPC health check says SERVING (cached for 2 s). */
+  private async remoteReady(name: ServiceName): Promise<boolean> {
+    const cached = this.remoteHealth.get(name);
+    if (cached && Date.now() - cached.at < 2000) return cached.ok;
+    const address = name === 'contacts' ? this.config.CONTACTS_ADDR : this.config.EVENTS_ADDR;
+    const client = cached?.client ?? new HealthClient(address, grpc.credentials.createInsecure());
+    const ok = await new Promise<boolean>((resolve) =>
+      (client as any).Check({ service: '' }, { deadline: Date.now() + 1000 }, (err: unknown, res: any) => resolve(!err && res?.status === 'SERVING')),
+    );
+    this.remoteHealth.set(name, { ok, at: Date.now(), client });
+    return ok;
+  }
+
+  /** Stops in reverse order after draining: HTTP stops accepting, modules stop, relays finish, pools close. */
+  async stop() {
+    this.health.setStatus('', 'NOT_SERVING');
+    await new Promise<void>((resolve) => {
+      if (!this.httpServer) return resolve();
+      this.httpServer.close(() => resolve());
+      this.httpServer.closeIdleConnections();
+      setTimeout(() => this.httpServer?.closeAllConnections(), 5000).unref();
+    });
+    if (this.grpcServer) await new Promise<void>((resolve) => this.grpcServer!.tryShutdown(() => resolve()));
+    for (const m of [...this.modules].reverse()) await m.stop().catch((err) => logger.error({ err, module: m.name }, 'stop failed'));
+    for (const r of this.relays) await r.stop();
+    await this.transport?.stop();
+    for (const n of this.notifiers.values()) await n.stop();
+    for (const c of this.remote.values()) c.close();
+    for (const h of this.remoteHealth.values()) h.client.close();
+    for (const db of this.pools.values()) await db.close().catch(() => undefined);
+    await this.stopEmbedded?.();
+  }
+}
+

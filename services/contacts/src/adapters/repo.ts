@@ -1,0 +1,181 @@
+import type { PoolClient } from 'pg';
+import { Db, likeEscape, Queryable } from '../../../../libs/db/src';
+import type { FieldType } from '../domain/types';
+import type { JsonObject } from '../domain/data';
+import { SCHEMA } from '../migrations';
+
+export interface ContactRow {
+  id: string;
+  email: string;
+  subscribed: boolean;
+  data: JsonObject;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const COLS = 'id, email, subscribed, data, created_at, updated_at';
+const T = `${SCHEMA}.contacts`;
+
+/** PostgreSQL access for contacts. Every statement is scoped by project_id. */
+export class ContactsRepo {
+  constructor(readonly db: Db) {}
+
+  async findByEmailForUpdate(tx: PoolClient, projectId: string, email: string): Promise<ContactRow | undefined> {
+    const r = await tx.query(`SELECT ${COLS} FROM ${T} WHERE project_id = $1 AND email = $2 FOR UPDATE`, [projectId, email]);
+    return r.rows[0];
+  }
+
+  async findByIdForUpdate(tx: PoolClient, projectId: string, id: string): Promise<ContactRow | undefined> {
+    const r = await tx.query(`SELECT ${COLS} FROM ${T} WHERE project_id = $1 AND id = $2 FOR UPDATE`, [projectId, id]);
+    return r.rows[0];
+  }
+
+  /** Inserts unless the email exists (a concurrent insert won); returns undefined then. */
+  async insert(tx: PoolClient, projectId: string, c: { id: string; email: string; subscribed: boolean; data: JsonObject }) {
+    const r = await tx.query(
+      `INSERT INTO ${T} (project_id, id, email, subscribed, data) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (project_id, email) DO NOTHING RETURNING ${COLS}`,
+      [projectId, c.id, c.email, c.subscribed, JSON.stringify(c.data)],
+    );
+    return r.rows[0] as ContactRow | undefined;
+  }
+
+  async update(tx: PoolClient, projectId: string, id: string, c: { email: string; subscribed: boolean; data: JsonObject }) {
+    const r = await tx.query(
+      `UPDATE ${T} SET email = $3, subscribed = $4, data = $5, updated_at = now()
+       WHERE project_id = $1 AND id = $2 RETURNING ${COLS}`,
+      [projectId, id, c.email, c.subscribed, JSON.stringify(c.data)],
+    );
+    return r.rows[0] as ContactRow;
+  }
+
+  async emailTaken(tx: Queryable, projectId: string, email: string, exceptId: string) {
+    const r = await tx.query(`SELECT 1 FROM ${T} WHERE project_id = $1 AND email = $2 AND id <> $3`, [projectId, email, exceptId]);
+    return (r.rowCount ?? 0) > 0;
+  }
+
+  async get(projectId: string, id: string): Promise<ContactRow | undefined> {
+    return (await this.db.query(`SELECT ${COLS} FROM ${T} WHERE project_id = $1 AND id = $2`, [projectId, id]))[0];
+  }
+
+  async getMany(projectId: string, ids: string[]): Promise<ContactRow[]> {
+    return this.db.query(`SELECT ${COLS} FROM ${T} WHERE project_id = $1 AND id = ANY($2::uuid[])`, [projectId, ids]);
+  }
+
+  async delete(tx: PoolClient, projectId: string, id: string): Promise<ContactRow | undefined> {
+    const r = await tx.query(`DELETE FROM ${T} WHERE project_id = $1 AND id = $2 RETURNING ${COLS}`, [projectId, id]);
+    await tx.query(`DELETE FROM ${SCHEMA}.event_facts WHERE project_id = $1 AND contact_id = $2`, [projectId, id]);
+    return r.rows[0];
+  }
+
+  /** Newest first, keyset-paginated on the time-ordered id; `total` only when asked (first page). */
+  async list(projectId: string, q: { limit: number; cursor?: string; search?: string; subscribed?: boolean; withTotal: boolean }) {
+    const where = ['project_id = $1'];
+    const params: unknown[] = [projectId];
+    if (q.search) {
+      params.push(`%${likeEscape(q.search.toLowerCase())}%`);
+      where.push(`email LIKE $${params.length}`);
+    }
+    if (q.subscribed !== undefined) {
+      params.push(q.subscribed);
+      where.push(`subscribed = $${params.length}`);
+    }
+    const filter = where.join(' AND ');
+    const pageParams = [...params];
+    let pageWhere = filter;
+    if (q.cursor) {
+      pageParams.push(q.cursor);
+      pageWhere += ` AND id < $${pageParams.length}`;
+    }
+    pageParams.push(q.limit + 1);
+    const [rows, total] = await Promise.all([
+      this.db.query<ContactRow>(`SELECT ${COLS} FROM ${T} WHERE ${pageWhere} ORDER BY id DESC LIMIT $${pageParams.length}`, pageParams),
+      q.withTotal ? this.db.query(`SELECT count(*)::bigint AS n FROM ${T} WHERE ${filter}`, params).then((r) => Number(r[0].n)) : Promise.resolve(0),
+    ]);
+    return { rows, total };
+  }
+
+  async existingEmails(projectId: string, emails: string[]): Promise<Set<string>> {
+    const rows = await this.db.query(`SELECT email FROM ${T} WHERE project_id = $1 AND email = ANY($2::text[])`, [projectId, emails]);
+    return new Set(rows.map((r) => r.email));
+  }
+
+  /** Records the type of keys seen for the first time; existing keys keep their type (DO NOTHING). */
+  async recordFieldTypes(tx: Queryable, projectId: string, types: Array<{ key: string; type: FieldType }>) {
+    if (types.length === 0) return;
+    await tx.query(
+      `INSERT INTO ${SCHEMA}.fields (project_id, key, type)
+       SELECT $1, k, t FROM unnest($2::text[], $3::text[]) AS x(k, t) ON CONFLICT DO NOTHING`,
+      [projectId, types.map((t) => t.key), types.map((t) => t.type)],
+    );
+  }
+
+  /** Custom fields with their share of contacts that have a value, in one pass over the contacts. */
+  async fieldsWithCoverage(projectId: string): Promise<{ total: number; fields: Array<{ key: string; type: FieldType; count: number }> }> {
+    const fields = await this.db.query<{ key: string; type: FieldType }>(
+      `SELECT key, type FROM ${SCHEMA}.fields WHERE project_id = $1 ORDER BY key`,
+      [projectId],
+    );
+    const counts = fields.map((_f, i) => `count(*) FILTER (WHERE data #> $${i + 2}::text[] IS NOT NULL AND data #> $${i + 2}::text[] <> 'null'::jsonb) AS c${i}`);
+    const row = (
+      await this.db.query(`SELECT count(*) AS total${counts.length ? ', ' + counts.join(', ') : ''} FROM ${T} WHERE project_id = $1`, [
+        projectId,
+        ...fields.map((f) => f.key.split('.')),
+      ])
+    )[0];
+    return { total: Number(row.total), fields: fields.map((f, i) => ({ ...f, count: Number(row[`c${i}`]) })) };
+  }
+
+  async distinctValues(projectId: string, expr: { sql: string; param?: string[] }, limit: number) {
+    const params: unknown[] = [projectId];
+    let e = expr.sql;
+    if (expr.param) {
+      params.push(expr.param);
+      e = `data #> $2::text[]`;
+    }
+    params.push(limit);
+    const rows = await this.db.query(
+      `WITH v AS (SELECT DISTINCT to_jsonb(${e}) AS v FROM ${T} WHERE project_id = $1 AND ${e} IS NOT NULL)
+       SELECT v, count(*) OVER () AS n FROM v ORDER BY v LIMIT $${params.length}`,
+      params,
+    );
+    return { values: rows.map((r) => r.v), count: rows.length ? Number(rows[0].n) : 0 };
+  }
+
+  async deleteField(projectId: string, path: string[]): Promise<number> {
+    return this.db.tx(async (tx) => {
+      const r = await tx.query(
+        `UPDATE ${T} SET data = data #- $2::text[], updated_at = now() WHERE project_id = $1 AND data #> $2::text[] IS NOT NULL`,
+        [projectId, path],
+      );
+      const key = path.join('.');
+      await tx.query(`DELETE FROM ${SCHEMA}.fields WHERE project_id = $1 AND (key = $2 OR key LIKE $3)`, [projectId, key, `${likeEscape(key)}.%`]);
+      return r.rowCount ?? 0;
+    });
+  }
+
+  async fieldTypes(projectId: string): Promise<Map<string, FieldType>> {
+    const rows = await this.db.query(`SELECT key, type FROM ${SCHEMA}.fields WHERE project_id = $1`, [projectId]);
+    return new Map(rows.map((r) => [r.key, r.type]));
+  }
+
+  async recordEventFact(tx: Queryable, projectId: string, contactId: string, name: string, at: string) {
+    await tx.query(
+      `INSERT INTO ${SCHEMA}.event_facts (project_id, contact_id, name, count, first_at, last_at) VALUES ($1, $2, $3, 1, $4, $4)
+       ON CONFLICT (project_id, contact_id, name) DO UPDATE SET count = event_facts.count + 1,
+         first_at = least(event_facts.first_at, excluded.first_at), last_at = greatest(event_facts.last_at, excluded.last_at)`,
+      [projectId, contactId, name, at],
+    );
+  }
+
+  async deleteEventFacts(tx: Queryable, projectId: string, name: string) {
+    await tx.query(`DELETE FROM ${SCHEMA}.event_facts WHERE project_id = $1 AND name = $2`, [projectId, name]);
+  }
+
+  async eventFacts(projectId: string, contactId: string) {
+    return this.db.query(
+      `SELECT name, count, first_at, last_at FROM ${SCHEMA}.event_facts WHERE project_id = $1 AND contact_id = $2 ORDER BY name`,
+      [projectId, contactId],
+    );
+  }
+}

@@ -1,0 +1,225 @@
+import type { PoolClient } from 'pg';
+import { AppError, badRequest, conflict, isUuid, newId, notFound, validationError } from '../../../../libs/kit/src';
+import { enqueue, NewEvent } from '../../../../libs/bus/src';
+import type { ContactMsg, ContactsHandlers } from '../../../../libs/contracts/src';
+import { applyDataPatch, DataValidationError, JsonObject } from '../domain/data';
+import { isValidEmail, normalizeEmail } from '../domain/email';
+import { customFieldName, parseFieldParam, STANDARD_FIELDS } from '../domain/fields';
+import { flattenLeaves, inferType, FieldType } from '../domain/types';
+import { ContactRow, ContactsRepo } from '../adapters/repo';
+import { SCHEMA } from '../migrations';
+
+const MAX_LOOKUP = 500;
+
+export const toMsg = (r: ContactRow): ContactMsg => ({
+  id: r.id,
+  email: r.email,
+  subscribed: r.subscribed,
+  data_json: JSON.stringify(r.data ?? {}),
+  created_at: r.created_at.toISOString(),
+  updated_at: r.updated_at.toISOString(),
+});
+
+function parseJson(json: string, field = 'data'): unknown {
+  if (!json) return undefined;
+  try {
+    return JSON.parse(json);
+  } catch {
+    throw validationError([{ field, message: 'must be a JSON object', code: 'invalid_type' }]);
+  }
+}
+
+function patchData(current: JsonObject, json: string) {
+  try {
+    return applyDataPatch(current, parseJson(json));
+  } catch (err) {
+    if (err instanceof DataValidationError) throw validationError([{ field: err.field, message: err.message, code: 'invalid_type' }]);
+    throw err;
+  }
+}
+
+function requireEmail(raw: string): string {
+  const email = normalizeEmail(raw ?? '');
+  if (!isValidEmail(email)) {
+    throw validationError([{ field: 'email', message: 'must be a valid email address', code: 'invalid_string' }], 'Send an address such as jane@example.com.');
+  }
+  return email;
+}
+
+function requireId(id: string): string {
+  if (!isUuid(id)) throw notFound('Contact', 'CONTACT_NOT_FOUND');
+  return id;
+}
+
+/** Leaf keys of what a patch wrote, with the type their value implies (rule 9 keeps the first). */
+function typesOf(persisted: JsonObject): Array<{ key: string; type: FieldType }> {
+  const out: Array<{ key: string; type: FieldType }> = [];
+  for (const [key, value] of flattenLeaves(persisted)) {
+    const type = inferType(value);
+    if (type) out.push({ key, type });
+  }
+  return out;
+}
+
+const subscriptionEvent = (projectId: string, c: ContactRow): NewEvent => ({
+  type: 'contacts.contact.subscription_changed.v1',
+  projectId,
+  data: { contactId: c.id, email: c.email, subscribed: c.subscribed },
+});
+
+/** Contacts use cases, served in process or over gRPC (the same handlers either way). */
+export function contactsHandlers(repo: ContactsRepo): ContactsHandlers {
+  const db = repo.db;
+
+  async function upsertOnce(tx: PoolClient, projectId: string, email: string, subscribed: boolean | undefined, defaultSubscribed: boolean, dataJson: string) {
+    const existing = await repo.findByEmailForUpdate(tx, projectId, email);
+    const patch = patchData(existing?.data ?? {}, dataJson);
+    const events: NewEvent[] = [];
+    let row: ContactRow | undefined;
+    let isNew = false;
+    let isUpdate = false;
+    if (!existing) {
+      row = await repo.insert(tx, projectId, { id: newId(), email, subscribed: subscribed ?? defaultSubscribed, data: patch.data });
+      if (!row) return undefined; // lost a race with a concurrent insert: caller retries as an update
+      isNew = true;
+      // A new contact that starts subscribed has "subscribed" (SPEC §3 subscription events).
+      if (row.subscribed) events.push(subscriptionEvent(projectId, row));
+    } else {
+      const nextSubscribed = subscribed ?? existing.subscribed;
+      if (patch.changed || nextSubscribed !== existing.subscribed) {
+        row = await repo.update(tx, projectId, existing.id, { email, subscribed: nextSubscribed, data: patch.data });
+        isUpdate = true;
+        if (nextSubscribed !== existing.subscribed) events.push(subscriptionEvent(projectId, row));
+      } else {
+        row = existing;
+      }
+    }
+    await repo.recordFieldTypes(tx, projectId, typesOf(patch.persisted));
+    await enqueue(tx, SCHEMA, events);
+    return { row, isNew, isUpdate, transient: patch.transient };
+  }
+
+  return {
+    async UpsertContact(req) {
+      const email = requireEmail(req.email);
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const result = await db.tx((tx) => upsertOnce(tx, req.project_id, email, req.subscribed, req.default_subscribed, req.data_json));
+        if (result) {
+          return { contact: toMsg(result.row), is_new: result.isNew, is_update: result.isUpdate, transient_json: JSON.stringify(result.transient) };
+        }
+      }
+      throw conflict('The contact was being created concurrently; retry the request.');
+    },
+
+    async GetContact(req) {
+      const row = await repo.get(req.project_id, requireId(req.id));
+      if (!row) throw notFound('Contact', 'CONTACT_NOT_FOUND');
+      return { contact: toMsg(row) };
+    },
+
+    async BatchGetContacts(req) {
+      const ids = req.ids.filter((id) => isUuid(id));
+      if (ids.length === 0) return { contacts: [] };
+      return { contacts: (await repo.getMany(req.project_id, ids)).map(toMsg) };
+    },
+
+    async ListContacts(req) {
+      const limit = req.limit || 20;
+      if (limit < 1 || limit > 100) throw badRequest('limit must be between 1 and 100', 'Pass limit=1..100 (default 20).');
+      if (req.cursor && !isUuid(req.cursor)) throw badRequest('Invalid cursor', 'Pass the cursor value of the previous page unchanged.');
+      const { rows, total } = await repo.list(req.project_id, {
+        limit,
+        cursor: req.cursor || undefined,
+        search: req.search || undefined,
+        subscribed: req.subscribed,
+        withTotal: !req.cursor,
+      });
+      const hasMore = rows.length > limit;
+      const page = rows.slice(0, limit);
+      return { contacts: page.map(toMsg), cursor: hasMore ? page[page.length - 1].id : '', has_more: hasMore, total: String(total) };
+    },
+
+    async UpdateContact(req) {
+      const id = requireId(req.id);
+      const nextEmail = req.email !== undefined ? requireEmail(req.email) : undefined;
+      const row = await db.tx(async (tx) => {
+        const existing = await repo.findByIdForUpdate(tx, req.project_id, id);
+        if (!existing) throw notFound('Contact', 'CONTACT_NOT_FOUND');
+        const email = nextEmail ?? existing.email;
+        if (email !== existing.email && (await repo.emailTaken(tx, req.project_id, email, id))) {
+          throw new AppError({ code: 'CONFLICT', status: 409, message: `A contact with email ${email} already exists`, suggestion: 'Update or delete that contact instead.' });
+        }
+        const patch = patchData(existing.data, req.data_json);
+        const subscribed = req.subscribed ?? existing.subscribed;
+        const updated = await repo.update(tx, req.project_id, id, { email, subscribed, data: patch.data });
+        await repo.recordFieldTypes(tx, req.project_id, typesOf(patch.persisted));
+        if (subscribed !== existing.subscribed) await enqueue(tx, SCHEMA, [subscriptionEvent(req.project_id, updated)]);
+        return updated;
+      });
+      return { contact: toMsg(row) };
+    },
+
+    async DeleteContact(req) {
+      const id = requireId(req.id);
+      await db.tx(async (tx) => {
+        const row = await repo.delete(tx, req.project_id, id);
+        if (!row) throw notFound('Contact', 'CONTACT_NOT_FOUND');
+        await enqueue(tx, SCHEMA, [{ type: 'contacts.contact.deleted.v1', projectId: req.project_id, data: { contactId: row.id, email: row.email } }]);
+      });
+      return {};
+    },
+
+    async LookupContacts(req) {
+      if (req.emails.length < 1 || req.emails.length > MAX_LOOKUP) {
+        throw validationError([{ field: 'emails', message: `must contain 1 to ${MAX_LOOKUP} emails`, code: 'too_big' }], 'Split the list into calls of at most 500 emails.');
+      }
+      const wanted = [...new Set(req.emails.map(normalizeEmail))];
+      const found = await repo.existingEmails(req.project_id, wanted);
+      return { found: wanted.filter((e) => found.has(e)), not_found: wanted.filter((e) => !found.has(e)) };
+    },
+
+    async ListFields(req) {
+      const { total, fields } = await repo.fieldsWithCoverage(req.project_id);
+      const coverage = (n: number) => (total === 0 ? 0 : Math.round((n / total) * 10_000) / 10_000);
+      return {
+        fields: [
+          ...STANDARD_FIELDS.map((f) => ({ field: f.field, type: f.type, is_custom: false, coverage: total === 0 ? 0 : 1 })),
+          ...fields.map((f) => ({ field: customFieldName(f.key.split('.')), type: f.type, is_custom: true, coverage: coverage(f.count) })),
+        ],
+      };
+    },
+
+    async FieldValues(req) {
+      const parsed = parseFieldOrThrow(req.field);
+      const limit = Math.min(Math.max(req.limit || 100, 1), 1000);
+      const expr =
+        parsed.kind === 'custom'
+          ? { sql: '', param: parsed.path }
+          : { sql: { email: 'email', subscribed: 'subscribed', createdAt: 'created_at', updatedAt: 'updated_at' }[parsed.name] };
+      const { values, count } = await repo.distinctValues(req.project_id, expr, limit);
+      return { field: req.field, values_json: values.map((v) => JSON.stringify(v)), count: String(count) };
+    },
+
+    async FieldUsage(req) {
+      parseFieldOrThrow(req.field);
+      // Segments, campaigns and workflows do not exist yet; when they land they answer here.
+      return { field: req.field, used_in_segments: [], used_in_campaigns: [], used_in_workflows: [] };
+    },
+
+    async DeleteField(req) {
+      const parsed = parseFieldOrThrow(req.field);
+      if (parsed.kind === 'standard') {
+        throw badRequest(`${req.field} is a standard field and cannot be deleted`, 'Only custom fields (data.<key>) can be deleted.');
+      }
+      return { deleted_from: String(await repo.deleteField(req.project_id, parsed.path)) };
+    },
+  };
+}
+
+function parseFieldOrThrow(field: string) {
+  const parsed = parseFieldParam(field);
+  if (!parsed) {
+    throw validationError([{ field: 'field', message: `"${field}" is not a valid field name`, code: 'invalid_string' }], 'Use a standard field (email, subscribed, createdAt, updatedAt) or data.<key>.');
+  }
+  return parsed;
+}

@@ -1,0 +1,149 @@
+/**
+ * SPEC §2.2: patch semantics for a contact's custom `data`.
+ *
+ * Decisions beyond the SPEC text:
+ * - Top-level rules (reserved keys, `null` deletes, `''` ignored, `{ value, persistent }` wrappers)
+ *   apply to the keys of the patch itself.
+ * - A plain-object value replaces the key's stored value (no deep merge). Inside it, `null` and `''`
+ *   leaves are removed, recursively, since neither carries a value; everything else — including
+ *   nested keys named like reserved ones and nested `{ value, persistent }` shapes — is stored as given.
+ * - Arrays are stored as given (contents untouched); for typing they are a single `string` leaf.
+ * - `__proto__` keys are dropped at every level so a patch can never touch an object's prototype.
+ */
+
+export type JsonObject = Record<string, unknown>;
+
+/** SPEC §2.2 rule 7, the `svc_` prefix spelled out for both Plunk and Herald, plus the neutral form. */
+export const RESERVED_KEYS = [
+  'id',
+  'email',
+  'unsubscribeUrl',
+  'subscribeUrl',
+  'manageUrl',
+  'plunk_id',
+  'plunk_email',
+  'herald_id',
+  'herald_email',
+  'svc_id',
+  'svc_email',
+] as const;
+
+const RESERVED = new Set<string>(RESERVED_KEYS);
+const UNSAFE_KEY = '__proto__';
+
+export function isReservedKey(key: string): boolean {
+  return RESERVED.has(key);
+}
+
+export class DataValidationError extends Error {
+  readonly field: string;
+
+  constructor(field: string, message: string) {
+    super(message);
+    this.name = 'DataValidationError';
+    this.field = field;
+  }
+}
+
+export interface DataPatchResult {
+  /** The new stored data (a fresh object; `current` is not mutated). */
+  data: JsonObject;
+  /** True when `data` differs from `current`. */
+  changed: boolean;
+  /** `{ value, persistent: false }` values: usable for this request only, never stored. */
+  transient: JsonObject;
+  /** Every key written by this patch with its stored value, changed or not (feeds type inference). */
+  persisted: JsonObject;
+  /** Keys removed by `null`. */
+  deleted: string[];
+}
+
+export function isPlainObject(value: unknown): value is JsonObject {
+  if (typeof value !== 'object' || value === null) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+export function applyDataPatch(current: JsonObject, patch: unknown): DataPatchResult {
+  const data: JsonObject = { ...current };
+  const result: DataPatchResult = { data, changed: false, transient: {}, persisted: {}, deleted: [] };
+  if (patch === undefined || patch === null) return result;
+  if (!isPlainObject(patch)) throw new DataValidationError('data', 'data must be an object');
+
+  for (const [key, raw] of Object.entries(patch)) {
+    if (isReservedKey(key) || key === UNSAFE_KEY || raw === undefined) continue;
+
+    const wrapper = asPersistenceWrapper(raw);
+    if (wrapper && !wrapper.persistent) {
+      result.transient[key] = wrapper.value;
+      continue;
+    }
+    const value = wrapper ? wrapper.value : raw;
+
+    if (value === null) {
+      if (Object.prototype.hasOwnProperty.call(data, key)) {
+        delete data[key];
+        result.deleted.push(key);
+        result.changed = true;
+      }
+      continue;
+    }
+    if (value === '') continue;
+
+    const stored = toStorable(value, `data.${key}`);
+    if (!deepEqual(data[key], stored)) result.changed = true;
+    data[key] = stored;
+    result.persisted[key] = stored;
+  }
+  return result;
+}
+
+/** Values a template sees: stored data overlaid with this request's transient values. */
+export function mergeForRender(stored: JsonObject, transient: JsonObject): JsonObject {
+  return { ...stored, ...transient };
+}
+
+/** Matches exactly `{ value, persistent: boolean }`; any extra or missing key makes it ordinary data. */
+function asPersistenceWrapper(raw: unknown): { value: unknown; persistent: boolean } | null {
+  if (!isPlainObject(raw)) return null;
+  const keys = Object.keys(raw);
+  if (keys.length !== 2 || !('value' in raw) || typeof raw.persistent !== 'boolean') return null;
+  return { value: raw.value, persistent: raw.persistent };
+}
+
+function toStorable(value: unknown, field: string): unknown {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return value;
+    case 'number':
+      if (!Number.isFinite(value)) throw new DataValidationError(field, 'number must be finite');
+      return value;
+    case 'object':
+      if (Array.isArray(value)) return value;
+      if (isPlainObject(value)) return withoutEmptyLeaves(value, field);
+      break;
+  }
+  throw new DataValidationError(field, 'value must be a string, number, boolean, object, array or null');
+}
+
+function withoutEmptyLeaves(obj: JsonObject, field: string): JsonObject {
+  const out: JsonObject = {};
+  for (const [key, value] of Object.entries(obj)) {
+    if (value === null || value === '' || value === undefined || key === UNSAFE_KEY) continue;
+    out[key] = toStorable(value, `${field}.${key}`);
+  }
+  return out;
+}
+
+function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    return a.length === b.length && a.every((item, i) => deepEqual(item, b[i]));
+  }
+  if (isPlainObject(a) && isPlainObject(b)) {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((k) => Object.prototype.hasOwnProperty.call(b, k) && deepEqual(a[k], b[k]));
+  }
+  return false;
+}

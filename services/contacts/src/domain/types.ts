@@ -1,0 +1,60 @@
+/**
+ * SPEC §2.2 rule 9: type inference for custom fields.
+ *
+ * Nested objects are not a type of their own: their leaves are flattened to dotted paths
+ * (`profile.tier`) and each leaf is typed. Arrays are leaves and infer as `string`.
+ * A key containing a dot (`{ "a.b": 1 }`) flattens to the same path as `{ a: { b: 1 } }`.
+ */
+import { isPlainObject, type JsonObject } from './data';
+
+export type FieldType = 'string' | 'number' | 'boolean' | 'date';
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2})(?:\.\d{3})?Z)?$/;
+
+/** `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM:SS[.sss]Z`, and a real calendar date and time of day. */
+export function isIsoDate(s: string): boolean {
+  const m = ISO_DATE.exec(s);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return false;
+  if (m[4] === undefined) return true;
+  return Number(m[4]) <= 23 && Number(m[5]) <= 59 && Number(m[6]) <= 59;
+}
+
+function daysInMonth(year: number, month: number): number {
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+}
+
+/** null for null/undefined (no type yet). Strings are never parsed as numbers: `'007'` is a string. */
+export function inferType(value: unknown): FieldType | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return Number.isFinite(value) ? 'number' : 'string';
+  if (typeof value === 'boolean') return 'boolean';
+  if (typeof value === 'string' && isIsoDate(value)) return 'date';
+  return 'string';
+}
+
+/** Leaves of `data` as `[dottedPath, value]`; non-empty plain objects are descended, empty ones yield nothing. */
+export function flattenLeaves(data: JsonObject, prefix = ''): Array<[path: string, value: unknown]> {
+  const leaves: Array<[string, unknown]> = [];
+  for (const [key, value] of Object.entries(data)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (isPlainObject(value)) leaves.push(...flattenLeaves(value, path));
+    else leaves.push([path, value]);
+  }
+  return leaves;
+}
+
+/**
+ * Types to record for paths written by a patch that have no type yet. The first non-null value fixes
+ * the type; paths already in `existing` are skipped even if the new value has another type.
+ */
+export function firstTypes(existing: Map<string, FieldType>, persisted: JsonObject): Array<{ key: string; type: FieldType }> {
+  const found: Array<{ key: string; type: FieldType }> = [];
+  for (const [key, value] of flattenLeaves(persisted)) {
+    const type = inferType(value);
+    if (type !== null && !existing.has(key)) found.push({ key, type });
+  }
+  return found;
+}

@@ -1,0 +1,60 @@
+import type { Queryable } from '../../../../libs/db/src';
+import { Db } from '../../../../libs/db/src';
+import { SCHEMA } from '../migrations';
+
+export interface EventRow {
+  id: string;
+  contact_id: string;
+  name: string;
+  data: Record<string, unknown>;
+  created_at: Date;
+}
+
+const T = `${SCHEMA}.events`;
+const COLS = 'id, contact_id, name, data, created_at';
+
+export class EventsRepo {
+  constructor(readonly db: Db) {}
+
+  async insert(tx: Queryable, projectId: string, e: { id: string; contactId: string; name: string; data: Record<string, unknown> }): Promise<Date> {
+    const r = await tx.query(`INSERT INTO ${T} (project_id, id, contact_id, name, data) VALUES ($1, $2, $3, $4, $5) RETURNING created_at`, [
+      projectId,
+      e.id,
+      e.contactId,
+      e.name,
+      JSON.stringify(e.data),
+    ]);
+    return r.rows[0].created_at;
+  }
+
+  async recent(projectId: string, name: string | undefined, limit: number): Promise<EventRow[]> {
+    return name
+      ? this.db.query(`SELECT ${COLS} FROM ${T} WHERE project_id = $1 AND name = $2 ORDER BY id DESC LIMIT $3`, [projectId, name, limit])
+      : this.db.query(`SELECT ${COLS} FROM ${T} WHERE project_id = $1 ORDER BY id DESC LIMIT $2`, [projectId, limit]);
+  }
+
+  async ofContact(projectId: string, contactId: string, limit: number): Promise<EventRow[]> {
+    return this.db.query(`SELECT ${COLS} FROM ${T} WHERE project_id = $1 AND contact_id = $2 ORDER BY id DESC LIMIT $3`, [projectId, contactId, limit]);
+  }
+
+  async stats(projectId: string): Promise<Array<{ name: string; count: string }>> {
+    return this.db.query(`SELECT name, count(*)::bigint AS count FROM ${T} WHERE project_id = $1 GROUP BY name ORDER BY count DESC, name`, [projectId]);
+  }
+
+  async names(projectId: string): Promise<string[]> {
+    return (await this.db.query(`SELECT DISTINCT name FROM ${T} WHERE project_id = $1 ORDER BY name`, [projectId])).map((r) => r.name);
+  }
+
+  async usage(projectId: string, name: string): Promise<{ total: number; contacts: number }> {
+    const r = (await this.db.query(`SELECT count(*) AS total, count(DISTINCT contact_id) AS contacts FROM ${T} WHERE project_id = $1 AND name = $2`, [projectId, name]))[0];
+    return { total: Number(r.total), contacts: Number(r.contacts) };
+  }
+
+  async deleteByName(tx: Queryable, projectId: string, name: string): Promise<number> {
+    return (await tx.query(`DELETE FROM ${T} WHERE project_id = $1 AND name = $2`, [projectId, name])).rowCount ?? 0;
+  }
+
+  async deleteByContact(tx: Queryable, projectId: string, contactId: string): Promise<number> {
+    return (await tx.query(`DELETE FROM ${T} WHERE project_id = $1 AND contact_id = $2`, [projectId, contactId])).rowCount ?? 0;
+  }
+}

@@ -1,0 +1,111 @@
+import type { Queryable } from '../../../../libs/db/src';
+import { badRequest, isUuid, newId, validationError } from '../../../../libs/kit/src';
+import { enqueue } from '../../../../libs/bus/src';
+import type { ContactsApi, EventMsg, EventsHandlers } from '../../../../libs/contracts/src';
+import { eventData, isReservedEventName, MAX_EVENT_NAME } from '../domain/names';
+import type { EventRow, EventsRepo } from '../adapters/repo';
+import { SCHEMA } from '../migrations';
+
+const clampLimit = (n: number, dflt: number, max: number) => Math.min(Math.max(n || dflt, 1), max);
+
+/** Records one event and publishes it, in one transaction. */
+export async function recordEvent(repo: EventsRepo, tx: Queryable, projectId: string, contactId: string, name: string, data: Record<string, unknown>) {
+  const id = newId();
+  const at = await repo.insert(tx, projectId, { id, contactId, name, data });
+  const occurredAt = at.toISOString();
+  await enqueue(tx, SCHEMA, [{ type: 'events.event.recorded.v1', projectId, data: { eventId: id, contactId, name, occurredAt } }]);
+  return { id, occurredAt };
+}
+
+function validateName(name: string, field = 'event') {
+  const trimmed = (name ?? '').trim();
+  if (!trimmed || trimmed.length > MAX_EVENT_NAME) {
+    throw validationError([{ field, message: `must be 1 to ${MAX_EVENT_NAME} characters`, code: 'invalid_string' }]);
+  }
+  if (isReservedEventName(trimmed)) {
+    throw validationError(
+      [{ field, message: `"${trimmed}" is reserved for events Herald emits itself`, code: 'reserved_event' }],
+      'Pick another name: email.*, contact.subscribed, contact.unsubscribed and segment.<slug>.entry|exit are reserved.',
+    );
+  }
+  return trimmed;
+}
+
+export function eventsHandlers(repo: EventsRepo, contacts: () => ContactsApi): EventsHandlers {
+  /** Adds each contact's current email (contacts owns it; one batched call). */
+  async function withEmails(projectId: string, rows: EventRow[]): Promise<EventMsg[]> {
+    const ids = [...new Set(rows.map((r) => r.contact_id))];
+    const emails = new Map<string, string>();
+    if (ids.length) {
+      const { contacts: found } = await contacts().BatchGetContacts({ project_id: projectId, ids });
+      for (const c of found) emails.set(c.id, c.email);
+    }
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      data_json: JSON.stringify(r.data),
+      contact_id: r.contact_id,
+      contact_email: emails.get(r.contact_id) ?? '',
+      created_at: r.created_at.toISOString(),
+    }));
+  }
+
+  return {
+    async Track(req) {
+      const name = validateName(req.event);
+      let data: unknown;
+      try {
+        data = req.data_json ? JSON.parse(req.data_json) : undefined;
+      } catch {
+        throw validationError([{ field: 'data', message: 'must be a JSON object', code: 'invalid_type' }]);
+      }
+      // SPEC §3: new contacts are subscribed; existing ones keep their state unless `subscribed` is sent.
+      const { contact } = await contacts().UpsertContact({
+        project_id: req.project_id,
+        email: req.email,
+        subscribed: req.subscribed,
+        default_subscribed: true,
+        data_json: req.data_json,
+      });
+      const recorded = await repo.db.tx((tx) => recordEvent(repo, tx, req.project_id, contact!.id, name, eventData(data)));
+      return { contact_id: contact!.id, event_id: recorded.id, timestamp: recorded.occurredAt };
+    },
+
+    async ListEvents(req) {
+      const rows = await repo.recent(req.project_id, req.event_name || undefined, clampLimit(req.limit, 50, 100));
+      return { events: await withEmails(req.project_id, rows) };
+    },
+
+    async Stats(req) {
+      return { stats: (await repo.stats(req.project_id)).map((s) => ({ name: s.name, count: String(s.count) })) };
+    },
+
+    async ContactEvents(req) {
+      if (!isUuid(req.contact_id)) return { events: [] };
+      const rows = await repo.ofContact(req.project_id, req.contact_id, clampLimit(req.limit, 100, 1000));
+      return { events: await withEmails(req.project_id, rows) };
+    },
+
+    async Names(req) {
+      return { event_names: await repo.names(req.project_id) };
+    },
+
+    async Usage(req) {
+      const { total, contacts: unique } = await repo.usage(req.project_id, req.name);
+      // Segments and workflows do not exist yet; when they land they report their references here.
+      return { used_in_segments: [], used_in_workflows: [], total_count: String(total), unique_contacts: String(unique), can_delete: !isReservedEventName(req.name) };
+    },
+
+    async DeleteEvents(req) {
+      if (isReservedEventName(req.name)) {
+        throw badRequest(`"${req.name}" is emitted by Herald and cannot be deleted`, 'Only events you tracked yourself can be deleted.');
+      }
+      const deleted = await repo.db.tx(async (tx) => {
+        const n = await repo.deleteByName(tx, req.project_id, req.name);
+        if (n > 0) await enqueue(tx, SCHEMA, [{ type: 'events.event_name.deleted.v1', projectId: req.project_id, data: { name: req.name } }]);
+        return n;
+      });
+      return { deleted_count: String(deleted) };
+    },
+  };
+}

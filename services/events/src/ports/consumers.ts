@@ -1,0 +1,23 @@
+import type { Subscription } from '../../../../libs/bus/src';
+import type { DomainEvent } from '../../../../libs/contracts/src';
+import type { EventsRepo } from '../adapters/repo';
+import { recordEvent } from '../app/handlers';
+import { SCHEMA } from '../migrations';
+
+/** Turns contacts' domain events into the public events users see (SPEC §6). */
+export function eventsSubscription(repo: EventsRepo): Subscription {
+  return {
+    service: 'events',
+    db: repo.db,
+    schema: SCHEMA,
+    handlers: {
+      'contacts.contact.subscription_changed.v1': async (e: DomainEvent<'contacts.contact.subscription_changed.v1'>, tx) => {
+        const name = e.data.subscribed ? 'contact.subscribed' : 'contact.unsubscribed';
+        await recordEvent(repo, tx, e.projectId, e.data.contactId, name, {});
+      },
+      'contacts.contact.deleted.v1': async (e: DomainEvent<'contacts.contact.deleted.v1'>, tx) => {
+        await repo.deleteByContact(tx, e.projectId, e.data.contactId);
+      },
+    },
+  };
+}

@@ -1,0 +1,106 @@
+import crypto from 'node:crypto';
+import bcrypt from 'bcryptjs';
+import { AppError, conflict, forbidden, isUuid, newId, notFound, unauthorized } from '../../../../libs/kit/src';
+import { IdentityRepo, KeyHashes, ProjectRow, Role } from '../adapters/identity-repo';
+
+export const hashKey = (key: string) => crypto.createHash('sha256').update(key).digest('hex');
+const hint = (key: string) => `${key.slice(0, 7)}…${key.slice(-4)}`;
+const BCRYPT_ROUNDS = 10;
+let dummy: string | undefined;
+const dummyHash = () => (dummy ??= bcrypt.hashSync(crypto.randomBytes(16).toString('hex'), BCRYPT_ROUNDS));
+
+export interface IssuedKeys {
+  public: string;
+  secret: string;
+}
+
+export function generateKeys(): { keys: IssuedKeys; hashes: KeyHashes } {
+  const pub = `pk_${crypto.randomBytes(32).toString('hex')}`;
+  const sec = `sk_${crypto.randomBytes(32).toString('hex')}`;
+  return {
+    keys: { public: pub, secret: sec },
+    hashes: { publicHash: hashKey(pub), secretHash: hashKey(sec), publicHint: hint(pub), secretHint: hint(sec) },
+  };
+}
+
+/** COMPAT "Projects": keys appear in full only when issued (create, regenerate); afterwards as hints. */
+export function projectView(p: ProjectRow & { role?: Role }, issued?: IssuedKeys) {
+  return {
+    id: p.id,
+    name: p.name,
+    public: issued?.public ?? p.public_key_hint,
+    secret: issued?.secret ?? p.secret_key_hint,
+    disabled: p.disabled,
+    disabledReason: p.disabled_reason,
+    tracking: p.tracking,
+    language: p.language,
+    role: p.role ?? 'OWNER',
+    createdAt: p.created_at.toISOString(),
+    updatedAt: p.updated_at.toISOString(),
+  };
+}
+
+export const canAdminister = (role: Role) => role === 'OWNER' || role === 'ADMIN';
+
+/** Accounts and projects: signup, login, projects and their keys. */
+export class Identity {
+  constructor(readonly repo: IdentityRepo) {}
+
+  async signup(email: string, password: string) {
+    const passwordHash = await bcrypt.hash(password, BCRYPT_ROUNDS);
+    const user = await this.repo.db.tx((tx) => this.repo.insertUser(tx, { id: newId(), email, passwordHash }));
+    if (!user) throw conflict('An account with this email already exists', 'Log in instead, or use another email.');
+    return user;
+  }
+
+  async login(email: string, password: string) {
+    const user = await this.repo.userByEmail(email);
+    // Compare against a dummy hash when the user is unknown, so timing does not reveal accounts.
+    const ok = await bcrypt.compare(password, user?.password_hash ?? dummyHash());
+    if (!user || !ok) throw unauthorized('Invalid email or password', 'INVALID_CREDENTIALS', 'Check the email and password.');
+    return user;
+  }
+
+  async createProject(ownerId: string, name: string) {
+    const { keys, hashes } = generateKeys();
+    const project = await this.repo.db.tx((tx) => this.repo.insertProject(tx, { id: newId(), name, keys: hashes, ownerId }));
+    return projectView({ ...project, role: 'OWNER' }, keys);
+  }
+
+  async memberProject(projectId: string, userId: string) {
+    const p = isUuid(projectId) ? await this.repo.projectForMember(projectId, userId) : undefined;
+    if (!p) {
+      throw new AppError({ code: 'PROJECT_ACCESS_DENIED', status: 403, message: 'You are not a member of this project', suggestion: 'Pick one of your projects (GET /users/@me/projects).' });
+    }
+    return p;
+  }
+
+  async requireAdmin(projectId: string, userId: string) {
+    const p = await this.memberProject(projectId, userId);
+    if (!canAdminister(p.role)) throw forbidden('Only the project owner or an admin can do this');
+    return p;
+  }
+
+  async regenerateKeys(projectId: string) {
+    const { keys, hashes } = generateKeys();
+    const p = await this.repo.replaceKeys(projectId, hashes);
+    if (!p) throw notFound('Project', 'PROJECT_NOT_FOUND');
+    return { project: p, keys };
+  }
+
+  /**
+   * First start: with no user at all, create the owner and a project and return what to print.
+   * An advisory lock keeps two replicas starting together from both doing it.
+   */
+  async bootstrap(ownerEmail: string, ownerPassword?: string) {
+    return this.repo.db.tx(async (tx) => {
+      await tx.query(`SELECT pg_advisory_xact_lock(hashtext('herald.bootstrap'))`);
+      if ((await this.repo.countUsers(tx)) > 0) return undefined;
+      const password = ownerPassword ?? crypto.randomBytes(12).toString('base64url');
+      const user = (await this.repo.insertUser(tx, { id: newId(), email: ownerEmail, passwordHash: await bcrypt.hash(password, BCRYPT_ROUNDS) }))!;
+      const { keys, hashes } = generateKeys();
+      const project = await this.repo.insertProject(tx, { id: newId(), name: 'My Project', keys: hashes, ownerId: user.id });
+      return { email: ownerEmail, password, projectId: project.id, keys };
+    });
+  }
+}

@@ -1,0 +1,127 @@
+import type { CookieOptions, Request, RequestHandler } from 'express';
+import jwt from 'jsonwebtoken';
+import { AppError, isUuid, runWithContext, unauthorized } from '../../../../libs/kit/src';
+import type { Identity } from '../app/identity';
+import { hashKey } from '../app/identity';
+import type { KeyCache } from './keycache';
+import './types';
+
+export const SESSION_COOKIE = 'herald_session';
+const SESSION_DAYS = 7;
+const KEY_FORMAT = /^(sk|pk)_[0-9a-f]{64}$/;
+const KEY_SUGGESTION = 'Send Authorization: Bearer sk_… (secret key, every endpoint) or pk_… (public key, /v1/track only).';
+
+const projectDisabled = () =>
+  new AppError({ code: 'PROJECT_DISABLED', status: 403, message: 'This project is disabled', suggestion: 'Contact the project owner or support to re-enable it.' });
+
+export interface AuthDeps {
+  identity: Identity;
+  cache: KeyCache;
+  jwtSecret: string;
+  secureCookies: boolean;
+  allowedOrigins: string[];
+}
+
+export function sessionCookie(deps: AuthDeps, userId: string): [string, string, CookieOptions] {
+  const token = jwt.sign({ sub: userId }, deps.jwtSecret, { expiresIn: `${SESSION_DAYS}d` });
+  return [SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure: deps.secureCookies, maxAge: SESSION_DAYS * 86_400_000, path: '/' }];
+}
+
+function bearer(req: Request): string | undefined {
+  const h = req.headers.authorization;
+  if (!h) return undefined;
+  const m = /^Bearer\s+(.+)$/i.exec(h.trim());
+  if (!m) throw unauthorized('Authorization header must be "Bearer <key>"', 'INVALID_API_KEY', KEY_SUGGESTION);
+  return m[1].trim();
+}
+
+function sessionUser(req: Request, deps: AuthDeps): string | undefined {
+  const token = req.cookies?.[SESSION_COOKIE];
+  if (!token) return undefined;
+  try {
+    const payload = jwt.verify(token, deps.jwtSecret) as jwt.JwtPayload;
+    if (typeof payload.sub === 'string') return payload.sub;
+  } catch {
+    /* expired or forged: treated as no session */
+  }
+  throw unauthorized('Your session has expired', 'UNAUTHORIZED', 'Log in again (POST /auth/login).');
+}
+
+/** Cookie-authenticated writes must come from our own origin (SameSite=Lax covers the rest). */
+function checkCsrf(req: Request, deps: AuthDeps) {
+  if (['GET', 'HEAD', 'OPTIONS'].includes(req.method)) return;
+  const origin = req.headers.origin;
+  if (!origin) return;
+  let host: string;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    host = '';
+  }
+  if (host === req.headers.host || deps.allowedOrigins.includes(origin)) return;
+  throw new AppError({ code: 'CSRF_REJECTED', status: 403, message: 'Cross-site request refused', suggestion: 'Call the API from the dashboard origin, or use an API key.' });
+}
+
+async function resolveKey(deps: AuthDeps, key: string, allowPublic: boolean) {
+  if (!KEY_FORMAT.test(key)) throw unauthorized('Invalid API key', 'INVALID_API_KEY', KEY_SUGGESTION);
+  if (key.startsWith('pk_') && !allowPublic) {
+    throw unauthorized('This endpoint requires a secret key (sk_); public keys (pk_) only work on /v1/track', 'INVALID_API_KEY', KEY_SUGGESTION);
+  }
+  const hash = hashKey(key);
+  let entry = deps.cache.get(hash);
+  if (!entry) {
+    const p = await deps.identity.repo.projectByKeyHash(hash);
+    if (!p) throw unauthorized('Invalid API key', 'INVALID_API_KEY', KEY_SUGGESTION);
+    entry = { projectId: p.id, scope: p.scope, disabled: p.disabled, disabledReason: p.disabled_reason, at: Date.now() };
+    deps.cache.set(hash, entry);
+  }
+  if (entry.disabled) throw projectDisabled();
+  return entry;
+}
+
+/**
+ * Project-scoped routes: an API key (sk_, or pk_ where allowed), or a dashboard session plus
+ * X-Project-Id. Sets req.projectId and runs the rest of the request in its context.
+ */
+export function projectAuth(deps: AuthDeps, opts: { allowPublic: boolean }): RequestHandler {
+  return (req, res, next) => {
+    (async () => {
+      const key = bearer(req);
+      if (key) {
+        const e = await resolveKey(deps, key, opts.allowPublic);
+        req.auth = { kind: 'key', projectId: e.projectId, scope: e.scope, disabled: e.disabled };
+        req.projectId = e.projectId;
+        return;
+      }
+      const userId = sessionUser(req, deps);
+      if (!userId) throw unauthorized('Missing API key', 'MISSING_AUTH', KEY_SUGGESTION);
+      checkCsrf(req, deps);
+      const projectId = req.headers['x-project-id'];
+      if (typeof projectId !== 'string' || !isUuid(projectId)) {
+        throw new AppError({ code: 'BAD_REQUEST', status: 400, message: 'X-Project-Id header required', suggestion: 'Send the id of one of your projects in X-Project-Id.' });
+      }
+      const p = await deps.identity.memberProject(projectId, userId);
+      if (p.disabled && req.method !== 'GET') throw projectDisabled();
+      req.auth = { kind: 'session', userId, projectId, role: p.role, disabled: p.disabled };
+      req.projectId = projectId;
+    })().then(
+      () => runWithContext({ requestId: req.requestId, projectId: req.projectId }, () => next()),
+      next,
+    );
+  };
+}
+
+/** Account routes (/users/@me…): a dashboard session only. */
+export function sessionAuth(deps: AuthDeps): RequestHandler {
+  return (req, _res, next) => {
+    try {
+      const userId = sessionUser(req, deps);
+      if (!userId) throw unauthorized('Log in first', 'UNAUTHORIZED', 'POST /auth/login sets the session cookie.');
+      checkCsrf(req, deps);
+      req.auth = { kind: 'session', userId };
+      next();
+    } catch (err) {
+      next(err);
+    }
+  };
+}

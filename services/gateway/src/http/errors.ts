@@ -1,0 +1,70 @@
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
+import { z } from 'zod';
+import { AppError, FieldError, isAppError, logger, validationError } from '../../../../libs/kit/src';
+
+/** SPEC §7: the one error envelope, rendered here and nowhere else. */
+export function sendError(req: Request, res: Response, err: AppError) {
+  if (err.status === 429 && err.details?.retryAfter) res.set('Retry-After', String(err.details.retryAfter));
+  res.status(err.status).json({
+    success: false,
+    error: {
+      code: err.code,
+      message: err.message,
+      statusCode: err.status,
+      requestId: req.requestId,
+      ...(err.errors ? { errors: err.errors } : {}),
+      ...(err.details ? { details: err.details } : {}),
+      ...(err.suggestion ? { suggestion: err.suggestion } : {}),
+    },
+    timestamp: new Date().toISOString(),
+  });
+}
+
+const ZOD_CODES: Record<string, string> = { invalid_format: 'invalid_string' };
+
+export function zodToFieldErrors(error: z.ZodError, prefix = ''): FieldError[] {
+  return error.issues.map((i) => ({
+    field: [prefix, ...i.path.map(String)].filter(Boolean).join('.') || prefix || 'body',
+    message: i.message,
+    code: ZOD_CODES[i.code] ?? i.code,
+  }));
+}
+
+/** Validates a part of the request; a failure is a 422 naming every bad field. */
+export function parse<S extends z.ZodTypeAny>(schema: S, value: unknown, prefix = ''): z.infer<S> {
+  const r = schema.safeParse(value ?? {});
+  if (!r.success) throw validationError(zodToFieldErrors(r.error, prefix));
+  return r.data;
+}
+
+/** Wraps an async route so a rejection reaches the error handler. */
+export const route =
+  (fn: (req: Request, res: Response) => Promise<unknown>): RequestHandler =>
+  (req, res, next) => {
+    fn(req, res).catch(next);
+  };
+
+export const notFoundHandler: RequestHandler = (req, res) => {
+  sendError(
+    req,
+    res,
+    new AppError({ code: 'NOT_FOUND', status: 404, message: `No route for ${req.method} ${req.path}`, suggestion: 'Check the path and method against the API reference (SPEC.md §4).' }),
+  );
+};
+
+/** Last middleware: body-parser failures become 400/413, AppErrors render as is, anything else is a logged 500. */
+export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+  if (res.headersSent) return;
+  if (isAppError(err)) return sendError(req, res, err);
+  if (err?.type === 'entity.parse.failed') {
+    return sendError(req, res, new AppError({ code: 'BAD_REQUEST', status: 400, message: 'Malformed JSON body', suggestion: 'Send a valid JSON document with Content-Type: application/json.' }));
+  }
+  if (err?.type === 'entity.too.large') {
+    return sendError(req, res, new AppError({ code: 'PAYLOAD_TOO_LARGE', status: 413, message: 'Request body too large', suggestion: `Keep the body under ${err.limit} bytes.` }));
+  }
+  if (typeof err?.status === 'number' && err.status >= 400 && err.status < 500) {
+    return sendError(req, res, new AppError({ code: 'BAD_REQUEST', status: err.status, message: err.expose ? err.message : 'Bad request' }));
+  }
+  logger.error({ err }, 'unhandled error');
+  sendError(req, res, new AppError({ code: 'INTERNAL_SERVER_ERROR', status: 500, message: 'Something went wrong on our side', suggestion: `Retry; if it persists, report the requestId.` }));
+};

@@ -1,0 +1,103 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import type { ContactMsg, ContactsApi } from '../../../../../libs/contracts/src';
+import { AppError, badRequest } from '../../../../../libs/kit/src';
+import { parse, route, zodToFieldErrors } from '../errors';
+
+export const contactView = (c: ContactMsg) => ({
+  id: c.id,
+  email: c.email,
+  subscribed: c.subscribed,
+  data: JSON.parse(c.data_json || '{}'),
+  createdAt: c.created_at,
+  updatedAt: c.updated_at,
+});
+
+const dataField = z.record(z.string(), z.unknown()).nullable().optional();
+const dataJson = (d: unknown) => (d ? JSON.stringify(d) : '');
+
+const listQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().max(100).optional(),
+  search: z.string().max(320).optional(),
+  subscribed: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+});
+
+const createBody = z.object({ email: z.string(), subscribed: z.boolean().optional(), data: dataField });
+const patchBody = z.object({ email: z.string().optional(), subscribed: z.boolean().optional(), data: dataField });
+const lookupBody = z.object({ emails: z.array(z.string()).min(1).max(500) });
+
+/** A bad query string is a 400 (COMPAT conventions), still naming each field. */
+function parseQuery<S extends z.ZodTypeAny>(schema: S, q: unknown): z.infer<S> {
+  const r = schema.safeParse(q);
+  if (!r.success) {
+    const errors = zodToFieldErrors(r.error);
+    throw new AppError({ code: 'BAD_REQUEST', status: 400, message: `Invalid query parameter ${errors[0].field}: ${errors[0].message}`, errors, suggestion: 'Fix the query parameters listed in errors.' });
+  }
+  return r.data;
+}
+
+/** SPEC §4.2 (without import and bulk jobs): the contacts service behind the gateway. */
+export function contactsRouter(contacts: () => ContactsApi): Router {
+  const r = Router();
+
+  r.get('/contacts', route(async (req, res) => {
+    const q = parseQuery(listQuery, req.query);
+    const out = await contacts().ListContacts({ project_id: req.projectId, limit: q.limit, cursor: q.cursor ?? '', search: q.search ?? '', subscribed: q.subscribed });
+    res.json({ data: out.contacts.map(contactView), cursor: out.cursor || null, hasMore: out.has_more, total: Number(out.total) });
+  }));
+
+  r.post('/contacts', route(async (req, res) => {
+    const body = parse(createBody, req.body);
+    const out = await contacts().UpsertContact({ project_id: req.projectId, email: body.email, subscribed: body.subscribed, default_subscribed: true, data_json: dataJson(body.data) });
+    res.status(out.is_new ? 201 : 200).json({ ...contactView(out.contact!), _meta: { isNew: out.is_new, isUpdate: out.is_update } });
+  }));
+
+  r.post('/contacts/lookup', route(async (req, res) => {
+    const body = parse(lookupBody, req.body);
+    const out = await contacts().LookupContacts({ project_id: req.projectId, emails: body.emails });
+    res.json({ found: out.found, notFound: out.not_found });
+  }));
+
+  r.get('/contacts/fields', route(async (req, res) => {
+    const out = await contacts().ListFields({ project_id: req.projectId });
+    res.json({ fields: out.fields.map((f) => ({ field: f.field, type: f.type, isCustom: f.is_custom, coverage: f.coverage })) });
+  }));
+
+  r.get('/contacts/fields/:field/values', route(async (req, res) => {
+    const limit = parseQuery(z.object({ limit: z.coerce.number().int().min(1).max(1000).default(100) }), req.query).limit;
+    const out = await contacts().FieldValues({ project_id: req.projectId, field: String(req.params.field), limit });
+    res.json({ field: out.field, values: out.values_json.map((v) => JSON.parse(v)), count: Number(out.count) });
+  }));
+
+  r.get('/contacts/fields/:field/usage', route(async (req, res) => {
+    const out = await contacts().FieldUsage({ project_id: req.projectId, field: String(req.params.field) });
+    res.json({ field: out.field, usedInSegments: out.used_in_segments, usedInCampaigns: out.used_in_campaigns, usedInWorkflows: out.used_in_workflows });
+  }));
+
+  r.delete('/contacts/fields/:field', route(async (req, res) => {
+    const out = await contacts().DeleteField({ project_id: req.projectId, field: String(req.params.field) });
+    res.json({ deletedFrom: Number(out.deleted_from) });
+  }));
+
+  r.get('/contacts/:id', route(async (req, res) => {
+    const out = await contacts().GetContact({ project_id: req.projectId, id: String(req.params.id) });
+    res.json(contactView(out.contact!));
+  }));
+
+  r.patch('/contacts/:id', route(async (req, res) => {
+    const body = parse(patchBody, req.body);
+    if (body.email === undefined && body.subscribed === undefined && body.data === undefined) {
+      throw badRequest('Nothing to update', 'Send at least one of email, subscribed, data.');
+    }
+    const out = await contacts().UpdateContact({ project_id: req.projectId, id: String(req.params.id), email: body.email, subscribed: body.subscribed, data_json: dataJson(body.data) });
+    res.json(contactView(out.contact!));
+  }));
+
+  r.delete('/contacts/:id', route(async (req, res) => {
+    await contacts().DeleteContact({ project_id: req.projectId, id: String(req.params.id) });
+    res.status(204).end();
+  }));
+
+  return r;
+}

@@ -1,0 +1,81 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import type { Db } from '../../../../../libs/db/src';
+import type { EventMsg, EventsApi } from '../../../../../libs/contracts/src';
+import { parse, route } from '../errors';
+import { idempotent } from '../idempotency';
+
+const trackBody = z.object({
+  event: z.string().min(1).max(255),
+  email: z.string(),
+  subscribed: z.boolean().optional(),
+  data: z.record(z.string(), z.unknown()).nullable().optional(),
+});
+
+const eventView = (e: EventMsg) => ({
+  id: e.id,
+  name: e.name,
+  data: JSON.parse(e.data_json || '{}'),
+  contactId: e.contact_id,
+  contact: { email: e.contact_email },
+  createdAt: e.created_at,
+});
+
+const limitOf = (v: unknown) => {
+  const n = Number(v);
+  return Number.isInteger(n) && n > 0 ? n : 0;
+};
+
+/** POST /v1/track and its dashboard alias /events/track (pk_ or sk_). */
+export function trackHandler(events: () => EventsApi, db: Db) {
+  return route(async (req, res) => {
+    const body = parse(trackBody, req.body);
+    await idempotent(db, req, res, async () => {
+      const out = await events().Track({
+        project_id: req.projectId,
+        email: body.email,
+        event: body.event,
+        subscribed: body.subscribed,
+        data_json: body.data ? JSON.stringify(body.data) : '',
+      });
+      return { status: 200, body: { success: true, data: { contact: out.contact_id, event: out.event_id, timestamp: out.timestamp } } };
+    });
+  });
+}
+
+/** SPEC §4.7 reads and deletes. */
+export function eventsRouter(events: () => EventsApi): Router {
+  const r = Router();
+
+  r.get('/events', route(async (req, res) => {
+    const out = await events().ListEvents({ project_id: req.projectId, event_name: typeof req.query.eventName === 'string' ? req.query.eventName : '', limit: limitOf(req.query.limit) });
+    res.json({ events: out.events.map(eventView) });
+  }));
+
+  r.get('/events/stats', route(async (req, res) => {
+    const out = await events().Stats({ project_id: req.projectId });
+    res.json(out.stats.map((s) => ({ name: s.name, count: Number(s.count) })));
+  }));
+
+  r.get('/events/names', route(async (req, res) => {
+    const out = await events().Names({ project_id: req.projectId });
+    res.json({ eventNames: out.event_names });
+  }));
+
+  r.get('/events/contact/:contactId', route(async (req, res) => {
+    const out = await events().ContactEvents({ project_id: req.projectId, contact_id: String(req.params.contactId), limit: limitOf(req.query.limit) });
+    res.json({ events: out.events.map(eventView) });
+  }));
+
+  r.get('/events/:eventName/usage', route(async (req, res) => {
+    const out = await events().Usage({ project_id: req.projectId, name: String(req.params.eventName) });
+    res.json({ usedInSegments: out.used_in_segments, usedInWorkflows: out.used_in_workflows, totalCount: Number(out.total_count), uniqueContacts: Number(out.unique_contacts), canDelete: out.can_delete });
+  }));
+
+  r.delete('/events/:eventName', route(async (req, res) => {
+    const out = await events().DeleteEvents({ project_id: req.projectId, name: String(req.params.eventName) });
+    res.json({ deletedCount: Number(out.deleted_count) });
+  }));
+
+  return r;
+}

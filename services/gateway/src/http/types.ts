@@ -1,0 +1,28 @@
+import type { Role } from '../adapters/identity-repo';
+
+export interface KeyAuth {
+  kind: 'key';
+  projectId: string;
+  scope: 'public' | 'secret';
+  disabled: boolean;
+}
+
+export interface SessionAuth {
+  kind: 'session';
+  userId: string;
+  /** Set on project-scoped routes from X-Project-Id. */
+  projectId?: string;
+  role?: Role;
+  disabled?: boolean;
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      requestId: string;
+      auth?: KeyAuth | SessionAuth;
+      projectId?: string;
+    }
+  }
+}
