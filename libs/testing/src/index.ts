@@ -1,0 +1,3 @@
+export * from './api';
+export * from './infra';
+export * from './topology';

@@ -1,0 +1,212 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import path from 'node:path';
+import amqp from 'amqplib';
+import { Client } from 'pg';
+import { freePort, INFRA } from './infra';
+
+export type TopologyKind = 'all' | 'split';
+
+export interface Keys {
+  public: string;
+  secret: string;
+}
+
+interface Proc {
+  target: string;
+  env: NodeJS.ProcessEnv;
+  child: ChildProcess;
+  output: string[];
+  httpPort: number;
+}
+
+const ROOT = path.resolve(__dirname, '../../..');
+const MAIN = path.join(ROOT, 'dist/services/all/src/main.js');
+export const OWNER = { email: 'owner@herald.test', password: 'owner-password-1' };
+
+/**
+ * A running Herald for e2e tests, started from the built dist/ exactly as `npm start` does:
+ * `all` = one process; `split` = one process per target (N gateways) over gRPC, RabbitMQ and
+ * Redis. Each topology gets its own database, RabbitMQ names and Redis keys (HERALD_NAMESPACE).
+ */
+export class Topology {
+  readonly procs: Proc[] = [];
+  keys!: Keys;
+  projectId!: string;
+  private constructor(readonly kind: TopologyKind, readonly dbUrl: string, readonly dbName: string, readonly namespace: string) {}
+
+  get baseUrl() {
+    return this.gatewayUrls[0];
+  }
+
+  get gatewayUrls() {
+    return this.procs.filter((p) => p.target === 'all' || p.target === 'gateway').map((p) => `http://127.0.0.1:${p.httpPort}`);
+  }
+
+  static async start(kind: TopologyKind, opts: { gateways?: number; env?: NodeJS.ProcessEnv } = {}): Promise<Topology> {
+    const ns = `t${crypto.randomBytes(4).toString('hex')}`;
+    const dbName = `herald_${ns}`;
+    const admin = new URL(INFRA.postgres.url);
+    const dbUrl = new URL(admin.toString());
+    dbUrl.pathname = `/${dbName}`;
+    const t = new Topology(kind, dbUrl.toString(), dbName, ns);
+    const base: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH,
+      NODE_ENV: 'test',
+      LOG_LEVEL: process.env.HERALD_TEST_LOG_LEVEL ?? 'warn',
+      DATABASE_URL: t.dbUrl,
+      DB_POOL_MAX: '4',
+      HERALD_NAMESPACE: ns,
+      OWNER_EMAIL: OWNER.email,
+      OWNER_PASSWORD: OWNER.password,
+      AMQP_URL: INFRA.rabbitmq.url,
+      REDIS_URL: INFRA.redis.url,
+      ...opts.env,
+    };
+    try {
+      if (kind === 'all') {
+        await t.spawn('all', { ...base, TARGET: 'all' });
+      } else {
+        const [contactsGrpc, eventsGrpc] = [await freePort(), await freePort()];
+        const split = { ...base, CONTACTS_ADDR: `127.0.0.1:${contactsGrpc}`, EVENTS_ADDR: `127.0.0.1:${eventsGrpc}` };
+        await Promise.all([
+          t.spawn('contacts', { ...split, TARGET: 'contacts', GRPC_PORT: String(contactsGrpc) }),
+          t.spawn('events', { ...split, TARGET: 'events', GRPC_PORT: String(eventsGrpc) }),
+        ]);
+        for (let i = 0; i < (opts.gateways ?? 1); i++) await t.spawn('gateway', { ...split, TARGET: 'gateway' });
+      }
+      await t.waitReady();
+      t.readBanner();
+    } catch (err) {
+      await t.stop();
+      throw err;
+    }
+    return t;
+  }
+
+  private async spawn(target: string, env: NodeJS.ProcessEnv, httpPort?: number) {
+    const port = httpPort ?? (await freePort());
+    const child = spawn(process.execPath, [MAIN], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'], cwd: ROOT });
+    const proc: Proc = { target, env, child, output: [], httpPort: port };
+    child.stdout!.on('data', (d) => proc.output.push(d.toString()));
+    child.stderr!.on('data', (d) => proc.output.push(d.toString()));
+    this.procs.push(proc);
+    return proc;
+  }
+
+  /** Waits until every process answers /readyz with 200 (and its gRPC peers are serving). */
+  async waitReady(timeoutMs = 30_000) {
+    const deadline = Date.now() + timeoutMs;
+    for (const p of this.procs) {
+      for (;;) {
+        if (p.child.exitCode !== null) throw new Error(`${p.target} exited with ${p.child.exitCode}:\n${p.output.join('')}`);
+        const ok = await fetch(`http://127.0.0.1:${p.httpPort}/readyz`).then((r) => r.status === 200, () => false);
+        if (ok) break;
+        if (Date.now() > deadline) throw new Error(`${p.target} not ready after ${timeoutMs} ms:\n${p.output.join('')}`);
+        await sleep(100);
+      }
+    }
+  }
+
+  private readBanner() {
+    const text = this.procs.map((p) => p.output.join('')).join('\n');
+    const pk = /Public key:\s+(pk_[0-9a-f]{64})/.exec(text);
+    const sk = /Secret key:\s+(sk_[0-9a-f]{64})/.exec(text);
+    const id = /Project id:\s+([0-9a-f-]{36})/.exec(text);
+    if (!pk || !sk || !id) throw new Error(`first-run banner not found in output:\n${text}`);
+    this.keys = { public: pk[1], secret: sk[1] };
+    this.projectId = id[1];
+  }
+
+  /** SIGKILL one process of a target (a crash: no draining, no cleanup). */
+  kill(target: string) {
+    const p = this.procs.find((x) => x.target === target && x.child.exitCode === null && x.child.signalCode === null);
+    if (!p) throw new Error(`no running ${target}`);
+    p.child.kill('SIGKILL');
+    return new Promise<void>((resolve) => p.child.once('exit', () => resolve()));
+  }
+
+  /** Starts a killed target again, with the same settings and port. */
+  async restart(target: string) {
+    const idx = this.procs.findIndex((x) => x.target === target && (x.child.exitCode !== null || x.child.signalCode !== null));
+    if (idx < 0) throw new Error(`no stopped ${target}`);
+    const [old] = this.procs.splice(idx, 1);
+    await this.spawn(target, old.env, old.httpPort);
+    await this.waitReady();
+  }
+
+  output(target?: string) {
+    return this.procs.filter((p) => !target || p.target === target).map((p) => p.output.join('')).join('\n');
+  }
+
+  async sql<R = any>(query: string, params: unknown[] = []): Promise<R[]> {
+    const c = new Client({ connectionString: this.dbUrl });
+    await c.connect();
+    try {
+      return (await c.query(query, params)).rows;
+    } finally {
+      await c.end();
+    }
+  }
+
+  async stop() {
+    await Promise.all(
+      this.procs.map(
+        (p) =>
+          new Promise<void>((resolve) => {
+            if (p.child.exitCode !== null || p.child.signalCode !== null) return resolve();
+            const t = setTimeout(() => p.child.kill('SIGKILL'), 10_000);
+            p.child.once('exit', () => {
+              clearTimeout(t);
+              resolve();
+            });
+            p.child.kill('SIGTERM');
+          }),
+      ),
+    );
+    const admin = new Client({ connectionString: INFRA.postgres.url });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS "${this.dbName}" WITH (FORCE)`).catch(() => undefined);
+    await admin.end();
+    if (this.kind === 'split') await deleteBrokerObjects(this.namespace);
+  }
+}
+
+async function deleteBrokerObjects(ns: string) {
+  const conn = await amqp.connect(INFRA.rabbitmq.url).catch(() => undefined);
+  if (!conn) return;
+  try {
+    for (const service of ['contacts', 'events', 'gateway']) {
+      for (const q of [`${ns}.${service}.events`, `${ns}.${service}.events.dlq`]) {
+        const ch = await conn.createChannel();
+        await ch.deleteQueue(q).catch(() => undefined);
+        await ch.close().catch(() => undefined);
+      }
+    }
+    const ch = await conn.createChannel();
+    await ch.deleteExchange(`${ns}.herald.events`).catch(() => undefined);
+    await ch.deleteExchange(`${ns}.herald.events.dlx`).catch(() => undefined);
+    await ch.close().catch(() => undefined);
+  } finally {
+    await conn.close().catch(() => undefined);
+  }
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls fn until it returns a truthy value (or throws the last failure after timeoutMs). */
+export async function eventually<T>(fn: () => Promise<T>, timeoutMs = 10_000, intervalMs = 100): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const v = await fn();
+      if (v) return v;
+      last = new Error('condition not met');
+    } catch (err) {
+      last = err;
+    }
+    if (Date.now() > deadline) throw last;
+    await sleep(intervalMs);
+  }
+}
