@@ -49,17 +49,22 @@ export async function enqueue(tx: Queryable, schema: string, events: NewEvent[])
     DomainEvents[e.type].parse(e.data);
     return { id: newId(), type: e.type, occurredAt: now, projectId: e.projectId, data: e.data } as DomainEvent;
   });
+  // One round trip: the rows and the wake-up (NOTIFY is delivered at commit).
   await tx.query(
-    `INSERT INTO "${schema}".outbox (id, type, project_id, occurred_at, data)
-     SELECT * FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::timestamptz[], $5::jsonb[])`,
+    `WITH rows AS (
+       INSERT INTO "${schema}".outbox (id, type, project_id, occurred_at, data)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::timestamptz[], $5::jsonb[])
+       RETURNING 1
+     ) SELECT pg_notify($6, $7) FROM (SELECT count(*) FROM rows) AS n`,
     [
       envelopes.map((e) => e.id),
       envelopes.map((e) => e.type),
       envelopes.map((e) => e.projectId),
       envelopes.map((e) => e.occurredAt),
       envelopes.map((e) => JSON.stringify(e.data)),
+      NOTIFY_CHANNEL,
+      schema,
     ],
   );
-  await tx.query('SELECT pg_notify($1, $2)', [NOTIFY_CHANNEL, schema]);
   return envelopes;
 }

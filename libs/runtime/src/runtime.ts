@@ -173,6 +173,10 @@ export class Runtime {
       await m.start(ctx);
       logger.info({ module: m.name }, 'module started');
     }
+    // Remote services this process calls: create their clients now so /readyz checks them.
+    for (const dep of new Set(this.modules.flatMap((m) => m.deps))) {
+      if (dep in SERVICES && !(dep in this.provided)) this.clientFor(dep as ServiceName);
+    }
     for (const n of this.notifiers.values()) await n.start();
     for (const r of this.relays) r.start();
 
