@@ -97,12 +97,17 @@ export function grpcClient<D extends AnyDefinition>(
   const Ctor = grpc.makeGenericClientConstructor(definition, service);
   const raw = new Ctor(address, grpc.credentials.createInsecure(), {
     'grpc.keepalive_time_ms': 30_000,
+    // A restarted peer is used again within about a second, not after a backoff grown while it was down.
+    'grpc.initial_reconnect_backoff_ms': 250,
+    'grpc.max_reconnect_backoff_ms': 1_000,
     'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
   }) as unknown as Record<string, Function> & grpc.Client;
 
   const invoke = (name: string, req: unknown, meta: CallMeta) =>
     new Promise<unknown>((resolve, reject) => {
-      const md = new grpc.Metadata();
+      // waitForReady: a call made while the channel (re)connects waits for it, bounded by the deadline,
+      // instead of failing at once with UNAVAILABLE; a peer that stays down still fails (503) at the deadline.
+      const md = new grpc.Metadata({ waitForReady: true });
       if (meta.requestId) md.set('x-request-id', meta.requestId);
       if (meta.projectId) md.set('x-project-id', meta.projectId);
       const end = metrics.grpcDuration.startTimer({ service, method: name });

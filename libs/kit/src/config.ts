@@ -37,6 +37,8 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CONTACTS_ADDR: z.string().default('127.0.0.1:50061'),
   EVENTS_ADDR: z.string().default('127.0.0.1:50062'),
+  MESSAGING_ADDR: z.string().default('127.0.0.1:50063'),
+  DOMAINS_ADDR: z.string().default('127.0.0.1:50064'),
 });
 
 export type Config = z.infer<typeof schema> & {

@@ -3,18 +3,12 @@ import type * as grpc from '@grpc/grpc-js';
 import type { Config } from '../../kit/src';
 import type { Db, Migration } from '../../db/src';
 import type { Subscription, Transport } from '../../bus/src';
-import type { ContactsApi, ContactsHandlers, EventsApi, EventsHandlers } from '../../contracts/src';
+import type { Apis, Handlers } from '../../contracts/src';
 
 /** The service APIs a module can call; each resolves to an in-process or a gRPC client. */
-export interface Clients {
-  contacts(): ContactsApi;
-  events(): EventsApi;
-}
+export type Clients = { [K in keyof Apis]: () => Apis[K] };
 
-export interface ProvidedHandlers {
-  contacts: ContactsHandlers;
-  events: EventsHandlers;
-}
+export type ProvidedHandlers = Handlers;
 
 /** What the runner gives a module: its database, the bus, clients of other services, the servers. */
 export interface ModuleContext {

@@ -6,18 +6,9 @@ import { AppError, Config, logger, metrics } from '../../kit/src';
 import { Db, ensureDatabase, migrate as runMigrations } from '../../db/src';
 import { startEmbeddedPostgres } from '../../db/src/embedded';
 import { AmqpTransport, MemoryTransport, OutboxNotifier, Relay, Subscription, Transport } from '../../bus/src';
-import {
-  SERVICES,
-  contactsDefinition,
-  eventsDefinition,
-  grpcClient,
-  grpcImplementation,
-  inProcessClient,
-} from '../../contracts/src';
+import { SERVICES, ServiceName, definitionOf, grpcClient, grpcImplementation, inProcessClient } from '../../contracts/src';
 import type { Clients, HeraldModule, ModuleContext, ModuleFactory, ProvidedHandlers } from './module';
 
-type ServiceName = keyof typeof SERVICES;
-const definitions = { contacts: contactsDefinition, events: eventsDefinition } as const;
 const HealthClient = grpc.makeGenericClientConstructor(healthService as grpc.ServiceDefinition, 'Health');
 const DEFAULT_SPLIT_DB = 'postgres://127.0.0.1:5432/herald';
 
@@ -100,21 +91,21 @@ export class Runtime {
 
   private clientFor<K extends ServiceName>(name: K) {
     const local = this.provided[name];
-    if (local) return inProcessClient(definitions[name]() as any, local as any);
+    if (local) return inProcessClient(definitionOf(name), local as any);
     let client = this.remote.get(name);
     if (!client) {
-      const address = name === 'contacts' ? this.config.CONTACTS_ADDR : this.config.EVENTS_ADDR;
-      client = grpcClient(definitions[name]() as any, SERVICES[name].fullName, address, { deadlineMs: this.config.GRPC_DEADLINE_MS });
+      client = grpcClient(definitionOf(name), SERVICES[name].fullName, this.addressOf(name), { deadlineMs: this.config.GRPC_DEADLINE_MS });
       this.remote.set(name, client);
     }
     return client;
   }
 
+  private addressOf(name: ServiceName): string {
+    return this.config[SERVICES[name].addrVar];
+  }
+
   private context(): ModuleContext {
-    const clients: Clients = {
-      contacts: () => this.clientFor('contacts') as any,
-      events: () => this.clientFor('events') as any,
-    };
+    const clients = Object.fromEntries(Object.keys(SERVICES).map((n) => [n, () => this.clientFor(n as ServiceName)])) as unknown as Clients;
     return {
       config: this.config,
       db: (service) => this.db(service),
@@ -126,8 +117,8 @@ export class Runtime {
       provide: (service, handlers) => {
         (this.provided as any)[service] = handlers;
         if (this.grpcServer) {
-          const def = definitions[service]();
-          this.grpcServer.addService(def as any, grpcImplementation(def as any, handlers as any));
+          const def = definitionOf(service);
+          this.grpcServer.addService(def, grpcImplementation(def, handlers as any));
         }
       },
       relay: (db, schema) => {
@@ -175,7 +166,7 @@ export class Runtime {
     }
     // Remote services this process calls: create their clients now so /readyz checks them.
     for (const dep of new Set(this.modules.flatMap((m) => m.deps))) {
-      if (dep in SERVICES && !(dep in this.provided)) this.clientFor(dep as ServiceName);
+      if (dep in SERVICES && dep in this.registry && !(dep in this.provided)) this.clientFor(dep as ServiceName);
     }
     for (const n of this.notifiers.values()) await n.start();
     for (const r of this.relays) r.start();
@@ -224,8 +215,7 @@ export class Runtime {
   private async remoteReady(name: ServiceName): Promise<boolean> {
     const cached = this.remoteHealth.get(name);
     if (cached && Date.now() - cached.at < 2000) return cached.ok;
-    const address = name === 'contacts' ? this.config.CONTACTS_ADDR : this.config.EVENTS_ADDR;
-    const client = cached?.client ?? new HealthClient(address, grpc.credentials.createInsecure());
+    const client = cached?.client ?? new HealthClient(this.addressOf(name), grpc.credentials.createInsecure());
     const ok = await new Promise<boolean>((resolve) =>
       (client as any).Check({ service: '' }, { deadline: Date.now() + 1000 }, (err: unknown, res: any) => resolve(!err && res?.status === 'SERVING')),
     );

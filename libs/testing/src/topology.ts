@@ -4,6 +4,10 @@ import path from 'node:path';
 import amqp from 'amqplib';
 import { Client } from 'pg';
 import { freePort, INFRA } from './infra';
+import { SERVICES, ServiceName } from '../../contracts/src';
+import { registry } from '../../../services/all/src/modules';
+
+const SERVICE_TARGETS = Object.keys(SERVICES) as ServiceName[];
 
 export type TopologyKind = 'all' | 'split';
 
@@ -20,7 +24,9 @@ interface Proc {
   httpPort: number;
 }
 
-const ROOT = path.resolve(__dirname, '../../..');
+// From src (jest) or from dist/ (benchmarks): the repository root either way.
+const UP = path.resolve(__dirname, '../../..');
+const ROOT = path.basename(UP) === 'dist' ? path.dirname(UP) : UP;
 const MAIN = path.join(ROOT, 'dist/services/all/src/main.js');
 export const OWNER = { email: 'owner@herald.test', password: 'owner-password-1' };
 
@@ -67,12 +73,12 @@ export class Topology {
       if (kind === 'all') {
         await t.spawn('all', { ...base, TARGET: 'all' });
       } else {
-        const [contactsGrpc, eventsGrpc] = [await freePort(), await freePort()];
-        const split = { ...base, CONTACTS_ADDR: `127.0.0.1:${contactsGrpc}`, EVENTS_ADDR: `127.0.0.1:${eventsGrpc}` };
-        await Promise.all([
-          t.spawn('contacts', { ...split, TARGET: 'contacts', GRPC_PORT: String(contactsGrpc) }),
-          t.spawn('events', { ...split, TARGET: 'events', GRPC_PORT: String(eventsGrpc) }),
-        ]);
+        // One process per service target in the registry, each on its own gRPC port.
+        const services = SERVICE_TARGETS.filter((name) => registry[name]);
+        const ports = Object.fromEntries(await Promise.all(services.map(async (n) => [n, await freePort()] as const)));
+        const split: NodeJS.ProcessEnv = { ...base };
+        for (const n of services) split[SERVICES[n].addrVar] = `127.0.0.1:${ports[n]}`;
+        await Promise.all(services.map((n) => t.spawn(n, { ...split, TARGET: n, GRPC_PORT: String(ports[n]) })));
         for (let i = 0; i < (opts.gateways ?? 1); i++) await t.spawn('gateway', { ...split, TARGET: 'gateway' });
       }
       await t.waitReady();
@@ -176,7 +182,7 @@ async function deleteBrokerObjects(ns: string) {
   const conn = await amqp.connect(INFRA.rabbitmq.url).catch(() => undefined);
   if (!conn) return;
   try {
-    for (const service of ['contacts', 'events', 'gateway']) {
+    for (const service of [...Object.keys(registry), 'messaging.send.transactional', 'messaging.send.bulk']) {
       for (const q of [`${ns}.${service}.events`, `${ns}.${service}.events.dlq`]) {
         const ch = await conn.createChannel();
         await ch.deleteQueue(q).catch(() => undefined);

@@ -9,9 +9,11 @@ import { Identity } from './app/identity';
 import { projectAuth, AuthDeps } from './http/auth';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { KeyCache } from './http/keycache';
+import { rejectNul } from './http/nul';
 import { rateLimiter } from './http/ratelimit';
 import { accountRouter } from './http/routes/account';
 import { contactsRouter } from './http/routes/contacts';
+import { domainsRouter } from './http/routes/domains';
 import { eventsRouter, trackHandler } from './http/routes/events';
 import { migrations, SCHEMA } from './migrations';
 
@@ -24,7 +26,7 @@ export function gatewayModule(): HeraldModule {
 
   return {
     name: 'gateway',
-    deps: ['contacts', 'events'],
+    deps: ['contacts', 'events', 'messaging', 'domains'],
     async migrateOnly(ctx) {
       await ctx.migrate(SCHEMA, ctx.db('gateway'), migrations);
     },
@@ -73,6 +75,7 @@ export function gatewayModule(): HeraldModule {
       });
       app.use(cookieParser());
       app.use(express.json({ limit: config.BODY_LIMIT }));
+      app.use(rejectNul);
 
       app.get('/config', (_req, res) => {
         res.json({
@@ -94,8 +97,9 @@ export function gatewayModule(): HeraldModule {
       app.post('/v1/track', ...track);
       app.post('/events/track', ...track);
       const secret = [projectAuth(deps, { allowPublic: false }), limit];
-      app.use(['/contacts', '/events'], ...secret);
+      app.use(['/contacts', '/events', '/domains'], ...secret);
       app.use(contactsRouter(ctx.clients.contacts));
+      app.use(domainsRouter(ctx.clients.domains));
       app.use(eventsRouter(ctx.clients.events));
       app.use(notFoundHandler);
       app.use(errorHandler);

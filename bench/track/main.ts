@@ -1,0 +1,695 @@
+/**
+ * Track bench: sustained POST /v1/track throughput and p50/p99 latency for the all-in-one and the
+ * split topology, and — in the same run, on the same machine and PostgreSQL — the ceiling of that
+ * PostgreSQL for the statements one track must persist (a raw `pg` loop at the same concurrency).
+ *
+ *   npm run bench:track            (builds, then runs dist/bench/track/main.js)
+ *
+ * Settings (env): BENCH_CONCURRENCY (32 in flight), BENCH_SECONDS (15, measured per phase),
+ * BENCH_WARMUP_SECONDS (3), BENCH_CONTACTS (10000 existing contacts), BENCH_NEW_RATIO (0.2),
+ * BENCH_TOPOLOGIES ("all,split"), BENCH_CEILINGS ("A,B,N"), BENCH_PROFILE (1: count statements
+ * inside the Herald processes through bench/track/pg-hook.ts), BENCH_DRAIN_SECONDS (60).
+ * Needs PostgreSQL (127.0.0.1:5432, role root), RabbitMQ and Redis as the e2e tests do.
+ * Not part of the test suite. See bench/README.md.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import crypto from 'node:crypto';
+import { Pool as PgPool, PoolClient } from 'pg';
+import { Pool as HttpPool } from 'undici';
+import { Db, migrate } from '../../libs/db/src';
+import { newId } from '../../libs/kit/src';
+import { INFRA, reachable, Topology } from '../../libs/testing/src';
+import { migrations as contactsMigrations, SCHEMA as CONTACTS } from '../../services/contacts/src/migrations';
+import { migrations as eventsMigrations, SCHEMA as EVENTS } from '../../services/events/src/migrations';
+
+// ---------------------------------------------------------------- settings
+
+const num = (name: string, dflt: number) => {
+  const v = process.env[name];
+  const n = v === undefined || v === '' ? dflt : Number(v);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number`);
+  return n;
+};
+const S = {
+  concurrency: Math.max(1, Math.floor(num('BENCH_CONCURRENCY', 32))),
+  seconds: num('BENCH_SECONDS', 15),
+  warmup: num('BENCH_WARMUP_SECONDS', 3),
+  contacts: Math.max(1, Math.floor(num('BENCH_CONTACTS', 10_000))),
+  newRatio: num('BENCH_NEW_RATIO', 0.2),
+  drainSeconds: num('BENCH_DRAIN_SECONDS', 60),
+  topologies: (process.env.BENCH_TOPOLOGIES ?? 'all,split').split(',').map((s) => s.trim()).filter(Boolean) as Array<'all' | 'split'>,
+  ceilings: (process.env.BENCH_CEILINGS ?? 'A,B,N').split(',').map((s) => s.trim().toUpperCase()).filter(Boolean),
+  profile: (process.env.BENCH_PROFILE ?? '1') !== '0',
+  poolMax: process.env.BENCH_DB_POOL_MAX ?? '10',
+};
+const TARGETS = { allOfCeiling: 0.6, p99Ms: 50, splitOfAll: 0.6 };
+const EVENT_NAMES = Array.from({ length: 20 }, (_, i) => `bench.event_${String(i + 1).padStart(2, '0')}`);
+const PLANS = ['free', 'pro', 'team', 'enterprise'];
+const RUN = crypto.randomBytes(3).toString('hex');
+
+const log = (...a: unknown[]) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...a);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const nowMs = () => performance.timeOrigin + performance.now();
+
+/** A pg Pool whose idle-client errors (e.g. a backend terminated by someone else) are logged, not fatal. */
+function pgPool(cfg: ConstructorParameters<typeof PgPool>[0]) {
+  const pool = new PgPool(cfg);
+  pool.on('error', (err) => log('idle PostgreSQL client error:', err.message));
+  return pool;
+}
+
+// ---------------------------------------------------------------- the workload mix
+
+/** 80 % existing contacts (a pool of BENCH_CONTACTS), 20 % new; 20 event names; small data. */
+class Mix {
+  private fresh = 0;
+  constructor(private readonly tag: string) {}
+  existingEmail(i: number) {
+    return `user${i}@bench.test`;
+  }
+  next() {
+    const isNew = Math.random() < S.newRatio;
+    const email = isNew ? `new-${this.tag}-${this.fresh++}@bench.test` : this.existingEmail(Math.floor(Math.random() * S.contacts));
+    const event = EVENT_NAMES[Math.floor(Math.random() * EVENT_NAMES.length)];
+    const data: Record<string, unknown> = { plan: PLANS[Math.floor(Math.random() * PLANS.length)], visits: Math.floor(Math.random() * 1000) };
+    if (Math.random() < 0.3) data.source = 'web';
+    return { email, event, data, isNew };
+  }
+}
+
+// ---------------------------------------------------------------- closed-loop load driver
+
+interface PhaseResult {
+  label: string;
+  ok: number;
+  errors: Map<string, number>;
+  errorSample: Map<string, string>;
+  seconds: number;
+  latencies: number[]; // ms, successful requests started after warm-up and completed in the window
+  measureStart: number; // epoch ms
+  measureEnd: number;
+  completions: number[]; // epoch ms of each measured completion (for aligning profiler snapshots)
+  cpu: CpuWindow;
+}
+
+/**
+ * Runs `concurrency` loops of `op` for warm-up + measure seconds. A call counts if it started after
+ * warm-up and completed before the end of the window; `op` returns an error key or undefined.
+ */
+async function drive(
+  label: string,
+  op: () => Promise<{ error?: string; detail?: string }>,
+  hooks: { onMeasureStart?: () => void | Promise<void>; onMeasureEnd?: () => void | Promise<void> } = {},
+): Promise<PhaseResult> {
+  const t0 = nowMs();
+  const measureStart = t0 + S.warmup * 1000;
+  const measureEnd = measureStart + S.seconds * 1000;
+  const r: PhaseResult = {
+    label,
+    ok: 0,
+    errors: new Map(),
+    errorSample: new Map(),
+    seconds: S.seconds,
+    latencies: [],
+    measureStart,
+    measureEnd,
+    completions: [],
+    cpu: undefined as unknown as CpuWindow,
+  };
+  let cpuStart: CpuSample | undefined;
+  const marks = (async () => {
+    await sleep(Math.max(0, measureStart - nowMs()));
+    cpuStart = sampleCpu();
+    await hooks.onMeasureStart?.();
+    await sleep(Math.max(0, measureEnd - nowMs()));
+    r.cpu = cpuWindow(cpuStart, sampleCpu());
+    await hooks.onMeasureEnd?.();
+  })();
+  const worker = async () => {
+    while (nowMs() < measureEnd) {
+      const start = nowMs();
+      let out: { error?: string; detail?: string };
+      try {
+        out = await op();
+      } catch (err) {
+        out = { error: `exception: ${(err as Error).message.slice(0, 120)}` };
+      }
+      const end = nowMs();
+      if (start < measureStart || end > measureEnd) continue;
+      if (out.error) {
+        r.errors.set(out.error, (r.errors.get(out.error) ?? 0) + 1);
+        if (out.detail && !r.errorSample.has(out.error)) r.errorSample.set(out.error, out.detail);
+      } else {
+        r.ok++;
+        r.latencies.push(end - start);
+        r.completions.push(end);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: S.concurrency }, worker));
+  await marks;
+  return r;
+}
+
+const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
+function summary(r: PhaseResult) {
+  const s = [...r.latencies].sort((a, b) => a - b);
+  const errors = [...r.errors.values()].reduce((a, b) => a + b, 0);
+  return { rate: r.ok / r.seconds, p50: pct(s, 50), p99: pct(s, 99), max: s[s.length - 1] ?? NaN, errors, n: r.ok };
+}
+
+// ---------------------------------------------------------------- machine CPU (/proc/stat)
+
+interface CpuSample {
+  busy: number;
+  total: number;
+  self: NodeJS.CpuUsage;
+  at: number;
+}
+interface CpuWindow {
+  machineBusyPct: number; // all cores, 100 % = every core busy
+  loadgenCores: number; // this process (load generator / ceiling driver), in cores
+}
+function sampleCpu(): CpuSample {
+  let busy = 0;
+  let total = 0;
+  try {
+    const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    total = line.reduce((a, b) => a + b, 0);
+    busy = total - line[3] - (line[4] ?? 0); // minus idle and iowait
+  } catch {
+    /* not Linux */
+  }
+  return { busy, total, self: process.cpuUsage(), at: nowMs() };
+}
+function cpuWindow(a: CpuSample, b: CpuSample): CpuWindow {
+  const self = process.cpuUsage(a.self);
+  return {
+    machineBusyPct: b.total > a.total ? (100 * (b.busy - a.busy)) / (b.total - a.total) : NaN,
+    loadgenCores: (self.user + self.system) / 1000 / (b.at - a.at),
+  };
+}
+
+// ---------------------------------------------------------------- PostgreSQL ceiling
+
+const CEILINGS: Record<string, { title: string; statements: string[] }> = {
+  A: {
+    title: 'PG ceiling A (minimal persist)',
+    statements: [
+      'BEGIN',
+      'INSERT INTO contacts.contacts ... ON CONFLICT (project_id, email) DO UPDATE SET data = contacts.data || excluded.data, updated_at = now() RETURNING id',
+      'INSERT INTO events.events (project_id, id, contact_id, name, data)',
+      'INSERT INTO events.outbox (id, type, project_id, occurred_at, data)',
+      'COMMIT',
+    ],
+  },
+  B: {
+    title: 'PG ceiling B (A + projection)',
+    statements: ['A', '+ INSERT INTO contacts.inbox ... ON CONFLICT DO NOTHING', '+ INSERT INTO contacts.event_facts ... ON CONFLICT DO UPDATE (count+1, first/last_at)'],
+  },
+  N: {
+    title: 'PG diag N (A + pg_notify)',
+    statements: ['A', "+ SELECT pg_notify('herald_bench_<run>', 'events')  (diagnostic: the NOTIFY every Herald outbox tx sends)"],
+  },
+};
+
+async function withScratchDb<T>(fn: (url: string, projectId: string) => Promise<T>): Promise<T> {
+  const name = `herald_bench_${RUN}`;
+  const admin = pgPool({ connectionString: INFRA.postgres.url, max: 1 });
+  await admin.query(`CREATE DATABASE "${name}"`);
+  const url = new URL(INFRA.postgres.url);
+  url.pathname = `/${name}`;
+  try {
+    const db = new Db(url.toString(), 2);
+    try {
+      await migrate(db, CONTACTS, contactsMigrations);
+      await migrate(db, EVENTS, eventsMigrations);
+    } finally {
+      await db.close();
+    }
+    const projectId = newId();
+    await seedContacts(url.toString(), projectId);
+    return await fn(url.toString(), projectId);
+  } finally {
+    await sleep(300); // pool.end() resolves before its backends have exited; let them go before FORCE
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch((e) => log('drop scratch db failed:', e.message));
+    await admin.end();
+  }
+}
+
+/** The BENCH_CONTACTS existing contacts, inserted directly (same rows Herald would hold). */
+async function seedContacts(url: string, projectId: string) {
+  const pool = pgPool({ connectionString: url, max: 1 });
+  try {
+    await pool.query(
+      `INSERT INTO contacts.contacts (project_id, id, email, subscribed, data)
+       SELECT $1, gen_random_uuid(), 'user' || i || '@bench.test', true, jsonb_build_object('plan', 'free')
+       FROM generate_series(0, $2 - 1) AS i ON CONFLICT DO NOTHING`,
+      [projectId, S.contacts],
+    );
+    await pool.query('ANALYZE contacts.contacts');
+  } finally {
+    await pool.end();
+  }
+}
+
+async function runCeiling(kind: string, url: string, projectId: string): Promise<PhaseResult> {
+  const pool = pgPool({ connectionString: url, max: S.concurrency });
+  const mix = new Mix(`pg${kind}${RUN}`);
+  const channel = `herald_bench_${RUN}`;
+  // Open every connection before the clock starts.
+  const warm: PoolClient[] = await Promise.all(Array.from({ length: S.concurrency }, () => pool.connect()));
+  warm.forEach((c) => c.release());
+  const op = async () => {
+    const t = mix.next();
+    const c = await pool.connect();
+    try {
+      await c.query('BEGIN');
+      const contactId = (
+        await c.query(
+          `INSERT INTO contacts.contacts (project_id, id, email, subscribed, data) VALUES ($1, $2, $3, true, $4)
+           ON CONFLICT (project_id, email) DO UPDATE SET data = contacts.data || excluded.data, updated_at = now() RETURNING id`,
+          [projectId, newId(), t.email, JSON.stringify(t.data)],
+        )
+      ).rows[0].id;
+      const eventId = newId();
+      const at = new Date().toISOString();
+      await c.query(`INSERT INTO events.events (project_id, id, contact_id, name, data) VALUES ($1, $2, $3, $4, $5)`, [
+        projectId,
+        eventId,
+        contactId,
+        t.event,
+        JSON.stringify(t.data),
+      ]);
+      await c.query(`INSERT INTO events.outbox (id, type, project_id, occurred_at, data) VALUES ($1, $2, $3, $4, $5)`, [
+        newId(),
+        'events.event.recorded.v1',
+        projectId,
+        at,
+        JSON.stringify({ eventId, contactId, name: t.event, occurredAt: at }),
+      ]);
+      if (kind === 'B') {
+        await c.query(`INSERT INTO contacts.inbox (project_id, event_id, consumer) VALUES ($1, $2, 'contacts') ON CONFLICT DO NOTHING`, [projectId, eventId]);
+        await c.query(
+          `INSERT INTO contacts.event_facts (project_id, contact_id, name, count, first_at, last_at) VALUES ($1, $2, $3, 1, $4, $4)
+           ON CONFLICT (project_id, contact_id, name) DO UPDATE SET count = event_facts.count + 1,
+             first_at = least(event_facts.first_at, excluded.first_at), last_at = greatest(event_facts.last_at, excluded.last_at)`,
+          [projectId, contactId, t.event, at],
+        );
+      }
+      if (kind === 'N') await c.query('SELECT pg_notify($1, $2)', [channel, 'events']);
+      await c.query('COMMIT');
+      return {};
+    } catch (err) {
+      await c.query('ROLLBACK').catch(() => undefined);
+      return { error: `pg ${(err as any).code ?? ''} ${(err as Error).message.slice(0, 80)}` };
+    } finally {
+      c.release();
+    }
+  };
+  try {
+    return await drive(CEILINGS[kind].title, op);
+  } finally {
+    await pool.end();
+  }
+}
+
+// ---------------------------------------------------------------- Herald topologies
+
+interface Snapshot {
+  target: string;
+  pid: number;
+  at: number;
+  cpuMs: number;
+  eluIdle: number;
+  eluActive: number;
+  poolWait: { n: number; ns: number };
+  statements: Record<string, { n: number; ns: number }>;
+}
+const readSnapshots = (dir: string): Snapshot[] =>
+  fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => {
+          try {
+            return JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as Snapshot;
+          } catch {
+            return undefined;
+          }
+        })
+        .filter((s): s is Snapshot => !!s)
+    : [];
+
+interface DbStats {
+  xact_commit: number;
+  xact_rollback: number;
+  tup_inserted: number;
+  tup_updated: number;
+  tup_deleted: number;
+  blks_hit: number;
+  blks_read: number;
+}
+async function dbStats(pool: PgPool, dbName: string): Promise<DbStats> {
+  // pg_stat_database is updated when backends report (at most every ~0.5-1 s); clear our snapshot.
+  await pool.query('SELECT pg_stat_clear_snapshot()');
+  const r = (
+    await pool.query(
+      `SELECT xact_commit, xact_rollback, tup_inserted, tup_updated, tup_deleted, blks_hit, blks_read FROM pg_stat_database WHERE datname = $1`,
+      [dbName],
+    )
+  ).rows[0];
+  return Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Number(v)])) as unknown as DbStats;
+}
+
+interface TopoResult {
+  phase: PhaseResult;
+  profile?: ProfileReport;
+  db?: { perTrack: Record<string, number> };
+  drain?: { seconds: number; done: boolean; backlogAtEnd: Backlog };
+  /** How fast the event_facts projection fell behind during the window (events/s; ≤ 0 = kept up). */
+  lagGrowthPerS?: number;
+  stats?: DbStats;
+}
+
+interface ProfileReport {
+  tracks: number;
+  windowS: number;
+  statements: Array<{ target: string; sql: string; perTrack: number; avgMs: number }>;
+  poolWait: Array<{ target: string; perTrack: number; avgMs: number }>;
+  cpu: Array<{ target: string; cores: number; elu: number }>;
+}
+
+function diffProfile(a: Snapshot[], b: Snapshot[], tracks: number): ProfileReport {
+  const report: ProfileReport = { tracks, windowS: 0, statements: [], poolWait: [], cpu: [] };
+  for (const sb of b) {
+    const sa = a.find((x) => x.pid === sb.pid);
+    if (!sa) continue;
+    const dt = sb.at - sa.at;
+    report.windowS = dt / 1000;
+    report.cpu.push({
+      target: sb.target,
+      cores: (sb.cpuMs - sa.cpuMs) / dt,
+      elu: (sb.eluActive - sa.eluActive) / (sb.eluActive - sa.eluActive + sb.eluIdle - sa.eluIdle),
+    });
+    const pw = { n: sb.poolWait.n - sa.poolWait.n, ns: sb.poolWait.ns - sa.poolWait.ns };
+    if (pw.n) report.poolWait.push({ target: sb.target, perTrack: pw.n / tracks, avgMs: pw.ns / pw.n / 1e6 });
+    for (const [sql, s] of Object.entries(sb.statements)) {
+      const n = s.n - (sa.statements[sql]?.n ?? 0);
+      const ns = s.ns - (sa.statements[sql]?.ns ?? 0);
+      if (n > 0) report.statements.push({ target: sb.target, sql, perTrack: n / tracks, avgMs: ns / n / 1e6 });
+    }
+  }
+  report.statements.sort((x, y) => y.perTrack * y.avgMs - x.perTrack * x.avgMs);
+  return report;
+}
+
+async function runTopology(kind: 'all' | 'split', admin: PgPool): Promise<TopoResult> {
+  const profDir = fs.mkdtempSync(path.join(os.tmpdir(), `herald-bench-${kind}-`));
+  // preload.js: see its header (dist path work-around; statement profiler when BENCH_PGCOUNT_DIR is set).
+  const env: NodeJS.ProcessEnv = {
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    LOG_LEVEL: 'warn',
+    DB_POOL_MAX: S.poolMax,
+    NODE_OPTIONS: `--require ${path.join(__dirname, 'preload.js')} ${process.env.BENCH_NODE_OPTIONS ?? ''}`.trim(),
+  };
+  if (S.profile) env.BENCH_PGCOUNT_DIR = profDir;
+  const cpuProfDir = process.env.BENCH_CPU_PROF_DIR;
+  if (cpuProfDir) {
+    fs.mkdirSync(cpuProfDir, { recursive: true });
+    env.BENCH_CPU_PROF_DIR = path.resolve(cpuProfDir);
+  }
+  const signalProfilers = () => cpuProfDir && t.procs.forEach((p) => p.child.kill('SIGUSR2'));
+  log(`starting topology ${kind} ...`);
+  const t = await Topology.start(kind, { env });
+  running.add(t);
+  try {
+    await seedContacts(t.dbUrl, t.projectId);
+    log(`${kind}: up at ${t.baseUrl} (${t.procs.map((p) => p.target).join(', ')}); ${S.contacts} contacts seeded; driving load`);
+    const http = new HttpPool(t.baseUrl, { connections: S.concurrency, pipelining: 1, keepAliveTimeout: 30_000 });
+    const mix = new Mix(`${kind}${RUN}`);
+    const headers = { authorization: `Bearer ${t.keys.public}`, 'content-type': 'application/json' };
+    const op = async () => {
+      const m = mix.next();
+      const res = await http.request({ path: '/v1/track', method: 'POST', headers, body: JSON.stringify({ event: m.event, email: m.email, data: m.data }) });
+      if (res.statusCode >= 200 && res.statusCode < 300) {
+        await res.body.dump();
+        return {};
+      }
+      const text = await res.body.text().catch(() => '');
+      return { error: `HTTP ${res.statusCode}`, detail: text.slice(0, 300) };
+    };
+    let snapA: Snapshot[] = [];
+    let snapB: Snapshot[] = [];
+    let statsA: DbStats | undefined;
+    let statsB: DbStats | undefined;
+    const probe = pgPool({ connectionString: t.dbUrl, max: 1 });
+    let backlogA: Backlog | undefined;
+    let backlogB: Backlog | undefined;
+    const phase = await drive(`Herald ${kind === 'all' ? 'all-in-one' : 'split'}`, op, {
+      onMeasureStart: async () => {
+        signalProfilers();
+        snapA = readSnapshots(profDir);
+        statsA = await dbStats(admin, t.dbName);
+        backlogA = await backlog(probe);
+      },
+      onMeasureEnd: async () => {
+        signalProfilers();
+        snapB = readSnapshots(profDir);
+        statsB = await dbStats(admin, t.dbName);
+        backlogB = await backlog(probe);
+      },
+    });
+    await http.close();
+    await probe.end();
+    const out: TopoResult = { phase };
+    if (backlogA && backlogB) {
+      out.lagGrowthPerS = (Math.max(0, backlogB.factsBehind) - Math.max(0, backlogA.factsBehind)) / S.seconds;
+    }
+    // Statements per track: count the tracks that completed between the two snapshots' instants.
+    if (S.profile && snapA.length && snapB.length) {
+      const from = Math.min(...snapA.map((s) => s.at));
+      const to = Math.max(...snapB.map((s) => s.at));
+      const tracks = phase.completions.filter((c) => c >= from && c <= to).length || 1;
+      out.profile = diffProfile(snapA, snapB, tracks);
+    }
+    if (statsA && statsB) {
+      const ok = phase.ok || 1;
+      out.db = {
+        perTrack: Object.fromEntries(
+          (Object.keys(statsB) as Array<keyof DbStats>).map((k) => [k, (statsB![k] - statsA![k]) / ok]),
+        ),
+      };
+    }
+    out.drain = await drainProjection(t);
+    return out;
+  } finally {
+    log(`stopping topology ${kind}`);
+    await t.stop().catch((e) => log('stop failed:', e.message));
+    running.delete(t);
+    fs.rmSync(profDir, { recursive: true, force: true });
+  }
+}
+
+interface Backlog {
+  eventsOutbox: number;
+  contactsOutbox: number;
+  /** Events recorded but not yet counted in contacts.event_facts (the projection's lag). */
+  factsBehind: number;
+}
+async function backlog(pool: PgPool): Promise<Backlog> {
+  const r = (
+    await pool.query(
+      `SELECT (SELECT count(*) FROM events.outbox)::int AS events_outbox, (SELECT count(*) FROM contacts.outbox)::int AS contacts_outbox,
+              ((SELECT count(*) FROM events.events) - (SELECT coalesce(sum(count), 0) FROM contacts.event_facts))::int AS facts_behind`,
+    )
+  ).rows[0];
+  return { eventsOutbox: r.events_outbox, contactsOutbox: r.contacts_outbox, factsBehind: r.facts_behind };
+}
+
+/** After the load stops: how long until the outboxes are empty and event_facts counts every event. */
+async function drainProjection(t: Topology) {
+  const pool = pgPool({ connectionString: t.dbUrl, max: 1 });
+  const t0 = nowMs();
+  try {
+    const atEnd = await backlog(pool);
+    let b = atEnd;
+    while (b.eventsOutbox + b.contactsOutbox + Math.max(0, b.factsBehind) > 0 && nowMs() - t0 < S.drainSeconds * 1000) {
+      await sleep(200);
+      b = await backlog(pool);
+    }
+    const done = b.eventsOutbox + b.contactsOutbox + Math.max(0, b.factsBehind) === 0;
+    return { seconds: (nowMs() - t0) / 1000, done, backlogAtEnd: atEnd };
+  } finally {
+    await pool.end();
+  }
+}
+
+// ---------------------------------------------------------------- report
+
+const f0 = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '-');
+const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-');
+const f2 = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '-');
+const pad = (s: string, n: number) => (s.length >= n ? s : s + ' '.repeat(n - s.length));
+const lpad = (s: string, n: number) => (s.length >= n ? s : ' '.repeat(n - s.length) + s);
+
+function printErrors(r: PhaseResult) {
+  for (const [k, n] of r.errors) console.log(`    errors in ${r.label}: ${n} × ${k}${r.errorSample.has(k) ? ` — ${r.errorSample.get(k)}` : ''}`);
+}
+
+function printTopologyDetail(kind: string, r: TopoResult) {
+  console.log(`\n--- ${r.phase.label}: where the time goes (measured window) ---`);
+  if (r.db) {
+    const p = r.db.perTrack;
+    console.log(
+      `  PostgreSQL per track (pg_stat_database, whole Herald DB incl. relay/consumers): ${f2(p.xact_commit)} commits, ` +
+        `${f2(p.tup_inserted)} rows inserted, ${f2(p.tup_updated)} updated, ${f2(p.tup_deleted)} deleted, ${f2(p.xact_rollback)} rollbacks`,
+    );
+  }
+  if (r.drain) {
+    const b = r.drain.backlogAtEnd;
+    console.log(
+      `  async side at end of load: events.outbox=${b.eventsOutbox}, contacts.outbox=${b.contactsOutbox}, event_facts behind by ${b.factsBehind} events; ` +
+        `${r.drain.done ? `drained in ${f1(r.drain.seconds)} s` : `NOT drained after ${f1(r.drain.seconds)} s`}`,
+    );
+  }
+  if (r.lagGrowthPerS !== undefined) {
+    const rate = summary(r.phase).rate;
+    console.log(
+      `  projection lag grew by ${f0(r.lagGrowthPerS)} events/s during the window (${f0(100 * Math.max(0, r.lagGrowthPerS) / (rate || 1))} % of the track rate)` +
+        (r.lagGrowthPerS > 0.05 * rate ? ' — the async side does NOT keep up; the HTTP rate is not sustainable end to end' : ' — keeps up'),
+    );
+  }
+  const p = r.profile;
+  if (!p) return;
+  console.log(`  Herald processes (profiler window ${f1(p.windowS)} s, ${p.tracks} tracks):`);
+  for (const c of p.cpu) console.log(`    ${pad(c.target, 9)} CPU ${f2(c.cores)} cores, event loop busy ${f0(100 * c.elu)} %`);
+  for (const w of p.poolWait) console.log(`    ${pad(w.target, 9)} pool.connect: ${f2(w.perTrack)} per track, avg wait ${f2(w.avgMs)} ms`);
+  const total = p.statements.reduce((a, s) => a + s.perTrack, 0);
+  console.log(`  statements sent to PostgreSQL: ${f2(total)} per track (each a network round trip); by cost (per-track × avg latency):`);
+  console.log(`    ${pad('process', 9)} ${lpad('per track', 9)} ${lpad('avg ms', 7)}  statement`);
+  for (const s of p.statements.slice(0, 24)) {
+    console.log(`    ${pad(s.target, 9)} ${lpad(f2(s.perTrack), 9)} ${lpad(f2(s.avgMs), 7)}  ${s.sql}`);
+  }
+  if (p.statements.length > 24) console.log(`    ... ${p.statements.length - 24} more (rare) statements`);
+  void kind;
+}
+
+// ---------------------------------------------------------------- main
+
+/** Topologies still up, stopped on Ctrl-C / SIGTERM so no Herald process outlives the bench. */
+const running = new Set<Topology>();
+for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(sig, () => {
+    log(`${sig}: stopping ${running.size} topology(ies)`);
+    Promise.all([...running].map((t) => t.stop().catch(() => undefined))).finally(() => process.exit(130));
+  });
+}
+
+async function main() {
+  const started = nowMs();
+  for (const [name, s] of Object.entries({ postgres: INFRA.postgres, rabbitmq: INFRA.rabbitmq, redis: INFRA.redis })) {
+    if (!(await reachable(s.host, s.port))) throw new Error(`${name} is not reachable at ${s.host}:${s.port}`);
+  }
+  const admin = pgPool({ connectionString: INFRA.postgres.url, max: 2 });
+  const pgInfo = (
+    await admin.query(
+      `SELECT current_setting('server_version') AS v, current_setting('synchronous_commit') AS sc, current_setting('fsync') AS fs,
+              current_setting('max_connections') AS mc, current_setting('shared_buffers') AS sb, current_setting('commit_delay') AS cd`,
+    )
+  ).rows[0];
+  const cpus = os.cpus();
+  const settings =
+    `concurrency ${S.concurrency} in flight, warm-up ${S.warmup} s + measure ${S.seconds} s per phase, ${S.contacts} existing contacts, ` +
+    `${Math.round(S.newRatio * 100)} % new, ${EVENT_NAMES.length} event names, Herald DB_POOL_MAX=${S.poolMax}, profiler ${S.profile ? 'on' : 'off'}`;
+  log(settings);
+
+  const ceilings = new Map<string, PhaseResult>();
+  if (S.ceilings.length) {
+    await withScratchDb(async (url, projectId) => {
+      for (const k of S.ceilings) {
+        if (!CEILINGS[k]) throw new Error(`unknown ceiling ${k} (A, B, N)`);
+        log(`running ${CEILINGS[k].title} ...`);
+        ceilings.set(k, await runCeiling(k, url, projectId));
+      }
+    });
+  }
+
+  const topo = new Map<string, TopoResult>();
+  for (const kind of S.topologies) topo.set(kind, await runTopology(kind, admin));
+  await admin.end();
+
+  // ---- report
+  console.log('\n================ Herald /v1/track bench ================');
+  console.log(`machine: ${cpus.length} cores (${cpus[0]?.model ?? '?'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load avg ${os.loadavg().map(f2).join(' ')}`);
+  console.log(
+    `PostgreSQL ${pgInfo.v} at ${INFRA.postgres.host}:${INFRA.postgres.port}: synchronous_commit=${pgInfo.sc}, fsync=${pgInfo.fs}, ` +
+      `shared_buffers=${pgInfo.sb}, max_connections=${pgInfo.mc}, commit_delay=${pgInfo.cd} (shared with anything else on this machine)`,
+  );
+  console.log(`settings: ${settings}`);
+  console.log('NOTE: single short run on a shared machine; the load generator runs on the same cores. Treat figures as ±20 %.\n');
+
+  const rows: string[][] = [['phase', 'tracks/s', 'p50 ms', 'p99 ms', 'max ms', 'ok', 'errors', 'machine CPU', 'loadgen CPU']];
+  for (const [, r] of ceilings) {
+    const s = summary(r);
+    rows.push([r.label, f0(s.rate), f2(s.p50), f2(s.p99), f1(s.max), String(s.n), String(s.errors), `${f0(r.cpu.machineBusyPct)} %`, `${f2(r.cpu.loadgenCores)} cores`]);
+  }
+  for (const [, r] of topo) {
+    const s = summary(r.phase);
+    rows.push([r.phase.label, f0(s.rate), f2(s.p50), f2(s.p99), f1(s.max), String(s.n), String(s.errors), `${f0(r.phase.cpu.machineBusyPct)} %`, `${f2(r.phase.cpu.loadgenCores)} cores`]);
+  }
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  for (const [i, r] of rows.entries()) {
+    console.log(r.map((c, j) => (j === 0 ? pad(c, widths[j]) : lpad(c, widths[j]))).join('  '));
+    if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  }
+  for (const [, r] of ceilings) printErrors(r);
+  for (const [, r] of topo) printErrors(r.phase);
+
+  console.log('\nPostgreSQL ceiling = a raw `pg` loop, one pooled connection per in-flight track, each "track" one transaction of:');
+  for (const k of ceilings.keys()) console.log(`  ${k}: ${CEILINGS[k].statements.join('; ')}`);
+  console.log('  (scratch database migrated with the real contacts + events migrations, so tables and indexes match Herald.)');
+
+  // ---- ratios and targets
+  const A = ceilings.get('A') ? summary(ceilings.get('A')!) : undefined;
+  const all = topo.get('all') ? summary(topo.get('all')!.phase) : undefined;
+  const split = topo.get('split') ? summary(topo.get('split')!.phase) : undefined;
+  const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+  console.log('\nratios and targets:');
+  if (A && all) {
+    const ratio = all.rate / A.rate;
+    console.log(`  all-in-one / PG ceiling A = ${f2(ratio)}   (target ≥ ${TARGETS.allOfCeiling})  ${verdict(ratio >= TARGETS.allOfCeiling)}`);
+    const B = ceilings.get('B') ? summary(ceilings.get('B')!) : undefined;
+    if (B) console.log(`  all-in-one / PG ceiling B = ${f2(all.rate / B.rate)}   (informational)`);
+  }
+  if (all) console.log(`  all-in-one p99 = ${f1(all.p99)} ms       (target ≤ ${TARGETS.p99Ms} ms)  ${verdict(all.p99 <= TARGETS.p99Ms)}`);
+  for (const [kind, r] of topo) {
+    const rate = summary(r.phase).rate;
+    if (r.lagGrowthPerS !== undefined && r.lagGrowthPerS > 0.05 * rate) {
+      console.log(`  NOTE ${kind}: event_facts projection fell behind by ${f0(r.lagGrowthPerS)} events/s — throughput above is HTTP-only, not end to end`);
+    }
+  }
+  if (all && split) {
+    const ratio = split.rate / all.rate;
+    console.log(`  split / all-in-one = ${f2(ratio)}          (target ≥ ${TARGETS.splitOfAll})  ${verdict(ratio >= TARGETS.splitOfAll)}`);
+    console.log(`  split p99 = ${f1(split.p99)} ms            (informational)`);
+  }
+  const N = ceilings.get('N') ? summary(ceilings.get('N')!) : undefined;
+  if (A && N) console.log(`  diag: PG ceiling with pg_notify / without = ${f2(N.rate / A.rate)}  (NOTIFY serializes committing transactions cluster-wide)`);
+  const anyErrors = [...ceilings.values(), ...[...topo.values()].map((t) => t.phase)].some((r) => r.errors.size > 0);
+  if (anyErrors) console.log('  WARNING: some requests failed (see errors above); their latencies are excluded.');
+
+  for (const [kind, r] of topo) printTopologyDetail(kind, r);
+  console.log(`\nbench finished in ${f0((nowMs() - started) / 1000)} s`);
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,49 @@
+import type * as grpc from '@grpc/grpc-js';
+import type { MessageTypeDefinition } from '@grpc/proto-loader';
+
+import type { Empty as _herald_common_v1_Empty, Empty__Output as _herald_common_v1_Empty__Output } from './herald/common/v1/Empty';
+import type { Ref as _herald_common_v1_Ref, Ref__Output as _herald_common_v1_Ref__Output } from './herald/common/v1/Ref';
+import type { AddDomainRequest as _herald_domains_v1_AddDomainRequest, AddDomainRequest__Output as _herald_domains_v1_AddDomainRequest__Output } from './herald/domains/v1/AddDomainRequest';
+import type { CheckSenderRequest as _herald_domains_v1_CheckSenderRequest, CheckSenderRequest__Output as _herald_domains_v1_CheckSenderRequest__Output } from './herald/domains/v1/CheckSenderRequest';
+import type { CheckSenderResponse as _herald_domains_v1_CheckSenderResponse, CheckSenderResponse__Output as _herald_domains_v1_CheckSenderResponse__Output } from './herald/domains/v1/CheckSenderResponse';
+import type { DnsRecord as _herald_domains_v1_DnsRecord, DnsRecord__Output as _herald_domains_v1_DnsRecord__Output } from './herald/domains/v1/DnsRecord';
+import type { Domain as _herald_domains_v1_Domain, Domain__Output as _herald_domains_v1_Domain__Output } from './herald/domains/v1/Domain';
+import type { DomainIdRequest as _herald_domains_v1_DomainIdRequest, DomainIdRequest__Output as _herald_domains_v1_DomainIdRequest__Output } from './herald/domains/v1/DomainIdRequest';
+import type { DomainResponse as _herald_domains_v1_DomainResponse, DomainResponse__Output as _herald_domains_v1_DomainResponse__Output } from './herald/domains/v1/DomainResponse';
+import type { DomainsClient as _herald_domains_v1_DomainsClient, DomainsDefinition as _herald_domains_v1_DomainsDefinition } from './herald/domains/v1/Domains';
+import type { DomainsResponse as _herald_domains_v1_DomainsResponse, DomainsResponse__Output as _herald_domains_v1_DomainsResponse__Output } from './herald/domains/v1/DomainsResponse';
+import type { ProjectRequest as _herald_domains_v1_ProjectRequest, ProjectRequest__Output as _herald_domains_v1_ProjectRequest__Output } from './herald/domains/v1/ProjectRequest';
+import type { SigningKeyRequest as _herald_domains_v1_SigningKeyRequest, SigningKeyRequest__Output as _herald_domains_v1_SigningKeyRequest__Output } from './herald/domains/v1/SigningKeyRequest';
+import type { SigningKeyResponse as _herald_domains_v1_SigningKeyResponse, SigningKeyResponse__Output as _herald_domains_v1_SigningKeyResponse__Output } from './herald/domains/v1/SigningKeyResponse';
+
+type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
+  new(...args: ConstructorParameters<Constructor>): Subtype;
+};
+
+export interface ProtoGrpcType {
+  herald: {
+    common: {
+      v1: {
+        Empty: MessageTypeDefinition<_herald_common_v1_Empty, _herald_common_v1_Empty__Output>
+        Ref: MessageTypeDefinition<_herald_common_v1_Ref, _herald_common_v1_Ref__Output>
+      }
+    }
+    domains: {
+      v1: {
+        AddDomainRequest: MessageTypeDefinition<_herald_domains_v1_AddDomainRequest, _herald_domains_v1_AddDomainRequest__Output>
+        CheckSenderRequest: MessageTypeDefinition<_herald_domains_v1_CheckSenderRequest, _herald_domains_v1_CheckSenderRequest__Output>
+        CheckSenderResponse: MessageTypeDefinition<_herald_domains_v1_CheckSenderResponse, _herald_domains_v1_CheckSenderResponse__Output>
+        DnsRecord: MessageTypeDefinition<_herald_domains_v1_DnsRecord, _herald_domains_v1_DnsRecord__Output>
+        Domain: MessageTypeDefinition<_herald_domains_v1_Domain, _herald_domains_v1_Domain__Output>
+        DomainIdRequest: MessageTypeDefinition<_herald_domains_v1_DomainIdRequest, _herald_domains_v1_DomainIdRequest__Output>
+        DomainResponse: MessageTypeDefinition<_herald_domains_v1_DomainResponse, _herald_domains_v1_DomainResponse__Output>
+        Domains: SubtypeConstructor<typeof grpc.Client, _herald_domains_v1_DomainsClient> & { service: _herald_domains_v1_DomainsDefinition }
+        DomainsResponse: MessageTypeDefinition<_herald_domains_v1_DomainsResponse, _herald_domains_v1_DomainsResponse__Output>
+        ProjectRequest: MessageTypeDefinition<_herald_domains_v1_ProjectRequest, _herald_domains_v1_ProjectRequest__Output>
+        SigningKeyRequest: MessageTypeDefinition<_herald_domains_v1_SigningKeyRequest, _herald_domains_v1_SigningKeyRequest__Output>
+        SigningKeyResponse: MessageTypeDefinition<_herald_domains_v1_SigningKeyResponse, _herald_domains_v1_SigningKeyResponse__Output>
+      }
+    }
+  }
+}
+

@@ -1,0 +1,11 @@
+// Original file: protos/domains/v1/domains.proto
+
+import type { Domain as _herald_domains_v1_Domain, Domain__Output as _herald_domains_v1_Domain__Output } from '../../../herald/domains/v1/Domain';
+
+export interface DomainResponse {
+  'domain'?: (_herald_domains_v1_Domain | null);
+}
+
+export interface DomainResponse__Output {
+  'domain': (_herald_domains_v1_Domain__Output | null);
+}

@@ -1,0 +1,223 @@
+// Original file: protos/messaging/v1/messaging.proto
+
+import type * as grpc from '@grpc/grpc-js'
+import type { MethodDefinition } from '@grpc/proto-loader'
+import type { ClickResponse as _herald_messaging_v1_ClickResponse, ClickResponse__Output as _herald_messaging_v1_ClickResponse__Output } from '../../../herald/messaging/v1/ClickResponse';
+import type { DevMailboxRequest as _herald_messaging_v1_DevMailboxRequest, DevMailboxRequest__Output as _herald_messaging_v1_DevMailboxRequest__Output } from '../../../herald/messaging/v1/DevMailboxRequest';
+import type { Empty as _herald_common_v1_Empty, Empty__Output as _herald_common_v1_Empty__Output } from '../../../herald/common/v1/Empty';
+import type { IdRequest as _herald_messaging_v1_IdRequest, IdRequest__Output as _herald_messaging_v1_IdRequest__Output } from '../../../herald/messaging/v1/IdRequest';
+import type { JsonResponse as _herald_messaging_v1_JsonResponse, JsonResponse__Output as _herald_messaging_v1_JsonResponse__Output } from '../../../herald/messaging/v1/JsonResponse';
+import type { ListTemplatesRequest as _herald_messaging_v1_ListTemplatesRequest, ListTemplatesRequest__Output as _herald_messaging_v1_ListTemplatesRequest__Output } from '../../../herald/messaging/v1/ListTemplatesRequest';
+import type { ListTemplatesResponse as _herald_messaging_v1_ListTemplatesResponse, ListTemplatesResponse__Output as _herald_messaging_v1_ListTemplatesResponse__Output } from '../../../herald/messaging/v1/ListTemplatesResponse';
+import type { NotificationRequest as _herald_messaging_v1_NotificationRequest, NotificationRequest__Output as _herald_messaging_v1_NotificationRequest__Output } from '../../../herald/messaging/v1/NotificationRequest';
+import type { ProjectRequest as _herald_messaging_v1_ProjectRequest, ProjectRequest__Output as _herald_messaging_v1_ProjectRequest__Output } from '../../../herald/messaging/v1/ProjectRequest';
+import type { SendRequest as _herald_messaging_v1_SendRequest, SendRequest__Output as _herald_messaging_v1_SendRequest__Output } from '../../../herald/messaging/v1/SendRequest';
+import type { SendResponse as _herald_messaging_v1_SendResponse, SendResponse__Output as _herald_messaging_v1_SendResponse__Output } from '../../../herald/messaging/v1/SendResponse';
+import type { SetSubscriptionRequest as _herald_messaging_v1_SetSubscriptionRequest, SetSubscriptionRequest__Output as _herald_messaging_v1_SetSubscriptionRequest__Output } from '../../../herald/messaging/v1/SetSubscriptionRequest';
+import type { SubscriptionResponse as _herald_messaging_v1_SubscriptionResponse, SubscriptionResponse__Output as _herald_messaging_v1_SubscriptionResponse__Output } from '../../../herald/messaging/v1/SubscriptionResponse';
+import type { TemplateResponse as _herald_messaging_v1_TemplateResponse, TemplateResponse__Output as _herald_messaging_v1_TemplateResponse__Output } from '../../../herald/messaging/v1/TemplateResponse';
+import type { TemplateUsageResponse as _herald_messaging_v1_TemplateUsageResponse, TemplateUsageResponse__Output as _herald_messaging_v1_TemplateUsageResponse__Output } from '../../../herald/messaging/v1/TemplateUsageResponse';
+import type { TemplateWrite as _herald_messaging_v1_TemplateWrite, TemplateWrite__Output as _herald_messaging_v1_TemplateWrite__Output } from '../../../herald/messaging/v1/TemplateWrite';
+import type { TokenRequest as _herald_messaging_v1_TokenRequest, TokenRequest__Output as _herald_messaging_v1_TokenRequest__Output } from '../../../herald/messaging/v1/TokenRequest';
+import type { VerifyRequest as _herald_messaging_v1_VerifyRequest, VerifyRequest__Output as _herald_messaging_v1_VerifyRequest__Output } from '../../../herald/messaging/v1/VerifyRequest';
+
+export interface MessagingClient extends grpc.Client {
+  CreateTemplate(argument: _herald_messaging_v1_TemplateWrite, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_TemplateResponse__Output>): grpc.ClientUnaryCall;
+  CreateTemplate(argument: _herald_messaging_v1_TemplateWrite, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_TemplateResponse__Output>): grpc.ClientUnaryCall;
+  CreateTemplate(argument: _herald_messaging_v1_TemplateWrite, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_TemplateResponse__Output>): grpc.ClientUnaryCall;
+  CreateTemplate(argument: _herald_messaging_v1_TemplateWrite, callback: grpc.requestCallback<_herald_messaging_v1_TemplateResponse__Output>): grpc.ClientUnaryCall;
+  createTemplate(argument: _herald_messaging_v1_TemplateWrite, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_TemplateResponse__Output>): grpc.ClientUnaryCall;
+  createTemplate(argument: _herald_messaging_v1_TemplateWrite, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_TemplateResponse__Output>): grpc.ClientUnaryCall;
+  createTemplate(argument: _herald_messaging_v1_TemplateWrite, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_TemplateResponse__Output>): grpc.ClientUnaryCall;
+  createTemplate(argument: _herald_messaging_v1_TemplateWrite, callback: grpc.requestCallback<_herald_messaging_v1_TemplateResponse__Output>): grpc.ClientUnaryCall;
+  
+  DeleteTemplate(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  DeleteTemplate(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  DeleteTemplate(argument: _herald_messaging_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  DeleteTemplate(argument: _herald_messaging_v1_IdRequest, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  deleteTemplate(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  deleteTemplate(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  deleteTemplate(argument: _herald_messaging_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  deleteTemplate(argument: _herald_messaging_v1_IdRequest, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  
+  DevMailbox(argument: _herald_messaging_v1_DevMailboxRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  DevMailbox(argument: _herald_messaging_v1_DevMailboxRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  DevMailbox(argument: _herald_messaging_v1_DevMailboxRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  DevMailbox(argument: _herald_messaging_v1_DevMailboxRequest, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  devMailbox(argument: _herald_messaging_v1_DevMailboxRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  devMailbox(argument: _herald_messaging_v1_DevMailboxRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  devMailbox(argument: _herald_messaging_v1_DevMailboxRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  devMailbox(argument: _herald_messaging_v1_DevMailboxRequest, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  
+  DuplicateTemplate(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_TemplateResponse__Output>): grpc.ClientUnaryCall;
+  DuplicateTemplate(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_TemplateResponse__Output>): grpc.ClientUnaryCall;
+  DuplicateTemplate(argument: _herald_messaging_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_TemplateResponse__Output>): grpc.ClientUnaryCall;
+  DuplicateTemplate(argument: _herald_messaging_v1_IdRequest, callback: grpc.requestCallback<_herald_messaging_v1_TemplateResponse__Output>): grpc.ClientUnaryCall;
+  duplicateTemplate(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_TemplateResponse__Output>): grpc.ClientUnaryCall;
+  duplicateTemplate(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_TemplateResponse__Output>): grpc.ClientUnaryCall;
+  duplicateTemplate(argument: _herald_messaging_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_TemplateResponse__Output>): grpc.ClientUnaryCall;
+  duplicateTemplate(argument: _herald_messaging_v1_IdRequest, callback: grpc.requestCallback<_herald_messaging_v1_TemplateResponse__Output>): grpc.ClientUnaryCall;
+  
+  GetSubscription(argument: _herald_messaging_v1_TokenRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_SubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  GetSubscription(argument: _herald_messaging_v1_TokenRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_SubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  GetSubscription(argument: _herald_messaging_v1_TokenRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_SubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  GetSubscription(argument: _herald_messaging_v1_TokenRequest, callback: grpc.requestCallback<_herald_messaging_v1_SubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  getSubscription(argument: _herald_messaging_v1_TokenRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_SubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  getSubscription(argument: _herald_messaging_v1_TokenRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_SubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  getSubscription(argument: _herald_messaging_v1_TokenRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_SubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  getSubscription(argument: _herald_messaging_v1_TokenRequest, callback: grpc.requestCallback<_herald_messaging_v1_SubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  
+  GetTemplate(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_TemplateResponse__Output>): grpc.ClientUnaryCall;
+  GetTemplate(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_TemplateResponse__Output>): grpc.ClientUnaryCall;
+  GetTemplate(argument: _herald_messaging_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_TemplateResponse__Output>): grpc.ClientUnaryCall;
+  GetTemplate(argument: _herald_messaging_v1_IdRequest, callback: grpc.requestCallback<_herald_messaging_v1_TemplateResponse__Output>): grpc.ClientUnaryCall;
+  getTemplate(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_TemplateResponse__Output>): grpc.ClientUnaryCall;
+  getTemplate(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_TemplateResponse__Output>): grpc.ClientUnaryCall;
+  getTemplate(argument: _herald_messaging_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_TemplateResponse__Output>): grpc.ClientUnaryCall;
+  getTemplate(argument: _herald_messaging_v1_IdRequest, callback: grpc.requestCallback<_herald_messaging_v1_TemplateResponse__Output>): grpc.ClientUnaryCall;
+  
+  HandleMailNotification(argument: _herald_messaging_v1_NotificationRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  HandleMailNotification(argument: _herald_messaging_v1_NotificationRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  HandleMailNotification(argument: _herald_messaging_v1_NotificationRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  HandleMailNotification(argument: _herald_messaging_v1_NotificationRequest, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  handleMailNotification(argument: _herald_messaging_v1_NotificationRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  handleMailNotification(argument: _herald_messaging_v1_NotificationRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  handleMailNotification(argument: _herald_messaging_v1_NotificationRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  handleMailNotification(argument: _herald_messaging_v1_NotificationRequest, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  
+  ListTemplates(argument: _herald_messaging_v1_ListTemplatesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_ListTemplatesResponse__Output>): grpc.ClientUnaryCall;
+  ListTemplates(argument: _herald_messaging_v1_ListTemplatesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_ListTemplatesResponse__Output>): grpc.ClientUnaryCall;
+  ListTemplates(argument: _herald_messaging_v1_ListTemplatesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_ListTemplatesResponse__Output>): grpc.ClientUnaryCall;
+  ListTemplates(argument: _herald_messaging_v1_ListTemplatesRequest, callback: grpc.requestCallback<_herald_messaging_v1_ListTemplatesResponse__Output>): grpc.ClientUnaryCall;
+  listTemplates(argument: _herald_messaging_v1_ListTemplatesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_ListTemplatesResponse__Output>): grpc.ClientUnaryCall;
+  listTemplates(argument: _herald_messaging_v1_ListTemplatesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_ListTemplatesResponse__Output>): grpc.ClientUnaryCall;
+  listTemplates(argument: _herald_messaging_v1_ListTemplatesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_ListTemplatesResponse__Output>): grpc.ClientUnaryCall;
+  listTemplates(argument: _herald_messaging_v1_ListTemplatesRequest, callback: grpc.requestCallback<_herald_messaging_v1_ListTemplatesResponse__Output>): grpc.ClientUnaryCall;
+  
+  RecordClick(argument: _herald_messaging_v1_TokenRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_ClickResponse__Output>): grpc.ClientUnaryCall;
+  RecordClick(argument: _herald_messaging_v1_TokenRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_ClickResponse__Output>): grpc.ClientUnaryCall;
+  RecordClick(argument: _herald_messaging_v1_TokenRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_ClickResponse__Output>): grpc.ClientUnaryCall;
+  RecordClick(argument: _herald_messaging_v1_TokenRequest, callback: grpc.requestCallback<_herald_messaging_v1_ClickResponse__Output>): grpc.ClientUnaryCall;
+  recordClick(argument: _herald_messaging_v1_TokenRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_ClickResponse__Output>): grpc.ClientUnaryCall;
+  recordClick(argument: _herald_messaging_v1_TokenRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_ClickResponse__Output>): grpc.ClientUnaryCall;
+  recordClick(argument: _herald_messaging_v1_TokenRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_ClickResponse__Output>): grpc.ClientUnaryCall;
+  recordClick(argument: _herald_messaging_v1_TokenRequest, callback: grpc.requestCallback<_herald_messaging_v1_ClickResponse__Output>): grpc.ClientUnaryCall;
+  
+  RecordOpen(argument: _herald_messaging_v1_TokenRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  RecordOpen(argument: _herald_messaging_v1_TokenRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  RecordOpen(argument: _herald_messaging_v1_TokenRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  RecordOpen(argument: _herald_messaging_v1_TokenRequest, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  recordOpen(argument: _herald_messaging_v1_TokenRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  recordOpen(argument: _herald_messaging_v1_TokenRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  recordOpen(argument: _herald_messaging_v1_TokenRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  recordOpen(argument: _herald_messaging_v1_TokenRequest, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  
+  Security(argument: _herald_messaging_v1_ProjectRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  Security(argument: _herald_messaging_v1_ProjectRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  Security(argument: _herald_messaging_v1_ProjectRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  Security(argument: _herald_messaging_v1_ProjectRequest, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  security(argument: _herald_messaging_v1_ProjectRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  security(argument: _herald_messaging_v1_ProjectRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  security(argument: _herald_messaging_v1_ProjectRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  security(argument: _herald_messaging_v1_ProjectRequest, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  
+  Send(argument: _herald_messaging_v1_SendRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_SendResponse__Output>): grpc.ClientUnaryCall;
+  Send(argument: _herald_messaging_v1_SendRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_SendResponse__Output>): grpc.ClientUnaryCall;
+  Send(argument: _herald_messaging_v1_SendRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_SendResponse__Output>): grpc.ClientUnaryCall;
+  Send(argument: _herald_messaging_v1_SendRequest, callback: grpc.requestCallback<_herald_messaging_v1_SendResponse__Output>): grpc.ClientUnaryCall;
+  send(argument: _herald_messaging_v1_SendRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_SendResponse__Output>): grpc.ClientUnaryCall;
+  send(argument: _herald_messaging_v1_SendRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_SendResponse__Output>): grpc.ClientUnaryCall;
+  send(argument: _herald_messaging_v1_SendRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_SendResponse__Output>): grpc.ClientUnaryCall;
+  send(argument: _herald_messaging_v1_SendRequest, callback: grpc.requestCallback<_herald_messaging_v1_SendResponse__Output>): grpc.ClientUnaryCall;
+  
+  SetSubscription(argument: _herald_messaging_v1_SetSubscriptionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_SubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  SetSubscription(argument: _herald_messaging_v1_SetSubscriptionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_SubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  SetSubscription(argument: _herald_messaging_v1_SetSubscriptionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_SubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  SetSubscription(argument: _herald_messaging_v1_SetSubscriptionRequest, callback: grpc.requestCallback<_herald_messaging_v1_SubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  setSubscription(argument: _herald_messaging_v1_SetSubscriptionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_SubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  setSubscription(argument: _herald_messaging_v1_SetSubscriptionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_SubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  setSubscription(argument: _herald_messaging_v1_SetSubscriptionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_SubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  setSubscription(argument: _herald_messaging_v1_SetSubscriptionRequest, callback: grpc.requestCallback<_herald_messaging_v1_SubscriptionResponse__Output>): grpc.ClientUnaryCall;
+  
+  TemplateUsage(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_TemplateUsageResponse__Output>): grpc.ClientUnaryCall;
+  TemplateUsage(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_TemplateUsageResponse__Output>): grpc.ClientUnaryCall;
+  TemplateUsage(argument: _herald_messaging_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_TemplateUsageResponse__Output>): grpc.ClientUnaryCall;
+  TemplateUsage(argument: _herald_messaging_v1_IdRequest, callback: grpc.requestCallback<_herald_messaging_v1_TemplateUsageResponse__Output>): grpc.ClientUnaryCall;
+  templateUsage(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_TemplateUsageResponse__Output>): grpc.ClientUnaryCall;
+  templateUsage(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_TemplateUsageResponse__Output>): grpc.ClientUnaryCall;
+  templateUsage(argument: _herald_messaging_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_TemplateUsageResponse__Output>): grpc.ClientUnaryCall;
+  templateUsage(argument: _herald_messaging_v1_IdRequest, callback: grpc.requestCallback<_herald_messaging_v1_TemplateUsageResponse__Output>): grpc.ClientUnaryCall;
+  
+  UpdateTemplate(argument: _herald_messaging_v1_TemplateWrite, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_TemplateResponse__Output>): grpc.ClientUnaryCall;
+  UpdateTemplate(argument: _herald_messaging_v1_TemplateWrite, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_TemplateResponse__Output>): grpc.ClientUnaryCall;
+  UpdateTemplate(argument: _herald_messaging_v1_TemplateWrite, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_TemplateResponse__Output>): grpc.ClientUnaryCall;
+  UpdateTemplate(argument: _herald_messaging_v1_TemplateWrite, callback: grpc.requestCallback<_herald_messaging_v1_TemplateResponse__Output>): grpc.ClientUnaryCall;
+  updateTemplate(argument: _herald_messaging_v1_TemplateWrite, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_TemplateResponse__Output>): grpc.ClientUnaryCall;
+  updateTemplate(argument: _herald_messaging_v1_TemplateWrite, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_TemplateResponse__Output>): grpc.ClientUnaryCall;
+  updateTemplate(argument: _herald_messaging_v1_TemplateWrite, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_TemplateResponse__Output>): grpc.ClientUnaryCall;
+  updateTemplate(argument: _herald_messaging_v1_TemplateWrite, callback: grpc.requestCallback<_herald_messaging_v1_TemplateResponse__Output>): grpc.ClientUnaryCall;
+  
+  Verify(argument: _herald_messaging_v1_VerifyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  Verify(argument: _herald_messaging_v1_VerifyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  Verify(argument: _herald_messaging_v1_VerifyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  Verify(argument: _herald_messaging_v1_VerifyRequest, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  verify(argument: _herald_messaging_v1_VerifyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  verify(argument: _herald_messaging_v1_VerifyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  verify(argument: _herald_messaging_v1_VerifyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  verify(argument: _herald_messaging_v1_VerifyRequest, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  
+}
+
+export interface MessagingHandlers extends grpc.UntypedServiceImplementation {
+  CreateTemplate: grpc.handleUnaryCall<_herald_messaging_v1_TemplateWrite__Output, _herald_messaging_v1_TemplateResponse>;
+  
+  DeleteTemplate: grpc.handleUnaryCall<_herald_messaging_v1_IdRequest__Output, _herald_common_v1_Empty>;
+  
+  DevMailbox: grpc.handleUnaryCall<_herald_messaging_v1_DevMailboxRequest__Output, _herald_messaging_v1_JsonResponse>;
+  
+  DuplicateTemplate: grpc.handleUnaryCall<_herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_TemplateResponse>;
+  
+  GetSubscription: grpc.handleUnaryCall<_herald_messaging_v1_TokenRequest__Output, _herald_messaging_v1_SubscriptionResponse>;
+  
+  GetTemplate: grpc.handleUnaryCall<_herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_TemplateResponse>;
+  
+  HandleMailNotification: grpc.handleUnaryCall<_herald_messaging_v1_NotificationRequest__Output, _herald_messaging_v1_JsonResponse>;
+  
+  ListTemplates: grpc.handleUnaryCall<_herald_messaging_v1_ListTemplatesRequest__Output, _herald_messaging_v1_ListTemplatesResponse>;
+  
+  RecordClick: grpc.handleUnaryCall<_herald_messaging_v1_TokenRequest__Output, _herald_messaging_v1_ClickResponse>;
+  
+  RecordOpen: grpc.handleUnaryCall<_herald_messaging_v1_TokenRequest__Output, _herald_common_v1_Empty>;
+  
+  Security: grpc.handleUnaryCall<_herald_messaging_v1_ProjectRequest__Output, _herald_messaging_v1_JsonResponse>;
+  
+  Send: grpc.handleUnaryCall<_herald_messaging_v1_SendRequest__Output, _herald_messaging_v1_SendResponse>;
+  
+  SetSubscription: grpc.handleUnaryCall<_herald_messaging_v1_SetSubscriptionRequest__Output, _herald_messaging_v1_SubscriptionResponse>;
+  
+  TemplateUsage: grpc.handleUnaryCall<_herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_TemplateUsageResponse>;
+  
+  UpdateTemplate: grpc.handleUnaryCall<_herald_messaging_v1_TemplateWrite__Output, _herald_messaging_v1_TemplateResponse>;
+  
+  Verify: grpc.handleUnaryCall<_herald_messaging_v1_VerifyRequest__Output, _herald_messaging_v1_JsonResponse>;
+  
+}
+
+export interface MessagingDefinition extends grpc.ServiceDefinition {
+  CreateTemplate: MethodDefinition<_herald_messaging_v1_TemplateWrite, _herald_messaging_v1_TemplateResponse, _herald_messaging_v1_TemplateWrite__Output, _herald_messaging_v1_TemplateResponse__Output>
+  DeleteTemplate: MethodDefinition<_herald_messaging_v1_IdRequest, _herald_common_v1_Empty, _herald_messaging_v1_IdRequest__Output, _herald_common_v1_Empty__Output>
+  DevMailbox: MethodDefinition<_herald_messaging_v1_DevMailboxRequest, _herald_messaging_v1_JsonResponse, _herald_messaging_v1_DevMailboxRequest__Output, _herald_messaging_v1_JsonResponse__Output>
+  DuplicateTemplate: MethodDefinition<_herald_messaging_v1_IdRequest, _herald_messaging_v1_TemplateResponse, _herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_TemplateResponse__Output>
+  GetSubscription: MethodDefinition<_herald_messaging_v1_TokenRequest, _herald_messaging_v1_SubscriptionResponse, _herald_messaging_v1_TokenRequest__Output, _herald_messaging_v1_SubscriptionResponse__Output>
+  GetTemplate: MethodDefinition<_herald_messaging_v1_IdRequest, _herald_messaging_v1_TemplateResponse, _herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_TemplateResponse__Output>
+  HandleMailNotification: MethodDefinition<_herald_messaging_v1_NotificationRequest, _herald_messaging_v1_JsonResponse, _herald_messaging_v1_NotificationRequest__Output, _herald_messaging_v1_JsonResponse__Output>
+  ListTemplates: MethodDefinition<_herald_messaging_v1_ListTemplatesRequest, _herald_messaging_v1_ListTemplatesResponse, _herald_messaging_v1_ListTemplatesRequest__Output, _herald_messaging_v1_ListTemplatesResponse__Output>
+  RecordClick: MethodDefinition<_herald_messaging_v1_TokenRequest, _herald_messaging_v1_ClickResponse, _herald_messaging_v1_TokenRequest__Output, _herald_messaging_v1_ClickResponse__Output>
+  RecordOpen: MethodDefinition<_herald_messaging_v1_TokenRequest, _herald_common_v1_Empty, _herald_messaging_v1_TokenRequest__Output, _herald_common_v1_Empty__Output>
+  Security: MethodDefinition<_herald_messaging_v1_ProjectRequest, _herald_messaging_v1_JsonResponse, _herald_messaging_v1_ProjectRequest__Output, _herald_messaging_v1_JsonResponse__Output>
+  Send: MethodDefinition<_herald_messaging_v1_SendRequest, _herald_messaging_v1_SendResponse, _herald_messaging_v1_SendRequest__Output, _herald_messaging_v1_SendResponse__Output>
+  SetSubscription: MethodDefinition<_herald_messaging_v1_SetSubscriptionRequest, _herald_messaging_v1_SubscriptionResponse, _herald_messaging_v1_SetSubscriptionRequest__Output, _herald_messaging_v1_SubscriptionResponse__Output>
+  TemplateUsage: MethodDefinition<_herald_messaging_v1_IdRequest, _herald_messaging_v1_TemplateUsageResponse, _herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_TemplateUsageResponse__Output>
+  UpdateTemplate: MethodDefinition<_herald_messaging_v1_TemplateWrite, _herald_messaging_v1_TemplateResponse, _herald_messaging_v1_TemplateWrite__Output, _herald_messaging_v1_TemplateResponse__Output>
+  Verify: MethodDefinition<_herald_messaging_v1_VerifyRequest, _herald_messaging_v1_JsonResponse, _herald_messaging_v1_VerifyRequest__Output, _herald_messaging_v1_JsonResponse__Output>
+}

@@ -1,0 +1,12 @@
+// Original file: protos/messaging/v1/messaging.proto
+
+
+export interface SendRequest {
+  'project_id'?: (string);
+  'request_json'?: (string);
+}
+
+export interface SendRequest__Output {
+  'project_id': (string);
+  'request_json': (string);
+}

@@ -1,0 +1,67 @@
+import type * as grpc from '@grpc/grpc-js';
+import type { MessageTypeDefinition } from '@grpc/proto-loader';
+
+import type { Empty as _herald_common_v1_Empty, Empty__Output as _herald_common_v1_Empty__Output } from './herald/common/v1/Empty';
+import type { Ref as _herald_common_v1_Ref, Ref__Output as _herald_common_v1_Ref__Output } from './herald/common/v1/Ref';
+import type { ClickResponse as _herald_messaging_v1_ClickResponse, ClickResponse__Output as _herald_messaging_v1_ClickResponse__Output } from './herald/messaging/v1/ClickResponse';
+import type { DevMailboxRequest as _herald_messaging_v1_DevMailboxRequest, DevMailboxRequest__Output as _herald_messaging_v1_DevMailboxRequest__Output } from './herald/messaging/v1/DevMailboxRequest';
+import type { IdRequest as _herald_messaging_v1_IdRequest, IdRequest__Output as _herald_messaging_v1_IdRequest__Output } from './herald/messaging/v1/IdRequest';
+import type { JsonResponse as _herald_messaging_v1_JsonResponse, JsonResponse__Output as _herald_messaging_v1_JsonResponse__Output } from './herald/messaging/v1/JsonResponse';
+import type { ListTemplatesRequest as _herald_messaging_v1_ListTemplatesRequest, ListTemplatesRequest__Output as _herald_messaging_v1_ListTemplatesRequest__Output } from './herald/messaging/v1/ListTemplatesRequest';
+import type { ListTemplatesResponse as _herald_messaging_v1_ListTemplatesResponse, ListTemplatesResponse__Output as _herald_messaging_v1_ListTemplatesResponse__Output } from './herald/messaging/v1/ListTemplatesResponse';
+import type { MessagingClient as _herald_messaging_v1_MessagingClient, MessagingDefinition as _herald_messaging_v1_MessagingDefinition } from './herald/messaging/v1/Messaging';
+import type { NotificationRequest as _herald_messaging_v1_NotificationRequest, NotificationRequest__Output as _herald_messaging_v1_NotificationRequest__Output } from './herald/messaging/v1/NotificationRequest';
+import type { ProjectRequest as _herald_messaging_v1_ProjectRequest, ProjectRequest__Output as _herald_messaging_v1_ProjectRequest__Output } from './herald/messaging/v1/ProjectRequest';
+import type { SendRequest as _herald_messaging_v1_SendRequest, SendRequest__Output as _herald_messaging_v1_SendRequest__Output } from './herald/messaging/v1/SendRequest';
+import type { SendResponse as _herald_messaging_v1_SendResponse, SendResponse__Output as _herald_messaging_v1_SendResponse__Output } from './herald/messaging/v1/SendResponse';
+import type { SentEmail as _herald_messaging_v1_SentEmail, SentEmail__Output as _herald_messaging_v1_SentEmail__Output } from './herald/messaging/v1/SentEmail';
+import type { SetSubscriptionRequest as _herald_messaging_v1_SetSubscriptionRequest, SetSubscriptionRequest__Output as _herald_messaging_v1_SetSubscriptionRequest__Output } from './herald/messaging/v1/SetSubscriptionRequest';
+import type { SubscriptionResponse as _herald_messaging_v1_SubscriptionResponse, SubscriptionResponse__Output as _herald_messaging_v1_SubscriptionResponse__Output } from './herald/messaging/v1/SubscriptionResponse';
+import type { Template as _herald_messaging_v1_Template, Template__Output as _herald_messaging_v1_Template__Output } from './herald/messaging/v1/Template';
+import type { TemplateResponse as _herald_messaging_v1_TemplateResponse, TemplateResponse__Output as _herald_messaging_v1_TemplateResponse__Output } from './herald/messaging/v1/TemplateResponse';
+import type { TemplateUsageResponse as _herald_messaging_v1_TemplateUsageResponse, TemplateUsageResponse__Output as _herald_messaging_v1_TemplateUsageResponse__Output } from './herald/messaging/v1/TemplateUsageResponse';
+import type { TemplateWrite as _herald_messaging_v1_TemplateWrite, TemplateWrite__Output as _herald_messaging_v1_TemplateWrite__Output } from './herald/messaging/v1/TemplateWrite';
+import type { TokenRequest as _herald_messaging_v1_TokenRequest, TokenRequest__Output as _herald_messaging_v1_TokenRequest__Output } from './herald/messaging/v1/TokenRequest';
+import type { VerifyRequest as _herald_messaging_v1_VerifyRequest, VerifyRequest__Output as _herald_messaging_v1_VerifyRequest__Output } from './herald/messaging/v1/VerifyRequest';
+import type { WorkflowStepRef as _herald_messaging_v1_WorkflowStepRef, WorkflowStepRef__Output as _herald_messaging_v1_WorkflowStepRef__Output } from './herald/messaging/v1/WorkflowStepRef';
+
+type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
+  new(...args: ConstructorParameters<Constructor>): Subtype;
+};
+
+export interface ProtoGrpcType {
+  herald: {
+    common: {
+      v1: {
+        Empty: MessageTypeDefinition<_herald_common_v1_Empty, _herald_common_v1_Empty__Output>
+        Ref: MessageTypeDefinition<_herald_common_v1_Ref, _herald_common_v1_Ref__Output>
+      }
+    }
+    messaging: {
+      v1: {
+        ClickResponse: MessageTypeDefinition<_herald_messaging_v1_ClickResponse, _herald_messaging_v1_ClickResponse__Output>
+        DevMailboxRequest: MessageTypeDefinition<_herald_messaging_v1_DevMailboxRequest, _herald_messaging_v1_DevMailboxRequest__Output>
+        IdRequest: MessageTypeDefinition<_herald_messaging_v1_IdRequest, _herald_messaging_v1_IdRequest__Output>
+        JsonResponse: MessageTypeDefinition<_herald_messaging_v1_JsonResponse, _herald_messaging_v1_JsonResponse__Output>
+        ListTemplatesRequest: MessageTypeDefinition<_herald_messaging_v1_ListTemplatesRequest, _herald_messaging_v1_ListTemplatesRequest__Output>
+        ListTemplatesResponse: MessageTypeDefinition<_herald_messaging_v1_ListTemplatesResponse, _herald_messaging_v1_ListTemplatesResponse__Output>
+        Messaging: SubtypeConstructor<typeof grpc.Client, _herald_messaging_v1_MessagingClient> & { service: _herald_messaging_v1_MessagingDefinition }
+        NotificationRequest: MessageTypeDefinition<_herald_messaging_v1_NotificationRequest, _herald_messaging_v1_NotificationRequest__Output>
+        ProjectRequest: MessageTypeDefinition<_herald_messaging_v1_ProjectRequest, _herald_messaging_v1_ProjectRequest__Output>
+        SendRequest: MessageTypeDefinition<_herald_messaging_v1_SendRequest, _herald_messaging_v1_SendRequest__Output>
+        SendResponse: MessageTypeDefinition<_herald_messaging_v1_SendResponse, _herald_messaging_v1_SendResponse__Output>
+        SentEmail: MessageTypeDefinition<_herald_messaging_v1_SentEmail, _herald_messaging_v1_SentEmail__Output>
+        SetSubscriptionRequest: MessageTypeDefinition<_herald_messaging_v1_SetSubscriptionRequest, _herald_messaging_v1_SetSubscriptionRequest__Output>
+        SubscriptionResponse: MessageTypeDefinition<_herald_messaging_v1_SubscriptionResponse, _herald_messaging_v1_SubscriptionResponse__Output>
+        Template: MessageTypeDefinition<_herald_messaging_v1_Template, _herald_messaging_v1_Template__Output>
+        TemplateResponse: MessageTypeDefinition<_herald_messaging_v1_TemplateResponse, _herald_messaging_v1_TemplateResponse__Output>
+        TemplateUsageResponse: MessageTypeDefinition<_herald_messaging_v1_TemplateUsageResponse, _herald_messaging_v1_TemplateUsageResponse__Output>
+        TemplateWrite: MessageTypeDefinition<_herald_messaging_v1_TemplateWrite, _herald_messaging_v1_TemplateWrite__Output>
+        TokenRequest: MessageTypeDefinition<_herald_messaging_v1_TokenRequest, _herald_messaging_v1_TokenRequest__Output>
+        VerifyRequest: MessageTypeDefinition<_herald_messaging_v1_VerifyRequest, _herald_messaging_v1_VerifyRequest__Output>
+        WorkflowStepRef: MessageTypeDefinition<_herald_messaging_v1_WorkflowStepRef, _herald_messaging_v1_WorkflowStepRef__Output>
+      }
+    }
+  }
+}
+
