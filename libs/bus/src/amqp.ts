@@ -2,7 +2,7 @@ import amqp from 'amqplib';
 import type { Channel, ChannelModel, ConfirmChannel, ConsumeMessage } from 'amqplib';
 import { DomainEvent, parseDomainEvent } from '../../contracts/src/events';
 import { logger, metrics } from '../../kit/src';
-import { handleOnce, Subscription, Transport } from './transport';
+import { handleOnce, routingKeyOf, Subscription, Transport, WorkSubscription } from './transport';
 
 const DELIVERY_LIMIT = 5;
 const PREFETCH = 64;
@@ -18,6 +18,7 @@ export class AmqpTransport implements Transport {
   private conn?: ChannelModel;
   private pub?: ConfirmChannel;
   private subs: Subscription[] = [];
+  private workers: WorkSubscription[] = [];
   private stopping = false;
   private connecting?: Promise<void>;
   private readonly exchange: string;
@@ -58,6 +59,7 @@ export class AmqpTransport implements Transport {
     await pub.assertExchange(this.dlx, 'direct', { durable: true });
     this.conn = conn;
     for (const sub of this.subs) await this.consume(conn, sub);
+    for (const w of this.workers) await this.consumeWork(conn, w);
     this.pub = pub;
     logger.info({ exchange: this.exchange }, 'connected to RabbitMQ');
   }
@@ -76,7 +78,7 @@ export class AmqpTransport implements Transport {
     const ch = this.pub;
     if (!ch) throw new Error('not connected to RabbitMQ');
     for (const e of events) {
-      ch.publish(this.exchange, e.type, Buffer.from(JSON.stringify(e)), {
+      ch.publish(this.exchange, routingKeyOf(e), Buffer.from(JSON.stringify(e)), {
         persistent: true,
         messageId: e.id,
         type: e.type,
@@ -89,6 +91,49 @@ export class AmqpTransport implements Transport {
   async subscribe(sub: Subscription) {
     this.subs.push(sub);
     if (this.conn) await this.consume(this.conn, sub);
+  }
+
+  async work(w: WorkSubscription) {
+    this.workers.push(w);
+    if (this.conn) await this.consumeWork(this.conn, w);
+  }
+
+  /** A work queue: durable quorum queue `<ns><queue>`, prefetch = concurrency, ack after the handler. */
+  private async consumeWork(conn: ChannelModel, w: WorkSubscription) {
+    const queue = `${this.ns}${w.queue}`;
+    const ch: Channel = await conn.createChannel();
+    await ch.assertExchange(this.exchange, 'topic', { durable: true });
+    await ch.assertExchange(this.dlx, 'direct', { durable: true });
+    await ch.assertQueue(`${queue}.dlq`, { durable: true, arguments: { 'x-queue-type': 'quorum' } });
+    await ch.bindQueue(`${queue}.dlq`, this.dlx, queue);
+    await ch.assertQueue(queue, {
+      durable: true,
+      arguments: { 'x-queue-type': 'quorum', 'x-dead-letter-exchange': this.dlx, 'x-dead-letter-routing-key': queue, 'x-delivery-limit': DELIVERY_LIMIT },
+    });
+    await ch.bindQueue(queue, this.exchange, `${w.type}.${w.lane}`);
+    await ch.prefetch(w.concurrency);
+    await ch.consume(queue, (msg) => {
+      if (msg === null) {
+        logger.warn({ queue }, 'work consumer cancelled by RabbitMQ; resubscribing');
+        ch.close().catch(() => undefined);
+        if (this.conn && !this.stopping) this.consumeWork(this.conn, w).catch((err) => logger.error({ err }, 'resubscribe failed'));
+        return;
+      }
+      let event: DomainEvent;
+      try {
+        event = parseDomainEvent(JSON.parse(msg.content.toString('utf8')));
+      } catch {
+        safe(() => ch.nack(msg, false, false));
+        return;
+      }
+      w.handler(event, { redelivered: msg.fields.redelivered }).then(
+        () => safe(() => ch.ack(msg)),
+        (err) => {
+          logger.warn({ err: (err as Error).message, queue }, 'work item failed; requeued');
+          safe(() => ch.nack(msg, false, true));
+        },
+      );
+    });
   }
 
   private async consume(conn: ChannelModel, sub: Subscription) {

@@ -1,11 +1,36 @@
 import type { DomainEvent } from '../../contracts/src/events';
 import { metrics } from '../../kit/src';
-import { handleOnce, Subscription, Transport } from './transport';
+import { logger } from '../../kit/src';
+import { handleOnce, routingKeyOf, Subscription, Transport, WorkSubscription } from './transport';
 
-/** All-in-one: the relay hands events straight to the subscribers in this process. */
+/**
+ * All-in-one: the relay hands events straight to the subscribers in this process. Work items go
+ * to an in-memory queue per lane, drained by `concurrency` workers; the owner of the work keeps its
+ * state in PostgreSQL and re-queues anything a crash dropped (messaging's sweep), so nothing is lost.
+ */
 export class MemoryTransport implements Transport {
   readonly name = 'memory' as const;
   private subs: Subscription[] = [];
+  private lanes = new Map<string, { sub: WorkSubscription; items: DomainEvent[]; busy: number }>();
+  private stopped = false;
+
+  async work(sub: WorkSubscription) {
+    this.lanes.set(`${sub.type}.${sub.lane}`, { sub, items: [], busy: 0 });
+  }
+
+  private pump(lane: { sub: WorkSubscription; items: DomainEvent[]; busy: number }) {
+    while (!this.stopped && lane.busy < lane.sub.concurrency && lane.items.length) {
+      const item = lane.items.shift()!;
+      lane.busy++;
+      lane.sub
+        .handler(item, { redelivered: false })
+        .catch((err) => logger.error({ err, queue: lane.sub.queue }, 'work item failed'))
+        .finally(() => {
+          lane.busy--;
+          this.pump(lane);
+        });
+    }
+  }
 
   async start() {}
   ready() {
@@ -18,6 +43,12 @@ export class MemoryTransport implements Transport {
 
   async publish(events: DomainEvent[]) {
     for (const event of events) {
+      const lane = this.lanes.get(routingKeyOf(event));
+      if (lane) {
+        lane.items.push(event);
+        this.pump(lane);
+        continue;
+      }
       for (const sub of this.subs) {
         if (!sub.handlers[event.type]) continue;
         const outcome = await handleOnce(sub, event);
@@ -26,5 +57,7 @@ export class MemoryTransport implements Transport {
     }
   }
 
-  async stop() {}
+  async stop() {
+    this.stopped = true;
+  }
 }

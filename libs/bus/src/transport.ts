@@ -4,6 +4,8 @@ import type { PoolClient } from 'pg';
 
 export type EventHandler = (event: DomainEvent<any>, tx: PoolClient) => Promise<void>;
 
+export type WorkHandler = (event: DomainEvent<any>, info: { redelivered: boolean }) => Promise<void>;
+
 /** What one service consumes: handled in its own schema, deduped by its inbox. */
 export interface Subscription {
   service: string;
@@ -12,6 +14,25 @@ export interface Subscription {
   handlers: Partial<Record<string, EventHandler>>;
 }
 
+/**
+ * A work queue (e.g. `messaging.send.transactional`): competing workers, no inbox — the handler
+ * owns its idempotency (it claims a row) and may take long (SMTP). Work items carry a `lane` in
+ * their data; the routing key is `<type>.<lane>`, so each lane has its own queue and a backlog in
+ * one never delays another.
+ */
+export interface WorkSubscription {
+  queue: string;
+  type: string;
+  lane: string;
+  concurrency: number;
+  handler: WorkHandler;
+}
+
+export const routingKeyOf = (e: DomainEvent) => {
+  const lane = (e.data as { lane?: unknown }).lane;
+  return typeof lane === 'string' ? `${e.type}.${lane}` : e.type;
+};
+
 /** Moves published events to subscribers: in process (all-in-one) or through RabbitMQ (split). */
 export interface Transport {
   readonly name: 'memory' | 'amqp';
@@ -19,6 +40,7 @@ export interface Transport {
   /** Resolves once every event is safely handed over (handled in process, or confirmed by the broker). */
   publish(events: DomainEvent[]): Promise<void>;
   subscribe(sub: Subscription): Promise<void>;
+  work(sub: WorkSubscription): Promise<void>;
   ready(): boolean;
   stop(): Promise<void>;
 }

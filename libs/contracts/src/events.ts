@@ -23,6 +23,34 @@ export const DomainEvents = {
   'events.event_name.deleted.v1': z.object({
     name: z.string(),
   }),
+  /** A domain became a verified sender of the project. */
+  'domains.domain.verified.v1': z.object({
+    domainId: z.string(),
+    domain: z.string(),
+  }),
+  /** A domain stopped being a verified sender of the project (records gone, or the domain deleted). */
+  'domains.domain.unverified.v1': z.object({
+    domainId: z.string(),
+    domain: z.string(),
+  }),
+  'messaging.email.queued.v1': z.object({
+    emailId: z.string(),
+    lane: z.enum(['transactional', 'bulk']),
+  }),
+  'messaging.email.status_changed.v1': z.object({
+    emailId: z.string(),
+    contactId: z.string(),
+    status: z.enum(['queued', 'sending', 'sent', 'delivered', 'opened', 'clicked', 'bounced', 'complained', 'failed']),
+    messageId: z.string().nullable(),
+    subject: z.string(),
+    from: z.string(),
+    templateId: z.string().nullable(),
+    campaignId: z.string().nullable(),
+    sourceType: z.enum(['transactional', 'campaign', 'workflow']),
+    link: z.string().optional(),
+    bounceType: z.string().optional(),
+    reason: z.string().optional(),
+  }),
 } as const;
 
 export type DomainEventType = keyof typeof DomainEvents;

@@ -37,6 +37,9 @@ function fromServiceError(err: grpc.ServiceError, service: string): AppError {
   return new AppError({ code: 'INTERNAL_SERVER_ERROR', status: 500, message: `${service} failed: ${err.details}` });
 }
 
+/** /v1/send carries up to 40 MB of message: raise grpc-js's 4 MB default on both ends. */
+export const GRPC_MESSAGE_LIMITS = { 'grpc.max_receive_message_length': 64 * 1024 * 1024, 'grpc.max_send_message_length': 64 * 1024 * 1024 };
+
 const metaOf = (call: grpc.ServerUnaryCall<any, any>): CallMeta => ({
   requestId: String(call.metadata.get('x-request-id')[0] ?? ''),
   projectId: String(call.metadata.get('x-project-id')[0] ?? ''),
@@ -97,6 +100,7 @@ export function grpcClient<D extends AnyDefinition>(
   const Ctor = grpc.makeGenericClientConstructor(definition, service);
   const raw = new Ctor(address, grpc.credentials.createInsecure(), {
     'grpc.keepalive_time_ms': 30_000,
+    ...GRPC_MESSAGE_LIMITS,
     // A restarted peer is used again within about a second, not after a backoff grown while it was down.
     'grpc.initial_reconnect_backoff_ms': 250,
     'grpc.max_reconnect_backoff_ms': 1_000,

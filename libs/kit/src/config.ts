@@ -39,6 +39,21 @@ const schema = z.object({
   EVENTS_ADDR: z.string().default('127.0.0.1:50062'),
   MESSAGING_ADDR: z.string().default('127.0.0.1:50063'),
   DOMAINS_ADDR: z.string().default('127.0.0.1:50064'),
+  /** Domains: DNS servers for verification (comma-separated host[:port]); empty = the system's. */
+  DNS_SERVERS: z.string().default(''),
+  DOMAIN_RECHECK_SECONDS: z.coerce.number().positive().default(300),
+  SPF_INCLUDE: z.string().min(1).default('amazonses.com'),
+  RETURN_PATH_MX: z.string().min(1).default('feedback-smtp.us-east-1.amazonses.com'),
+  /** Messaging: SMTP relay (smtp:// or smtps://, with user:pass@); empty = the dev mailbox (not in production). */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  SMTP_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(5),
+  SEND_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(16),
+  SEND_RATE_PER_SECOND: z.coerce.number().positive().default(50),
+  SEND_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  MAX_ATTACHMENT_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  SNS_CERT_URL_PATTERN: z.string().optional(),
+  SNS_SUBSCRIBE_URL_PATTERN: z.string().optional(),
+  TRACKING_SECRET: z.string().min(16).optional(),
 });
 
 export type Config = z.infer<typeof schema> & {

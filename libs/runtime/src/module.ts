@@ -2,7 +2,7 @@ import type express from 'express';
 import type * as grpc from '@grpc/grpc-js';
 import type { Config } from '../../kit/src';
 import type { Db, Migration } from '../../db/src';
-import type { Subscription, Transport } from '../../bus/src';
+import type { Subscription, Transport, WorkSubscription } from '../../bus/src';
 import type { Apis, Handlers } from '../../contracts/src';
 
 /** The service APIs a module can call; each resolves to an in-process or a gRPC client. */
@@ -22,6 +22,8 @@ export interface ModuleContext {
   /** Starts publishing the schema's outbox. */
   relay(db: Db, schema: string): void;
   subscribe(sub: Subscription): Promise<void>;
+  /** Consumes a work queue (competing workers; see WorkSubscription). */
+  work(sub: WorkSubscription): Promise<void>;
   transport: Transport;
   /** The process's HTTP app (ops endpoints are already on it); only the gateway adds routes. */
   http: express.Express;

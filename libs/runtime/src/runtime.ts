@@ -6,7 +6,7 @@ import { AppError, Config, logger, metrics } from '../../kit/src';
 import { Db, ensureDatabase, migrate as runMigrations } from '../../db/src';
 import { startEmbeddedPostgres } from '../../db/src/embedded';
 import { AmqpTransport, MemoryTransport, OutboxNotifier, Relay, Subscription, Transport } from '../../bus/src';
-import { SERVICES, ServiceName, definitionOf, grpcClient, grpcImplementation, inProcessClient } from '../../contracts/src';
+import { GRPC_MESSAGE_LIMITS, SERVICES, ServiceName, definitionOf, grpcClient, grpcImplementation, inProcessClient } from '../../contracts/src';
 import type { Clients, HeraldModule, ModuleContext, ModuleFactory, ProvidedHandlers } from './module';
 
 const HealthClient = grpc.makeGenericClientConstructor(healthService as grpc.ServiceDefinition, 'Health');
@@ -131,6 +131,7 @@ export class Runtime {
         this.relays.push(relay);
       },
       subscribe: (sub: Subscription) => this.transport.subscribe(sub),
+      work: (sub) => this.transport.work(sub),
       transport: this.transport,
       http: this.app,
       grpcServer: this.grpcServer,
@@ -156,7 +157,7 @@ export class Runtime {
 
     this.mountOps();
     if (servesGrpc) {
-      this.grpcServer = new grpc.Server();
+      this.grpcServer = new grpc.Server(GRPC_MESSAGE_LIMITS);
       this.health.addToServer(this.grpcServer);
     }
     const ctx = this.context();

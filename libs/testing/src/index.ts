@@ -1,3 +1,6 @@
 export * from './api';
 export * from './infra';
 export * from './topology';
+export * from './sns';
+export * from './smtp';
+export * from './dns';

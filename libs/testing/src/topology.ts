@@ -69,9 +69,12 @@ export class Topology {
       REDIS_URL: INFRA.redis.url,
       ...opts.env,
     };
+    // The first gateway's address is the public URL (tracking links, hosted pages) unless given.
+    const gatewayPort = await freePort();
+    base.PUBLIC_URL ??= `http://127.0.0.1:${gatewayPort}`;
     try {
       if (kind === 'all') {
-        await t.spawn('all', { ...base, TARGET: 'all' });
+        await t.spawn('all', { ...base, TARGET: 'all' }, gatewayPort);
       } else {
         // One process per service target in the registry, each on its own gRPC port.
         const services = SERVICE_TARGETS.filter((name) => registry[name]);
@@ -79,7 +82,7 @@ export class Topology {
         const split: NodeJS.ProcessEnv = { ...base };
         for (const n of services) split[SERVICES[n].addrVar] = `127.0.0.1:${ports[n]}`;
         await Promise.all(services.map((n) => t.spawn(n, { ...split, TARGET: n, GRPC_PORT: String(ports[n]) })));
-        for (let i = 0; i < (opts.gateways ?? 1); i++) await t.spawn('gateway', { ...split, TARGET: 'gateway' });
+        for (let i = 0; i < (opts.gateways ?? 1); i++) await t.spawn('gateway', { ...split, TARGET: 'gateway' }, i === 0 ? gatewayPort : undefined);
       }
       await t.waitReady();
       t.readBanner();

@@ -14,6 +14,7 @@ import { rateLimiter } from './http/ratelimit';
 import { accountRouter } from './http/routes/account';
 import { contactsRouter } from './http/routes/contacts';
 import { domainsRouter } from './http/routes/domains';
+import { messagingRouter, publicMessagingRouter } from './http/routes/messaging';
 import { eventsRouter, trackHandler } from './http/routes/events';
 import { migrations, SCHEMA } from './migrations';
 
@@ -91,14 +92,16 @@ export function gatewayModule(): HeraldModule {
         });
       });
       app.use(accountRouter(deps));
+      app.use(publicMessagingRouter(ctx.clients.messaging));
 
       const limit = rateLimiter(config.RATE_LIMIT_PER_MINUTE, limiterStore, `${ns}herald:rl`);
       const track = [projectAuth(deps, { allowPublic: true }), limit, trackHandler(ctx.clients.events, db)];
       app.post('/v1/track', ...track);
       app.post('/events/track', ...track);
       const secret = [projectAuth(deps, { allowPublic: false }), limit];
-      app.use(['/contacts', '/events', '/domains'], ...secret);
+      app.use(['/contacts', '/events', '/domains', '/templates', '/v1/send', '/v1/verify', '/dev/mailbox'], ...secret);
       app.use(contactsRouter(ctx.clients.contacts));
+      app.use(messagingRouter(ctx.clients.messaging, db));
       app.use(domainsRouter(ctx.clients.domains));
       app.use(eventsRouter(ctx.clients.events));
       app.use(notFoundHandler);

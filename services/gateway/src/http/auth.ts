@@ -72,7 +72,7 @@ async function resolveKey(deps: AuthDeps, key: string, allowPublic: boolean) {
   if (!entry) {
     const p = await deps.identity.repo.projectByKeyHash(hash);
     if (!p) throw unauthorized('Invalid API key', 'INVALID_API_KEY', KEY_SUGGESTION);
-    entry = { projectId: p.id, scope: p.scope, disabled: p.disabled, disabledReason: p.disabled_reason, at: Date.now() };
+    entry = { projectId: p.id, scope: p.scope, disabled: p.disabled, disabledReason: p.disabled_reason, tracking: p.tracking, at: Date.now() };
     deps.cache.set(hash, entry);
   }
   if (entry.disabled) throw projectDisabled();
@@ -91,6 +91,7 @@ export function projectAuth(deps: AuthDeps, opts: { allowPublic: boolean }): Req
         const e = await resolveKey(deps, key, opts.allowPublic);
         req.auth = { kind: 'key', projectId: e.projectId, scope: e.scope, disabled: e.disabled };
         req.projectId = e.projectId;
+        req.tracking = e.tracking;
         return;
       }
       const userId = sessionUser(req, deps);
@@ -104,6 +105,7 @@ export function projectAuth(deps: AuthDeps, opts: { allowPublic: boolean }): Req
       if (p.disabled && req.method !== 'GET') throw projectDisabled();
       req.auth = { kind: 'session', userId, projectId, role: p.role, disabled: p.disabled };
       req.projectId = projectId;
+      req.tracking = p.tracking;
     })().then(
       () => runWithContext({ requestId: req.requestId, projectId: req.projectId }, () => next()),
       next,

@@ -6,6 +6,7 @@ interface Entry {
   scope: 'public' | 'secret';
   disabled: boolean;
   disabledReason: string | null;
+  tracking: string;
   at: number;
 }
 

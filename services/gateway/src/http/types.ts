@@ -23,6 +23,8 @@ declare global {
       requestId: string;
       auth?: KeyAuth | SessionAuth;
       projectId?: string;
+      /** The project's tracking setting (ENABLED | DISABLED | MARKETING_ONLY). */
+      tracking?: string;
     }
   }
 }

@@ -4,9 +4,11 @@
 export interface SendRequest {
   'project_id'?: (string);
   'request_json'?: (string);
+  'tracking'?: (string);
 }
 
 export interface SendRequest__Output {
   'project_id': (string);
   'request_json': (string);
+  'tracking': (string);
 }

@@ -1,0 +1,87 @@
+import { SMTPServer } from 'smtp-server';
+import { simpleParser, ParsedMail } from 'mailparser';
+
+export interface ReceivedMail {
+  envelope: { from: string; to: string[] };
+  raw: string;
+  parsed: ParsedMail;
+}
+
+/**
+ * A real SMTP server on loopback (smtp-server) standing in for the outside world: it accepts every
+ * message and keeps the raw source and the parsed form. `failNext(n, code)` answers the next n
+ * messages with an SMTP error (4xx temporary, 5xx permanent).
+ */
+export class SmtpSink {
+  readonly messages: ReceivedMail[] = [];
+  private failures: Array<{ code: number; message: string }> = [];
+  private waiters: Array<() => void> = [];
+
+  private constructor(private readonly server: SMTPServer, readonly port: number) {}
+
+  static async start(): Promise<SmtpSink> {
+    let sink!: SmtpSink;
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      size: 64 * 1024 * 1024,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', async () => {
+          const failure = sink.failures.shift();
+          if (failure) {
+            const err = Object.assign(new Error(failure.message), { responseCode: failure.code });
+            return callback(err);
+          }
+          const raw = Buffer.concat(chunks).toString('utf8');
+          const parsed = await simpleParser(raw);
+          sink.messages.push({
+            envelope: { from: (session.envelope.mailFrom as any)?.address ?? '', to: session.envelope.rcptTo.map((r) => r.address) },
+            raw,
+            parsed,
+          });
+          sink.waiters.splice(0).forEach((w) => w());
+          callback();
+        });
+      },
+    });
+    const port = await new Promise<number>((resolve, reject) => {
+      server.listen(0, '127.0.0.1', () => resolve((server.server.address() as any).port));
+      server.on('error', reject);
+    });
+    sink = new SmtpSink(server, port);
+    return sink;
+  }
+
+  get url() {
+    return `smtp://127.0.0.1:${this.port}`;
+  }
+
+  failNext(n: number, code: number, message = code >= 500 ? 'mailbox unavailable' : 'try again later') {
+    for (let i = 0; i < n; i++) this.failures.push({ code, message });
+  }
+
+  /** Messages whose Message-ID contains the email id Herald returned. */
+  byEmailId(emailId: string) {
+    return this.messages.filter((m) => (m.parsed.messageId ?? '').includes(emailId));
+  }
+
+  async waitFor(pred: (m: ReceivedMail) => boolean, timeoutMs = 15_000): Promise<ReceivedMail> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.messages.find(pred);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`no matching message after ${timeoutMs} ms (${this.messages.length} received)`);
+      await new Promise<void>((resolve) => {
+        this.waiters.push(resolve);
+        setTimeout(resolve, 200);
+      });
+    }
+  }
+
+  close() {
+    return new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}

@@ -1,0 +1,107 @@
+import type { PoolClient } from 'pg';
+import type { Db, Queryable } from '../../../../libs/db/src';
+import type { Purpose, RecordSpec } from '../domain/records';
+import { SCHEMA } from '../migrations';
+
+export interface DomainRow {
+  project_id: string;
+  id: string;
+  domain: string;
+  selector: string;
+  private_key_pem: string;
+  records: RecordSpec[];
+  found: Partial<Record<Purpose, boolean>>;
+  verified: boolean;
+  verified_at: Date | null;
+  last_checked_at: Date | null;
+  created_at: Date;
+}
+
+const T = `${SCHEMA}.domains`;
+const TIMERS = `${SCHEMA}.timers`;
+const COLS = 'project_id, id, domain, selector, private_key_pem, records, found, verified, verified_at, last_checked_at, created_at';
+
+/** PostgreSQL access for domains. Every statement is scoped by project_id. */
+export class DomainsRepo {
+  constructor(readonly db: Db) {}
+
+  async exists(projectId: string, domain: string): Promise<boolean> {
+    return (await this.db.query(`SELECT 1 FROM ${T} WHERE project_id = $1 AND domain = $2`, [projectId, domain])).length > 0;
+  }
+
+  /** Inserts the domain and its re-check timer; undefined when the project already has the domain. */
+  async insert(
+    tx: PoolClient,
+    projectId: string,
+    d: { id: string; domain: string; selector: string; privateKeyPem: string; records: RecordSpec[] },
+    recheckSeconds: number,
+  ): Promise<DomainRow | undefined> {
+    const r = await tx.query(
+      `INSERT INTO ${T} (project_id, id, domain, selector, private_key_pem, records) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (project_id, domain) DO NOTHING RETURNING ${COLS}`,
+      [projectId, d.id, d.domain, d.selector, d.privateKeyPem, JSON.stringify(d.records)],
+    );
+    if (!r.rows[0]) return undefined;
+    await this.schedule(tx, projectId, d.id, recheckSeconds);
+    return r.rows[0];
+  }
+
+  async get(projectId: string, id: string): Promise<DomainRow | undefined> {
+    return (await this.db.query(`SELECT ${COLS} FROM ${T} WHERE project_id = $1 AND id = $2`, [projectId, id]))[0];
+  }
+
+  async getForUpdate(tx: Queryable, projectId: string, id: string): Promise<DomainRow | undefined> {
+    return (await tx.query(`SELECT ${COLS} FROM ${T} WHERE project_id = $1 AND id = $2 FOR UPDATE`, [projectId, id])).rows[0];
+  }
+
+  async byDomain(projectId: string, domain: string): Promise<DomainRow | undefined> {
+    return (await this.db.query(`SELECT ${COLS} FROM ${T} WHERE project_id = $1 AND domain = $2`, [projectId, domain]))[0];
+  }
+
+  async list(projectId: string): Promise<DomainRow[]> {
+    return this.db.query(`SELECT ${COLS} FROM ${T} WHERE project_id = $1 ORDER BY id`, [projectId]);
+  }
+
+  /** Deletes the domain (key included) and its timer. */
+  async delete(tx: Queryable, projectId: string, id: string): Promise<DomainRow | undefined> {
+    const r = await tx.query(`DELETE FROM ${T} WHERE project_id = $1 AND id = $2 RETURNING ${COLS}`, [projectId, id]);
+    await tx.query(`DELETE FROM ${TIMERS} WHERE project_id = $1 AND domain_id = $2`, [projectId, id]);
+    return r.rows[0];
+  }
+
+  async saveCheck(tx: Queryable, projectId: string, id: string, s: { verified: boolean; found: Partial<Record<Purpose, boolean>> }): Promise<DomainRow> {
+    const r = await tx.query(
+      `UPDATE ${T} SET found = $3, last_checked_at = now(),
+         verified_at = CASE WHEN $4::boolean THEN coalesce(CASE WHEN verified THEN verified_at END, now()) END,
+         verified = $4
+       WHERE project_id = $1 AND id = $2 RETURNING ${COLS}`,
+      [projectId, id, JSON.stringify(s.found), s.verified],
+    );
+    return r.rows[0];
+  }
+
+  async schedule(tx: Queryable, projectId: string, domainId: string, seconds: number) {
+    await tx.query(
+      `INSERT INTO ${TIMERS} (project_id, domain_id, due_at) VALUES ($1, $2, now() + make_interval(secs => $3))
+       ON CONFLICT (project_id, domain_id) DO UPDATE SET due_at = EXCLUDED.due_at`,
+      [projectId, domainId, seconds],
+    );
+  }
+
+  /**
+   * Claims due timers: locks them with SKIP LOCKED (replicas share the work) and pushes them a lease
+   * ahead, so a process that dies mid-check leaves the timer to fire again after the lease.
+   */
+  async claimDue(limit: number, leaseSeconds: number): Promise<Array<{ project_id: string; domain_id: string }>> {
+    return this.db.query(
+      `WITH due AS (
+         SELECT project_id, domain_id FROM ${TIMERS} WHERE due_at <= now()
+         ORDER BY due_at LIMIT $1 FOR UPDATE SKIP LOCKED
+       )
+       UPDATE ${TIMERS} t SET due_at = now() + make_interval(secs => $2)
+       FROM due WHERE t.project_id = due.project_id AND t.domain_id = due.domain_id
+       RETURNING t.project_id, t.domain_id`,
+      [limit, leaseSeconds],
+    );
+  }
+}

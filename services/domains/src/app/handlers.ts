@@ -1,0 +1,145 @@
+import { isUuid, logger, newId, notFound, validationError, AppError } from '../../../../libs/kit/src';
+import { enqueue, NewEvent } from '../../../../libs/bus/src';
+import type { DomainMsg, DomainsHandlers } from '../../../../libs/contracts/src';
+import type { DnsLookup } from '../adapters/dns';
+import { DomainRow, DomainsRepo } from '../adapters/repo';
+import { domainOfEmail, normalizeDomain } from '../domain/hostname';
+import { newDkimKey } from '../domain/keys';
+import { Match, matchMx, matchTxt, nextVerified, Purpose, recordsFor, RecordSpec, returnPathOf } from '../domain/records';
+import { SCHEMA } from '../migrations';
+
+export interface DomainsSettings {
+  spfInclude: string;
+  returnPathMx: string;
+  recheckSeconds: number;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : '');
+
+export const toMsg = (r: DomainRow): DomainMsg => ({
+  id: r.id,
+  domain: r.domain,
+  verified: r.verified,
+  records: r.records.map((s) => ({
+    type: s.type,
+    name: s.name,
+    value: s.value,
+    priority: s.priority ?? 0,
+    purpose: s.purpose,
+    found: r.found?.[s.purpose] === true,
+  })),
+  created_at: iso(r.created_at),
+  verified_at: iso(r.verified_at),
+  last_checked_at: iso(r.last_checked_at),
+});
+
+const domainNotFound = () => notFound('Domain', 'DOMAIN_NOT_FOUND');
+
+/** Looks every record up (in parallel) and says, per purpose, whether it is there. */
+export async function lookupRecords(dns: DnsLookup, records: RecordSpec[]): Promise<Partial<Record<Purpose, Match>>> {
+  const results = await Promise.all(
+    records.map(async (s) => [s.purpose, s.type === 'MX' ? matchMx(s, await dns.mx(s.name)) : matchTxt(s, await dns.txt(s.name))] as const),
+  );
+  return Object.fromEntries(results);
+}
+
+/** The domains use cases, plus `check` for the background re-check (ports/timers.ts). */
+export function domainsService(repo: DomainsRepo, dns: DnsLookup, settings: DomainsSettings) {
+  const db = repo.db;
+
+  /**
+   * Checks DNS now and records the result; on a change of verification, enqueues
+   * domains.domain.verified.v1 / unverified.v1 in the same transaction. DNS is asked before the
+   * row is locked. Returns undefined when the domain is gone (deleted meanwhile).
+   */
+  async function check(projectId: string, id: string, opts: { reschedule: boolean }): Promise<DomainRow | undefined> {
+    const before = await repo.get(projectId, id);
+    if (!before) return undefined;
+    const results = await lookupRecords(dns, before.records);
+    const unknown = Object.entries(results).filter(([, m]) => m === 'unknown');
+    if (unknown.length) logger.warn({ projectId, domain: before.domain, unknown: unknown.map(([p]) => p) }, 'DNS lookups failed during a domain check');
+    return db.tx(async (tx) => {
+      const current = await repo.getForUpdate(tx, projectId, id);
+      if (!current) return undefined;
+      const verified = nextVerified(current.verified, results);
+      const found = Object.fromEntries(Object.entries(results).map(([p, m]) => [p, m === 'found']));
+      const row = await repo.saveCheck(tx, projectId, id, { verified, found });
+      if (verified !== current.verified) {
+        await enqueue(tx, SCHEMA, [
+          {
+            type: verified ? 'domains.domain.verified.v1' : 'domains.domain.unverified.v1',
+            projectId,
+            data: { domainId: id, domain: current.domain },
+          },
+        ]);
+        logger.info({ projectId, domain: current.domain, verified }, 'domain verification changed');
+      }
+      if (opts.reschedule) await repo.schedule(tx, projectId, id, settings.recheckSeconds);
+      return row;
+    });
+  }
+
+  const handlers: DomainsHandlers = {
+    async AddDomain(req) {
+      const v = normalizeDomain(req.domain);
+      if (!v.ok) {
+        throw validationError([{ field: 'domain', message: v.message, code: 'invalid_string' }], 'Send the bare domain you send from, such as example.com or mail.example.com.');
+      }
+      if (!isUuid(req.project_id)) throw domainNotFound();
+      const duplicate = () =>
+        new AppError({ code: 'CONFLICT', status: 409, message: `The domain ${v.domain} is already added to this project`, suggestion: 'Verify or delete the existing domain (GET /domains/project/:projectId lists them).' });
+      if (await repo.exists(req.project_id, v.domain)) throw duplicate();
+      const key = await newDkimKey();
+      const records = recordsFor({ domain: v.domain, selector: key.selector, publicKey: key.publicKey, spfInclude: settings.spfInclude, returnPathMx: settings.returnPathMx });
+      const row = await db.tx((tx) =>
+        repo.insert(tx, req.project_id, { id: newId(), domain: v.domain, selector: key.selector, privateKeyPem: key.privateKeyPem, records }, settings.recheckSeconds),
+      );
+      if (!row) throw duplicate();
+      return { domain: toMsg(row) };
+    },
+
+    async ListDomains(req) {
+      if (!isUuid(req.project_id)) return { domains: [] };
+      return { domains: (await repo.list(req.project_id)).map(toMsg) };
+    },
+
+    async VerifyDomain(req) {
+      if (!isUuid(req.project_id) || !isUuid(req.id)) throw domainNotFound();
+      const row = await check(req.project_id, req.id, { reschedule: false });
+      if (!row) throw domainNotFound();
+      return { domain: toMsg(row) };
+    },
+
+    async DeleteDomain(req) {
+      if (!isUuid(req.project_id) || !isUuid(req.id)) throw domainNotFound();
+      await db.tx(async (tx) => {
+        const row = await repo.delete(tx, req.project_id, req.id);
+        if (!row) throw domainNotFound();
+        // Deleting a verified domain ends its sender verification: consumers see it like any other loss.
+        const events: NewEvent[] = row.verified ? [{ type: 'domains.domain.unverified.v1', projectId: req.project_id, data: { domainId: row.id, domain: row.domain } }] : [];
+        await enqueue(tx, SCHEMA, events);
+      });
+      return {};
+    },
+
+    async CheckSender(req) {
+      const domain = domainOfEmail(req.email);
+      if (!domain || !isUuid(req.project_id)) return { verified: false, domain: domain ?? '', domain_id: '' };
+      const row = await repo.byDomain(req.project_id, domain);
+      return { verified: !!row?.verified, domain, domain_id: row?.id ?? '' };
+    },
+
+    async GetSigningKey(req) {
+      const v = normalizeDomain(req.domain);
+      const none = { found: false, domain: v.ok ? v.domain : '', selector: '', private_key_pem: '', return_path_domain: '' };
+      if (!v.ok || !isUuid(req.project_id)) return none;
+      const row = await repo.byDomain(req.project_id, v.domain);
+      if (!row?.verified) return none;
+      return { found: true, domain: row.domain, selector: row.selector, private_key_pem: row.private_key_pem, return_path_domain: returnPathOf(row.domain) };
+    },
+  };
+
+  return { handlers, check };
+}
+
+export type DomainsService = ReturnType<typeof domainsService>;

@@ -1,0 +1,41 @@
+import type { Migration } from '../../../libs/db/src';
+import { busMigration } from '../../../libs/bus/src';
+
+export const SCHEMA = 'domains';
+
+export const migrations: Migration[] = [
+  busMigration(SCHEMA),
+  {
+    id: '001_domains',
+    sql: `
+      CREATE TABLE domains.domains (
+        project_id uuid NOT NULL,
+        id uuid NOT NULL,
+        domain text NOT NULL,
+        selector text NOT NULL,
+        -- The DKIM private key, PKCS#8 PEM. Stored as is (see docs/decisions.md "Domains").
+        private_key_pem text NOT NULL,
+        -- The records the user was told to publish, fixed when the domain was added.
+        records jsonb NOT NULL,
+        -- Last check, per purpose: { "dkim": true, "spf": false, ... }.
+        found jsonb NOT NULL DEFAULT '{}'::jsonb,
+        verified boolean NOT NULL DEFAULT false,
+        verified_at timestamptz,
+        last_checked_at timestamptz,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (project_id, id)
+      );
+      CREATE UNIQUE INDEX domains_project_domain ON domains.domains (project_id, domain);
+
+      -- Durable re-check timers: one row per domain, claimed with FOR UPDATE SKIP LOCKED.
+      CREATE TABLE domains.timers (
+        project_id uuid NOT NULL,
+        domain_id uuid NOT NULL,
+        due_at timestamptz NOT NULL,
+        PRIMARY KEY (project_id, domain_id)
+      );
+      -- The poller looks for due rows across projects (per shard under Citus).
+      CREATE INDEX timers_due ON domains.timers (due_at);
+    `,
+  },
+];

@@ -1,0 +1,38 @@
+import type { HeraldModule } from '../../../libs/runtime/src/module';
+import { NodeDns } from './adapters/dns';
+import { DomainsRepo } from './adapters/repo';
+import { domainsService } from './app/handlers';
+import { domainsConfig } from './config';
+import { migrations, SCHEMA } from './migrations';
+import { RecheckTimers } from './ports/timers';
+
+/** Sending domains: DKIM keys, the records to publish, DNS verification, background re-checks. */
+export function domainsModule(): HeraldModule {
+  let started = false;
+  let timers: RecheckTimers | undefined;
+  return {
+    name: 'domains',
+    deps: [],
+    async migrateOnly(ctx) {
+      await ctx.migrate(SCHEMA, ctx.db('domains'), migrations);
+    },
+    async start(ctx) {
+      const settings = domainsConfig(ctx.config);
+      const dns = new NodeDns(settings.dnsServers); // a malformed DNS_SERVERS fails here, at boot
+      const db = ctx.db('domains');
+      await ctx.migrate(SCHEMA, db, migrations);
+      const repo = new DomainsRepo(db);
+      const service = domainsService(repo, dns, settings);
+      ctx.provide('domains', service.handlers);
+      ctx.relay(db, SCHEMA);
+      timers = new RecheckTimers(repo, service);
+      timers.start();
+      started = true;
+    },
+    async stop() {
+      started = false;
+      await timers?.stop();
+    },
+    ready: () => started,
+  };
+}

@@ -1,0 +1,147 @@
+import express, { Router } from 'express';
+import { z } from 'zod';
+import type { Db } from '../../../../../libs/db/src';
+import type { MessagingApi, TemplateMsg } from '../../../../../libs/contracts/src';
+import { isAppError } from '../../../../../libs/kit/src';
+import { parse, route } from '../errors';
+import { idempotent } from '../idempotency';
+import { subscriptionPage } from '../pages';
+
+export const templateView = (t: TemplateMsg) => ({
+  id: t.id,
+  name: t.name,
+  description: t.description || null,
+  subject: t.subject,
+  body: t.body,
+  from: t.from || null,
+  fromName: t.from_name || null,
+  replyTo: t.reply_to || null,
+  type: t.type,
+  createdAt: t.created_at,
+  updatedAt: t.updated_at,
+});
+
+// 1×1 transparent GIF.
+const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+/** /v1/send, /v1/verify and the template endpoints (sk_ or session; mounted behind auth). */
+export function messagingRouter(messaging: () => MessagingApi, db: Db): Router {
+  const r = Router();
+
+  r.post('/v1/send', route(async (req, res) => {
+    await idempotent(db, req, res, async () => {
+      const out = await messaging().Send({ project_id: req.projectId, request_json: JSON.stringify(req.body ?? {}), tracking: req.tracking ?? 'ENABLED' });
+      return {
+        status: 200,
+        body: { success: true, data: { emails: out.emails.map((e) => ({ contact: { id: e.contact_id, email: e.contact_email }, email: e.email_id })), timestamp: out.timestamp } },
+      };
+    });
+  }));
+
+  r.post('/v1/verify', route(async (req, res) => {
+    const body = parse(z.object({ email: z.string().min(1).max(320) }), req.body);
+    const out = await messaging().Verify({ project_id: req.projectId, email: body.email });
+    res.json({ success: true, data: JSON.parse(out.json) });
+  }));
+
+  r.get('/templates', route(async (req, res) => {
+    const q = req.query;
+    const out = await messaging().ListTemplates({
+      project_id: req.projectId,
+      page: Number(q.page) || 1,
+      page_size: Number(q.pageSize ?? q.limit) || 20,
+      search: typeof q.search === 'string' ? q.search : '',
+      type: q.type === 'TRANSACTIONAL' || q.type === 'MARKETING' ? q.type : '',
+    });
+    res.json({ data: out.templates.map(templateView), total: Number(out.total), page: out.page, pageSize: out.page_size, totalPages: out.total_pages });
+  }));
+  r.post('/templates', route(async (req, res) => {
+    const out = await messaging().CreateTemplate({ project_id: req.projectId, fields_json: JSON.stringify(req.body ?? {}) });
+    res.status(201).json(templateView(out.template!));
+  }));
+  r.get('/templates/:id', route(async (req, res) => {
+    res.json(templateView((await messaging().GetTemplate({ project_id: req.projectId, id: String(req.params.id) })).template!));
+  }));
+  r.patch('/templates/:id', route(async (req, res) => {
+    const out = await messaging().UpdateTemplate({ project_id: req.projectId, id: String(req.params.id), fields_json: JSON.stringify(req.body ?? {}) });
+    res.json(templateView(out.template!));
+  }));
+  r.delete('/templates/:id', route(async (req, res) => {
+    await messaging().DeleteTemplate({ project_id: req.projectId, id: String(req.params.id) });
+    res.status(204).end();
+  }));
+  r.post('/templates/:id/duplicate', route(async (req, res) => {
+    const out = await messaging().DuplicateTemplate({ project_id: req.projectId, id: String(req.params.id) });
+    res.status(201).json({ id: out.template!.id, template: templateView(out.template!) });
+  }));
+  r.get('/templates/:id/usage', route(async (req, res) => {
+    const out = await messaging().TemplateUsage({ project_id: req.projectId, id: String(req.params.id) });
+    res.json({ campaigns: out.campaigns, workflowSteps: out.workflow_steps.map((w) => ({ workflowId: w.workflow_id, stepId: w.step_id, name: w.name })) });
+  }));
+
+  r.get('/dev/mailbox', route(async (req, res) => {
+    const out = await messaging().DevMailbox({ project_id: req.projectId, limit: Number(req.query.limit) || 50 });
+    res.json(JSON.parse(out.json));
+  }));
+
+  return r;
+}
+
+/**
+ * Unauthenticated: tracking pixel and link redirects, hosted subscription pages (signed tokens),
+ * and the mail webhook. A bad token still gets the pixel (mail clients must not show errors).
+ */
+export function publicMessagingRouter(messaging: () => MessagingApi): Router {
+  const r = Router();
+
+  r.get('/t/o/:token', (req, res) => {
+    const token = String(req.params.token).replace(/\.gif$/, '');
+    messaging().RecordOpen({ token }).catch(() => undefined);
+    res.set({ 'Content-Type': 'image/gif', 'Cache-Control': 'no-store, max-age=0' }).send(PIXEL);
+  });
+
+  r.get('/t/c/:token', route(async (req, res) => {
+    const out = await messaging().RecordClick({ token: String(req.params.token) });
+    res.redirect(302, out.url);
+  }));
+
+  const page = (action: 'unsubscribe' | 'subscribe' | 'manage') =>
+    route(async (req, res) => {
+      const token = String(req.params.token);
+      try {
+        const state = await messaging().GetSubscription({ token });
+        res.type('html').send(subscriptionPage(action, token, state.email, state.subscribed, false));
+      } catch (err) {
+        if (isAppError(err) && err.status === 404) return void res.status(404).type('html').send(subscriptionPage('invalid', token, '', false, false));
+        throw err;
+      }
+    });
+  const change = (subscribed: boolean | 'form') =>
+    route(async (req, res) => {
+      const token = String(req.params.token);
+      const value = subscribed === 'form' ? String(req.body?.subscribed) === 'true' : subscribed;
+      try {
+        const state = await messaging().SetSubscription({ token, subscribed: value });
+        res.type('html').send(subscriptionPage(value ? 'subscribe' : 'unsubscribe', token, state.email, state.subscribed, true));
+      } catch (err) {
+        if (isAppError(err) && err.status === 404) return void res.status(404).type('html').send(subscriptionPage('invalid', token, '', false, false));
+        throw err;
+      }
+    });
+  const form = express.urlencoded({ extended: false, limit: '10kb' });
+  r.get('/unsubscribe/:token', page('unsubscribe'));
+  // RFC 8058 one-click (List-Unsubscribe-Post) and the page's button both POST here.
+  r.post('/unsubscribe/:token', form, change(false));
+  r.get('/subscribe/:token', page('subscribe'));
+  r.post('/subscribe/:token', form, change(true));
+  r.get('/manage/:token', page('manage'));
+  r.post('/manage/:token', form, change('form'));
+
+  r.post('/webhooks/mail', express.text({ type: '*/*', limit: '1mb' }), route(async (req, res) => {
+    const body = typeof req.body === 'string' ? req.body : JSON.stringify(req.body ?? {});
+    const out = await messaging().HandleMailNotification({ body });
+    res.json({ success: true, data: JSON.parse(out.json) });
+  }));
+
+  return r;
+}

@@ -1,0 +1,268 @@
+import type { PoolClient } from 'pg';
+import { Db, likeEscape, Queryable } from '../../../../libs/db/src';
+import { EmailStatus, STATUS_RANK } from '../domain/status';
+
+export interface TemplateRow {
+  id: string;
+  name: string;
+  description: string;
+  subject: string;
+  body: string;
+  from_email: string | null;
+  from_name: string | null;
+  reply_to: string | null;
+  type: 'TRANSACTIONAL' | 'MARKETING';
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface EmailRow {
+  project_id: string;
+  id: string;
+  contact_id: string;
+  to_email: string;
+  to_name: string | null;
+  from_email: string;
+  from_name: string | null;
+  reply_to: string | null;
+  subject: string;
+  body: string;
+  template_id: string | null;
+  campaign_id: string | null;
+  type: 'TRANSACTIONAL' | 'MARKETING';
+  source_type: 'transactional' | 'campaign' | 'workflow';
+  lane: 'transactional' | 'bulk';
+  headers: Record<string, string>;
+  vars: Record<string, unknown>;
+  tracking: boolean;
+  message_id: string | null;
+  status: EmailStatus;
+  attempts: number;
+}
+
+export interface NewEmail {
+  id: string;
+  contactId: string;
+  toEmail: string;
+  toName?: string;
+  fromEmail: string;
+  fromName?: string;
+  replyTo?: string;
+  subject: string;
+  body: string;
+  templateId?: string;
+  type: 'TRANSACTIONAL' | 'MARKETING';
+  headers: Record<string, string>;
+  vars: Record<string, unknown>;
+  tracking: boolean;
+  status: EmailStatus;
+  lastError?: string;
+  attachments: Array<{ filename: string; contentType: string; contentId?: string; disposition: string; content: Buffer }>;
+}
+
+const TPL = 'id, name, description, subject, body, from_email, from_name, reply_to, type, created_at, updated_at';
+
+export class MessagingRepo {
+  constructor(readonly db: Db) {}
+
+  // ---- templates ----------------------------------------------------------------------------
+
+  async template(projectId: string, id: string): Promise<TemplateRow | undefined> {
+    return (await this.db.query(`SELECT ${TPL} FROM messaging.templates WHERE project_id = $1 AND id = $2`, [projectId, id]))[0];
+  }
+
+  async insertTemplate(projectId: string, t: Omit<TemplateRow, 'created_at' | 'updated_at'>): Promise<TemplateRow> {
+    return (
+      await this.db.query(
+        `INSERT INTO messaging.templates (project_id, id, name, description, subject, body, from_email, from_name, reply_to, type)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) RETURNING ${TPL}`,
+        [projectId, t.id, t.name, t.description, t.subject, t.body, t.from_email, t.from_name, t.reply_to, t.type],
+      )
+    )[0];
+  }
+
+  async updateTemplate(projectId: string, id: string, t: Omit<TemplateRow, 'id' | 'created_at' | 'updated_at'>): Promise<TemplateRow | undefined> {
+    return (
+      await this.db.query(
+        `UPDATE messaging.templates SET name=$3, description=$4, subject=$5, body=$6, from_email=$7, from_name=$8, reply_to=$9, type=$10, updated_at=now()
+         WHERE project_id = $1 AND id = $2 RETURNING ${TPL}`,
+        [projectId, id, t.name, t.description, t.subject, t.body, t.from_email, t.from_name, t.reply_to, t.type],
+      )
+    )[0];
+  }
+
+  async deleteTemplate(projectId: string, id: string): Promise<boolean> {
+    return ((await this.db.pool.query(`DELETE FROM messaging.templates WHERE project_id = $1 AND id = $2`, [projectId, id])).rowCount ?? 0) > 0;
+  }
+
+  async listTemplates(projectId: string, q: { page: number; pageSize: number; search?: string; type?: string }) {
+    const where = ['project_id = $1'];
+    const params: unknown[] = [projectId];
+    if (q.search) {
+      params.push(`%${likeEscape(q.search)}%`);
+      where.push(`(name ILIKE $${params.length} OR subject ILIKE $${params.length})`);
+    }
+    if (q.type) {
+      params.push(q.type);
+      where.push(`type = $${params.length}`);
+    }
+    const w = where.join(' AND ');
+    const [rows, total] = await Promise.all([
+      this.db.query<TemplateRow>(`SELECT ${TPL} FROM messaging.templates WHERE ${w} ORDER BY created_at DESC, id DESC LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`, params),
+      this.db.query(`SELECT count(*) AS n FROM messaging.templates WHERE ${w}`, params).then((r) => Number(r[0].n)),
+    ]);
+    return { rows, total };
+  }
+
+  // ---- emails ---------------------------------------------------------------------------------
+
+  async insertEmails(tx: PoolClient, projectId: string, emails: NewEmail[]) {
+    if (emails.length === 0) return;
+    await tx.query(
+      `INSERT INTO messaging.emails (project_id, id, contact_id, to_email, to_name, from_email, from_name, reply_to, subject, body,
+         template_id, type, headers, vars, tracking, status, status_rank, last_error, enqueued_at)
+       SELECT $1, * , CASE WHEN s = 'queued' THEN now() END FROM unnest($2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
+         $9::text[], $10::text[], $11::uuid[], $12::text[], $13::jsonb[], $14::jsonb[], $15::boolean[], $16::text[], $17::int[], $18::text[])
+         AS x(id, contact_id, to_email, to_name, from_email, from_name, reply_to, subject, body, template_id, type, headers, vars, tracking, s, rank, err)`,
+      [
+        projectId,
+        emails.map((e) => e.id),
+        emails.map((e) => e.contactId),
+        emails.map((e) => e.toEmail),
+        emails.map((e) => e.toName ?? null),
+        emails.map((e) => e.fromEmail),
+        emails.map((e) => e.fromName ?? null),
+        emails.map((e) => e.replyTo ?? null),
+        emails.map((e) => e.subject),
+        emails.map((e) => e.body),
+        emails.map((e) => e.templateId ?? null),
+        emails.map((e) => e.type),
+        emails.map((e) => JSON.stringify(e.headers)),
+        emails.map((e) => JSON.stringify(e.vars)),
+        emails.map((e) => e.tracking),
+        emails.map((e) => e.status),
+        emails.map((e) => STATUS_RANK[e.status]),
+        emails.map((e) => e.lastError ?? null),
+      ],
+    );
+    const atts = emails.flatMap((e) => e.attachments.map((a, idx) => ({ ...a, emailId: e.id, idx })));
+    if (atts.length) {
+      await tx.query(
+        `INSERT INTO messaging.attachments (project_id, email_id, idx, filename, content_type, content_id, disposition, content)
+         SELECT $1, * FROM unnest($2::uuid[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::bytea[])`,
+        [projectId, atts.map((a) => a.emailId), atts.map((a) => a.idx), atts.map((a) => a.filename), atts.map((a) => a.contentType), atts.map((a) => a.contentId ?? null), atts.map((a) => a.disposition), atts.map((a) => a.content)],
+      );
+    }
+  }
+
+  /**
+   * Claims an email for delivery: queued and due, or stuck in `sending` (a worker died: stale, or
+   * the broker says this is a redelivery). Returns undefined when another worker has it or it is done.
+   */
+  async claim(projectId: string, id: string, redelivered: boolean): Promise<EmailRow | undefined> {
+    return (
+      await this.db.query(
+        `UPDATE messaging.emails SET status = 'sending', status_rank = ${STATUS_RANK.sending}, attempts = attempts + 1, updated_at = now()
+         WHERE project_id = $1 AND id = $2 AND next_attempt_at <= now()
+           AND (status = 'queued' OR (status = 'sending' AND ($3 OR updated_at < now() - interval '2 minutes')))
+         RETURNING *`,
+        [projectId, id, redelivered],
+      )
+    )[0];
+  }
+
+  async attachments(projectId: string, emailId: string) {
+    return this.db.query(`SELECT filename, content_type, content_id, disposition, content FROM messaging.attachments WHERE project_id = $1 AND email_id = $2 ORDER BY idx`, [projectId, emailId]);
+  }
+
+  /** Moves an email up the status order (never down); returns the row if it changed. */
+  async advance(tx: Queryable, projectId: string, id: string, status: EmailStatus, extra: { messageId?: string; error?: string } = {}) {
+    const stamp = { sent: 'sent_at', delivered: 'delivered_at', opened: 'opened_at', clicked: 'clicked_at', bounced: 'bounced_at', complained: 'complained_at' }[status as string];
+    const r = await tx.query(
+      `UPDATE messaging.emails SET status = $3, status_rank = $4, updated_at = now(), message_id = coalesce($5, message_id), last_error = coalesce($6, last_error)
+         ${stamp ? `, ${stamp} = coalesce(${stamp}, now())` : ''}
+       WHERE project_id = $1 AND id = $2 AND status_rank < $4 RETURNING *`,
+      [projectId, id, status, STATUS_RANK[status], extra.messageId ?? null, extra.error ?? null],
+    );
+    return r.rows[0] as EmailRow | undefined;
+  }
+
+  /** A temporary failure: back to queued, due again after the backoff. */
+  async retryLater(projectId: string, id: string, delayMs: number, error: string) {
+    await this.db.query(
+      `UPDATE messaging.emails SET status = 'queued', status_rank = 0, enqueued_at = NULL, last_error = $3, updated_at = now(),
+         next_attempt_at = now() + ($4 || ' milliseconds')::interval WHERE project_id = $1 AND id = $2 AND status = 'sending'`,
+      [projectId, id, error.slice(0, 500), String(delayMs)],
+    );
+  }
+
+  /** Due emails nobody has queued recently (retries, or work a crash dropped): mark re-enqueued. */
+  async claimDue(tx: PoolClient, limit: number): Promise<Array<{ project_id: string; id: string; lane: 'transactional' | 'bulk' }>> {
+    const r = await tx.query(
+      `UPDATE messaging.emails e SET enqueued_at = now() FROM (
+         SELECT project_id, id FROM messaging.emails
+         WHERE (status = 'queued' AND next_attempt_at <= now() AND (enqueued_at IS NULL OR enqueued_at < now() - interval '60 seconds'))
+            OR (status = 'sending' AND updated_at < now() - interval '2 minutes' AND (enqueued_at IS NULL OR enqueued_at < now() - interval '60 seconds'))
+         LIMIT $1 FOR UPDATE SKIP LOCKED) due
+       WHERE e.project_id = due.project_id AND e.id = due.id RETURNING e.project_id, e.id, e.lane`,
+      [limit],
+    );
+    return r.rows;
+  }
+
+  async byMessageId(messageId: string): Promise<EmailRow | undefined> {
+    const bare = messageId.replace(/^<|>$/g, '');
+    return (await this.db.query(`SELECT * FROM messaging.emails WHERE message_id = $1 OR message_id = $2 LIMIT 1`, [bare, `<${bare}>`]))[0];
+  }
+
+  async byId(projectId: string, id: string): Promise<EmailRow | undefined> {
+    return (await this.db.query(`SELECT * FROM messaging.emails WHERE project_id = $1 AND id = $2`, [projectId, id]))[0];
+  }
+
+  // ---- suppressions, notifications, dev mailbox, settings -------------------------------------
+
+  async suppressed(projectId: string, emails: string[]): Promise<Set<string>> {
+    const rows = await this.db.query(`SELECT email FROM messaging.suppressions WHERE project_id = $1 AND email = ANY($2::text[])`, [projectId, emails]);
+    return new Set(rows.map((r) => r.email));
+  }
+
+  async suppress(tx: Queryable, projectId: string, email: string, reason: string) {
+    await tx.query(`INSERT INTO messaging.suppressions (project_id, email, reason) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [projectId, email, reason]);
+  }
+
+  /** True the first time an SNS message id is seen. */
+  async firstNotification(tx: Queryable, snsMessageId: string): Promise<boolean> {
+    const r = await tx.query(`INSERT INTO messaging.notifications (sns_message_id) VALUES ($1) ON CONFLICT DO NOTHING`, [snsMessageId]);
+    return (r.rowCount ?? 0) > 0;
+  }
+
+  async saveDevMail(projectId: string, m: { id: string; emailId: string; recipient: string; sender: string; subject: string; raw: string }) {
+    await this.db.query(`INSERT INTO messaging.dev_mailbox (project_id, id, email_id, recipient, sender, subject, raw) VALUES ($1,$2,$3,$4,$5,$6,$7)`, [
+      projectId, m.id, m.emailId, m.recipient, m.sender, m.subject, m.raw,
+    ]);
+  }
+
+  async devMail(projectId: string, limit: number) {
+    return this.db.query(`SELECT id, email_id, recipient, sender, subject, raw, created_at FROM messaging.dev_mailbox WHERE project_id = $1 ORDER BY id DESC LIMIT $2`, [projectId, limit]);
+  }
+
+  async reputation(projectId: string) {
+    return (
+      await this.db.query(
+        `SELECT count(*) FILTER (WHERE sent_at IS NOT NULL) AS total,
+                count(*) FILTER (WHERE bounced_at IS NOT NULL) AS bounces,
+                count(*) FILTER (WHERE complained_at IS NOT NULL) AS complaints,
+                count(*) FILTER (WHERE sent_at > now() - interval '7 days') AS total7,
+                count(*) FILTER (WHERE bounced_at > now() - interval '7 days') AS bounces7,
+                count(*) FILTER (WHERE complained_at > now() - interval '7 days') AS complaints7
+         FROM messaging.emails WHERE project_id = $1`,
+        [projectId],
+      )
+    )[0];
+  }
+
+  async setting(key: string, init: () => string): Promise<string> {
+    await this.db.query('INSERT INTO messaging.settings (key, value) VALUES ($1, $2) ON CONFLICT DO NOTHING', [key, init()]);
+    return (await this.db.query('SELECT value FROM messaging.settings WHERE key = $1', [key]))[0].value;
+  }
+}

@@ -1,0 +1,145 @@
+import { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+import { enqueue } from '../../../../libs/bus/src';
+import type { DomainsApi } from '../../../../libs/contracts/src';
+import { logger, newId } from '../../../../libs/kit/src';
+import { render } from '../domain/render';
+import type { TokenSigner } from '../domain/tokens';
+import type { EmailRow, MessagingRepo } from '../adapters/repo';
+import { isTemporary, Mailer, Outgoing } from '../adapters/mailer';
+import { SCHEMA } from '../migrations';
+import { statusEvent } from './send';
+
+export interface DeliveryDeps {
+  repo: MessagingRepo;
+  mailer: Mailer;
+  domains: () => DomainsApi;
+  tokens: TokenSigner;
+  publicUrl: string;
+  throttle: RateLimiterAbstract;
+  maxAttempts: number;
+}
+
+/** Signed headers: nodemailer's defaults plus List-Unsubscribe-Post (RFC 8058 requires it be signed). */
+const DKIM_HEADERS = [
+  'From', 'Sender', 'Reply-To', 'Subject', 'Date', 'Message-ID', 'To', 'Cc', 'MIME-Version', 'Content-Type', 'Content-Transfer-Encoding',
+  'Content-ID', 'Content-Description', 'In-Reply-To', 'References', 'List-Id', 'List-Help', 'List-Unsubscribe', 'List-Unsubscribe-Post',
+  'List-Subscribe', 'List-Post', 'List-Owner', 'List-Archive',
+].join(':');
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Backoff for temporary failures: 5 s, 10 s, 20 s … capped at 10 minutes. */
+export const backoffMs = (attempt: number) => Math.min(5_000 * 2 ** Math.max(0, attempt - 1), 600_000);
+
+/** The hosted-page links of a contact (signed: no bare ids). */
+export function subscriptionUrls(tokens: TokenSigner, publicUrl: string, projectId: string, contactId: string, email: string) {
+  const t = tokens.sign({ k: 's', p: projectId, c: contactId, e: email });
+  return { unsubscribeUrl: `${publicUrl}/unsubscribe/${t}`, subscribeUrl: `${publicUrl}/subscribe/${t}`, manageUrl: `${publicUrl}/manage/${t}` };
+}
+
+/** Open pixel and link rewriting through signed gateway URLs. Our own hosted-page links stay as they are. */
+export function addTracking(html: string, tokens: TokenSigner, publicUrl: string, projectId: string, emailId: string): string {
+  const rewritten = html.replace(/(<a\b[^>]*?\bhref\s*=\s*)(["'])(https?:\/\/[^"']+)\2/gi, (m, pre: string, q: string, url: string) => {
+    if (url.startsWith(`${publicUrl}/unsubscribe/`) || url.startsWith(`${publicUrl}/manage/`) || url.startsWith(`${publicUrl}/subscribe/`)) return m;
+    const decoded = url.replace(/&amp;/g, '&');
+    return `${pre}${q}${publicUrl}/t/c/${tokens.sign({ k: 'c', p: projectId, e: emailId, u: decoded })}${q}`;
+  });
+  const pixel = `<img src="${publicUrl}/t/o/${tokens.sign({ k: 'o', p: projectId, e: emailId })}.gif" width="1" height="1" alt="" style="display:none">`;
+  return /<\/body>/i.test(rewritten) ? rewritten.replace(/<\/body>/i, `${pixel}</body>`) : rewritten + pixel;
+}
+
+/**
+ * A sender worker's job for one email: claim it, wait for the project's throttle, render, DKIM-sign
+ * and hand it to SMTP; then record sent (or retry later, or failed) with a status event.
+ */
+export async function deliver(deps: DeliveryDeps, projectId: string, emailId: string, redelivered: boolean): Promise<void> {
+  const email = await deps.repo.claim(projectId, emailId, redelivered);
+  if (!email) return; // done already, not due yet, or another worker has it
+
+  for (;;) {
+    try {
+      await deps.throttle.consume(projectId);
+      break;
+    } catch (r) {
+      if (!(r instanceof RateLimiterRes)) break; // limiter store down: do not block sending
+      await sleep(Math.max(10, r.msBeforeNext));
+    }
+  }
+
+  let msg: Outgoing;
+  try {
+    msg = await compose(deps, email);
+  } catch (err) {
+    logger.error({ err, emailId }, 'could not compose email');
+    return fail(deps, email, `compose failed: ${(err as Error).message}`);
+  }
+
+  try {
+    const result = await deps.mailer.send(msg);
+    await deps.repo.db.tx(async (tx) => {
+      const sent = await deps.repo.advance(tx, projectId, email.id, 'sent', { messageId: msg.messageId as string });
+      const events = sent ? [statusEvent(projectId, sent, 'sent')] : [];
+      if (deps.mailer.kind === 'dev') {
+        // The dev mailbox is the final destination: the mail is delivered.
+        const delivered = await deps.repo.advance(tx, projectId, email.id, 'delivered');
+        if (delivered) events.push(statusEvent(projectId, delivered, 'delivered'));
+      }
+      await enqueue(tx, SCHEMA, events);
+    });
+    if (result.raw !== undefined) {
+      await deps.repo.saveDevMail(projectId, { id: newId(), emailId: email.id, recipient: email.to_email, sender: email.from_email, subject: msg.subject as string, raw: result.raw });
+    }
+  } catch (err) {
+    const message = (err as Error).message ?? String(err);
+    if (isTemporary(err) && email.attempts < deps.maxAttempts) {
+      logger.warn({ emailId, attempt: email.attempts, err: message }, 'temporary delivery failure; will retry');
+      await deps.repo.retryLater(projectId, email.id, backoffMs(email.attempts), message);
+    } else {
+      logger.warn({ emailId, err: message }, 'delivery failed permanently');
+      await fail(deps, email, message);
+    }
+  }
+}
+
+async function fail(deps: DeliveryDeps, email: EmailRow, reason: string) {
+  await deps.repo.db.tx(async (tx) => {
+    const row = await deps.repo.advance(tx, email.project_id, email.id, 'failed', { error: reason.slice(0, 500) });
+    if (row) await enqueue(tx, SCHEMA, [statusEvent(email.project_id, row, 'failed', { reason: reason.slice(0, 200) })]);
+  });
+}
+
+async function compose(deps: DeliveryDeps, email: EmailRow): Promise<Outgoing> {
+  const domain = email.from_email.split('@')[1];
+  const key = await deps.domains().GetSigningKey({ project_id: email.project_id, domain });
+  const urls = subscriptionUrls(deps.tokens, deps.publicUrl, email.project_id, email.contact_id, email.to_email);
+  const vars = { ...email.vars, ...urls };
+  const subject = render(email.subject, vars, { escape: false }).replace(/[\r\n]+/g, ' ');
+  let html = render(email.body, vars);
+  if (email.tracking) html = addTracking(html, deps.tokens, deps.publicUrl, email.project_id, email.id);
+
+  const headers: Record<string, string> = { ...email.headers };
+  if (email.type === 'MARKETING') {
+    // RFC 8058 one-click unsubscribe: mailbox providers POST to this URL.
+    headers['List-Unsubscribe'] = `<${urls.unsubscribeUrl}>`;
+    headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+  }
+  const attachments = await deps.repo.attachments(email.project_id, email.id);
+  return {
+    messageId: `<${email.id}@${domain}>`,
+    from: email.from_name ? { name: email.from_name, address: email.from_email } : email.from_email,
+    to: email.to_name ? { name: email.to_name, address: email.to_email } : email.to_email,
+    replyTo: email.reply_to ?? undefined,
+    subject,
+    html,
+    headers,
+    envelope: { from: key.found && key.return_path_domain ? `bounces@${key.return_path_domain}` : email.from_email, to: [email.to_email] },
+    dkim: key.found ? { domainName: key.domain, keySelector: key.selector, privateKey: key.private_key_pem, headerFieldNames: DKIM_HEADERS } : undefined,
+    attachments: attachments.map((a) => ({
+      filename: a.filename,
+      content: a.content,
+      contentType: a.content_type,
+      cid: a.content_id ?? undefined,
+      contentDisposition: a.disposition === 'inline' ? 'inline' : 'attachment',
+    })),
+  };
+}

@@ -1,0 +1,127 @@
+import { enqueue } from '../../../../libs/bus/src';
+import type { ContactsApi, DomainsApi, MessagingHandlers } from '../../../../libs/contracts/src';
+import { AppError, isUuid, notFound } from '../../../../libs/kit/src';
+import { verifyEmail } from '../domain/verify';
+import type { TokenSigner } from '../domain/tokens';
+import type { MessagingRepo } from '../adapters/repo';
+import type { resolver } from '../adapters/dns';
+import { SCHEMA } from '../migrations';
+import { send, statusEvent, Tracking } from './send';
+import { templateMsg, templatesApp } from './templates';
+import { handleMailNotification, WebhookDeps } from './webhooks';
+import { reputation } from './reputation';
+
+export interface MessagingDeps {
+  repo: MessagingRepo;
+  contacts: () => ContactsApi;
+  domains: () => DomainsApi;
+  tokens: TokenSigner;
+  dns: ReturnType<typeof resolver>;
+  webhooks: Omit<WebhookDeps, 'repo' | 'contacts'>;
+  maxAttachmentBytes: number;
+  devMailbox: boolean;
+}
+
+const badToken = () => notFound('Link', 'INVALID_TOKEN');
+
+export function messagingHandlers(d: MessagingDeps): MessagingHandlers {
+  const templates = templatesApp(d.repo, d.domains);
+
+  /**
+   * Opens and clicks move the email up (never down) and record the public event once. A click
+   * implies an open (images may be blocked), so a first click records the open too.
+   */
+  async function track(projectId: string, emailId: string, status: 'opened' | 'clicked', link?: string) {
+    if (!isUuid(emailId)) return;
+    await d.repo.db.tx(async (tx) => {
+      const events = [];
+      for (const s of status === 'clicked' ? (['opened', 'clicked'] as const) : (['opened'] as const)) {
+        const row = await d.repo.advance(tx, projectId, emailId, s);
+        if (row) events.push(statusEvent(projectId, row, s, s === 'clicked' && link ? { link } : {}));
+      }
+      await enqueue(tx, SCHEMA, events);
+    });
+  }
+
+  async function subscription(token: string, subscribed?: boolean) {
+    const t = d.tokens.verify(token, 's');
+    if (!t || !t.c) throw badToken();
+    const res = subscribed === undefined
+      ? await d.contacts().GetContact({ project_id: t.p, id: t.c })
+      : await d.contacts().UpdateContact({ project_id: t.p, id: t.c, subscribed, data_json: '' });
+    return { email: res.contact!.email, subscribed: res.contact!.subscribed, project_id: t.p };
+  }
+
+  return {
+    Send: (req) => send({ repo: d.repo, contacts: d.contacts, domains: d.domains, maxAttachmentBytes: d.maxAttachmentBytes }, req.project_id, req.request_json, (req.tracking || 'ENABLED') as Tracking),
+
+    async CreateTemplate(req) {
+      return { template: templateMsg(await templates.create(req.project_id, req.fields_json)) };
+    },
+    async UpdateTemplate(req) {
+      return { template: templateMsg(await templates.update(req.project_id, req.id, req.fields_json)) };
+    },
+    async GetTemplate(req) {
+      return { template: templateMsg(await templates.get(req.project_id, req.id)) };
+    },
+    async ListTemplates(req) {
+      const page = Math.max(1, req.page || 1);
+      const pageSize = Math.min(Math.max(1, req.page_size || 20), 100);
+      const { rows, total } = await d.repo.listTemplates(req.project_id, { page, pageSize, search: req.search || undefined, type: req.type || undefined });
+      return { templates: rows.map(templateMsg), total: String(total), page, page_size: pageSize, total_pages: Math.ceil(total / pageSize) };
+    },
+    async DeleteTemplate(req) {
+      await templates.remove(req.project_id, req.id);
+      return {};
+    },
+    async DuplicateTemplate(req) {
+      return { template: templateMsg(await templates.duplicate(req.project_id, req.id)) };
+    },
+    async TemplateUsage(req) {
+      await templates.get(req.project_id, req.id);
+      // Campaigns and workflows do not exist yet; they will report their references here.
+      return { campaigns: [], workflow_steps: [] };
+    },
+
+    async Verify(req) {
+      const result = await verifyEmail(req.email, {
+        resolveMx: (domain) => d.dns.resolveMx(domain),
+        resolveA: (domain) => d.dns.resolve4(domain),
+        resolveAaaa: (domain) => d.dns.resolve6(domain),
+      });
+      return { json: JSON.stringify(result) };
+    },
+
+    async RecordOpen(req) {
+      const t = d.tokens.verify(req.token, 'o');
+      if (!t || !t.e) throw badToken();
+      await track(t.p, t.e, 'opened');
+      return {};
+    },
+    async RecordClick(req) {
+      const t = d.tokens.verify(req.token, 'c');
+      if (!t || !t.e || !t.u) throw badToken();
+      await track(t.p, t.e, 'clicked', t.u);
+      return { url: t.u };
+    },
+    GetSubscription: (req) => subscription(req.token),
+    SetSubscription: (req) => subscription(req.token, req.subscribed),
+
+    async HandleMailNotification(req) {
+      return { json: JSON.stringify(await handleMailNotification({ ...d.webhooks, repo: d.repo, contacts: d.contacts }, req.body)) };
+    },
+
+    async DevMailbox(req) {
+      if (!d.devMailbox) throw new AppError({ code: 'NOT_FOUND', status: 404, message: 'The dev mailbox is disabled', suggestion: 'It exists only when no SMTP_URL is set, outside production.' });
+      const rows = await d.repo.devMail(req.project_id, Math.min(Math.max(req.limit || 50, 1), 200));
+      return {
+        json: JSON.stringify({
+          messages: rows.map((r) => ({ id: r.id, emailId: r.email_id, to: r.recipient, from: r.sender, subject: r.subject, raw: r.raw, receivedAt: r.created_at.toISOString() })),
+        }),
+      };
+    },
+    async Security(req) {
+      return { json: JSON.stringify(reputation(await d.repo.reputation(req.project_id))) };
+    },
+  };
+}

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { badRequest, forbidden, isUuid, newId, notFound, validationError } from '../../../../libs/kit/src';
+import type { DomainsApi, TemplateMsg } from '../../../../libs/contracts/src';
+import { compileCheck } from '../domain/render';
+import type { MessagingRepo, TemplateRow } from '../adapters/repo';
+
+const email = z.string().trim().toLowerCase().email();
+const fields = z.object({
+  name: z.string().trim().min(1).max(255),
+  description: z.string().max(2000).optional(),
+  subject: z.string().min(1).max(998).refine((s) => !/[\r\n]/.test(s), 'must not contain line breaks'),
+  body: z.string().min(1),
+  type: z.enum(['TRANSACTIONAL', 'MARKETING']),
+  from: email.nullable().optional(),
+  fromName: z.string().max(255).nullable().optional(),
+  replyTo: email.nullable().optional(),
+});
+
+export const templateMsg = (t: TemplateRow): TemplateMsg => ({
+  id: t.id,
+  name: t.name,
+  description: t.description,
+  subject: t.subject,
+  body: t.body,
+  from: t.from_email ?? '',
+  from_name: t.from_name ?? '',
+  reply_to: t.reply_to ?? '',
+  type: t.type,
+  created_at: t.created_at.toISOString(),
+  updated_at: t.updated_at.toISOString(),
+});
+
+function parseFields(json: string, partial: boolean) {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json || '{}');
+  } catch {
+    throw badRequest('Malformed template body');
+  }
+  const r = (partial ? fields.partial() : fields).safeParse(raw);
+  if (!r.success) {
+    throw validationError(r.error.issues.map((i) => ({ field: i.path.map(String).join('.') || 'body', message: i.message, code: i.code === 'invalid_format' ? 'invalid_string' : i.code })));
+  }
+  return r.data;
+}
+
+/** A template that does not compile is refused when written, with the line and column. */
+function checkCompiles(field: 'subject' | 'body', source: string | undefined) {
+  if (source === undefined) return;
+  const r = compileCheck(source);
+  if (!r.ok) {
+    throw validationError(
+      [{ field, message: `does not compile at line ${r.line}, column ${r.column}: ${r.message}`, code: 'invalid_template' }],
+      `Fix the template syntax at line ${r.line}, column ${r.column}.`,
+    );
+  }
+}
+
+export function templatesApp(repo: MessagingRepo, domains: () => DomainsApi) {
+  async function checkFrom(projectId: string, from: string | null | undefined) {
+    if (!from) return;
+    const r = await domains().CheckSender({ project_id: projectId, email: from });
+    if (!r.verified) throw forbidden(`The domain of ${from} is not verified for this project`, 'DOMAIN_NOT_VERIFIED', 'Verify the domain first (POST /domains, then GET /domains/:id/verify).');
+  }
+  const get = async (projectId: string, id: string) => {
+    const t = isUuid(id) ? await repo.template(projectId, id) : undefined;
+    if (!t) throw notFound('Template', 'TEMPLATE_NOT_FOUND');
+    return t;
+  };
+
+  return {
+    get,
+    async create(projectId: string, json: string) {
+      const f = parseFields(json, false) as z.infer<typeof fields>;
+      checkCompiles('subject', f.subject);
+      checkCompiles('body', f.body);
+      await checkFrom(projectId, f.from);
+      return repo.insertTemplate(projectId, {
+        id: newId(), name: f.name, description: f.description ?? '', subject: f.subject, body: f.body, type: f.type,
+        from_email: f.from ?? null, from_name: f.fromName ?? null, reply_to: f.replyTo ?? null,
+      });
+    },
+    async update(projectId: string, id: string, json: string) {
+      const current = await get(projectId, id);
+      const f = parseFields(json, true);
+      checkCompiles('subject', f.subject);
+      checkCompiles('body', f.body);
+      if (f.from !== undefined) await checkFrom(projectId, f.from);
+      const next = {
+        name: f.name ?? current.name,
+        description: f.description ?? current.description,
+        subject: f.subject ?? current.subject,
+        body: f.body ?? current.body,
+        type: f.type ?? current.type,
+        from_email: f.from === undefined ? current.from_email : f.from,
+        from_name: f.fromName === undefined ? current.from_name : f.fromName,
+        reply_to: f.replyTo === undefined ? current.reply_to : f.replyTo,
+      };
+      return (await repo.updateTemplate(projectId, id, next))!;
+    },
+    async duplicate(projectId: string, id: string) {
+      const t = await get(projectId, id);
+      return repo.insertTemplate(projectId, { ...t, id: newId(), name: `${t.name} (Copy)`.slice(0, 255) });
+    },
+    async remove(projectId: string, id: string) {
+      // No campaign or workflow can reference a template yet; when they can, a used template is 409.
+      if (!isUuid(id) || !(await repo.deleteTemplate(projectId, id))) throw notFound('Template', 'TEMPLATE_NOT_FOUND');
+    },
+  };
+}

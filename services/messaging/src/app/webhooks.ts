@@ -1,0 +1,66 @@
+import { enqueue, NewEvent } from '../../../../libs/bus/src';
+import type { ContactsApi } from '../../../../libs/contracts/src';
+import { AppError, logger } from '../../../../libs/kit/src';
+import { parseSesNotification, parseSnsEnvelope, verifySignature } from '../domain/sns';
+import { confirmSubscription, SnsCertificateFetcher } from '../adapters/sns-certs';
+import type { MessagingRepo } from '../adapters/repo';
+import type { EmailStatus } from '../domain/status';
+import { SCHEMA } from '../migrations';
+import { statusEvent } from './send';
+
+export interface WebhookDeps {
+  repo: MessagingRepo;
+  contacts: () => ContactsApi;
+  certs: SnsCertificateFetcher;
+  subscribePattern: RegExp;
+}
+
+const STATUS_OF: Record<string, EmailStatus | undefined> = { delivery: 'delivered', open: 'opened', click: 'clicked', complaint: 'complained' };
+
+/**
+ * POST /webhooks/mail: an SNS message carrying an SES notification. The signature is checked
+ * against the signing certificate (from allowed URLs only), subscriptions are confirmed, and the
+ * notification is applied once (by SNS message id) to the email it names.
+ */
+export async function handleMailNotification(deps: WebhookDeps, body: string): Promise<Record<string, unknown>> {
+  const msg = parseSnsEnvelope(body);
+  const cert = await deps.certs.get(msg.SigningCertURL);
+  if (!verifySignature(msg, cert)) {
+    throw new AppError({ code: 'INVALID_SIGNATURE', status: 403, message: 'The SNS signature does not verify', suggestion: 'Only Amazon SNS (or the configured signer) may post here.' });
+  }
+  if (msg.Type === 'SubscriptionConfirmation') {
+    const r = await confirmSubscription(msg, deps.subscribePattern);
+    return { outcome: 'subscription_confirmed', subscriptionArn: r.subscriptionArn };
+  }
+  if (msg.Type !== 'Notification') return { outcome: 'ignored' };
+
+  const n = parseSesNotification(msg.Message);
+  let email;
+  for (const id of n.messageIds) if ((email = await deps.repo.byMessageId(id))) break;
+  if (!email) return { outcome: 'unknown_email' };
+  const projectId = email.project_id;
+
+  const permanent = n.kind === 'complaint' || (n.kind === 'bounce' && n.bounceType === 'Permanent');
+  const applied = await deps.repo.db.tx(async (tx) => {
+    if (!(await deps.repo.firstNotification(tx, msg.MessageId))) return false;
+    const events: NewEvent[] = [];
+    const status = n.kind === 'bounce' ? (n.bounceType === 'Permanent' ? 'bounced' : undefined) : STATUS_OF[n.kind];
+    if (status) {
+      const row = await deps.repo.advance(tx, projectId, email!.id, status);
+      if (row) events.push(statusEvent(projectId, row, status, { link: n.link, bounceType: n.bounceType }));
+    } else if (n.kind === 'bounce') {
+      // A transient bounce changes nothing but is worth seeing on the contact's timeline.
+      events.push(statusEvent(projectId, email!, 'bounced', { bounceType: n.bounceType ?? 'Transient', reason: 'transient' }));
+    }
+    if (permanent) await deps.repo.suppress(tx, projectId, email!.to_email, n.kind === 'complaint' ? 'complaint' : 'bounce');
+    await enqueue(tx, SCHEMA, events);
+    return true;
+  });
+  if (applied && permanent) {
+    // Bounced or complained: never mail marketing to this contact again.
+    await deps.contacts()
+      .UpdateContact({ project_id: projectId, id: email.contact_id, subscribed: false, data_json: '' })
+      .catch((err) => logger.warn({ err: err.message, contactId: email!.contact_id }, 'could not unsubscribe the contact'));
+  }
+  return { outcome: applied ? 'applied' : 'duplicate', kind: n.kind, emailId: email.id };
+}

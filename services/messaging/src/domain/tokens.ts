@@ -1,0 +1,40 @@
+import crypto from 'node:crypto';
+
+/**
+ * Signed, URL-safe tokens for tracking pixels, rewritten links and subscription pages: the payload
+ * is readable (base64url JSON) but cannot be changed or forged without the secret. No bare ids.
+ */
+export interface TokenPayload {
+  /** kind: o = open, c = click, s = subscription pages */
+  k: 'o' | 'c' | 's';
+  p: string;
+  e?: string;
+  c?: string;
+  u?: string;
+}
+
+export class TokenSigner {
+  constructor(private readonly secret: string) {}
+
+  sign(payload: TokenPayload): string {
+    const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
+    return `${body}.${this.mac(body)}`;
+  }
+
+  verify(token: string, kind: TokenPayload['k']): TokenPayload | undefined {
+    const [body, mac] = String(token).split('.');
+    if (!body || !mac) return undefined;
+    const expected = this.mac(body);
+    if (mac.length !== expected.length || !crypto.timingSafeEqual(Buffer.from(mac), Buffer.from(expected))) return undefined;
+    try {
+      const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as TokenPayload;
+      return payload.k === kind && typeof payload.p === 'string' ? payload : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private mac(body: string) {
+    return crypto.createHmac('sha256', this.secret).update(body).digest('base64url').slice(0, 32);
+  }
+}

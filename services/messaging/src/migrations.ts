@@ -1,0 +1,111 @@
+import type { Migration } from '../../../libs/db/src';
+import { busMigration } from '../../../libs/bus/src';
+
+export const SCHEMA = 'messaging';
+
+export const migrations: Migration[] = [
+  busMigration(SCHEMA),
+  {
+    id: '001_messaging',
+    sql: `
+      CREATE TABLE messaging.settings (key text PRIMARY KEY, value text NOT NULL);
+
+      CREATE TABLE messaging.templates (
+        project_id uuid NOT NULL,
+        id uuid NOT NULL,
+        name text NOT NULL,
+        description text NOT NULL DEFAULT '',
+        subject text NOT NULL,
+        body text NOT NULL,
+        from_email text,
+        from_name text,
+        reply_to text,
+        type text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (project_id, id)
+      );
+
+      -- One row per recipient of a send. status_rank orders statuses so they never move down.
+      CREATE TABLE messaging.emails (
+        project_id uuid NOT NULL,
+        id uuid NOT NULL,
+        contact_id uuid NOT NULL,
+        to_email text NOT NULL,
+        to_name text,
+        from_email text NOT NULL,
+        from_name text,
+        reply_to text,
+        subject text NOT NULL,
+        body text NOT NULL,
+        template_id uuid,
+        campaign_id uuid,
+        type text NOT NULL,
+        source_type text NOT NULL DEFAULT 'transactional',
+        lane text NOT NULL DEFAULT 'transactional',
+        headers jsonb NOT NULL DEFAULT '{}'::jsonb,
+        vars jsonb NOT NULL DEFAULT '{}'::jsonb,
+        tracking boolean NOT NULL DEFAULT true,
+        message_id text,
+        status text NOT NULL,
+        status_rank int NOT NULL,
+        attempts int NOT NULL DEFAULT 0,
+        next_attempt_at timestamptz NOT NULL DEFAULT now(),
+        enqueued_at timestamptz,
+        last_error text,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        sent_at timestamptz,
+        delivered_at timestamptz,
+        opened_at timestamptz,
+        clicked_at timestamptz,
+        bounced_at timestamptz,
+        complained_at timestamptz,
+        PRIMARY KEY (project_id, id)
+      );
+      CREATE INDEX emails_message_id ON messaging.emails (message_id);
+      CREATE INDEX emails_due ON messaging.emails (next_attempt_at) WHERE status = 'queued';
+      CREATE INDEX emails_sending ON messaging.emails (updated_at) WHERE status = 'sending';
+      CREATE INDEX emails_recent ON messaging.emails (project_id, created_at);
+
+      CREATE TABLE messaging.attachments (
+        project_id uuid NOT NULL,
+        email_id uuid NOT NULL,
+        idx int NOT NULL,
+        filename text NOT NULL,
+        content_type text NOT NULL,
+        content_id text,
+        disposition text NOT NULL,
+        content bytea NOT NULL,
+        PRIMARY KEY (project_id, email_id, idx)
+      );
+
+      CREATE TABLE messaging.suppressions (
+        project_id uuid NOT NULL,
+        email text NOT NULL,
+        reason text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (project_id, email)
+      );
+
+      -- SNS message ids already applied: a duplicate notification changes nothing twice.
+      CREATE TABLE messaging.notifications (
+        sns_message_id text PRIMARY KEY,
+        received_at timestamptz NOT NULL DEFAULT now()
+      );
+
+      -- The built-in dev mailbox (no SMTP_URL outside production).
+      CREATE TABLE messaging.dev_mailbox (
+        project_id uuid NOT NULL,
+        id uuid NOT NULL,
+        email_id uuid NOT NULL,
+        recipient text NOT NULL,
+        sender text NOT NULL,
+        subject text NOT NULL,
+        raw text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (project_id, id)
+      );
+    `,
+  },
+];
