@@ -6,12 +6,12 @@ import { logger, metrics, newId } from '../../../libs/kit/src';
 import type { HeraldModule, ModuleContext } from '../../../libs/runtime/src/module';
 import { IdentityRepo } from './adapters/identity-repo';
 import { Identity } from './app/identity';
-import { projectAuth, AuthDeps } from './http/auth';
+import { projectAuth } from './http/auth';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { KeyCache } from './http/keycache';
 import { rejectNul } from './http/nul';
 import { rateLimiter } from './http/ratelimit';
-import { accountRouter } from './http/routes/account';
+import { AccountDeps, accountRouter } from './http/routes/account';
 import { contactsRouter } from './http/routes/contacts';
 import { domainsRouter } from './http/routes/domains';
 import { messagingRouter, publicMessagingRouter } from './http/routes/messaging';
@@ -55,13 +55,14 @@ export function gatewayModule(): HeraldModule {
 
       const jwtSecret = config.JWT_SECRET ?? (await identity.repo.setting('jwt_secret', () => crypto.randomBytes(32).toString('hex')));
       const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT ?? 8080}`;
-      const deps: AuthDeps & { signupEnabled: boolean } = {
+      const deps: AccountDeps = {
         identity,
         cache,
         jwtSecret,
         secureCookies: publicUrl.startsWith('https://'),
         allowedOrigins: [publicUrl, config.DASHBOARD_URL].filter(Boolean).map((u) => new URL(u!).origin),
         signupEnabled: config.SIGNUP_ENABLED,
+        messaging: ctx.clients.messaging,
       };
 
       const app = ctx.http;

@@ -25,7 +25,7 @@ export interface MessagingDeps {
 const badToken = () => notFound('Link', 'INVALID_TOKEN');
 
 export function messagingHandlers(d: MessagingDeps): MessagingHandlers {
-  const templates = templatesApp(d.repo, d.domains);
+  const templates = templatesApp(d.repo, d.domains, d.devMailbox);
 
   /**
    * Opens and clicks move the email up (never down) and record the public event once. A click
@@ -53,7 +53,7 @@ export function messagingHandlers(d: MessagingDeps): MessagingHandlers {
   }
 
   return {
-    Send: (req) => send({ repo: d.repo, contacts: d.contacts, domains: d.domains, maxAttachmentBytes: d.maxAttachmentBytes }, req.project_id, req.request_json, (req.tracking || 'ENABLED') as Tracking),
+    Send: (req) => send({ repo: d.repo, contacts: d.contacts, domains: d.domains, maxAttachmentBytes: d.maxAttachmentBytes, devMailbox: d.devMailbox }, req.project_id, req.request_json, (req.tracking || 'ENABLED') as Tracking),
 
     async CreateTemplate(req) {
       return { template: templateMsg(await templates.create(req.project_id, req.fields_json)) };

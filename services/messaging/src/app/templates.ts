@@ -56,11 +56,11 @@ function checkCompiles(field: 'subject' | 'body', source: string | undefined) {
   }
 }
 
-export function templatesApp(repo: MessagingRepo, domains: () => DomainsApi) {
+export function templatesApp(repo: MessagingRepo, domains: () => DomainsApi, devMailbox = false) {
   async function checkFrom(projectId: string, from: string | null | undefined) {
     if (!from) return;
     const r = await domains().CheckSender({ project_id: projectId, email: from });
-    if (!r.verified) throw forbidden(`The domain of ${from} is not verified for this project`, 'DOMAIN_NOT_VERIFIED', 'Verify the domain first (POST /domains, then GET /domains/:id/verify).');
+    if (!r.verified && !devMailbox) throw forbidden(`The domain of ${from} is not verified for this project`, 'DOMAIN_NOT_VERIFIED', 'Verify the domain first (POST /domains, then GET /domains/:id/verify).');
   }
   const get = async (projectId: string, id: string) => {
     const t = isUuid(id) ? await repo.template(projectId, id) : undefined;

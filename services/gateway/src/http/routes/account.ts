@@ -7,6 +7,7 @@ import { AuthDeps, SESSION_COOKIE, sessionAuth, sessionCookie } from '../auth';
 import { parse, route } from '../errors';
 import type { KeyCache } from '../keycache';
 import type { SessionAuth } from '../types';
+import type { MessagingApi } from '../../../../../libs/contracts/src';
 
 const credentials = z.object({
   email: z.string().transform(normalizeEmail).refine(isValidEmail, 'must be a valid email address'),
@@ -23,6 +24,7 @@ export interface AccountDeps extends AuthDeps {
   identity: Identity;
   cache: KeyCache;
   signupEnabled: boolean;
+  messaging: () => MessagingApi;
 }
 
 /** COMPAT "Authentication" and "Projects": signup, login, logout, the current user and their projects. */
@@ -87,6 +89,15 @@ export function accountRouter(deps: AccountDeps): Router {
     await deps.cache.invalidate(p.id);
     res.json(projectView({ ...project, role: p.role }, keys));
   }));
+
+  // COMPAT "Projects": bounce/complaint figures and levels from messaging, disabled state from here.
+  const security = route(async (req, res) => {
+    const p = await deps.identity.memberProject(String(req.params.id), userId(req));
+    const out = JSON.parse((await deps.messaging().Security({ project_id: p.id })).json);
+    res.json({ ...out, isDisabled: p.disabled });
+  });
+  r.get('/users/@me/projects/:id/security', session, security);
+  r.get('/projects/:id/security', session, security);
 
   return r;
 }
