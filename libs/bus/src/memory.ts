@@ -1,7 +1,7 @@
 import type { DomainEvent } from '../../contracts/src/events';
 import { metrics } from '../../kit/src';
 import { logger } from '../../kit/src';
-import { handleOnce, routingKeyOf, Subscription, Transport, WorkSubscription } from './transport';
+import { handleBatch, handleOnce, routingKeyOf, Subscription, Transport, WorkSubscription } from './transport';
 
 /**
  * All-in-one: the relay hands events straight to the subscribers in this process. Work items go
@@ -42,17 +42,30 @@ export class MemoryTransport implements Transport {
   }
 
   async publish(events: DomainEvent[]) {
+    const domainEvents: DomainEvent[] = [];
     for (const event of events) {
       const lane = this.lanes.get(routingKeyOf(event));
       if (lane) {
         lane.items.push(event);
         this.pump(lane);
-        continue;
+      } else {
+        domainEvents.push(event);
       }
-      for (const sub of this.subs) {
-        if (!sub.handlers[event.type]) continue;
-        const outcome = await handleOnce(sub, event);
-        metrics.busConsumed.inc({ consumer: sub.service, outcome });
+    }
+    for (const sub of this.subs) {
+      const mine = domainEvents.filter((e) => sub.handlers[e.type]);
+      if (mine.length === 0) continue;
+      try {
+        const handled = await handleBatch(sub, mine);
+        metrics.busConsumed.inc({ consumer: sub.service, outcome: 'handled' }, handled);
+        metrics.busConsumed.inc({ consumer: sub.service, outcome: 'duplicate' }, mine.length - handled);
+      } catch {
+        // One bad event must not hold up the rest: fall back to one transaction per event, so only
+        // the failing one is retried (with the relay's backoff).
+        for (const event of mine) {
+          const outcome = await handleOnce(sub, event);
+          metrics.busConsumed.inc({ consumer: sub.service, outcome });
+        }
       }
     }
   }

@@ -38,17 +38,22 @@ export interface NewEvent<T extends DomainEventType = DomainEventType> {
   data: DomainEventData<T>;
 }
 
+/** Validated envelopes (id, time) for new events. */
+export function envelopesOf(events: NewEvent[], at = new Date()): DomainEvent[] {
+  const occurredAt = at.toISOString();
+  return events.map((e) => {
+    DomainEvents[e.type].parse(e.data);
+    return { id: newId(), type: e.type, occurredAt, projectId: e.projectId, data: e.data } as DomainEvent;
+  });
+}
+
 /**
  * Records domain events in the caller's transaction, next to the state change that caused them.
  * The relay publishes them after commit (woken by NOTIFY, which PostgreSQL delivers on commit).
  */
 export async function enqueue(tx: Queryable, schema: string, events: NewEvent[]): Promise<DomainEvent[]> {
   if (events.length === 0) return [];
-  const now = new Date().toISOString();
-  const envelopes = events.map((e) => {
-    DomainEvents[e.type].parse(e.data);
-    return { id: newId(), type: e.type, occurredAt: now, projectId: e.projectId, data: e.data } as DomainEvent;
-  });
+  const envelopes = envelopesOf(events);
   // One round trip: the rows and the wake-up (NOTIFY is delivered at commit).
   await tx.query(
     `WITH rows AS (

@@ -59,3 +59,20 @@ export async function handleOnce(sub: Subscription, event: DomainEvent): Promise
     return 'handled';
   });
 }
+
+/**
+ * Handles a batch of events for one consumer in one transaction: the inbox rows are claimed in one
+ * statement and only first deliveries are handled. All or nothing; returns how many were new.
+ */
+export async function handleBatch(sub: Subscription, events: DomainEvent[]): Promise<number> {
+  return sub.db.tx(async (tx) => {
+    const r = await tx.query(
+      `INSERT INTO "${sub.schema}".inbox (project_id, event_id, consumer)
+       SELECT p, e, $3 FROM unnest($1::uuid[], $2::uuid[]) AS x(p, e) ON CONFLICT DO NOTHING RETURNING event_id`,
+      [events.map((e) => e.projectId), events.map((e) => e.id), sub.service],
+    );
+    const fresh = new Set(r.rows.map((row) => row.event_id));
+    for (const event of events) if (fresh.has(event.id)) await sub.handlers[event.type]!(event, tx);
+    return fresh.size;
+  });
+}

@@ -18,7 +18,15 @@ const T = `${SCHEMA}.contacts`;
 
 /** PostgreSQL access for contacts. Every statement is scoped by project_id. */
 export class ContactsRepo {
-  constructor(readonly db: Db) {}
+  private knownFields = new Map<string, Set<string>>();
+
+  constructor(readonly db: Db) {
+    setInterval(() => this.knownFields.clear(), 60_000).unref();
+  }
+
+  async findByEmail(projectId: string, email: string): Promise<ContactRow | undefined> {
+    return (await this.db.query(`SELECT ${COLS} FROM ${T} WHERE project_id = $1 AND email = $2`, [projectId, email]))[0];
+  }
 
   async findByEmailForUpdate(tx: PoolClient, projectId: string, email: string): Promise<ContactRow | undefined> {
     const r = await tx.query(`SELECT ${COLS} FROM ${T} WHERE project_id = $1 AND email = $2 FOR UPDATE`, [projectId, email]);
@@ -100,14 +108,29 @@ export class ContactsRepo {
     return new Set(rows.map((r) => r.email));
   }
 
-  /** Records the type of keys seen for the first time; existing keys keep their type (DO NOTHING). */
-  async recordFieldTypes(tx: Queryable, projectId: string, types: Array<{ key: string; type: FieldType }>) {
+  /**
+   * Records the type of keys seen for the first time; existing keys keep their type (DO NOTHING).
+   * Keys this process already recorded are skipped (the cache is dropped every minute and on a
+   * field delete, so a key deleted elsewhere is recorded again soon).
+   */
+  async recordFieldTypes(tx: Queryable, projectId: string, all: Array<{ key: string; type: FieldType }>) {
+    const known = this.knownFields.get(projectId);
+    const types = known ? all.filter((t) => !known.has(t.key)) : all;
     if (types.length === 0) return;
     await tx.query(
       `INSERT INTO ${SCHEMA}.fields (project_id, key, type)
        SELECT $1, k, t FROM unnest($2::text[], $3::text[]) AS x(k, t) ON CONFLICT DO NOTHING`,
       [projectId, types.map((t) => t.key), types.map((t) => t.type)],
     );
+    // If the surrounding transaction rolls back, the key is missed until the cache is dropped (≤ 1 min).
+    if (this.knownFields.size > 10_000) this.knownFields.clear();
+    const set = this.knownFields.get(projectId) ?? new Set<string>();
+    for (const t of types) set.add(t.key);
+    this.knownFields.set(projectId, set);
+  }
+
+  forgetFields(projectId: string) {
+    this.knownFields.delete(projectId);
   }
 
   /** Custom fields with their share of contacts that have a value, in one pass over the contacts. */
@@ -149,6 +172,7 @@ export class ContactsRepo {
         [projectId, path],
       );
       const key = path.join('.');
+      this.forgetFields(projectId);
       await tx.query(`DELETE FROM ${SCHEMA}.fields WHERE project_id = $1 AND (key = $2 OR key LIKE $3)`, [projectId, key, `${likeEscape(key)}.%`]);
       return r.rowCount ?? 0;
     });

@@ -102,6 +102,16 @@ export function contactsHandlers(repo: ContactsRepo): ContactsHandlers {
   return {
     async UpsertContact(req) {
       const email = requireEmail(req.email);
+      // Fast path (most tracks): an existing contact this request would not change needs no
+      // transaction and no lock — one read answers it.
+      const current = await repo.findByEmail(req.project_id, email);
+      if (current && (req.subscribed === undefined || req.subscribed === current.subscribed)) {
+        const patch = patchData(current.data, req.data_json);
+        if (!patch.changed) {
+          await repo.recordFieldTypes(db.pool, req.project_id, typesOf(patch.persisted));
+          return { contact: toMsg(current), is_new: false, is_update: false, transient_json: JSON.stringify(patch.transient) };
+        }
+      }
       for (let attempt = 0; attempt < 3; attempt++) {
         const result = await db.tx((tx) => upsertOnce(tx, req.project_id, email, req.subscribed, req.default_subscribed, req.data_json));
         if (result) {

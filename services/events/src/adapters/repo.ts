@@ -1,6 +1,8 @@
 import type { Queryable } from '../../../../libs/db/src';
 import { Db } from '../../../../libs/db/src';
 import { SCHEMA } from '../migrations';
+import { NOTIFY_CHANNEL } from '../../../../libs/bus/src';
+import type { DomainEvent } from '../../../../libs/contracts/src';
 
 export interface EventRow {
   id: string;
@@ -25,6 +27,21 @@ export class EventsRepo {
       JSON.stringify(e.data),
     ]);
     return r.rows[0].created_at;
+  }
+
+  /**
+   * The hot path of /v1/track: the event, its outbox row and the relay's wake-up in ONE statement
+   * (atomic on its own, one round trip instead of four).
+   */
+  async insertTracked(projectId: string, e: { id: string; contactId: string; name: string; data: Record<string, unknown> }, outbox: DomainEvent) {
+    await this.db.query(
+      `WITH ev AS (
+         INSERT INTO ${T} (project_id, id, contact_id, name, data, created_at) VALUES ($1, $2, $3, $4, $5, $6)
+       ), ob AS (
+         INSERT INTO ${SCHEMA}.outbox (id, type, project_id, occurred_at, data) VALUES ($7, $8, $1, $6, $9) RETURNING 1
+       ) SELECT pg_notify($10, $11) FROM ob`,
+      [projectId, e.id, e.contactId, e.name, JSON.stringify(e.data), outbox.occurredAt, outbox.id, outbox.type, JSON.stringify(outbox.data), NOTIFY_CHANNEL, SCHEMA],
+    );
   }
 
   async recent(projectId: string, name: string | undefined, limit: number): Promise<EventRow[]> {

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../../../libs/db/src';
 import { badRequest, isUuid, newId, validationError } from '../../../../libs/kit/src';
-import { enqueue } from '../../../../libs/bus/src';
+import { enqueue, envelopesOf } from '../../../../libs/bus/src';
 import type { ContactsApi, EventMsg, EventsHandlers } from '../../../../libs/contracts/src';
 import { eventData, isReservedEventName, MAX_EVENT_NAME } from '../domain/names';
 import type { EventRow, EventsRepo } from '../adapters/repo';
@@ -67,8 +67,12 @@ export function eventsHandlers(repo: EventsRepo, contacts: () => ContactsApi): E
         default_subscribed: true,
         data_json: req.data_json,
       });
-      const recorded = await repo.db.tx((tx) => recordEvent(repo, tx, req.project_id, contact!.id, name, eventData(data)));
-      return { contact_id: contact!.id, event_id: recorded.id, timestamp: recorded.occurredAt };
+      const id = newId();
+      const at = new Date();
+      const occurredAt = at.toISOString();
+      const [outbox] = envelopesOf([{ type: 'events.event.recorded.v1', projectId: req.project_id, data: { eventId: id, contactId: contact!.id, name, occurredAt } }], at);
+      await repo.insertTracked(req.project_id, { id, contactId: contact!.id, name, data: eventData(data) }, outbox);
+      return { contact_id: contact!.id, event_id: id, timestamp: occurredAt };
     },
 
     async ListEvents(req) {
