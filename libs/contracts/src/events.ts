@@ -51,6 +51,11 @@ export const DomainEvents = {
     bounceType: z.string().optional(),
     reason: z.string().optional(),
   }),
+  'messaging.project.reputation_critical.v1': z.object({
+    levels: z.record(z.string(), z.string()),
+    bounceRate7Day: z.number(),
+    complaintRate7Day: z.number(),
+  }),
 } as const;
 
 export type DomainEventType = keyof typeof DomainEvents;

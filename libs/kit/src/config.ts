@@ -54,6 +54,8 @@ const schema = z.object({
   SNS_CERT_URL_PATTERN: z.string().optional(),
   SNS_SUBSCRIBE_URL_PATTERN: z.string().optional(),
   TRACKING_SECRET: z.string().min(16).optional(),
+  /** A critical bounce or complaint level disables the project (EMAIL_REPUTATION). */
+  REPUTATION_ENFORCEMENT: bool.default(true),
 });
 
 export type Config = z.infer<typeof schema> & {

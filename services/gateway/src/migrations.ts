@@ -1,8 +1,10 @@
 import type { Migration } from '../../../libs/db/src';
+import { busMigration } from '../../../libs/bus/src';
 
 export const SCHEMA = 'gateway';
 
 export const migrations: Migration[] = [
+  busMigration(SCHEMA),
   {
     id: '001_identity',
     sql: `

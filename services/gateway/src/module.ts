@@ -108,6 +108,19 @@ export function gatewayModule(): HeraldModule {
       app.use(notFoundHandler);
       app.use(errorHandler);
 
+      ctx.relay(db, SCHEMA);
+      await ctx.subscribe({
+        service: 'gateway',
+        db,
+        schema: SCHEMA,
+        handlers: {
+          // A critical bounce/complaint level disables the project; API keys stop working at once.
+          'messaging.project.reputation_critical.v1': async (e) => {
+            if (await identity.repo.disable(e.projectId, 'EMAIL_REPUTATION')) await cache.invalidate(e.projectId);
+          },
+        },
+      });
+
       const boot = await identity.bootstrap(config.OWNER_EMAIL, config.OWNER_PASSWORD);
       if (boot) printFirstRun(publicUrl, boot);
       started = true;

@@ -112,6 +112,15 @@ export class IdentityRepo {
     return r[0];
   }
 
+  /** Disables a project (committed at once, so the key cache can be invalidated right after). */
+  async disable(projectId: string, reason: string): Promise<boolean> {
+    const r = await this.db.pool.query(
+      `UPDATE gateway.projects SET disabled = true, disabled_reason = $2, updated_at = now() WHERE id = $1 AND NOT disabled`,
+      [projectId, reason],
+    );
+    return (r.rowCount ?? 0) > 0;
+  }
+
   async setting(key: string, init: () => string): Promise<string> {
     await this.db.query('INSERT INTO gateway.settings (key, value) VALUES ($1, $2) ON CONFLICT DO NOTHING', [key, init()]);
     return (await this.db.query('SELECT value FROM gateway.settings WHERE key = $1', [key]))[0].value;

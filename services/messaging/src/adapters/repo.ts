@@ -246,9 +246,9 @@ export class MessagingRepo {
     return this.db.query(`SELECT id, email_id, recipient, sender, subject, raw, created_at FROM messaging.dev_mailbox WHERE project_id = $1 ORDER BY id DESC LIMIT $2`, [projectId, limit]);
   }
 
-  async reputation(projectId: string) {
+  async reputation(projectId: string, tx: Queryable = this.db.pool) {
     return (
-      await this.db.query(
+      await tx.query(
         `SELECT count(*) FILTER (WHERE sent_at IS NOT NULL) AS total,
                 count(*) FILTER (WHERE bounced_at IS NOT NULL) AS bounces,
                 count(*) FILTER (WHERE complained_at IS NOT NULL) AS complaints,
@@ -258,7 +258,7 @@ export class MessagingRepo {
          FROM messaging.emails WHERE project_id = $1`,
         [projectId],
       )
-    )[0];
+    ).rows[0];
   }
 
   async setting(key: string, init: () => string): Promise<string> {

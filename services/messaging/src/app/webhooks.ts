@@ -7,12 +7,15 @@ import type { MessagingRepo } from '../adapters/repo';
 import type { EmailStatus } from '../domain/status';
 import { SCHEMA } from '../migrations';
 import { statusEvent } from './send';
+import { reputation } from './reputation';
 
 export interface WebhookDeps {
   repo: MessagingRepo;
   contacts: () => ContactsApi;
   certs: SnsCertificateFetcher;
   subscribePattern: RegExp;
+  /** Disable a project whose bounce or complaint level turns critical (COMPAT "Reputation"). */
+  enforceReputation: boolean;
 }
 
 const STATUS_OF: Record<string, EmailStatus | undefined> = { delivery: 'delivered', open: 'opened', click: 'clicked', complaint: 'complained' };
@@ -52,7 +55,19 @@ export async function handleMailNotification(deps: WebhookDeps, body: string): P
       // A transient bounce changes nothing but is worth seeing on the contact's timeline.
       events.push(statusEvent(projectId, email!, 'bounced', { bounceType: n.bounceType ?? 'Transient', reason: 'transient' }));
     }
-    if (permanent) await deps.repo.suppress(tx, projectId, email!.to_email, n.kind === 'complaint' ? 'complaint' : 'bounce');
+    if (permanent) {
+      await deps.repo.suppress(tx, projectId, email!.to_email, n.kind === 'complaint' ? 'complaint' : 'bounce');
+      if (deps.enforceReputation) {
+        const rep = reputation(await deps.repo.reputation(projectId, tx));
+        if (Object.values(rep.levels).includes('critical')) {
+          events.push({
+            type: 'messaging.project.reputation_critical.v1',
+            projectId,
+            data: { levels: rep.levels, bounceRate7Day: rep.sevenDay.bounceRate, complaintRate7Day: rep.sevenDay.complaintRate },
+          });
+        }
+      }
+    }
     await enqueue(tx, SCHEMA, events);
     return true;
   });
