@@ -3,9 +3,12 @@
 # Herald — one image for every target (see docs/deploy.md).
 #
 #   docker build -t herald:0.1.0 .
-#   docker run -e TARGET=all -p 8080:8080 -v herald-data:/data herald:0.1.0           # all-in-one, embedded PostgreSQL
+#   docker run -e TARGET=all -e SMTP_URL=smtp://... -p 8080:8080 -v herald-data:/data herald:0.1.0   # all-in-one, embedded PostgreSQL
 #   docker run -e TARGET=gateway -e DATABASE_URL=... -e AMQP_URL=... herald:0.1.0   # one target of the split topology
 #   docker run -e TARGET=migrate -e DATABASE_URL=... herald:0.1.0                   # apply every migration, exit 0
+#
+# NODE_ENV=production: TARGET=all and TARGET=messaging refuse to start without SMTP_URL (the
+# dev mailbox is for NODE_ENV=development only).
 #
 # Debian (glibc), not Alpine: the embedded PostgreSQL binaries used by TARGET=all without
 # DATABASE_URL are built against glibc. Node 24 is an LTS line (supported until 2028-04);
@@ -54,8 +57,9 @@ RUN mkdir -p /data && chown 1000:1000 /data
 VOLUME ["/data"]
 # The `node` user of the official image; numeric so that Kubernetes' runAsNonRoot can verify it.
 USER 1000:1000
-# 8080 = HTTP (all, gateway), 8061/8062 = HTTP of contacts/events, 50061/50062 = their gRPC.
-EXPOSE 8080 8061 8062 50061 50062
+# 8080 = HTTP (all, gateway); 8061-8064 = HTTP of contacts/events/messaging/domains,
+# 50061-50064 = their gRPC (libs/contracts SERVICES).
+EXPOSE 8080 8061 8062 8063 8064 50061 50062 50063 50064
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 STOPSIGNAL SIGTERM

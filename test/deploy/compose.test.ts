@@ -74,6 +74,17 @@ test('`docker compose up` runs PostgreSQL, RabbitMQ with its UI, Redis, a web SM
   expect(services[all[0]].ports.map((p: string) => defaults(p))).toContain('8080:8080');
 });
 
+test('profile micro: the sender workers deliver to the Mailpit SMTP catcher; other targets get no SMTP credentials', () => {
+  const micro = names.filter((n) => profilesOf(services[n]).includes('micro') && isHerald(services[n]) && !isOneShot(services[n]));
+  const mailpit = names.find((n) => /mailpit/.test(services[n].image ?? ''))!;
+  const senders = micro.filter((n) => envOf(services[n]).TARGET === 'messaging');
+  expect(senders).toHaveLength(1);
+  const url = new URL(envOf(services[senders[0]]).SMTP_URL);
+  expect(`${url.protocol}//${url.host}`).toBe(`smtp://${mailpit}:1025`);
+  expect(dependsOn(services[senders[0]])[mailpit]?.condition).toBe('service_healthy');
+  expect(micro.filter((n) => n !== senders[0] && 'SMTP_URL' in envOf(services[n]))).toEqual([]);
+});
+
 test('migrations run before Herald starts, in both topologies', () => {
   for (const n of names.filter((m) => isHerald(services[m]) && !isOneShot(services[m]))) {
     const migrators = Object.entries(dependsOn(services[n]))

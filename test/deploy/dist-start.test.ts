@@ -29,9 +29,9 @@ describe('the built dist/ runs every way the image is used', () => {
     expect(r.status).toBe(0);
     const c = new Client({ connectionString: url.toString() });
     await c.connect();
-    const schemas = (await c.query(`SELECT schema_name FROM information_schema.schemata WHERE schema_name IN ('gateway','contacts','events') ORDER BY 1`)).rows.map((x) => x.schema_name);
+    const schemas = (await c.query(`SELECT schema_name FROM information_schema.schemata WHERE schema_name IN ('gateway','contacts','events','domains','messaging') ORDER BY 1`)).rows.map((x) => x.schema_name);
     await c.end();
-    expect(schemas).toEqual(['contacts', 'events', 'gateway']);
+    expect(schemas).toEqual(['contacts', 'domains', 'events', 'gateway', 'messaging']);
   });
 
   it('TARGET=contacts starts alone, reports ready and stops cleanly on SIGTERM', async () => {
@@ -53,6 +53,6 @@ describe('the built dist/ runs every way the image is used', () => {
   it('an unknown TARGET is a startup error naming the known targets', () => {
     const r = spawnSync(process.execPath, [MAIN], { env: { ...env, TARGET: 'nope' }, encoding: 'utf8', timeout: 30_000 });
     expect(r.status).not.toBe(0);
-    expect(r.stdout + r.stderr).toMatch(/Unknown TARGET "nope".*gateway, contacts, events/);
+    expect(r.stdout + r.stderr).toMatch(/Unknown TARGET "nope".*gateway, contacts, events, domains, messaging/);
   });
 });

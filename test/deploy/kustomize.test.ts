@@ -12,7 +12,6 @@ import {
 } from './helpers';
 
 const overlayDir = (o: string) => `deploy/overlays/${o}`;
-const KEDA_FIXTURE = 'test/deploy/fixtures/keda';
 
 /** Names of ConfigMaps a container reads (envFrom and env valueFrom). */
 function configMapRefs(c: any): string[] {
@@ -221,6 +220,15 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
     expect(bad).toEqual([]);
     expect(byKind(objects, 'NetworkPolicy').length).toBeGreaterThan(0);
   });
+
+  test('no Deployment has two autoscalers (a CPU HPA and a KEDA ScaledObject would fight)', () => {
+    const owners = new Map<string, string[]>();
+    for (const o of [...byKind(objects, 'HorizontalPodAutoscaler'), ...byKind(objects, 'ScaledObject')]) {
+      const name = `${o.spec.scaleTargetRef.kind ?? 'Deployment'}/${o.spec.scaleTargetRef.name}`;
+      owners.set(name, [...(owners.get(name) ?? []), id(o)]);
+    }
+    expect([...owners].filter(([, v]) => v.length > 1)).toEqual([]);
+  });
 });
 
 describe('microservices overlay', () => {
@@ -267,6 +275,12 @@ describe('microservices overlay', () => {
   test('sending scales on RabbitMQ queue depth exactly when the messaging target exists', () => {
     const scaled = byKind(objects, 'ScaledObject');
     expect(scaled.length > 0).toBe(TARGETS.includes(SENDING_TARGET));
+  });
+
+  test('every target that serves gRPC is in herald-peers, so each peer can reach it', () => {
+    const peers = byKind(objects, 'ConfigMap').find((c) => c.metadata.name.startsWith('herald-peers'))!;
+    const grpcTargets = TARGETS.filter((t) => podSpec(find(objects, 'Deployment', `herald-${t}`)!).containers[0].ports.some((p: any) => p.name === 'grpc'));
+    expect(Object.keys(peers.data).sort()).toEqual(grpcTargets.map((t) => `${t.toUpperCase()}_ADDR`).sort());
   });
 
   test('every gRPC server is reachable through a *_ADDR peer setting that names its Service', () => {
@@ -341,6 +355,14 @@ describe('dev overlay', () => {
     expect(targets).toEqual([...TARGETS].sort());
   });
 
+  test('needs no KEDA in the cluster: no KEDA objects, one sender worker with no HPA', () => {
+    expect(objects.filter((o) => o.apiVersion.startsWith('keda.sh/')).map(id)).toEqual([]);
+    const name = `herald-${SENDING_TARGET}`;
+    expect(byKind(objects, 'HorizontalPodAutoscaler').filter((h) => h.spec.scaleTargetRef.name === name)).toEqual([]);
+    // No replicas field: the API server defaults it to 1.
+    expect(find(objects, 'Deployment', name)!.spec.replicas).toBeUndefined();
+  });
+
   test.each([
     ['postgres', 5432],
     ['rabbitmq', 5672],
@@ -376,19 +398,18 @@ describe('dev overlay', () => {
   });
 });
 
-describe('KEDA sending component (rendered against a stand-in messaging Deployment)', () => {
+describe('KEDA sending component (as the microservices overlay renders it)', () => {
   let objects: K8sObject[];
   beforeAll(() => {
-    objects = render(KEDA_FIXTURE);
+    objects = render(overlayDir('microservices'));
   });
 
-  test('the component is a kustomize Component, not included by any overlay until messaging exists', () => {
+  test('the component is a kustomize Component, included by the microservices overlay only', () => {
     const k = fs.readFileSync(path.join(ROOT, 'deploy/components/keda-sending/kustomization.yaml'), 'utf8');
     expect(k).toMatch(/^kind: Component$/m);
-    for (const o of OVERLAYS) {
-      const hasKeda = byKind(render(overlayDir(o)), 'ScaledObject').length > 0;
-      if (!TARGETS.includes(SENDING_TARGET)) expect({ o, hasKeda }).toEqual({ o, hasKeda: false });
-    }
+    const withKeda = OVERLAYS.filter((o) => byKind(render(overlayDir(o)), 'ScaledObject').length > 0);
+    // dev drops the KEDA objects (laptop clusters have no KEDA); all-in-one has no workers to scale.
+    expect(withKeda).toEqual(['microservices']);
   });
 
   test('every object is valid', () => {
@@ -422,8 +443,10 @@ describe('KEDA sending component (rendered against a stand-in messaging Deployme
     }
   });
 
-  test('leaves the replica count to KEDA', () => {
+  test('leaves the replica count to KEDA, and the CPU HPA component leaves the sender workers alone', () => {
     expect(find(objects, 'Deployment', `herald-${SENDING_TARGET}`)!.spec.replicas).toBeUndefined();
+    expect(fs.existsSync(path.join(ROOT, `deploy/components/hpa/${SENDING_TARGET}.yaml`))).toBe(false);
+    expect(fs.readFileSync(path.join(ROOT, 'deploy/components/hpa/kustomization.yaml'), 'utf8')).not.toMatch(new RegExp(`- ${SENDING_TARGET}\\.yaml`));
   });
 });
 
