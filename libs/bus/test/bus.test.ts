@@ -1,0 +1,389 @@
+/**
+ * Component tests for the bus: outbox + relay + transports against real PostgreSQL and RabbitMQ.
+ * Each run gets its own database (herald_c_<random>) and its own RabbitMQ names (t<random>.).
+ */
+import crypto from 'node:crypto';
+import amqp from 'amqplib';
+import { Client } from 'pg';
+import { Db, ensureDatabase, migrate } from '../../db/src';
+import { metrics, newId } from '../../kit/src';
+import type { DomainEvent } from '../../contracts/src/events';
+import { AmqpTransport, busMigration, enqueue, MemoryTransport, NewEvent, OutboxNotifier, Relay, Subscription, handleOnce, EventHandler } from '../src';
+import { eventually, INFRA } from '../../testing/src';
+
+const SCHEMA = 'bust';
+const dbName = `herald_c_${crypto.randomBytes(4).toString('hex')}`;
+const dbUrl = (() => {
+  const u = new URL(INFRA.postgres.url);
+  u.pathname = `/${dbName}`;
+  return u.toString();
+})();
+
+let db: Db;
+const cleanups: Array<() => Promise<unknown>> = [];
+
+beforeAll(async () => {
+  await ensureDatabase(dbUrl);
+  db = new Db(dbUrl, 10);
+  await migrate(db, SCHEMA, [
+    busMigration(SCHEMA),
+    {
+      id: '001_applied',
+      sql: `CREATE TABLE ${SCHEMA}.applied (seq bigserial PRIMARY KEY, consumer text NOT NULL, event_id uuid NOT NULL, email text NOT NULL)`,
+    },
+  ]);
+});
+
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!().catch(() => undefined);
+});
+
+afterAll(async () => {
+  await db?.close();
+  const admin = new Client({ connectionString: INFRA.postgres.url });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+  await admin.end();
+});
+
+const changed = (projectId: string, email: string): NewEvent => ({
+  type: 'contacts.contact.subscription_changed.v1',
+  projectId,
+  data: { contactId: newId(), email, subscribed: true },
+});
+
+/** A handler that records what it applied in the same transaction as the inbox row. */
+const recordApplied =
+  (consumer: string): EventHandler =>
+  async (e, tx) => {
+    await tx.query(`INSERT INTO ${SCHEMA}.applied (consumer, event_id, email) VALUES ($1, $2, $3)`, [consumer, e.id, (e.data as any).email]);
+  };
+
+const applied = (consumer: string) =>
+  db.query<{ event_id: string; email: string }>(`SELECT event_id, email FROM ${SCHEMA}.applied WHERE consumer = $1 ORDER BY seq`, [consumer]);
+const outboxRows = () => db.query(`SELECT id, attempts, last_error FROM ${SCHEMA}.outbox ORDER BY seq`);
+const inboxRows = (consumer: string) => db.query(`SELECT event_id FROM ${SCHEMA}.inbox WHERE consumer = $1`, [consumer]);
+
+function sub(service: string, handler: EventHandler, type = 'contacts.contact.subscription_changed.v1'): Subscription {
+  return { service, db, schema: SCHEMA, handlers: { [type]: handler } };
+}
+
+async function startRelay(transport: MemoryTransport | AmqpTransport) {
+  const notifier = new OutboxNotifier(dbUrl);
+  const relay = new Relay(db, SCHEMA, transport, notifier);
+  await notifier.start();
+  relay.start();
+  cleanups.push(() => notifier.stop(), () => relay.stop());
+  return relay;
+}
+
+describe('outbox + relay (memory transport)', () => {
+  beforeEach(async () => {
+    await db.query(`TRUNCATE ${SCHEMA}.outbox, ${SCHEMA}.inbox, ${SCHEMA}.applied`);
+  });
+
+  it('publishes committed events and nothing from a rolled-back transaction', async () => {
+    const transport = new MemoryTransport();
+    await transport.subscribe(sub('c1', recordApplied('c1')));
+    await startRelay(transport);
+    const projectId = newId();
+
+    await expect(
+      db.tx(async (tx) => {
+        await enqueue(tx, SCHEMA, [changed(projectId, 'rolled-back@example.com')]);
+        throw new Error('business rule failed');
+      }),
+    ).rejects.toThrow('business rule failed');
+    expect(await outboxRows()).toHaveLength(0);
+
+    const committed = await db.tx((tx) => enqueue(tx, SCHEMA, [changed(projectId, 'one@example.com'), changed(projectId, 'two@example.com')]));
+    expect(committed).toHaveLength(2);
+
+    const rows = await eventually(async () => {
+      const r = await applied('c1');
+      return r.length >= 2 ? r : undefined;
+    });
+    // The relay publishes in outbox order, so the rolled-back event would have come first: it never did.
+    expect(rows!.map((r) => r.email)).toEqual(['one@example.com', 'two@example.com']);
+    expect(rows!.map((r) => r.event_id)).toEqual(committed.map((e) => e.id));
+    await eventually(async () => (await outboxRows()).length === 0);
+  });
+
+  it('delivers the published envelope intact to the subscriber', async () => {
+    const transport = new MemoryTransport();
+    const seen: DomainEvent[] = [];
+    await transport.subscribe(sub('c2', async (e) => void seen.push(e)));
+    await startRelay(transport);
+    const projectId = newId();
+    const [sent] = await db.tx((tx) => enqueue(tx, SCHEMA, [changed(projectId, 'envelope@example.com')]));
+    await eventually(async () => seen.length === 1);
+    expect(seen[0]).toEqual({ ...sent, occurredAt: new Date(sent.occurredAt).toISOString() });
+    expect(seen[0].type).toBe('contacts.contact.subscription_changed.v1');
+    expect(seen[0].projectId).toBe(projectId);
+  });
+
+  it('retries a failing handler, applies it exactly once, and keeps the outbox row until it succeeds', async () => {
+    const transport = new MemoryTransport();
+    let calls = 0;
+    const outboxDuringFailures: number[] = [];
+    await transport.subscribe(
+      sub('flaky', async (e, tx) => {
+        calls++;
+        if (calls <= 2) {
+          outboxDuringFailures.push((await outboxRows()).length);
+          throw new Error(`transient failure ${calls}`);
+        }
+        await recordApplied('flaky')(e, tx);
+      }),
+    );
+    await startRelay(transport);
+    const [event] = await db.tx((tx) => enqueue(tx, SCHEMA, [changed(newId(), 'flaky@example.com')]));
+
+    // After the first failure the row is still there, with the attempt and the error recorded.
+    const failed = await eventually(async () => {
+      const r = await outboxRows();
+      return r.length === 1 && r[0].attempts >= 1 ? r : undefined;
+    });
+    expect(failed![0].id).toBe(event.id);
+    expect(failed![0].last_error).toMatch(/transient failure/);
+    expect(await inboxRows('flaky')).toHaveLength(0); // a failed handler leaves no inbox row
+
+    await eventually(async () => (await applied('flaky')).length === 1, 20_000);
+    await eventually(async () => (await outboxRows()).length === 0, 20_000);
+    expect(calls).toBe(3);
+    expect(outboxDuringFailures).toEqual([1, 1]);
+    expect((await applied('flaky')).map((r) => r.event_id)).toEqual([event.id]);
+    expect((await inboxRows('flaky')).map((r) => r.event_id)).toEqual([event.id]);
+  });
+
+  it('a healthy subscriber is not applied twice when another subscriber makes the batch retry', async () => {
+    const transport = new MemoryTransport();
+    let failures = 0;
+    await transport.subscribe(sub('healthy', recordApplied('healthy')));
+    await transport.subscribe(
+      sub('fails-once', async (e, tx) => {
+        if (failures++ === 0) throw new Error('once');
+        await recordApplied('fails-once')(e, tx);
+      }),
+    );
+    await startRelay(transport);
+    const [event] = await db.tx((tx) => enqueue(tx, SCHEMA, [changed(newId(), 'both@example.com')]));
+    await eventually(async () => (await applied('fails-once')).length === 1, 20_000);
+    await eventually(async () => (await outboxRows()).length === 0, 20_000);
+    expect((await applied('healthy')).map((r) => r.event_id)).toEqual([event.id]);
+  });
+});
+
+describe('handleOnce (inbox)', () => {
+  beforeEach(async () => {
+    await db.query(`TRUNCATE ${SCHEMA}.outbox, ${SCHEMA}.inbox, ${SCHEMA}.applied`);
+  });
+
+  const envelope = (projectId = newId()): DomainEvent => ({
+    id: newId(),
+    type: 'contacts.contact.subscription_changed.v1',
+    occurredAt: new Date().toISOString(),
+    projectId,
+    data: { contactId: newId(), email: 'dup@example.com', subscribed: false },
+  });
+
+  it('applies the same event once when delivered twice', async () => {
+    const s = sub('dedupe', recordApplied('dedupe'));
+    const e = envelope();
+    expect(await handleOnce(s, e)).toBe('handled');
+    expect(await handleOnce(s, e)).toBe('duplicate');
+    expect(await applied('dedupe')).toHaveLength(1);
+  });
+
+  it('applies the same event once when delivered twice concurrently', async () => {
+    const s = sub('dedupe-concurrent', recordApplied('dedupe-concurrent'));
+    const e = envelope();
+    const outcomes = await Promise.all(Array.from({ length: 5 }, () => handleOnce(s, e)));
+    expect(outcomes.filter((o) => o === 'handled')).toHaveLength(1);
+    expect(outcomes.filter((o) => o === 'duplicate')).toHaveLength(4);
+    expect(await applied('dedupe-concurrent')).toHaveLength(1);
+  });
+
+  it('dedupes per consumer: two consumers each apply the event once', async () => {
+    const e = envelope();
+    expect(await handleOnce(sub('a', recordApplied('a')), e)).toBe('handled');
+    expect(await handleOnce(sub('b', recordApplied('b')), e)).toBe('handled');
+    expect(await handleOnce(sub('a', recordApplied('a')), e)).toBe('duplicate');
+    expect(await applied('a')).toHaveLength(1);
+    expect(await applied('b')).toHaveLength(1);
+  });
+
+  it('a failed handler rolls back its inbox row, so a redelivery applies it', async () => {
+    let fail = true;
+    const s = sub('redeliver', async (ev, tx) => {
+      await recordApplied('redeliver')(ev, tx);
+      if (fail) throw new Error('boom');
+    });
+    const e = envelope();
+    await expect(handleOnce(s, e)).rejects.toThrow('boom');
+    expect(await applied('redeliver')).toHaveLength(0);
+    expect(await inboxRows('redeliver')).toHaveLength(0);
+    fail = false;
+    expect(await handleOnce(s, e)).toBe('handled');
+    expect(await handleOnce(s, e)).toBe('duplicate');
+    expect(await applied('redeliver')).toHaveLength(1);
+  });
+
+  it('ignores an event type the subscription has no handler for', async () => {
+    const s = sub('ignore', recordApplied('ignore'), 'contacts.contact.deleted.v1');
+    expect(await handleOnce(s, envelope())).toBe('ignored');
+    expect(await inboxRows('ignore')).toHaveLength(0);
+  });
+});
+
+describe('AmqpTransport (real RabbitMQ)', () => {
+  const nsUsed: Array<{ ns: string; services: string[] }> = [];
+
+  async function amqpTransport(services: string[]) {
+    const ns = `t${crypto.randomBytes(4).toString('hex')}.`;
+    nsUsed.push({ ns, services });
+    const t = new AmqpTransport(INFRA.rabbitmq.url, ns);
+    cleanups.push(() => t.stop());
+    return { t, ns };
+  }
+
+  afterAll(async () => {
+    const conn = await amqp.connect(INFRA.rabbitmq.url);
+    try {
+      for (const { ns, services } of nsUsed) {
+        for (const s of services) {
+          for (const q of [`${ns}${s}.events`, `${ns}${s}.events.dlq`]) {
+            const ch = await conn.createChannel();
+            await ch.deleteQueue(q).catch(() => undefined);
+            await ch.close().catch(() => undefined);
+          }
+        }
+        const ch = await conn.createChannel();
+        await ch.deleteExchange(`${ns}herald.events`).catch(() => undefined);
+        await ch.deleteExchange(`${ns}herald.events.dlx`).catch(() => undefined);
+        await ch.close().catch(() => undefined);
+      }
+    } finally {
+      await conn.close();
+    }
+  });
+
+  beforeEach(async () => {
+    await db.query(`TRUNCATE ${SCHEMA}.outbox, ${SCHEMA}.inbox, ${SCHEMA}.applied`);
+  });
+
+  it('publishes through the broker to a consumer, which applies each event once', async () => {
+    const { t, ns } = await amqpTransport(['amqp-ok']);
+    await t.subscribe(sub('amqp-ok', recordApplied('amqp-ok')));
+    await t.start();
+    expect(t.ready()).toBe(true);
+    expect(t.queueOf('amqp-ok')).toBe(`${ns}amqp-ok.events`);
+
+    const projectId = newId();
+    const events: DomainEvent[] = ['a@example.com', 'b@example.com', 'c@example.com'].map((email) => ({
+      id: newId(),
+      type: 'contacts.contact.subscription_changed.v1',
+      occurredAt: new Date().toISOString(),
+      projectId,
+      data: { contactId: newId(), email, subscribed: true },
+    }));
+    await t.publish(events);
+    // A redelivered duplicate (same id) is deduped by the inbox.
+    await t.publish([events[0]]);
+
+    const rows = await eventually(async () => {
+      const r = await applied('amqp-ok');
+      return r.length >= 3 ? r : undefined;
+    }, 20_000);
+    expect(new Set(rows!.map((r) => r.event_id))).toEqual(new Set(events.map((e) => e.id)));
+    await eventually(async () => (await inboxRows('amqp-ok')).length === 3);
+    // The duplicate reached the consumer and was recognised as such, not applied again.
+    await eventually(async () => {
+      const m = await metrics.busConsumed.get();
+      return m.values.some((v) => v.labels.consumer === 'amqp-ok' && v.labels.outcome === 'duplicate' && v.value === 1);
+    }, 20_000);
+    expect(await applied('amqp-ok')).toHaveLength(3);
+  });
+
+  it('the relay drains the outbox through RabbitMQ', async () => {
+    const { t } = await amqpTransport(['amqp-relay']);
+    await t.subscribe(sub('amqp-relay', recordApplied('amqp-relay')));
+    await t.start();
+    await startRelay(t);
+    const projectId = newId();
+    const sent = await db.tx((tx) => enqueue(tx, SCHEMA, Array.from({ length: 20 }, (_, i) => changed(projectId, `r${i}@example.com`))));
+    const rows = await eventually(async () => {
+      const r = await applied('amqp-relay');
+      return r.length >= 20 ? r : undefined;
+    }, 20_000);
+    expect(rows!.map((r) => r.event_id).sort()).toEqual(sent.map((e) => e.id).sort());
+    await eventually(async () => (await outboxRows()).length === 0);
+  });
+
+  it('dead-letters an event whose handler always fails to <ns><service>.events.dlq after the delivery limit', async () => {
+    const { t, ns } = await amqpTransport(['amqp-poison']);
+    let attempts = 0;
+    await t.subscribe(
+      sub('amqp-poison', async () => {
+        attempts++;
+        throw new Error('poison');
+      }),
+    );
+    await t.start();
+    const poison: DomainEvent = {
+      id: newId(),
+      type: 'contacts.contact.subscription_changed.v1',
+      occurredAt: new Date().toISOString(),
+      projectId: newId(),
+      data: { contactId: newId(), email: 'poison@example.com', subscribed: false },
+    };
+    await t.publish([poison]);
+
+    const conn = await connection();
+    const ch = await conn.createChannel();
+    try {
+      const dlq = `${ns}amqp-poison.events.dlq`;
+      const msg = await eventually(async () => (await ch.get(dlq, { noAck: true })) || undefined, 30_000, 200);
+      expect(JSON.parse(msg!.content.toString('utf8'))).toMatchObject({ id: poison.id, type: poison.type });
+      expect(msg!.properties.messageId).toBe(poison.id);
+      // The handler was retried up to the limit (5 redeliveries) before the broker gave up.
+      expect(attempts).toBeGreaterThanOrEqual(5);
+      // Nothing was applied and the work queue is empty.
+      expect(await inboxRows('amqp-poison')).toHaveLength(0);
+      const q = await ch.checkQueue(`${ns}amqp-poison.events`);
+      expect(q.messageCount).toBe(0);
+    } finally {
+      await ch.close().catch(() => undefined);
+    }
+  });
+
+  it('dead-letters an unparseable message without calling the handler', async () => {
+    const { t, ns } = await amqpTransport(['amqp-garbage']);
+    let calls = 0;
+    await t.subscribe(sub('amqp-garbage', async () => void calls++));
+    await t.start();
+    const conn = await connection();
+    const ch = await conn.createChannel();
+    try {
+      ch.publish(`${ns}herald.events`, 'contacts.contact.subscription_changed.v1', Buffer.from('{not json'), { persistent: true });
+      const msg = await eventually(async () => (await ch.get(`${ns}amqp-garbage.events.dlq`, { noAck: true })) || undefined, 30_000, 200);
+      expect(msg!.content.toString('utf8')).toBe('{not json');
+      expect(calls).toBe(0);
+    } finally {
+      await ch.close().catch(() => undefined);
+    }
+  });
+
+  let shared: amqp.ChannelModel | undefined;
+  async function connection() {
+    if (!shared) {
+      shared = await amqp.connect(INFRA.rabbitmq.url);
+      cleanups.push(async () => {
+        const c = shared;
+        shared = undefined;
+        await c?.close();
+      });
+    }
+    return shared;
+  }
+});

@@ -1,0 +1,240 @@
+/**
+ * Component test of the gRPC contract layer: a real grpc-js server serving the contacts handlers
+ * (backed by real PostgreSQL) through grpcImplementation, called through grpcClient and compared
+ * with inProcessClient. Its own database herald_c_<random>, dropped afterwards.
+ */
+import crypto from 'node:crypto';
+import * as grpc from '@grpc/grpc-js';
+import { Client } from 'pg';
+import { Db, ensureDatabase, migrate } from '../../db/src';
+import { AppError, newId } from '../../kit/src';
+import { freePort, INFRA } from '../../testing/src';
+import { ContactsRepo } from '../../../services/contacts/src/adapters/repo';
+import { contactsHandlers } from '../../../services/contacts/src/app/handlers';
+import { migrations, SCHEMA } from '../../../services/contacts/src/migrations';
+import { CallMeta, contactsDefinition, ContactsApi, ContactsHandlers, grpcClient, grpcImplementation, inProcessClient, SERVICES } from '../src';
+
+const dbName = `herald_c_${crypto.randomBytes(4).toString('hex')}`;
+const dbUrl = (() => {
+  const u = new URL(INFRA.postgres.url);
+  u.pathname = `/${dbName}`;
+  return u.toString();
+})();
+
+let db: Db;
+let server: grpc.Server;
+let handlers: ContactsHandlers;
+let remote: ContactsApi & { close(): void };
+let local: ContactsApi;
+const seenMeta: CallMeta[] = [];
+const clients: Array<{ close(): void }> = [];
+
+/** Test-only rpc behaviours layered over the real handlers (the real ones are used otherwise). */
+const TRIGGER = {
+  crash: 'crash@rpc.test',
+  rateLimited: 'limited@rpc.test',
+};
+
+beforeAll(async () => {
+  await ensureDatabase(dbUrl);
+  db = new Db(dbUrl, 10);
+  await migrate(db, SCHEMA, migrations);
+  handlers = contactsHandlers(new ContactsRepo(db));
+  const served: ContactsHandlers = {
+    ...handlers,
+    async GetContact(req, meta) {
+      seenMeta.push(meta);
+      return handlers.GetContact(req, meta);
+    },
+    async LookupContacts(req, meta) {
+      if (req.emails[0] === TRIGGER.crash) throw new Error('secret internal detail');
+      if (req.emails[0] === TRIGGER.rateLimited) {
+        throw new AppError({ code: 'RATE_LIMIT_EXCEEDED', status: 429, message: 'slow down', suggestion: 'Wait.', details: { retryAfter: 7 } });
+      }
+      return handlers.LookupContacts(req, meta);
+    },
+  };
+  const def = contactsDefinition();
+  server = new grpc.Server();
+  server.addService(def as any, grpcImplementation(def as any, served as any));
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
+  );
+  remote = grpcClient(def, SERVICES.contacts.fullName, `127.0.0.1:${port}`, { deadlineMs: 5000 });
+  clients.push(remote);
+  local = inProcessClient(def, served);
+});
+
+afterAll(async () => {
+  for (const c of clients) c.close();
+  await new Promise<void>((resolve) => (server ? server.tryShutdown(() => resolve()) : resolve()));
+  await db?.close();
+  const admin = new Client({ connectionString: INFRA.postgres.url });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+  await admin.end();
+});
+
+async function appError(p: Promise<unknown>): Promise<AppError> {
+  try {
+    await p;
+  } catch (err) {
+    expect(err).toBeInstanceOf(AppError);
+    return err as AppError;
+  }
+  throw new Error('expected an AppError, the call succeeded');
+}
+
+/** Replaces ids and timestamps so responses for different contacts can be compared. */
+function normalise(v: unknown): unknown {
+  return JSON.parse(
+    JSON.stringify(v)
+      .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<id>')
+      .replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z/g, '<ts>')
+      .replace(/(local|remote)-/g, '<which>-'),
+  );
+}
+
+describe('grpcClient ↔ grpcImplementation', () => {
+  it('round-trips a contact through the wire', async () => {
+    const p = newId();
+    const created = await remote.UpsertContact({ project_id: p, email: 'Wire@Example.com', default_subscribed: true, data_json: JSON.stringify({ plan: 'pro', n: 2 }) });
+    expect(created.is_new).toBe(true);
+    expect(created.contact).toMatchObject({ email: 'wire@example.com', subscribed: true });
+    expect(JSON.parse(created.contact!.data_json)).toEqual({ plan: 'pro', n: 2 });
+
+    const got = await remote.GetContact({ project_id: p, id: created.contact!.id }, { requestId: 'req-123', projectId: p });
+    expect(got.contact).toEqual(created.contact);
+    // Deadline-bound calls carry x-request-id and x-project-id.
+    expect(seenMeta[seenMeta.length - 1]).toEqual({ requestId: 'req-123', projectId: p });
+
+    const list = await remote.ListContacts({ project_id: p, limit: 10 });
+    expect(list.contacts.map((c) => c.id)).toEqual([created.contact!.id]);
+    expect(list.total).toBe('1'); // int64 arrives as a string
+    expect(list.has_more).toBe(false);
+  });
+
+  it('keeps proto3 optional presence: an unset `subscribed` does not unsubscribe an existing contact', async () => {
+    const p = newId();
+    await remote.UpsertContact({ project_id: p, email: 'presence@example.com', subscribed: true, default_subscribed: false, data_json: '' });
+    const again = await remote.UpsertContact({ project_id: p, email: 'presence@example.com', default_subscribed: false, data_json: JSON.stringify({ x: 1 }) });
+    expect(again.contact!.subscribed).toBe(true);
+    const off = await remote.UpsertContact({ project_id: p, email: 'presence@example.com', subscribed: false, default_subscribed: true, data_json: '' });
+    expect(off.contact!.subscribed).toBe(false);
+    const upd = await remote.UpdateContact({ project_id: p, id: off.contact!.id, data_json: JSON.stringify({ y: 2 }) });
+    expect(upd.contact!.subscribed).toBe(false);
+    expect(upd.contact!.email).toBe('presence@example.com');
+  });
+
+  it('a 404 AppError thrown by the handler arrives as the same AppError', async () => {
+    const p = newId();
+    const id = newId();
+    const direct = await appError(handlers.GetContact({ project_id: p, id }, {}));
+    const err = await appError(remote.GetContact({ project_id: p, id }));
+    expect(err.status).toBe(404);
+    expect(err.code).toBe('CONTACT_NOT_FOUND');
+    expect(err.toJSON()).toEqual(direct.toJSON());
+  });
+
+  it('a 422 AppError keeps its errors[] and suggestion', async () => {
+    const p = newId();
+    const direct = await appError(handlers.UpsertContact({ project_id: p, email: 'bad', default_subscribed: true, data_json: '' }, {}));
+    const err = await appError(remote.UpsertContact({ project_id: p, email: 'bad', default_subscribed: true, data_json: '' }));
+    expect(err.status).toBe(422);
+    expect(err.code).toBe('VALIDATION_ERROR');
+    expect(err.errors).toEqual([{ field: 'email', message: 'must be a valid email address', code: 'invalid_string' }]);
+    expect(err.toJSON()).toEqual(direct.toJSON());
+  });
+
+  it('a 409 and an AppError with details cross unchanged', async () => {
+    const p = newId();
+    const a = await remote.UpsertContact({ project_id: p, email: 'one@example.com', default_subscribed: true, data_json: '' });
+    await remote.UpsertContact({ project_id: p, email: 'two@example.com', default_subscribed: true, data_json: '' });
+    const conflict = await appError(remote.UpdateContact({ project_id: p, id: a.contact!.id, email: 'two@example.com', data_json: '' }));
+    expect(conflict.status).toBe(409);
+    expect(conflict.code).toBe('CONFLICT');
+
+    const limited = await appError(remote.LookupContacts({ project_id: p, emails: [TRIGGER.rateLimited] }));
+    expect(limited.toJSON()).toEqual({ code: 'RATE_LIMIT_EXCEEDED', status: 429, message: 'slow down', suggestion: 'Wait.', details: { retryAfter: 7 } });
+  });
+
+  it('an unexpected error becomes a 500 without leaking its message', async () => {
+    const err = await appError(remote.LookupContacts({ project_id: newId(), emails: [TRIGGER.crash] }));
+    expect(err.status).toBe(500);
+    expect(err.code).toBe('INTERNAL_SERVER_ERROR');
+    expect(JSON.stringify(err.toJSON())).not.toContain('secret internal detail');
+  });
+
+  it('application errors do not open the circuit: many 404s, then a valid call still succeeds', async () => {
+    const p = newId();
+    for (let i = 0; i < 25; i++) expect((await appError(remote.GetContact({ project_id: p, id: newId() }))).status).toBe(404);
+    const ok = await remote.UpsertContact({ project_id: p, email: 'after-404s@example.com', default_subscribed: true, data_json: '' });
+    expect(ok.is_new).toBe(true);
+  });
+
+  it('a call to an address where nothing listens fails with a 503 AppError within the deadline', async () => {
+    const port = await freePort();
+    const dead = grpcClient(contactsDefinition(), SERVICES.contacts.fullName, `127.0.0.1:${port}`, { deadlineMs: 500 });
+    clients.push(dead);
+    const err = await appError(dead.GetContact({ project_id: newId(), id: newId() }));
+    expect(err.status).toBe(503);
+    expect(err.code).toBe('SERVICE_UNAVAILABLE');
+    // Repeated failures keep failing as 503 (the breaker opens rather than piling up calls).
+    for (let i = 0; i < 12; i++) expect((await appError(dead.ListContacts({ project_id: newId(), limit: 1 }))).status).toBe(503);
+  }, 30_000);
+});
+
+describe('deadlines', () => {
+  it('a peer that accepts the call but never answers fails with a 503 AppError once the deadline passes', async () => {
+    const def = contactsDefinition();
+    const hanging = new grpc.Server();
+    const never = () => new Promise<never>(() => undefined);
+    const impl = Object.fromEntries(Object.keys(handlers).map((k) => [k, never]));
+    hanging.addService(def as any, grpcImplementation(def as any, impl as any));
+    const port = await new Promise<number>((resolve, reject) =>
+      hanging.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
+    );
+    const slow = grpcClient(def, SERVICES.contacts.fullName, `127.0.0.1:${port}`, { deadlineMs: 500 });
+    clients.push(slow);
+    try {
+      const err = await appError(slow.GetContact({ project_id: newId(), id: newId() }));
+      expect(err.status).toBe(503);
+      expect(err.code).toBe('SERVICE_UNAVAILABLE');
+      expect(err.message).toMatch(/DEADLINE_EXCEEDED/);
+    } finally {
+      hanging.forceShutdown();
+    }
+  }, 15_000);
+});
+
+describe('inProcessClient', () => {
+  it('returns the same shape as grpcClient for the same calls', async () => {
+    const p = newId();
+    const viaGrpc = await remote.UpsertContact({ project_id: p, email: 'remote-shape@example.com', default_subscribed: true, data_json: JSON.stringify({ a: { b: [1, 'x'] }, n: 1.5 }) });
+    const viaLocal = await local.UpsertContact({ project_id: p, email: 'local-shape@example.com', default_subscribed: true, data_json: JSON.stringify({ a: { b: [1, 'x'] }, n: 1.5 }) });
+    expect(normalise(viaLocal)).toEqual(normalise(viaGrpc));
+
+    // Identical reads of the same rows are fully equal, ids and timestamps included.
+    for (const call of [
+      (c: ContactsApi) => c.GetContact({ project_id: p, id: viaGrpc.contact!.id }),
+      (c: ContactsApi) => c.ListContacts({ project_id: p, limit: 1 }),
+      (c: ContactsApi) => c.ListContacts({ project_id: p, limit: 10, subscribed: true }),
+      (c: ContactsApi) => c.BatchGetContacts({ project_id: p, ids: [viaGrpc.contact!.id, viaLocal.contact!.id] }),
+      (c: ContactsApi) => c.LookupContacts({ project_id: p, emails: ['remote-shape@example.com', 'nobody@example.com'] }),
+      (c: ContactsApi) => c.ListFields({ project_id: p }),
+      (c: ContactsApi) => c.FieldValues({ project_id: p, field: 'data.n' }),
+      (c: ContactsApi) => c.DeleteContact({ project_id: newId(), id: newId() }).catch((e: AppError) => e.toJSON()),
+    ]) {
+      const [r, l] = await Promise.all([call(remote), call(local)]);
+      expect(l).toEqual(r);
+    }
+  });
+
+  it('applies the same protobuf defaults as the wire (missing fields filled, int64 as string)', async () => {
+    const p = newId();
+    const viaLocal = await local.ListContacts({ project_id: p });
+    const viaGrpc = await remote.ListContacts({ project_id: p });
+    expect(viaLocal).toEqual(viaGrpc);
+    expect(viaLocal).toEqual({ contacts: [], cursor: '', has_more: false, total: '0' });
+  });
+});

@@ -1,0 +1,405 @@
+/**
+ * Component test: the contacts use cases (contactsHandlers) against real PostgreSQL, called
+ * directly. Its own database herald_c_<random>, dropped afterwards.
+ */
+import crypto from 'node:crypto';
+import { Client } from 'pg';
+import { Db, ensureDatabase, migrate } from '../../../../libs/db/src';
+import { AppError, newId } from '../../../../libs/kit/src';
+import type { ContactsApi } from '../../../../libs/contracts/src';
+import { INFRA } from '../../../../libs/testing/src';
+import { ContactsRepo } from '../../src/adapters/repo';
+import { contactsHandlers } from '../../src/app/handlers';
+import { migrations, SCHEMA } from '../../src/migrations';
+
+const dbName = `herald_c_${crypto.randomBytes(4).toString('hex')}`;
+const dbUrl = (() => {
+  const u = new URL(INFRA.postgres.url);
+  u.pathname = `/${dbName}`;
+  return u.toString();
+})();
+
+let db: Db;
+let repo: ContactsRepo;
+/** The handlers, typed as their decoded (wire) output, as a caller sees them. */
+let h: ContactsApi;
+
+beforeAll(async () => {
+  await ensureDatabase(dbUrl);
+  db = new Db(dbUrl, 20);
+  expect(await migrate(db, SCHEMA, migrations)).toBe(migrations.length);
+  expect(await migrate(db, SCHEMA, migrations)).toBe(0); // idempotent
+  repo = new ContactsRepo(db);
+  h = contactsHandlers(repo) as unknown as ContactsApi;
+});
+
+afterAll(async () => {
+  await db?.close();
+  const admin = new Client({ connectionString: INFRA.postgres.url });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+  await admin.end();
+});
+
+const meta = { requestId: 'test', projectId: '' };
+
+function upsert(projectId: string, email: string, o: { subscribed?: boolean; defaultSubscribed?: boolean; data?: unknown } = {}) {
+  return h.UpsertContact(
+    {
+      project_id: projectId,
+      email,
+      subscribed: o.subscribed,
+      default_subscribed: o.defaultSubscribed ?? true,
+      data_json: o.data === undefined ? '' : JSON.stringify(o.data),
+    },
+    meta,
+  );
+}
+
+function update(projectId: string, id: string, o: { email?: string; subscribed?: boolean; data?: unknown } = {}) {
+  return h.UpdateContact({ project_id: projectId, id, email: o.email, subscribed: o.subscribed, data_json: o.data === undefined ? '' : JSON.stringify(o.data) }, meta);
+}
+
+const outbox = (projectId: string) =>
+  db.query<{ id: string; type: string; data: any; project_id: string }>(`SELECT id, type, data, project_id FROM contacts.outbox WHERE project_id = $1 ORDER BY seq`, [projectId]);
+
+const data = (c: { data_json: string } | null | undefined) => JSON.parse(c!.data_json);
+
+async function appError(p: Promise<unknown>): Promise<AppError> {
+  try {
+    await p;
+  } catch (err) {
+    expect(err).toBeInstanceOf(AppError);
+    return err as AppError;
+  }
+  throw new Error('expected an AppError, the call succeeded');
+}
+
+describe('upsert rules', () => {
+  it('a new contact takes default_subscribed; a subscribed one emits subscription_changed, an unsubscribed one does not', async () => {
+    const p = newId();
+    const a = await upsert(p, 'New.Person@Example.com', { defaultSubscribed: true });
+    expect(a.is_new).toBe(true);
+    expect(a.is_update).toBe(false);
+    expect(a.contact!.subscribed).toBe(true);
+    expect(a.contact!.email).toBe('new.person@example.com');
+
+    const b = await upsert(p, 'quiet@example.com', { defaultSubscribed: false });
+    expect(b.is_new).toBe(true);
+    expect(b.contact!.subscribed).toBe(false);
+
+    const rows = await outbox(p);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].type).toBe('contacts.contact.subscription_changed.v1');
+    expect(rows[0].data).toEqual({ contactId: a.contact!.id, email: 'new.person@example.com', subscribed: true });
+  });
+
+  it('explicit subscribed wins over default_subscribed for a new contact', async () => {
+    const p = newId();
+    const c = await upsert(p, 'explicit@example.com', { subscribed: false, defaultSubscribed: true });
+    expect(c.contact!.subscribed).toBe(false);
+    expect(await outbox(p)).toHaveLength(0);
+  });
+
+  it('an existing contact keeps its subscription state when subscribed is not sent', async () => {
+    const p = newId();
+    const first = await upsert(p, 'keeps@example.com', { subscribed: false });
+    const again = await upsert(p, 'KEEPS@example.com', { defaultSubscribed: true });
+    expect(again.is_new).toBe(false);
+    expect(again.is_update).toBe(false);
+    expect(again.contact!.id).toBe(first.contact!.id);
+    expect(again.contact!.subscribed).toBe(false);
+    expect(await outbox(p)).toHaveLength(0);
+  });
+
+  it('an explicit change emits one contacts.contact.subscription_changed.v1 row in the outbox; a no-op change emits none', async () => {
+    const p = newId();
+    const c = await upsert(p, 'flip@example.com'); // subscribed: 1 event
+    const off = await upsert(p, 'flip@example.com', { subscribed: false });
+    expect(off.is_update).toBe(true);
+    expect(off.contact!.subscribed).toBe(false);
+    const same = await upsert(p, 'flip@example.com', { subscribed: false });
+    expect(same.is_update).toBe(false);
+    const on = await update(p, c.contact!.id, { subscribed: true });
+    expect(on.contact!.subscribed).toBe(true);
+    await update(p, c.contact!.id, { subscribed: true }); // no change
+
+    const rows = await outbox(p);
+    expect(rows.map((r) => r.type)).toEqual(Array(3).fill('contacts.contact.subscription_changed.v1'));
+    expect(rows.map((r) => r.data.subscribed)).toEqual([true, false, true]);
+    for (const r of rows) expect(r.data).toMatchObject({ contactId: c.contact!.id, email: 'flip@example.com' });
+    expect(new Set(rows.map((r) => r.id)).size).toBe(3);
+  });
+
+  it('rejects an invalid email with 422 VALIDATION_ERROR naming the field', async () => {
+    const err = await appError(upsert(newId(), 'not-an-email'));
+    expect(err.status).toBe(422);
+    expect(err.code).toBe('VALIDATION_ERROR');
+    expect(err.errors?.[0].field).toBe('email');
+  });
+
+  it('concurrent upserts of the same new email create exactly one contact (and one subscription event)', async () => {
+    const p = newId();
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => upsert(p, 'race@example.com', { data: { [`k${i}`]: i } })));
+    expect(new Set(results.map((r) => r.contact!.id)).size).toBe(1);
+    expect(results.filter((r) => r.is_new)).toHaveLength(1);
+    const rows = await db.query('SELECT id, data FROM contacts.contacts WHERE project_id = $1', [p]);
+    expect(rows).toHaveLength(1);
+    // Every concurrent patch landed: none was lost to the race.
+    expect(Object.keys(rows[0].data).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `k${i}`).sort());
+    expect((await outbox(p)).filter((r) => r.type === 'contacts.contact.subscription_changed.v1')).toHaveLength(1);
+  });
+
+  it('UpdateContact changes the email, refuses one already taken with 409, and validates it', async () => {
+    const p = newId();
+    const a = await upsert(p, 'a@example.com');
+    await upsert(p, 'b@example.com');
+    const moved = await update(p, a.contact!.id, { email: 'A2@Example.com' });
+    expect(moved.contact!.email).toBe('a2@example.com');
+    const taken = await appError(update(p, a.contact!.id, { email: 'b@example.com' }));
+    expect(taken.status).toBe(409);
+    expect(taken.code).toBe('CONFLICT');
+    const bad = await appError(update(p, a.contact!.id, { email: 'nope' }));
+    expect(bad.status).toBe(422);
+    expect((await h.GetContact({ project_id: p, id: a.contact!.id }, meta)).contact!.email).toBe('a2@example.com');
+  });
+});
+
+describe('data patch rules (persisted)', () => {
+  it('merges keys, deletes on null, ignores empty strings and reserved keys, keeps transient values out of storage', async () => {
+    const p = newId();
+    const c = await upsert(p, 'data@example.com', { data: { plan: 'pro', seats: 3, nested: { a: 1, b: { c: true } }, gone: 'x' } });
+    expect(data(c.contact)).toEqual({ plan: 'pro', seats: 3, nested: { a: 1, b: { c: true } }, gone: 'x' });
+
+    const next = await upsert(p, 'data@example.com', {
+      data: {
+        gone: null,
+        plan: '',
+        seats: 4,
+        email: 'hijack@example.com',
+        id: 'x',
+        nested: { z: 1, empty: '', nil: null },
+        token: { value: 'secret', persistent: false },
+        kept: { value: 'yes', persistent: true },
+      },
+    });
+    expect(next.is_update).toBe(true);
+    const expected = { plan: 'pro', seats: 4, nested: { z: 1 }, kept: 'yes' };
+    expect(data(next.contact)).toEqual(expected);
+    expect(JSON.parse(next.transient_json)).toEqual({ token: 'secret' });
+    expect(next.contact!.email).toBe('data@example.com');
+
+    // Persisted, not only returned.
+    const [row] = await db.query('SELECT data FROM contacts.contacts WHERE project_id = $1 AND id = $2', [p, c.contact!.id]);
+    expect(row.data).toEqual(expected);
+    const got = await h.GetContact({ project_id: p, id: c.contact!.id }, meta);
+    expect(data(got.contact)).toEqual(expected);
+
+    // The same data again is not an update.
+    const same = await upsert(p, 'data@example.com', { data: { seats: 4 } });
+    expect(same.is_update).toBe(false);
+  });
+
+  it('UpdateContact applies the same patch rules', async () => {
+    const p = newId();
+    const c = await upsert(p, 'patch@example.com', { data: { a: 1, b: 2 } });
+    const u = await update(p, c.contact!.id, { data: { a: null, c: 'three', plunk_id: 'x' } });
+    expect(data(u.contact)).toEqual({ b: 2, c: 'three' });
+  });
+
+  it('rejects data that is not an object with 422', async () => {
+    const p = newId();
+    const err = await appError(h.UpsertContact({ project_id: p, email: 'arr@example.com', default_subscribed: true, data_json: '[1,2]' }, meta));
+    expect(err.status).toBe(422);
+    expect(err.code).toBe('VALIDATION_ERROR');
+    const bad = await appError(h.UpsertContact({ project_id: p, email: 'arr@example.com', default_subscribed: true, data_json: '{oops' }, meta));
+    expect(bad.status).toBe(422);
+    expect(await db.query('SELECT 1 FROM contacts.contacts WHERE project_id = $1', [p])).toHaveLength(0);
+  });
+
+  it('records field types first-wins and lists them with coverage', async () => {
+    const p = newId();
+    await upsert(p, 'f1@example.com', { data: { plan: 'pro', score: 5, since: '2024-01-31', vip: true, profile: { tier: 'gold' } } });
+    await upsert(p, 'f2@example.com', { data: { score: 'high', since: 'yesterday', vip: 'no', profile: { tier: 3 } } });
+    await upsert(p, 'f3@example.com');
+    const types = await repo.fieldTypes(p);
+    expect(Object.fromEntries(types)).toEqual({ plan: 'string', score: 'number', since: 'date', vip: 'boolean', 'profile.tier': 'string' });
+
+    const { fields } = await h.ListFields({ project_id: p }, meta);
+    const byName = Object.fromEntries(fields.map((f) => [f.field, f]));
+    expect(byName.email).toMatchObject({ type: 'string', is_custom: false, coverage: 1 });
+    expect(byName['data.score']).toMatchObject({ type: 'number', is_custom: true });
+    expect(byName['data.score'].coverage).toBeCloseTo(2 / 3, 3);
+    expect(byName['data.plan'].coverage).toBeCloseTo(1 / 3, 3);
+    expect(byName['data.profile.tier']).toMatchObject({ type: 'string', is_custom: true });
+    // Another project's first value is its own.
+    const q = newId();
+    await upsert(q, 'other@example.com', { data: { score: 'text' } });
+    expect((await repo.fieldTypes(q)).get('score')).toBe('string');
+  });
+});
+
+describe('list', () => {
+  it('paginates newest first with a cursor and a total, and filters by search and subscribed', async () => {
+    const p = newId();
+    const made: string[] = [];
+    for (let i = 0; i < 25; i++) {
+      const c = await upsert(p, `page${String(i).padStart(2, '0')}@example.com`, { subscribed: i % 5 !== 0 });
+      made.push(c.contact!.id);
+    }
+    await upsert(newId(), 'elsewhere@example.com'); // another project: never listed
+
+    const seen: string[] = [];
+    let cursor = '';
+    let pages = 0;
+    let first: Awaited<ReturnType<ContactsApi['ListContacts']>> | undefined;
+    for (;;) {
+      const page = await h.ListContacts({ project_id: p, limit: 10, cursor, search: '' }, meta);
+      first ??= page;
+      pages++;
+      seen.push(...page.contacts.map((c) => c.id));
+      if (!page.has_more) {
+        expect(page.cursor).toBe('');
+        break;
+      }
+      expect(page.contacts).toHaveLength(10);
+      cursor = page.cursor;
+      expect(pages).toBeLessThan(5);
+    }
+    expect(pages).toBe(3);
+    expect(Number(first!.total)).toBe(25);
+    expect(seen).toEqual([...made].reverse()); // newest first, none skipped or repeated
+
+    const unsub = await h.ListContacts({ project_id: p, limit: 100, cursor: '', search: '', subscribed: false }, meta);
+    expect(unsub.contacts).toHaveLength(5);
+    expect(Number(unsub.total)).toBe(5);
+    expect(unsub.contacts.every((c) => !c.subscribed)).toBe(true);
+
+    const search = await h.ListContacts({ project_id: p, limit: 100, cursor: '', search: 'PAGE1' }, meta);
+    expect(search.contacts.map((c) => c.email).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `page1${i}@example.com`));
+    expect(Number(search.total)).toBe(10);
+
+    // LIKE wildcards in search match literally.
+    const wildcard = await h.ListContacts({ project_id: p, limit: 100, cursor: '', search: '%' }, meta);
+    expect(wildcard.contacts).toHaveLength(0);
+  });
+
+  it('rejects a limit out of range and a malformed cursor with 400', async () => {
+    const p = newId();
+    expect((await appError(h.ListContacts({ project_id: p, limit: 101, cursor: '', search: '' }, meta))).status).toBe(400);
+    expect((await appError(h.ListContacts({ project_id: p, limit: 10, cursor: 'nope', search: '' }, meta))).status).toBe(400);
+  });
+});
+
+describe('tenant scoping', () => {
+  it("project B can neither get, update, delete, list nor look up project A's contact", async () => {
+    const a = newId();
+    const b = newId();
+    const c = await upsert(a, 'tenant@example.com', { data: { owner: 'a' } });
+    const id = c.contact!.id;
+
+    for (const call of [
+      h.GetContact({ project_id: b, id }, meta),
+      update(b, id, { subscribed: false, data: { owner: 'b' } }),
+      h.DeleteContact({ project_id: b, id }, meta),
+    ]) {
+      const err = await appError(call);
+      expect(err.status).toBe(404);
+      expect(err.code).toBe('CONTACT_NOT_FOUND');
+    }
+    expect((await h.BatchGetContacts({ project_id: b, ids: [id] }, meta)).contacts).toHaveLength(0);
+    expect((await h.ListContacts({ project_id: b, limit: 100, cursor: '', search: '' }, meta)).contacts).toHaveLength(0);
+    expect((await h.LookupContacts({ project_id: b, emails: ['tenant@example.com'] }, meta)).found).toEqual([]);
+    expect(await outbox(b)).toHaveLength(0);
+
+    // A's contact is untouched.
+    const still = await h.GetContact({ project_id: a, id }, meta);
+    expect(still.contact!.subscribed).toBe(true);
+    expect(data(still.contact)).toEqual({ owner: 'a' });
+
+    // The same email in B is a different contact.
+    const other = await upsert(b, 'tenant@example.com');
+    expect(other.is_new).toBe(true);
+    expect(other.contact!.id).not.toBe(id);
+  });
+
+  it('a malformed id is CONTACT_NOT_FOUND, not a server error', async () => {
+    const err = await appError(h.GetContact({ project_id: newId(), id: 'not-a-uuid' }, meta));
+    expect(err.status).toBe(404);
+    expect(err.code).toBe('CONTACT_NOT_FOUND');
+  });
+});
+
+describe('delete', () => {
+  it('deletes the contact, its event facts, and emits contacts.contact.deleted.v1', async () => {
+    const p = newId();
+    const c = await upsert(p, 'bye@example.com');
+    await db.tx((tx) => repo.recordEventFact(tx, p, c.contact!.id, 'signed-up', new Date().toISOString()));
+    await h.DeleteContact({ project_id: p, id: c.contact!.id }, meta);
+    expect((await appError(h.GetContact({ project_id: p, id: c.contact!.id }, meta))).status).toBe(404);
+    expect(await repo.eventFacts(p, c.contact!.id)).toHaveLength(0);
+    const rows = await outbox(p);
+    expect(rows[rows.length - 1]).toMatchObject({ type: 'contacts.contact.deleted.v1', data: { contactId: c.contact!.id, email: 'bye@example.com' } });
+    expect((await appError(h.DeleteContact({ project_id: p, id: c.contact!.id }, meta))).status).toBe(404);
+  });
+});
+
+describe('fields', () => {
+  it('DeleteField removes the key from every contact of the project only, and from the field list', async () => {
+    const p = newId();
+    const q = newId();
+    const x = await upsert(p, 'x@example.com', { data: { plan: 'pro', keep: 1, profile: { tier: 'a', since: 2020 } } });
+    await upsert(p, 'y@example.com', { data: { plan: 'free' } });
+    await upsert(p, 'z@example.com', { data: { keep: 2 } });
+    const other = await upsert(q, 'x@example.com', { data: { plan: 'pro' } });
+
+    const out = await h.DeleteField({ project_id: p, field: 'data.plan', limit: 0 }, meta);
+    expect(Number(out.deleted_from)).toBe(2);
+    expect(data((await h.GetContact({ project_id: p, id: x.contact!.id }, meta)).contact)).toEqual({ keep: 1, profile: { tier: 'a', since: 2020 } });
+    expect(data((await h.GetContact({ project_id: q, id: other.contact!.id }, meta)).contact)).toEqual({ plan: 'pro' });
+    const names = (await h.ListFields({ project_id: p }, meta)).fields.map((f) => f.field);
+    expect(names).not.toContain('data.plan');
+    expect(names).toContain('data.keep');
+    expect((await repo.fieldTypes(q)).get('plan')).toBe('string');
+
+    // A nested object key removes its sub-fields too.
+    expect(Number((await h.DeleteField({ project_id: p, field: 'profile', limit: 0 }, meta)).deleted_from)).toBe(1);
+    const after = (await h.ListFields({ project_id: p }, meta)).fields.map((f) => f.field);
+    expect(after.filter((f) => f.startsWith('data.profile'))).toEqual([]);
+  });
+
+  it('refuses to delete standard fields (400) and invalid names (422)', async () => {
+    const p = newId();
+    expect((await appError(h.DeleteField({ project_id: p, field: 'email', limit: 0 }, meta))).status).toBe(400);
+    const err = await appError(h.DeleteField({ project_id: p, field: 'data.', limit: 0 }, meta));
+    expect(err.status).toBe(422);
+    expect(err.errors?.[0].field).toBe('field');
+  });
+
+  it('FieldValues lists distinct values of a custom field', async () => {
+    const p = newId();
+    await upsert(p, 'v1@example.com', { data: { plan: 'pro' } });
+    await upsert(p, 'v2@example.com', { data: { plan: 'free' } });
+    await upsert(p, 'v3@example.com', { data: { plan: 'pro' } });
+    const out = await h.FieldValues({ project_id: p, field: 'data.plan', limit: 10 }, meta);
+    expect(out.values_json.map((v) => JSON.parse(v)).sort()).toEqual(['free', 'pro']);
+    expect(Number(out.count)).toBe(2);
+  });
+});
+
+describe('lookup', () => {
+  it('splits emails into found and not found, normalised and deduplicated', async () => {
+    const p = newId();
+    await upsert(p, 'found@example.com');
+    const out = await h.LookupContacts({ project_id: p, emails: ['FOUND@example.com', 'found@example.com', 'missing@example.com'] }, meta);
+    expect(out.found).toEqual(['found@example.com']);
+    expect(out.not_found).toEqual(['missing@example.com']);
+  });
+
+  it('rejects an empty list and more than 500 emails with 422', async () => {
+    const p = newId();
+    expect((await appError(h.LookupContacts({ project_id: p, emails: [] }, meta))).status).toBe(422);
+    const many = Array.from({ length: 501 }, (_, i) => `m${i}@example.com`);
+    expect((await appError(h.LookupContacts({ project_id: p, emails: many }, meta))).status).toBe(422);
+  });
+});
