@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { Client } from 'pg';
-import { freePort, INFRA, sleep } from '../../libs/testing/src';
+import { deleteBrokerObjects, freePort, INFRA, sleep } from '../../libs/testing/src';
 
 /**
  * The image runs `node dist/services/all/src/main.js` (what `npm start` runs after building).
@@ -36,7 +36,8 @@ describe('the built dist/ runs every way the image is used', () => {
 
   it('TARGET=contacts starts alone, reports ready and stops cleanly on SIGTERM', async () => {
     const [port, grpc] = [await freePort(), await freePort()];
-    const child = spawn(process.execPath, [MAIN], { env: { ...env, TARGET: 'contacts', PORT: String(port), GRPC_PORT: String(grpc), HERALD_NAMESPACE: `d${crypto.randomBytes(3).toString('hex')}` }, stdio: 'ignore' });
+    const ns = `d${crypto.randomBytes(3).toString('hex')}`;
+    const child = spawn(process.execPath, [MAIN], { env: { ...env, TARGET: 'contacts', PORT: String(port), GRPC_PORT: String(grpc), HERALD_NAMESPACE: ns }, stdio: 'ignore' });
     const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
     let ready = false;
     for (let i = 0; i < 150 && !ready && child.exitCode === null; i++) {
@@ -48,6 +49,7 @@ describe('the built dist/ runs every way the image is used', () => {
     expect(metrics).toContain('process_cpu_seconds_total');
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
+    await deleteBrokerObjects(ns);
   });
 
   it('an unknown TARGET is a startup error naming the known targets', () => {

@@ -181,7 +181,8 @@ export class Topology {
   }
 }
 
-async function deleteBrokerObjects(ns: string) {
+/** Deletes the RabbitMQ queues and exchanges a namespace created. */
+export async function deleteBrokerObjects(ns: string) {
   const conn = await amqp.connect(INFRA.rabbitmq.url).catch(() => undefined);
   if (!conn) return;
   try {

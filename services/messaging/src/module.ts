@@ -84,6 +84,13 @@ export function messagingModule(): HeraldModule {
         });
       }
 
+      // All-in-one keeps work items in memory: what a crash interrupted goes straight back on the
+      // queue (at least once). With RabbitMQ the broker redelivers unacked work by itself.
+      if (ctx.transport.name === 'memory') {
+        const n = await repo.requeueInterrupted();
+        if (n) logger.warn({ emails: n }, 'requeued emails interrupted by the last shutdown');
+      }
+
       // Durable timers: retries that came due, and work a crash dropped, go back on the queue.
       const tick = async () => {
         try {

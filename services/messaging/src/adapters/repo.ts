@@ -196,6 +196,14 @@ export class MessagingRepo {
     );
   }
 
+  /** Emails left in `sending` by a process that died (all-in-one: its in-memory queue is gone). */
+  async requeueInterrupted(): Promise<number> {
+    const r = await this.db.pool.query(
+      `UPDATE messaging.emails SET status = 'queued', status_rank = 0, enqueued_at = NULL, updated_at = now() WHERE status = 'sending'`,
+    );
+    return r.rowCount ?? 0;
+  }
+
   /** Due emails nobody has queued recently (retries, or work a crash dropped): mark re-enqueued. */
   async claimDue(tx: PoolClient, limit: number): Promise<Array<{ project_id: string; id: string; lane: 'transactional' | 'bulk' }>> {
     const r = await tx.query(
