@@ -108,4 +108,8 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    id: '002_attachment_count',
+    sql: `ALTER TABLE messaging.emails ADD COLUMN attachment_count int NOT NULL DEFAULT 0;`,
+  },
 ];

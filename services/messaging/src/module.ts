@@ -7,6 +7,7 @@ import type { HeraldModule } from '../../../libs/runtime/src/module';
 import { resolver } from './adapters/dns';
 import { devMailer, Mailer, smtpMailer } from './adapters/mailer';
 import { MessagingRepo } from './adapters/repo';
+import { SigningKeys } from './adapters/sender-cache';
 import { compileUrlPattern, DEFAULT_SNS_CERT_URL_PATTERN, DEFAULT_SNS_SUBSCRIBE_URL_PATTERN, SnsCertificateFetcher } from './adapters/sns-certs';
 import { deliver } from './app/deliver';
 import { messagingHandlers } from './app/handlers';
@@ -73,7 +74,7 @@ export function messagingModule(): HeraldModule {
       );
       ctx.relay(db, SCHEMA);
 
-      const delivery = { repo, mailer, domains: ctx.clients.domains, tokens, publicUrl, throttle, maxAttempts: config.SEND_MAX_ATTEMPTS };
+      const delivery = { repo, mailer, signingKeys: new SigningKeys(ctx.clients.domains), tokens, publicUrl, throttle, maxAttempts: config.SEND_MAX_ATTEMPTS };
       for (const lane of ['transactional', 'bulk'] as const) {
         await ctx.work({
           queue: `messaging.send.${lane}`,

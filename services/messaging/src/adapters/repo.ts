@@ -38,6 +38,7 @@ export interface EmailRow {
   message_id: string | null;
   status: EmailStatus;
   attempts: number;
+  attachment_count: number;
 }
 
 export interface NewEmail {
@@ -120,10 +121,10 @@ export class MessagingRepo {
     if (emails.length === 0) return;
     await tx.query(
       `INSERT INTO messaging.emails (project_id, id, contact_id, to_email, to_name, from_email, from_name, reply_to, subject, body,
-         template_id, type, headers, vars, tracking, status, status_rank, last_error, enqueued_at)
+         template_id, type, headers, vars, tracking, status, status_rank, last_error, attachment_count, enqueued_at)
        SELECT $1, * , CASE WHEN s = 'queued' THEN now() END FROM unnest($2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
-         $9::text[], $10::text[], $11::uuid[], $12::text[], $13::jsonb[], $14::jsonb[], $15::boolean[], $16::text[], $17::int[], $18::text[])
-         AS x(id, contact_id, to_email, to_name, from_email, from_name, reply_to, subject, body, template_id, type, headers, vars, tracking, s, rank, err)`,
+         $9::text[], $10::text[], $11::uuid[], $12::text[], $13::jsonb[], $14::jsonb[], $15::boolean[], $16::text[], $17::int[], $18::text[], $19::int[])
+         AS x(id, contact_id, to_email, to_name, from_email, from_name, reply_to, subject, body, template_id, type, headers, vars, tracking, s, rank, err, n)`,
       [
         projectId,
         emails.map((e) => e.id),
@@ -143,6 +144,7 @@ export class MessagingRepo {
         emails.map((e) => e.status),
         emails.map((e) => STATUS_RANK[e.status]),
         emails.map((e) => e.lastError ?? null),
+        emails.map((e) => e.attachments.length),
       ],
     );
     const atts = emails.flatMap((e) => e.attachments.map((a, idx) => ({ ...a, emailId: e.id, idx })));

@@ -1,6 +1,6 @@
 import { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import { enqueue } from '../../../../libs/bus/src';
-import type { DomainsApi } from '../../../../libs/contracts/src';
+import type { SigningKeys } from '../adapters/sender-cache';
 import { logger, newId } from '../../../../libs/kit/src';
 import { render } from '../domain/render';
 import type { TokenSigner } from '../domain/tokens';
@@ -12,7 +12,7 @@ import { statusEvent } from './send';
 export interface DeliveryDeps {
   repo: MessagingRepo;
   mailer: Mailer;
-  domains: () => DomainsApi;
+  signingKeys: SigningKeys;
   tokens: TokenSigner;
   publicUrl: string;
   throttle: RateLimiterAbstract;
@@ -110,7 +110,7 @@ async function fail(deps: DeliveryDeps, email: EmailRow, reason: string) {
 
 async function compose(deps: DeliveryDeps, email: EmailRow): Promise<Outgoing> {
   const domain = email.from_email.split('@')[1];
-  const key = await deps.domains().GetSigningKey({ project_id: email.project_id, domain });
+  const key = await deps.signingKeys.get(email.project_id, domain);
   const urls = subscriptionUrls(deps.tokens, deps.publicUrl, email.project_id, email.contact_id, email.to_email);
   const vars = { ...email.vars, ...urls };
   const subject = render(email.subject, vars, { escape: false }).replace(/[\r\n]+/g, ' ');
@@ -123,7 +123,7 @@ async function compose(deps: DeliveryDeps, email: EmailRow): Promise<Outgoing> {
     headers['List-Unsubscribe'] = `<${urls.unsubscribeUrl}>`;
     headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
   }
-  const attachments = await deps.repo.attachments(email.project_id, email.id);
+  const attachments = email.attachment_count > 0 ? await deps.repo.attachments(email.project_id, email.id) : [];
   return {
     messageId: `<${email.id}@${domain}>`,
     from: email.from_name ? { name: email.from_name, address: email.from_email } : email.from_email,

@@ -1,0 +1,751 @@
+/**
+ * Send bench: POST /v1/send accepted→received-at-sink latency (p50/p99) and sustained delivered
+ * emails/s at a real SMTP sink, for the all-in-one and the split topology, compared in the same run
+ * with a raw nodemailer pooled blast of pre-rendered messages to the same sink over the same number
+ * of SMTP connections (with and without DKIM, RSA-2048 like Herald's domain keys).
+ *
+ *   npm run bench:send             (builds, then runs dist/bench/send/main.js)
+ *
+ * Needs PostgreSQL, RabbitMQ and Redis as the e2e tests do. Everything runs on loopback: the sink
+ * (./sink.ts, a worker thread), a DNS server for the sending domain (libs/testing DnsTestServer),
+ * Herald (libs/testing Topology, built dist/). Not part of the test suite. See bench/README.md.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { Worker } from 'node:worker_threads';
+import nodemailer from 'nodemailer';
+import type Mail from 'nodemailer/lib/mailer';
+import { Pool as HttpPool } from 'undici';
+import { Api, DnsTestServer, INFRA, reachable, Topology } from '../../libs/testing/src';
+import { newId } from '../../libs/kit/src';
+import { render } from '../../services/messaging/src/domain/render';
+import { TokenSigner } from '../../services/messaging/src/domain/tokens';
+import { addTracking, subscriptionUrls } from '../../services/messaging/src/app/deliver';
+
+// ---------------------------------------------------------------- settings
+
+const num = (name: string, dflt: number) => {
+  const v = process.env[name];
+  const n = v === undefined || v === '' ? dflt : Number(v);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number`);
+  return n;
+};
+const S = {
+  seconds: num('BENCH_SECONDS', 15),
+  warmup: num('BENCH_WARMUP_SECONDS', 3),
+  concurrency: Math.max(1, Math.floor(num('BENCH_CONCURRENCY', 16))),
+  smtpConnections: Math.max(1, Math.floor(num('BENCH_SMTP_CONNECTIONS', 5))),
+  sendConcurrency: Math.max(1, Math.floor(num('BENCH_SEND_CONCURRENCY', 32))),
+  latencyRate: num('BENCH_LATENCY_RATE', 20),
+  latencySeconds: num('BENCH_LATENCY_SECONDS', 10),
+  drainSeconds: num('BENCH_DRAIN_SECONDS', 60),
+  recipients: Math.max(1, Math.floor(num('BENCH_RECIPIENTS', 1000))),
+  poolMax: process.env.BENCH_DB_POOL_MAX ?? '10',
+  topologies: (process.env.BENCH_TOPOLOGIES ?? 'all,split').split(',').map((s) => s.trim()).filter(Boolean) as Array<'all' | 'split'>,
+  raw: (process.env.BENCH_RAW ?? '1') !== '0',
+  rawRepeat: (process.env.BENCH_RAW_REPEAT ?? '1') !== '0',
+  profile: (process.env.BENCH_PROFILE ?? '1') !== '0',
+};
+const TARGET_RATIO = 0.8;
+const RUN = crypto.randomBytes(3).toString('hex');
+
+// The request every /v1/send carries: one recipient, a small HTML body, template variables.
+const SUBJECT = 'Your {{plan}} receipt #{{n}}';
+const BODY =
+  '<html><body><h1>Hello {{email}}</h1><p>Thanks for staying on the <b>{{plan}}</b> plan. This is receipt #{{n}}.</p>' +
+  '<p>Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua. ' +
+  'Ut enim ad minim veniam, quis nostrud exercitation ullamco laboris nisi ut aliquip ex ea commodo consequat.</p>' +
+  '<p><a href="https://example.com/account?ref=receipt&amp;n={{n}}">Your account</a></p></body></html>';
+const PLANS = ['free', 'pro', 'team', 'enterprise'];
+/** Signed headers: the same list Herald's deliver.ts gives nodemailer. */
+const DKIM_HEADERS = [
+  'From', 'Sender', 'Reply-To', 'Subject', 'Date', 'Message-ID', 'To', 'Cc', 'MIME-Version', 'Content-Type', 'Content-Transfer-Encoding',
+  'Content-ID', 'Content-Description', 'In-Reply-To', 'References', 'List-Id', 'List-Help', 'List-Unsubscribe', 'List-Unsubscribe-Post',
+  'List-Subscribe', 'List-Post', 'List-Owner', 'List-Archive',
+].join(':');
+
+const log = (...a: unknown[]) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...a);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** CLOCK_MONOTONIC in ms: shared with the sink's worker thread. */
+const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
+
+// ---------------------------------------------------------------- the sink (worker thread)
+
+interface Elu {
+  idle: number;
+  active: number;
+}
+class Sink {
+  /** Arrivals since the last reset, in order. */
+  keys: string[] = [];
+  at: number[] = [];
+  size: number[] = [];
+  byKey = new Map<string, number>();
+  elu: Elu = { idle: 0, active: 0 };
+  private seq = 0;
+  private waiting = new Map<number, () => void>();
+
+  private constructor(private readonly worker: Worker, readonly port: number) {
+    worker.on('message', (m) => this.onMessage(m));
+  }
+
+  static async start(): Promise<Sink> {
+    const worker = new Worker(path.join(__dirname, 'sink.js'));
+    const port = await new Promise<number>((resolve, reject) => {
+      worker.once('error', reject);
+      worker.on('message', (m) => m.type === 'ready' && resolve(m.port));
+    });
+    return new Sink(worker, port);
+  }
+
+  private onMessage(m: { type: string; seq?: number; ids: string[]; times: number[]; bytes: number[]; elu: Elu }) {
+    if (m.type !== 'batch') return;
+    for (let i = 0; i < m.ids.length; i++) {
+      // Herald: <emailId@domain>; raw blast: <raw…@raw.bench.example>. Key = the part before '@'.
+      const key = m.ids[i].split('@')[0];
+      this.keys.push(key);
+      this.at.push(m.times[i]);
+      this.size.push(m.bytes[i]);
+      this.byKey.set(key, m.times[i]);
+    }
+    this.elu = m.elu;
+    if (m.seq !== undefined) this.waiting.get(m.seq)?.();
+    this.waiting.delete(m.seq ?? -1);
+  }
+
+  /** Everything the sink received until now is visible after this resolves. */
+  flush(): Promise<void> {
+    const seq = ++this.seq;
+    return new Promise((resolve) => {
+      this.waiting.set(seq, resolve);
+      this.worker.postMessage({ type: 'flush', seq });
+    });
+  }
+
+  reset() {
+    this.keys = [];
+    this.at = [];
+    this.size = [];
+    this.byKey.clear();
+  }
+
+  countBetween(from: number, to: number) {
+    let n = 0;
+    for (const t of this.at) if (t >= from && t <= to) n++;
+    return n;
+  }
+
+  avgSize() {
+    return this.size.length ? this.size.reduce((a, b) => a + b, 0) / this.size.length : NaN;
+  }
+
+  /** Waits until every key has arrived (or the deadline); returns how many are still missing. */
+  async waitFor(keys: Iterable<string>, timeoutMs: number): Promise<number> {
+    const want = [...keys];
+    const deadline = nowMs() + timeoutMs;
+    for (;;) {
+      await this.flush();
+      const missing = want.filter((k) => !this.byKey.has(k)).length;
+      if (missing === 0 || nowMs() > deadline) return missing;
+      await sleep(50);
+    }
+  }
+
+  async close() {
+    await new Promise<void>((resolve) => {
+      this.worker.on('message', (m) => m.type === 'closed' && resolve());
+      this.worker.postMessage({ type: 'close' });
+      setTimeout(resolve, 3000).unref();
+    });
+    await this.worker.terminate();
+  }
+}
+
+const eluOf = (a: Elu, b: Elu) => {
+  const active = b.active - a.active;
+  const total = active + (b.idle - a.idle);
+  return total > 0 ? active / total : NaN;
+};
+
+// ---------------------------------------------------------------- machine CPU (/proc/stat)
+
+interface CpuSample {
+  busy: number;
+  total: number;
+  self: NodeJS.CpuUsage;
+  at: number;
+}
+function sampleCpu(): CpuSample {
+  let busy = 0;
+  let total = 0;
+  try {
+    const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    total = line.reduce((a, b) => a + b, 0);
+    busy = total - line[3] - (line[4] ?? 0);
+  } catch {
+    /* not Linux */
+  }
+  return { busy, total, self: process.cpuUsage(), at: nowMs() };
+}
+/** Machine busy % (100 = every core) and this process's CPU (load generator + sink thread), in cores. */
+function cpuWindow(a: CpuSample, b: CpuSample) {
+  const self = process.cpuUsage(a.self);
+  return {
+    machineBusyPct: b.total > a.total ? (100 * (b.busy - a.busy)) / (b.total - a.total) : NaN,
+    benchCores: (self.user + self.system) / 1000 / (b.at - a.at),
+  };
+}
+
+// ---------------------------------------------------------------- stats helpers
+
+const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] : NaN);
+const dist = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return { n: s.length, p50: pct(s, 50), p99: pct(s, 99), max: s[s.length - 1] ?? NaN };
+};
+type Dist = ReturnType<typeof dist>;
+
+// ---------------------------------------------------------------- raw nodemailer blast
+
+interface RawResult {
+  label: string;
+  dkim: boolean;
+  sent: number;
+  deliveredPerS: number;
+  sendMailLatency: Dist;
+  avgBytes: number;
+  errors: number;
+  errorSample?: string;
+  missing: number;
+  machineBusyPct: number;
+  benchCores: number;
+  sinkElu: number;
+}
+
+/**
+ * Pre-rendered messages: Herald's own render + addTracking on the same subject/body/data, so each
+ * message has the size and shape of what Herald hands nodemailer (open pixel, rewritten link).
+ * Built before the clock starts; nodemailer still builds the MIME and signs per send, as in Herald.
+ */
+function prerender(count: number): Mail.Options[] {
+  const tokens = new TokenSigner(crypto.randomBytes(32).toString('hex'));
+  const publicUrl = 'http://127.0.0.1:38080';
+  const projectId = newId();
+  const out: Mail.Options[] = [];
+  for (let i = 0; i < count; i++) {
+    const email = `r${i % S.recipients}@example.org`;
+    const urls = subscriptionUrls(tokens, publicUrl, projectId, newId(), email);
+    const vars = { plan: PLANS[i % PLANS.length], n: i, email, ...urls };
+    const html = addTracking(render(BODY, vars), tokens, publicUrl, projectId, newId());
+    out.push({
+      from: 'bench@raw.bench.example',
+      to: email,
+      subject: render(SUBJECT, vars, { escape: false }),
+      html,
+      headers: {},
+      envelope: { from: 'bounces@rp.raw.bench.example', to: [email] },
+    });
+  }
+  return out;
+}
+
+async function rawBlast(sink: Sink, label: string, dkimKey: string | undefined): Promise<RawResult> {
+  const messages = prerender(500);
+  const transport = nodemailer.createTransport({
+    pool: true,
+    maxConnections: S.smtpConnections,
+    maxMessages: Infinity,
+    host: '127.0.0.1',
+    port: sink.port,
+    secure: false,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+  transport.on('error', (err) => log('raw transport error:', err.message));
+  const dkim = dkimKey ? { domainName: 'raw.bench.example', keySelector: 'bench', privateKey: dkimKey, headerFieldNames: DKIM_HEADERS } : undefined;
+  const tag = `raw${crypto.randomBytes(2).toString('hex')}`;
+  await sink.flush();
+  sink.reset();
+  const t0 = nowMs();
+  const from = t0 + S.warmup * 1000;
+  const to = from + S.seconds * 1000;
+  let seq = 0;
+  let errors = 0;
+  let errorSample: string | undefined;
+  const sentKeys: string[] = [];
+  const lat: number[] = [];
+  let cpuA: CpuSample | undefined;
+  let eluA: Elu | undefined;
+  let cpuB: CpuSample | undefined;
+  let eluB: Elu | undefined;
+  const marks = (async () => {
+    await sleep(from - nowMs());
+    await sink.flush();
+    eluA = sink.elu;
+    cpuA = sampleCpu();
+    await sleep(to - nowMs());
+    cpuB = sampleCpu();
+    await sink.flush();
+    eluB = sink.elu;
+  })();
+  const worker = async () => {
+    while (nowMs() < to) {
+      const key = `${tag}-${seq++}`;
+      const m = messages[seq % messages.length];
+      const start = nowMs();
+      try {
+        await transport.sendMail({ ...m, messageId: `<${key}@raw.bench.example>`, dkim });
+        sentKeys.push(key);
+        if (start >= from) lat.push(nowMs() - start);
+      } catch (err) {
+        errors++;
+        errorSample ??= (err as Error).message;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: S.sendConcurrency }, worker));
+  await marks;
+  const missing = await sink.waitFor(sentKeys, 30_000);
+  transport.close();
+  const cpu = cpuWindow(cpuA!, cpuB!);
+  return {
+    label,
+    dkim: !!dkimKey,
+    sent: sentKeys.length,
+    deliveredPerS: sink.countBetween(from, to) / S.seconds,
+    sendMailLatency: dist(lat),
+    avgBytes: sink.avgSize(),
+    errors,
+    errorSample,
+    missing,
+    ...cpu,
+    sinkElu: eluOf(eluA!, eluB!),
+  };
+}
+
+// ---------------------------------------------------------------- Herald
+
+interface Snapshot {
+  target: string;
+  pid: number;
+  at: number;
+  cpuMs: number;
+  eluIdle: number;
+  eluActive: number;
+  poolWait: { n: number; ns: number };
+  statements: Record<string, { n: number; ns: number }>;
+}
+const readSnapshots = (dir: string): Snapshot[] =>
+  fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => {
+          try {
+            return JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as Snapshot;
+          } catch {
+            return undefined;
+          }
+        })
+        .filter((s): s is Snapshot => !!s)
+    : [];
+
+interface Profile {
+  cpu: Array<{ target: string; cores: number; elu: number; msPerEmail: number }>;
+  poolWait: Array<{ target: string; perEmail: number; avgMs: number }>;
+  statements: Array<{ target: string; sql: string; perEmail: number; avgMs: number }>;
+}
+/** Per email = per delivered email in the window (the snapshot rates divided by the delivered rate). */
+function diffProfile(a: Snapshot[], b: Snapshot[], deliveredPerS: number): Profile {
+  const p: Profile = { cpu: [], poolWait: [], statements: [] };
+  for (const sb of b) {
+    const sa = a.find((x) => x.pid === sb.pid);
+    if (!sa) continue;
+    const dtS = (sb.at - sa.at) / 1000;
+    const emails = deliveredPerS * dtS || 1;
+    const cores = (sb.cpuMs - sa.cpuMs) / 1000 / dtS;
+    p.cpu.push({
+      target: sb.target,
+      cores,
+      elu: (sb.eluActive - sa.eluActive) / (sb.eluActive - sa.eluActive + sb.eluIdle - sa.eluIdle),
+      msPerEmail: (sb.cpuMs - sa.cpuMs) / emails,
+    });
+    const pw = { n: sb.poolWait.n - sa.poolWait.n, ns: sb.poolWait.ns - sa.poolWait.ns };
+    if (pw.n) p.poolWait.push({ target: sb.target, perEmail: pw.n / emails, avgMs: pw.ns / pw.n / 1e6 });
+    for (const [sql, s] of Object.entries(sb.statements)) {
+      const n = s.n - (sa.statements[sql]?.n ?? 0);
+      const ns = s.ns - (sa.statements[sql]?.ns ?? 0);
+      if (n > 0) p.statements.push({ target: sb.target, sql, perEmail: n / emails, avgMs: ns / n / 1e6 });
+    }
+  }
+  p.cpu.sort((x, y) => y.cores - x.cores);
+  p.statements.sort((x, y) => y.perEmail * y.avgMs - x.perEmail * x.avgMs);
+  return p;
+}
+
+interface SendOutcome {
+  id?: string;
+  start: number;
+  end: number;
+  error?: string;
+  detail?: string;
+}
+
+interface LatencyResult {
+  n: number;
+  missing: number;
+  accepted: Dist; // arrival − response received
+  request: Dist; // arrival − request start
+  http: Dist; // response − request start
+  errors: Map<string, number>;
+}
+
+interface ThroughputResult {
+  acceptedPerS: number;
+  deliveredPerS: number;
+  accepted: Dist; // under load, emails accepted inside the window
+  http: Dist;
+  backlogAtEnd: number;
+  drainS: number;
+  drained: boolean;
+  missing: number;
+  errors: Map<string, number>;
+  errorSample: Map<string, string>;
+  avgBytes: number;
+  machineBusyPct: number;
+  benchCores: number;
+  sinkElu: number;
+  profile?: Profile;
+}
+
+interface TopoResult {
+  kind: 'all' | 'split';
+  label: string;
+  procs: string[];
+  latency: LatencyResult;
+  throughput: ThroughputResult;
+}
+
+async function runTopology(kind: 'all' | 'split', sink: Sink, dns: DnsTestServer): Promise<TopoResult> {
+  const label = kind === 'all' ? 'Herald all-in-one' : 'Herald split';
+  const profDir = fs.mkdtempSync(path.join(os.tmpdir(), `herald-sendbench-${kind}-`));
+  // bench/track/preload.js: the statement/CPU profiler (BENCH_PGCOUNT_DIR) and SIGUSR2 CPU profiles.
+  const preload = path.join(__dirname, '..', 'track', 'preload.js');
+  const env: NodeJS.ProcessEnv = {
+    SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+    DNS_SERVERS: dns.server,
+    SEND_RATE_PER_SECOND: '100000',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    SMTP_POOL_SIZE: String(S.smtpConnections),
+    SEND_CONCURRENCY: String(S.sendConcurrency),
+    LOG_LEVEL: 'warn',
+    DB_POOL_MAX: S.poolMax,
+    NODE_OPTIONS: `--require ${preload} ${process.env.BENCH_NODE_OPTIONS ?? ''}`.trim(),
+  };
+  if (S.profile) env.BENCH_PGCOUNT_DIR = profDir;
+  const cpuProfDir = process.env.BENCH_CPU_PROF_DIR;
+  if (cpuProfDir) {
+    fs.mkdirSync(cpuProfDir, { recursive: true });
+    env.BENCH_CPU_PROF_DIR = path.resolve(cpuProfDir);
+  }
+  log(`starting topology ${kind} ...`);
+  const t = await Topology.start(kind, { env });
+  running.add(t);
+  const signalProfilers = () => cpuProfDir && t.procs.forEach((p) => p.child.kill('SIGUSR2'));
+  try {
+    // A verified sending domain, as e2e/sending.test.ts does it.
+    const domain = `${kind}-${RUN}.bench.example`;
+    const api = new Api(t.baseUrl, t.keys.secret);
+    const added = await api.post('/domains', { domain });
+    if (added.status !== 201) throw new Error(`POST /domains: ${added.status} ${JSON.stringify(added.body)}`);
+    for (const rec of added.body.records) {
+      if (rec.type === 'TXT') dns.set(rec.name, 'TXT', [rec.value]);
+      if (rec.type === 'MX') dns.set(rec.name, 'MX', [{ exchange: rec.value, priority: rec.priority ?? 10 }]);
+    }
+    const verified = await api.get(`/domains/${added.body.id}/verify`);
+    if (!verified.body?.verified) throw new Error(`domain not verified: ${JSON.stringify(verified.body)}`);
+    const FROM = `bench@${domain}`;
+
+    const http = new HttpPool(t.baseUrl, { connections: S.concurrency, pipelining: 1, keepAliveTimeout: 30_000 });
+    const headers = { authorization: `Bearer ${t.keys.secret}`, 'content-type': 'application/json' };
+    let n = 0;
+    const sendOne = async (): Promise<SendOutcome> => {
+      const i = n++;
+      const body = JSON.stringify({ to: `r${i % S.recipients}@example.org`, from: FROM, subject: SUBJECT, body: BODY, data: { plan: PLANS[i % PLANS.length], n: i } });
+      const start = nowMs();
+      try {
+        const res = await http.request({ path: '/v1/send', method: 'POST', headers, body });
+        const text = await res.body.text();
+        const end = nowMs();
+        if (res.statusCode !== 200) return { start, end, error: `HTTP ${res.statusCode}`, detail: text.slice(0, 300) };
+        return { start, end, id: JSON.parse(text).data.emails[0].email as string };
+      } catch (err) {
+        return { start, end: nowMs(), error: `exception: ${(err as Error).message.slice(0, 120)}` };
+      }
+    };
+
+    // Warm-up: JIT, DB and SMTP pools, contacts; everything must arrive before we measure.
+    log(`${kind}: up at ${t.baseUrl} (${t.procs.map((p) => p.target).join(', ')}); domain ${domain} verified; warming up`);
+    const warm: SendOutcome[] = [];
+    await Promise.all(Array.from({ length: 4 }, async () => {
+      for (let k = 0; k < 15; k++) warm.push(await sendOne());
+    }));
+    const warmErr = warm.find((w) => w.error);
+    if (warmErr) throw new Error(`warm-up send failed: ${warmErr.error} ${warmErr.detail ?? ''}`);
+    const warmMissing = await sink.waitFor(warm.map((w) => w.id!), 30_000);
+    if (warmMissing) throw new Error(`${warmMissing} warm-up emails never reached the sink:\n${t.output().slice(-3000)}`);
+
+    // Phase 1: latency, one send at a time at a modest rate.
+    log(`${kind}: latency phase (${S.latencyRate}/s for ${S.latencySeconds} s, one at a time)`);
+    await sink.flush();
+    sink.reset();
+    const lat: SendOutcome[] = [];
+    const total = Math.round(S.latencyRate * S.latencySeconds);
+    const l0 = nowMs();
+    for (let k = 0; k < total; k++) {
+      await sleep(l0 + (k * 1000) / S.latencyRate - nowMs());
+      lat.push(await sendOne());
+    }
+    const latOk = lat.filter((o) => o.id);
+    const latMissing = await sink.waitFor(latOk.map((o) => o.id!), 30_000);
+    const latDelivered = latOk.filter((o) => sink.byKey.has(o.id!));
+    const latency: LatencyResult = {
+      n: latDelivered.length,
+      missing: latMissing,
+      accepted: dist(latDelivered.map((o) => sink.byKey.get(o.id!)! - o.end)),
+      request: dist(latDelivered.map((o) => sink.byKey.get(o.id!)! - o.start)),
+      http: dist(latOk.map((o) => o.end - o.start)),
+      errors: countErrors(lat).errors,
+    };
+
+    // Phase 2: throughput, BENCH_CONCURRENCY sends in flight.
+    log(`${kind}: throughput phase (${S.concurrency} in flight, ${S.warmup} s warm-up + ${S.seconds} s)`);
+    await sink.flush();
+    sink.reset();
+    const outs: SendOutcome[] = [];
+    const t0 = nowMs();
+    const from = t0 + S.warmup * 1000;
+    const to = from + S.seconds * 1000;
+    let cpuA: CpuSample | undefined;
+    let cpuB: CpuSample | undefined;
+    let eluA: Elu | undefined;
+    let eluB: Elu | undefined;
+    let snapA: Snapshot[] = [];
+    let snapB: Snapshot[] = [];
+    const marks = (async () => {
+      await sleep(from - nowMs());
+      signalProfilers();
+      snapA = readSnapshots(profDir);
+      await sink.flush();
+      eluA = sink.elu;
+      cpuA = sampleCpu();
+      await sleep(to - nowMs());
+      cpuB = sampleCpu();
+      signalProfilers();
+      snapB = readSnapshots(profDir);
+      await sink.flush();
+      eluB = sink.elu;
+    })();
+    await Promise.all(
+      Array.from({ length: S.concurrency }, async () => {
+        while (nowMs() < to) outs.push(await sendOne());
+      }),
+    );
+    await marks;
+    const loadEnd = nowMs();
+    await sink.flush();
+    const deliveredInWindow = sink.countBetween(from, to);
+    const okIds = outs.filter((o) => o.id).map((o) => o.id!);
+    const backlogAtEnd = okIds.filter((id) => !sink.byKey.has(id)).length;
+    log(`${kind}: load stopped; ${backlogAtEnd} accepted emails not yet at the sink; draining (≤ ${S.drainSeconds} s)`);
+    const missing = await sink.waitFor(okIds, S.drainSeconds * 1000);
+    const drainS = (nowMs() - loadEnd) / 1000;
+    await http.close();
+    const inWindow = outs.filter((o) => o.id && o.end >= from && o.end <= to);
+    const { errors, errorSample } = countErrors(outs);
+    const deliveredPerS = deliveredInWindow / S.seconds;
+    const cpu = cpuWindow(cpuA!, cpuB!);
+    const throughput: ThroughputResult = {
+      acceptedPerS: inWindow.length / S.seconds,
+      deliveredPerS,
+      accepted: dist(inWindow.filter((o) => sink.byKey.has(o.id!)).map((o) => sink.byKey.get(o.id!)! - o.end)),
+      http: dist(inWindow.map((o) => o.end - o.start)),
+      backlogAtEnd,
+      drainS,
+      drained: missing === 0,
+      missing,
+      errors,
+      errorSample,
+      avgBytes: sink.avgSize(),
+      ...cpu,
+      sinkElu: eluOf(eluA!, eluB!),
+    };
+    if (S.profile && snapA.length && snapB.length) throughput.profile = diffProfile(snapA, snapB, deliveredPerS);
+    return { kind, label, procs: t.procs.map((p) => p.target), latency, throughput };
+  } finally {
+    log(`stopping topology ${kind}`);
+    await t.stop().catch((e) => log('stop failed:', e.message));
+    running.delete(t);
+    await sleep(500); // let the profiler's exit snapshot land before removing the directory
+    fs.rmSync(profDir, { recursive: true, force: true });
+  }
+}
+
+function countErrors(outs: SendOutcome[]) {
+  const errors = new Map<string, number>();
+  const errorSample = new Map<string, string>();
+  for (const o of outs) {
+    if (!o.error) continue;
+    errors.set(o.error, (errors.get(o.error) ?? 0) + 1);
+    if (o.detail && !errorSample.has(o.error)) errorSample.set(o.error, o.detail);
+  }
+  return { errors, errorSample };
+}
+
+// ---------------------------------------------------------------- report
+
+const f0 = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '-');
+const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-');
+const f2 = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '-');
+const pad = (s: string, n: number) => (s.length >= n ? s : s + ' '.repeat(n - s.length));
+const lpad = (s: string, n: number) => (s.length >= n ? s : ' '.repeat(n - s.length) + s);
+function table(rows: string[][]) {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
+  for (const [i, r] of rows.entries()) {
+    console.log('  ' + r.map((c, j) => (j === 0 ? pad(c, widths[j]) : lpad(c, widths[j]))).join('  '));
+    if (i === 0) console.log('  ' + widths.map((w) => '-'.repeat(w)).join('  '));
+  }
+}
+
+function report(raws: RawResult[], topos: TopoResult[], settings: string, started: number) {
+  const cpus = os.cpus();
+  console.log('\n================ Herald /v1/send bench ================');
+  console.log(`machine: ${cpus.length} cores (${cpus[0]?.model ?? '?'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load avg ${os.loadavg().map(f2).join(' ')}`);
+  console.log(`settings: ${settings}`);
+  console.log('NOTE: short runs on a shared machine; load generator, sink, Herald, PostgreSQL and RabbitMQ share the cores. Compare ratios.\n');
+
+  console.log('throughput (delivered/s = messages completed at the sink inside the measured window):');
+  const rows = [['phase', 'delivered/s', 'accepted/s', 'acc→rcv p50', 'p99', 'HTTP p50', 'p99', 'backlog@end', 'drain s', 'msg bytes', 'machine CPU', 'bench CPU', 'sink ELU', 'errors']];
+  for (const r of raws) {
+    rows.push([r.label, f0(r.deliveredPerS), '-', '-', '-', f1(r.sendMailLatency.p50), f1(r.sendMailLatency.p99), String(r.missing), '-', f0(r.avgBytes), `${f0(r.machineBusyPct)} %`, f2(r.benchCores), `${f0(100 * r.sinkElu)} %`, String(r.errors)]);
+  }
+  for (const t of topos) {
+    const x = t.throughput;
+    const errs = [...x.errors.values()].reduce((a, b) => a + b, 0);
+    rows.push([
+      t.label, f0(x.deliveredPerS), f0(x.acceptedPerS), f1(x.accepted.p50), f1(x.accepted.p99), f1(x.http.p50), f1(x.http.p99), String(x.backlogAtEnd),
+      `${f1(x.drainS)}${x.drained ? '' : ` (${x.missing} lost)`}`, f0(x.avgBytes), `${f0(x.machineBusyPct)} %`, f2(x.benchCores), `${f0(100 * x.sinkElu)} %`, String(errs),
+    ]);
+  }
+  table(rows);
+  console.log('  raw rows: HTTP columns = nodemailer sendMail() resolve time; backlog@end = messages never seen at the sink.');
+  console.log('  bench CPU = this process (load generator / raw sender + the sink thread), in cores.');
+
+  if (topos.length) {
+    console.log(`\nlatency phase (one /v1/send at a time, ${S.latencyRate}/s for ${S.latencySeconds} s; ms):`);
+    const lrows = [['topology', 'n', 'accepted→received p50', 'p99', 'max', 'request→received p50', 'p99', 'HTTP p50', 'p99', 'missing', 'errors']];
+    for (const t of topos) {
+      const l = t.latency;
+      lrows.push([t.label, String(l.n), f1(l.accepted.p50), f1(l.accepted.p99), f1(l.accepted.max), f1(l.request.p50), f1(l.request.p99), f1(l.http.p50), f1(l.http.p99), String(l.missing), String([...l.errors.values()].reduce((a, b) => a + b, 0))]);
+    }
+    table(lrows);
+  }
+  for (const r of raws) if (r.errorSample) console.log(`  errors in ${r.label}: ${r.errors} × ${r.errorSample}`);
+  for (const t of topos) {
+    for (const [k, n] of t.throughput.errors) console.log(`  errors in ${t.label} (throughput): ${n} × ${k}${t.throughput.errorSample.has(k) ? ` — ${t.throughput.errorSample.get(k)}` : ''}`);
+    for (const [k, n] of t.latency.errors) console.log(`  errors in ${t.label} (latency): ${n} × ${k}`);
+  }
+
+  const dkimRaws = raws.filter((r) => r.dkim);
+  const base = dkimRaws[0];
+  console.log('\nratios and target (delivered/s ÷ raw DKIM blast delivered/s, target ≥ 0.8):');
+  if (base) {
+    if (dkimRaws.length > 1) {
+      const rates = dkimRaws.map((r) => r.deliveredPerS);
+      console.log(`  raw DKIM blast, first vs repeat at the end: ${rates.map(f0).join(' vs ')} emails/s (drift ${f0((100 * (rates[rates.length - 1] - rates[0])) / rates[0])} %: a noise gauge)`);
+    }
+    const noDkim = raws.find((r) => !r.dkim);
+    if (noDkim) console.log(`  raw DKIM / raw no-DKIM = ${f2(base.deliveredPerS / noDkim.deliveredPerS)}   (cost of RSA-2048 signing in one Node process)`);
+    for (const t of topos) {
+      const ratio = t.throughput.deliveredPerS / base.deliveredPerS;
+      const vsMean = t.throughput.deliveredPerS / (dkimRaws.reduce((a, r) => a + r.deliveredPerS, 0) / dkimRaws.length);
+      console.log(
+        `  ${pad(t.label, 18)} ${f2(ratio)}${dkimRaws.length > 1 ? ` (vs mean of raw DKIM runs ${f2(vsMean)})` : ''}   ${ratio >= TARGET_RATIO ? 'PASS' : 'FAIL'}` +
+          (t.throughput.acceptedPerS > t.throughput.deliveredPerS * 1.05 ? `   accepted ${f0(t.throughput.acceptedPerS)}/s > delivered: the backlog grows` : ''),
+      );
+    }
+  } else console.log('  (no raw DKIM blast in this run)');
+
+  for (const t of topos) {
+    const p = t.throughput.profile;
+    if (!p) continue;
+    console.log(`\n--- ${t.label}: where the time goes (throughput window; "per email" = per delivered email) ---`);
+    for (const c of p.cpu) console.log(`  ${pad(c.target, 9)} CPU ${f2(c.cores)} cores = ${f2(c.msPerEmail)} ms CPU per email, event loop busy ${f0(100 * c.elu)} %`);
+    for (const w of p.poolWait) console.log(`  ${pad(w.target, 9)} pool.connect ${f2(w.perEmail)} per email, avg wait ${f2(w.avgMs)} ms`);
+    const stmts = p.statements.reduce((a, s) => a + s.perEmail, 0);
+    console.log(`  PostgreSQL statements: ${f2(stmts)} per email (all processes, incl. relay/consumers); by cost (per email × avg latency):`);
+    console.log(`    ${pad('process', 9)} ${lpad('per email', 9)} ${lpad('avg ms', 7)}  statement`);
+    for (const s of p.statements.slice(0, 20)) console.log(`    ${pad(s.target, 9)} ${lpad(f2(s.perEmail), 9)} ${lpad(f2(s.avgMs), 7)}  ${s.sql}`);
+    if (p.statements.length > 20) console.log(`    ... ${p.statements.length - 20} more (rare) statements`);
+  }
+  console.log(`\nbench finished in ${f0((nowMs() - started) / 1000)} s`);
+}
+
+// ---------------------------------------------------------------- main
+
+/** Topologies still up, stopped on Ctrl-C / SIGTERM so no Herald process outlives the bench. */
+const running = new Set<Topology>();
+for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(sig, () => {
+    log(`${sig}: stopping ${running.size} topology(ies)`);
+    Promise.all([...running].map((t) => t.stop().catch(() => undefined))).finally(() => process.exit(130));
+  });
+}
+
+async function main() {
+  const started = nowMs();
+  if (S.topologies.length) {
+    for (const [name, s] of Object.entries({ postgres: INFRA.postgres, rabbitmq: INFRA.rabbitmq, redis: INFRA.redis })) {
+      if (!(await reachable(s.host, s.port))) throw new Error(`${name} is not reachable at ${s.host}:${s.port}`);
+    }
+  }
+  const settings =
+    `SMTP connections ${S.smtpConnections} (Herald SMTP_POOL_SIZE = raw maxConnections), SEND_CONCURRENCY=${S.sendConcurrency} ` +
+    `(= raw sendMail calls in flight), /v1/send load ${S.concurrency} in flight, warm-up ${S.warmup} s + ${S.seconds} s measured, ` +
+    `${S.recipients} recipients, DB_POOL_MAX=${S.poolMax}, SEND_RATE_PER_SECOND=100000, profiler ${S.profile ? 'on' : 'off'}, DKIM RSA-2048`;
+  log(settings);
+  const sink = await Sink.start();
+  const dns = await DnsTestServer.start();
+  log(`sink on 127.0.0.1:${sink.port} (worker thread), DNS on ${dns.server}`);
+  try {
+    const { privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+    const raws: RawResult[] = [];
+    if (S.raw) {
+      log('raw nodemailer blast, no DKIM ...');
+      raws.push(await rawBlast(sink, 'raw blast, no DKIM', undefined));
+      log('raw nodemailer blast, DKIM RSA-2048 ...');
+      raws.push(await rawBlast(sink, 'raw blast, DKIM', privateKey));
+    }
+    const topos: TopoResult[] = [];
+    for (const kind of S.topologies) topos.push(await runTopology(kind, sink, dns));
+    if (S.raw && S.rawRepeat && S.topologies.length) {
+      log('raw nodemailer blast, DKIM RSA-2048 (repeat) ...');
+      raws.push(await rawBlast(sink, 'raw blast, DKIM (repeat)', privateKey));
+    }
+    report(raws, topos, settings, started);
+  } finally {
+    await dns.close().catch(() => undefined);
+    await sink.close().catch(() => undefined);
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
