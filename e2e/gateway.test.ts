@@ -1,0 +1,274 @@
+import crypto from 'node:crypto';
+import { Api, ApiResponse, Topology, TopologyKind } from '../libs/testing/src';
+
+/** SPEC §5, §7, §8 and COMPAT "Conventions": the rules every request passes through. */
+
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** The SPEC §7 envelope, exactly: no extra top-level keys, the required error keys typed. */
+function expectEnvelope(res: ApiResponse, status: number, code: string) {
+  expect({ status: res.status, code: res.body?.error?.code }).toEqual({ status, code });
+  expect(res.headers.get('content-type')).toMatch(/application\/json/);
+  expect(Object.keys(res.body).sort()).toEqual(['error', 'success', 'timestamp']);
+  expect(res.body.success).toBe(false);
+  expect(res.body.timestamp).toMatch(ISO);
+  const e = res.body.error;
+  expect(e.statusCode).toBe(status);
+  expect(typeof e.message).toBe('string');
+  expect(e.message.length).toBeGreaterThan(0);
+  expect(typeof e.requestId).toBe('string');
+  expect(e.requestId).toBe(res.headers.get('x-request-id'));
+  expect(typeof e.suggestion).toBe('string');
+  for (const k of Object.keys(e)) expect(['code', 'message', 'statusCode', 'requestId', 'errors', 'details', 'suggestion']).toContain(k);
+}
+
+describe.each<TopologyKind>(['all', 'split'])('gateway rules (%s)', (kind) => {
+  let t: Topology;
+  let api: Api;
+  beforeAll(async () => {
+    // A small body limit so 413 is cheap to provoke; every other request here is far below it.
+    t = await Topology.start(kind, { env: { BODY_LIMIT: '10kb' } });
+    api = new Api(t.baseUrl, t.keys.secret);
+  }, 60_000);
+  afterAll(() => t?.stop());
+
+  describe('authentication', () => {
+    it('401 MISSING_AUTH without a key', async () => {
+      expectEnvelope(await api.withKey(undefined).get('/contacts'), 401, 'MISSING_AUTH');
+      expectEnvelope(await api.withKey(undefined).post('/v1/track', { event: 'x', email: 'a@b.test' }), 401, 'MISSING_AUTH');
+      expectEnvelope(await api.withKey(undefined).get('/events'), 401, 'MISSING_AUTH');
+    });
+
+    it('401 INVALID_API_KEY for a garbage, an unknown or a malformed key', async () => {
+      for (const key of ['garbage', `sk_${'0'.repeat(64)}`, `pk_${crypto.randomBytes(32).toString('hex')}`, `sk_${'A'.repeat(64)}`, 'sk_']) {
+        const res = await api.withKey(key).post('/v1/track', { event: 'x', email: 'a@b.test' });
+        expectEnvelope(res, 401, 'INVALID_API_KEY');
+      }
+      expectEnvelope(await api.withKey(`sk_${crypto.randomBytes(32).toString('hex')}`).get('/contacts'), 401, 'INVALID_API_KEY');
+      expectEnvelope(await api.withKey(undefined).get('/contacts', { authorization: `Basic ${t.keys.secret}` }), 401, 'INVALID_API_KEY');
+      expectEnvelope(await api.withKey(undefined).get('/contacts', { authorization: 'Bearer' }), 401, 'INVALID_API_KEY');
+    });
+
+    it('a pk_ key outside /v1/track is 401 INVALID_API_KEY saying a secret key is needed', async () => {
+      for (const res of [
+        await api.withKey(t.keys.public).get('/contacts'),
+        await api.withKey(t.keys.public).post('/contacts', { email: 'pk@gateway.test' }),
+        await api.withKey(t.keys.public).get('/events'),
+      ]) {
+        expectEnvelope(res, 401, 'INVALID_API_KEY');
+        expect(res.body.error.message).toMatch(/secret key/i);
+        expect(res.body.error.suggestion).toMatch(/sk_/);
+        expect(res.body.error.suggestion).toMatch(/pk_/);
+      }
+      expect((await api.post('/contacts/lookup', { emails: ['pk@gateway.test'] })).body.notFound).toEqual(['pk@gateway.test']);
+      // …and works where it is meant to.
+      expect((await api.withKey(t.keys.public).post('/v1/track', { event: 'pk-ok', email: 'pk@gateway.test' })).status).toBe(200);
+      expect((await api.withKey(t.keys.public).post('/events/track', { event: 'pk-ok', email: 'pk@gateway.test' })).status).toBe(200);
+    });
+  });
+
+  describe('request ids', () => {
+    it('echoes X-Request-ID when sent, in the header and the error envelope', async () => {
+      const ok = await api.get('/contacts', { 'x-request-id': 'client-req-42' });
+      expect(ok.status).toBe(200);
+      expect(ok.headers.get('x-request-id')).toBe('client-req-42');
+      const err = await api.get(`/contacts/${crypto.randomUUID()}`, { 'x-request-id': 'client-req-43' });
+      expectEnvelope(err, 404, 'CONTACT_NOT_FOUND');
+      expect(err.body.error.requestId).toBe('client-req-43');
+    });
+
+    it('generates a distinct X-Request-ID otherwise', async () => {
+      const a = await api.get('/contacts');
+      const b = await api.withKey(undefined).get('/nope');
+      const c = await api.withKey(undefined).get('/config');
+      const ids = [a, b, c].map((r) => r.headers.get('x-request-id'));
+      for (const id of ids) expect(id).toMatch(/^\S{8,}$/);
+      expect(new Set(ids).size).toBe(3);
+      expect(b.body.error.requestId).toBe(ids[1]);
+      // An unusable incoming id (spaces, too long) is replaced, not echoed.
+      for (const bad of ['has spaces in it', 'x'.repeat(200)]) {
+        const r = await api.get('/contacts', { 'x-request-id': bad });
+        expect(r.headers.get('x-request-id')).not.toBe(bad);
+        expect(r.headers.get('x-request-id')).toMatch(/^\S{8,}$/);
+      }
+    });
+  });
+
+  describe('validation and bodies', () => {
+    it('422 VALIDATION_ERROR lists errors[] of {field, message, code}', async () => {
+      const res = await api.post('/contacts', { email: 'not-an-email' });
+      expectEnvelope(res, 422, 'VALIDATION_ERROR');
+      expect(res.body.error.errors).toEqual([{ field: 'email', message: expect.any(String), code: 'invalid_string' }]);
+
+      const many = await api.post('/v1/track', { event: 42, subscribed: 'yes' });
+      expectEnvelope(many, 422, 'VALIDATION_ERROR');
+      const fields = many.body.error.errors.map((e: any) => e.field).sort();
+      expect(fields).toEqual(['email', 'event', 'subscribed']);
+      for (const e of many.body.error.errors) expect(e).toEqual({ field: expect.any(String), message: expect.any(String), code: expect.any(String) });
+      expect(many.body.error.errors.find((e: any) => e.field === 'event').code).toBe('invalid_type');
+    });
+
+    it('400 BAD_REQUEST on malformed JSON', async () => {
+      for (const body of ['{"email": ', "{'email': 'a@b.test'}", '{"email":"a@b.test"}}', 'null', '"just a string"']) {
+        const res = await api.post('/contacts', body);
+        expect([400, 422]).toContain(res.status);
+        if (body.startsWith('{')) expectEnvelope(res, 400, 'BAD_REQUEST');
+        else expect(res.body.success).toBe(false);
+      }
+      expectEnvelope(await api.withKey(t.keys.public).post('/v1/track', '{"event":"x",'), 400, 'BAD_REQUEST');
+    });
+
+    it('a NUL character is refused at the edge: 422 naming the field in a body, 400 in the URL', async () => {
+      const res = await api.post('/contacts', { email: 'nul@gateway.test', data: { note: 'a\u0000b' } });
+      expectEnvelope(res, 422, 'VALIDATION_ERROR');
+      expect(res.body.error.errors).toEqual([{ field: 'data.note', message: expect.any(String), code: 'invalid_string' }]);
+      expectEnvelope(await api.withKey(t.keys.public).post('/v1/track', { event: 'n\u0000', email: 'nul@gateway.test' }), 422, 'VALIDATION_ERROR');
+      expectEnvelope(await api.get('/contacts?search=%00'), 400, 'BAD_REQUEST');
+      expect((await api.post('/contacts/lookup', { emails: ['nul@gateway.test'] })).body.notFound).toEqual(['nul@gateway.test']);
+    });
+
+    it('413 PAYLOAD_TOO_LARGE for a body over the limit, nothing stored', async () => {
+      const res = await api.post('/contacts', { email: 'big@gateway.test', data: { blob: 'x'.repeat(20_000) } });
+      expectEnvelope(res, 413, 'PAYLOAD_TOO_LARGE');
+      const track = await api.withKey(t.keys.public).post('/v1/track', { event: 'big', email: 'big@gateway.test', data: { blob: 'x'.repeat(20_000) } });
+      expectEnvelope(track, 413, 'PAYLOAD_TOO_LARGE');
+      expect((await api.post('/contacts/lookup', { emails: ['big@gateway.test'] })).body.notFound).toEqual(['big@gateway.test']);
+      // Just under the limit is fine.
+      expect((await api.post('/contacts', { email: 'big@gateway.test', data: { blob: 'x'.repeat(8_000) } })).status).toBe(201);
+    });
+  });
+
+  describe('rate limit headers', () => {
+    it('every authenticated response carries RateLimit-Limit/Remaining/Reset, Remaining going down', async () => {
+      const a = await api.get('/contacts');
+      const b = await api.get('/events/names');
+      for (const r of [a, b]) {
+        expect(r.headers.get('ratelimit-limit')).toBe('1000');
+        expect(Number(r.headers.get('ratelimit-remaining'))).toBeGreaterThanOrEqual(0);
+        expect(Number(r.headers.get('ratelimit-reset'))).toBeGreaterThanOrEqual(0);
+        expect(Number(r.headers.get('ratelimit-reset'))).toBeLessThanOrEqual(60);
+      }
+      expect(Number(b.headers.get('ratelimit-remaining'))).toBeLessThan(Number(a.headers.get('ratelimit-remaining')));
+      const track = await api.withKey(t.keys.public).post('/v1/track', { event: 'rl', email: 'rl@gateway.test' });
+      expect(Number(track.headers.get('ratelimit-remaining'))).toBeLessThan(Number(b.headers.get('ratelimit-remaining')));
+    });
+  });
+
+  describe('not found', () => {
+    it('an unknown route is a 404 envelope', async () => {
+      expectEnvelope(await api.withKey(undefined).get('/does/not/exist'), 404, 'NOT_FOUND');
+      expectEnvelope(await api.withKey(undefined).post('/v2/track', { event: 'x' }), 404, 'NOT_FOUND');
+      expectEnvelope(await api.get('/contacts/a/b/c'), 404, 'NOT_FOUND');
+      expectEnvelope(await api.request('PUT', '/contacts', {}), 404, 'NOT_FOUND');
+    });
+  });
+
+  describe('bad input never yields a 500', () => {
+    const cases: Array<[string, string, unknown?, Record<string, string>?]> = [
+      ['GET', '/contacts/not-a-uuid'],
+      ['PATCH', '/contacts/not-a-uuid', { subscribed: false }],
+      ['DELETE', '/contacts/not-a-uuid'],
+      ['GET', `/contacts/${'9'.repeat(500)}`],
+      ['GET', '/contacts/%E0%A4%A'],
+      ['GET', '/contacts/00000000-0000-0000-0000-000000000000'],
+      ['GET', '/contacts?limit=99999999999999999999999'],
+      ['GET', '/contacts?limit=-1'],
+      ['GET', '/contacts?limit=abc'],
+      ['GET', '/contacts?limit=1.5'],
+      ['GET', '/contacts?limit=1&limit=2'],
+      ['GET', '/contacts?cursor=garbage'],
+      ['GET', `/contacts?cursor=${'x'.repeat(5000)}`],
+      ['GET', '/contacts?cursor=%00'],
+      ['GET', '/contacts?search=%00'],
+      ['GET', '/contacts?search=%25_%5C'],
+      ['GET', '/contacts?search[a]=b'],
+      ['GET', '/contacts?subscribed=maybe'],
+      ['GET', '/events?limit=99999999999999999999999'],
+      ['GET', '/events?limit=-5&eventName=%00'],
+      ['GET', '/events/contact/not-a-uuid'],
+      ['GET', '/events/contact/not-a-uuid?limit=1e400'],
+      ['GET', '/events/%00/usage'],
+      ['DELETE', '/events/%00'],
+      ['GET', '/contacts/fields/%00/values'],
+      ['GET', '/contacts/fields/data..x/values'],
+      ['GET', '/contacts/fields/data.x/values?limit=99999999999999'],
+      ['GET', '/contacts/fields/__proto__/usage'],
+      ['DELETE', '/contacts/fields/email'],
+      ['DELETE', '/contacts/fields/id'],
+      ['POST', '/contacts', []],
+      ['POST', '/contacts', [{ email: 'a@b.test' }]],
+      ['POST', '/contacts', 'true'],
+      ['POST', '/contacts', '123'],
+      ['POST', '/contacts', { email: 123 }],
+      ['POST', '/contacts', { email: null }],
+      ['POST', '/contacts', { email: ['a@b.test'] }],
+      ['POST', '/contacts', { email: { $ne: '' } }],
+      ['POST', '/contacts', { email: `${'a'.repeat(5000)}@b.test` }],
+      ['POST', '/contacts', { email: 'nul\u0000@b.test' }],
+      ['POST', '/contacts', { email: 'x@b.test', subscribed: 'yes' }],
+      ['POST', '/contacts', { email: 'x@b.test', data: 'string' }],
+      ['POST', '/contacts', { email: 'x@b.test', data: [1, 2] }],
+      ['POST', '/contacts', { email: 'x@b.test', data: { note: 'a\u0000b' } }],
+      ['POST', '/contacts', { email: 'x@b.test', data: { 'k\u0000': 1 } }],
+      ['POST', '/contacts', { email: 'x@b.test', data: { deep: JSON.parse('{"a":'.repeat(300) + '1' + '}'.repeat(300)) } }],
+      ['POST', '/contacts', { email: 'x@b.test', data: { big: 1e308, neg: -0, tiny: 5e-324 } }],
+      ['POST', '/contacts', '{"email":"x@b.test","data":{"huge":1e400}}'],
+      ['POST', '/contacts', { email: 'x@b.test', data: { __proto__: { polluted: true } } }],
+      ['POST', '/contacts', '{"email":"x@b.test","data":{"__proto__":{"polluted":true}}}'],
+      ['POST', '/contacts', '{"email":"x@b.test","constructor":{"prototype":{"polluted":true}}}'],
+      ['PATCH', `/contacts/${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}`, { data: { a: 1 } }],
+      ['PATCH', '/contacts/not-a-uuid', []],
+      ['POST', '/contacts/lookup', { emails: 'a@b.test' }],
+      ['POST', '/contacts/lookup', { emails: [1, 2] }],
+      ['POST', '/contacts/lookup', { emails: [] }],
+      ['POST', '/contacts/lookup', { emails: ['nul\u0000@b.test', '', '   '] }],
+      ['POST', '/contacts/lookup', []],
+      ['POST', '/v1/track', []],
+      ['POST', '/v1/track', { event: '', email: 'a@b.test' }],
+      ['POST', '/v1/track', { event: '   ', email: 'a@b.test' }],
+      ['POST', '/v1/track', { event: 'x'.repeat(300), email: 'a@b.test' }],
+      ['POST', '/v1/track', { event: 'nul\u0000', email: 'a@b.test' }],
+      ['POST', '/v1/track', { event: 'x', email: 'a@b.test', data: { v: 'nul\u0000' } }],
+      ['POST', '/v1/track', { event: 'x', email: 'a@b.test', data: [] }],
+      ['POST', '/v1/track', { event: 'x', email: 'not-an-email' }],
+      ['POST', '/v1/track', { event: { name: 'x' }, email: 'a@b.test' }],
+      ['POST', '/v1/track', { event: 'x', email: 'a@b.test' }, { 'idempotency-key': 'has space' }],
+      ['POST', '/v1/track', { event: 'x', email: 'a@b.test' }, { 'idempotency-key': 'k'.repeat(300) }],
+      ['POST', '/v1/track', { event: 'x', email: 'a@b.test' }, { 'x-request-id': 'not valid id with spaces' }],
+      ['POST', '/contacts', { email: 'ct@b.test' }, { 'content-type': 'text/plain' }],
+      ['POST', '/contacts', { email: 'ct@b.test' }, { 'content-type': 'application/x-www-form-urlencoded' }],
+      ['POST', '/contacts', '{"email":"ct@b.test"}', { 'content-type': 'application/json; charset=latin-9' }],
+      ['POST', '/auth/login', []],
+      ['POST', '/auth/login', { email: 1, password: null }],
+      ['POST', '/auth/signup', { email: 'nul\u0000@b.test', password: 'long-enough-1' }],
+      ['POST', '/auth/login', { email: 'a@b.test', password: 'p'.repeat(10_000) }],
+      ['GET', '/users/@me', undefined, { cookie: 'herald_session=%E0%A4%A' }],
+      ['GET', '/contacts', undefined, { authorization: '', cookie: 'herald_session=x' }],
+    ];
+
+    // One object per row: a row shorter than the callback's arity would make jest pass `done`.
+    const rows = cases.map(([method, path, body, headers], i) => ({ name: `#${i} ${method} ${path.slice(0, 80)}`, method, path, body, headers }));
+    it.each(rows)('$name', async ({ method, path, body, headers }) => {
+      const client = headers?.cookie ? api.withKey(undefined) : path.startsWith('/auth') ? api.withKey(undefined) : path === '/v1/track' ? api.withKey(t.keys.public) : api;
+      const res = await client.request(method, path, body, headers ?? {});
+      expect(res.status).toBeGreaterThanOrEqual(200);
+      expect(res.status).toBeLessThan(500);
+      if (res.status >= 400) {
+        expect(res.body.success).toBe(false);
+        expect(res.body.error.statusCode).toBe(res.status);
+        expect(res.body.error.code).not.toBe('INTERNAL_SERVER_ERROR');
+      }
+    });
+
+    it('did not pollute any prototype and left the gateway healthy', async () => {
+      expect(({} as any).polluted).toBeUndefined();
+      const list = await api.get('/contacts?limit=100');
+      expect(list.status).toBe(200);
+      for (const c of list.body.data) {
+        expect(c.data.polluted).toBeUndefined();
+        expect(Object.keys(c.data)).not.toContain('__proto__');
+      }
+      expect((await api.withKey(undefined).get('/readyz')).status).toBe(200);
+    });
+  });
+});
