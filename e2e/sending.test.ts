@@ -153,6 +153,19 @@ describe.each<TopologyKind>(['all', 'split'])('sending (%s)', (kind) => {
     expect((await fetch(`${t.baseUrl}/webhooks/mail`, { method: 'POST', body: JSON.stringify(signed) })).status).toBe(403);
   });
 
+  it('confirms an SNS subscription only when the signature verifies', async () => {
+    const body = sns.sign('SubscriptionConfirmation', { Token: `tok${kind}` }, '2');
+    const r = await fetch(`${t.baseUrl}/webhooks/mail`, { method: 'POST', body, headers: { 'content-type': 'text/plain' } });
+    expect(r.status).toBe(200);
+    expect(((await r.json()) as any).data.outcome).toBe('subscription_confirmed');
+    expect(sns.confirmations).toContain(`tok${kind}`);
+
+    const forged = JSON.parse(sns.sign('SubscriptionConfirmation', { Token: `forged${kind}` }, '1'));
+    forged.Signature = Buffer.from('not a signature').toString('base64');
+    expect((await fetch(`${t.baseUrl}/webhooks/mail`, { method: 'POST', body: JSON.stringify(forged) })).status).toBe(403);
+    expect(sns.confirmations).not.toContain(`forged${kind}`);
+  });
+
   it('works with the Plunk SDK', async () => {
     const plunk = new Plunk(t.keys.secret, { baseUrl: `${t.baseUrl}/v1/` });
     const res: any = await plunk.emails.send({ to: 'sdk@example.org', subject: 'From the SDK', body: '<p>sdk</p>', from: FROM } as any);

@@ -1,6 +1,6 @@
 import { loadConfig, logger } from '../../kit/src';
 import type { ModuleFactory } from './module';
-import { Runtime } from './runtime';
+import { checkTargets, Runtime } from './runtime';
 
 /** Process entry: run TARGET's modules until SIGINT/SIGTERM, then stop cleanly. */
 export async function runMain(registry: Record<string, ModuleFactory>) {
@@ -11,9 +11,9 @@ export async function runMain(registry: Record<string, ModuleFactory>) {
     console.error((err as Error).message);
     process.exit(2);
   }
-  const unknown = config.targets.filter((t) => t !== 'all' && t !== 'migrate' && !registry[t]);
-  if (unknown.length) {
-    console.error(`Unknown TARGET "${unknown.join(',')}". Known targets: all, migrate, ${Object.keys(registry).join(', ')}`);
+  const problem = checkTargets(config.targets, registry);
+  if (problem) {
+    console.error(problem);
     process.exit(2);
   }
   const runtime = new Runtime(config, registry);

@@ -2,12 +2,18 @@ import http from 'node:http';
 import express from 'express';
 import * as grpc from '@grpc/grpc-js';
 import { HealthImplementation, service as healthService } from 'grpc-health-check';
-import { AppError, Config, logger, metrics } from '../../kit/src';
+import { Config, logger, metrics } from '../../kit/src';
 import { Db, ensureDatabase, migrate as runMigrations } from '../../db/src';
 import { startEmbeddedPostgres } from '../../db/src/embedded';
 import { AmqpTransport, MemoryTransport, OutboxNotifier, Relay, Subscription, Transport } from '../../bus/src';
 import { GRPC_MESSAGE_LIMITS, SERVICES, ServiceName, definitionOf, grpcClient, grpcImplementation, inProcessClient } from '../../contracts/src';
 import type { Clients, HeraldModule, ModuleContext, ModuleFactory, ProvidedHandlers } from './module';
+
+/** An error message naming unknown targets, or undefined when every TARGET exists. */
+export function checkTargets(targets: string[], registry: Record<string, ModuleFactory>): string | undefined {
+  const unknown = targets.filter((t) => t !== 'all' && t !== 'migrate' && !registry[t]);
+  return unknown.length ? `Unknown TARGET "${unknown.join(',')}". Known targets: all, migrate, ${Object.keys(registry).join(', ')}` : undefined;
+}
 
 const HealthClient = grpc.makeGenericClientConstructor(healthService as grpc.ServiceDefinition, 'Health');
 const DEFAULT_SPLIT_DB = 'postgres://127.0.0.1:5432/herald';
@@ -38,12 +44,9 @@ export class Runtime {
   constructor(private readonly config: Config, private readonly registry: Record<string, ModuleFactory>) {}
 
   private selectModules(): HeraldModule[] {
+    const problem = checkTargets(this.config.targets, this.registry);
+    if (problem) throw new Error(problem);
     const names = this.config.targets.includes('all') || this.config.targets.includes('migrate') ? Object.keys(this.registry) : this.config.targets;
-    for (const n of names) {
-      if (!this.registry[n]) {
-        throw new Error(`Unknown TARGET "${n}". Known targets: all, migrate, ${Object.keys(this.registry).join(', ')}`);
-      }
-    }
     const chosen = names.map((n) => this.registry[n]());
     // Dependencies first, so in-process APIs exist before their callers start.
     const order: HeraldModule[] = [];

@@ -198,10 +198,14 @@ export class MessagingRepo {
     );
   }
 
-  /** Emails left in `sending` by a process that died (all-in-one: its in-memory queue is gone). */
+  /**
+   * All-in-one start: the in-memory queue of the last run is gone, so every email it held — queued,
+   * or interrupted while sending — is due for the sweep at once.
+   */
   async requeueInterrupted(): Promise<number> {
     const r = await this.db.pool.query(
-      `UPDATE messaging.emails SET status = 'queued', status_rank = 0, enqueued_at = NULL, updated_at = now() WHERE status = 'sending'`,
+      `UPDATE messaging.emails SET status = 'queued', status_rank = 0, enqueued_at = NULL, updated_at = now()
+       WHERE status IN ('queued', 'sending') AND (status = 'sending' OR enqueued_at IS NOT NULL)`,
     );
     return r.rowCount ?? 0;
   }
