@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { Api, eventually, OWNER, session, SmtpSink, TopologyKind } from '../libs/testing/src';
-import { contactEvents, SendingStack, startSending } from './support/sending';
+import { contactEvents, useSendingStack } from './support/sending';
 
 const uniq = () => crypto.randomBytes(4).toString('hex');
 
@@ -9,7 +9,8 @@ const uniq = () => crypto.randomBytes(4).toString('hex');
  * against a real DNS server, and the dev mailbox.
  */
 describe.each<TopologyKind>(['all', 'split'])('delivery (%s)', (kind) => {
-  let s: SendingStack;
+  // A slow sending rate keeps the crash test's batch in flight when the worker is killed.
+  const s = useSendingStack(kind, { env: { SEND_RATE_PER_SECOND: '4' } });
   let api: Api;
   let smtp: SmtpSink;
   let FROM: string;
@@ -21,16 +22,9 @@ describe.each<TopologyKind>(['all', 'split'])('delivery (%s)', (kind) => {
   };
   const row = async (emailId: string) => (await s.t.sql('SELECT status, attempts, last_error FROM messaging.emails WHERE id = $1', [emailId]))[0];
 
-  beforeAll(async () => {
-    // A slow sending rate keeps the crash test's batch in flight when the worker is killed.
-    s = await startSending(kind, { env: { SEND_RATE_PER_SECOND: '4' } });
-    api = s.api;
+  beforeAll(() => {
+    ({ api, from: FROM } = s);
     smtp = s.smtp!;
-    FROM = s.from;
-  }, 90_000);
-
-  afterAll(async () => {
-    await s?.stop();
   });
 
   describe('SMTP failures', () => {
@@ -184,15 +178,7 @@ describe.each<TopologyKind>(['all', 'split'])('delivery (%s)', (kind) => {
 
 /** The dev mailbox: no SMTP_URL outside production keeps mail on this machine, readable over the API. */
 describe('dev mailbox (all, no SMTP_URL)', () => {
-  let s: SendingStack;
-
-  beforeAll(async () => {
-    s = await startSending('all', { smtp: false });
-  }, 90_000);
-
-  afterAll(async () => {
-    await s?.stop();
-  });
+  const s = useSendingStack('all', { smtp: false });
 
   it('keeps a sent message, rendered, with its raw source, and marks it delivered', async () => {
     const to = `dev-${uniq()}@example.org`;

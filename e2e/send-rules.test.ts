@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import { Api, eventually, ReceivedMail, SmtpSink, TopologyKind } from '../libs/testing/src';
-import { contactEvents, SendingStack, startSending } from './support/sending';
+import { contactEvents, useSendingStack } from './support/sending';
 
 /** POST /v1/send request rules (SPEC §2.2, §4.1, §7, §8; COMPAT "Public API") in both topologies. */
 describe.each<TopologyKind>(['all', 'split'])('/v1/send rules (%s)', (kind) => {
-  let s: SendingStack;
+  const s = useSendingStack(kind);
   let api: Api;
   let smtp: SmtpSink;
   let FROM: string;
@@ -24,15 +24,9 @@ describe.each<TopologyKind>(['all', 'split'])('/v1/send rules (%s)', (kind) => {
   };
   const contact = async (id: string) => (await api.get(`/contacts/${id}`)).body;
 
-  beforeAll(async () => {
-    s = await startSending(kind);
-    api = s.api;
+  beforeAll(() => {
+    ({ api, from: FROM } = s);
     smtp = s.smtp!;
-    FROM = s.from;
-  }, 90_000);
-
-  afterAll(async () => {
-    await s?.stop();
   });
 
   describe('recipients', () => {

@@ -1,9 +1,9 @@
 import { Api, OWNER, session, TopologyKind } from '../libs/testing/src';
-import { SendingStack, startSending } from './support/sending';
+import { useSendingStack } from './support/sending';
 
 /** Templates (SPEC §2.5, §4.3; COMPAT "Templates") in both topologies. */
 describe.each<TopologyKind>(['all', 'split'])('templates (%s)', (kind) => {
-  let s: SendingStack;
+  const s = useSendingStack(kind);
   let api: Api;
   let FROM: string;
   const MISSING = '0190f5a2-7b1c-7d3e-8f00-000000000000';
@@ -11,14 +11,8 @@ describe.each<TopologyKind>(['all', 'split'])('templates (%s)', (kind) => {
   const create = (over: Record<string, unknown> = {}) =>
     api.post('/templates', { name: 'Welcome', subject: 'Welcome {{name ?? "friend"}}', body: '<p>Hi {{name}}</p>', type: 'TRANSACTIONAL', ...over });
 
-  beforeAll(async () => {
-    s = await startSending(kind);
-    api = s.api;
-    FROM = s.from;
-  }, 90_000);
-
-  afterAll(async () => {
-    await s?.stop();
+  beforeAll(() => {
+    ({ api, from: FROM } = s);
   });
 
   it('creates a template (201) with the COMPAT shape', async () => {

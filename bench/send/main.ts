@@ -18,20 +18,15 @@ import { Worker } from 'node:worker_threads';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
 import { Pool as HttpPool } from 'undici';
-import { Api, DnsTestServer, INFRA, reachable, Topology } from '../../libs/testing/src';
+import { Api, DnsTestServer, Topology } from '../../libs/testing/src';
 import { newId } from '../../libs/kit/src';
 import { render } from '../../services/messaging/src/domain/render';
 import { TokenSigner } from '../../services/messaging/src/domain/tokens';
 import { addTracking, subscriptionUrls } from '../../services/messaging/src/app/deliver';
+import { cpuWindow, CpuSample, f0, f1, f2, lpad, log, machineLine, num, pad, pct, readSnapshots, requireInfra, run, running, sampleCpu, sleep, Snapshot, snapshotDeltas, table } from '../lib';
 
 // ---------------------------------------------------------------- settings
 
-const num = (name: string, dflt: number) => {
-  const v = process.env[name];
-  const n = v === undefined || v === '' ? dflt : Number(v);
-  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number`);
-  return n;
-};
 const S = {
   seconds: num('BENCH_SECONDS', 15),
   warmup: num('BENCH_WARMUP_SECONDS', 3),
@@ -66,8 +61,6 @@ const DKIM_HEADERS = [
   'List-Subscribe', 'List-Post', 'List-Owner', 'List-Archive',
 ].join(':');
 
-const log = (...a: unknown[]) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...a);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** CLOCK_MONOTONIC in ms: shared with the sink's worker thread. */
 const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
 
@@ -169,38 +162,8 @@ const eluOf = (a: Elu, b: Elu) => {
   return total > 0 ? active / total : NaN;
 };
 
-// ---------------------------------------------------------------- machine CPU (/proc/stat)
-
-interface CpuSample {
-  busy: number;
-  total: number;
-  self: NodeJS.CpuUsage;
-  at: number;
-}
-function sampleCpu(): CpuSample {
-  let busy = 0;
-  let total = 0;
-  try {
-    const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-    total = line.reduce((a, b) => a + b, 0);
-    busy = total - line[3] - (line[4] ?? 0);
-  } catch {
-    /* not Linux */
-  }
-  return { busy, total, self: process.cpuUsage(), at: nowMs() };
-}
-/** Machine busy % (100 = every core) and this process's CPU (load generator + sink thread), in cores. */
-function cpuWindow(a: CpuSample, b: CpuSample) {
-  const self = process.cpuUsage(a.self);
-  return {
-    machineBusyPct: b.total > a.total ? (100 * (b.busy - a.busy)) / (b.total - a.total) : NaN,
-    benchCores: (self.user + self.system) / 1000 / (b.at - a.at),
-  };
-}
-
 // ---------------------------------------------------------------- stats helpers
 
-const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] : NaN);
 const dist = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return { n: s.length, p50: pct(s, 50), p99: pct(s, 99), max: s[s.length - 1] ?? NaN };
@@ -328,30 +291,6 @@ async function rawBlast(sink: Sink, label: string, dkimKey: string | undefined):
 
 // ---------------------------------------------------------------- Herald
 
-interface Snapshot {
-  target: string;
-  pid: number;
-  at: number;
-  cpuMs: number;
-  eluIdle: number;
-  eluActive: number;
-  poolWait: { n: number; ns: number };
-  statements: Record<string, { n: number; ns: number }>;
-}
-const readSnapshots = (dir: string): Snapshot[] =>
-  fs.existsSync(dir)
-    ? fs
-        .readdirSync(dir)
-        .filter((f) => f.endsWith('.json'))
-        .map((f) => {
-          try {
-            return JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as Snapshot;
-          } catch {
-            return undefined;
-          }
-        })
-        .filter((s): s is Snapshot => !!s)
-    : [];
 
 interface Profile {
   cpu: Array<{ target: string; cores: number; elu: number; msPerEmail: number }>;
@@ -361,25 +300,13 @@ interface Profile {
 /** Per email = per delivered email in the window (the snapshot rates divided by the delivered rate). */
 function diffProfile(a: Snapshot[], b: Snapshot[], deliveredPerS: number): Profile {
   const p: Profile = { cpu: [], poolWait: [], statements: [] };
-  for (const sb of b) {
-    const sa = a.find((x) => x.pid === sb.pid);
-    if (!sa) continue;
-    const dtS = (sb.at - sa.at) / 1000;
+  for (const d of snapshotDeltas(a, b)) {
+    const dtS = d.ms / 1000;
     const emails = deliveredPerS * dtS || 1;
-    const cores = (sb.cpuMs - sa.cpuMs) / 1000 / dtS;
-    p.cpu.push({
-      target: sb.target,
-      cores,
-      elu: (sb.eluActive - sa.eluActive) / (sb.eluActive - sa.eluActive + sb.eluIdle - sa.eluIdle),
-      msPerEmail: (sb.cpuMs - sa.cpuMs) / emails,
-    });
-    const pw = { n: sb.poolWait.n - sa.poolWait.n, ns: sb.poolWait.ns - sa.poolWait.ns };
-    if (pw.n) p.poolWait.push({ target: sb.target, perEmail: pw.n / emails, avgMs: pw.ns / pw.n / 1e6 });
-    for (const [sql, s] of Object.entries(sb.statements)) {
-      const n = s.n - (sa.statements[sql]?.n ?? 0);
-      const ns = s.ns - (sa.statements[sql]?.ns ?? 0);
-      if (n > 0) p.statements.push({ target: sb.target, sql, perEmail: n / emails, avgMs: ns / n / 1e6 });
-    }
+    p.cpu.push({ target: d.target, cores: d.cpuMs / 1000 / dtS, elu: d.elu, msPerEmail: d.cpuMs / emails });
+    const pw = d.poolWait;
+    if (pw.n) p.poolWait.push({ target: d.target, perEmail: pw.n / emails, avgMs: pw.ns / pw.n / 1e6 });
+    for (const s of d.statements) p.statements.push({ target: d.target, sql: s.sql, perEmail: s.n / emails, avgMs: s.ns / s.n / 1e6 });
   }
   p.cpu.sort((x, y) => y.cores - x.cores);
   p.statements.sort((x, y) => y.perEmail * y.avgMs - x.perEmail * x.avgMs);
@@ -607,23 +534,9 @@ function countErrors(outs: SendOutcome[]) {
 
 // ---------------------------------------------------------------- report
 
-const f0 = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '-');
-const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-');
-const f2 = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '-');
-const pad = (s: string, n: number) => (s.length >= n ? s : s + ' '.repeat(n - s.length));
-const lpad = (s: string, n: number) => (s.length >= n ? s : ' '.repeat(n - s.length) + s);
-function table(rows: string[][]) {
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
-  for (const [i, r] of rows.entries()) {
-    console.log('  ' + r.map((c, j) => (j === 0 ? pad(c, widths[j]) : lpad(c, widths[j]))).join('  '));
-    if (i === 0) console.log('  ' + widths.map((w) => '-'.repeat(w)).join('  '));
-  }
-}
-
 function report(raws: RawResult[], topos: TopoResult[], settings: string, started: number) {
-  const cpus = os.cpus();
   console.log('\n================ Herald /v1/send bench ================');
-  console.log(`machine: ${cpus.length} cores (${cpus[0]?.model ?? '?'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load avg ${os.loadavg().map(f2).join(' ')}`);
+  console.log(machineLine());
   console.log(`settings: ${settings}`);
   console.log('NOTE: short runs on a shared machine; load generator, sink, Herald, PostgreSQL and RabbitMQ share the cores. Compare ratios.\n');
 
@@ -696,22 +609,9 @@ function report(raws: RawResult[], topos: TopoResult[], settings: string, starte
 
 // ---------------------------------------------------------------- main
 
-/** Topologies still up, stopped on Ctrl-C / SIGTERM so no Herald process outlives the bench. */
-const running = new Set<Topology>();
-for (const sig of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(sig, () => {
-    log(`${sig}: stopping ${running.size} topology(ies)`);
-    Promise.all([...running].map((t) => t.stop().catch(() => undefined))).finally(() => process.exit(130));
-  });
-}
-
 async function main() {
   const started = nowMs();
-  if (S.topologies.length) {
-    for (const [name, s] of Object.entries({ postgres: INFRA.postgres, rabbitmq: INFRA.rabbitmq, redis: INFRA.redis })) {
-      if (!(await reachable(s.host, s.port))) throw new Error(`${name} is not reachable at ${s.host}:${s.port}`);
-    }
-  }
+  if (S.topologies.length) await requireInfra();
   const settings =
     `SMTP connections ${S.smtpConnections} (Herald SMTP_POOL_SIZE = raw maxConnections), SEND_CONCURRENCY=${S.sendConcurrency} ` +
     `(= raw sendMail calls in flight), /v1/send load ${S.concurrency} in flight, warm-up ${S.warmup} s + ${S.seconds} s measured, ` +
@@ -742,10 +642,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+run(main);

@@ -21,18 +21,13 @@ import { Pool as PgPool, PoolClient } from 'pg';
 import { Pool as HttpPool } from 'undici';
 import { Db, migrate } from '../../libs/db/src';
 import { newId } from '../../libs/kit/src';
-import { INFRA, reachable, Topology } from '../../libs/testing/src';
+import { INFRA, Topology } from '../../libs/testing/src';
 import { migrations as contactsMigrations, SCHEMA as CONTACTS } from '../../services/contacts/src/migrations';
 import { migrations as eventsMigrations, SCHEMA as EVENTS } from '../../services/events/src/migrations';
+import { cpuWindow, CpuSample, CpuWindow, f0, f1, f2, lpad, log, machineLine, num, pad, pct, readSnapshots, requireInfra, run, running, sampleCpu, sleep, Snapshot, snapshotDeltas, table } from '../lib';
 
 // ---------------------------------------------------------------- settings
 
-const num = (name: string, dflt: number) => {
-  const v = process.env[name];
-  const n = v === undefined || v === '' ? dflt : Number(v);
-  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number`);
-  return n;
-};
 const S = {
   concurrency: Math.max(1, Math.floor(num('BENCH_CONCURRENCY', 32))),
   seconds: num('BENCH_SECONDS', 15),
@@ -50,8 +45,6 @@ const EVENT_NAMES = Array.from({ length: 20 }, (_, i) => `bench.event_${String(i
 const PLANS = ['free', 'pro', 'team', 'enterprise'];
 const RUN = crypto.randomBytes(3).toString('hex');
 
-const log = (...a: unknown[]) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...a);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const nowMs = () => performance.timeOrigin + performance.now();
 
 /** A pg Pool whose idle-client errors (e.g. a backend terminated by someone else) are logged, not fatal. */
@@ -154,43 +147,10 @@ async function drive(
   return r;
 }
 
-const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
 function summary(r: PhaseResult) {
   const s = [...r.latencies].sort((a, b) => a - b);
   const errors = [...r.errors.values()].reduce((a, b) => a + b, 0);
   return { rate: r.ok / r.seconds, p50: pct(s, 50), p99: pct(s, 99), max: s[s.length - 1] ?? NaN, errors, n: r.ok };
-}
-
-// ---------------------------------------------------------------- machine CPU (/proc/stat)
-
-interface CpuSample {
-  busy: number;
-  total: number;
-  self: NodeJS.CpuUsage;
-  at: number;
-}
-interface CpuWindow {
-  machineBusyPct: number; // all cores, 100 % = every core busy
-  loadgenCores: number; // this process (load generator / ceiling driver), in cores
-}
-function sampleCpu(): CpuSample {
-  let busy = 0;
-  let total = 0;
-  try {
-    const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-    total = line.reduce((a, b) => a + b, 0);
-    busy = total - line[3] - (line[4] ?? 0); // minus idle and iowait
-  } catch {
-    /* not Linux */
-  }
-  return { busy, total, self: process.cpuUsage(), at: nowMs() };
-}
-function cpuWindow(a: CpuSample, b: CpuSample): CpuWindow {
-  const self = process.cpuUsage(a.self);
-  return {
-    machineBusyPct: b.total > a.total ? (100 * (b.busy - a.busy)) / (b.total - a.total) : NaN,
-    loadgenCores: (self.user + self.system) / 1000 / (b.at - a.at),
-  };
 }
 
 // ---------------------------------------------------------------- PostgreSQL ceiling
@@ -319,31 +279,6 @@ async function runCeiling(kind: string, url: string, projectId: string): Promise
 
 // ---------------------------------------------------------------- Herald topologies
 
-interface Snapshot {
-  target: string;
-  pid: number;
-  at: number;
-  cpuMs: number;
-  eluIdle: number;
-  eluActive: number;
-  poolWait: { n: number; ns: number };
-  statements: Record<string, { n: number; ns: number }>;
-}
-const readSnapshots = (dir: string): Snapshot[] =>
-  fs.existsSync(dir)
-    ? fs
-        .readdirSync(dir)
-        .filter((f) => f.endsWith('.json'))
-        .map((f) => {
-          try {
-            return JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as Snapshot;
-          } catch {
-            return undefined;
-          }
-        })
-        .filter((s): s is Snapshot => !!s)
-    : [];
-
 interface DbStats {
   xact_commit: number;
   xact_rollback: number;
@@ -385,23 +320,12 @@ interface ProfileReport {
 
 function diffProfile(a: Snapshot[], b: Snapshot[], tracks: number): ProfileReport {
   const report: ProfileReport = { tracks, windowS: 0, statements: [], poolWait: [], cpu: [] };
-  for (const sb of b) {
-    const sa = a.find((x) => x.pid === sb.pid);
-    if (!sa) continue;
-    const dt = sb.at - sa.at;
-    report.windowS = dt / 1000;
-    report.cpu.push({
-      target: sb.target,
-      cores: (sb.cpuMs - sa.cpuMs) / dt,
-      elu: (sb.eluActive - sa.eluActive) / (sb.eluActive - sa.eluActive + sb.eluIdle - sa.eluIdle),
-    });
-    const pw = { n: sb.poolWait.n - sa.poolWait.n, ns: sb.poolWait.ns - sa.poolWait.ns };
-    if (pw.n) report.poolWait.push({ target: sb.target, perTrack: pw.n / tracks, avgMs: pw.ns / pw.n / 1e6 });
-    for (const [sql, s] of Object.entries(sb.statements)) {
-      const n = s.n - (sa.statements[sql]?.n ?? 0);
-      const ns = s.ns - (sa.statements[sql]?.ns ?? 0);
-      if (n > 0) report.statements.push({ target: sb.target, sql, perTrack: n / tracks, avgMs: ns / n / 1e6 });
-    }
+  for (const d of snapshotDeltas(a, b)) {
+    report.windowS = d.ms / 1000;
+    report.cpu.push({ target: d.target, cores: d.cpuMs / d.ms, elu: d.elu });
+    const pw = d.poolWait;
+    if (pw.n) report.poolWait.push({ target: d.target, perTrack: pw.n / tracks, avgMs: pw.ns / pw.n / 1e6 });
+    for (const s of d.statements) report.statements.push({ target: d.target, sql: s.sql, perTrack: s.n / tracks, avgMs: s.ns / s.n / 1e6 });
   }
   report.statements.sort((x, y) => y.perTrack * y.avgMs - x.perTrack * x.avgMs);
   return report;
@@ -530,12 +454,6 @@ async function drainProjection(t: Topology) {
 
 // ---------------------------------------------------------------- report
 
-const f0 = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '-');
-const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-');
-const f2 = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '-');
-const pad = (s: string, n: number) => (s.length >= n ? s : s + ' '.repeat(n - s.length));
-const lpad = (s: string, n: number) => (s.length >= n ? s : ' '.repeat(n - s.length) + s);
-
 function printErrors(r: PhaseResult) {
   for (const [k, n] of r.errors) console.log(`    errors in ${r.label}: ${n} × ${k}${r.errorSample.has(k) ? ` — ${r.errorSample.get(k)}` : ''}`);
 }
@@ -580,20 +498,9 @@ function printTopologyDetail(kind: string, r: TopoResult) {
 
 // ---------------------------------------------------------------- main
 
-/** Topologies still up, stopped on Ctrl-C / SIGTERM so no Herald process outlives the bench. */
-const running = new Set<Topology>();
-for (const sig of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(sig, () => {
-    log(`${sig}: stopping ${running.size} topology(ies)`);
-    Promise.all([...running].map((t) => t.stop().catch(() => undefined))).finally(() => process.exit(130));
-  });
-}
-
 async function main() {
   const started = nowMs();
-  for (const [name, s] of Object.entries({ postgres: INFRA.postgres, rabbitmq: INFRA.rabbitmq, redis: INFRA.redis })) {
-    if (!(await reachable(s.host, s.port))) throw new Error(`${name} is not reachable at ${s.host}:${s.port}`);
-  }
+  await requireInfra();
   const admin = pgPool({ connectionString: INFRA.postgres.url, max: 2 });
   const pgInfo = (
     await admin.query(
@@ -601,7 +508,6 @@ async function main() {
               current_setting('max_connections') AS mc, current_setting('shared_buffers') AS sb, current_setting('commit_delay') AS cd`,
     )
   ).rows[0];
-  const cpus = os.cpus();
   const settings =
     `concurrency ${S.concurrency} in flight, warm-up ${S.warmup} s + measure ${S.seconds} s per phase, ${S.contacts} existing contacts, ` +
     `${Math.round(S.newRatio * 100)} % new, ${EVENT_NAMES.length} event names, Herald DB_POOL_MAX=${S.poolMax}, profiler ${S.profile ? 'on' : 'off'}`;
@@ -624,7 +530,7 @@ async function main() {
 
   // ---- report
   console.log('\n================ Herald /v1/track bench ================');
-  console.log(`machine: ${cpus.length} cores (${cpus[0]?.model ?? '?'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load avg ${os.loadavg().map(f2).join(' ')}`);
+  console.log(machineLine());
   console.log(
     `PostgreSQL ${pgInfo.v} at ${INFRA.postgres.host}:${INFRA.postgres.port}: synchronous_commit=${pgInfo.sc}, fsync=${pgInfo.fs}, ` +
       `shared_buffers=${pgInfo.sb}, max_connections=${pgInfo.mc}, commit_delay=${pgInfo.cd} (shared with anything else on this machine)`,
@@ -635,17 +541,13 @@ async function main() {
   const rows: string[][] = [['phase', 'tracks/s', 'p50 ms', 'p99 ms', 'max ms', 'ok', 'errors', 'machine CPU', 'loadgen CPU']];
   for (const [, r] of ceilings) {
     const s = summary(r);
-    rows.push([r.label, f0(s.rate), f2(s.p50), f2(s.p99), f1(s.max), String(s.n), String(s.errors), `${f0(r.cpu.machineBusyPct)} %`, `${f2(r.cpu.loadgenCores)} cores`]);
+    rows.push([r.label, f0(s.rate), f2(s.p50), f2(s.p99), f1(s.max), String(s.n), String(s.errors), `${f0(r.cpu.machineBusyPct)} %`, `${f2(r.cpu.benchCores)} cores`]);
   }
   for (const [, r] of topo) {
     const s = summary(r.phase);
-    rows.push([r.phase.label, f0(s.rate), f2(s.p50), f2(s.p99), f1(s.max), String(s.n), String(s.errors), `${f0(r.phase.cpu.machineBusyPct)} %`, `${f2(r.phase.cpu.loadgenCores)} cores`]);
+    rows.push([r.phase.label, f0(s.rate), f2(s.p50), f2(s.p99), f1(s.max), String(s.n), String(s.errors), `${f0(r.phase.cpu.machineBusyPct)} %`, `${f2(r.phase.cpu.benchCores)} cores`]);
   }
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-  for (const [i, r] of rows.entries()) {
-    console.log(r.map((c, j) => (j === 0 ? pad(c, widths[j]) : lpad(c, widths[j]))).join('  '));
-    if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  }
+  table(rows, '');
   for (const [, r] of ceilings) printErrors(r);
   for (const [, r] of topo) printErrors(r.phase);
 
@@ -686,10 +588,4 @@ async function main() {
   console.log(`\nbench finished in ${f0((nowMs() - started) / 1000)} s`);
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+run(main);

@@ -67,3 +67,18 @@ export async function verifyDomain(api: Api, dns: DnsTestServer, domain: string)
 export async function contactEvents(api: Api, contactId: string): Promise<string[]> {
   return (await api.get(`/events/contact/${contactId}`)).body.events.map((e: any) => e.name);
 }
+
+/**
+ * Starts a sending stack (startSending) in beforeAll of the enclosing describe and stops it in
+ * afterAll. The returned object is filled in when that beforeAll runs: read it in hooks and tests.
+ */
+export function useSendingStack(kind: TopologyKind, opts: SendingOptions = {}): SendingStack {
+  const stack = {} as SendingStack;
+  beforeAll(async () => {
+    Object.assign(stack, await startSending(kind, opts));
+  }, 90_000);
+  afterAll(async () => {
+    await stack.stop?.();
+  });
+  return stack;
+}

@@ -98,18 +98,32 @@ export class AmqpTransport implements Transport {
     if (this.conn) await this.consumeWork(this.conn, w);
   }
 
+  /**
+   * The exchanges, then the durable quorum queue `queue` whose rejected and over-limit messages
+   * (x-delivery-limit) are dead-lettered through the DLX to its quorum queue `<queue>.dlq`.
+   */
+  private async assertQueueWithDlq(ch: Channel, queue: string) {
+    const dlq = `${queue}.dlq`;
+    await ch.assertExchange(this.exchange, 'topic', { durable: true });
+    await ch.assertExchange(this.dlx, 'direct', { durable: true });
+    await ch.assertQueue(dlq, { durable: true, arguments: { 'x-queue-type': 'quorum' } });
+    await ch.bindQueue(dlq, this.dlx, queue);
+    await ch.assertQueue(queue, {
+      durable: true,
+      arguments: {
+        'x-queue-type': 'quorum',
+        'x-dead-letter-exchange': this.dlx,
+        'x-dead-letter-routing-key': queue,
+        'x-delivery-limit': DELIVERY_LIMIT,
+      },
+    });
+  }
+
   /** A work queue: durable quorum queue `<ns><queue>`, prefetch = concurrency, ack after the handler. */
   private async consumeWork(conn: ChannelModel, w: WorkSubscription) {
     const queue = `${this.ns}${w.queue}`;
     const ch: Channel = await conn.createChannel();
-    await ch.assertExchange(this.exchange, 'topic', { durable: true });
-    await ch.assertExchange(this.dlx, 'direct', { durable: true });
-    await ch.assertQueue(`${queue}.dlq`, { durable: true, arguments: { 'x-queue-type': 'quorum' } });
-    await ch.bindQueue(`${queue}.dlq`, this.dlx, queue);
-    await ch.assertQueue(queue, {
-      durable: true,
-      arguments: { 'x-queue-type': 'quorum', 'x-dead-letter-exchange': this.dlx, 'x-dead-letter-routing-key': queue, 'x-delivery-limit': DELIVERY_LIMIT },
-    });
+    await this.assertQueueWithDlq(ch, queue);
     await ch.bindQueue(queue, this.exchange, `${w.type}.${w.lane}`);
     await ch.prefetch(w.concurrency);
     await ch.consume(queue, (msg) => {
@@ -138,21 +152,8 @@ export class AmqpTransport implements Transport {
 
   private async consume(conn: ChannelModel, sub: Subscription) {
     const queue = this.queueOf(sub.service);
-    const dlq = `${queue}.dlq`;
     const ch: Channel = await conn.createChannel();
-    await ch.assertExchange(this.exchange, 'topic', { durable: true });
-    await ch.assertExchange(this.dlx, 'direct', { durable: true });
-    await ch.assertQueue(dlq, { durable: true, arguments: { 'x-queue-type': 'quorum' } });
-    await ch.bindQueue(dlq, this.dlx, queue);
-    await ch.assertQueue(queue, {
-      durable: true,
-      arguments: {
-        'x-queue-type': 'quorum',
-        'x-dead-letter-exchange': this.dlx,
-        'x-dead-letter-routing-key': queue,
-        'x-delivery-limit': DELIVERY_LIMIT,
-      },
-    });
+    await this.assertQueueWithDlq(ch, queue);
     for (const type of Object.keys(sub.handlers)) await ch.bindQueue(queue, this.exchange, type);
     await ch.prefetch(PREFETCH);
     await ch.consume(queue, (msg) => {

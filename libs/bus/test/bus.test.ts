@@ -4,27 +4,20 @@
  */
 import crypto from 'node:crypto';
 import amqp from 'amqplib';
-import { Client } from 'pg';
-import { Db, ensureDatabase, migrate } from '../../db/src';
+import { Db, migrate } from '../../db/src';
 import { metrics, newId } from '../../kit/src';
 import type { DomainEvent } from '../../contracts/src/events';
 import { AmqpTransport, busMigration, enqueue, MemoryTransport, NewEvent, OutboxNotifier, Relay, Subscription, handleOnce, EventHandler } from '../src';
-import { eventually, INFRA } from '../../testing/src';
+import { eventually, INFRA, scratchDatabase, ScratchDatabase } from '../../testing/src';
 
 const SCHEMA = 'bust';
-const dbName = `herald_c_${crypto.randomBytes(4).toString('hex')}`;
-const dbUrl = (() => {
-  const u = new URL(INFRA.postgres.url);
-  u.pathname = `/${dbName}`;
-  return u.toString();
-})();
-
+let scratch: ScratchDatabase;
 let db: Db;
 const cleanups: Array<() => Promise<unknown>> = [];
 
 beforeAll(async () => {
-  await ensureDatabase(dbUrl);
-  db = new Db(dbUrl, 10);
+  scratch = await scratchDatabase({ poolMax: 10 });
+  db = scratch.db;
   await migrate(db, SCHEMA, [
     busMigration(SCHEMA),
     {
@@ -39,11 +32,7 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  await db?.close();
-  const admin = new Client({ connectionString: INFRA.postgres.url });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-  await admin.end();
+  await scratch?.drop();
 });
 
 const changed = (projectId: string, email: string): NewEvent => ({
@@ -69,7 +58,7 @@ function sub(service: string, handler: EventHandler, type = 'contacts.contact.su
 }
 
 async function startRelay(transport: MemoryTransport | AmqpTransport) {
-  const notifier = new OutboxNotifier(dbUrl);
+  const notifier = new OutboxNotifier(scratch.url);
   const relay = new Relay(db, SCHEMA, transport, notifier);
   await notifier.start();
   relay.start();

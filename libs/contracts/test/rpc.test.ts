@@ -3,24 +3,16 @@
  * (backed by real PostgreSQL) through grpcImplementation, called through grpcClient and compared
  * with inProcessClient. Its own database herald_c_<random>, dropped afterwards.
  */
-import crypto from 'node:crypto';
 import * as grpc from '@grpc/grpc-js';
-import { Client } from 'pg';
-import { Db, ensureDatabase, migrate } from '../../db/src';
+import { Db, migrate } from '../../db/src';
 import { AppError, newId } from '../../kit/src';
-import { freePort, INFRA } from '../../testing/src';
+import { expectAppError, freePort, scratchDatabase, ScratchDatabase } from '../../testing/src';
 import { ContactsRepo } from '../../../services/contacts/src/adapters/repo';
 import { contactsHandlers } from '../../../services/contacts/src/app/handlers';
 import { migrations, SCHEMA } from '../../../services/contacts/src/migrations';
 import { CallMeta, contactsDefinition, ContactsApi, ContactsHandlers, grpcClient, grpcImplementation, inProcessClient, SERVICES } from '../src';
 
-const dbName = `herald_c_${crypto.randomBytes(4).toString('hex')}`;
-const dbUrl = (() => {
-  const u = new URL(INFRA.postgres.url);
-  u.pathname = `/${dbName}`;
-  return u.toString();
-})();
-
+let scratch: ScratchDatabase;
 let db: Db;
 let server: grpc.Server;
 let handlers: ContactsHandlers;
@@ -36,8 +28,8 @@ const TRIGGER = {
 };
 
 beforeAll(async () => {
-  await ensureDatabase(dbUrl);
-  db = new Db(dbUrl, 10);
+  scratch = await scratchDatabase({ poolMax: 10 });
+  db = scratch.db;
   await migrate(db, SCHEMA, migrations);
   handlers = contactsHandlers(new ContactsRepo(db));
   const served: ContactsHandlers = {
@@ -68,22 +60,8 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const c of clients) c.close();
   await new Promise<void>((resolve) => (server ? server.tryShutdown(() => resolve()) : resolve()));
-  await db?.close();
-  const admin = new Client({ connectionString: INFRA.postgres.url });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-  await admin.end();
+  await scratch?.drop();
 });
-
-async function appError(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (err) {
-    expect(err).toBeInstanceOf(AppError);
-    return err as AppError;
-  }
-  throw new Error('expected an AppError, the call succeeded');
-}
 
 /** Replaces ids and timestamps so responses for different contacts can be compared. */
 function normalise(v: unknown): unknown {
@@ -129,8 +107,8 @@ describe('grpcClient ↔ grpcImplementation', () => {
   it('a 404 AppError thrown by the handler arrives as the same AppError', async () => {
     const p = newId();
     const id = newId();
-    const direct = await appError(handlers.GetContact({ project_id: p, id }, {}));
-    const err = await appError(remote.GetContact({ project_id: p, id }));
+    const direct = await expectAppError(handlers.GetContact({ project_id: p, id }, {}));
+    const err = await expectAppError(remote.GetContact({ project_id: p, id }));
     expect(err.status).toBe(404);
     expect(err.code).toBe('CONTACT_NOT_FOUND');
     expect(err.toJSON()).toEqual(direct.toJSON());
@@ -138,8 +116,8 @@ describe('grpcClient ↔ grpcImplementation', () => {
 
   it('a 422 AppError keeps its errors[] and suggestion', async () => {
     const p = newId();
-    const direct = await appError(handlers.UpsertContact({ project_id: p, email: 'bad', default_subscribed: true, data_json: '' }, {}));
-    const err = await appError(remote.UpsertContact({ project_id: p, email: 'bad', default_subscribed: true, data_json: '' }));
+    const direct = await expectAppError(handlers.UpsertContact({ project_id: p, email: 'bad', default_subscribed: true, data_json: '' }, {}));
+    const err = await expectAppError(remote.UpsertContact({ project_id: p, email: 'bad', default_subscribed: true, data_json: '' }));
     expect(err.status).toBe(422);
     expect(err.code).toBe('VALIDATION_ERROR');
     expect(err.errors).toEqual([{ field: 'email', message: 'must be a valid email address', code: 'invalid_string' }]);
@@ -150,16 +128,16 @@ describe('grpcClient ↔ grpcImplementation', () => {
     const p = newId();
     const a = await remote.UpsertContact({ project_id: p, email: 'one@example.com', default_subscribed: true, data_json: '' });
     await remote.UpsertContact({ project_id: p, email: 'two@example.com', default_subscribed: true, data_json: '' });
-    const conflict = await appError(remote.UpdateContact({ project_id: p, id: a.contact!.id, email: 'two@example.com', data_json: '' }));
+    const conflict = await expectAppError(remote.UpdateContact({ project_id: p, id: a.contact!.id, email: 'two@example.com', data_json: '' }));
     expect(conflict.status).toBe(409);
     expect(conflict.code).toBe('CONFLICT');
 
-    const limited = await appError(remote.LookupContacts({ project_id: p, emails: [TRIGGER.rateLimited] }));
+    const limited = await expectAppError(remote.LookupContacts({ project_id: p, emails: [TRIGGER.rateLimited] }));
     expect(limited.toJSON()).toEqual({ code: 'RATE_LIMIT_EXCEEDED', status: 429, message: 'slow down', suggestion: 'Wait.', details: { retryAfter: 7 } });
   });
 
   it('an unexpected error becomes a 500 without leaking its message', async () => {
-    const err = await appError(remote.LookupContacts({ project_id: newId(), emails: [TRIGGER.crash] }));
+    const err = await expectAppError(remote.LookupContacts({ project_id: newId(), emails: [TRIGGER.crash] }));
     expect(err.status).toBe(500);
     expect(err.code).toBe('INTERNAL_SERVER_ERROR');
     expect(JSON.stringify(err.toJSON())).not.toContain('secret internal detail');
@@ -167,7 +145,7 @@ describe('grpcClient ↔ grpcImplementation', () => {
 
   it('application errors do not open the circuit: many 404s, then a valid call still succeeds', async () => {
     const p = newId();
-    for (let i = 0; i < 25; i++) expect((await appError(remote.GetContact({ project_id: p, id: newId() }))).status).toBe(404);
+    for (let i = 0; i < 25; i++) expect((await expectAppError(remote.GetContact({ project_id: p, id: newId() }))).status).toBe(404);
     const ok = await remote.UpsertContact({ project_id: p, email: 'after-404s@example.com', default_subscribed: true, data_json: '' });
     expect(ok.is_new).toBe(true);
   });
@@ -176,11 +154,11 @@ describe('grpcClient ↔ grpcImplementation', () => {
     const port = await freePort();
     const dead = grpcClient(contactsDefinition(), SERVICES.contacts.fullName, `127.0.0.1:${port}`, { deadlineMs: 500 });
     clients.push(dead);
-    const err = await appError(dead.GetContact({ project_id: newId(), id: newId() }));
+    const err = await expectAppError(dead.GetContact({ project_id: newId(), id: newId() }));
     expect(err.status).toBe(503);
     expect(err.code).toBe('SERVICE_UNAVAILABLE');
     // Repeated failures keep failing as 503 (the breaker opens rather than piling up calls).
-    for (let i = 0; i < 12; i++) expect((await appError(dead.ListContacts({ project_id: newId(), limit: 1 }))).status).toBe(503);
+    for (let i = 0; i < 12; i++) expect((await expectAppError(dead.ListContacts({ project_id: newId(), limit: 1 }))).status).toBe(503);
   }, 30_000);
 });
 
@@ -197,7 +175,7 @@ describe('deadlines', () => {
     const slow = grpcClient(def, SERVICES.contacts.fullName, `127.0.0.1:${port}`, { deadlineMs: 500 });
     clients.push(slow);
     try {
-      const err = await appError(slow.GetContact({ project_id: newId(), id: newId() }));
+      const err = await expectAppError(slow.GetContact({ project_id: newId(), id: newId() }));
       expect(err.status).toBe(503);
       expect(err.code).toBe('SERVICE_UNAVAILABLE');
       expect(err.message).toMatch(/DEADLINE_EXCEEDED/);

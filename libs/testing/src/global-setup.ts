@@ -2,6 +2,37 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { INFRA, reachable } from './infra';
+import { deleteQueues } from './topology';
+
+/**
+ * Quorum queues left by test runs that were killed before their cleanup (names `<namespace>.…`
+ * with a test namespace) pile up and slow RabbitMQ down, so they are deleted — but only the
+ * namespaces none of whose queues has a consumer, so a run going on beside this one is untouched.
+ * Needs rabbitmqctl (on the machine that runs RabbitMQ); without it, nothing is swept.
+ */
+async function sweepStaleTestQueues() {
+  let out: string;
+  try {
+    out = execFileSync('rabbitmqctl', ['list_queues', '-q', '--no-table-headers', 'name', 'consumers'], { encoding: 'utf8', timeout: 20_000, stdio: ['ignore', 'pipe', 'ignore'] });
+  } catch {
+    return;
+  }
+  const byNamespace = new Map<string, { queues: string[]; consumers: number }>();
+  for (const line of out.split('\n')) {
+    const [name, consumers] = line.trim().split(/\s+/);
+    const ns = /^([td][0-9a-f]{6,8})\./.exec(name ?? '')?.[1];
+    if (!ns) continue;
+    const entry = byNamespace.get(ns) ?? { queues: [], consumers: 0 };
+    entry.queues.push(name);
+    entry.consumers += Number(consumers) || 0;
+    byNamespace.set(ns, entry);
+  }
+  const stale = [...byNamespace.entries()].filter(([, e]) => e.consumers === 0);
+  await deleteQueues(
+    stale.flatMap(([, e]) => e.queues),
+    stale.flatMap(([ns]) => [`${ns}.herald.events`, `${ns}.herald.events.dlx`]),
+  );
+}
 
 /**
  * Jest global setup: builds dist/ (e2e tests run the built targets, as production does) and checks
@@ -14,7 +45,7 @@ export default async function globalSetup() {
 
   const missing: string[] = [];
   for (const [name, svc] of Object.entries(INFRA)) if (!(await reachable(svc.host, svc.port))) missing.push(name);
-  if (missing.length === 0) return;
+  if (missing.length === 0) return sweepStaleTestQueues();
 
   const docker = fs.existsSync('/var/run/docker.sock') || !!process.env.DOCKER_HOST;
   if (!docker) {

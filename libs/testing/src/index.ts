@@ -1,5 +1,6 @@
 export * from './api';
 export * from './infra';
+export * from './db';
 export * from './topology';
 export * from './sns';
 export * from './smtp';

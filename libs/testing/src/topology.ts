@@ -4,6 +4,7 @@ import path from 'node:path';
 import amqp from 'amqplib';
 import { Client } from 'pg';
 import { freePort, INFRA } from './infra';
+import { dropDatabase } from './db';
 import { SERVICES, ServiceName } from '../../contracts/src';
 import { registry } from '../../../services/all/src/modules';
 
@@ -173,30 +174,32 @@ export class Topology {
           }),
       ),
     );
-    const admin = new Client({ connectionString: INFRA.postgres.url });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${this.dbName}" WITH (FORCE)`).catch(() => undefined);
-    await admin.end();
+    await dropDatabase(this.dbName, { ignoreErrors: true });
     if (this.kind === 'split') await deleteBrokerObjects(this.namespace);
   }
 }
 
 /** Deletes the RabbitMQ queues and exchanges a namespace created. */
 export async function deleteBrokerObjects(ns: string) {
+  const queues = [...Object.keys(registry).map((service) => `${service}.events`), 'messaging.send.transactional', 'messaging.send.bulk'];
+  await deleteQueues(queues.flatMap((q) => [`${ns}.${q}`, `${ns}.${q}.dlq`]), [`${ns}.herald.events`, `${ns}.herald.events.dlx`]);
+}
+
+/** Deletes queues and exchanges (a missing one is fine). Each on its own channel: a 404 closes it. */
+export async function deleteQueues(queues: string[], exchanges: string[] = []) {
   const conn = await amqp.connect(INFRA.rabbitmq.url).catch(() => undefined);
   if (!conn) return;
   try {
-    for (const service of [...Object.keys(registry), 'messaging.send.transactional', 'messaging.send.bulk']) {
-      for (const q of [`${ns}.${service}.events`, `${ns}.${service}.events.dlq`]) {
-        const ch = await conn.createChannel();
-        await ch.deleteQueue(q).catch(() => undefined);
-        await ch.close().catch(() => undefined);
-      }
+    for (const q of queues) {
+      const ch = await conn.createChannel();
+      await ch.deleteQueue(q).catch(() => undefined);
+      await ch.close().catch(() => undefined);
     }
-    const ch = await conn.createChannel();
-    await ch.deleteExchange(`${ns}.herald.events`).catch(() => undefined);
-    await ch.deleteExchange(`${ns}.herald.events.dlx`).catch(() => undefined);
-    await ch.close().catch(() => undefined);
+    for (const x of exchanges) {
+      const ch = await conn.createChannel();
+      await ch.deleteExchange(x).catch(() => undefined);
+      await ch.close().catch(() => undefined);
+    }
   } finally {
     await conn.close().catch(() => undefined);
   }

@@ -2,31 +2,23 @@
  * Component test: the contacts use cases (contactsHandlers) against real PostgreSQL, called
  * directly. Its own database herald_c_<random>, dropped afterwards.
  */
-import crypto from 'node:crypto';
-import { Client } from 'pg';
-import { Db, ensureDatabase, migrate } from '../../../../libs/db/src';
-import { AppError, newId } from '../../../../libs/kit/src';
+import { Db, migrate } from '../../../../libs/db/src';
+import { newId } from '../../../../libs/kit/src';
 import type { ContactsApi } from '../../../../libs/contracts/src';
-import { INFRA } from '../../../../libs/testing/src';
+import { expectAppError, scratchDatabase, ScratchDatabase } from '../../../../libs/testing/src';
 import { ContactsRepo } from '../../src/adapters/repo';
 import { contactsHandlers } from '../../src/app/handlers';
 import { migrations, SCHEMA } from '../../src/migrations';
 
-const dbName = `herald_c_${crypto.randomBytes(4).toString('hex')}`;
-const dbUrl = (() => {
-  const u = new URL(INFRA.postgres.url);
-  u.pathname = `/${dbName}`;
-  return u.toString();
-})();
-
+let scratch: ScratchDatabase;
 let db: Db;
 let repo: ContactsRepo;
 /** The handlers, typed as their decoded (wire) output, as a caller sees them. */
 let h: ContactsApi;
 
 beforeAll(async () => {
-  await ensureDatabase(dbUrl);
-  db = new Db(dbUrl, 20);
+  scratch = await scratchDatabase({ poolMax: 20 });
+  db = scratch.db;
   expect(await migrate(db, SCHEMA, migrations)).toBe(migrations.length);
   expect(await migrate(db, SCHEMA, migrations)).toBe(0); // idempotent
   repo = new ContactsRepo(db);
@@ -34,11 +26,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await db?.close();
-  const admin = new Client({ connectionString: INFRA.postgres.url });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-  await admin.end();
+  await scratch?.drop();
 });
 
 const meta = { requestId: 'test', projectId: '' };
@@ -64,16 +52,6 @@ const outbox = (projectId: string) =>
   db.query<{ id: string; type: string; data: any; project_id: string }>(`SELECT id, type, data, project_id FROM contacts.outbox WHERE project_id = $1 ORDER BY seq`, [projectId]);
 
 const data = (c: { data_json: string } | null | undefined) => JSON.parse(c!.data_json);
-
-async function appError(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (err) {
-    expect(err).toBeInstanceOf(AppError);
-    return err as AppError;
-  }
-  throw new Error('expected an AppError, the call succeeded');
-}
 
 describe('upsert rules', () => {
   it('a new contact takes default_subscribed; a subscribed one emits subscription_changed, an unsubscribed one does not', async () => {
@@ -132,7 +110,7 @@ describe('upsert rules', () => {
   });
 
   it('rejects an invalid email with 422 VALIDATION_ERROR naming the field', async () => {
-    const err = await appError(upsert(newId(), 'not-an-email'));
+    const err = await expectAppError(upsert(newId(), 'not-an-email'));
     expect(err.status).toBe(422);
     expect(err.code).toBe('VALIDATION_ERROR');
     expect(err.errors?.[0].field).toBe('email');
@@ -156,10 +134,10 @@ describe('upsert rules', () => {
     await upsert(p, 'b@example.com');
     const moved = await update(p, a.contact!.id, { email: 'A2@Example.com' });
     expect(moved.contact!.email).toBe('a2@example.com');
-    const taken = await appError(update(p, a.contact!.id, { email: 'b@example.com' }));
+    const taken = await expectAppError(update(p, a.contact!.id, { email: 'b@example.com' }));
     expect(taken.status).toBe(409);
     expect(taken.code).toBe('CONFLICT');
-    const bad = await appError(update(p, a.contact!.id, { email: 'nope' }));
+    const bad = await expectAppError(update(p, a.contact!.id, { email: 'nope' }));
     expect(bad.status).toBe(422);
     expect((await h.GetContact({ project_id: p, id: a.contact!.id }, meta)).contact!.email).toBe('a2@example.com');
   });
@@ -209,10 +187,10 @@ describe('data patch rules (persisted)', () => {
 
   it('rejects data that is not an object with 422', async () => {
     const p = newId();
-    const err = await appError(h.UpsertContact({ project_id: p, email: 'arr@example.com', default_subscribed: true, data_json: '[1,2]' }, meta));
+    const err = await expectAppError(h.UpsertContact({ project_id: p, email: 'arr@example.com', default_subscribed: true, data_json: '[1,2]' }, meta));
     expect(err.status).toBe(422);
     expect(err.code).toBe('VALIDATION_ERROR');
-    const bad = await appError(h.UpsertContact({ project_id: p, email: 'arr@example.com', default_subscribed: true, data_json: '{oops' }, meta));
+    const bad = await expectAppError(h.UpsertContact({ project_id: p, email: 'arr@example.com', default_subscribed: true, data_json: '{oops' }, meta));
     expect(bad.status).toBe(422);
     expect(await db.query('SELECT 1 FROM contacts.contacts WHERE project_id = $1', [p])).toHaveLength(0);
   });
@@ -286,8 +264,8 @@ describe('list', () => {
 
   it('rejects a limit out of range and a malformed cursor with 400', async () => {
     const p = newId();
-    expect((await appError(h.ListContacts({ project_id: p, limit: 101, cursor: '', search: '' }, meta))).status).toBe(400);
-    expect((await appError(h.ListContacts({ project_id: p, limit: 10, cursor: 'nope', search: '' }, meta))).status).toBe(400);
+    expect((await expectAppError(h.ListContacts({ project_id: p, limit: 101, cursor: '', search: '' }, meta))).status).toBe(400);
+    expect((await expectAppError(h.ListContacts({ project_id: p, limit: 10, cursor: 'nope', search: '' }, meta))).status).toBe(400);
   });
 });
 
@@ -303,7 +281,7 @@ describe('tenant scoping', () => {
       update(b, id, { subscribed: false, data: { owner: 'b' } }),
       h.DeleteContact({ project_id: b, id }, meta),
     ]) {
-      const err = await appError(call);
+      const err = await expectAppError(call);
       expect(err.status).toBe(404);
       expect(err.code).toBe('CONTACT_NOT_FOUND');
     }
@@ -324,7 +302,7 @@ describe('tenant scoping', () => {
   });
 
   it('a malformed id is CONTACT_NOT_FOUND, not a server error', async () => {
-    const err = await appError(h.GetContact({ project_id: newId(), id: 'not-a-uuid' }, meta));
+    const err = await expectAppError(h.GetContact({ project_id: newId(), id: 'not-a-uuid' }, meta));
     expect(err.status).toBe(404);
     expect(err.code).toBe('CONTACT_NOT_FOUND');
   });
@@ -336,11 +314,11 @@ describe('delete', () => {
     const c = await upsert(p, 'bye@example.com');
     await db.tx((tx) => repo.recordEventFact(tx, p, c.contact!.id, 'signed-up', new Date().toISOString()));
     await h.DeleteContact({ project_id: p, id: c.contact!.id }, meta);
-    expect((await appError(h.GetContact({ project_id: p, id: c.contact!.id }, meta))).status).toBe(404);
+    expect((await expectAppError(h.GetContact({ project_id: p, id: c.contact!.id }, meta))).status).toBe(404);
     expect(await repo.eventFacts(p, c.contact!.id)).toHaveLength(0);
     const rows = await outbox(p);
     expect(rows[rows.length - 1]).toMatchObject({ type: 'contacts.contact.deleted.v1', data: { contactId: c.contact!.id, email: 'bye@example.com' } });
-    expect((await appError(h.DeleteContact({ project_id: p, id: c.contact!.id }, meta))).status).toBe(404);
+    expect((await expectAppError(h.DeleteContact({ project_id: p, id: c.contact!.id }, meta))).status).toBe(404);
   });
 });
 
@@ -370,8 +348,8 @@ describe('fields', () => {
 
   it('refuses to delete standard fields (400) and invalid names (422)', async () => {
     const p = newId();
-    expect((await appError(h.DeleteField({ project_id: p, field: 'email', limit: 0 }, meta))).status).toBe(400);
-    const err = await appError(h.DeleteField({ project_id: p, field: 'data.', limit: 0 }, meta));
+    expect((await expectAppError(h.DeleteField({ project_id: p, field: 'email', limit: 0 }, meta))).status).toBe(400);
+    const err = await expectAppError(h.DeleteField({ project_id: p, field: 'data.', limit: 0 }, meta));
     expect(err.status).toBe(422);
     expect(err.errors?.[0].field).toBe('field');
   });
@@ -398,8 +376,8 @@ describe('lookup', () => {
 
   it('rejects an empty list and more than 500 emails with 422', async () => {
     const p = newId();
-    expect((await appError(h.LookupContacts({ project_id: p, emails: [] }, meta))).status).toBe(422);
+    expect((await expectAppError(h.LookupContacts({ project_id: p, emails: [] }, meta))).status).toBe(422);
     const many = Array.from({ length: 501 }, (_, i) => `m${i}@example.com`);
-    expect((await appError(h.LookupContacts({ project_id: p, emails: many }, meta))).status).toBe(422);
+    expect((await expectAppError(h.LookupContacts({ project_id: p, emails: many }, meta))).status).toBe(422);
   });
 });

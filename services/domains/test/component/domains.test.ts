@@ -4,11 +4,10 @@
  * random port) reached through node's resolver, exactly as in production.
  */
 import crypto from 'node:crypto';
-import { Client } from 'pg';
-import { Db, ensureDatabase, migrate } from '../../../../libs/db/src';
-import { AppError, newId } from '../../../../libs/kit/src';
+import { Db, migrate } from '../../../../libs/db/src';
+import { newId } from '../../../../libs/kit/src';
 import type { DomainMsg, DomainsApi } from '../../../../libs/contracts/src';
-import { eventually, INFRA } from '../../../../libs/testing/src';
+import { eventually, expectAppError, scratchDatabase, ScratchDatabase } from '../../../../libs/testing/src';
 import { DnsTestServer } from '../../../../libs/testing/src/dns';
 import { NodeDns } from '../../src/adapters/dns';
 import { DomainsRepo } from '../../src/adapters/repo';
@@ -16,15 +15,9 @@ import { domainsService, DomainsService } from '../../src/app/handlers';
 import { migrations, SCHEMA } from '../../src/migrations';
 import { RecheckTimers } from '../../src/ports/timers';
 
-const dbName = `herald_c_${crypto.randomBytes(4).toString('hex')}`;
-const dbUrl = (() => {
-  const u = new URL(INFRA.postgres.url);
-  u.pathname = `/${dbName}`;
-  return u.toString();
-})();
-
 const settings = { spfInclude: 'spf.relay.test', returnPathMx: 'bounce.relay.test', recheckSeconds: 1 };
 
+let scratch: ScratchDatabase;
 let db: Db;
 let repo: DomainsRepo;
 let dns: DnsTestServer;
@@ -32,8 +25,8 @@ let service: DomainsService;
 let h: DomainsApi;
 
 beforeAll(async () => {
-  await ensureDatabase(dbUrl);
-  db = new Db(dbUrl, 20);
+  scratch = await scratchDatabase({ poolMax: 20 });
+  db = scratch.db;
   expect(await migrate(db, SCHEMA, migrations)).toBe(migrations.length);
   expect(await migrate(db, SCHEMA, migrations)).toBe(0); // idempotent
   repo = new DomainsRepo(db);
@@ -44,11 +37,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await dns?.close();
-  await db?.close();
-  const admin = new Client({ connectionString: INFRA.postgres.url });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-  await admin.end();
+  await scratch?.drop();
 });
 
 const meta = { requestId: 'test', projectId: '' };
@@ -71,16 +60,6 @@ function publish(d: DomainMsg, o: { dmarc?: boolean } = {}) {
 
 const outbox = (projectId: string) =>
   db.query<{ type: string; data: any }>(`SELECT type, data FROM domains.outbox WHERE project_id = $1 ORDER BY seq`, [projectId]);
-
-async function appError(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (err) {
-    expect(err).toBeInstanceOf(AppError);
-    return err as AppError;
-  }
-  throw new Error('expected an AppError, the call succeeded');
-}
 
 describe('adding a domain', () => {
   it('returns the DKIM, SPF, MX and DMARC records with a fresh RSA-2048 key', async () => {
@@ -108,7 +87,7 @@ describe('adding a domain', () => {
   it('rejects invalid domains with 422 VALIDATION_ERROR on field domain', async () => {
     const p = newId();
     for (const bad of ['', 'localhost', 'https://example.com', 'example.com/x', 'exa mple.com', 'a'.repeat(250) + '.com', '1.2.3.4']) {
-      const err = await appError(add(p, bad));
+      const err = await expectAppError(add(p, bad));
       expect({ status: err.status, code: err.code, field: err.errors?.[0].field }).toEqual({ status: 422, code: 'VALIDATION_ERROR', field: 'domain' });
     }
     expect((await h.ListDomains({ project_id: p }, meta)).domains).toEqual([]);
@@ -118,7 +97,7 @@ describe('adding a domain', () => {
     const [p1, p2] = [newId(), newId()];
     const domain = uniqueDomain();
     const a = await add(p1, domain);
-    const err = await appError(add(p1, domain.toUpperCase()));
+    const err = await expectAppError(add(p1, domain.toUpperCase()));
     expect({ status: err.status, code: err.code }).toEqual({ status: 409, code: 'CONFLICT' });
     // Concurrent adds: exactly one wins.
     const other = uniqueDomain();
@@ -228,7 +207,7 @@ describe('tenancy and ids', () => {
       () => h.VerifyDomain({ project_id: p1, id: newId() }, meta),
       () => h.VerifyDomain({ project_id: 'nope', id: d.id }, meta),
     ]) {
-      const err = await appError(call());
+      const err = await expectAppError(call());
       expect({ status: err.status, code: err.code }).toEqual({ status: 404, code: 'DOMAIN_NOT_FOUND' });
     }
     expect((await h.ListDomains({ project_id: p2 }, meta)).domains).toEqual([]);
@@ -243,7 +222,7 @@ describe('tenancy and ids', () => {
     expect((await verify(p, verified.id)).verified).toBe(true);
     expect(await h.DeleteDomain({ project_id: p, id: pending.id }, meta)).toEqual({});
     expect(await h.DeleteDomain({ project_id: p, id: verified.id }, meta)).toEqual({});
-    expect((await appError(h.DeleteDomain({ project_id: p, id: verified.id }, meta))).code).toBe('DOMAIN_NOT_FOUND');
+    expect((await expectAppError(h.DeleteDomain({ project_id: p, id: verified.id }, meta))).code).toBe('DOMAIN_NOT_FOUND');
     expect(await db.query(`SELECT 1 FROM domains.timers WHERE project_id = $1`, [p])).toEqual([]);
     expect((await h.ListDomains({ project_id: p }, meta)).domains).toEqual([]);
     expect((await outbox(p)).map((e) => e.type)).toEqual(['domains.domain.verified.v1', 'domains.domain.unverified.v1']);

@@ -1,0 +1,176 @@
+/**
+ * What the benches (bench/send, bench/track) share: settings from the environment, logging,
+ * percentiles, machine CPU sampling, the profiler snapshots of bench/track/pg-hook.ts, report
+ * formatting, and stopping topologies on Ctrl-C.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { INFRA, reachable, Topology } from '../libs/testing/src';
+
+// ---------------------------------------------------------------- settings, logging
+
+/** A non-negative number from the environment variable `name`, `dflt` when unset or empty. */
+export const num = (name: string, dflt: number) => {
+  const v = process.env[name];
+  const n = v === undefined || v === '' ? dflt : Number(v);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number`);
+  return n;
+};
+
+export const log = (...a: unknown[]) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...a);
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Throws unless PostgreSQL, RabbitMQ and Redis (INFRA) all accept connections. */
+export async function requireInfra() {
+  for (const [name, s] of Object.entries({ postgres: INFRA.postgres, rabbitmq: INFRA.rabbitmq, redis: INFRA.redis })) {
+    if (!(await reachable(s.host, s.port))) throw new Error(`${name} is not reachable at ${s.host}:${s.port}`);
+  }
+}
+
+// ---------------------------------------------------------------- stats
+
+/** The p-th percentile (nearest rank) of ascending `sorted`; NaN when empty. */
+export const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] : NaN);
+
+// ---------------------------------------------------------------- machine CPU (/proc/stat)
+
+export interface CpuSample {
+  busy: number;
+  total: number;
+  self: NodeJS.CpuUsage;
+  at: number;
+}
+export interface CpuWindow {
+  machineBusyPct: number; // all cores, 100 % = every core busy
+  benchCores: number; // this process (load generator, plus the sink thread or the ceiling driver), in cores
+}
+export function sampleCpu(): CpuSample {
+  let busy = 0;
+  let total = 0;
+  try {
+    const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    total = line.reduce((a, b) => a + b, 0);
+    busy = total - line[3] - (line[4] ?? 0); // minus idle and iowait
+  } catch {
+    /* not Linux */
+  }
+  return { busy, total, self: process.cpuUsage(), at: performance.now() };
+}
+/** Machine busy % (100 = every core) and this process's CPU, in cores, between two samples. */
+export function cpuWindow(a: CpuSample, b: CpuSample): CpuWindow {
+  const self = process.cpuUsage(a.self);
+  return {
+    machineBusyPct: b.total > a.total ? (100 * (b.busy - a.busy)) / (b.total - a.total) : NaN,
+    benchCores: (self.user + self.system) / 1000 / (b.at - a.at),
+  };
+}
+
+// ---------------------------------------------------------------- profiler snapshots (bench/track/pg-hook.ts)
+
+export interface Snapshot {
+  target: string;
+  pid: number;
+  at: number;
+  cpuMs: number;
+  eluIdle: number;
+  eluActive: number;
+  poolWait: { n: number; ns: number };
+  statements: Record<string, { n: number; ns: number }>;
+}
+export const readSnapshots = (dir: string): Snapshot[] =>
+  fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => {
+          try {
+            return JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as Snapshot;
+          } catch {
+            return undefined;
+          }
+        })
+        .filter((s): s is Snapshot => !!s)
+    : [];
+
+/** What one Herald process did between two of its snapshots. */
+export interface ProcessDelta {
+  target: string;
+  /** Wall time between the two snapshots. */
+  ms: number;
+  cpuMs: number;
+  /** Event-loop utilization over the interval. */
+  elu: number;
+  poolWait: { n: number; ns: number };
+  /** Statements sent in the interval (n > 0), in the order of the later snapshot. */
+  statements: Array<{ sql: string; n: number; ns: number }>;
+}
+/** One delta per process in `b` that also has a snapshot in `a` (matched by pid). */
+export function snapshotDeltas(a: Snapshot[], b: Snapshot[]): ProcessDelta[] {
+  const out: ProcessDelta[] = [];
+  for (const sb of b) {
+    const sa = a.find((x) => x.pid === sb.pid);
+    if (!sa) continue;
+    const statements: ProcessDelta['statements'] = [];
+    for (const [sql, s] of Object.entries(sb.statements)) {
+      const n = s.n - (sa.statements[sql]?.n ?? 0);
+      const ns = s.ns - (sa.statements[sql]?.ns ?? 0);
+      if (n > 0) statements.push({ sql, n, ns });
+    }
+    out.push({
+      target: sb.target,
+      ms: sb.at - sa.at,
+      cpuMs: sb.cpuMs - sa.cpuMs,
+      elu: (sb.eluActive - sa.eluActive) / (sb.eluActive - sa.eluActive + sb.eluIdle - sa.eluIdle),
+      poolWait: { n: sb.poolWait.n - sa.poolWait.n, ns: sb.poolWait.ns - sa.poolWait.ns },
+      statements,
+    });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- report formatting
+
+export const f0 = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '-');
+export const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-');
+export const f2 = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '-');
+export const pad = (s: string, n: number) => (s.length >= n ? s : s + ' '.repeat(n - s.length));
+export const lpad = (s: string, n: number) => (s.length >= n ? s : ' '.repeat(n - s.length) + s);
+
+/** Prints rows[0] as the header, a rule, then the rows: first column left-aligned, the rest right-aligned. */
+export function table(rows: string[][], indent = '  ') {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
+  for (const [i, r] of rows.entries()) {
+    console.log(indent + r.map((c, j) => (j === 0 ? pad(c, widths[j]) : lpad(c, widths[j]))).join('  '));
+    if (i === 0) console.log(indent + widths.map((w) => '-'.repeat(w)).join('  '));
+  }
+}
+
+/** The report's `machine:` line. */
+export function machineLine() {
+  const cpus = os.cpus();
+  return `machine: ${cpus.length} cores (${cpus[0]?.model ?? '?'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, load avg ${os.loadavg().map(f2).join(' ')}`;
+}
+
+// ---------------------------------------------------------------- process
+
+/** Topologies still up, stopped on Ctrl-C / SIGTERM so no Herald process outlives the bench. */
+export const running = new Set<Topology>();
+for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(sig, () => {
+    log(`${sig}: stopping ${running.size} topology(ies)`);
+    Promise.all([...running].map((t) => t.stop().catch(() => undefined))).finally(() => process.exit(130));
+  });
+}
+
+/** Runs the bench's main and exits: 0 when it resolves, 1 (after printing the error) when it throws. */
+export function run(main: () => Promise<void>) {
+  main().then(
+    () => process.exit(0),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
