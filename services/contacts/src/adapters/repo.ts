@@ -57,6 +57,19 @@ export class ContactsRepo {
     return r.rows[0] as ContactRow;
   }
 
+  /**
+   * Compare-and-set of a contact's data: writes only if the data is still what the caller read
+   * (no lock, no transaction). Undefined when someone changed it meanwhile.
+   */
+  async updateDataIfUnchanged(projectId: string, id: string, expected: JsonObject, next: JsonObject): Promise<ContactRow | undefined> {
+    return (
+      await this.db.query(
+        `UPDATE ${T} SET data = $4, updated_at = now() WHERE project_id = $1 AND id = $2 AND data = $3::jsonb RETURNING ${COLS}`,
+        [projectId, id, JSON.stringify(expected), JSON.stringify(next)],
+      )
+    )[0];
+  }
+
   async emailTaken(tx: Queryable, projectId: string, email: string, exceptId: string) {
     const r = await tx.query(`SELECT 1 FROM ${T} WHERE project_id = $1 AND email = $2 AND id <> $3`, [projectId, email, exceptId]);
     return (r.rowCount ?? 0) > 0;

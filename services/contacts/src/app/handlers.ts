@@ -102,14 +102,17 @@ export function contactsHandlers(repo: ContactsRepo): ContactsHandlers {
   return {
     async UpsertContact(req) {
       const email = requireEmail(req.email);
-      // Fast path (most tracks): an existing contact this request would not change needs no
-      // transaction and no lock — one read answers it.
+      // Fast path (most tracks): an existing contact whose subscription this request leaves alone
+      // needs no lock and no transaction — one read, then at most one compare-and-set write of its
+      // data (no outbox event: only subscription changes publish). A concurrent writer sends us
+      // down the locked path below.
       const current = await repo.findByEmail(req.project_id, email);
       if (current && (req.subscribed === undefined || req.subscribed === current.subscribed)) {
         const patch = patchData(current.data, req.data_json);
-        if (!patch.changed) {
+        const row = patch.changed ? await repo.updateDataIfUnchanged(req.project_id, current.id, current.data, patch.data) : current;
+        if (row) {
           await repo.recordFieldTypes(db.pool, req.project_id, typesOf(patch.persisted));
-          return { contact: toMsg(current), is_new: false, is_update: false, transient_json: JSON.stringify(patch.transient) };
+          return { contact: toMsg(row), is_new: false, is_update: patch.changed, transient_json: JSON.stringify(patch.transient) };
         }
       }
       for (let attempt = 0; attempt < 3; attempt++) {
