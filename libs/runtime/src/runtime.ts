@@ -1,4 +1,5 @@
 import http from 'node:http';
+import os from 'node:os';
 import express from 'express';
 import * as grpc from '@grpc/grpc-js';
 import { HealthImplementation, service as healthService } from 'grpc-health-check';
@@ -16,7 +17,8 @@ export function checkTargets(targets: string[], registry: Record<string, ModuleF
 }
 
 const HealthClient = grpc.makeGenericClientConstructor(healthService as grpc.ServiceDefinition, 'Health');
-const DEFAULT_SPLIT_DB = 'postgres://127.0.0.1:5432/herald';
+/** Split default: the local PostgreSQL, as the operating-system user (like psql does). */
+const defaultSplitDb = () => `postgres://${encodeURIComponent(os.userInfo().username)}@127.0.0.1:5432/herald`;
 
 /**
  * Runs the modules TARGET names in this process: one HTTP server (ops endpoints + the gateway's
@@ -76,7 +78,7 @@ export class Runtime {
       logger.info({ dataDir: this.config.dataDir, port: this.config.EMBEDDED_PG_PORT }, 'embedded PostgreSQL started');
       return;
     } else {
-      this.databaseUrl = DEFAULT_SPLIT_DB;
+      this.databaseUrl = defaultSplitDb();
     }
     const urls = new Set([this.databaseUrl, ...this.modules.map((m) => this.config.databaseUrlFor(m.name)).filter(Boolean)]);
     for (const url of urls) await ensureDatabase(url!);
