@@ -1,6 +1,6 @@
 import { dkimVerify } from 'mailauth/lib/dkim/verify';
 import Plunk from '@plunk/node';
-import { Api, DnsTestServer, eventually, SmtpSink, SnsSimulator, Topology, TopologyKind } from '../libs/testing/src';
+import { Api, DnsTestServer, eventually, SmtpSink, SnsSimulator, TEST_TOPIC_ARN, Topology, TopologyKind } from '../libs/testing/src';
 
 /**
  * Sending for real, in both topologies: a domain verified through a real DNS server (dns2), mail
@@ -27,7 +27,7 @@ describe.each<TopologyKind>(['all', 'split'])('sending (%s)', (kind) => {
   beforeAll(async () => {
     [dns, smtp, sns] = await Promise.all([DnsTestServer.start(), SmtpSink.start(), SnsSimulator.start()]);
     t = await Topology.start(kind, {
-      env: { SMTP_URL: smtp.url, DNS_SERVERS: `127.0.0.1:${dns.port}`, SNS_CERT_URL_PATTERN: sns.certUrlPattern, SNS_SUBSCRIBE_URL_PATTERN: sns.subscribeUrlPattern, SEND_RATE_PER_SECOND: '1000' },
+      env: { SMTP_URL: smtp.url, DNS_SERVERS: `127.0.0.1:${dns.port}`, SNS_CERT_URL_PATTERN: sns.certUrlPattern, SNS_SUBSCRIBE_URL_PATTERN: sns.subscribeUrlPattern, SNS_TOPIC_ARNS: TEST_TOPIC_ARN, SEND_RATE_PER_SECOND: '1000' },
     });
     api = new Api(t.baseUrl, t.keys.secret);
     const added = await api.post('/domains', { domain: DOMAIN });
@@ -164,6 +164,18 @@ describe.each<TopologyKind>(['all', 'split'])('sending (%s)', (kind) => {
     forged.Signature = Buffer.from('not a signature').toString('base64');
     expect((await fetch(`${t.baseUrl}/webhooks/mail`, { method: 'POST', body: JSON.stringify(forged) })).status).toBe(403);
     expect(sns.confirmations).not.toContain(`forged${kind}`);
+
+    // Anyone can have Amazon sign for a topic of their own: only SNS_TOPIC_ARNS are accepted.
+    const foreign = sns.sign('SubscriptionConfirmation', { Token: `foreign${kind}`, TopicArn: 'arn:aws:sns:us-east-1:999999999999:attacker' }, '2');
+    expect((await fetch(`${t.baseUrl}/webhooks/mail`, { method: 'POST', body: foreign })).status).toBe(403);
+    expect(sns.confirmations).not.toContain(`foreign${kind}`);
+  });
+
+  it('a malformed tracking or page token is a 404, never a 500', async () => {
+    const weird = `x.${'%C3%A9'.repeat(32)}`;
+    expect((await fetch(`${t.baseUrl}/t/c/${weird}`, { redirect: 'manual' })).status).toBe(404);
+    expect((await fetch(`${t.baseUrl}/unsubscribe/${weird}`)).status).toBe(404);
+    expect((await fetch(`${t.baseUrl}/manage/${weird}`, { method: 'POST' })).status).toBe(404);
   });
 
   it('works with the Plunk SDK', async () => {

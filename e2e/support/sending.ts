@@ -1,4 +1,4 @@
-import { Api, DnsTestServer, SmtpSink, SnsSimulator, Topology, TopologyKind } from '../../libs/testing/src';
+import { Api, DnsTestServer, SmtpSink, SnsSimulator, TEST_TOPIC_ARN, Topology, TopologyKind } from '../../libs/testing/src';
 
 /**
  * Shared setup for the sending e2e suites: a DNS server, an SMTP sink (unless `smtp: false`, which
@@ -32,7 +32,7 @@ export async function startSending(kind: TopologyKind, opts: SendingOptions = {}
   ]);
   const env: NodeJS.ProcessEnv = { DNS_SERVERS: dns.server, SEND_RATE_PER_SECOND: '1000', ...opts.env };
   if (smtp) env.SMTP_URL = smtp.url;
-  if (sns) Object.assign(env, { SNS_CERT_URL_PATTERN: sns.certUrlPattern, SNS_SUBSCRIBE_URL_PATTERN: sns.subscribeUrlPattern });
+  if (sns) Object.assign(env, { SNS_CERT_URL_PATTERN: sns.certUrlPattern, SNS_SUBSCRIBE_URL_PATTERN: sns.subscribeUrlPattern, SNS_TOPIC_ARNS: TEST_TOPIC_ARN });
   let t: Topology | undefined;
   const stop = async () => {
     await t?.stop();

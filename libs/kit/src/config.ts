@@ -52,6 +52,8 @@ const schema = z.object({
   SEND_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
   MAX_ATTACHMENT_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
   SNS_CERT_URL_PATTERN: z.string().optional(),
+  /** The SNS topics /webhooks/mail accepts (comma-separated ARNs); empty accepts none. */
+  SNS_TOPIC_ARNS: z.string().default(''),
   SNS_SUBSCRIBE_URL_PATTERN: z.string().optional(),
   TRACKING_SECRET: z.string().min(16).optional(),
   /** A critical bounce or complaint level disables the project (EMAIL_REPUTATION). */

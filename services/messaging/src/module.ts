@@ -67,6 +67,7 @@ export function messagingModule(): HeraldModule {
             certs: new SnsCertificateFetcher(compileUrlPattern(config.SNS_CERT_URL_PATTERN, DEFAULT_SNS_CERT_URL_PATTERN)),
             subscribePattern: compileUrlPattern(config.SNS_SUBSCRIBE_URL_PATTERN, DEFAULT_SNS_SUBSCRIBE_URL_PATTERN, 'SNS_SUBSCRIBE_URL_PATTERN'),
             enforceReputation: config.REPUTATION_ENFORCEMENT,
+            topicArns: config.SNS_TOPIC_ARNS.split(',').map((a) => a.trim()).filter(Boolean),
           },
           maxAttachmentBytes: config.MAX_ATTACHMENT_BYTES,
           devMailbox: !config.SMTP_URL && config.NODE_ENV !== 'production',

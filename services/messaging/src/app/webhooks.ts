@@ -16,6 +16,8 @@ export interface WebhookDeps {
   subscribePattern: RegExp;
   /** Disable a project whose bounce or complaint level turns critical (COMPAT "Reputation"). */
   enforceReputation: boolean;
+  /** SNS_TOPIC_ARNS: the only topics whose messages are accepted (anyone can sign for their own topic). */
+  topicArns: string[];
 }
 
 const STATUS_OF: Record<string, EmailStatus | undefined> = { delivery: 'delivered', open: 'opened', click: 'clicked', complaint: 'complained' };
@@ -27,6 +29,14 @@ const STATUS_OF: Record<string, EmailStatus | undefined> = { delivery: 'delivere
  */
 export async function handleMailNotification(deps: WebhookDeps, body: string): Promise<Record<string, unknown>> {
   const msg = parseSnsEnvelope(body);
+  if (!deps.topicArns.includes(msg.TopicArn)) {
+    throw new AppError({
+      code: 'FORBIDDEN',
+      status: 403,
+      message: `SNS topic ${msg.TopicArn} is not accepted`,
+      suggestion: 'List the SES notification topic in SNS_TOPIC_ARNS (comma-separated ARNs).',
+    });
+  }
   const cert = await deps.certs.get(msg.SigningCertURL);
   if (!verifySignature(msg, cert)) {
     throw new AppError({ code: 'INVALID_SIGNATURE', status: 403, message: 'The SNS signature does not verify', suggestion: 'Only Amazon SNS (or the configured signer) may post here.' });
