@@ -5,3 +5,4 @@ export * from './context';
 export * from './config';
 export * as metrics from './metrics';
 export * from './email';
+export * from './dns';

@@ -2,9 +2,8 @@ import crypto from 'node:crypto';
 import Redis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import { enqueue } from '../../../libs/bus/src';
-import { logger } from '../../../libs/kit/src';
+import { dnsResolver, logger } from '../../../libs/kit/src';
 import type { HeraldModule } from '../../../libs/runtime/src/module';
-import { resolver } from './adapters/dns';
 import { devMailer, Mailer, smtpMailer } from './adapters/mailer';
 import { MessagingRepo } from './adapters/repo';
 import { SigningKeys } from './adapters/sender-cache';
@@ -62,7 +61,7 @@ export function messagingModule(): HeraldModule {
           contacts: ctx.clients.contacts,
           domains: ctx.clients.domains,
           tokens,
-          dns: resolver(config.DNS_SERVERS),
+          dns: dnsResolver(config.DNS_SERVERS),
           webhooks: {
             certs: new SnsCertificateFetcher(compileUrlPattern(config.SNS_CERT_URL_PATTERN, DEFAULT_SNS_CERT_URL_PATTERN)),
             subscribePattern: compileUrlPattern(config.SNS_SUBSCRIBE_URL_PATTERN, DEFAULT_SNS_SUBSCRIBE_URL_PATTERN, 'SNS_SUBSCRIBE_URL_PATTERN'),

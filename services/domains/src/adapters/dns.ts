@@ -1,4 +1,5 @@
-import { Resolver } from 'node:dns/promises';
+import type { Resolver } from 'node:dns/promises';
+import { dnsResolver } from '../../../../libs/kit/src/dns';
 import type { Answer, MxAnswer, TxtChunks } from '../domain/records';
 
 /** The lookups verification needs; tests may substitute their own. */
@@ -10,20 +11,12 @@ export interface DnsLookup {
 /** "No such name" and "no record of that type" are answers, not failures. */
 const NOT_FOUND = new Set(['ENOTFOUND', 'ENODATA', 'NXDOMAIN', 'NODATA']);
 
-/**
- * node's c-ares resolver, on DNS_SERVERS (comma-separated host[:port]) or the system's servers,
- * with a short timeout and one try: a slow DNS server delays a check by seconds, never minutes.
- */
+/** DNS lookups through the shared resolver (DNS_SERVERS, short timeout, one try). */
 export class NodeDns implements DnsLookup {
   private readonly resolver: Resolver;
 
   constructor(servers: string, opts: { timeoutMs?: number; tries?: number } = {}) {
-    this.resolver = new Resolver({ timeout: opts.timeoutMs ?? 2000, tries: opts.tries ?? 1 });
-    const list = servers
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean);
-    if (list.length) this.resolver.setServers(list);
+    this.resolver = dnsResolver(servers, opts);
   }
 
   txt(name: string) {

@@ -18,23 +18,12 @@ const COLS = 'id, contact_id, name, data, created_at';
 export class EventsRepo {
   constructor(readonly db: Db) {}
 
-  async insert(tx: Queryable, projectId: string, e: { id: string; contactId: string; name: string; data: Record<string, unknown> }): Promise<Date> {
-    const r = await tx.query(`INSERT INTO ${T} (project_id, id, contact_id, name, data) VALUES ($1, $2, $3, $4, $5) RETURNING created_at`, [
-      projectId,
-      e.id,
-      e.contactId,
-      e.name,
-      JSON.stringify(e.data),
-    ]);
-    return r.rows[0].created_at;
-  }
-
   /**
-   * The hot path of /v1/track: the event, its outbox row and the relay's wake-up in ONE statement
-   * (atomic on its own, one round trip instead of four).
+   * The event, its outbox row and the relay's wake-up in ONE statement: atomic on its own (track
+   * runs it without a transaction), or part of the caller's transaction (consumers).
    */
-  async insertTracked(projectId: string, e: { id: string; contactId: string; name: string; data: Record<string, unknown> }, outbox: DomainEvent) {
-    await this.db.query(
+  async insertWithOutbox(q: Queryable, projectId: string, e: { id: string; contactId: string; name: string; data: Record<string, unknown> }, outbox: DomainEvent) {
+    await q.query(
       `WITH ev AS (
          INSERT INTO ${T} (project_id, id, contact_id, name, data, created_at) VALUES ($1, $2, $3, $4, $5, $6)
        ), ob AS (

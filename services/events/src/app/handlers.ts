@@ -8,12 +8,13 @@ import { SCHEMA } from '../migrations';
 
 const clampLimit = (n: number, dflt: number, max: number) => Math.min(Math.max(n || dflt, 1), max);
 
-/** Records one event and publishes it, in one transaction. */
-export async function recordEvent(repo: EventsRepo, tx: Queryable, projectId: string, contactId: string, name: string, data: Record<string, unknown>) {
+/** Records one event and publishes it (one statement; pass a transaction to join it). */
+export async function recordEvent(repo: EventsRepo, q: Queryable, projectId: string, contactId: string, name: string, data: Record<string, unknown>) {
   const id = newId();
-  const at = await repo.insert(tx, projectId, { id, contactId, name, data });
+  const at = new Date();
   const occurredAt = at.toISOString();
-  await enqueue(tx, SCHEMA, [{ type: 'events.event.recorded.v1', projectId, data: { eventId: id, contactId, name, occurredAt } }]);
+  const [outbox] = envelopesOf([{ type: 'events.event.recorded.v1', projectId, data: { eventId: id, contactId, name, occurredAt } }], at);
+  await repo.insertWithOutbox(q, projectId, { id, contactId, name, data }, outbox);
   return { id, occurredAt };
 }
 
@@ -67,11 +68,7 @@ export function eventsHandlers(repo: EventsRepo, contacts: () => ContactsApi): E
         default_subscribed: true,
         data_json: req.data_json,
       });
-      const id = newId();
-      const at = new Date();
-      const occurredAt = at.toISOString();
-      const [outbox] = envelopesOf([{ type: 'events.event.recorded.v1', projectId: req.project_id, data: { eventId: id, contactId: contact!.id, name, occurredAt } }], at);
-      await repo.insertTracked(req.project_id, { id, contactId: contact!.id, name, data: eventData(data) }, outbox);
+      const { id, occurredAt } = await recordEvent(repo, repo.db.pool, req.project_id, contact!.id, name, eventData(data));
       return { contact_id: contact!.id, event_id: id, timestamp: occurredAt };
     },
 

@@ -37,6 +37,16 @@ export function parse<S extends z.ZodTypeAny>(schema: S, value: unknown, prefix 
   return r.data;
 }
 
+/** A bad query string is a 400 (COMPAT conventions), still naming each field. */
+export function parseQuery<S extends z.ZodTypeAny>(schema: S, query: unknown): z.infer<S> {
+  const r = schema.safeParse(query);
+  if (!r.success) {
+    const errors = zodToFieldErrors(r.error);
+    throw new AppError({ code: 'BAD_REQUEST', status: 400, message: `Invalid query parameter ${errors[0].field}: ${errors[0].message}`, errors, suggestion: 'Fix the query parameters listed in errors.' });
+  }
+  return r.data;
+}
+
 /** Wraps an async route so a rejection reaches the error handler. */
 export const route =
   (fn: (req: Request, res: Response) => Promise<unknown>): RequestHandler =>

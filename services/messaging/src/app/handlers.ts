@@ -4,7 +4,7 @@ import { AppError, isUuid, notFound } from '../../../../libs/kit/src';
 import { verifyEmail } from '../domain/verify';
 import type { TokenSigner } from '../domain/tokens';
 import type { MessagingRepo } from '../adapters/repo';
-import type { resolver } from '../adapters/dns';
+import type { Resolver } from 'node:dns/promises';
 import { SCHEMA } from '../migrations';
 import { send, statusEvent, Tracking } from './send';
 import { templateMsg, templatesApp } from './templates';
@@ -16,7 +16,7 @@ export interface MessagingDeps {
   contacts: () => ContactsApi;
   domains: () => DomainsApi;
   tokens: TokenSigner;
-  dns: ReturnType<typeof resolver>;
+  dns: Resolver;
   webhooks: Omit<WebhookDeps, 'repo' | 'contacts'>;
   maxAttachmentBytes: number;
   devMailbox: boolean;

@@ -18,22 +18,23 @@ const schemaFor = (maxAttachmentBytes: number) => {
 const zodErrors = (e: z.ZodError) =>
   e.issues.map((i) => ({ field: i.path.map(String).join('.') || 'body', message: i.message, code: i.code === 'invalid_format' ? 'invalid_string' : i.code }));
 
+type StatusSource = Pick<EmailRow, 'id' | 'contact_id' | 'message_id' | 'subject' | 'from_email' | 'template_id' | 'campaign_id' | 'source_type'>;
+
 /** The status-change domain event of an email (the events service records the public email.* event). */
-export function statusEvent(projectId: string, e: EmailRow | (NewEmail & { project_id?: string }), status: EmailRow['status'], extra: { link?: string; bounceType?: string; reason?: string } = {}): NewEvent {
-  const row = e as any;
+export function statusEvent(projectId: string, e: StatusSource, status: EmailRow['status'], extra: { link?: string; bounceType?: string; reason?: string } = {}): NewEvent {
   return {
     type: 'messaging.email.status_changed.v1',
     projectId,
     data: {
-      emailId: row.id,
-      contactId: row.contact_id ?? row.contactId,
+      emailId: e.id,
+      contactId: e.contact_id,
       status,
-      messageId: row.message_id ?? null,
-      subject: row.subject,
-      from: row.from_email ?? row.fromEmail,
-      templateId: row.template_id ?? row.templateId ?? null,
-      campaignId: row.campaign_id ?? null,
-      sourceType: row.source_type ?? 'transactional',
+      messageId: e.message_id,
+      subject: e.subject,
+      from: e.from_email,
+      templateId: e.template_id,
+      campaignId: e.campaign_id,
+      sourceType: e.source_type,
       ...extra,
     },
   };
@@ -144,7 +145,12 @@ export async function send(
       emails.map((e) =>
         e.status === 'queued'
           ? { type: 'messaging.email.queued.v1', projectId, data: { emailId: e.id, lane: 'transactional' } }
-          : statusEvent(projectId, e, 'failed', { reason: 'suppressed' }),
+          : statusEvent(
+              projectId,
+              { id: e.id, contact_id: e.contactId, message_id: null, subject: e.subject, from_email: e.fromEmail, template_id: e.templateId ?? null, campaign_id: null, source_type: 'transactional' },
+              'failed',
+              { reason: 'suppressed' },
+            ),
       ),
     );
   });

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { badRequest, forbidden, isUuid, newId, notFound, validationError } from '../../../../libs/kit/src';
+import { badRequest, forbidden, isUuid, isValidEmail, newId, normalizeEmail, notFound, validationError } from '../../../../libs/kit/src';
 import type { DomainsApi, TemplateMsg } from '../../../../libs/contracts/src';
 import { compileCheck } from '../domain/render';
 import type { MessagingRepo, TemplateRow } from '../adapters/repo';
 
-const email = z.string().trim().toLowerCase().email();
+const email = z.string().transform(normalizeEmail).refine(isValidEmail, 'must be a valid email address');
 const fields = z.object({
   name: z.string().trim().min(1).max(255),
   description: z.string().max(2000).optional(),

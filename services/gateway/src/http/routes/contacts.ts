@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { ContactMsg, ContactsApi } from '../../../../../libs/contracts/src';
-import { AppError, badRequest } from '../../../../../libs/kit/src';
-import { parse, route, zodToFieldErrors } from '../errors';
+import { badRequest } from '../../../../../libs/kit/src';
+import { parse, parseQuery, route } from '../errors';
 
 export const contactView = (c: ContactMsg) => ({
   id: c.id,
@@ -26,16 +26,6 @@ const listQuery = z.object({
 const createBody = z.object({ email: z.string(), subscribed: z.boolean().optional(), data: dataField });
 const patchBody = z.object({ email: z.string().optional(), subscribed: z.boolean().optional(), data: dataField });
 const lookupBody = z.object({ emails: z.array(z.string()).min(1).max(500) });
-
-/** A bad query string is a 400 (COMPAT conventions), still naming each field. */
-function parseQuery<S extends z.ZodTypeAny>(schema: S, q: unknown): z.infer<S> {
-  const r = schema.safeParse(q);
-  if (!r.success) {
-    const errors = zodToFieldErrors(r.error);
-    throw new AppError({ code: 'BAD_REQUEST', status: 400, message: `Invalid query parameter ${errors[0].field}: ${errors[0].message}`, errors, suggestion: 'Fix the query parameters listed in errors.' });
-  }
-  return r.data;
-}
 
 /** SPEC §4.2 (without import and bulk jobs): the contacts service behind the gateway. */
 export function contactsRouter(contacts: () => ContactsApi): Router {
