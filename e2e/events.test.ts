@@ -88,6 +88,40 @@ describe.each<TopologyKind>(['all', 'split'])('events (%s)', (kind) => {
       expect((await api.get(`/contacts?search=${encodeURIComponent(email)}`)).body.total).toBe(1);
     });
 
+    it('concurrent tracks are batched, yet each succeeds or fails on its own and stays in its project', async () => {
+      const owner = await session(t.baseUrl, OWNER.email, OWNER.password);
+      const other = await owner.post('/users/@me/projects', { name: `Batch ${uid()}` });
+      expect(other.status).toBe(201);
+      const otherApi = new Api(t.baseUrl, other.body.secret);
+      const run = uid();
+      const shared = `shared-${run}@events.test`;
+      // One burst: good tracks for two projects (the same email in both), a reserved event name
+      // (refused by events) and a bad address (refused by contacts) — all in flight together.
+      const requests: Array<{ via: Api; body: Record<string, unknown>; ok: boolean }> = [];
+      for (let i = 0; i < 12; i++) requests.push({ via: pub, body: { event: 'batched', email: `b${i}-${run}@events.test`, data: { n: i } }, ok: true });
+      requests.push({ via: pub, body: { event: 'batched', email: shared, data: { side: 'one' } }, ok: true });
+      requests.push({ via: otherApi, body: { event: 'batched', email: shared, data: { side: 'two' } }, ok: true });
+      requests.push({ via: pub, body: { event: 'email.sent', email: `bad-name-${run}@events.test` }, ok: false });
+      requests.push({ via: pub, body: { event: 'batched', email: `not an email ${run}` }, ok: false });
+      const results = await Promise.all(requests.map((r) => r.via.post('/v1/track', r.body)));
+      results.forEach((res, i) => {
+        if (requests[i].ok) expect({ i, status: res.status }).toEqual({ i, status: 200 });
+        else expectError(res, 422, 'VALIDATION_ERROR');
+      });
+      const badName = `bad-name-${run}@events.test`;
+      expect((await api.post('/contacts/lookup', { emails: [badName] })).body.notFound).toEqual([badName]);
+      const inOne = results[12].body.data.contact;
+      const inTwo = results[13].body.data.contact;
+      expect(inOne).not.toBe(inTwo);
+      expect((await api.get(`/contacts/${inOne}`)).body).toMatchObject({ email: shared, data: { side: 'one' } });
+      expect((await otherApi.get(`/contacts/${inTwo}`)).body).toMatchObject({ email: shared, data: { side: 'two' } });
+      expect((await api.get(`/contacts/${inTwo}`)).status).toBe(404);
+      expect((await otherApi.get(`/contacts/${inOne}`)).status).toBe(404);
+      await expectEventsEventually(results[0].body.data.contact, ['batched', 'contact.subscribed']);
+      await eventually(async () => (await otherApi.get(`/events/contact/${inTwo}`)).body.events.length === 2);
+      expect((await otherApi.get(`/events/contact/${inTwo}`)).body.events.map((e: any) => e.name).sort()).toEqual(['batched', 'contact.subscribed']);
+    });
+
     it('refuses reserved names with 422 reserved_event on field event, recording nothing', async () => {
       const email = `reserved-${uid()}@events.test`;
       for (const event of ['email.sent', ' email.sent ', 'email.anything', 'contact.subscribed', 'contact.unsubscribed', 'segment.vip.entry', 'segment.big-spenders.exit']) {

@@ -1,8 +1,8 @@
 import amqp from 'amqplib';
 import type { Channel, ChannelModel, ConfirmChannel, ConsumeMessage } from 'amqplib';
 import { DomainEvent, parseDomainEvent } from '../../contracts/src/events';
-import { logger, metrics } from '../../kit/src';
-import { handleOnce, routingKeyOf, Subscription, Transport, WorkSubscription } from './transport';
+import { Batcher, logger } from '../../kit/src';
+import { deliver, routingKeyOf, Subscription, Transport, WorkSubscription } from './transport';
 
 const DELIVERY_LIMIT = 5;
 const PREFETCH = 64;
@@ -74,17 +74,33 @@ export class AmqpTransport implements Transport {
     }, delay).unref();
   }
 
+  /**
+   * Work items go one per message (competing workers ack each). Domain events go as one message
+   * per run of consecutive events with the same routing key — a JSON array of envelopes — so a
+   * relay batch costs the broker and the consumers a few messages, not one per event, and order
+   * is kept.
+   */
   async publish(events: DomainEvent[]) {
     const ch = this.pub;
     if (!ch) throw new Error('not connected to RabbitMQ');
+    const send = (key: string, body: unknown, first: DomainEvent) =>
+      ch.publish(this.exchange, key, Buffer.from(JSON.stringify(body)), { persistent: true, messageId: first.id, type: first.type, contentType: 'application/json' });
+    let run: DomainEvent[] = [];
+    const flushRun = () => {
+      if (run.length) send(run[0].type, run, run[0]);
+      run = [];
+    };
     for (const e of events) {
-      ch.publish(this.exchange, routingKeyOf(e), Buffer.from(JSON.stringify(e)), {
-        persistent: true,
-        messageId: e.id,
-        type: e.type,
-        contentType: 'application/json',
-      });
+      const key = routingKeyOf(e);
+      if (key !== e.type) {
+        flushRun();
+        send(key, e, e);
+      } else {
+        if (run.length && run[0].type !== e.type) flushRun();
+        run.push(e);
+      }
     }
+    flushRun();
     await ch.waitForConfirms();
   }
 
@@ -156,6 +172,12 @@ export class AmqpTransport implements Transport {
     await this.assertQueueWithDlq(ch, queue);
     for (const type of Object.keys(sub.handlers)) await ch.bindQueue(queue, this.exchange, type);
     await ch.prefetch(PREFETCH);
+    // Messages that arrive while a batch is being handled are handled together in the next one.
+    const batcher = new Batcher((events: DomainEvent[]) => deliver(sub, events).then((errors) => errors.map((error) => ({ ok: true as const, value: !error }))), {
+      name: `${sub.service}.consume`,
+      maxBatch: 500,
+      concurrency: 1,
+    });
     await ch.consume(queue, (msg) => {
       if (msg === null) {
         // The broker cancelled us (queue deleted or failed over): never ack a null, set up again.
@@ -164,28 +186,24 @@ export class AmqpTransport implements Transport {
         if (this.conn && !this.stopping) this.consume(this.conn, sub).catch((err) => logger.error({ err }, 'resubscribe failed'));
         return;
       }
-      this.onMessage(ch, sub, msg);
+      this.onMessage(ch, sub, msg, batcher);
     });
   }
 
-  private async onMessage(ch: Channel, sub: Subscription, msg: ConsumeMessage) {
-    let event: DomainEvent;
+  /** A message holds one envelope or an array of them (see `publish`); acked once all are done. */
+  private async onMessage(ch: Channel, sub: Subscription, msg: ConsumeMessage, batcher: Batcher<DomainEvent, boolean>) {
+    let events: DomainEvent[];
     try {
-      event = parseDomainEvent(JSON.parse(msg.content.toString('utf8')));
+      const body: unknown = JSON.parse(msg.content.toString('utf8'));
+      events = (Array.isArray(body) ? body : [body]).map(parseDomainEvent);
     } catch (err) {
       logger.error({ err: (err as Error).message, queue: this.queueOf(sub.service) }, 'unparseable domain event dead-lettered');
       safe(() => ch.nack(msg, false, false));
       return;
     }
-    try {
-      const outcome = await handleOnce(sub, event);
-      metrics.busConsumed.inc({ consumer: sub.service, outcome });
-      safe(() => ch.ack(msg));
-    } catch (err) {
-      metrics.busConsumed.inc({ consumer: sub.service, outcome: 'failed' });
-      logger.warn({ err: (err as Error).message, type: event.type, eventId: event.id }, 'event handler failed; requeued');
-      safe(() => ch.nack(msg, false, true));
-    }
+    const done = await Promise.all(events.map((e) => batcher.submit(e).catch(() => false)));
+    if (done.every(Boolean)) safe(() => ch.ack(msg));
+    else safe(() => ch.nack(msg, false, true)); // redelivered (the inbox skips what was done); dead-lettered after DELIVERY_LIMIT tries
   }
 
   async stop() {

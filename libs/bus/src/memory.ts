@@ -1,7 +1,6 @@
 import type { DomainEvent } from '../../contracts/src/events';
-import { metrics } from '../../kit/src';
 import { logger } from '../../kit/src';
-import { handleBatch, handleOnce, routingKeyOf, Subscription, Transport, WorkSubscription } from './transport';
+import { deliver, routingKeyOf, Subscription, Transport, WorkSubscription } from './transport';
 
 /**
  * All-in-one: the relay hands events straight to the subscribers in this process. Work items go
@@ -53,20 +52,9 @@ export class MemoryTransport implements Transport {
       }
     }
     for (const sub of this.subs) {
-      const mine = domainEvents.filter((e) => sub.handlers[e.type]);
-      if (mine.length === 0) continue;
-      try {
-        const handled = await handleBatch(sub, mine);
-        metrics.busConsumed.inc({ consumer: sub.service, outcome: 'handled' }, handled);
-        metrics.busConsumed.inc({ consumer: sub.service, outcome: 'duplicate' }, mine.length - handled);
-      } catch {
-        // One bad event must not hold up the rest: fall back to one transaction per event, so only
-        // the failing one is retried (with the relay's backoff).
-        for (const event of mine) {
-          const outcome = await handleOnce(sub, event);
-          metrics.busConsumed.inc({ consumer: sub.service, outcome });
-        }
-      }
+      // A failed event makes the relay retry the batch (with backoff); the inbox skips what was done.
+      const error = (await deliver(sub, domainEvents)).find((e) => e !== undefined);
+      if (error) throw error;
     }
   }
 

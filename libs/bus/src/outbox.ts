@@ -1,9 +1,27 @@
-import type { Queryable } from '../../db/src';
+import { afterCommit, Queryable } from '../../db/src';
 import type { Migration } from '../../db/src';
 import { newId } from '../../kit/src';
 import { DomainEvent, DomainEventData, DomainEventType, DomainEvents } from '../../contracts/src/events';
 
-export const NOTIFY_CHANNEL = 'herald_outbox';
+/** The relays of this process, by schema (a schema's outbox is written only by its own module). */
+const wakers = new Map<string, Set<() => void>>();
+
+/** Called by a relay: `fn` runs whenever this process commits rows to the schema's outbox. */
+export function onOutboxWrite(schema: string, fn: () => void): () => void {
+  if (!wakers.has(schema)) wakers.set(schema, new Set());
+  wakers.get(schema)!.add(fn);
+  return () => wakers.get(schema)?.delete(fn);
+}
+
+/**
+ * Wakes this process's relay of `schema` once `q`'s writes are committed. Only the module that owns
+ * a schema writes its outbox, and it runs that schema's relay in the same process, so no NOTIFY is
+ * needed (NOTIFY serializes every committing transaction of the cluster); rows written anyway by
+ * another process are found by the relay's poll.
+ */
+export function outboxWritten(q: Queryable, schema: string) {
+  afterCommit(q, () => wakers.get(schema)?.forEach((fn) => fn()));
+}
 
 /** The outbox and inbox tables every service schema carries (include in its migrations). */
 export const busMigration = (schema: string): Migration => ({
@@ -49,27 +67,22 @@ export function envelopesOf(events: NewEvent[], at = new Date()): DomainEvent[] 
 
 /**
  * Records domain events in the caller's transaction, next to the state change that caused them.
- * The relay publishes them after commit (woken by NOTIFY, which PostgreSQL delivers on commit).
+ * The relay publishes them after commit.
  */
 export async function enqueue(tx: Queryable, schema: string, events: NewEvent[]): Promise<DomainEvent[]> {
   if (events.length === 0) return [];
   const envelopes = envelopesOf(events);
-  // One round trip: the rows and the wake-up (NOTIFY is delivered at commit).
   await tx.query(
-    `WITH rows AS (
-       INSERT INTO "${schema}".outbox (id, type, project_id, occurred_at, data)
-       SELECT * FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::timestamptz[], $5::jsonb[])
-       RETURNING 1
-     ) SELECT pg_notify($6, $7) FROM (SELECT count(*) FROM rows) AS n`,
+    `INSERT INTO "${schema}".outbox (id, type, project_id, occurred_at, data)
+     SELECT * FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::timestamptz[], $5::jsonb[])`,
     [
       envelopes.map((e) => e.id),
       envelopes.map((e) => e.type),
       envelopes.map((e) => e.projectId),
       envelopes.map((e) => e.occurredAt),
       envelopes.map((e) => JSON.stringify(e.data)),
-      NOTIFY_CHANNEL,
-      schema,
     ],
   );
+  outboxWritten(tx, schema);
   return envelopes;
 }

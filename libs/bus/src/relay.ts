@@ -1,49 +1,11 @@
-import { Client } from 'pg';
-import { parseDomainEvent } from '../../contracts/src/events';
+import type { DomainEvent, DomainEventType } from '../../contracts/src/events';
 import type { Db } from '../../db/src';
 import { logger, metrics } from '../../kit/src';
-import { NOTIFY_CHANNEL } from './outbox';
+import { onOutboxWrite } from './outbox';
 import type { Transport } from './transport';
 
 const BATCH = 500;
 const POLL_MS = 1000;
-
-/**
- * One LISTEN connection per database per process: outbox inserts NOTIFY on commit, and the
- * relays of the schemas named in the payload wake up at once.
- */
-export class OutboxNotifier {
-  private client?: Client;
-  private listeners = new Map<string, Set<() => void>>();
-  private stopped = false;
-
-  constructor(private readonly url: string) {}
-
-  on(schema: string, fn: () => void) {
-    if (!this.listeners.has(schema)) this.listeners.set(schema, new Set());
-    this.listeners.get(schema)!.add(fn);
-  }
-
-  async start() {
-    if (this.client || this.stopped) return;
-    const client = new Client({ connectionString: this.url });
-    client.on('notification', (n) => this.listeners.get(n.payload ?? '')?.forEach((fn) => fn()));
-    client.on('error', (err) => {
-      logger.warn({ err: err.message }, 'outbox listener lost its connection; reconnecting');
-      this.client = undefined;
-      setTimeout(() => this.start().catch(() => undefined), 1000).unref();
-    });
-    await client.connect();
-    await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
-    this.client = client;
-    // Anything committed while we were not listening is picked up by the next poll.
-  }
-
-  async stop() {
-    this.stopped = true;
-    await this.client?.end().catch(() => undefined);
-  }
-}
 
 /**
  * Publishes a schema's outbox in order, in batches, and deletes what was handed over. Rows are
@@ -55,17 +17,17 @@ export class Relay {
   private again = false;
   private timer?: NodeJS.Timeout;
   private stopped = false;
+  private unsubscribe?: () => void;
 
   constructor(
     private readonly db: Db,
     private readonly schema: string,
     private readonly transport: Transport,
-    notifier: OutboxNotifier,
-  ) {
-    notifier.on(schema, () => this.kick());
-  }
+  ) {}
 
+  /** Woken by this process's commits to the outbox (`outboxWritten`), and polls for anything else. */
   start() {
+    this.unsubscribe = onOutboxWrite(this.schema, () => this.kick());
     this.timer = setInterval(() => this.kick(), POLL_MS);
     this.timer.unref();
     this.kick();
@@ -92,6 +54,7 @@ export class Relay {
   /** Waits until the relay is idle (used by stop, so nothing is half-published on shutdown). */
   async stop() {
     this.stopped = true;
+    this.unsubscribe?.();
     if (this.timer) clearInterval(this.timer);
     while (this.running) await new Promise((r) => setTimeout(r, 20));
   }
@@ -109,8 +72,9 @@ export class Relay {
         )
       ).rows;
       if (rows.length === 0) return 0;
-      const events = rows.map((r) =>
-        parseDomainEvent({ id: r.id, type: r.type, projectId: r.project_id, occurredAt: new Date(r.occurred_at).toISOString(), data: r.data }),
+      // Rows were validated when enqueued; consumers on the far side of a broker validate again.
+      const events = rows.map(
+        (r): DomainEvent => ({ id: r.id, type: r.type as DomainEventType, projectId: r.project_id, occurredAt: new Date(r.occurred_at).toISOString(), data: r.data }),
       );
       try {
         await this.transport.publish(events);

@@ -1,8 +1,12 @@
 import type { DomainEvent } from '../../contracts/src/events';
 import type { Db } from '../../db/src';
 import type { PoolClient } from 'pg';
+import { logger, metrics } from '../../kit/src';
 
 export type EventHandler = (event: DomainEvent<any>, tx: PoolClient) => Promise<void>;
+
+/** Handles many events of one type in one go (a projection that writes one statement per batch). */
+export type BatchEventHandler = (events: DomainEvent<any>[], tx: PoolClient) => Promise<void>;
 
 export type WorkHandler = (event: DomainEvent<any>, info: { redelivered: boolean }) => Promise<void>;
 
@@ -12,6 +16,8 @@ export interface Subscription {
   db: Db;
   schema: string;
   handlers: Partial<Record<string, EventHandler>>;
+  /** Optional: used instead of `handlers[type]` for runs of consecutive events of that type in a batch. */
+  batchHandlers?: Partial<Record<string, BatchEventHandler>>;
 }
 
 /**
@@ -72,7 +78,59 @@ export async function handleBatch(sub: Subscription, events: DomainEvent[]): Pro
       [events.map((e) => e.projectId), events.map((e) => e.id), sub.service],
     );
     const fresh = new Set(r.rows.map((row) => row.event_id));
-    for (const event of events) if (fresh.has(event.id)) await sub.handlers[event.type]!(event, tx);
+    const todo = events.filter((e) => fresh.has(e.id));
+    // In order; a run of consecutive events of a type with a batch handler goes in one call.
+    for (let i = 0; i < todo.length; ) {
+      const batchHandler = sub.batchHandlers?.[todo[i].type];
+      if (!batchHandler) {
+        await sub.handlers[todo[i].type]!(todo[i], tx);
+        i++;
+        continue;
+      }
+      let j = i + 1;
+      while (j < todo.length && todo[j].type === todo[i].type) j++;
+      await batchHandler(todo.slice(i, j), tx);
+      i = j;
+    }
     return fresh.size;
   });
+}
+
+/**
+ * Delivers events to one consumer: the whole batch in one transaction, or — if that fails — one
+ * transaction per event, so one bad event does not hold up the rest. Per event, in order: the
+ * error its handler failed with, or undefined when it is done with (handled now or before, or not
+ * this consumer's).
+ */
+export async function deliver(sub: Subscription, events: DomainEvent[]): Promise<Array<Error | undefined>> {
+  const mine = events.filter((e) => sub.handlers[e.type]);
+  if (mine.length === 0) return events.map(() => undefined);
+  try {
+    const fresh = await handleBatch(sub, mine);
+    metrics.busConsumed.inc({ consumer: sub.service, outcome: 'handled' }, fresh);
+    metrics.busConsumed.inc({ consumer: sub.service, outcome: 'duplicate' }, mine.length - fresh);
+    return events.map(() => undefined);
+  } catch (err) {
+    if (mine.length === 1) return events.map((e) => (e === mine[0] ? failed(sub, e, err) : undefined));
+  }
+  const outcomes: Array<Error | undefined> = [];
+  for (const event of events) {
+    if (!sub.handlers[event.type]) {
+      outcomes.push(undefined);
+      continue;
+    }
+    try {
+      metrics.busConsumed.inc({ consumer: sub.service, outcome: await handleOnce(sub, event) });
+      outcomes.push(undefined);
+    } catch (err) {
+      outcomes.push(failed(sub, event, err));
+    }
+  }
+  return outcomes;
+}
+
+function failed(sub: Subscription, event: DomainEvent, err: unknown): Error {
+  metrics.busConsumed.inc({ consumer: sub.service, outcome: 'failed' });
+  logger.warn({ err: (err as Error).message, consumer: sub.service, type: event.type, eventId: event.id }, 'event handler failed');
+  return err instanceof Error ? err : new Error(String(err));
 }

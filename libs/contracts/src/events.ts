@@ -69,11 +69,11 @@ export interface DomainEvent<T extends DomainEventType = DomainEventType> {
   data: DomainEventData<T>;
 }
 
+const Envelope = z.object({ id: z.string(), type: z.string(), occurredAt: z.string(), projectId: z.string(), data: z.unknown() });
+
 /** Parses an envelope received from a transport; throws on an unknown type or a bad payload. */
 export function parseDomainEvent(raw: unknown): DomainEvent {
-  const env = z
-    .object({ id: z.string(), type: z.string(), occurredAt: z.string(), projectId: z.string(), data: z.unknown() })
-    .parse(raw);
+  const env = Envelope.parse(raw);
   const schema = (DomainEvents as Record<string, z.ZodTypeAny>)[env.type];
   if (!schema) throw new Error(`unknown domain event type ${env.type}`);
   return { ...env, type: env.type as DomainEventType, data: schema.parse(env.data) } as DomainEvent;

@@ -3,6 +3,28 @@ import { logger } from '../../kit/src';
 
 export type Queryable = Pick<PoolClient, 'query'>;
 
+/** Callbacks waiting for the commit of the transaction a client is in (see `afterCommit`). */
+const commitHooks = new WeakMap<object, Array<() => void>>();
+
+/**
+ * Runs fn once what `q` wrote is committed: after COMMIT when q is a client inside `Db.tx`, at
+ * once otherwise (a pool or a client outside a transaction autocommits each statement). Dropped
+ * on rollback. For in-process wake-ups (the outbox relay), never for anything that must happen.
+ */
+export function afterCommit(q: Queryable, fn: () => void) {
+  const hooks = commitHooks.get(q);
+  if (hooks) hooks.push(fn);
+  else runHook(fn);
+}
+
+function runHook(fn: () => void) {
+  try {
+    fn();
+  } catch (err) {
+    logger.warn({ err }, 'after-commit hook failed');
+  }
+}
+
 /** A PostgreSQL pool for one service. Every repository method takes the projectId it scopes by. */
 export class Db {
   readonly pool: Pool;
@@ -19,12 +41,17 @@ export class Db {
   /** Runs fn in one transaction; commits if it resolves, rolls back if it throws. */
   async tx<T>(fn: (client: PoolClient) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
+    const hooks: Array<() => void> = [];
     try {
       await client.query('BEGIN');
+      commitHooks.set(client, hooks);
       const result = await fn(client);
       await client.query('COMMIT');
+      commitHooks.delete(client);
+      for (const hook of hooks) runHook(hook);
       return result;
     } catch (err) {
+      commitHooks.delete(client);
       await client.query('ROLLBACK').catch(() => undefined);
       throw err;
     } finally {

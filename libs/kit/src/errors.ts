@@ -66,3 +66,13 @@ export const unavailable = (message: string) =>
 export function isAppError(e: unknown): e is AppError {
   return e instanceof AppError;
 }
+
+/** An item's error inside a batch reply (`error_json`): the AppError itself, anything else as a 500. */
+export function errorJsonOf(err: unknown): string {
+  if (isAppError(err)) return JSON.stringify(err.toJSON());
+  return JSON.stringify({ code: 'INTERNAL_SERVER_ERROR', status: 500, message: 'Internal server error' });
+}
+
+/** The AppError of a batch reply's `error_json`; a missing one (no result, no error) is a 500. */
+export const errorFromJson = (json: string | undefined) =>
+  json ? new AppError(JSON.parse(json)) : new AppError({ code: 'INTERNAL_SERVER_ERROR', status: 500, message: 'The service returned no result for this item' });

@@ -6,3 +6,4 @@ export * from './config';
 export * as metrics from './metrics';
 export * from './email';
 export * from './dns';
+export * from './batcher';

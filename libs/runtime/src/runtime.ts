@@ -6,7 +6,7 @@ import { HealthImplementation, service as healthService } from 'grpc-health-chec
 import { Config, logger, metrics } from '../../kit/src';
 import { Db, ensureDatabase, migrate as runMigrations } from '../../db/src';
 import { startEmbeddedPostgres } from '../../db/src/embedded';
-import { AmqpTransport, MemoryTransport, OutboxNotifier, Relay, Subscription, Transport } from '../../bus/src';
+import { AmqpTransport, MemoryTransport, Relay, Subscription, Transport } from '../../bus/src';
 import { GRPC_MESSAGE_LIMITS, SERVICES, ServiceName, definitionOf, grpcClient, grpcImplementation, inProcessClient } from '../../contracts/src';
 import type { Clients, HeraldModule, ModuleContext, ModuleFactory, ProvidedHandlers } from './module';
 
@@ -28,7 +28,6 @@ const defaultSplitDb = () => `postgres://${encodeURIComponent(os.userInfo().user
 export class Runtime {
   private modules: HeraldModule[] = [];
   private pools = new Map<string, Db>();
-  private notifiers = new Map<string, OutboxNotifier>();
   private relays: Relay[] = [];
   private provided: Partial<ProvidedHandlers> = {};
   private remote = new Map<string, ReturnType<typeof grpcClient>>();
@@ -127,13 +126,7 @@ export class Runtime {
         }
       },
       relay: (db, schema) => {
-        let notifier = this.notifiers.get(db.url);
-        if (!notifier) {
-          notifier = new OutboxNotifier(db.url);
-          this.notifiers.set(db.url, notifier);
-        }
-        const relay = new Relay(db, schema, this.transport, notifier);
-        this.relays.push(relay);
+        this.relays.push(new Relay(db, schema, this.transport));
       },
       subscribe: (sub: Subscription) => this.transport.subscribe(sub),
       work: (sub) => this.transport.work(sub),
@@ -174,7 +167,6 @@ export class Runtime {
     for (const dep of new Set(this.modules.flatMap((m) => m.deps))) {
       if (dep in SERVICES && dep in this.registry && !(dep in this.provided)) this.clientFor(dep as ServiceName);
     }
-    for (const n of this.notifiers.values()) await n.start();
     for (const r of this.relays) r.start();
 
     if (this.grpcServer) {
@@ -242,7 +234,6 @@ export class Runtime {
     for (const m of [...this.modules].reverse()) await m.stop().catch((err) => logger.error({ err, module: m.name }, 'stop failed'));
     for (const r of this.relays) await r.stop();
     await this.transport?.stop();
-    for (const n of this.notifiers.values()) await n.stop();
     for (const c of this.remote.values()) c.close();
     for (const h of this.remoteHealth.values()) h.client.close();
     for (const db of this.pools.values()) await db.close().catch(() => undefined);

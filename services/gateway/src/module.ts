@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import express from 'express';
-import cookieParser from 'cookie-parser';
 import Redis from 'ioredis';
 import { logger, metrics, newId } from '../../../libs/kit/src';
 import type { HeraldModule, ModuleContext } from '../../../libs/runtime/src/module';
@@ -75,7 +74,6 @@ export function gatewayModule(): HeraldModule {
         res.on('finish', () => end({ route: req.route?.path ?? 'unmatched', status: String(res.statusCode) }));
         next();
       });
-      app.use(cookieParser());
       app.use(express.json({ limit: config.BODY_LIMIT }));
       app.use(rejectNul);
 
@@ -92,13 +90,13 @@ export function gatewayModule(): HeraldModule {
           },
         });
       });
-      app.use(accountRouter(deps));
-      app.use(publicMessagingRouter(ctx.clients.messaging));
-
+      // The hottest route first, so it does not walk the account and public routers.
       const limit = rateLimiter(config.RATE_LIMIT_PER_MINUTE, limiterStore, `${ns}herald:rl`);
       const track = [projectAuth(deps, { allowPublic: true }), limit, trackHandler(ctx.clients.events, db)];
       app.post('/v1/track', ...track);
       app.post('/events/track', ...track);
+      app.use(accountRouter(deps));
+      app.use(publicMessagingRouter(ctx.clients.messaging));
       const secret = [projectAuth(deps, { allowPublic: false }), limit];
       app.use(['/contacts', '/events', '/domains', '/templates', '/v1/send', '/v1/verify', '/dev/mailbox'], ...secret);
       app.use(contactsRouter(ctx.clients.contacts));

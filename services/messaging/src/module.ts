@@ -8,7 +8,7 @@ import { devMailer, Mailer, smtpMailer } from './adapters/mailer';
 import { MessagingRepo } from './adapters/repo';
 import { SigningKeys } from './adapters/sender-cache';
 import { compileUrlPattern, DEFAULT_SNS_CERT_URL_PATTERN, DEFAULT_SNS_SUBSCRIBE_URL_PATTERN, SnsCertificateFetcher } from './adapters/sns-certs';
-import { deliver } from './app/deliver';
+import { deliver, DeliveryWrites } from './app/deliver';
 import { messagingHandlers } from './app/handlers';
 import { TokenSigner } from './domain/tokens';
 import { migrations, SCHEMA } from './migrations';
@@ -74,7 +74,7 @@ export function messagingModule(): HeraldModule {
       );
       ctx.relay(db, SCHEMA);
 
-      const delivery = { repo, mailer, signingKeys: new SigningKeys(ctx.clients.domains), tokens, publicUrl, throttle, maxAttempts: config.SEND_MAX_ATTEMPTS };
+      const delivery = { repo, writes: new DeliveryWrites(repo), mailer, signingKeys: new SigningKeys(ctx.clients.domains), tokens, publicUrl, throttle, maxAttempts: config.SEND_MAX_ATTEMPTS };
       for (const lane of ['transactional', 'bulk'] as const) {
         await ctx.work({
           queue: `messaging.send.${lane}`,

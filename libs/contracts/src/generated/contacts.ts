@@ -23,6 +23,9 @@ import type { ProjectRequest as _herald_contacts_v1_ProjectRequest, ProjectReque
 import type { UpdateContactRequest as _herald_contacts_v1_UpdateContactRequest, UpdateContactRequest__Output as _herald_contacts_v1_UpdateContactRequest__Output } from './herald/contacts/v1/UpdateContactRequest';
 import type { UpsertContactRequest as _herald_contacts_v1_UpsertContactRequest, UpsertContactRequest__Output as _herald_contacts_v1_UpsertContactRequest__Output } from './herald/contacts/v1/UpsertContactRequest';
 import type { UpsertContactResponse as _herald_contacts_v1_UpsertContactResponse, UpsertContactResponse__Output as _herald_contacts_v1_UpsertContactResponse__Output } from './herald/contacts/v1/UpsertContactResponse';
+import type { UpsertContactResult as _herald_contacts_v1_UpsertContactResult, UpsertContactResult__Output as _herald_contacts_v1_UpsertContactResult__Output } from './herald/contacts/v1/UpsertContactResult';
+import type { UpsertContactsRequest as _herald_contacts_v1_UpsertContactsRequest, UpsertContactsRequest__Output as _herald_contacts_v1_UpsertContactsRequest__Output } from './herald/contacts/v1/UpsertContactsRequest';
+import type { UpsertContactsResponse as _herald_contacts_v1_UpsertContactsResponse, UpsertContactsResponse__Output as _herald_contacts_v1_UpsertContactsResponse__Output } from './herald/contacts/v1/UpsertContactsResponse';
 
 type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
   new(...args: ConstructorParameters<Constructor>): Subtype;
@@ -58,6 +61,9 @@ export interface ProtoGrpcType {
         UpdateContactRequest: MessageTypeDefinition<_herald_contacts_v1_UpdateContactRequest, _herald_contacts_v1_UpdateContactRequest__Output>
         UpsertContactRequest: MessageTypeDefinition<_herald_contacts_v1_UpsertContactRequest, _herald_contacts_v1_UpsertContactRequest__Output>
         UpsertContactResponse: MessageTypeDefinition<_herald_contacts_v1_UpsertContactResponse, _herald_contacts_v1_UpsertContactResponse__Output>
+        UpsertContactResult: MessageTypeDefinition<_herald_contacts_v1_UpsertContactResult, _herald_contacts_v1_UpsertContactResult__Output>
+        UpsertContactsRequest: MessageTypeDefinition<_herald_contacts_v1_UpsertContactsRequest, _herald_contacts_v1_UpsertContactsRequest__Output>
+        UpsertContactsResponse: MessageTypeDefinition<_herald_contacts_v1_UpsertContactsResponse, _herald_contacts_v1_UpsertContactsResponse__Output>
       }
     }
   }

@@ -14,8 +14,11 @@ import type { NameRequest as _herald_events_v1_NameRequest, NameRequest__Output 
 import type { NamesResponse as _herald_events_v1_NamesResponse, NamesResponse__Output as _herald_events_v1_NamesResponse__Output } from './herald/events/v1/NamesResponse';
 import type { ProjectRequest as _herald_events_v1_ProjectRequest, ProjectRequest__Output as _herald_events_v1_ProjectRequest__Output } from './herald/events/v1/ProjectRequest';
 import type { StatsResponse as _herald_events_v1_StatsResponse, StatsResponse__Output as _herald_events_v1_StatsResponse__Output } from './herald/events/v1/StatsResponse';
+import type { TrackManyRequest as _herald_events_v1_TrackManyRequest, TrackManyRequest__Output as _herald_events_v1_TrackManyRequest__Output } from './herald/events/v1/TrackManyRequest';
+import type { TrackManyResponse as _herald_events_v1_TrackManyResponse, TrackManyResponse__Output as _herald_events_v1_TrackManyResponse__Output } from './herald/events/v1/TrackManyResponse';
 import type { TrackRequest as _herald_events_v1_TrackRequest, TrackRequest__Output as _herald_events_v1_TrackRequest__Output } from './herald/events/v1/TrackRequest';
 import type { TrackResponse as _herald_events_v1_TrackResponse, TrackResponse__Output as _herald_events_v1_TrackResponse__Output } from './herald/events/v1/TrackResponse';
+import type { TrackResult as _herald_events_v1_TrackResult, TrackResult__Output as _herald_events_v1_TrackResult__Output } from './herald/events/v1/TrackResult';
 import type { UsageResponse as _herald_events_v1_UsageResponse, UsageResponse__Output as _herald_events_v1_UsageResponse__Output } from './herald/events/v1/UsageResponse';
 
 type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
@@ -43,8 +46,11 @@ export interface ProtoGrpcType {
         NamesResponse: MessageTypeDefinition<_herald_events_v1_NamesResponse, _herald_events_v1_NamesResponse__Output>
         ProjectRequest: MessageTypeDefinition<_herald_events_v1_ProjectRequest, _herald_events_v1_ProjectRequest__Output>
         StatsResponse: MessageTypeDefinition<_herald_events_v1_StatsResponse, _herald_events_v1_StatsResponse__Output>
+        TrackManyRequest: MessageTypeDefinition<_herald_events_v1_TrackManyRequest, _herald_events_v1_TrackManyRequest__Output>
+        TrackManyResponse: MessageTypeDefinition<_herald_events_v1_TrackManyResponse, _herald_events_v1_TrackManyResponse__Output>
         TrackRequest: MessageTypeDefinition<_herald_events_v1_TrackRequest, _herald_events_v1_TrackRequest__Output>
         TrackResponse: MessageTypeDefinition<_herald_events_v1_TrackResponse, _herald_events_v1_TrackResponse__Output>
+        TrackResult: MessageTypeDefinition<_herald_events_v1_TrackResult, _herald_events_v1_TrackResult__Output>
         UsageResponse: MessageTypeDefinition<_herald_events_v1_UsageResponse, _herald_events_v1_UsageResponse__Output>
       }
     }

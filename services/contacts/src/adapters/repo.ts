@@ -28,6 +28,61 @@ export class ContactsRepo {
     return (await this.db.query(`SELECT ${COLS} FROM ${T} WHERE project_id = $1 AND email = $2`, [projectId, email]))[0];
   }
 
+  /** The contacts of many (project, email) pairs in one statement. */
+  async findManyByEmail(pairs: Array<{ projectId: string; email: string }>): Promise<Array<ContactRow & { project_id: string }>> {
+    return this.db.query(
+      `SELECT c.project_id, c.${COLS.split(', ').join(', c.')} FROM ${T} c
+       JOIN unnest($1::uuid[], $2::text[]) AS k(project_id, email) ON c.project_id = k.project_id AND c.email = k.email`,
+      [pairs.map((p) => p.projectId), pairs.map((p) => p.email)],
+    );
+  }
+
+  /**
+   * Many upserts in ONE statement (atomic on its own, no transaction): inserts new contacts
+   * (skipping emails inserted meanwhile) with a subscription event for each that starts
+   * subscribed, and compare-and-sets the data of existing ones (skipping any changed meanwhile).
+   * Returns the rows written; an item missing from them lost a race and needs the locked path.
+   */
+  async writeBatch(
+    inserts: Array<{ projectId: string; id: string; email: string; subscribed: boolean; data: JsonObject; eventId: string }>,
+    updates: Array<{ projectId: string; id: string; expected: JsonObject; next: JsonObject }>,
+    occurredAt: string,
+  ): Promise<Array<ContactRow & { inserted: boolean }>> {
+    return this.db.query(
+      `WITH ins AS (
+         INSERT INTO ${T} (project_id, id, email, subscribed, data)
+         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::bool[], $5::jsonb[])
+         ON CONFLICT (project_id, email) DO NOTHING
+         RETURNING project_id, ${COLS}
+       ), ob AS (
+         INSERT INTO ${SCHEMA}.outbox (id, type, project_id, occurred_at, data)
+         SELECT e.event_id, 'contacts.contact.subscription_changed.v1', ins.project_id, $6::timestamptz,
+                jsonb_build_object('contactId', ins.id, 'email', ins.email, 'subscribed', true)
+         FROM ins JOIN unnest($2::uuid[], $7::uuid[]) AS e(contact_id, event_id) ON e.contact_id = ins.id
+         WHERE ins.subscribed
+       ), upd AS (
+         UPDATE ${T} c SET data = u.next, updated_at = now()
+         FROM unnest($8::uuid[], $9::uuid[], $10::jsonb[], $11::jsonb[]) AS u(project_id, id, expected, next)
+         WHERE c.project_id = u.project_id AND c.id = u.id AND c.data = u.expected
+         RETURNING c.project_id, c.${COLS.split(', ').join(', c.')}
+       )
+       SELECT true AS inserted, ${COLS} FROM ins UNION ALL SELECT false, ${COLS} FROM upd`,
+      [
+        inserts.map((r) => r.projectId),
+        inserts.map((r) => r.id),
+        inserts.map((r) => r.email),
+        inserts.map((r) => r.subscribed),
+        inserts.map((r) => JSON.stringify(r.data)),
+        occurredAt,
+        inserts.map((r) => r.eventId),
+        updates.map((r) => r.projectId),
+        updates.map((r) => r.id),
+        updates.map((r) => JSON.stringify(r.expected)),
+        updates.map((r) => JSON.stringify(r.next)),
+      ],
+    );
+  }
+
   async findByEmailForUpdate(tx: PoolClient, projectId: string, email: string): Promise<ContactRow | undefined> {
     const r = await tx.query(`SELECT ${COLS} FROM ${T} WHERE project_id = $1 AND email = $2 FOR UPDATE`, [projectId, email]);
     return r.rows[0];
@@ -197,11 +252,30 @@ export class ContactsRepo {
   }
 
   async recordEventFact(tx: Queryable, projectId: string, contactId: string, name: string, at: string) {
+    await this.recordEventFacts(tx, [{ projectId, contactId, name, at }]);
+  }
+
+  /** Counts events into the facts in one statement (same contact and name summed first: one row each). */
+  async recordEventFacts(tx: Queryable, events: Array<{ projectId: string; contactId: string; name: string; at: string }>) {
+    const facts = new Map<string, { projectId: string; contactId: string; name: string; count: number; first: string; last: string }>();
+    for (const e of events) {
+      const key = `${e.projectId} ${e.contactId} ${e.name}`;
+      const f = facts.get(key);
+      if (!f) facts.set(key, { projectId: e.projectId, contactId: e.contactId, name: e.name, count: 1, first: e.at, last: e.at });
+      else {
+        f.count++;
+        if (Date.parse(e.at) < Date.parse(f.first)) f.first = e.at;
+        if (Date.parse(e.at) > Date.parse(f.last)) f.last = e.at;
+      }
+    }
+    const rows = [...facts.values()];
+    if (rows.length === 0) return;
     await tx.query(
-      `INSERT INTO ${SCHEMA}.event_facts (project_id, contact_id, name, count, first_at, last_at) VALUES ($1, $2, $3, 1, $4, $4)
-       ON CONFLICT (project_id, contact_id, name) DO UPDATE SET count = event_facts.count + 1,
+      `INSERT INTO ${SCHEMA}.event_facts (project_id, contact_id, name, count, first_at, last_at)
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::bigint[], $5::timestamptz[], $6::timestamptz[])
+       ON CONFLICT (project_id, contact_id, name) DO UPDATE SET count = event_facts.count + excluded.count,
          first_at = least(event_facts.first_at, excluded.first_at), last_at = greatest(event_facts.last_at, excluded.last_at)`,
-      [projectId, contactId, name, at],
+      [rows.map((r) => r.projectId), rows.map((r) => r.contactId), rows.map((r) => r.name), rows.map((r) => r.count), rows.map((r) => r.first), rows.map((r) => r.last)],
     );
   }
 

@@ -1,8 +1,8 @@
 import type { PoolClient } from 'pg';
-import { AppError, badRequest, conflict, isUuid, newId, notFound, validationError } from '../../../../libs/kit/src';
-import { enqueue, NewEvent } from '../../../../libs/bus/src';
+import { AppError, BatchOutcome, badRequest, conflict, errorJsonOf, isAppError, isUuid, logger, newId, notFound, validationError } from '../../../../libs/kit/src';
+import { enqueue, NewEvent, outboxWritten } from '../../../../libs/bus/src';
 import type { ContactMsg, ContactsHandlers } from '../../../../libs/contracts/src';
-import { applyDataPatch, DataValidationError, JsonObject } from '../domain/data';
+import { applyDataPatch, DataPatchResult as DataPatch, DataValidationError, JsonObject } from '../domain/data';
 import { isValidEmail, normalizeEmail } from '../domain/email';
 import { customFieldName, parseFieldParam, STANDARD_FIELDS } from '../domain/fields';
 import { flattenLeaves, inferType, FieldType } from '../domain/types';
@@ -67,6 +67,8 @@ const subscriptionEvent = (projectId: string, c: ContactRow): NewEvent => ({
   data: { contactId: c.id, email: c.email, subscribed: c.subscribed },
 });
 
+const compareKeys = (p1: string, k1: string, p2: string, k2: string) => (p1 < p2 ? -1 : p1 > p2 ? 1 : k1 < k2 ? -1 : k1 > k2 ? 1 : 0);
+
 /** Contacts use cases, served in process or over gRPC (the same handlers either way). */
 export function contactsHandlers(repo: ContactsRepo): ContactsHandlers {
   const db = repo.db;
@@ -99,29 +101,144 @@ export function contactsHandlers(repo: ContactsRepo): ContactsHandlers {
     return { row, isNew, isUpdate, transient: patch.transient };
   }
 
+  type UpsertReq = Parameters<ContactsHandlers['UpsertContact']>[0];
+  type UpsertRes = Awaited<ReturnType<ContactsHandlers['UpsertContact']>>;
+  const upserted = (row: ContactRow, isNew: boolean, isUpdate: boolean, transient: JsonObject): UpsertRes => ({
+    contact: toMsg(row),
+    is_new: isNew,
+    is_update: isUpdate,
+    transient_json: JSON.stringify(transient),
+  });
+
+  async function upsertOne(req: UpsertReq): Promise<UpsertRes> {
+    const email = requireEmail(req.email);
+    // Fast path (most tracks): an existing contact whose subscription this request leaves alone
+    // needs no lock and no transaction — one read, then at most one compare-and-set write of its
+    // data (no outbox event: only subscription changes publish). A concurrent writer sends us
+    // down the locked path below.
+    const current = await repo.findByEmail(req.project_id, email);
+    if (current && (req.subscribed === undefined || req.subscribed === current.subscribed)) {
+      const patch = patchData(current.data, req.data_json);
+      const row = patch.changed ? await repo.updateDataIfUnchanged(req.project_id, current.id, current.data, patch.data) : current;
+      if (row) {
+        await repo.recordFieldTypes(db.pool, req.project_id, typesOf(patch.persisted));
+        return upserted(row, false, patch.changed, patch.transient);
+      }
+    }
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const result = await db.tx((tx) => upsertOnce(tx, req.project_id, email, req.subscribed, req.default_subscribed, req.data_json));
+      if (result) return upserted(result.row, result.isNew, result.isUpdate, result.transient);
+    }
+    throw conflict('The contact was being created concurrently; retry the request.');
+  }
+
+  /**
+   * Many upserts with the rules of `upsertOne`, in two statements for the common cases: one read of
+   * every contact, then one write that inserts the new ones (with their subscription events) and
+   * compare-and-sets the data of existing ones. What that cannot settle — a repeated email, a
+   * subscription change of an existing contact, a lost race — goes through `upsertOne` after it,
+   * in request order, so each item sees the ones before it.
+   */
+  async function upsertMany(items: UpsertReq[]): Promise<Array<BatchOutcome<UpsertRes>>> {
+    const out: Array<BatchOutcome<UpsertRes>> = new Array(items.length);
+    const fail = (i: number, error: unknown) => (out[i] = { ok: false, error });
+    const keyOf = (projectId: string, email: string) => `${projectId} ${email}`;
+
+    const valid: Array<{ i: number; email: string }> = [];
+    items.forEach((item, i) => {
+      try {
+        if (!isUuid(item.project_id)) throw badRequest('Invalid project id', 'Send the id of an existing project.');
+        valid.push({ i, email: requireEmail(item.email) });
+      } catch (err) {
+        fail(i, err);
+      }
+    });
+    const existing = new Map(
+      (await repo.findManyByEmail(valid.map((v) => ({ projectId: items[v.i].project_id, email: v.email })))).map((r) => [keyOf(r.project_id, r.email), r]),
+    );
+
+    const seen = new Set<string>();
+    const later: number[] = [];
+    const inserts: Array<{ i: number; projectId: string; id: string; email: string; subscribed: boolean; data: JsonObject; eventId: string; patch: DataPatch }> = [];
+    const updates: Array<{ i: number; projectId: string; id: string; expected: JsonObject; next: JsonObject; patch: DataPatch }> = [];
+    const typed: Array<{ i: number; projectId: string; patch: DataPatch }> = []; // field types, first in request order wins
+
+    for (const { i, email } of valid) {
+      const item = items[i];
+      const key = keyOf(item.project_id, email);
+      const current = existing.get(key);
+      const resubscribes = current && item.subscribed !== undefined && item.subscribed !== current.subscribed;
+      const first = !seen.has(key);
+      seen.add(key); // every later item of this email waits for this one
+      if (!first || resubscribes) {
+        later.push(i);
+        continue;
+      }
+      try {
+        const patch = patchData(current?.data ?? {}, item.data_json);
+        if (!current) {
+          const subscribed = item.subscribed ?? item.default_subscribed;
+          inserts.push({ i, projectId: item.project_id, id: newId(), email, subscribed, data: patch.data, eventId: newId(), patch });
+        } else if (patch.changed) {
+          updates.push({ i, projectId: item.project_id, id: current.id, expected: current.data, next: patch.data, patch });
+        } else {
+          typed.push({ i, projectId: item.project_id, patch });
+          out[i] = { ok: true, value: upserted(current, false, false, patch.transient) };
+        }
+      } catch (err) {
+        fail(i, err);
+      }
+    }
+
+    if (inserts.length || updates.length) {
+      // Rows in key order, so concurrent batches take their locks in the same order. Should two
+      // still deadlock, PostgreSQL aborts one statement (nothing of it written): its items take
+      // the one-by-one path below.
+      inserts.sort((a, b) => compareKeys(a.projectId, a.email, b.projectId, b.email));
+      updates.sort((a, b) => compareKeys(a.projectId, a.id, b.projectId, b.id));
+      const rows = await repo.writeBatch(inserts, updates, new Date().toISOString()).catch((err) => {
+        if ((err as { code?: string }).code !== '40P01') throw err;
+        logger.warn('contact batch deadlocked with another; writing its items one by one');
+        return [];
+      });
+      const written = new Map(rows.map((r) => [r.id, r]));
+      if (inserts.some((r) => r.subscribed && written.has(r.id))) outboxWritten(db.pool, SCHEMA);
+      for (const w of [...inserts, ...updates]) {
+        const row = written.get(w.id);
+        if (!row) {
+          later.push(w.i);
+          continue;
+        }
+        typed.push(w);
+        out[w.i] = { ok: true, value: upserted(row, row.inserted, !row.inserted, w.patch.transient) };
+      }
+    }
+    const types = new Map<string, Array<{ key: string; type: FieldType }>>();
+    for (const t of typed.sort((a, b) => a.i - b.i)) types.set(t.projectId, [...(types.get(t.projectId) ?? []), ...typesOf(t.patch.persisted)]);
+    for (const [projectId, t] of types) await repo.recordFieldTypes(db.pool, projectId, t);
+
+    for (const i of later.sort((a, b) => a - b)) {
+      try {
+        out[i] = { ok: true, value: await upsertOne(items[i]) };
+      } catch (err) {
+        fail(i, err);
+      }
+    }
+    return out;
+  }
+
   return {
-    async UpsertContact(req) {
-      const email = requireEmail(req.email);
-      // Fast path (most tracks): an existing contact whose subscription this request leaves alone
-      // needs no lock and no transaction — one read, then at most one compare-and-set write of its
-      // data (no outbox event: only subscription changes publish). A concurrent writer sends us
-      // down the locked path below.
-      const current = await repo.findByEmail(req.project_id, email);
-      if (current && (req.subscribed === undefined || req.subscribed === current.subscribed)) {
-        const patch = patchData(current.data, req.data_json);
-        const row = patch.changed ? await repo.updateDataIfUnchanged(req.project_id, current.id, current.data, patch.data) : current;
-        if (row) {
-          await repo.recordFieldTypes(db.pool, req.project_id, typesOf(patch.persisted));
-          return { contact: toMsg(row), is_new: false, is_update: patch.changed, transient_json: JSON.stringify(patch.transient) };
-        }
-      }
-      for (let attempt = 0; attempt < 3; attempt++) {
-        const result = await db.tx((tx) => upsertOnce(tx, req.project_id, email, req.subscribed, req.default_subscribed, req.data_json));
-        if (result) {
-          return { contact: toMsg(result.row), is_new: result.isNew, is_update: result.isUpdate, transient_json: JSON.stringify(result.transient) };
-        }
-      }
-      throw conflict('The contact was being created concurrently; retry the request.');
+    UpsertContact: upsertOne,
+
+    async UpsertContacts(req) {
+      const outcomes = await upsertMany(req.items);
+      return {
+        results: outcomes.map((o) => {
+          if (o.ok) return { result: o.value, error_json: '' };
+          if (!isAppError(o.error)) logger.error({ err: o.error }, 'contact upsert failed');
+          return { error_json: errorJsonOf(o.error) };
+        }),
+      };
     },
 
     async GetContact(req) {

@@ -17,5 +17,10 @@ export function contactsSubscription(repo: ContactsRepo): Subscription {
         await repo.deleteEventFacts(tx, e.projectId, e.data.name);
       },
     },
+    batchHandlers: {
+      'events.event.recorded.v1': async (events: DomainEvent<'events.event.recorded.v1'>[], tx) => {
+        await repo.recordEventFacts(tx, events.map((e) => ({ projectId: e.projectId, contactId: e.data.contactId, name: e.data.name, at: e.data.occurredAt })));
+      },
+    },
   };
 }

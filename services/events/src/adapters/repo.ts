@@ -1,7 +1,7 @@
 import type { Queryable } from '../../../../libs/db/src';
 import { Db } from '../../../../libs/db/src';
 import { SCHEMA } from '../migrations';
-import { NOTIFY_CHANNEL } from '../../../../libs/bus/src';
+import { outboxWritten } from '../../../../libs/bus/src';
 import type { DomainEvent } from '../../../../libs/contracts/src';
 
 export interface EventRow {
@@ -19,18 +19,31 @@ export class EventsRepo {
   constructor(readonly db: Db) {}
 
   /**
-   * The event, its outbox row and the relay's wake-up in ONE statement: atomic on its own (track
-   * runs it without a transaction), or part of the caller's transaction (consumers).
+   * Events and their outbox rows in ONE statement: atomic on its own (track runs it without a
+   * transaction), or part of the caller's transaction (consumers). Wakes the relay on commit.
    */
-  async insertWithOutbox(q: Queryable, projectId: string, e: { id: string; contactId: string; name: string; data: Record<string, unknown> }, outbox: DomainEvent) {
+  async insertWithOutbox(q: Queryable, rows: Array<{ projectId: string; id: string; contactId: string; name: string; data: Record<string, unknown>; outbox: DomainEvent }>) {
+    if (rows.length === 0) return;
     await q.query(
       `WITH ev AS (
-         INSERT INTO ${T} (project_id, id, contact_id, name, data, created_at) VALUES ($1, $2, $3, $4, $5, $6)
-       ), ob AS (
-         INSERT INTO ${SCHEMA}.outbox (id, type, project_id, occurred_at, data) VALUES ($7, $8, $1, $6, $9) RETURNING 1
-       ) SELECT pg_notify($10, $11) FROM ob`,
-      [projectId, e.id, e.contactId, e.name, JSON.stringify(e.data), outbox.occurredAt, outbox.id, outbox.type, JSON.stringify(outbox.data), NOTIFY_CHANNEL, SCHEMA],
+         INSERT INTO ${T} (project_id, id, contact_id, name, data, created_at)
+         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::jsonb[], $6::timestamptz[])
+       )
+       INSERT INTO ${SCHEMA}.outbox (id, type, project_id, occurred_at, data)
+       SELECT * FROM unnest($7::uuid[], $8::text[], $1::uuid[], $6::timestamptz[], $9::jsonb[])`,
+      [
+        rows.map((r) => r.projectId),
+        rows.map((r) => r.id),
+        rows.map((r) => r.contactId),
+        rows.map((r) => r.name),
+        rows.map((r) => JSON.stringify(r.data)),
+        rows.map((r) => r.outbox.occurredAt),
+        rows.map((r) => r.outbox.id),
+        rows.map((r) => r.outbox.type),
+        rows.map((r) => JSON.stringify(r.outbox.data)),
+      ],
     );
+    outboxWritten(q, SCHEMA);
   }
 
   async recent(projectId: string, name: string | undefined, limit: number): Promise<EventRow[]> {

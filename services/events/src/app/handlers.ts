@@ -1,5 +1,5 @@
 import type { Queryable } from '../../../../libs/db/src';
-import { badRequest, isUuid, newId, validationError } from '../../../../libs/kit/src';
+import { BatchOutcome, badRequest, errorFromJson, errorJsonOf, isUuid, newId, validationError } from '../../../../libs/kit/src';
 import { enqueue, envelopesOf } from '../../../../libs/bus/src';
 import type { ContactsApi, EventMsg, EventsHandlers } from '../../../../libs/contracts/src';
 import { eventData, isReservedEventName, MAX_EVENT_NAME } from '../domain/names';
@@ -8,14 +8,27 @@ import { SCHEMA } from '../migrations';
 
 const clampLimit = (n: number, dflt: number, max: number) => Math.min(Math.max(n || dflt, 1), max);
 
-/** Records one event and publishes it (one statement; pass a transaction to join it). */
-export async function recordEvent(repo: EventsRepo, q: Queryable, projectId: string, contactId: string, name: string, data: Record<string, unknown>) {
-  const id = newId();
+type NewEventRow = { projectId: string; contactId: string; name: string; data: Record<string, unknown> };
+
+/** Records events and publishes them (one statement; pass a transaction to join it). */
+export async function recordEvents(repo: EventsRepo, q: Queryable, events: NewEventRow[]) {
   const at = new Date();
   const occurredAt = at.toISOString();
-  const [outbox] = envelopesOf([{ type: 'events.event.recorded.v1', projectId, data: { eventId: id, contactId, name, occurredAt } }], at);
-  await repo.insertWithOutbox(q, projectId, { id, contactId, name, data }, outbox);
-  return { id, occurredAt };
+  const rows = events.map((e) => {
+    const id = newId();
+    const [outbox] = envelopesOf([{ type: 'events.event.recorded.v1', projectId: e.projectId, data: { eventId: id, contactId: e.contactId, name: e.name, occurredAt } }], at);
+    return { ...e, id, outbox };
+  });
+  await repo.insertWithOutbox(q, rows);
+  return rows.map((r) => ({ id: r.id, occurredAt }));
+}
+
+function parseData(json: string): unknown {
+  try {
+    return json ? JSON.parse(json) : undefined;
+  } catch {
+    throw validationError([{ field: 'data', message: 'must be a JSON object', code: 'invalid_type' }]);
+  }
 }
 
 function validateName(name: string, field = 'event') {
@@ -33,6 +46,41 @@ function validateName(name: string, field = 'event') {
 }
 
 export function eventsHandlers(repo: EventsRepo, contacts: () => ContactsApi): EventsHandlers {
+  type TrackRequest = Parameters<EventsHandlers['TrackMany']>[0]['items'][number];
+  type TrackResponse = { contact_id: string; event_id: string; timestamp: string };
+
+  /** Validates each track, upserts every contact in one call, records every event in one statement. */
+  async function trackMany(items: TrackRequest[]): Promise<Array<BatchOutcome<TrackResponse>>> {
+    const out: Array<BatchOutcome<TrackResponse>> = new Array(items.length);
+    const valid: Array<{ i: number; name: string; data: Record<string, unknown> }> = [];
+    items.forEach((req, i) => {
+      try {
+        valid.push({ i, name: validateName(req.event), data: eventData(parseData(req.data_json)) });
+      } catch (error) {
+        out[i] = { ok: false, error };
+      }
+    });
+    if (valid.length === 0) return out;
+    const { results } = await contacts().UpsertContacts({
+      items: valid.map(({ i }) => ({
+        project_id: items[i].project_id,
+        email: items[i].email,
+        subscribed: items[i].subscribed,
+        default_subscribed: true, // SPEC §3: new contacts are subscribed, existing ones keep their state
+        data_json: items[i].data_json,
+      })),
+    });
+    const recorded: Array<{ i: number; row: NewEventRow }> = [];
+    valid.forEach(({ i, name, data }, k) => {
+      const r = results[k];
+      if (r?.result?.contact) recorded.push({ i, row: { projectId: items[i].project_id, contactId: r.result.contact.id, name, data } });
+      else out[i] = { ok: false, error: errorFromJson(r?.error_json) };
+    });
+    const events = await recordEvents(repo, repo.db.pool, recorded.map((r) => r.row));
+    recorded.forEach(({ i, row }, k) => (out[i] = { ok: true, value: { contact_id: row.contactId, event_id: events[k].id, timestamp: events[k].occurredAt } }));
+    return out;
+  }
+
   /** Adds each contact's current email (contacts owns it; one batched call). */
   async function withEmails(projectId: string, rows: EventRow[]): Promise<EventMsg[]> {
     const ids = [...new Set(rows.map((r) => r.contact_id))];
@@ -52,24 +100,9 @@ export function eventsHandlers(repo: EventsRepo, contacts: () => ContactsApi): E
   }
 
   return {
-    async Track(req) {
-      const name = validateName(req.event);
-      let data: unknown;
-      try {
-        data = req.data_json ? JSON.parse(req.data_json) : undefined;
-      } catch {
-        throw validationError([{ field: 'data', message: 'must be a JSON object', code: 'invalid_type' }]);
-      }
-      // SPEC §3: new contacts are subscribed; existing ones keep their state unless `subscribed` is sent.
-      const { contact } = await contacts().UpsertContact({
-        project_id: req.project_id,
-        email: req.email,
-        subscribed: req.subscribed,
-        default_subscribed: true,
-        data_json: req.data_json,
-      });
-      const { id, occurredAt } = await recordEvent(repo, repo.db.pool, req.project_id, contact!.id, name, eventData(data));
-      return { contact_id: contact!.id, event_id: id, timestamp: occurredAt };
+    async TrackMany(req) {
+      const outcomes = await trackMany(req.items);
+      return { results: outcomes.map((o) => (o.ok ? { result: o.value, error_json: '' } : { error_json: errorJsonOf(o.error) })) };
     },
 
     async ListEvents(req) {

@@ -1,3 +1,4 @@
+import { parse as parseCookies } from 'cookie';
 import type { CookieOptions, Request, RequestHandler } from 'express';
 import jwt from 'jsonwebtoken';
 import { AppError, isUuid, runWithContext, unauthorized } from '../../../../libs/kit/src';
@@ -35,8 +36,9 @@ function bearer(req: Request): string | undefined {
   return m[1].trim();
 }
 
+/** The session cookie, parsed here (only session-authenticated requests need cookies at all). */
 function sessionUser(req: Request, deps: AuthDeps): string | undefined {
-  const token = req.cookies?.[SESSION_COOKIE];
+  const token = req.headers.cookie ? parseCookies(req.headers.cookie)[SESSION_COOKIE] : undefined;
   if (!token) return undefined;
   try {
     const payload = jwt.verify(token, deps.jwtSecret) as jwt.JwtPayload;

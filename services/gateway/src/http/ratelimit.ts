@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import type Redis from 'ioredis';
 import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { AppError } from '../../../../libs/kit/src';
+import { AppError, BatchOutcome, Batcher } from '../../../../libs/kit/src';
 
 /**
  * Per-project request limit (SPEC §8: 1000/min). In memory for one process; in Redis when the
@@ -14,24 +14,52 @@ export function rateLimiter(perMinute: number, redis?: Redis, keyPrefix = 'heral
     ? new RateLimiterRedis({ storeClient: redis, points: perMinute, duration: 60, keyPrefix, insuranceLimiter: memory })
     : memory;
 
-  const setHeaders = (res: Parameters<RequestHandler>[1], r: RateLimiterRes) => {
+  type Verdict = { allowed: boolean; remaining: number; msBeforeNext: number };
+
+  /**
+   * Requests of a project that arrive together take their points in one `consume(project, n)`
+   * (one Redis round trip): the k-th of them is allowed if the count including it is within the limit.
+   */
+  const counter = new Batcher<string, Verdict>(
+    async (projectIds) => {
+      const out: Array<BatchOutcome<Verdict>> = new Array(projectIds.length);
+      const byProject = new Map<string, number[]>();
+      projectIds.forEach((p, i) => byProject.set(p, [...(byProject.get(p) ?? []), i]));
+      await Promise.all(
+        [...byProject].map(async ([projectId, idx]) => {
+          let r: RateLimiterRes;
+          try {
+            r = await limiter.consume(projectId, idx.length);
+          } catch (err) {
+            if (!(err instanceof RateLimiterRes)) return idx.forEach((i) => (out[i] = { ok: false, error: err }));
+            r = err;
+          }
+          const before = r.consumedPoints - idx.length;
+          idx.forEach((i, k) => {
+            const used = before + k + 1;
+            out[i] = { ok: true, value: { allowed: used <= perMinute, remaining: Math.max(0, perMinute - used), msBeforeNext: r.msBeforeNext } };
+          });
+        }),
+      );
+      return out;
+    },
+    { name: 'ratelimit', maxBatch: 1000, concurrency: 8 },
+  );
+
+  const setHeaders = (res: Parameters<RequestHandler>[1], v: Verdict) => {
     res.set('RateLimit-Limit', String(perMinute));
-    res.set('RateLimit-Remaining', String(Math.max(0, r.remainingPoints)));
-    res.set('RateLimit-Reset', String(Math.ceil(r.msBeforeNext / 1000)));
+    res.set('RateLimit-Remaining', String(v.remaining));
+    res.set('RateLimit-Reset', String(Math.ceil(v.msBeforeNext / 1000)));
   };
 
   return (req, res, next) => {
     const projectId = req.projectId;
     if (!projectId) return next();
-    limiter.consume(projectId).then(
-      (r) => {
-        setHeaders(res, r);
-        next();
-      },
-      (r: unknown) => {
-        if (!(r instanceof RateLimiterRes)) return next(r);
-        setHeaders(res, r);
-        const retryAfter = Math.max(1, Math.ceil(r.msBeforeNext / 1000));
+    counter.submit(projectId).then(
+      (v) => {
+        setHeaders(res, v);
+        if (v.allowed) return next();
+        const retryAfter = Math.max(1, Math.ceil(v.msBeforeNext / 1000));
         next(
           new AppError({
             code: 'RATE_LIMIT_EXCEEDED',
@@ -42,6 +70,7 @@ export function rateLimiter(perMinute: number, redis?: Redis, keyPrefix = 'heral
           }),
         );
       },
+      next,
     );
   };
 }

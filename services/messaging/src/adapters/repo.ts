@@ -161,16 +161,19 @@ export class MessagingRepo {
    * Claims an email for delivery: queued and due, or stuck in `sending` (a worker died: stale, or
    * the broker says this is a redelivery). Returns undefined when another worker has it or it is done.
    */
-  async claim(projectId: string, id: string, redelivered: boolean): Promise<EmailRow | undefined> {
-    return (
-      await this.db.query(
-        `UPDATE messaging.emails SET status = 'sending', status_rank = ${STATUS_RANK.sending}, attempts = attempts + 1, updated_at = now()
-         WHERE project_id = $1 AND id = $2 AND next_attempt_at <= now()
-           AND (status = 'queued' OR (status = 'sending' AND ($3 OR updated_at < now() - interval '2 minutes')))
-         RETURNING *`,
-        [projectId, id, redelivered],
-      )
-    )[0];
+  /**
+   * Claims emails for sending (queued, or stuck in sending: redelivered after a worker crash or
+   * untouched for 2 minutes), many in one statement. Returns the rows claimed.
+   */
+  async claim(items: Array<{ projectId: string; id: string; redelivered: boolean }>): Promise<EmailRow[]> {
+    return this.db.query(
+      `UPDATE messaging.emails e SET status = 'sending', status_rank = ${STATUS_RANK.sending}, attempts = e.attempts + 1, updated_at = now()
+       FROM unnest($1::uuid[], $2::uuid[], $3::bool[]) AS x(project_id, id, redelivered)
+       WHERE e.project_id = x.project_id AND e.id = x.id AND e.next_attempt_at <= now()
+         AND (e.status = 'queued' OR (e.status = 'sending' AND (x.redelivered OR e.updated_at < now() - interval '2 minutes')))
+       RETURNING e.*`,
+      [items.map((i) => i.projectId), items.map((i) => i.id), items.map((i) => i.redelivered)],
+    );
   }
 
   async attachments(projectId: string, emailId: string) {
@@ -179,14 +182,21 @@ export class MessagingRepo {
 
   /** Moves an email up the status order (never down); returns the row if it changed. */
   async advance(tx: Queryable, projectId: string, id: string, status: EmailStatus, extra: { messageId?: string; error?: string } = {}) {
+    return (await this.advanceMany(tx, status, [{ projectId, id, ...extra }]))[0];
+  }
+
+  /** `advance` for many emails in one statement; returns the rows that changed. */
+  async advanceMany(tx: Queryable, status: EmailStatus, items: Array<{ projectId: string; id: string; messageId?: string; error?: string }>): Promise<EmailRow[]> {
     const stamp = { sent: 'sent_at', delivered: 'delivered_at', opened: 'opened_at', clicked: 'clicked_at', bounced: 'bounced_at', complained: 'complained_at' }[status as string];
     const r = await tx.query(
-      `UPDATE messaging.emails SET status = $3, status_rank = $4, updated_at = now(), message_id = coalesce($5, message_id), last_error = coalesce($6, last_error)
-         ${stamp ? `, ${stamp} = coalesce(${stamp}, now())` : ''}
-       WHERE project_id = $1 AND id = $2 AND status_rank < $4 RETURNING *`,
-      [projectId, id, status, STATUS_RANK[status], extra.messageId ?? null, extra.error ?? null],
+      `UPDATE messaging.emails e SET status = $1, status_rank = $2, updated_at = now(),
+         message_id = coalesce(x.message_id, e.message_id), last_error = coalesce(x.error, e.last_error)
+         ${stamp ? `, ${stamp} = coalesce(e.${stamp}, now())` : ''}
+       FROM unnest($3::uuid[], $4::uuid[], $5::text[], $6::text[]) AS x(project_id, id, message_id, error)
+       WHERE e.project_id = x.project_id AND e.id = x.id AND e.status_rank < $2 RETURNING e.*`,
+      [status, STATUS_RANK[status], items.map((i) => i.projectId), items.map((i) => i.id), items.map((i) => i.messageId ?? null), items.map((i) => i.error ?? null)],
     );
-    return r.rows[0] as EmailRow | undefined;
+    return r.rows;
   }
 
   /** A temporary failure: back to queued, due again after the backoff. */

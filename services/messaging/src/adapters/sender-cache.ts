@@ -1,9 +1,12 @@
+import { createPrivateKey, KeyObject } from 'node:crypto';
 import type { DomainsApi } from '../../../../libs/contracts/src';
 
 const TTL_MS = 30_000;
 const MAX = 10_000;
 
-type Key = Awaited<ReturnType<DomainsApi['GetSigningKey']>>;
+/** The domains service's answer, with the private key parsed once (signing with a PEM string re-parses it every time). */
+export type SigningKey = Awaited<ReturnType<DomainsApi['GetSigningKey']>> & { privateKey?: KeyObject };
+type Key = SigningKey;
 
 /**
  * The DKIM key of a (project, domain), asked of the domains service at most every 30 s per sender
@@ -20,7 +23,9 @@ export class SigningKeys {
     const hit = this.entries.get(id);
     if (hit && Date.now() - hit.at < TTL_MS) return hit.key;
     if (this.entries.size >= MAX) this.entries.clear();
-    const key = this.domains().GetSigningKey({ project_id: projectId, domain });
+    const key = this.domains()
+      .GetSigningKey({ project_id: projectId, domain })
+      .then((k): Key => (k.found ? { ...k, privateKey: createPrivateKey(k.private_key_pem) } : k));
     this.entries.set(id, { at: Date.now(), key });
     key.catch(() => this.entries.delete(id));
     return key;

@@ -1,7 +1,7 @@
 import { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import { enqueue } from '../../../../libs/bus/src';
 import type { SigningKeys } from '../adapters/sender-cache';
-import { logger, newId } from '../../../../libs/kit/src';
+import { Batcher, logger, newId } from '../../../../libs/kit/src';
 import { render } from '../domain/render';
 import type { TokenSigner } from '../domain/tokens';
 import type { EmailRow, MessagingRepo } from '../adapters/repo';
@@ -11,6 +11,7 @@ import { statusEvent } from './send';
 
 export interface DeliveryDeps {
   repo: MessagingRepo;
+  writes: DeliveryWrites;
   mailer: Mailer;
   signingKeys: SigningKeys;
   tokens: TokenSigner;
@@ -49,11 +50,57 @@ export function addTracking(html: string, tokens: TokenSigner, publicUrl: string
 }
 
 /**
+ * The sender's two writes per email — the claim and the "sent" record — batched across the
+ * workers of this process: one statement claims many emails, one transaction records many sent
+ * (with their status events). See `Batcher`.
+ */
+export class DeliveryWrites {
+  private claims: Batcher<{ projectId: string; id: string; redelivered: boolean }, EmailRow | undefined>;
+  private sents: Batcher<{ email: EmailRow; messageId: string; delivered: boolean }, void>;
+
+  constructor(repo: MessagingRepo) {
+    this.claims = new Batcher(
+      async (items) => {
+        const rows = new Map((await repo.claim(items)).map((r) => [r.id, r]));
+        return items.map((i) => ({ ok: true, value: rows.get(i.id) }));
+      },
+      { name: 'deliver.claim', maxBatch: 200, concurrency: 2 },
+    );
+    this.sents = new Batcher<{ email: EmailRow; messageId: string; delivered: boolean }, void>(
+      async (items) => {
+        await repo.db.tx(async (tx) => {
+          const sent = await repo.advanceMany(tx, 'sent', items.map((i) => ({ projectId: i.email.project_id, id: i.email.id, messageId: i.messageId })));
+          const events = sent.map((row) => statusEvent(row.project_id, row, 'sent'));
+          // The dev mailbox is the final destination: that mail is delivered as well.
+          const dev = items.filter((i) => i.delivered);
+          if (dev.length) {
+            const delivered = await repo.advanceMany(tx, 'delivered', dev.map((i) => ({ projectId: i.email.project_id, id: i.email.id })));
+            events.push(...delivered.map((row) => statusEvent(row.project_id, row, 'delivered')));
+          }
+          await enqueue(tx, SCHEMA, events);
+        });
+        return items.map(() => ({ ok: true as const, value: undefined }));
+      },
+      { name: 'deliver.sent', maxBatch: 200, concurrency: 2 },
+    );
+  }
+
+  claim(projectId: string, id: string, redelivered: boolean) {
+    return this.claims.submit({ projectId, id, redelivered });
+  }
+
+  /** Records that SMTP accepted the email (and, for the dev mailbox, that it arrived). */
+  sent(email: EmailRow, messageId: string, delivered: boolean) {
+    return this.sents.submit({ email, messageId, delivered });
+  }
+}
+
+/**
  * A sender worker's job for one email: claim it, wait for the project's throttle, render, DKIM-sign
  * and hand it to SMTP; then record sent (or retry later, or failed) with a status event.
  */
 export async function deliver(deps: DeliveryDeps, projectId: string, emailId: string, redelivered: boolean): Promise<void> {
-  const email = await deps.repo.claim(projectId, emailId, redelivered);
+  const email = await deps.writes.claim(projectId, emailId, redelivered);
   if (!email) return; // done already, not due yet, or another worker has it
 
   for (;;) {
@@ -76,16 +123,7 @@ export async function deliver(deps: DeliveryDeps, projectId: string, emailId: st
 
   try {
     const result = await deps.mailer.send(msg);
-    await deps.repo.db.tx(async (tx) => {
-      const sent = await deps.repo.advance(tx, projectId, email.id, 'sent', { messageId: msg.messageId as string });
-      const events = sent ? [statusEvent(projectId, sent, 'sent')] : [];
-      if (deps.mailer.kind === 'dev') {
-        // The dev mailbox is the final destination: the mail is delivered.
-        const delivered = await deps.repo.advance(tx, projectId, email.id, 'delivered');
-        if (delivered) events.push(statusEvent(projectId, delivered, 'delivered'));
-      }
-      await enqueue(tx, SCHEMA, events);
-    });
+    await deps.writes.sent(email, msg.messageId as string, deps.mailer.kind === 'dev');
     if (result.raw !== undefined) {
       await deps.repo.saveDevMail(projectId, { id: newId(), emailId: email.id, recipient: email.to_email, sender: email.from_email, subject: msg.subject as string, raw: result.raw });
     }
@@ -133,7 +171,8 @@ async function compose(deps: DeliveryDeps, email: EmailRow): Promise<Outgoing> {
     html,
     headers,
     envelope: { from: key.found && key.return_path_domain ? `bounces@${key.return_path_domain}` : email.from_email, to: [email.to_email] },
-    dkim: key.found ? { domainName: key.domain, keySelector: key.selector, privateKey: key.private_key_pem, headerFieldNames: DKIM_HEADERS } : undefined,
+    // nodemailer hands privateKey to crypto's Sign.sign, which takes a KeyObject as well as a PEM.
+    dkim: key.privateKey ? { domainName: key.domain, keySelector: key.selector, privateKey: key.privateKey as unknown as string, headerFieldNames: DKIM_HEADERS } : undefined,
     attachments: attachments.map((a) => ({
       filename: a.filename,
       content: a.content,

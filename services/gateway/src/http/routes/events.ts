@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { Db } from '../../../../../libs/db/src';
 import type { EventMsg, EventsApi } from '../../../../../libs/contracts/src';
+import { Batcher, errorFromJson } from '../../../../../libs/kit/src';
 import { parse, route } from '../errors';
 import { idempotent } from '../idempotency';
 
@@ -26,12 +27,28 @@ const limitOf = (v: unknown) => {
   return Number.isInteger(n) && n > 0 ? n : 0;
 };
 
-/** POST /v1/track and its dashboard alias /events/track (pk_ or sk_). */
+type TrackItem = NonNullable<Parameters<EventsApi['TrackMany']>[0]['items']>[number];
+type Tracked = { contact_id: string; event_id: string; timestamp: string };
+
+/**
+ * POST /v1/track and its dashboard alias /events/track (pk_ or sk_). Concurrent tracks go to the
+ * events service together (one call, one contacts call, one insert per batch; see `Batcher`).
+ */
 export function trackHandler(events: () => EventsApi, db: Db) {
+  const tracker = new Batcher<TrackItem, Tracked>(
+    async (items) => {
+      const { results } = await events().TrackMany({ items });
+      return items.map((_item, i) => {
+        const r = results[i];
+        return r?.result ? { ok: true, value: r.result } : { ok: false, error: errorFromJson(r?.error_json) };
+      });
+    },
+    { name: 'track', maxBatch: 200, concurrency: 2 },
+  );
   return route(async (req, res) => {
     const body = parse(trackBody, req.body);
     await idempotent(db, req, res, async () => {
-      const out = await events().Track({
+      const out = await tracker.submit({
         project_id: req.projectId,
         email: body.email,
         event: body.event,

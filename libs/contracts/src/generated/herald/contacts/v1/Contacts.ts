@@ -20,6 +20,8 @@ import type { ProjectRequest as _herald_contacts_v1_ProjectRequest, ProjectReque
 import type { UpdateContactRequest as _herald_contacts_v1_UpdateContactRequest, UpdateContactRequest__Output as _herald_contacts_v1_UpdateContactRequest__Output } from '../../../herald/contacts/v1/UpdateContactRequest';
 import type { UpsertContactRequest as _herald_contacts_v1_UpsertContactRequest, UpsertContactRequest__Output as _herald_contacts_v1_UpsertContactRequest__Output } from '../../../herald/contacts/v1/UpsertContactRequest';
 import type { UpsertContactResponse as _herald_contacts_v1_UpsertContactResponse, UpsertContactResponse__Output as _herald_contacts_v1_UpsertContactResponse__Output } from '../../../herald/contacts/v1/UpsertContactResponse';
+import type { UpsertContactsRequest as _herald_contacts_v1_UpsertContactsRequest, UpsertContactsRequest__Output as _herald_contacts_v1_UpsertContactsRequest__Output } from '../../../herald/contacts/v1/UpsertContactsRequest';
+import type { UpsertContactsResponse as _herald_contacts_v1_UpsertContactsResponse, UpsertContactsResponse__Output as _herald_contacts_v1_UpsertContactsResponse__Output } from '../../../herald/contacts/v1/UpsertContactsResponse';
 
 export interface ContactsClient extends grpc.Client {
   BatchGetContacts(argument: _herald_contacts_v1_BatchGetContactsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ContactsResponse__Output>): grpc.ClientUnaryCall;
@@ -121,6 +123,15 @@ export interface ContactsClient extends grpc.Client {
   upsertContact(argument: _herald_contacts_v1_UpsertContactRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_UpsertContactResponse__Output>): grpc.ClientUnaryCall;
   upsertContact(argument: _herald_contacts_v1_UpsertContactRequest, callback: grpc.requestCallback<_herald_contacts_v1_UpsertContactResponse__Output>): grpc.ClientUnaryCall;
   
+  UpsertContacts(argument: _herald_contacts_v1_UpsertContactsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_UpsertContactsResponse__Output>): grpc.ClientUnaryCall;
+  UpsertContacts(argument: _herald_contacts_v1_UpsertContactsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_UpsertContactsResponse__Output>): grpc.ClientUnaryCall;
+  UpsertContacts(argument: _herald_contacts_v1_UpsertContactsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_UpsertContactsResponse__Output>): grpc.ClientUnaryCall;
+  UpsertContacts(argument: _herald_contacts_v1_UpsertContactsRequest, callback: grpc.requestCallback<_herald_contacts_v1_UpsertContactsResponse__Output>): grpc.ClientUnaryCall;
+  upsertContacts(argument: _herald_contacts_v1_UpsertContactsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_UpsertContactsResponse__Output>): grpc.ClientUnaryCall;
+  upsertContacts(argument: _herald_contacts_v1_UpsertContactsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_UpsertContactsResponse__Output>): grpc.ClientUnaryCall;
+  upsertContacts(argument: _herald_contacts_v1_UpsertContactsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_UpsertContactsResponse__Output>): grpc.ClientUnaryCall;
+  upsertContacts(argument: _herald_contacts_v1_UpsertContactsRequest, callback: grpc.requestCallback<_herald_contacts_v1_UpsertContactsResponse__Output>): grpc.ClientUnaryCall;
+  
 }
 
 export interface ContactsHandlers extends grpc.UntypedServiceImplementation {
@@ -146,6 +157,8 @@ export interface ContactsHandlers extends grpc.UntypedServiceImplementation {
   
   UpsertContact: grpc.handleUnaryCall<_herald_contacts_v1_UpsertContactRequest__Output, _herald_contacts_v1_UpsertContactResponse>;
   
+  UpsertContacts: grpc.handleUnaryCall<_herald_contacts_v1_UpsertContactsRequest__Output, _herald_contacts_v1_UpsertContactsResponse>;
+  
 }
 
 export interface ContactsDefinition extends grpc.ServiceDefinition {
@@ -160,4 +173,5 @@ export interface ContactsDefinition extends grpc.ServiceDefinition {
   LookupContacts: MethodDefinition<_herald_contacts_v1_LookupContactsRequest, _herald_contacts_v1_LookupContactsResponse, _herald_contacts_v1_LookupContactsRequest__Output, _herald_contacts_v1_LookupContactsResponse__Output>
   UpdateContact: MethodDefinition<_herald_contacts_v1_UpdateContactRequest, _herald_contacts_v1_ContactResponse, _herald_contacts_v1_UpdateContactRequest__Output, _herald_contacts_v1_ContactResponse__Output>
   UpsertContact: MethodDefinition<_herald_contacts_v1_UpsertContactRequest, _herald_contacts_v1_UpsertContactResponse, _herald_contacts_v1_UpsertContactRequest__Output, _herald_contacts_v1_UpsertContactResponse__Output>
+  UpsertContacts: MethodDefinition<_herald_contacts_v1_UpsertContactsRequest, _herald_contacts_v1_UpsertContactsResponse, _herald_contacts_v1_UpsertContactsRequest__Output, _herald_contacts_v1_UpsertContactsResponse__Output>
 }

@@ -10,8 +10,8 @@ import type { NameRequest as _herald_events_v1_NameRequest, NameRequest__Output 
 import type { NamesResponse as _herald_events_v1_NamesResponse, NamesResponse__Output as _herald_events_v1_NamesResponse__Output } from '../../../herald/events/v1/NamesResponse';
 import type { ProjectRequest as _herald_events_v1_ProjectRequest, ProjectRequest__Output as _herald_events_v1_ProjectRequest__Output } from '../../../herald/events/v1/ProjectRequest';
 import type { StatsResponse as _herald_events_v1_StatsResponse, StatsResponse__Output as _herald_events_v1_StatsResponse__Output } from '../../../herald/events/v1/StatsResponse';
-import type { TrackRequest as _herald_events_v1_TrackRequest, TrackRequest__Output as _herald_events_v1_TrackRequest__Output } from '../../../herald/events/v1/TrackRequest';
-import type { TrackResponse as _herald_events_v1_TrackResponse, TrackResponse__Output as _herald_events_v1_TrackResponse__Output } from '../../../herald/events/v1/TrackResponse';
+import type { TrackManyRequest as _herald_events_v1_TrackManyRequest, TrackManyRequest__Output as _herald_events_v1_TrackManyRequest__Output } from '../../../herald/events/v1/TrackManyRequest';
+import type { TrackManyResponse as _herald_events_v1_TrackManyResponse, TrackManyResponse__Output as _herald_events_v1_TrackManyResponse__Output } from '../../../herald/events/v1/TrackManyResponse';
 import type { UsageResponse as _herald_events_v1_UsageResponse, UsageResponse__Output as _herald_events_v1_UsageResponse__Output } from '../../../herald/events/v1/UsageResponse';
 
 export interface EventsClient extends grpc.Client {
@@ -60,14 +60,14 @@ export interface EventsClient extends grpc.Client {
   stats(argument: _herald_events_v1_ProjectRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_events_v1_StatsResponse__Output>): grpc.ClientUnaryCall;
   stats(argument: _herald_events_v1_ProjectRequest, callback: grpc.requestCallback<_herald_events_v1_StatsResponse__Output>): grpc.ClientUnaryCall;
   
-  Track(argument: _herald_events_v1_TrackRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_events_v1_TrackResponse__Output>): grpc.ClientUnaryCall;
-  Track(argument: _herald_events_v1_TrackRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_events_v1_TrackResponse__Output>): grpc.ClientUnaryCall;
-  Track(argument: _herald_events_v1_TrackRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_events_v1_TrackResponse__Output>): grpc.ClientUnaryCall;
-  Track(argument: _herald_events_v1_TrackRequest, callback: grpc.requestCallback<_herald_events_v1_TrackResponse__Output>): grpc.ClientUnaryCall;
-  track(argument: _herald_events_v1_TrackRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_events_v1_TrackResponse__Output>): grpc.ClientUnaryCall;
-  track(argument: _herald_events_v1_TrackRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_events_v1_TrackResponse__Output>): grpc.ClientUnaryCall;
-  track(argument: _herald_events_v1_TrackRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_events_v1_TrackResponse__Output>): grpc.ClientUnaryCall;
-  track(argument: _herald_events_v1_TrackRequest, callback: grpc.requestCallback<_herald_events_v1_TrackResponse__Output>): grpc.ClientUnaryCall;
+  TrackMany(argument: _herald_events_v1_TrackManyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_events_v1_TrackManyResponse__Output>): grpc.ClientUnaryCall;
+  TrackMany(argument: _herald_events_v1_TrackManyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_events_v1_TrackManyResponse__Output>): grpc.ClientUnaryCall;
+  TrackMany(argument: _herald_events_v1_TrackManyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_events_v1_TrackManyResponse__Output>): grpc.ClientUnaryCall;
+  TrackMany(argument: _herald_events_v1_TrackManyRequest, callback: grpc.requestCallback<_herald_events_v1_TrackManyResponse__Output>): grpc.ClientUnaryCall;
+  trackMany(argument: _herald_events_v1_TrackManyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_events_v1_TrackManyResponse__Output>): grpc.ClientUnaryCall;
+  trackMany(argument: _herald_events_v1_TrackManyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_events_v1_TrackManyResponse__Output>): grpc.ClientUnaryCall;
+  trackMany(argument: _herald_events_v1_TrackManyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_events_v1_TrackManyResponse__Output>): grpc.ClientUnaryCall;
+  trackMany(argument: _herald_events_v1_TrackManyRequest, callback: grpc.requestCallback<_herald_events_v1_TrackManyResponse__Output>): grpc.ClientUnaryCall;
   
   Usage(argument: _herald_events_v1_NameRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_events_v1_UsageResponse__Output>): grpc.ClientUnaryCall;
   Usage(argument: _herald_events_v1_NameRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_events_v1_UsageResponse__Output>): grpc.ClientUnaryCall;
@@ -91,7 +91,7 @@ export interface EventsHandlers extends grpc.UntypedServiceImplementation {
   
   Stats: grpc.handleUnaryCall<_herald_events_v1_ProjectRequest__Output, _herald_events_v1_StatsResponse>;
   
-  Track: grpc.handleUnaryCall<_herald_events_v1_TrackRequest__Output, _herald_events_v1_TrackResponse>;
+  TrackMany: grpc.handleUnaryCall<_herald_events_v1_TrackManyRequest__Output, _herald_events_v1_TrackManyResponse>;
   
   Usage: grpc.handleUnaryCall<_herald_events_v1_NameRequest__Output, _herald_events_v1_UsageResponse>;
   
@@ -103,6 +103,6 @@ export interface EventsDefinition extends grpc.ServiceDefinition {
   ListEvents: MethodDefinition<_herald_events_v1_ListEventsRequest, _herald_events_v1_EventsResponse, _herald_events_v1_ListEventsRequest__Output, _herald_events_v1_EventsResponse__Output>
   Names: MethodDefinition<_herald_events_v1_ProjectRequest, _herald_events_v1_NamesResponse, _herald_events_v1_ProjectRequest__Output, _herald_events_v1_NamesResponse__Output>
   Stats: MethodDefinition<_herald_events_v1_ProjectRequest, _herald_events_v1_StatsResponse, _herald_events_v1_ProjectRequest__Output, _herald_events_v1_StatsResponse__Output>
-  Track: MethodDefinition<_herald_events_v1_TrackRequest, _herald_events_v1_TrackResponse, _herald_events_v1_TrackRequest__Output, _herald_events_v1_TrackResponse__Output>
+  TrackMany: MethodDefinition<_herald_events_v1_TrackManyRequest, _herald_events_v1_TrackManyResponse, _herald_events_v1_TrackManyRequest__Output, _herald_events_v1_TrackManyResponse__Output>
   Usage: MethodDefinition<_herald_events_v1_NameRequest, _herald_events_v1_UsageResponse, _herald_events_v1_NameRequest__Output, _herald_events_v1_UsageResponse__Output>
 }

@@ -1,0 +1,63 @@
+import { runWithContext } from './context';
+
+/** What a flush returns for each item, in order: its result, or the error that item failed with. */
+export type BatchOutcome<O> = { ok: true; value: O } | { ok: false; error: unknown };
+
+/**
+ * Group commit for concurrent callers: items submitted while `concurrency` flushes are already
+ * running wait and go together in the next flush (at most `maxBatch` each). An idle batcher
+ * flushes on the next turn of the event loop, so a lone call waits for nothing; under load, one
+ * flush (a few statements, one commit) carries many callers. A flush serves many requests, so it
+ * runs in a context of its own (`<name>.batch`), not in the first caller's.
+ */
+export class Batcher<I, O> {
+  private pending: Array<{ item: I; resolve: (o: O) => void; reject: (e: unknown) => void }> = [];
+  private running = 0;
+  private scheduled = false;
+
+  constructor(
+    private readonly flush: (items: I[]) => Promise<Array<BatchOutcome<O>>>,
+    private readonly opts: { name: string; maxBatch: number; concurrency: number },
+  ) {}
+
+  submit(item: I): Promise<O> {
+    return new Promise<O>((resolve, reject) => {
+      this.pending.push({ item, resolve, reject });
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => {
+          this.scheduled = false;
+          this.pump();
+        });
+      }
+    });
+  }
+
+  /** Resolves when nothing is pending or running (shutdown). */
+  async idle(): Promise<void> {
+    while (this.running > 0 || this.pending.length > 0) await new Promise((r) => setTimeout(r, 10));
+  }
+
+  private pump() {
+    while (this.running < this.opts.concurrency && this.pending.length > 0) {
+      const batch = this.pending.splice(0, this.opts.maxBatch);
+      this.running++;
+      Promise.resolve()
+        .then(() => runWithContext({ requestId: `${this.opts.name}.batch` }, () => this.flush(batch.map((b) => b.item))))
+        .then(
+          (outcomes) =>
+            batch.forEach((b, i) => {
+              const o = outcomes[i];
+              if (!o) b.reject(new Error('batch flush returned no outcome for an item'));
+              else if (o.ok) b.resolve(o.value);
+              else b.reject(o.error);
+            }),
+          (err) => batch.forEach((b) => b.reject(err)),
+        )
+        .finally(() => {
+          this.running--;
+          this.pump();
+        });
+    }
+  }
+}
