@@ -68,6 +68,37 @@ describe.each<TopologyKind>(['all', 'split'])('/v1/send rules (%s)', (kind) => {
       expect((await contact(out.emails[0].contact.id)).data).toEqual({});
     });
 
+    it('concurrent sends are persisted together yet each keeps its own recipients, data and outcome', async () => {
+      const run = uniq();
+      const shared = `shared-${run}@example.org`;
+      const bodies = Array.from({ length: 8 }, (_, i) => ({
+        to: i % 2 ? [`c${i}-${run}@example.org`, shared] : `c${i}-${run}@example.org`,
+        from: FROM,
+        subject: `Concurrent ${i} for {{email}}`,
+        body: '<p>n={{n}}</p>',
+        data: { n: i },
+      }));
+      // Refused in the same burst: an unknown template and a sender of another domain.
+      const bad = [
+        { to: `bad-tpl-${run}@example.org`, template: crypto.randomUUID() },
+        { to: `bad-from-${run}@example.org`, from: `x@not-verified-${run}.example`, subject: 's', body: 'b' },
+      ];
+      const res = await Promise.all([...bodies, ...bad].map((b) => api.post('/v1/send', b)));
+      expect(res.slice(0, 8).map((r) => r.status)).toEqual(Array(8).fill(200));
+      expect(res[8].status).toBe(404);
+      expect(res[9].status).toBe(403);
+      const sent = res.slice(0, 8).map((r) => r.body.data.emails as Array<{ contact: { id: string; email: string }; email: string }>);
+      sent.forEach((emails, i) => expect(emails.map((e) => e.contact.email)).toEqual(i % 2 ? [`c${i}-${run}@example.org`, shared] : [`c${i}-${run}@example.org`]));
+      // The shared address is one contact, whatever request reached it.
+      expect(new Set(sent.filter((_, i) => i % 2).map((emails) => emails[1].contact.id)).size).toBe(1);
+      const mails = await Promise.all(sent.map((emails) => arrived(emails[0].email)));
+      mails.forEach((m, i) => {
+        expect(m.parsed.subject).toBe(`Concurrent ${i} for c${i}-${run}@example.org`);
+        expect(String(m.parsed.html)).toContain(`<p>n=${i}</p>`);
+      });
+      for (const b of bad) expect((await api.post('/contacts/lookup', { emails: [b.to] })).body.notFound).toEqual([b.to]);
+    });
+
     it('refuses a missing or invalid to with 422 on to', async () => {
       expect422(await api.post('/v1/send', { from: FROM, subject: 's', body: 'b' }), 'to');
       expect422(await api.post('/v1/send', { to: 'nope', from: FROM, subject: 's', body: 'b' }), 'to');

@@ -18,7 +18,12 @@ M._resolveFilename = function (request: string, ...rest: unknown[]) {
   return resolve.call(this, request, ...rest);
 };
 
-if (process.env.BENCH_PGCOUNT_DIR) require('./pg-hook');
+// Worker threads (the sender's composer pool) get NODE_OPTIONS too; they neither query PostgreSQL
+// nor own the process's snapshot file or signal handlers.
+// eslint-disable-next-line @typescript-eslint/no-var-requires
+const mainThread: boolean = require('node:worker_threads').isMainThread;
+
+if (mainThread && process.env.BENCH_PGCOUNT_DIR) require('./pg-hook');
 
 /**
  * 3. With BENCH_CPU_PROF_DIR set: the first SIGUSR2 starts a V8 CPU profile, the second writes it
@@ -26,7 +31,7 @@ if (process.env.BENCH_PGCOUNT_DIR) require('./pg-hook');
  *    --cpu-prof itself is not allowed in NODE_OPTIONS).
  */
 const profDir = process.env.BENCH_CPU_PROF_DIR;
-if (profDir) {
+if (mainThread && profDir) {
   // eslint-disable-next-line @typescript-eslint/no-var-requires
   const inspector = require('node:inspector') as typeof import('node:inspector');
   const fs = require('node:fs') as typeof import('node:fs');

@@ -66,6 +66,21 @@ export function envelopesOf(events: NewEvent[], at = new Date()): DomainEvent[] 
 }
 
 /**
+ * Envelopes as the five column arrays of an outbox insert — `unnest($n::uuid[], $n+1::text[],
+ * $n+2::uuid[], $n+3::timestamptz[], $n+4::jsonb[])` as (id, type, project_id, occurred_at, data) —
+ * for statements that write their own rows and the outbox together.
+ */
+export function outboxColumns(envelopes: DomainEvent[]): unknown[] {
+  return [
+    envelopes.map((e) => e.id),
+    envelopes.map((e) => e.type),
+    envelopes.map((e) => e.projectId),
+    envelopes.map((e) => e.occurredAt),
+    envelopes.map((e) => JSON.stringify(e.data)),
+  ];
+}
+
+/**
  * Records domain events in the caller's transaction, next to the state change that caused them.
  * The relay publishes them after commit.
  */
@@ -75,13 +90,7 @@ export async function enqueue(tx: Queryable, schema: string, events: NewEvent[])
   await tx.query(
     `INSERT INTO "${schema}".outbox (id, type, project_id, occurred_at, data)
      SELECT * FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::timestamptz[], $5::jsonb[])`,
-    [
-      envelopes.map((e) => e.id),
-      envelopes.map((e) => e.type),
-      envelopes.map((e) => e.projectId),
-      envelopes.map((e) => e.occurredAt),
-      envelopes.map((e) => JSON.stringify(e.data)),
-    ],
+    outboxColumns(envelopes),
   );
   outboxWritten(tx, schema);
   return envelopes;

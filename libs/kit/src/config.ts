@@ -48,6 +48,8 @@ const schema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   SMTP_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(5),
   SEND_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(16),
+  /** Worker threads that build and DKIM-sign messages (0: in the event loop); default: cores − 1, 1 to 4. */
+  SEND_COMPOSE_THREADS: z.coerce.number().int().min(0).max(32).optional(),
   SEND_RATE_PER_SECOND: z.coerce.number().positive().default(50),
   SEND_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
   MAX_ATTACHMENT_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),

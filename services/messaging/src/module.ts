@@ -1,3 +1,4 @@
+import os from 'node:os';
 import crypto from 'node:crypto';
 import Redis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
@@ -41,7 +42,8 @@ export function messagingModule(): HeraldModule {
       const repo = new MessagingRepo(db);
       const tokens = new TokenSigner(config.TRACKING_SECRET ?? (await repo.setting('tracking_secret', () => crypto.randomBytes(32).toString('hex'))));
       const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT ?? 8080}`).replace(/\/$/, '');
-      mailer = config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.SMTP_POOL_SIZE) : devMailer();
+      const composeThreads = config.SEND_COMPOSE_THREADS ?? Math.min(4, Math.max(1, os.availableParallelism() - 1));
+      mailer = config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.SMTP_POOL_SIZE, composeThreads) : devMailer();
 
       // The per-project sending throttle holds across sender replicas when Redis is in use.
       const ns = config.HERALD_NAMESPACE ? `${config.HERALD_NAMESPACE}:` : '';
@@ -54,12 +56,15 @@ export function messagingModule(): HeraldModule {
         throttle = new RateLimiterRedis({ storeClient: redis, points: config.SEND_RATE_PER_SECOND, duration: 1, keyPrefix: `${ns}herald:send`, insuranceLimiter: memory });
       }
 
+      // DKIM keys by (project, domain), shared by /v1/send (is the sender verified?) and the sender workers.
+      const signingKeys = new SigningKeys(ctx.clients.domains);
       ctx.provide(
         'messaging',
         messagingHandlers({
           repo,
           contacts: ctx.clients.contacts,
           domains: ctx.clients.domains,
+          signingKeys,
           tokens,
           dns: dnsResolver(config.DNS_SERVERS),
           webhooks: {
@@ -74,7 +79,7 @@ export function messagingModule(): HeraldModule {
       );
       ctx.relay(db, SCHEMA);
 
-      const delivery = { repo, writes: new DeliveryWrites(repo), mailer, signingKeys: new SigningKeys(ctx.clients.domains), tokens, publicUrl, throttle, maxAttempts: config.SEND_MAX_ATTEMPTS };
+      const delivery = { repo, writes: new DeliveryWrites(repo), mailer, signingKeys, tokens, publicUrl, throttle, maxAttempts: config.SEND_MAX_ATTEMPTS };
       for (const lane of ['transactional', 'bulk'] as const) {
         await ctx.work({
           queue: `messaging.send.${lane}`,

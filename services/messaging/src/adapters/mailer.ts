@@ -1,8 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import nodemailer from 'nodemailer';
-import type Mail from 'nodemailer/lib/mailer';
+import { Piscina } from 'piscina';
 import { logger } from '../../../../libs/kit/src';
+import { compose, ComposeTask } from './compose-worker';
 
-export interface Outgoing extends Mail.Options {
+/** A message to build and sign (see compose-worker.ts) and its envelope. */
+export interface Outgoing extends ComposeTask {
   /** Envelope sender (return path) and recipients. */
   envelope: { from: string; to: string[] };
 }
@@ -19,8 +23,22 @@ export interface Mailer {
   close(): void;
 }
 
-/** SMTP_URL: smtp://user:pass@host:port (STARTTLS when offered) or smtps:// (implicit TLS). */
-export function smtpMailer(url: string, poolSize: number): Mailer {
+/**
+ * Builds and signs messages on `threads` worker threads (0: in the event loop). The compiled
+ * worker file exists when running from dist/; from TypeScript sources the work stays inline.
+ */
+function composer(threads: number): { build(msg: Outgoing): Promise<Buffer>; close(): Promise<void> } {
+  const filename = path.join(__dirname, 'compose-worker.js');
+  if (threads < 1 || !fs.existsSync(filename)) return { build: (m) => compose({ mail: m.mail, dkim: m.dkim }), close: async () => undefined };
+  const pool = new Piscina<ComposeTask, Buffer>({ filename, minThreads: threads, maxThreads: threads, idleTimeout: 60_000, concurrentTasksPerWorker: 16 });
+  return { build: (m) => pool.run({ mail: m.mail, dkim: m.dkim }), close: () => pool.destroy() };
+}
+
+/**
+ * SMTP_URL: smtp://user:pass@host:port (STARTTLS when offered) or smtps:// (implicit TLS). Messages
+ * are built and DKIM-signed by the composer threads, then sent as they are through the pool.
+ */
+export function smtpMailer(url: string, poolSize: number, composeThreads: number): Mailer {
   const u = new URL(url);
   const transport = nodemailer.createTransport({
     pool: true,
@@ -36,26 +54,30 @@ export function smtpMailer(url: string, poolSize: number): Mailer {
     socketTimeout: 30_000,
   });
   transport.on('error', (err) => logger.warn({ err: err.message }, 'SMTP pool error'));
+  const builder = composer(composeThreads);
   return {
     kind: 'smtp',
     async send(msg) {
-      const info = await transport.sendMail(msg);
+      const raw = await builder.build(msg);
+      const info = await transport.sendMail({ envelope: msg.envelope, raw, messageId: msg.mail.messageId });
       return { messageId: info.messageId, response: info.response };
     },
-    close: () => transport.close(),
+    close: () => {
+      transport.close();
+      builder.close().catch(() => undefined);
+    },
   };
 }
 
 /** No SMTP_URL (development): render the full message and keep it for GET /dev/mailbox. */
 export function devMailer(): Mailer {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     kind: 'dev',
     async send(msg) {
-      const info = await transport.sendMail(msg);
-      return { messageId: info.messageId, response: 'stored in the dev mailbox', raw: (info.message as Buffer).toString('utf8') };
+      const raw = (await compose({ mail: msg.mail, dkim: msg.dkim })).toString('utf8').replace(/\r\n/g, '\n');
+      return { messageId: String(msg.mail.messageId), response: 'stored in the dev mailbox', raw };
     },
-    close: () => transport.close(),
+    close: () => undefined,
   };
 }
 

@@ -1,5 +1,8 @@
 import type { PoolClient } from 'pg';
 import { Db, likeEscape, Queryable } from '../../../../libs/db/src';
+import { envelopesOf, NewEvent, outboxColumns, outboxWritten } from '../../../../libs/bus/src';
+import type { DomainEvent } from '../../../../libs/contracts/src';
+import { SCHEMA } from '../migrations';
 import { EmailStatus, STATUS_RANK } from '../domain/status';
 
 export interface TemplateRow {
@@ -42,6 +45,7 @@ export interface EmailRow {
 }
 
 export interface NewEmail {
+  projectId: string;
   id: string;
   contactId: string;
   toEmail: string;
@@ -62,6 +66,25 @@ export interface NewEmail {
 }
 
 const TPL = 'id, name, description, subject, body, from_email, from_name, reply_to, type, created_at, updated_at';
+
+/** The UPDATE that moves emails up the status order ($1 status, $2 rank, $3–$6 per email). */
+function advanceSql(status: EmailStatus, returning: string) {
+  const stamp = { sent: 'sent_at', delivered: 'delivered_at', opened: 'opened_at', clicked: 'clicked_at', bounced: 'bounced_at', complained: 'complained_at' }[status as string];
+  return `UPDATE messaging.emails e SET status = $1, status_rank = $2, updated_at = now(),
+         message_id = coalesce(x.message_id, e.message_id), last_error = coalesce(x.error, e.last_error)
+         ${stamp ? `, ${stamp} = coalesce(e.${stamp}, now())` : ''}
+       FROM unnest($3::uuid[], $4::uuid[], $5::text[], $6::text[]) AS x(project_id, id, message_id, error)
+       WHERE e.project_id = x.project_id AND e.id = x.id AND e.status_rank < $2 RETURNING ${returning}`;
+}
+
+const advanceParams = (status: EmailStatus, items: Array<{ projectId: string; id: string; messageId?: string; error?: string }>) => [
+  status,
+  STATUS_RANK[status],
+  items.map((i) => i.projectId),
+  items.map((i) => i.id),
+  items.map((i) => i.messageId ?? null),
+  items.map((i) => i.error ?? null),
+];
 
 export class MessagingRepo {
   constructor(readonly db: Db) {}
@@ -117,16 +140,28 @@ export class MessagingRepo {
 
   // ---- emails ---------------------------------------------------------------------------------
 
-  async insertEmails(tx: PoolClient, projectId: string, emails: NewEmail[]) {
+  /**
+   * New emails, their attachments and their domain events (outbox) in ONE statement: atomic on its
+   * own, one round trip for any number of sends. Wakes the relay on commit.
+   */
+  async insertEmails(emails: NewEmail[], events: DomainEvent[]) {
     if (emails.length === 0) return;
-    await tx.query(
-      `INSERT INTO messaging.emails (project_id, id, contact_id, to_email, to_name, from_email, from_name, reply_to, subject, body,
-         template_id, type, headers, vars, tracking, status, status_rank, last_error, attachment_count, enqueued_at)
-       SELECT $1, * , CASE WHEN s = 'queued' THEN now() END FROM unnest($2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
-         $9::text[], $10::text[], $11::uuid[], $12::text[], $13::jsonb[], $14::jsonb[], $15::boolean[], $16::text[], $17::int[], $18::text[], $19::int[])
-         AS x(id, contact_id, to_email, to_name, from_email, from_name, reply_to, subject, body, template_id, type, headers, vars, tracking, s, rank, err, n)`,
+    const atts = emails.flatMap((e) => e.attachments.map((a, idx) => ({ ...a, projectId: e.projectId, emailId: e.id, idx })));
+    await this.db.query(
+      `WITH emails AS (
+         INSERT INTO messaging.emails (project_id, id, contact_id, to_email, to_name, from_email, from_name, reply_to, subject, body,
+           template_id, type, headers, vars, tracking, status, status_rank, last_error, attachment_count, enqueued_at)
+         SELECT * , CASE WHEN s = 'queued' THEN now() END FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
+           $9::text[], $10::text[], $11::uuid[], $12::text[], $13::jsonb[], $14::jsonb[], $15::boolean[], $16::text[], $17::int[], $18::text[], $19::int[])
+           AS x(project_id, id, contact_id, to_email, to_name, from_email, from_name, reply_to, subject, body, template_id, type, headers, vars, tracking, s, rank, err, n)
+       ), attachments AS (
+         INSERT INTO messaging.attachments (project_id, email_id, idx, filename, content_type, content_id, disposition, content)
+         SELECT * FROM unnest($20::uuid[], $21::uuid[], $22::int[], $23::text[], $24::text[], $25::text[], $26::text[], $27::bytea[])
+       )
+       INSERT INTO messaging.outbox (id, type, project_id, occurred_at, data)
+       SELECT * FROM unnest($28::uuid[], $29::text[], $30::uuid[], $31::timestamptz[], $32::jsonb[])`,
       [
-        projectId,
+        emails.map((e) => e.projectId),
         emails.map((e) => e.id),
         emails.map((e) => e.contactId),
         emails.map((e) => e.toEmail),
@@ -145,22 +180,20 @@ export class MessagingRepo {
         emails.map((e) => STATUS_RANK[e.status]),
         emails.map((e) => e.lastError ?? null),
         emails.map((e) => e.attachments.length),
+        atts.map((a) => a.projectId),
+        atts.map((a) => a.emailId),
+        atts.map((a) => a.idx),
+        atts.map((a) => a.filename),
+        atts.map((a) => a.contentType),
+        atts.map((a) => a.contentId ?? null),
+        atts.map((a) => a.disposition),
+        atts.map((a) => a.content),
+        ...outboxColumns(events),
       ],
     );
-    const atts = emails.flatMap((e) => e.attachments.map((a, idx) => ({ ...a, emailId: e.id, idx })));
-    if (atts.length) {
-      await tx.query(
-        `INSERT INTO messaging.attachments (project_id, email_id, idx, filename, content_type, content_id, disposition, content)
-         SELECT $1, * FROM unnest($2::uuid[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::bytea[])`,
-        [projectId, atts.map((a) => a.emailId), atts.map((a) => a.idx), atts.map((a) => a.filename), atts.map((a) => a.contentType), atts.map((a) => a.contentId ?? null), atts.map((a) => a.disposition), atts.map((a) => a.content)],
-      );
-    }
+    outboxWritten(this.db.pool, SCHEMA);
   }
 
-  /**
-   * Claims an email for delivery: queued and due, or stuck in `sending` (a worker died: stale, or
-   * the broker says this is a redelivery). Returns undefined when another worker has it or it is done.
-   */
   /**
    * Claims emails for sending (queued, or stuck in sending: redelivered after a worker crash or
    * untouched for 2 minutes), many in one statement. Returns the rows claimed.
@@ -187,16 +220,31 @@ export class MessagingRepo {
 
   /** `advance` for many emails in one statement; returns the rows that changed. */
   async advanceMany(tx: Queryable, status: EmailStatus, items: Array<{ projectId: string; id: string; messageId?: string; error?: string }>): Promise<EmailRow[]> {
-    const stamp = { sent: 'sent_at', delivered: 'delivered_at', opened: 'opened_at', clicked: 'clicked_at', bounced: 'bounced_at', complained: 'complained_at' }[status as string];
-    const r = await tx.query(
-      `UPDATE messaging.emails e SET status = $1, status_rank = $2, updated_at = now(),
-         message_id = coalesce(x.message_id, e.message_id), last_error = coalesce(x.error, e.last_error)
-         ${stamp ? `, ${stamp} = coalesce(e.${stamp}, now())` : ''}
-       FROM unnest($3::uuid[], $4::uuid[], $5::text[], $6::text[]) AS x(project_id, id, message_id, error)
-       WHERE e.project_id = x.project_id AND e.id = x.id AND e.status_rank < $2 RETURNING e.*`,
-      [status, STATUS_RANK[status], items.map((i) => i.projectId), items.map((i) => i.id), items.map((i) => i.messageId ?? null), items.map((i) => i.error ?? null)],
+    return (await tx.query(advanceSql(status, 'e.*'), advanceParams(status, items))).rows;
+  }
+
+  /**
+   * `advance` for many emails, with a status event for each email that actually moved, in ONE
+   * statement. `eventOf` builds an email's event from what the caller knows of it; it is written
+   * only if the email moved.
+   */
+  async advanceWithEvents(status: EmailStatus, items: Array<{ projectId: string; id: string; messageId?: string }>, eventOf: (item: { projectId: string; id: string; messageId?: string }) => NewEvent): Promise<EmailRow[]> {
+    const events = envelopesOf(items.map(eventOf));
+    const rows = (
+      await this.db.query(
+        `WITH moved AS (${advanceSql(status, 'e.*')})
+         , events AS (
+           INSERT INTO messaging.outbox (id, type, project_id, occurred_at, data)
+           SELECT o.id, o.type, o.project_id, o.occurred_at, o.data
+           FROM unnest($7::uuid[], $8::text[], $9::uuid[], $10::timestamptz[], $11::jsonb[], $12::uuid[]) AS o(id, type, project_id, occurred_at, data, email_id)
+           WHERE o.email_id IN (SELECT id FROM moved)
+         )
+         SELECT * FROM moved`,
+        [...advanceParams(status, items), ...outboxColumns(events), items.map((i) => i.id)],
+      )
     );
-    return r.rows;
+    if (rows.length) outboxWritten(this.db.pool, SCHEMA);
+    return rows;
   }
 
   /** A temporary failure: back to queued, due again after the backoff. */
@@ -245,9 +293,15 @@ export class MessagingRepo {
 
   // ---- suppressions, notifications, dev mailbox, settings -------------------------------------
 
-  async suppressed(projectId: string, emails: string[]): Promise<Set<string>> {
-    const rows = await this.db.query(`SELECT email FROM messaging.suppressions WHERE project_id = $1 AND email = ANY($2::text[])`, [projectId, emails]);
-    return new Set(rows.map((r) => r.email));
+  /** Which of these (project, email) pairs are suppressed, as "<projectId> <email>" keys. */
+  async suppressedMany(pairs: Array<{ projectId: string; email: string }>): Promise<Set<string>> {
+    if (pairs.length === 0) return new Set();
+    const rows = await this.db.query(
+      `SELECT s.project_id, s.email FROM messaging.suppressions s
+       JOIN unnest($1::uuid[], $2::text[]) AS k(project_id, email) ON s.project_id = k.project_id AND s.email = k.email`,
+      [pairs.map((p) => p.projectId), pairs.map((p) => p.email)],
+    );
+    return new Set(rows.map((r) => `${r.project_id} ${r.email}`));
   }
 
   async suppress(tx: Queryable, projectId: string, email: string, reason: string) {

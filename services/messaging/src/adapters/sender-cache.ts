@@ -1,17 +1,15 @@
-import { createPrivateKey, KeyObject } from 'node:crypto';
 import type { DomainsApi } from '../../../../libs/contracts/src';
 
 const TTL_MS = 30_000;
 const MAX = 10_000;
 
-/** The domains service's answer, with the private key parsed once (signing with a PEM string re-parses it every time). */
-export type SigningKey = Awaited<ReturnType<DomainsApi['GetSigningKey']>> & { privateKey?: KeyObject };
-type Key = SigningKey;
+type Key = Awaited<ReturnType<DomainsApi['GetSigningKey']>>;
 
 /**
- * The DKIM key of a (project, domain), asked of the domains service at most every 30 s per sender
- * process instead of once per email. A domain that loses its verification stops signing within
- * that window.
+ * The DKIM key of a (project, domain), asked of the domains service at most every 30 s per process
+ * instead of once per email; it also answers "is this sender verified" for /v1/send. A domain that
+ * loses its verification stops being accepted and signing within that window. "Not verified" is
+ * not kept, so a domain verified a moment ago is usable at once.
  */
 export class SigningKeys {
   private entries = new Map<string, { at: number; key: Promise<Key> }>();
@@ -23,11 +21,11 @@ export class SigningKeys {
     const hit = this.entries.get(id);
     if (hit && Date.now() - hit.at < TTL_MS) return hit.key;
     if (this.entries.size >= MAX) this.entries.clear();
-    const key = this.domains()
-      .GetSigningKey({ project_id: projectId, domain })
-      .then((k): Key => (k.found ? { ...k, privateKey: createPrivateKey(k.private_key_pem) } : k));
-    this.entries.set(id, { at: Date.now(), key });
-    key.catch(() => this.entries.delete(id));
+    const key = this.domains().GetSigningKey({ project_id: projectId, domain });
+    const entry = { at: Date.now(), key };
+    this.entries.set(id, entry);
+    const forget = () => this.entries.get(id) === entry && this.entries.delete(id);
+    key.then((k) => k.found || forget(), forget);
     return key;
   }
 }

@@ -68,17 +68,13 @@ export class DeliveryWrites {
     );
     this.sents = new Batcher<{ email: EmailRow; messageId: string; delivered: boolean }, void>(
       async (items) => {
-        await repo.db.tx(async (tx) => {
-          const sent = await repo.advanceMany(tx, 'sent', items.map((i) => ({ projectId: i.email.project_id, id: i.email.id, messageId: i.messageId })));
-          const events = sent.map((row) => statusEvent(row.project_id, row, 'sent'));
-          // The dev mailbox is the final destination: that mail is delivered as well.
-          const dev = items.filter((i) => i.delivered);
-          if (dev.length) {
-            const delivered = await repo.advanceMany(tx, 'delivered', dev.map((i) => ({ projectId: i.email.project_id, id: i.email.id })));
-            events.push(...delivered.map((row) => statusEvent(row.project_id, row, 'delivered')));
-          }
-          await enqueue(tx, SCHEMA, events);
-        });
+        const byId = new Map(items.map((i) => [i.email.id, i.email]));
+        const event = (status: 'sent' | 'delivered') => (m: { id: string; messageId?: string }) =>
+          statusEvent(byId.get(m.id)!.project_id, { ...byId.get(m.id)!, message_id: m.messageId ?? null }, status);
+        await repo.advanceWithEvents('sent', items.map((i) => ({ projectId: i.email.project_id, id: i.email.id, messageId: i.messageId })), event('sent'));
+        // The dev mailbox is the final destination: that mail is delivered as well.
+        const dev = items.filter((i) => i.delivered);
+        if (dev.length) await repo.advanceWithEvents('delivered', dev.map((i) => ({ projectId: i.email.project_id, id: i.email.id, messageId: i.messageId })), event('delivered'));
         return items.map(() => ({ ok: true as const, value: undefined }));
       },
       { name: 'deliver.sent', maxBatch: 200, concurrency: 2 },
@@ -123,9 +119,9 @@ export async function deliver(deps: DeliveryDeps, projectId: string, emailId: st
 
   try {
     const result = await deps.mailer.send(msg);
-    await deps.writes.sent(email, msg.messageId as string, deps.mailer.kind === 'dev');
+    await deps.writes.sent(email, msg.mail.messageId as string, deps.mailer.kind === 'dev');
     if (result.raw !== undefined) {
-      await deps.repo.saveDevMail(projectId, { id: newId(), emailId: email.id, recipient: email.to_email, sender: email.from_email, subject: msg.subject as string, raw: result.raw });
+      await deps.repo.saveDevMail(projectId, { id: newId(), emailId: email.id, recipient: email.to_email, sender: email.from_email, subject: msg.mail.subject as string, raw: result.raw });
     }
   } catch (err) {
     const message = (err as Error).message ?? String(err);
@@ -163,22 +159,23 @@ async function compose(deps: DeliveryDeps, email: EmailRow): Promise<Outgoing> {
   }
   const attachments = email.attachment_count > 0 ? await deps.repo.attachments(email.project_id, email.id) : [];
   return {
-    messageId: `<${email.id}@${domain}>`,
-    from: email.from_name ? { name: email.from_name, address: email.from_email } : email.from_email,
-    to: email.to_name ? { name: email.to_name, address: email.to_email } : email.to_email,
-    replyTo: email.reply_to ?? undefined,
-    subject,
-    html,
-    headers,
+    mail: {
+      messageId: `<${email.id}@${domain}>`,
+      from: email.from_name ? { name: email.from_name, address: email.from_email } : email.from_email,
+      to: email.to_name ? { name: email.to_name, address: email.to_email } : email.to_email,
+      replyTo: email.reply_to ?? undefined,
+      subject,
+      html,
+      headers,
+      attachments: attachments.map((a) => ({
+        filename: a.filename,
+        content: a.content,
+        contentType: a.content_type,
+        cid: a.content_id ?? undefined,
+        contentDisposition: a.disposition === 'inline' ? 'inline' : 'attachment',
+      })),
+    },
     envelope: { from: key.found && key.return_path_domain ? `bounces@${key.return_path_domain}` : email.from_email, to: [email.to_email] },
-    // nodemailer hands privateKey to crypto's Sign.sign, which takes a KeyObject as well as a PEM.
-    dkim: key.privateKey ? { domainName: key.domain, keySelector: key.selector, privateKey: key.privateKey as unknown as string, headerFieldNames: DKIM_HEADERS } : undefined,
-    attachments: attachments.map((a) => ({
-      filename: a.filename,
-      content: a.content,
-      contentType: a.content_type,
-      cid: a.content_id ?? undefined,
-      contentDisposition: a.disposition === 'inline' ? 'inline' : 'attachment',
-    })),
+    dkim: key.found ? { domainName: key.domain, keySelector: key.selector, privateKeyPem: key.private_key_pem, headerFieldNames: DKIM_HEADERS } : undefined,
   };
 }

@@ -6,7 +6,8 @@ import type { TokenSigner } from '../domain/tokens';
 import type { MessagingRepo } from '../adapters/repo';
 import type { Resolver } from 'node:dns/promises';
 import { SCHEMA } from '../migrations';
-import { send, statusEvent, Tracking } from './send';
+import { sender, statusEvent, Tracking } from './send';
+import type { SigningKeys } from '../adapters/sender-cache';
 import { templateMsg, templatesApp } from './templates';
 import { handleMailNotification, WebhookDeps } from './webhooks';
 import { reputation } from './reputation';
@@ -15,6 +16,7 @@ export interface MessagingDeps {
   repo: MessagingRepo;
   contacts: () => ContactsApi;
   domains: () => DomainsApi;
+  signingKeys: SigningKeys;
   tokens: TokenSigner;
   dns: Resolver;
   webhooks: Omit<WebhookDeps, 'repo' | 'contacts'>;
@@ -26,6 +28,7 @@ const badToken = () => notFound('Link', 'INVALID_TOKEN');
 
 export function messagingHandlers(d: MessagingDeps): MessagingHandlers {
   const templates = templatesApp(d.repo, d.domains, d.devMailbox);
+  const send = sender({ repo: d.repo, contacts: d.contacts, signingKeys: d.signingKeys, maxAttachmentBytes: d.maxAttachmentBytes, devMailbox: d.devMailbox });
 
   /**
    * Opens and clicks move the email up (never down) and record the public event once. A click
@@ -53,7 +56,7 @@ export function messagingHandlers(d: MessagingDeps): MessagingHandlers {
   }
 
   return {
-    Send: (req) => send({ repo: d.repo, contacts: d.contacts, domains: d.domains, maxAttachmentBytes: d.maxAttachmentBytes, devMailbox: d.devMailbox }, req.project_id, req.request_json, (req.tracking || 'ENABLED') as Tracking),
+    Send: (req) => send(req.project_id, req.request_json, (req.tracking || 'ENABLED') as Tracking),
 
     async CreateTemplate(req) {
       return { template: templateMsg(await templates.create(req.project_id, req.fields_json)) };

@@ -1,11 +1,10 @@
-import type { PoolClient } from 'pg';
 import { z } from 'zod';
-import { AppError, forbidden, isUuid, newId, notFound, validationError } from '../../../../libs/kit/src';
-import { enqueue, NewEvent } from '../../../../libs/bus/src';
-import type { ContactsApi, DomainsApi } from '../../../../libs/contracts/src';
+import { AppError, BatchOutcome, Batcher, errorFromJson, forbidden, isUuid, newId, notFound, validationError } from '../../../../libs/kit/src';
+import { envelopesOf, NewEvent } from '../../../../libs/bus/src';
+import type { ContactsApi } from '../../../../libs/contracts/src';
+import type { SigningKeys } from '../adapters/sender-cache';
 import { createSendRequestSchema, MAX_MESSAGE_BYTES, normalizeRecipients, parseAddress } from '../domain/send';
 import type { MessagingRepo, NewEmail, EmailRow } from '../adapters/repo';
-import { SCHEMA } from '../migrations';
 
 export type Tracking = 'ENABLED' | 'DISABLED' | 'MARKETING_ONLY';
 
@@ -40,17 +39,43 @@ export function statusEvent(projectId: string, e: StatusSource, status: EmailRow
   };
 }
 
+export interface SendDeps {
+  repo: MessagingRepo;
+  contacts: () => ContactsApi;
+  signingKeys: SigningKeys;
+  maxAttachmentBytes: number;
+  devMailbox: boolean;
+}
+
+type SendResult = { emails: Array<{ contact_id: string; contact_email: string; email_id: string }>; timestamp: string };
+
+/** A validated request whose template and sender are settled: what is left needs the database. */
+interface PreparedSend {
+  projectId: string;
+  body: z.infer<ReturnType<typeof createSendRequestSchema>>;
+  template?: { id: string };
+  subject: string;
+  html: string;
+  from: { email: string; name?: string };
+  replyTo?: string;
+  type: 'TRANSACTIONAL' | 'MARKETING';
+  tracking: boolean;
+  attachments: NewEmail['attachments'];
+  recipients: Array<{ email: string; name?: string }>;
+}
+
 /**
- * POST /v1/send (SPEC §4.1, COMPAT "Public API"): validate, resolve template and sender, upsert
- * each recipient's contact in turn, then persist every email and queue it in one transaction.
- * Delivery happens behind the response.
+ * POST /v1/send (SPEC §4.1, COMPAT "Public API"): validate, resolve template and sender, then —
+ * together with the other sends in flight (see `Batcher`) — check suppressions, upsert every
+ * recipient's contact in request order, and persist every email with its queue event in one
+ * transaction. Delivery happens behind the response.
  */
-export async function send(
-  deps: { repo: MessagingRepo; contacts: () => ContactsApi; domains: () => DomainsApi; maxAttachmentBytes: number; devMailbox: boolean },
-  projectId: string,
-  requestJson: string,
-  tracking: Tracking,
-) {
+export function sender(deps: SendDeps) {
+  const batch = new Batcher<PreparedSend, SendResult>((sends) => persist(deps, sends), { name: 'send', maxBatch: 100, concurrency: 2 });
+  return async (projectId: string, requestJson: string, tracking: Tracking): Promise<SendResult> => batch.submit(await prepare(deps, projectId, requestJson, tracking));
+}
+
+async function prepare(deps: SendDeps, projectId: string, requestJson: string, tracking: Tracking): Promise<PreparedSend> {
   let raw: unknown;
   try {
     raw = JSON.parse(requestJson);
@@ -74,12 +99,12 @@ export async function send(
     throw validationError([{ field: 'from', message: 'a sender is required (in the request or the template)', code: 'invalid_type' }], 'Pass from: "you@your-verified-domain.com".');
   }
   const from = parseAddress(fromInput, body.name);
-  const replyTo = body.reply ?? template?.reply_to ?? undefined;
   const type = template?.type ?? 'TRANSACTIONAL';
 
-  const sender = await deps.domains().CheckSender({ project_id: projectId, email: from.email });
+  // A verified domain is one with a signing key (cached; see SigningKeys).
+  const key = await deps.signingKeys.get(projectId, from.email.split('@')[1] ?? '');
   // The dev mailbox keeps mail on this machine, so a newcomer can send before owning a domain.
-  if (!sender.verified && !deps.devMailbox) {
+  if (!key.found && !deps.devMailbox) {
     throw forbidden(`The sender domain of ${from.email} is not verified for this project`, 'DOMAIN_NOT_VERIFIED', 'Add the domain (POST /domains), publish its DNS records and verify it.');
   }
 
@@ -93,66 +118,91 @@ export async function send(
   if (Buffer.byteLength(html) + Buffer.byteLength(subject) + attachments.reduce((n, a) => n + a.content.length, 0) > MAX_MESSAGE_BYTES) {
     throw new AppError({ code: 'PAYLOAD_TOO_LARGE', status: 413, message: 'The message exceeds 40 MB', suggestion: 'Send smaller attachments or link to the files.' });
   }
+  return {
+    projectId,
+    body,
+    template,
+    subject,
+    html,
+    from,
+    replyTo: body.reply ?? template?.reply_to ?? undefined,
+    type,
+    tracking: tracking === 'ENABLED' || (tracking === 'MARKETING_ONLY' && type === 'MARKETING'),
+    attachments,
+    recipients: normalizeRecipients(body.to),
+  };
+}
 
-  const recipients = normalizeRecipients(body.to);
-  const suppressed = await deps.repo.suppressed(projectId, recipients.map((r) => r.email));
-  const trackThis = tracking === 'ENABLED' || (tracking === 'MARKETING_ONLY' && type === 'MARKETING');
-  const emails: NewEmail[] = [];
-  const results: Array<{ contact_id: string; contact_email: string; email_id: string }> = [];
+/** The database half of many sends: one suppression read, one contacts call, one transaction. */
+async function persist(deps: SendDeps, sends: PreparedSend[]): Promise<Array<BatchOutcome<SendResult>>> {
+  const out: Array<BatchOutcome<SendResult>> = new Array(sends.length);
+  const suppressed = await deps.repo.suppressedMany(sends.flatMap((s) => s.recipients.map((r) => ({ projectId: s.projectId, email: r.email }))));
 
-  // SPEC §4.1 rule 2: one recipient after another, each with its own contact upsert.
-  for (const r of recipients) {
-    const data = { ...(body.data ?? {}), ...(r.name ? { name: r.name } : {}) };
-    const { contact, transient_json } = await deps.contacts().UpsertContact({
-      project_id: projectId,
+  // SPEC §4.1 rule 2: one recipient after another, each with its own contact upsert (in order).
+  const items = sends.flatMap((s) =>
+    s.recipients.map((r) => ({
+      project_id: s.projectId,
       email: r.email,
-      subscribed: body.subscribed,
+      subscribed: s.body.subscribed,
       default_subscribed: false,
-      data_json: JSON.stringify(data),
-    });
-    const stored = JSON.parse(contact!.data_json || '{}');
-    const transient = JSON.parse(transient_json || '{}');
-    const merged = { ...stored, ...transient };
-    const isSuppressed = suppressed.has(contact!.email);
-    const id = newId();
-    emails.push({
-      id,
-      contactId: contact!.id,
-      toEmail: contact!.email,
-      toName: r.name,
-      fromEmail: from.email,
-      fromName: from.name,
-      replyTo,
-      subject,
-      body: html,
-      templateId: template?.id,
-      type,
-      headers: body.headers ?? {},
-      vars: { ...merged, data: merged, email: contact!.email, id: contact!.id, subscribed: contact!.subscribed },
-      tracking: trackThis,
-      status: isSuppressed ? 'failed' : 'queued',
-      lastError: isSuppressed ? 'suppressed: the address bounced or complained before' : undefined,
-      attachments,
-    });
-    results.push({ contact_id: contact!.id, contact_email: contact!.email, email_id: id });
-  }
+      data_json: JSON.stringify({ ...(s.body.data ?? {}), ...(r.name ? { name: r.name } : {}) }),
+    })),
+  );
+  const { results: upserts } = items.length ? await deps.contacts().UpsertContacts({ items }) : { results: [] };
 
-  await deps.repo.db.tx(async (tx: PoolClient) => {
-    await deps.repo.insertEmails(tx, projectId, emails);
-    await enqueue(
-      tx,
-      SCHEMA,
-      emails.map((e) =>
-        e.status === 'queued'
-          ? { type: 'messaging.email.queued.v1', projectId, data: { emailId: e.id, lane: 'transactional' } }
-          : statusEvent(
-              projectId,
-              { id: e.id, contact_id: e.contactId, message_id: null, subject: e.subject, from_email: e.fromEmail, template_id: e.templateId ?? null, campaign_id: null, source_type: 'transactional' },
+  const emails: NewEmail[] = [];
+  const events: NewEvent[] = [];
+  let k = 0;
+  sends.forEach((s, i) => {
+    const mine = upserts.slice(k, (k += s.recipients.length));
+    const failed = mine.find((r) => !r.result?.contact);
+    if (failed) {
+      out[i] = { ok: false, error: errorFromJson(failed.error_json) };
+      return;
+    }
+    const result: SendResult = { emails: [], timestamp: new Date().toISOString() };
+    s.recipients.forEach((r, j) => {
+      const { contact, transient_json } = mine[j].result!;
+      const stored = JSON.parse(contact!.data_json || '{}');
+      const transient = JSON.parse(transient_json || '{}');
+      const merged = { ...stored, ...transient };
+      const isSuppressed = suppressed.has(`${s.projectId} ${contact!.email}`);
+      const email: NewEmail = {
+        projectId: s.projectId,
+        id: newId(),
+        contactId: contact!.id,
+        toEmail: contact!.email,
+        toName: r.name,
+        fromEmail: s.from.email,
+        fromName: s.from.name,
+        replyTo: s.replyTo,
+        subject: s.subject,
+        body: s.html,
+        templateId: s.template?.id,
+        type: s.type,
+        headers: s.body.headers ?? {},
+        vars: { ...merged, data: merged, email: contact!.email, id: contact!.id, subscribed: contact!.subscribed },
+        tracking: s.tracking,
+        status: isSuppressed ? 'failed' : 'queued',
+        lastError: isSuppressed ? 'suppressed: the address bounced or complained before' : undefined,
+        attachments: s.attachments,
+      };
+      emails.push(email);
+      events.push(
+        isSuppressed
+          ? statusEvent(
+              s.projectId,
+              { id: email.id, contact_id: email.contactId, message_id: null, subject: email.subject, from_email: email.fromEmail, template_id: email.templateId ?? null, campaign_id: null, source_type: 'transactional' },
               'failed',
               { reason: 'suppressed' },
-            ),
-      ),
-    );
+            )
+          : { type: 'messaging.email.queued.v1', projectId: s.projectId, data: { emailId: email.id, lane: 'transactional' } },
+      );
+      result.emails.push({ contact_id: contact!.id, contact_email: contact!.email, email_id: email.id });
+    });
+    out[i] = { ok: true, value: result };
   });
-  return { emails: results, timestamp: new Date().toISOString() };
+
+  await deps.repo.insertEmails(emails, envelopesOf(events));
+  return out;
 }
