@@ -78,7 +78,9 @@ export async function handleBatch(sub: Subscription, events: DomainEvent[]): Pro
       [events.map((e) => e.projectId), events.map((e) => e.id), sub.service],
     );
     const fresh = new Set(r.rows.map((row) => row.event_id));
-    const todo = events.filter((e) => fresh.has(e.id));
+    const count = fresh.size;
+    // Each new event once: a batch can hold two copies of one (a redelivery next to the original).
+    const todo = events.filter((e) => fresh.delete(e.id));
     // In order; a run of consecutive events of a type with a batch handler goes in one call.
     for (let i = 0; i < todo.length; ) {
       const batchHandler = sub.batchHandlers?.[todo[i].type];
@@ -92,7 +94,7 @@ export async function handleBatch(sub: Subscription, events: DomainEvent[]): Pro
       await batchHandler(todo.slice(i, j), tx);
       i = j;
     }
-    return fresh.size;
+    return count;
   });
 }
 

@@ -7,7 +7,7 @@ import amqp from 'amqplib';
 import { Db, migrate } from '../../db/src';
 import { metrics, newId } from '../../kit/src';
 import type { DomainEvent } from '../../contracts/src/events';
-import { AmqpTransport, busMigration, enqueue, MemoryTransport, NewEvent, Relay, Subscription, handleOnce, EventHandler } from '../src';
+import { AmqpTransport, busMigration, deliver, enqueue, MemoryTransport, NewEvent, Relay, Subscription, handleOnce, EventHandler } from '../src';
 import { eventually, INFRA, scratchDatabase, ScratchDatabase } from '../../testing/src';
 
 const SCHEMA = 'bust';
@@ -189,6 +189,26 @@ describe('handleOnce (inbox)', () => {
     expect(outcomes.filter((o) => o === 'handled')).toHaveLength(1);
     expect(outcomes.filter((o) => o === 'duplicate')).toHaveLength(4);
     expect(await applied('dedupe-concurrent')).toHaveLength(1);
+  });
+
+  it('a batch holding two copies of an event (a redelivery beside the original) applies it once', async () => {
+    const e = envelope();
+    const other = envelope();
+    let batchCalls = 0;
+    const s: Subscription = {
+      ...sub('dedupe-batch', recordApplied('dedupe-batch')),
+      batchHandlers: {
+        'contacts.contact.subscription_changed.v1': async (events, tx) => {
+          batchCalls++;
+          for (const ev of events) await recordApplied('dedupe-batch')(ev, tx);
+        },
+      },
+    };
+    expect(await deliver(s, [e, other, e])).toEqual([undefined, undefined, undefined]);
+    expect(batchCalls).toBe(1);
+    expect((await applied('dedupe-batch')).map((r) => r.event_id)).toEqual([e.id, other.id]);
+    expect(await deliver(s, [e])).toEqual([undefined]); // and a later copy is skipped by the inbox
+    expect(await applied('dedupe-batch')).toHaveLength(2);
   });
 
   it('dedupes per consumer: two consumers each apply the event once', async () => {

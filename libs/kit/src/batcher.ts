@@ -17,7 +17,14 @@ export class Batcher<I, O> {
 
   constructor(
     private readonly flush: (items: I[]) => Promise<Array<BatchOutcome<O>>>,
-    private readonly opts: { name: string; maxBatch: number; concurrency: number },
+    private readonly opts: {
+      name: string;
+      maxBatch: number;
+      concurrency: number;
+      /** With `maxWeight`: a batch stops before the item that would take it over (an item alone always goes). */
+      weigh?: (item: I) => number;
+      maxWeight?: number;
+    },
   ) {}
 
   submit(item: I): Promise<O> {
@@ -38,9 +45,23 @@ export class Batcher<I, O> {
     while (this.running > 0 || this.pending.length > 0) await new Promise((r) => setTimeout(r, 10));
   }
 
+  /** How many pending items the next batch takes: up to maxBatch, and maxWeight if set. */
+  private takeCount(): number {
+    const { maxBatch, weigh, maxWeight } = this.opts;
+    if (!weigh || maxWeight === undefined) return maxBatch;
+    let n = 0;
+    let weight = 0;
+    while (n < Math.min(maxBatch, this.pending.length)) {
+      weight += weigh(this.pending[n].item);
+      if (n > 0 && weight > maxWeight) break;
+      n++;
+    }
+    return n;
+  }
+
   private pump() {
     while (this.running < this.opts.concurrency && this.pending.length > 0) {
-      const batch = this.pending.splice(0, this.opts.maxBatch);
+      const batch = this.pending.splice(0, this.takeCount());
       this.running++;
       Promise.resolve()
         .then(() => runWithContext({ requestId: `${this.opts.name}.batch` }, () => this.flush(batch.map((b) => b.item))))

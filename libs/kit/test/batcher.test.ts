@@ -113,6 +113,25 @@ describe('Batcher', () => {
     expect(calls).toHaveLength(2);
   });
 
+  it('maxWeight ends a batch before the item that would take it over; a heavy item goes alone', async () => {
+    const { flush, calls } = controlledFlush<number, number>();
+    const b = new Batcher(flush, { name: 'test', maxBatch: 10, concurrency: 1, weigh: (n) => n, maxWeight: 10 });
+    const all = [4, 5, 3, 20, 1].map((n) => b.submit(n));
+    await settle();
+    expect(calls.map((c) => c.items)).toEqual([[4, 5]]);
+    calls[0].done([ok(4), ok(5)]);
+    await settle();
+    expect(calls[1].items).toEqual([3]);
+    calls[1].done([ok(3)]);
+    await settle();
+    expect(calls[2].items).toEqual([20]);
+    calls[2].done([ok(20)]);
+    await settle();
+    expect(calls[3].items).toEqual([1]);
+    calls[3].done([ok(1)]);
+    expect(await Promise.all(all)).toEqual([4, 5, 3, 20, 1]);
+  });
+
   it('with concurrency 2, a second flush starts while the first runs, and later items wait for a free slot', async () => {
     const { flush, calls, stats } = controlledFlush<number, number>();
     const b = new Batcher(flush, { name: 'two', maxBatch: 100, concurrency: 2 });

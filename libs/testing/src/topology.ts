@@ -105,7 +105,7 @@ export class Topology {
   }
 
   /** Waits until every process answers /readyz with 200 (and its gRPC peers are serving). */
-  async waitReady(timeoutMs = 30_000) {
+  async waitReady(timeoutMs = 60_000) {
     const deadline = Date.now() + timeoutMs;
     for (const p of this.procs) {
       for (;;) {

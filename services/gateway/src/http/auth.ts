@@ -105,8 +105,8 @@ export function projectAuth(deps: AuthDeps, opts: { allowPublic: boolean }): Req
       }
       const p = await deps.identity.memberProject(projectId, userId);
       if (p.disabled && req.method !== 'GET') throw projectDisabled();
-      req.auth = { kind: 'session', userId, projectId, role: p.role, disabled: p.disabled };
-      req.projectId = projectId;
+      req.auth = { kind: 'session', userId, projectId: p.id, role: p.role, disabled: p.disabled };
+      req.projectId = p.id; // as stored (lower case), whatever case the header used
       req.tracking = p.tracking;
     })().then(
       () => runWithContext({ requestId: req.requestId, projectId: req.projectId }, () => next()),

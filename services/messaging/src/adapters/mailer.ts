@@ -24,13 +24,15 @@ export interface Mailer {
 }
 
 /**
- * Builds and signs messages on `threads` worker threads (0: in the event loop). The compiled
- * worker file exists when running from dist/; from TypeScript sources the work stays inline.
+ * Builds and signs messages on up to `threads` worker threads (0: in the event loop), started with
+ * the first message and stopped after a minute idle; each works on up to 16 messages at once
+ * (nodemailer streams a message over several turns). The compiled worker file exists when running
+ * from dist/; from TypeScript sources the work stays inline.
  */
 function composer(threads: number): { build(msg: Outgoing): Promise<Buffer>; close(): Promise<void> } {
   const filename = path.join(__dirname, 'compose-worker.js');
   if (threads < 1 || !fs.existsSync(filename)) return { build: (m) => compose({ mail: m.mail, dkim: m.dkim }), close: async () => undefined };
-  const pool = new Piscina<ComposeTask, Buffer>({ filename, minThreads: threads, maxThreads: threads, idleTimeout: 60_000, concurrentTasksPerWorker: 16 });
+  const pool = new Piscina<ComposeTask, Buffer>({ filename, minThreads: 0, maxThreads: threads, idleTimeout: 60_000, concurrentTasksPerWorker: 16 });
   return { build: (m) => pool.run({ mail: m.mail, dkim: m.dkim }), close: () => pool.destroy() };
 }
 

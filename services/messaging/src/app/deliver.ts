@@ -62,7 +62,12 @@ export class DeliveryWrites {
     this.claims = new Batcher(
       async (items) => {
         const rows = new Map((await repo.claim(items)).map((r) => [r.id, r]));
-        return items.map((i) => ({ ok: true, value: rows.get(i.id) }));
+        // A row goes to one worker only, also when two copies of a work item meet in one batch.
+        return items.map((i) => {
+          const row = rows.get(i.id);
+          rows.delete(i.id);
+          return { ok: true, value: row };
+        });
       },
       { name: 'deliver.claim', maxBatch: 200, concurrency: 2 },
     );
@@ -119,7 +124,14 @@ export async function deliver(deps: DeliveryDeps, projectId: string, emailId: st
 
   try {
     const result = await deps.mailer.send(msg);
-    await deps.writes.sent(email, msg.mail.messageId as string, deps.mailer.kind === 'dev');
+    try {
+      await deps.writes.sent(email, msg.mail.messageId as string, deps.mailer.kind === 'dev');
+    } catch (err) {
+      // SMTP has the message: never retry it from here. The row stays "sending"; the sweep takes
+      // it up again after 2 minutes if it is still there (at least once, as after a crash).
+      logger.error({ err, emailId }, 'email sent but its status could not be recorded');
+      return;
+    }
     if (result.raw !== undefined) {
       await deps.repo.saveDevMail(projectId, { id: newId(), emailId: email.id, recipient: email.to_email, sender: email.from_email, subject: msg.mail.subject as string, raw: result.raw });
     }

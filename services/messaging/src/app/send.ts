@@ -62,6 +62,8 @@ interface PreparedSend {
   tracking: boolean;
   attachments: NewEmail['attachments'];
   recipients: Array<{ email: string; name?: string }>;
+  /** About what the send weighs in a batch: the request, and its data once per recipient. */
+  bytes: number;
 }
 
 /**
@@ -71,7 +73,14 @@ interface PreparedSend {
  * transaction. Delivery happens behind the response.
  */
 export function sender(deps: SendDeps) {
-  const batch = new Batcher<PreparedSend, SendResult>((sends) => persist(deps, sends), { name: 'send', maxBatch: 100, concurrency: 2 });
+  const batch = new Batcher<PreparedSend, SendResult>((sends) => persist(deps, sends), {
+    name: 'send',
+    maxBatch: 100,
+    concurrency: 2,
+    // Bounded by bytes too (attachments, bodies, per-recipient data), so large sends go alone.
+    weigh: (s) => s.bytes,
+    maxWeight: 16 * 1024 * 1024,
+  });
   return async (projectId: string, requestJson: string, tracking: Tracking): Promise<SendResult> => batch.submit(await prepare(deps, projectId, requestJson, tracking));
 }
 
@@ -118,6 +127,7 @@ async function prepare(deps: SendDeps, projectId: string, requestJson: string, t
   if (Buffer.byteLength(html) + Buffer.byteLength(subject) + attachments.reduce((n, a) => n + a.content.length, 0) > MAX_MESSAGE_BYTES) {
     throw new AppError({ code: 'PAYLOAD_TOO_LARGE', status: 413, message: 'The message exceeds 40 MB', suggestion: 'Send smaller attachments or link to the files.' });
   }
+  const recipients = normalizeRecipients(body.to);
   return {
     projectId,
     body,
@@ -129,7 +139,8 @@ async function prepare(deps: SendDeps, projectId: string, requestJson: string, t
     type,
     tracking: tracking === 'ENABLED' || (tracking === 'MARKETING_ONLY' && type === 'MARKETING'),
     attachments,
-    recipients: normalizeRecipients(body.to),
+    recipients,
+    bytes: requestJson.length + recipients.length * JSON.stringify(body.data ?? {}).length,
   };
 }
 

@@ -43,7 +43,8 @@ export function trackHandler(events: () => EventsApi, db: Db) {
         return r?.result ? { ok: true, value: r.result } : { ok: false, error: errorFromJson(r?.error_json) };
       });
     },
-    { name: 'track', maxBatch: 200, concurrency: 2 },
+    // Bounded by bytes too, so a batch stays far below the gRPC message limit (64 MB).
+    { name: 'track', maxBatch: 200, concurrency: 2, weigh: (t) => (t.data_json?.length ?? 0) + (t.email?.length ?? 0) + (t.event?.length ?? 0), maxWeight: 8 * 1024 * 1024 },
   );
   return route(async (req, res) => {
     const body = parse(trackBody, req.body);
