@@ -20,13 +20,27 @@ export function reachable(host: string, port: number, timeoutMs = 1000): Promise
   });
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * A port for a test server, from 20000–32767: below the kernel's ephemeral range (32768+), which
+ * outgoing connections (PostgreSQL pools, RabbitMQ, HTTP clients) draw from — a port asked of the
+ * kernel with listen(0) can be taken by one of those before the server binds it. Random, checked
+ * free on all interfaces, and never handed out twice by this process.
+ */
+const handedOut = new Set<number>();
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_768);
+    if (handedOut.has(port) || !(await canListen(port))) continue;
+    handedOut.add(port);
+    return port;
+  }
+  throw new Error('no free port found in 20000-32767');
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '0.0.0.0', () => srv.close(() => resolve(true)));
   });
 }

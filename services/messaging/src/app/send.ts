@@ -70,7 +70,7 @@ interface PreparedSend {
  * POST /v1/send (SPEC §4.1, COMPAT "Public API"): validate, resolve template and sender, then —
  * together with the other sends in flight (see `Batcher`) — check suppressions, upsert every
  * recipient's contact in request order, and persist every email with its queue event in one
- * transaction. Delivery happens behind the response.
+ * statement. Delivery happens behind the response.
  */
 export function sender(deps: SendDeps) {
   const batch = new Batcher<PreparedSend, SendResult>((sends) => persist(deps, sends), {
@@ -144,7 +144,7 @@ async function prepare(deps: SendDeps, projectId: string, requestJson: string, t
   };
 }
 
-/** The database half of many sends: one suppression read, one contacts call, one transaction. */
+/** The database half of many sends: one suppression read, one contacts call, one write. */
 async function persist(deps: SendDeps, sends: PreparedSend[]): Promise<Array<BatchOutcome<SendResult>>> {
   const out: Array<BatchOutcome<SendResult>> = new Array(sends.length);
   const suppressed = await deps.repo.suppressedMany(sends.flatMap((s) => s.recipients.map((r) => ({ projectId: s.projectId, email: r.email }))));
