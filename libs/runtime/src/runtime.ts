@@ -192,6 +192,8 @@ export class Runtime {
 
   private mountOps() {
     this.app.disable('x-powered-by');
+    // API answers are not cached by clients; hashing every body for an ETag only costs CPU.
+    this.app.set('etag', false);
     this.app.get('/healthz', (_req, res) => {
       res.json({ status: 'ok' });
     });
