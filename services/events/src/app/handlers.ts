@@ -14,11 +14,12 @@ type NewEventRow = { projectId: string; contactId: string; name: string; data: R
 export async function recordEvents(repo: EventsRepo, q: Queryable, events: NewEventRow[]) {
   const at = new Date();
   const occurredAt = at.toISOString();
-  const rows = events.map((e) => {
-    const id = newId();
-    const [outbox] = envelopesOf([{ type: 'events.event.recorded.v1', projectId: e.projectId, data: { eventId: id, contactId: e.contactId, name: e.name, occurredAt } }], at);
-    return { ...e, id, outbox };
-  });
+  const ids = events.map(() => newId());
+  const outbox = envelopesOf(
+    events.map((e, k) => ({ type: 'events.event.recorded.v1' as const, projectId: e.projectId, data: { eventId: ids[k], contactId: e.contactId, name: e.name, occurredAt } })),
+    at,
+  );
+  const rows = events.map((e, k) => ({ ...e, id: ids[k], outbox: outbox[k] }));
   await repo.insertWithOutbox(q, rows);
   return rows.map((r) => ({ id: r.id, occurredAt }));
 }
