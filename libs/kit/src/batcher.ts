@@ -1,7 +1,32 @@
 import { runWithContext } from './context';
+import { errorFromJson, errorJsonOf, isAppError } from './errors';
+import { logger } from './logger';
 
 /** What a flush returns for each item, in order: its result, or the error that item failed with. */
 export type BatchOutcome<O> = { ok: true; value: O } | { ok: false; error: unknown };
+
+/** One item of a batch RPC's reply: its result, or the AppError it failed with as JSON. */
+export interface BatchReplyItem<O> {
+  result?: O | null;
+  error_json?: string;
+}
+
+/** Outcomes as a batch RPC's reply items; an error that is not an AppError is logged and sent as a 500. */
+export function toBatchReply<O>(outcomes: Array<BatchOutcome<O>>): Array<BatchReplyItem<O>> {
+  return outcomes.map((o) => {
+    if (o.ok) return { result: o.value, error_json: '' };
+    if (!isAppError(o.error)) logger.error({ err: o.error }, 'batch item failed');
+    return { error_json: errorJsonOf(o.error) };
+  });
+}
+
+/** A batch RPC's reply items as outcomes, one per item sent (an item with neither result nor error is a 500). */
+export function fromBatchReply<O>(results: Array<BatchReplyItem<O>>, count: number): Array<BatchOutcome<O>> {
+  return Array.from({ length: count }, (_x, i) => {
+    const r = results[i];
+    return r?.result ? { ok: true as const, value: r.result } : { ok: false as const, error: errorFromJson(r?.error_json) };
+  });
+}
 
 /**
  * Group commit for concurrent callers: items submitted while `concurrency` flushes are already

@@ -14,6 +14,7 @@ export interface ContactRow {
 }
 
 const COLS = 'id, email, subscribed, data, created_at, updated_at';
+const C_COLS = COLS.split(', ').map((c) => `c.${c}`).join(', '); // the same, of table alias c
 const T = `${SCHEMA}.contacts`;
 
 /** PostgreSQL access for contacts. Every statement is scoped by project_id. */
@@ -31,7 +32,7 @@ export class ContactsRepo {
   /** The contacts of many (project, email) pairs in one statement. */
   async findManyByEmail(pairs: Array<{ projectId: string; email: string }>): Promise<Array<ContactRow & { project_id: string }>> {
     return this.db.query(
-      `SELECT c.project_id, c.${COLS.split(', ').join(', c.')} FROM ${T} c
+      `SELECT c.project_id, ${C_COLS} FROM ${T} c
        JOIN unnest($1::uuid[], $2::text[]) AS k(project_id, email) ON c.project_id = k.project_id AND c.email = k.email`,
       [pairs.map((p) => p.projectId), pairs.map((p) => p.email)],
     );
@@ -64,7 +65,7 @@ export class ContactsRepo {
          UPDATE ${T} c SET data = u.next, updated_at = now()
          FROM unnest($8::uuid[], $9::uuid[], $10::jsonb[], $11::jsonb[]) AS u(project_id, id, expected, next)
          WHERE c.project_id = u.project_id AND c.id = u.id AND c.data = u.expected
-         RETURNING c.project_id, c.${COLS.split(', ').join(', c.')}
+         RETURNING c.project_id, ${C_COLS}
        )
        SELECT true AS inserted, ${COLS} FROM ins UNION ALL SELECT false, ${COLS} FROM upd`,
       [

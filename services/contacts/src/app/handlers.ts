@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg';
-import { AppError, BatchOutcome, badRequest, conflict, errorJsonOf, isAppError, isUuid, logger, newId, notFound, validationError } from '../../../../libs/kit/src';
+import { AppError, BatchOutcome, badRequest, conflict, isUuid, logger, newId, notFound, toBatchReply, validationError } from '../../../../libs/kit/src';
 import { enqueue, NewEvent, outboxWritten } from '../../../../libs/bus/src';
 import type { ContactMsg, ContactsHandlers } from '../../../../libs/contracts/src';
 import { applyDataPatch, DataPatchResult as DataPatch, DataValidationError, JsonObject } from '../domain/data';
@@ -231,14 +231,7 @@ export function contactsHandlers(repo: ContactsRepo): ContactsHandlers {
     UpsertContact: upsertOne,
 
     async UpsertContacts(req) {
-      const outcomes = await upsertMany(req.items);
-      return {
-        results: outcomes.map((o) => {
-          if (o.ok) return { result: o.value, error_json: '' };
-          if (!isAppError(o.error)) logger.error({ err: o.error }, 'contact upsert failed');
-          return { error_json: errorJsonOf(o.error) };
-        }),
-      };
+      return { results: toBatchReply(await upsertMany(req.items)) };
     },
 
     async GetContact(req) {

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../../../libs/db/src';
-import { BatchOutcome, badRequest, errorFromJson, errorJsonOf, isUuid, newId, validationError } from '../../../../libs/kit/src';
+import { BatchOutcome, badRequest, fromBatchReply, isUuid, newId, toBatchReply, validationError } from '../../../../libs/kit/src';
 import { enqueue, envelopesOf } from '../../../../libs/bus/src';
 import type { ContactsApi, EventMsg, EventsHandlers } from '../../../../libs/contracts/src';
 import { eventData, isReservedEventName, MAX_EVENT_NAME } from '../domain/names';
@@ -71,11 +71,12 @@ export function eventsHandlers(repo: EventsRepo, contacts: () => ContactsApi): E
         data_json: items[i].data_json,
       })),
     });
+    const upserted = fromBatchReply(results, valid.length);
     const recorded: Array<{ i: number; row: NewEventRow }> = [];
     valid.forEach(({ i, name, data }, k) => {
-      const r = results[k];
-      if (r?.result?.contact) recorded.push({ i, row: { projectId: items[i].project_id, contactId: r.result.contact.id, name, data } });
-      else out[i] = { ok: false, error: errorFromJson(r?.error_json) };
+      const u = upserted[k];
+      if (u.ok) recorded.push({ i, row: { projectId: items[i].project_id, contactId: u.value.contact!.id, name, data } });
+      else out[i] = u;
     });
     const events = await recordEvents(repo, repo.db.pool, recorded.map((r) => r.row));
     recorded.forEach(({ i, row }, k) => (out[i] = { ok: true, value: { contact_id: row.contactId, event_id: events[k].id, timestamp: events[k].occurredAt } }));
@@ -102,8 +103,7 @@ export function eventsHandlers(repo: EventsRepo, contacts: () => ContactsApi): E
 
   return {
     async TrackMany(req) {
-      const outcomes = await trackMany(req.items);
-      return { results: outcomes.map((o) => (o.ok ? { result: o.value, error_json: '' } : { error_json: errorJsonOf(o.error) })) };
+      return { results: toBatchReply(await trackMany(req.items)) };
     },
 
     async ListEvents(req) {

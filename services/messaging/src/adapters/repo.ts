@@ -215,12 +215,7 @@ export class MessagingRepo {
 
   /** Moves an email up the status order (never down); returns the row if it changed. */
   async advance(tx: Queryable, projectId: string, id: string, status: EmailStatus, extra: { messageId?: string; error?: string } = {}) {
-    return (await this.advanceMany(tx, status, [{ projectId, id, ...extra }]))[0];
-  }
-
-  /** `advance` for many emails in one statement; returns the rows that changed. */
-  async advanceMany(tx: Queryable, status: EmailStatus, items: Array<{ projectId: string; id: string; messageId?: string; error?: string }>): Promise<EmailRow[]> {
-    return (await tx.query(advanceSql(status, 'e.*'), advanceParams(status, items))).rows;
+    return (await tx.query(advanceSql(status, 'e.*'), advanceParams(status, [{ projectId, id, ...extra }]))).rows[0] as EmailRow | undefined;
   }
 
   /**

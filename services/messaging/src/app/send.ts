@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError, BatchOutcome, Batcher, errorFromJson, forbidden, isUuid, newId, notFound, validationError } from '../../../../libs/kit/src';
+import { AppError, BatchOutcome, Batcher, forbidden, fromBatchReply, isUuid, newId, notFound, validationError } from '../../../../libs/kit/src';
 import { envelopesOf, NewEvent } from '../../../../libs/bus/src';
 import type { ContactsApi } from '../../../../libs/contracts/src';
 import type { SigningKeys } from '../adapters/sender-cache';
@@ -159,21 +159,22 @@ async function persist(deps: SendDeps, sends: PreparedSend[]): Promise<Array<Bat
       data_json: JSON.stringify({ ...(s.body.data ?? {}), ...(r.name ? { name: r.name } : {}) }),
     })),
   );
-  const { results: upserts } = items.length ? await deps.contacts().UpsertContacts({ items }) : { results: [] };
+  const upserts = items.length ? fromBatchReply((await deps.contacts().UpsertContacts({ items })).results, items.length) : [];
 
   const emails: NewEmail[] = [];
   const events: NewEvent[] = [];
   let k = 0;
   sends.forEach((s, i) => {
     const mine = upserts.slice(k, (k += s.recipients.length));
-    const failed = mine.find((r) => !r.result?.contact);
+    const failed = mine.find((u) => !u.ok);
     if (failed) {
-      out[i] = { ok: false, error: errorFromJson(failed.error_json) };
+      out[i] = failed;
       return;
     }
+    const contacts = mine.flatMap((u) => (u.ok ? [u.value] : []));
     const result: SendResult = { emails: [], timestamp: new Date().toISOString() };
     s.recipients.forEach((r, j) => {
-      const { contact, transient_json } = mine[j].result!;
+      const { contact, transient_json } = contacts[j];
       const stored = JSON.parse(contact!.data_json || '{}');
       const transient = JSON.parse(transient_json || '{}');
       const merged = { ...stored, ...transient };

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { Db } from '../../../../../libs/db/src';
 import type { EventMsg, EventsApi } from '../../../../../libs/contracts/src';
-import { Batcher, errorFromJson } from '../../../../../libs/kit/src';
+import { Batcher, fromBatchReply } from '../../../../../libs/kit/src';
 import { parse, route } from '../errors';
 import { idempotent } from '../idempotency';
 
@@ -38,10 +38,7 @@ export function trackHandler(events: () => EventsApi, db: Db) {
   const tracker = new Batcher<TrackItem, Tracked>(
     async (items) => {
       const { results } = await events().TrackMany({ items });
-      return items.map((_item, i) => {
-        const r = results[i];
-        return r?.result ? { ok: true, value: r.result } : { ok: false, error: errorFromJson(r?.error_json) };
-      });
+      return fromBatchReply(results, items.length);
     },
     // Bounded by bytes too, so a batch stays far below the gRPC message limit (64 MB).
     { name: 'track', maxBatch: 200, concurrency: 2, weigh: (t) => (t.data_json?.length ?? 0) + (t.email?.length ?? 0) + (t.event?.length ?? 0), maxWeight: 8 * 1024 * 1024 },
