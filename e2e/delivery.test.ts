@@ -173,6 +173,25 @@ describe.each<TopologyKind>(['all', 'split'])('delivery (%s)', (kind) => {
         return rows.length === 20 && rows.every((r) => r.status === 'sent');
       }, 20_000);
     }, 150_000);
+
+    it(`a SIGTERM mid-batch lets the ${worker} process finish what it is sending: each email sent and recorded once`, async () => {
+      const tag = uniq();
+      const to = Array.from({ length: 6 }, (_, i) => `drain-${tag}-${i}@example.org`);
+      const emails = await send({ to, subject: `drain ${tag} {{email}}`, body: '<p>graceful</p>' });
+      // The first one is out; at 4 messages a second the others are still being sent.
+      await eventually(async () => emails.some((e) => smtp.byEmailId(e.email).length > 0), 20_000, 20);
+      expect(emails.filter((e) => smtp.byEmailId(e.email).length > 0).length).toBeLessThan(6);
+      expect(await s.t.terminate(worker)).toBe(0);
+      // Everything the process had taken went out and was recorded before it exited.
+      const rows = await s.t.sql('SELECT status FROM messaging.emails WHERE id = ANY($1::uuid[])', [emails.map((e) => e.email)]);
+      expect(rows.map((r) => r.status)).toEqual(Array(6).fill('sent'));
+      expect(emails.map((e) => smtp.byEmailId(e.email).length)).toEqual(Array(6).fill(1));
+      // And nothing goes out a second time after the restart.
+      await s.t.restart(worker);
+      const probe = await send({ to: `drain-${tag}-after@example.org`, subject: `drain ${tag} after`, body: '<p>after</p>' });
+      await eventually(async () => smtp.byEmailId(probe[0].email).length === 1, 30_000, 100);
+      expect(emails.map((e) => smtp.byEmailId(e.email).length)).toEqual(Array(6).fill(1));
+    }, 120_000);
   }
 });
 

@@ -2,7 +2,7 @@ import amqp from 'amqplib';
 import type { Channel, ChannelModel, ConfirmChannel, ConsumeMessage } from 'amqplib';
 import { DomainEvent, parseDomainEvent } from '../../contracts/src/events';
 import { Batcher, logger } from '../../kit/src';
-import { deliver, routingKeyOf, Subscription, Transport, WorkSubscription } from './transport';
+import { deliver, routingKeyOf, settled, Subscription, Transport, WorkSubscription } from './transport';
 
 const DELIVERY_LIMIT = 5;
 const PREFETCH = 64;
@@ -20,6 +20,10 @@ export class AmqpTransport implements Transport {
   private subs: Subscription[] = [];
   private workers: WorkSubscription[] = [];
   private stopping = false;
+  private quiescing = false;
+  /** Consumers of the current connection (cancelled by `quiesce`) and the handlers they have running. */
+  private consumers: Array<{ ch: Channel; tag: string }> = [];
+  private inFlight = 0;
   private connecting?: Promise<void>;
   private readonly exchange: string;
   private readonly dlx: string;
@@ -58,8 +62,11 @@ export class AmqpTransport implements Transport {
     await pub.assertExchange(this.exchange, 'topic', { durable: true });
     await pub.assertExchange(this.dlx, 'direct', { durable: true });
     this.conn = conn;
-    for (const sub of this.subs) await this.consume(conn, sub);
-    for (const w of this.workers) await this.consumeWork(conn, w);
+    this.consumers = [];
+    if (!this.quiescing) {
+      for (const sub of this.subs) await this.consume(conn, sub);
+      for (const w of this.workers) await this.consumeWork(conn, w);
+    }
     this.pub = pub;
     logger.info({ exchange: this.exchange }, 'connected to RabbitMQ');
   }
@@ -142,13 +149,15 @@ export class AmqpTransport implements Transport {
     await this.assertQueueWithDlq(ch, queue);
     await ch.bindQueue(queue, this.exchange, `${w.type}.${w.lane}`);
     await ch.prefetch(w.concurrency);
-    await ch.consume(queue, (msg) => {
+    const { consumerTag } = await ch.consume(queue, (msg) => {
       if (msg === null) {
         logger.warn({ queue }, 'work consumer cancelled by RabbitMQ; resubscribing');
         ch.close().catch(() => undefined);
-        if (this.conn && !this.stopping) this.consumeWork(this.conn, w).catch((err) => logger.error({ err }, 'resubscribe failed'));
+        if (this.conn && !this.stopping && !this.quiescing) this.consumeWork(this.conn, w).catch((err) => logger.error({ err }, 'resubscribe failed'));
         return;
       }
+      // Arrived while shutting down: back to the queue, for another replica or the next start.
+      if (this.quiescing) return safe(() => ch.nack(msg, false, true));
       let event: DomainEvent;
       try {
         event = parseDomainEvent(JSON.parse(msg.content.toString('utf8')));
@@ -156,14 +165,18 @@ export class AmqpTransport implements Transport {
         safe(() => ch.nack(msg, false, false));
         return;
       }
-      w.handler(event, { redelivered: msg.fields.redelivered }).then(
-        () => safe(() => ch.ack(msg)),
-        (err) => {
-          logger.warn({ err: (err as Error).message, queue }, 'work item failed; requeued');
-          safe(() => ch.nack(msg, false, true));
-        },
-      );
+      this.inFlight++;
+      w.handler(event, { redelivered: msg.fields.redelivered })
+        .then(
+          () => safe(() => ch.ack(msg)),
+          (err) => {
+            logger.warn({ err: (err as Error).message, queue }, 'work item failed; requeued');
+            safe(() => ch.nack(msg, false, true));
+          },
+        )
+        .finally(() => this.inFlight--);
     });
+    this.consumers.push({ ch, tag: consumerTag });
   }
 
   private async consume(conn: ChannelModel, sub: Subscription) {
@@ -178,16 +191,19 @@ export class AmqpTransport implements Transport {
       maxBatch: 500,
       concurrency: 1,
     });
-    await ch.consume(queue, (msg) => {
+    const { consumerTag } = await ch.consume(queue, (msg) => {
       if (msg === null) {
         // The broker cancelled us (queue deleted or failed over): never ack a null, set up again.
         logger.warn({ queue }, 'consumer cancelled by RabbitMQ; resubscribing');
         ch.close().catch(() => undefined);
-        if (this.conn && !this.stopping) this.consume(this.conn, sub).catch((err) => logger.error({ err }, 'resubscribe failed'));
+        if (this.conn && !this.stopping && !this.quiescing) this.consume(this.conn, sub).catch((err) => logger.error({ err }, 'resubscribe failed'));
         return;
       }
-      this.onMessage(ch, sub, msg, batcher);
+      if (this.quiescing) return safe(() => ch.nack(msg, false, true));
+      this.inFlight++;
+      void this.onMessage(ch, sub, msg, batcher).finally(() => this.inFlight--);
     });
+    this.consumers.push({ ch, tag: consumerTag });
   }
 
   /** A message holds one envelope or an array of them (see `publish`); acked once all are done. */
@@ -204,6 +220,13 @@ export class AmqpTransport implements Transport {
     const done = await Promise.all(events.map((e) => batcher.submit(e).catch(() => false)));
     if (done.every(Boolean)) safe(() => ch.ack(msg));
     else safe(() => ch.nack(msg, false, true)); // redelivered (the inbox skips what was done); dead-lettered after DELIVERY_LIMIT tries
+  }
+
+  /** Cancels every consumer (unstarted messages stay in RabbitMQ) and waits for the running handlers. */
+  async quiesce(timeoutMs: number) {
+    this.quiescing = true;
+    await Promise.all(this.consumers.map(({ ch, tag }) => ch.cancel(tag).catch(() => undefined)));
+    await settled(() => this.inFlight > 0, timeoutMs);
   }
 
   async stop() {

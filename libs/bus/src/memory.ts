@@ -1,6 +1,6 @@
 import type { DomainEvent } from '../../contracts/src/events';
 import { logger } from '../../kit/src';
-import { deliver, routingKeyOf, Subscription, Transport, WorkSubscription } from './transport';
+import { deliver, routingKeyOf, settled, Subscription, Transport, WorkSubscription } from './transport';
 
 /**
  * All-in-one: the relay hands events straight to the subscribers in this process. Work items go
@@ -56,6 +56,12 @@ export class MemoryTransport implements Transport {
       const error = (await deliver(sub, domainEvents)).find((e) => e !== undefined);
       if (error) throw error;
     }
+  }
+
+  /** Starts no more work items (those queued stay queued in PostgreSQL) and waits for the running ones. */
+  async quiesce(timeoutMs: number) {
+    this.stopped = true;
+    await settled(() => [...this.lanes.values()].some((l) => l.busy > 0), timeoutMs);
   }
 
   async stop() {

@@ -48,7 +48,19 @@ export interface Transport {
   subscribe(sub: Subscription): Promise<void>;
   work(sub: WorkSubscription): Promise<void>;
   ready(): boolean;
+  /**
+   * Graceful shutdown, first step: take no new events or work items, and wait (up to `timeoutMs`)
+   * for the handlers already running, so an email being sent is sent and recorded, not cut off.
+   * What was not started stays where it is durable (RabbitMQ, or PostgreSQL for all-in-one).
+   */
+  quiesce(timeoutMs: number): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** Resolves once `busy()` is false, or after `timeoutMs`. */
+export async function settled(busy: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (busy() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
 }
 
 /** Runs a handler exactly once per (event, consumer): the inbox row and the handler's writes commit together. */

@@ -16,6 +16,9 @@ export function checkTargets(targets: string[], registry: Record<string, ModuleF
   return unknown.length ? `Unknown TARGET "${unknown.join(',')}". Known targets: all, migrate, ${Object.keys(registry).join(', ')}` : undefined;
 }
 
+/** How long a stopping process waits for the work items and events it is handling (runMain forces exit at 15 s). */
+const DRAIN_MS = 10_000;
+
 const HealthClient = grpc.makeGenericClientConstructor(healthService as grpc.ServiceDefinition, 'Health');
 /** Split default: the local PostgreSQL, as the operating-system user (like psql does). */
 const defaultSplitDb = () => `postgres://${encodeURIComponent(os.userInfo().username)}@127.0.0.1:5432/herald`;
@@ -223,7 +226,10 @@ export class Runtime {
     return ok;
   }
 
-  /** Stops in reverse order after draining: HTTP stops accepting, modules stop, relays finish, pools close. */
+  /**
+   * Stops in reverse order after draining: HTTP stops accepting and finishes its requests, the bus
+   * takes no new work and waits for what is running, modules stop, relays finish, pools close.
+   */
   async stop() {
     this.health.setStatus('', 'NOT_SERVING');
     await new Promise<void>((resolve) => {
@@ -233,6 +239,8 @@ export class Runtime {
       setTimeout(() => this.httpServer?.closeAllConnections(), 5000).unref();
     });
     if (this.grpcServer) await new Promise<void>((resolve) => this.grpcServer!.tryShutdown(() => resolve()));
+    // Emails being sent (and events being handled) finish before their modules close.
+    await this.transport?.quiesce(DRAIN_MS).catch((err) => logger.warn({ err }, 'could not drain the bus'));
     for (const m of [...this.modules].reverse()) await m.stop().catch((err) => logger.error({ err, module: m.name }, 'stop failed'));
     for (const r of this.relays) await r.stop();
     await this.transport?.stop();

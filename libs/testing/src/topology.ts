@@ -136,7 +136,15 @@ export class Topology {
     return new Promise<void>((resolve) => p.child.once('exit', () => resolve()));
   }
 
-  /** Starts a killed target again, with the same settings and port. */
+  /** SIGTERM one process of a target (a graceful stop, as on a deploy); resolves with its exit code. */
+  terminate(target: string) {
+    const p = this.procs.find((x) => x.target === target && x.child.exitCode === null && x.child.signalCode === null);
+    if (!p) throw new Error(`no running ${target}`);
+    p.child.kill('SIGTERM');
+    return new Promise<number | null>((resolve) => p.child.once('exit', (code) => resolve(code)));
+  }
+
+  /** Starts a stopped (killed or terminated) target again, with the same settings and port. */
   async restart(target: string) {
     const idx = this.procs.findIndex((x) => x.target === target && (x.child.exitCode !== null || x.child.signalCode !== null));
     if (idx < 0) throw new Error(`no stopped ${target}`);
