@@ -63,34 +63,42 @@ export class Relay {
     while (!this.stopped && (await this.batch()) === BATCH);
   }
 
+  /**
+   * One batch: claim and delete the oldest due rows in one statement, publish them, commit. If the
+   * publish fails the transaction rolls back (the rows are back, untouched) and their next attempt
+   * is pushed out with backoff.
+   */
   private async batch(): Promise<number> {
-    return this.db.tx(async (tx) => {
-      const rows = (
-        await tx.query(
-          `SELECT seq, id, type, project_id, occurred_at, data FROM "${this.schema}".outbox
-           WHERE next_attempt_at <= now() ORDER BY seq LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
-        )
-      ).rows;
-      if (rows.length === 0) return 0;
-      // Rows were validated when enqueued; consumers on the far side of a broker validate again.
-      const events = rows.map(
-        (r): DomainEvent => ({ id: r.id, type: r.type as DomainEventType, projectId: r.project_id, occurredAt: new Date(r.occurred_at).toISOString(), data: r.data }),
-      );
-      try {
-        await this.transport.publish(events);
-      } catch (err) {
-        logger.warn({ err: (err as Error).message, schema: this.schema, count: rows.length }, 'outbox publish failed; will retry');
-        await tx.query(
-          `UPDATE "${this.schema}".outbox SET attempts = attempts + 1, last_error = $2,
-             next_attempt_at = now() + least(interval '30 seconds', interval '200 milliseconds' * power(2, attempts))
-           WHERE seq = ANY($1::bigint[])`,
-          [rows.map((r) => r.seq), String((err as Error).message).slice(0, 500)],
+    let claimed: Array<{ seq: string }> = [];
+    try {
+      return await this.db.tx(async (tx) => {
+        const rows = (
+          await tx.query(
+            `DELETE FROM "${this.schema}".outbox WHERE seq IN (
+               SELECT seq FROM "${this.schema}".outbox WHERE next_attempt_at <= now() ORDER BY seq LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
+             RETURNING seq, id, type, project_id, occurred_at, data`,
+          )
+        ).rows.sort((a, b) => Number(a.seq) - Number(b.seq));
+        if (rows.length === 0) return 0;
+        claimed = rows;
+        // Rows were validated when enqueued; consumers on the far side of a broker validate again.
+        const events = rows.map(
+          (r): DomainEvent => ({ id: r.id, type: r.type as DomainEventType, projectId: r.project_id, occurredAt: new Date(r.occurred_at).toISOString(), data: r.data }),
         );
-        return 0;
-      }
-      await tx.query(`DELETE FROM "${this.schema}".outbox WHERE seq = ANY($1::bigint[])`, [rows.map((r) => r.seq)]);
-      metrics.busPublished.inc({ schema: this.schema }, rows.length);
-      return rows.length;
-    });
+        await this.transport.publish(events);
+        metrics.busPublished.inc({ schema: this.schema }, rows.length);
+        return rows.length;
+      });
+    } catch (err) {
+      if (claimed.length === 0) throw err;
+      logger.warn({ err: (err as Error).message, schema: this.schema, count: claimed.length }, 'outbox publish failed; will retry');
+      await this.db.query(
+        `UPDATE "${this.schema}".outbox SET attempts = attempts + 1, last_error = $2,
+           next_attempt_at = now() + least(interval '30 seconds', interval '200 milliseconds' * power(2, attempts))
+         WHERE seq = ANY($1::bigint[])`,
+        [claimed.map((r) => r.seq), String((err as Error).message).slice(0, 500)],
+      );
+      return 0;
+    }
   }
 }

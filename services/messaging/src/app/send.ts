@@ -147,8 +147,6 @@ async function prepare(deps: SendDeps, projectId: string, requestJson: string, t
 /** The database half of many sends: one suppression read, one contacts call, one write. */
 async function persist(deps: SendDeps, sends: PreparedSend[]): Promise<Array<BatchOutcome<SendResult>>> {
   const out: Array<BatchOutcome<SendResult>> = new Array(sends.length);
-  const suppressed = await deps.repo.suppressedMany(sends.flatMap((s) => s.recipients.map((r) => ({ projectId: s.projectId, email: r.email }))));
-
   // SPEC §4.1 rule 2: one recipient after another, each with its own contact upsert (in order).
   const items = sends.flatMap((s) =>
     s.recipients.map((r) => ({
@@ -159,7 +157,11 @@ async function persist(deps: SendDeps, sends: PreparedSend[]): Promise<Array<Bat
       data_json: JSON.stringify({ ...(s.body.data ?? {}), ...(r.name ? { name: r.name } : {}) }),
     })),
   );
-  const upserts = items.length ? fromBatchReply((await deps.contacts().UpsertContacts({ items })).results, items.length) : [];
+  // The suppression read and the contacts call are independent: one round trip of waiting, not two.
+  const [suppressed, upserts] = await Promise.all([
+    deps.repo.suppressedMany(sends.flatMap((s) => s.recipients.map((r) => ({ projectId: s.projectId, email: r.email })))),
+    items.length ? deps.contacts().UpsertContacts({ items }).then((r) => fromBatchReply(r.results, items.length)) : [],
+  ]);
 
   const emails: NewEmail[] = [];
   const events: NewEvent[] = [];
