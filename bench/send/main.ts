@@ -42,6 +42,7 @@ const S = {
   raw: (process.env.BENCH_RAW ?? '1') !== '0',
   rawRepeat: (process.env.BENCH_RAW_REPEAT ?? '1') !== '0',
   profile: (process.env.BENCH_PROFILE ?? '1') !== '0',
+  e2e: (process.env.BENCH_E2E ?? '1') !== '0',
 };
 const TARGET_RATIO = 0.8;
 const RUN = crypto.randomBytes(3).toString('hex');
@@ -79,6 +80,7 @@ class Sink {
   elu: Elu = { idle: 0, active: 0 };
   private seq = 0;
   private waiting = new Map<number, () => void>();
+  private arrivals = new Map<string, () => void>();
 
   private constructor(private readonly worker: Worker, readonly port: number) {
     worker.on('message', (m) => this.onMessage(m));
@@ -102,6 +104,8 @@ class Sink {
       this.at.push(m.times[i]);
       this.size.push(m.bytes[i]);
       this.byKey.set(key, m.times[i]);
+      this.arrivals.get(key)?.();
+      this.arrivals.delete(key);
     }
     this.elu = m.elu;
     if (m.seq !== undefined) this.waiting.get(m.seq)?.();
@@ -114,6 +118,21 @@ class Sink {
     return new Promise((resolve) => {
       this.waiting.set(seq, resolve);
       this.worker.postMessage({ type: 'flush', seq });
+    });
+  }
+
+  /** Resolves when the message with this key has arrived, or at `deadline` (nowMs) if it has not. */
+  arrival(key: string, deadline: number): Promise<void> {
+    if (this.byKey.has(key)) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.arrivals.delete(key);
+        resolve();
+      }, Math.max(0, deadline - nowMs()));
+      this.arrivals.set(key, () => {
+        clearTimeout(timer);
+        resolve();
+      });
     });
   }
 
@@ -331,6 +350,7 @@ interface LatencyResult {
 }
 
 interface ThroughputResult {
+  mode: 'queued' | 'e2e';
   acceptedPerS: number;
   deliveredPerS: number;
   accepted: Dist; // under load, emails accepted inside the window
@@ -353,6 +373,7 @@ interface TopoResult {
   label: string;
   procs: string[];
   latency: LatencyResult;
+  e2e?: ThroughputResult;
   throughput: ThroughputResult;
 }
 
@@ -396,7 +417,7 @@ async function runTopology(kind: 'all' | 'split', sink: Sink, dns: DnsTestServer
     if (!verified.body?.verified) throw new Error(`domain not verified: ${JSON.stringify(verified.body)}`);
     const FROM = `bench@${domain}`;
 
-    const http = new HttpPool(t.baseUrl, { connections: S.concurrency, pipelining: 1, keepAliveTimeout: 30_000 });
+    const http = new HttpPool(t.baseUrl, { connections: Math.max(S.concurrency, S.sendConcurrency), pipelining: 1, keepAliveTimeout: 30_000 });
     const headers = { authorization: `Bearer ${t.keys.secret}`, 'content-type': 'application/json' };
     let n = 0;
     const sendOne = async (): Promise<SendOutcome> => {
@@ -448,70 +469,85 @@ async function runTopology(kind: 'all' | 'split', sink: Sink, dns: DnsTestServer
       errors: countErrors(lat).errors,
     };
 
-    // Phase 2: throughput, BENCH_CONCURRENCY sends in flight.
-    log(`${kind}: throughput phase (${S.concurrency} in flight, ${S.warmup} s warm-up + ${S.seconds} s)`);
-    await sink.flush();
-    sink.reset();
-    const outs: SendOutcome[] = [];
-    const t0 = nowMs();
-    const from = t0 + S.warmup * 1000;
-    const to = from + S.seconds * 1000;
-    let cpuA: CpuSample | undefined;
-    let cpuB: CpuSample | undefined;
-    let eluA: Elu | undefined;
-    let eluB: Elu | undefined;
-    let snapA: Snapshot[] = [];
-    let snapB: Snapshot[] = [];
-    const marks = (async () => {
-      await sleep(from - nowMs());
-      signalProfilers();
-      snapA = readSnapshots(profDir);
+    // Phase 2 (the figure compared): BENCH_CONCURRENCY requests in flight, whatever is still
+    // undelivered, so the senders always have a queue: the delivery rate Herald sustains.
+    // Phase 3 (diagnostic, BENCH_E2E): BENCH_SEND_CONCURRENCY emails in flight from the request to
+    // their arrival at the sink, as the raw blast has that many sendMail() calls in flight. The
+    // backlog cannot grow, and the rate is bounded by the pipeline's latency (Little's law).
+    const throughput = await throughputPhase('queued');
+    const e2e = S.e2e ? await throughputPhase('e2e') : undefined;
+
+    async function throughputPhase(mode: 'queued' | 'e2e'): Promise<ThroughputResult> {
+      const inFlight = mode === 'e2e' ? S.sendConcurrency : S.concurrency;
+      log(`${kind}: ${mode} throughput phase (${inFlight} ${mode === 'e2e' ? 'emails in flight end to end' : 'requests in flight'}, ${S.warmup} s warm-up + ${S.seconds} s)`);
       await sink.flush();
-      eluA = sink.elu;
-      cpuA = sampleCpu();
-      await sleep(to - nowMs());
-      cpuB = sampleCpu();
-      signalProfilers();
-      snapB = readSnapshots(profDir);
+      sink.reset();
+      const outs: SendOutcome[] = [];
+      const t0 = nowMs();
+      const from = t0 + S.warmup * 1000;
+      const to = from + S.seconds * 1000;
+      let cpuA: CpuSample | undefined;
+      let cpuB: CpuSample | undefined;
+      let eluA: Elu | undefined;
+      let eluB: Elu | undefined;
+      let snapA: Snapshot[] = [];
+      let snapB: Snapshot[] = [];
+      const marks = (async () => {
+        await sleep(from - nowMs());
+        signalProfilers();
+        snapA = readSnapshots(profDir);
+        await sink.flush();
+        eluA = sink.elu;
+        cpuA = sampleCpu();
+        await sleep(to - nowMs());
+        cpuB = sampleCpu();
+        signalProfilers();
+        snapB = readSnapshots(profDir);
+        await sink.flush();
+        eluB = sink.elu;
+      })();
+      await Promise.all(
+        Array.from({ length: inFlight }, async () => {
+          while (nowMs() < to) {
+            const o = await sendOne();
+            outs.push(o);
+            if (mode === 'e2e' && o.id) await sink.arrival(o.id, to);
+          }
+        }),
+      );
+      await marks;
+      const loadEnd = nowMs();
       await sink.flush();
-      eluB = sink.elu;
-    })();
-    await Promise.all(
-      Array.from({ length: S.concurrency }, async () => {
-        while (nowMs() < to) outs.push(await sendOne());
-      }),
-    );
-    await marks;
-    const loadEnd = nowMs();
-    await sink.flush();
-    const deliveredInWindow = sink.countBetween(from, to);
-    const okIds = outs.filter((o) => o.id).map((o) => o.id!);
-    const backlogAtEnd = okIds.filter((id) => !sink.byKey.has(id)).length;
-    log(`${kind}: load stopped; ${backlogAtEnd} accepted emails not yet at the sink; draining (≤ ${S.drainSeconds} s)`);
-    const missing = await sink.waitFor(okIds, S.drainSeconds * 1000);
-    const drainS = (nowMs() - loadEnd) / 1000;
+      const deliveredInWindow = sink.countBetween(from, to);
+      const okIds = outs.filter((o) => o.id).map((o) => o.id!);
+      const backlogAtEnd = okIds.filter((id) => !sink.byKey.has(id)).length;
+      log(`${kind}: load stopped; ${backlogAtEnd} accepted emails not yet at the sink; draining (≤ ${S.drainSeconds} s)`);
+      const missing = await sink.waitFor(okIds, S.drainSeconds * 1000);
+      const drainS = (nowMs() - loadEnd) / 1000;
+      const inWindow = outs.filter((o) => o.id && o.end >= from && o.end <= to);
+      const { errors, errorSample } = countErrors(outs);
+      const deliveredPerS = deliveredInWindow / S.seconds;
+      const result: ThroughputResult = {
+        mode,
+        acceptedPerS: inWindow.length / S.seconds,
+        deliveredPerS,
+        accepted: dist(inWindow.filter((o) => sink.byKey.has(o.id!)).map((o) => sink.byKey.get(o.id!)! - o.end)),
+        http: dist(inWindow.map((o) => o.end - o.start)),
+        backlogAtEnd,
+        drainS,
+        drained: missing === 0,
+        missing,
+        errors,
+        errorSample,
+        avgBytes: sink.avgSize(),
+        ...cpuWindow(cpuA!, cpuB!),
+        sinkElu: eluOf(eluA!, eluB!),
+      };
+      if (S.profile && snapA.length && snapB.length) result.profile = diffProfile(snapA, snapB, deliveredPerS);
+      return result;
+    }
     await http.close();
-    const inWindow = outs.filter((o) => o.id && o.end >= from && o.end <= to);
-    const { errors, errorSample } = countErrors(outs);
-    const deliveredPerS = deliveredInWindow / S.seconds;
-    const cpu = cpuWindow(cpuA!, cpuB!);
-    const throughput: ThroughputResult = {
-      acceptedPerS: inWindow.length / S.seconds,
-      deliveredPerS,
-      accepted: dist(inWindow.filter((o) => sink.byKey.has(o.id!)).map((o) => sink.byKey.get(o.id!)! - o.end)),
-      http: dist(inWindow.map((o) => o.end - o.start)),
-      backlogAtEnd,
-      drainS,
-      drained: missing === 0,
-      missing,
-      errors,
-      errorSample,
-      avgBytes: sink.avgSize(),
-      ...cpu,
-      sinkElu: eluOf(eluA!, eluB!),
-    };
-    if (S.profile && snapA.length && snapB.length) throughput.profile = diffProfile(snapA, snapB, deliveredPerS);
-    return { kind, label, procs: t.procs.map((p) => p.target), latency, throughput };
+    return { kind, label, procs: t.procs.map((p) => p.target), latency, throughput, e2e };
   } finally {
     log(`stopping topology ${kind}`);
     await t.stop().catch((e) => log('stop failed:', e.message));
@@ -545,16 +581,18 @@ function report(raws: RawResult[], topos: TopoResult[], settings: string, starte
   for (const r of raws) {
     rows.push([r.label, f0(r.deliveredPerS), '-', '-', '-', f1(r.sendMailLatency.p50), f1(r.sendMailLatency.p99), String(r.missing), '-', f0(r.avgBytes), `${f0(r.machineBusyPct)} %`, f2(r.benchCores), `${f0(100 * r.sinkElu)} %`, String(r.errors)]);
   }
-  for (const t of topos) {
-    const x = t.throughput;
+  for (const t of topos) for (const x of [t.throughput, t.e2e]) {
+    if (!x) continue;
     const errs = [...x.errors.values()].reduce((a, b) => a + b, 0);
     rows.push([
-      t.label, f0(x.deliveredPerS), f0(x.acceptedPerS), f1(x.accepted.p50), f1(x.accepted.p99), f1(x.http.p50), f1(x.http.p99), String(x.backlogAtEnd),
+      `${t.label}, ${x.mode}`, f0(x.deliveredPerS), f0(x.acceptedPerS), f1(x.accepted.p50), f1(x.accepted.p99), f1(x.http.p50), f1(x.http.p99), String(x.backlogAtEnd),
       `${f1(x.drainS)}${x.drained ? '' : ` (${x.missing} lost)`}`, f0(x.avgBytes), `${f0(x.machineBusyPct)} %`, f2(x.benchCores), `${f0(100 * x.sinkElu)} %`, String(errs),
     ]);
   }
   table(rows);
   console.log('  raw rows: HTTP columns = nodemailer sendMail() resolve time; backlog@end = messages never seen at the sink.');
+  console.log(`  queued: ${S.concurrency} /v1/send requests in flight whatever is undelivered (the figure compared); the backlog grows when accepted/s > delivered/s.`);
+  console.log(`  e2e: ${S.sendConcurrency} emails in flight from request to arrival at the sink, as the raw blast's sendMail() calls (diagnostic; bounded by the pipeline's latency).`);
   console.log('  bench CPU = this process (load generator / raw sender + the sink thread), in cores.');
 
   if (topos.length) {
@@ -568,7 +606,9 @@ function report(raws: RawResult[], topos: TopoResult[], settings: string, starte
   }
   for (const r of raws) if (r.errorSample) console.log(`  errors in ${r.label}: ${r.errors} × ${r.errorSample}`);
   for (const t of topos) {
-    for (const [k, n] of t.throughput.errors) console.log(`  errors in ${t.label} (throughput): ${n} × ${k}${t.throughput.errorSample.has(k) ? ` — ${t.throughput.errorSample.get(k)}` : ''}`);
+    for (const x of [t.throughput, t.e2e]) {
+      if (x) for (const [k, n] of x.errors) console.log(`  errors in ${t.label} (${x.mode}): ${n} × ${k}${x.errorSample.has(k) ? ` — ${x.errorSample.get(k)}` : ''}`);
+    }
     for (const [k, n] of t.latency.errors) console.log(`  errors in ${t.label} (latency): ${n} × ${k}`);
   }
 
@@ -592,7 +632,8 @@ function report(raws: RawResult[], topos: TopoResult[], settings: string, starte
       const vsMean = t.throughput.deliveredPerS / (dkimRaws.reduce((a, r) => a + r.deliveredPerS, 0) / dkimRaws.length);
       console.log(
         `  ${pad(t.label, 18)} ${f2(ratio)}${dkimRaws.length > 1 ? ` (vs mean of raw DKIM runs ${f2(vsMean)})` : ''}   ${ratio >= TARGET_RATIO ? 'PASS' : 'FAIL'}` +
-          (t.throughput.acceptedPerS > t.throughput.deliveredPerS * 1.05 ? `   accepted ${f0(t.throughput.acceptedPerS)}/s > delivered: the backlog grows` : ''),
+          (t.throughput.acceptedPerS > t.throughput.deliveredPerS * 1.05 ? `   accepted ${f0(t.throughput.acceptedPerS)}/s > delivered: the backlog grows` : '') +
+          (t.e2e ? `   (e2e: ${f0(t.e2e.deliveredPerS)}/s = ${f2(t.e2e.deliveredPerS / base.deliveredPerS)})` : ''),
       );
     }
   } else console.log('  (no raw DKIM blast in this run)');
@@ -600,7 +641,7 @@ function report(raws: RawResult[], topos: TopoResult[], settings: string, starte
   for (const t of topos) {
     const p = t.throughput.profile;
     if (!p) continue;
-    console.log(`\n--- ${t.label}: where the time goes (throughput window; "per email" = per delivered email) ---`);
+    console.log(`\n--- ${t.label}: where the time goes (queued window; "per email" = per delivered email) ---`);
     for (const c of p.cpu) console.log(`  ${pad(c.target, 9)} CPU ${f2(c.cores)} cores = ${f2(c.msPerEmail)} ms CPU per email, event loop busy ${f0(100 * c.elu)} %`);
     for (const w of p.poolWait) console.log(`  ${pad(w.target, 9)} pool.connect ${f2(w.perEmail)} per email, avg wait ${f2(w.avgMs)} ms`);
     const stmts = p.statements.reduce((a, s) => a + s.perEmail, 0);

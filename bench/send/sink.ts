@@ -8,7 +8,8 @@
  *
  * Times are `process.hrtime` in ms: CLOCK_MONOTONIC, the same clock in every thread of the process.
  *
- * Protocol (parentPort): → { type: 'ready', port } once listening; every 100 ms and on
+ * Protocol (parentPort): → { type: 'ready', port } once listening; right after arrivals (one
+ * message per turn of the event loop, so the bench's end-to-end load loop can refill at once) and on
  * { type: 'flush', seq } → { type: 'batch', seq?, ids, times, bytes, elu: { idle, active } }.
  * { type: 'close' } stops the server and answers { type: 'closed' }.
  */
@@ -51,6 +52,7 @@ const server = new SMTPServer({
       ids.push(m ? m[1] : '');
       times.push(at);
       bytes.push(n);
+      scheduleFlush();
       callback();
     });
   },
@@ -65,6 +67,15 @@ function flush(seq?: number) {
   bytes = [];
 }
 
+let scheduled = false;
+function scheduleFlush() {
+  if (scheduled) return;
+  scheduled = true;
+  setImmediate(() => {
+    scheduled = false;
+    if (ids.length) flush();
+  });
+}
 const timer = setInterval(() => ids.length && flush(), 100);
 
 port.on('message', (m: { type: string; seq?: number }) => {
