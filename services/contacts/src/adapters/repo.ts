@@ -29,57 +29,66 @@ export class ContactsRepo {
     return (await this.db.query(`SELECT ${COLS} FROM ${T} WHERE project_id = $1 AND email = $2`, [projectId, email]))[0];
   }
 
-  /** The contacts of many (project, email) pairs in one statement. */
-  async findManyByEmail(pairs: Array<{ projectId: string; email: string }>): Promise<Array<ContactRow & { project_id: string }>> {
-    return this.db.query(
-      `SELECT c.project_id, ${C_COLS} FROM ${T} c
-       JOIN unnest($1::uuid[], $2::text[]) AS k(project_id, email) ON c.project_id = k.project_id AND c.email = k.email`,
-      [pairs.map((p) => p.projectId), pairs.map((p) => p.email)],
-    );
-  }
-
   /**
-   * Many upserts in ONE statement (atomic on its own, no transaction): inserts new contacts
-   * (skipping emails inserted meanwhile) with a subscription event for each that starts
-   * subscribed, and compare-and-sets the data of existing ones (skipping any changed meanwhile).
-   * Returns the rows written; an item missing from them lost a race and needs the locked path.
+   * Many upserts of distinct (project, email) pairs in ONE statement (atomic on its own, no
+   * transaction). The data patch is merged in SQL, `(data - nulls) || set`, on the row as locked,
+   * so no write is lost to a concurrent one. Per item, by `ord`:
+   * - no contact: inserted with `subscribed ?? defaultSubscribed` and `set`, plus a subscription
+   *   event if it starts subscribed ("inserted");
+   * - a contact whose subscription the item leaves alone: its data merged ("updated"), or left as
+   *   it is when the merge changes nothing ("unchanged");
+   * - absent from the result: a subscription change of an existing contact, or an insert that lost
+   *   a race with a concurrent one. Those need the locked path.
+   * Existing rows are locked in key order, and new ones inserted in key order, so concurrent
+   * batches queue behind each other rather than deadlock (if they still do, nothing is written).
    */
-  async writeBatch(
-    inserts: Array<{ projectId: string; id: string; email: string; subscribed: boolean; data: JsonObject; eventId: string }>,
-    updates: Array<{ projectId: string; id: string; expected: JsonObject; next: JsonObject }>,
+  async upsertBatch(
+    items: Array<{ ord: number; projectId: string; id: string; email: string; subscribed?: boolean; defaultSubscribed: boolean; set: JsonObject; nulls: string[]; eventId: string }>,
     occurredAt: string,
-  ): Promise<Array<ContactRow & { inserted: boolean }>> {
+  ): Promise<Array<ContactRow & { ord: number; outcome: 'inserted' | 'updated' | 'unchanged' }>> {
     return this.db.query(
-      `WITH ins AS (
+      `WITH input AS (
+         SELECT * FROM unnest($1::int[], $2::uuid[], $3::uuid[], $4::text[], $5::bool[], $6::bool[], $7::jsonb[], $8::jsonb[], $9::uuid[])
+           AS i(ord, project_id, id, email, sub, dflt, setj, nulls, event_id)
+       ), cur AS (
+         SELECT c.project_id, ${C_COLS}, i.ord, (i.sub IS NULL OR i.sub = c.subscribed) AS keeps,
+                (c.data - ARRAY(SELECT jsonb_array_elements_text(i.nulls))) || i.setj AS next
+         FROM ${T} c JOIN input i ON c.project_id = i.project_id AND c.email = i.email
+         ORDER BY c.project_id, c.id
+         FOR UPDATE OF c
+       ), ins AS (
          INSERT INTO ${T} (project_id, id, email, subscribed, data)
-         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::bool[], $5::jsonb[])
+         SELECT i.project_id, i.id, i.email, coalesce(i.sub, i.dflt), i.setj FROM input i
+         WHERE NOT EXISTS (SELECT 1 FROM cur WHERE cur.ord = i.ord)
+         ORDER BY i.project_id, i.email
          ON CONFLICT (project_id, email) DO NOTHING
          RETURNING project_id, ${COLS}
        ), ob AS (
          INSERT INTO ${SCHEMA}.outbox (id, type, project_id, occurred_at, data)
-         SELECT e.event_id, 'contacts.contact.subscription_changed.v1', ins.project_id, $6::timestamptz,
+         SELECT i.event_id, 'contacts.contact.subscription_changed.v1', ins.project_id, $10::timestamptz,
                 jsonb_build_object('contactId', ins.id, 'email', ins.email, 'subscribed', true)
-         FROM ins JOIN unnest($2::uuid[], $7::uuid[]) AS e(contact_id, event_id) ON e.contact_id = ins.id
+         FROM ins JOIN input i ON i.id = ins.id
          WHERE ins.subscribed
        ), upd AS (
-         UPDATE ${T} c SET data = u.next, updated_at = now()
-         FROM unnest($8::uuid[], $9::uuid[], $10::jsonb[], $11::jsonb[]) AS u(project_id, id, expected, next)
-         WHERE c.project_id = u.project_id AND c.id = u.id AND c.data = u.expected
-         RETURNING c.project_id, ${C_COLS}
+         UPDATE ${T} c SET data = cur.next, updated_at = now()
+         FROM cur
+         WHERE c.project_id = cur.project_id AND c.id = cur.id AND cur.keeps AND cur.data IS DISTINCT FROM cur.next
+         RETURNING cur.ord, ${C_COLS}
        )
-       SELECT true AS inserted, ${COLS} FROM ins UNION ALL SELECT false, ${COLS} FROM upd`,
+       SELECT i.ord, 'inserted' AS outcome, ${COLS.split(', ').map((c) => `ins.${c}`).join(', ')} FROM ins JOIN input i ON i.id = ins.id
+       UNION ALL SELECT ord, 'updated', ${COLS} FROM upd
+       UNION ALL SELECT ord, 'unchanged', ${COLS} FROM cur WHERE keeps AND data IS NOT DISTINCT FROM next`,
       [
-        inserts.map((r) => r.projectId),
-        inserts.map((r) => r.id),
-        inserts.map((r) => r.email),
-        inserts.map((r) => r.subscribed),
-        inserts.map((r) => JSON.stringify(r.data)),
+        items.map((r) => r.ord),
+        items.map((r) => r.projectId),
+        items.map((r) => r.id),
+        items.map((r) => r.email),
+        items.map((r) => r.subscribed ?? null),
+        items.map((r) => r.defaultSubscribed),
+        items.map((r) => JSON.stringify(r.set)),
+        items.map((r) => JSON.stringify(r.nulls)),
+        items.map((r) => r.eventId),
         occurredAt,
-        inserts.map((r) => r.eventId),
-        updates.map((r) => r.projectId),
-        updates.map((r) => r.id),
-        updates.map((r) => JSON.stringify(r.expected)),
-        updates.map((r) => JSON.stringify(r.next)),
       ],
     );
   }

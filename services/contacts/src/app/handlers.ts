@@ -67,8 +67,6 @@ const subscriptionEvent = (projectId: string, c: ContactRow): NewEvent => ({
   data: { contactId: c.id, email: c.email, subscribed: c.subscribed },
 });
 
-const compareKeys = (p1: string, k1: string, p2: string, k2: string) => (p1 < p2 ? -1 : p1 > p2 ? 1 : k1 < k2 ? -1 : k1 > k2 ? 1 : 0);
-
 /** Contacts use cases, served in process or over gRPC (the same handlers either way). */
 export function contactsHandlers(repo: ContactsRepo): ContactsHandlers {
   const db = repo.db;
@@ -133,89 +131,65 @@ export function contactsHandlers(repo: ContactsRepo): ContactsHandlers {
   }
 
   /**
-   * Many upserts with the rules of `upsertOne`, in two statements for the common cases: one read of
-   * every contact, then one write that inserts the new ones (with their subscription events) and
-   * compare-and-sets the data of existing ones. What that cannot settle — a repeated email, a
-   * subscription change of an existing contact, a lost race — goes through `upsertOne` after it,
-   * in request order, so each item sees the ones before it.
+   * Many upserts with the rules of `upsertOne`, in one statement for the common cases (see
+   * `ContactsRepo.upsertBatch`: new contacts with their subscription events, data merged into
+   * existing ones). What that cannot settle — a repeated email, a subscription change of an
+   * existing contact, a lost race — goes through `upsertOne` after it, in request order, so each
+   * item sees the ones before it.
    */
   async function upsertMany(items: UpsertReq[]): Promise<Array<BatchOutcome<UpsertRes>>> {
     const out: Array<BatchOutcome<UpsertRes>> = new Array(items.length);
     const fail = (i: number, error: unknown) => (out[i] = { ok: false, error });
-    const keyOf = (projectId: string, email: string) => `${projectId} ${email}`;
+    const seen = new Set<string>();
+    const later: number[] = [];
+    const batch: Array<Parameters<ContactsRepo['upsertBatch']>[0][number] & { patch: DataPatch }> = [];
 
-    const valid: Array<{ i: number; email: string }> = [];
     items.forEach((item, i) => {
       try {
         if (!isUuid(item.project_id)) throw badRequest('Invalid project id', 'Send the id of an existing project.');
-        valid.push({ i, email: requireEmail(item.email) });
+        const email = requireEmail(item.email);
+        const key = `${item.project_id} ${email}`;
+        const first = !seen.has(key);
+        seen.add(key); // every later item of this email waits for this one
+        if (!first) return void later.push(i);
+        const patch = patchData({}, item.data_json);
+        batch.push({
+          ord: i,
+          projectId: item.project_id,
+          id: newId(),
+          email,
+          subscribed: item.subscribed,
+          defaultSubscribed: item.default_subscribed,
+          set: patch.persisted,
+          nulls: patch.nulls,
+          eventId: newId(),
+          patch,
+        });
       } catch (err) {
         fail(i, err);
       }
     });
-    const existing = new Map(
-      (await repo.findManyByEmail(valid.map((v) => ({ projectId: items[v.i].project_id, email: v.email })))).map((r) => [keyOf(r.project_id, r.email), r]),
-    );
 
-    const seen = new Set<string>();
-    const later: number[] = [];
-    const inserts: Array<{ i: number; projectId: string; id: string; email: string; subscribed: boolean; data: JsonObject; eventId: string; patch: DataPatch }> = [];
-    const updates: Array<{ i: number; projectId: string; id: string; expected: JsonObject; next: JsonObject; patch: DataPatch }> = [];
-    const typed: Array<{ i: number; projectId: string; patch: DataPatch }> = []; // field types, first in request order wins
-
-    for (const { i, email } of valid) {
-      const item = items[i];
-      const key = keyOf(item.project_id, email);
-      const current = existing.get(key);
-      const resubscribes = current && item.subscribed !== undefined && item.subscribed !== current.subscribed;
-      const first = !seen.has(key);
-      seen.add(key); // every later item of this email waits for this one
-      if (!first || resubscribes) {
-        later.push(i);
-        continue;
-      }
-      try {
-        const patch = patchData(current?.data ?? {}, item.data_json);
-        if (!current) {
-          const subscribed = item.subscribed ?? item.default_subscribed;
-          inserts.push({ i, projectId: item.project_id, id: newId(), email, subscribed, data: patch.data, eventId: newId(), patch });
-        } else if (patch.changed) {
-          updates.push({ i, projectId: item.project_id, id: current.id, expected: current.data, next: patch.data, patch });
-        } else {
-          typed.push({ i, projectId: item.project_id, patch });
-          out[i] = { ok: true, value: upserted(current, false, false, patch.transient) };
-        }
-      } catch (err) {
-        fail(i, err);
-      }
-    }
-
-    if (inserts.length || updates.length) {
-      // Rows in key order, so concurrent batches take their locks in the same order. Should two
-      // still deadlock, PostgreSQL aborts one statement (nothing of it written): its items take
-      // the one-by-one path below.
-      inserts.sort((a, b) => compareKeys(a.projectId, a.email, b.projectId, b.email));
-      updates.sort((a, b) => compareKeys(a.projectId, a.id, b.projectId, b.id));
-      const rows = await repo.writeBatch(inserts, updates, new Date().toISOString()).catch((err) => {
+    if (batch.length) {
+      const rows = await repo.upsertBatch(batch, new Date().toISOString()).catch((err) => {
         if ((err as { code?: string }).code !== '40P01') throw err;
         logger.warn('contact batch deadlocked with another; writing its items one by one');
         return [];
       });
-      const written = new Map(rows.map((r) => [r.id, r]));
-      if (inserts.some((r) => r.subscribed && written.has(r.id))) outboxWritten(db.pool, SCHEMA);
-      for (const w of [...inserts, ...updates]) {
-        const row = written.get(w.id);
+      const byOrd = new Map(rows.map((r) => [r.ord, r]));
+      if (rows.some((r) => r.outcome === 'inserted' && r.subscribed)) outboxWritten(db.pool, SCHEMA);
+      const types = new Map<string, Array<{ key: string; type: FieldType }>>(); // first in request order wins
+      for (const b of batch) {
+        const row = byOrd.get(b.ord);
         if (!row) {
-          later.push(w.i);
+          later.push(b.ord);
           continue;
         }
-        typed.push(w);
-        out[w.i] = { ok: true, value: upserted(row, row.inserted, !row.inserted, w.patch.transient) };
+        types.set(b.projectId, [...(types.get(b.projectId) ?? []), ...typesOf(b.patch.persisted)]);
+        out[b.ord] = { ok: true, value: upserted(row, row.outcome === 'inserted', row.outcome === 'updated', b.patch.transient) };
       }
+      for (const [projectId, t] of types) await repo.recordFieldTypes(db.pool, projectId, t);
     }
-    const types = new Map<string, Array<{ key: string; type: FieldType }>>();
-    for (const t of typed.sort((a, b) => a.i - b.i)) types.set(t.projectId, [...(types.get(t.projectId) ?? []), ...typesOf(t.patch.persisted)]);
-    for (const [projectId, t] of types) await repo.recordFieldTypes(db.pool, projectId, t);
 
     for (const i of later.sort((a, b) => a - b)) {
       try {

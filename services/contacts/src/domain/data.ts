@@ -56,6 +56,8 @@ export interface DataPatchResult {
   persisted: JsonObject;
   /** Keys removed by `null`. */
   deleted: string[];
+  /** Keys the patch sets to `null`, present in `current` or not (what to remove from any stored data). */
+  nulls: string[];
 }
 
 export function isPlainObject(value: unknown): value is JsonObject {
@@ -66,7 +68,7 @@ export function isPlainObject(value: unknown): value is JsonObject {
 
 export function applyDataPatch(current: JsonObject, patch: unknown): DataPatchResult {
   const data: JsonObject = { ...current };
-  const result: DataPatchResult = { data, changed: false, transient: {}, persisted: {}, deleted: [] };
+  const result: DataPatchResult = { data, changed: false, transient: {}, persisted: {}, deleted: [], nulls: [] };
   if (patch === undefined || patch === null) return result;
   if (!isPlainObject(patch)) throw new DataValidationError('data', 'data must be an object');
 
@@ -81,6 +83,7 @@ export function applyDataPatch(current: JsonObject, patch: unknown): DataPatchRe
     const value = wrapper ? wrapper.value : raw;
 
     if (value === null) {
+      result.nulls.push(key);
       if (Object.prototype.hasOwnProperty.call(data, key)) {
         delete data[key];
         result.deleted.push(key);

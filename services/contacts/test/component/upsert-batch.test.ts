@@ -1,6 +1,6 @@
 /**
- * Component test: the batched upsert (UpsertContacts → upsertMany, with ContactsRepo.findManyByEmail
- * and writeBatch) against real PostgreSQL, called directly. Its own database herald_c_<random>,
+ * Component test: the batched upsert (UpsertContacts → upsertMany, with ContactsRepo.upsertBatch)
+ * against real PostgreSQL, called directly. Its own database herald_c_<random>,
  * dropped afterwards. The single UpsertContact is the reference: a batch must leave the same rows,
  * results, field types and outbox events as the same items upserted one by one, in order.
  */
