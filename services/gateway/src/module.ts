@@ -8,7 +8,7 @@ import { Identity } from './app/identity';
 import { projectAuth } from './http/auth';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { KeyCache } from './http/keycache';
-import { rejectNul } from './http/nul';
+import { markNulFree, rejectNul } from './http/nul';
 import { rateLimiter } from './http/ratelimit';
 import { AccountDeps, accountRouter } from './http/routes/account';
 import { contactsRouter } from './http/routes/contacts';
@@ -74,7 +74,7 @@ export function gatewayModule(): HeraldModule {
         res.on('finish', () => end({ route: req.route?.path ?? 'unmatched', status: String(res.statusCode) }));
         next();
       });
-      app.use(express.json({ limit: config.BODY_LIMIT }));
+      app.use(express.json({ limit: config.BODY_LIMIT, verify: markNulFree }));
       app.use(rejectNul);
 
       app.get('/config', (_req, res) => {

@@ -25,6 +25,8 @@ declare global {
       projectId?: string;
       /** The project's tracking setting (ENABLED | DISABLED | MARKETING_ONLY). */
       tracking?: string;
+      /** Set by the JSON parser: true when the raw body cannot hold a NUL (see rejectNul). */
+      nulFree?: boolean;
     }
   }
 }
