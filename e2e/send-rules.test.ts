@@ -99,6 +99,18 @@ describe.each<TopologyKind>(['all', 'split'])('/v1/send rules (%s)', (kind) => {
       for (const b of bad) expect((await api.post('/contacts/lookup', { emails: [b.to] })).body.notFound).toEqual([b.to]);
     });
 
+    it('70 recipients sharing 1 MB of data: every contact stored and every email sent (no RPC message limit hit)', async () => {
+      // 70 × 1 MB of contact data is more than one gRPC message may carry (64 MB) in split.
+      const tag = uniq();
+      const blob = 'x'.repeat(1024 * 1024);
+      const to = Array.from({ length: 70 }, (_, i) => `big-${tag}-${i}@example.org`);
+      const out = await sendOk({ to, from: FROM, subject: `big ${tag}`, body: '<p>{{email}}</p>', data: { blob, n: 1 } });
+      expect(out.emails.map((e) => e.contact.email)).toEqual(to);
+      const stored = await contact(out.emails[69].contact.id);
+      expect(stored.data.blob).toHaveLength(blob.length);
+      await eventually(async () => out.emails.every((e) => smtp.byEmailId(e.email).length === 1), 60_000, 250);
+    }, 120_000);
+
     it('refuses a missing or invalid to with 422 on to', async () => {
       expect422(await api.post('/v1/send', { from: FROM, subject: 's', body: 'b' }), 'to');
       expect422(await api.post('/v1/send', { to: 'nope', from: FROM, subject: 's', body: 'b' }), 'to');

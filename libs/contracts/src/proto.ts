@@ -39,6 +39,8 @@ type Methods<D> = { [K in keyof D as string extends K ? never : number extends K
 export interface CallMeta {
   requestId?: string;
   projectId?: string;
+  /** Remote calls: a deadline of at least this long for this one call (GRPC_DEADLINE_MS when longer). */
+  deadlineMs?: number;
 }
 
 /** Server side of a service: one async function per rpc, taking the decoded request. */

@@ -70,7 +70,7 @@ export function inProcessClient<D extends AnyDefinition>(definition: D, handlers
     const handler = (handlers as any)[name];
     client[name] = async (req: unknown, meta?: CallMeta) => {
       const decoded = method.requestDeserialize(method.requestSerialize(req));
-      const res = await handler(decoded, meta ?? metaFromContext());
+      const res = await handler(decoded, { ...metaFromContext(), ...meta });
       return method.responseDeserialize(method.responseSerialize(res));
     };
   }
@@ -115,7 +115,7 @@ export function grpcClient<D extends AnyDefinition>(
       if (meta.requestId) md.set('x-request-id', meta.requestId);
       if (meta.projectId) md.set('x-project-id', meta.projectId);
       const end = metrics.grpcDuration.startTimer({ service, method: name });
-      raw[name].call(raw, req, md, { deadline: Date.now() + opts.deadlineMs }, (err: grpc.ServiceError | null, res: unknown) => {
+      raw[name].call(raw, req, md, { deadline: Date.now() + Math.max(opts.deadlineMs, meta.deadlineMs ?? 0) }, (err: grpc.ServiceError | null, res: unknown) => {
         end({ code: err ? grpc.status[err.code] : 'OK' });
         if (err) reject(fromServiceError(err, service));
         else resolve(res);
@@ -135,7 +135,7 @@ export function grpcClient<D extends AnyDefinition>(
   const client: Record<string, unknown> = { close: () => raw.close() };
   for (const name of Object.keys(definition)) {
     client[name] = (req: unknown, meta?: CallMeta) =>
-      breaker.fire(name, req, meta ?? metaFromContext()).catch((err: unknown) => {
+      breaker.fire(name, req, { ...metaFromContext(), ...meta }).catch((err: unknown) => {
         if (isAppError(err)) throw err;
         throw unavailable(`${service} is unavailable (${(err as Error).message})`);
       });

@@ -158,7 +158,9 @@ async function compose(deps: DeliveryDeps, email: EmailRow): Promise<Outgoing> {
   const domain = email.from_email.split('@')[1];
   const key = await deps.signingKeys.get(email.project_id, domain);
   const urls = subscriptionUrls(deps.tokens, deps.publicUrl, email.project_id, email.contact_id, email.to_email);
-  const vars = { ...email.vars, ...urls };
+  // Data keys at the top level ({{plan}}) and under data ({{data.plan}}); the built-ins win. Rows
+  // stored by earlier builds hold the top-level copy already, which this repeats harmlessly.
+  const vars = { ...(email.vars.data as Record<string, unknown> | undefined), ...email.vars, ...urls };
   const subject = render(email.subject, vars, { escape: false }).replace(/[\r\n]+/g, ' ');
   let html = render(email.body, vars);
   if (email.tracking) html = addTracking(html, deps.tokens, deps.publicUrl, email.project_id, email.id);

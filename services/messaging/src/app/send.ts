@@ -144,6 +144,26 @@ async function prepare(deps: SendDeps, projectId: string, requestJson: string, t
   };
 }
 
+/** Request bytes of contact data per UpsertContacts call: with the answers, far below the 64 MB RPC limit. */
+const UPSERT_CALL_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Upserts in request order, in as many calls as it takes to keep each under UPSERT_CALL_BYTES (an
+ * item alone always goes): 100 recipients sharing megabytes of data would not fit in one message.
+ */
+async function upsertInCalls(contacts: ContactsApi, items: Array<NonNullable<Parameters<ContactsApi['UpsertContacts']>[0]['items']>[number]>) {
+  const size = (i: number) => items[i].data_json?.length ?? 0;
+  const out: Array<BatchOutcome<Awaited<ReturnType<ContactsApi['UpsertContact']>>>> = [];
+  for (let start = 0; start < items.length; ) {
+    let end = start + 1;
+    for (let bytes = size(start); end < items.length && bytes + size(end) <= UPSERT_CALL_BYTES; end++) bytes += size(end);
+    const call = items.slice(start, end);
+    out.push(...fromBatchReply((await contacts.UpsertContacts({ items: call })).results, call.length));
+    start = end;
+  }
+  return out;
+}
+
 /** The database half of many sends: one suppression read, one contacts call, one write. */
 async function persist(deps: SendDeps, sends: PreparedSend[]): Promise<Array<BatchOutcome<SendResult>>> {
   const out: Array<BatchOutcome<SendResult>> = new Array(sends.length);
@@ -160,7 +180,7 @@ async function persist(deps: SendDeps, sends: PreparedSend[]): Promise<Array<Bat
   // The suppression read and the contacts call are independent: one round trip of waiting, not two.
   const [suppressed, upserts] = await Promise.all([
     deps.repo.suppressedMany(sends.flatMap((s) => s.recipients.map((r) => ({ projectId: s.projectId, email: r.email })))),
-    items.length ? deps.contacts().UpsertContacts({ items }).then((r) => fromBatchReply(r.results, items.length)) : [],
+    upsertInCalls(deps.contacts(), items),
   ]);
 
   const emails: NewEmail[] = [];
@@ -195,7 +215,8 @@ async function persist(deps: SendDeps, sends: PreparedSend[]): Promise<Array<Bat
         templateId: s.template?.id,
         type: s.type,
         headers: s.body.headers ?? {},
-        vars: { ...merged, data: merged, email: contact!.email, id: contact!.id, subscribed: contact!.subscribed },
+        // The contact's data once; delivery also lays it out at the top level (see compose).
+        vars: { data: merged, email: contact!.email, id: contact!.id, subscribed: contact!.subscribed },
         tracking: s.tracking,
         status: isSuppressed ? 'failed' : 'queued',
         lastError: isSuppressed ? 'suppressed: the address bounced or complained before' : undefined,
