@@ -111,6 +111,17 @@ describe.each<TopologyKind>(['all', 'split'])('/v1/send rules (%s)', (kind) => {
       await eventually(async () => out.emails.every((e) => smtp.byEmailId(e.email).length === 1), 60_000, 250);
     }, 120_000);
 
+    it('refuses data × recipients over 100 MB with 413 on data, and stores nothing', async () => {
+      const tag = uniq();
+      const to = Array.from({ length: 100 }, (_, i) => `huge-${tag}-${i}@example.org`);
+      const r = await api.post('/v1/send', { to, from: FROM, subject: 'huge', body: '<p>x</p>', data: { blob: 'x'.repeat(1100 * 1024) } });
+      expect(r.status).toBe(413);
+      expect(r.body.error.code).toBe('PAYLOAD_TOO_LARGE');
+      expect(r.body.error.errors.map((e: any) => e.field)).toEqual(['data']);
+      expect(r.body.error.suggestion).toMatch(/fewer recipients/);
+      expect((await api.get(`/contacts?search=huge-${tag}`)).body.data).toEqual([]);
+    });
+
     it('refuses a missing or invalid to with 422 on to', async () => {
       expect422(await api.post('/v1/send', { from: FROM, subject: 's', body: 'b' }), 'to');
       expect422(await api.post('/v1/send', { to: 'nope', from: FROM, subject: 's', body: 'b' }), 'to');

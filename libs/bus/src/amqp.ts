@@ -63,10 +63,8 @@ export class AmqpTransport implements Transport {
     await pub.assertExchange(this.dlx, 'direct', { durable: true });
     this.conn = conn;
     this.consumers = [];
-    if (!this.quiescing) {
-      for (const sub of this.subs) await this.consume(conn, sub);
-      for (const w of this.workers) await this.consumeWork(conn, w);
-    }
+    for (const sub of this.subs) if (!this.quiescing) await this.consume(conn, sub);
+    for (const w of this.workers) if (!this.quiescing) await this.consumeWork(conn, w);
     this.pub = pub;
     logger.info({ exchange: this.exchange }, 'connected to RabbitMQ');
   }
@@ -176,7 +174,7 @@ export class AmqpTransport implements Transport {
         )
         .finally(() => this.inFlight--);
     });
-    this.consumers.push({ ch, tag: consumerTag });
+    await this.track(ch, consumerTag);
   }
 
   private async consume(conn: ChannelModel, sub: Subscription) {
@@ -203,7 +201,7 @@ export class AmqpTransport implements Transport {
       this.inFlight++;
       void this.onMessage(ch, sub, msg, batcher).finally(() => this.inFlight--);
     });
-    this.consumers.push({ ch, tag: consumerTag });
+    await this.track(ch, consumerTag);
   }
 
   /** A message holds one envelope or an array of them (see `publish`); acked once all are done. */
@@ -222,11 +220,23 @@ export class AmqpTransport implements Transport {
     else safe(() => ch.nack(msg, false, true)); // redelivered (the inbox skips what was done); dead-lettered after DELIVERY_LIMIT tries
   }
 
-  /** Cancels every consumer (unstarted messages stay in RabbitMQ) and waits for the running handlers. */
+  /** A consumer `quiesce` can cancel; one that started while quiescing is cancelled at once. */
+  private async track(ch: Channel, tag: string) {
+    this.consumers = this.consumers.filter((c) => c.ch !== ch); // a resubscribed queue's old entry
+    this.consumers.push({ ch, tag });
+    if (this.quiescing) await ch.cancel(tag).catch(() => undefined);
+  }
+
+  /**
+   * Cancels every consumer (unstarted messages stay in RabbitMQ; one that arrives before the
+   * cancel takes effect is requeued) and waits for the running handlers, all within `timeoutMs`.
+   */
   async quiesce(timeoutMs: number) {
+    const deadline = Date.now() + timeoutMs;
     this.quiescing = true;
-    await Promise.all(this.consumers.map(({ ch, tag }) => ch.cancel(tag).catch(() => undefined)));
-    await settled(() => this.inFlight > 0, timeoutMs);
+    const cancels = Promise.all([this.connecting, ...this.consumers.map(({ ch, tag }) => ch.cancel(tag))].map((p) => Promise.resolve(p).catch(() => undefined)));
+    await Promise.race([cancels, new Promise((r) => setTimeout(r, timeoutMs).unref())]);
+    await settled(() => this.inFlight > 0, deadline - Date.now());
   }
 
   async stop() {

@@ -94,7 +94,7 @@ export class Relay {
       logger.warn({ err: (err as Error).message, schema: this.schema, count: claimed.length }, 'outbox publish failed; will retry');
       await this.db.query(
         `UPDATE "${this.schema}".outbox SET attempts = attempts + 1, last_error = $2,
-           next_attempt_at = now() + least(interval '30 seconds', interval '200 milliseconds' * power(2, attempts))
+           next_attempt_at = now() + least(interval '30 seconds', interval '200 milliseconds' * power(2, least(attempts, 10)))
          WHERE seq = ANY($1::bigint[])`,
         [claimed.map((r) => r.seq), String((err as Error).message).slice(0, 500)],
       );

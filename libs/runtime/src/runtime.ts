@@ -16,8 +16,11 @@ export function checkTargets(targets: string[], registry: Record<string, ModuleF
   return unknown.length ? `Unknown TARGET "${unknown.join(',')}". Known targets: all, migrate, ${Object.keys(registry).join(', ')}` : undefined;
 }
 
-/** How long a stopping process waits for the work items and events it is handling (runMain forces exit at 15 s). */
-const DRAIN_MS = 10_000;
+/**
+ * From SIGTERM, how long a stopping process gives its requests, calls and running work items
+ * together (HTTP and gRPC are cut after 5 s each); runMain forces the exit at 15 s.
+ */
+const DRAIN_MS = 11_000;
 
 const HealthClient = grpc.makeGenericClientConstructor(healthService as grpc.ServiceDefinition, 'Health');
 /** Split default: the local PostgreSQL, as the operating-system user (like psql does). */
@@ -231,6 +234,7 @@ export class Runtime {
    * takes no new work and waits for what is running, modules stop, relays finish, pools close.
    */
   async stop() {
+    const drainUntil = Date.now() + DRAIN_MS;
     this.health.setStatus('', 'NOT_SERVING');
     await new Promise<void>((resolve) => {
       if (!this.httpServer) return resolve();
@@ -238,9 +242,18 @@ export class Runtime {
       this.httpServer.closeIdleConnections();
       setTimeout(() => this.httpServer?.closeAllConnections(), 5000).unref();
     });
-    if (this.grpcServer) await new Promise<void>((resolve) => this.grpcServer!.tryShutdown(() => resolve()));
+    if (this.grpcServer) {
+      const server = this.grpcServer;
+      await new Promise<void>((resolve) => {
+        const force = setTimeout(() => server.forceShutdown(), 5000).unref();
+        server.tryShutdown(() => {
+          clearTimeout(force);
+          resolve();
+        });
+      });
+    }
     // Emails being sent (and events being handled) finish before their modules close.
-    await this.transport?.quiesce(DRAIN_MS).catch((err) => logger.warn({ err }, 'could not drain the bus'));
+    await this.transport?.quiesce(Math.max(0, drainUntil - Date.now())).catch((err) => logger.warn({ err }, 'could not drain the bus'));
     for (const m of [...this.modules].reverse()) await m.stop().catch((err) => logger.error({ err, module: m.name }, 'stop failed'));
     for (const r of this.relays) await r.stop();
     await this.transport?.stop();

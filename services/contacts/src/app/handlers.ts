@@ -148,7 +148,7 @@ export function contactsHandlers(repo: ContactsRepo): ContactsHandlers {
       try {
         if (!isUuid(item.project_id)) throw badRequest('Invalid project id', 'Send the id of an existing project.');
         const email = requireEmail(item.email);
-        const key = `${item.project_id} ${email}`;
+        const key = `${item.project_id.toLowerCase()} ${email}`;
         const first = !seen.has(key);
         seen.add(key); // every later item of this email waits for this one
         if (!first) return void later.push(i);

@@ -3,7 +3,7 @@ import { AppError, BatchOutcome, Batcher, forbidden, fromBatchReply, isUuid, new
 import { envelopesOf, NewEvent } from '../../../../libs/bus/src';
 import type { ContactsApi } from '../../../../libs/contracts/src';
 import type { SigningKeys } from '../adapters/sender-cache';
-import { createSendRequestSchema, MAX_MESSAGE_BYTES, normalizeRecipients, parseAddress } from '../domain/send';
+import { createSendRequestSchema, MAX_MESSAGE_BYTES, MAX_SEND_DATA_BYTES, normalizeRecipients, parseAddress } from '../domain/send';
 import type { MessagingRepo, NewEmail, EmailRow } from '../adapters/repo';
 
 export type Tracking = 'ENABLED' | 'DISABLED' | 'MARKETING_ONLY';
@@ -128,6 +128,16 @@ async function prepare(deps: SendDeps, projectId: string, requestJson: string, t
     throw new AppError({ code: 'PAYLOAD_TOO_LARGE', status: 413, message: 'The message exceeds 40 MB', suggestion: 'Send smaller attachments or link to the files.' });
   }
   const recipients = normalizeRecipients(body.to);
+  const dataBytes = JSON.stringify(body.data ?? {}).length;
+  if (dataBytes * recipients.length > MAX_SEND_DATA_BYTES) {
+    throw new AppError({
+      code: 'PAYLOAD_TOO_LARGE',
+      status: 413,
+      message: `data is stored for each recipient: ${recipients.length} recipients × ${Math.ceil(dataBytes / 1024)} KB exceeds 100 MB`,
+      errors: [{ field: 'data', message: 'too large for this many recipients', code: 'too_big' }],
+      suggestion: 'Send to fewer recipients per request, or keep large values out of data.',
+    });
+  }
   return {
     projectId,
     body,
@@ -140,7 +150,7 @@ async function prepare(deps: SendDeps, projectId: string, requestJson: string, t
     tracking: tracking === 'ENABLED' || (tracking === 'MARKETING_ONLY' && type === 'MARKETING'),
     attachments,
     recipients,
-    bytes: requestJson.length + recipients.length * JSON.stringify(body.data ?? {}).length,
+    bytes: requestJson.length + recipients.length * dataBytes,
   };
 }
 
@@ -156,9 +166,11 @@ async function upsertInCalls(contacts: ContactsApi, items: Array<NonNullable<Par
   const out: Array<BatchOutcome<Awaited<ReturnType<ContactsApi['UpsertContact']>>>> = [];
   for (let start = 0; start < items.length; ) {
     let end = start + 1;
-    for (let bytes = size(start); end < items.length && bytes + size(end) <= UPSERT_CALL_BYTES; end++) bytes += size(end);
+    let bytes = size(start);
+    while (end < items.length && bytes + size(end) <= UPSERT_CALL_BYTES) bytes += size(end++);
     const call = items.slice(start, end);
-    out.push(...fromBatchReply((await contacts.UpsertContacts({ items: call })).results, call.length));
+    // Remote calls: at least a second per MB of data (an item alone may be large).
+    out.push(...fromBatchReply((await contacts.UpsertContacts({ items: call }, { deadlineMs: Math.ceil(bytes / 1024) })).results, call.length));
     start = end;
   }
   return out;

@@ -25,6 +25,8 @@ export const MAX_RECIPIENTS = 100;
 export const MAX_ATTACHMENTS = 10;
 export const DEFAULT_MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 export const MAX_MESSAGE_BYTES = 40 * 1024 * 1024;
+/** A send's `data` is stored once per recipient (contact and email): size × recipients is bounded. */
+export const MAX_SEND_DATA_BYTES = 100 * 1024 * 1024;
 export const MAX_SUBJECT_LENGTH = 998;
 export const MAX_HEADER_VALUE_LENGTH = 998;
 export const MAX_HEADER_NAME_LENGTH = 128;

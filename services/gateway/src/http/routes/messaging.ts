@@ -25,13 +25,13 @@ export const templateView = (t: TemplateMsg) => ({
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
 /**
- * A send's data is stored once per recipient (its contact and its email), so a request's size times
- * its recipients bounds the work behind it: 100 recipients sharing megabytes of data take seconds.
- * Such a send gets a deadline of a second per 2 MB of that; a usual one keeps GRPC_DEADLINE_MS.
+ * A send's data is stored once per recipient (its contact and its email; messaging refuses more
+ * than 100 MB of that), so 100 recipients sharing a megabyte of data take seconds. Such a send gets
+ * a second per 2 MB of request size × recipients, up to 2 minutes; a usual one keeps GRPC_DEADLINE_MS.
  */
 function sendDeadlineMs(body: { to?: unknown } | undefined, requestBytes: number): number {
   const recipients = Array.isArray(body?.to) ? body.to.length : 1;
-  return Math.ceil((requestBytes * recipients) / 2048);
+  return Math.min(120_000, Math.ceil((requestBytes * recipients) / 2048));
 }
 
 /** /v1/send, /v1/verify and the template endpoints (sk_ or session; mounted behind auth). */
