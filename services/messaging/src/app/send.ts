@@ -176,7 +176,7 @@ async function upsertInCalls(contacts: ContactsApi, items: Array<NonNullable<Par
   return out;
 }
 
-/** The database half of many sends: one suppression read, one contacts call, one write. */
+/** The database half of many sends: one suppression read, one contacts call (more for megabytes of data), one write. */
 async function persist(deps: SendDeps, sends: PreparedSend[]): Promise<Array<BatchOutcome<SendResult>>> {
   const out: Array<BatchOutcome<SendResult>> = new Array(sends.length);
   // SPEC §4.1 rule 2: one recipient after another, each with its own contact upsert (in order).
