@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { dkimVerify } from 'mailauth/lib/dkim/verify';
 import Plunk from '@plunk/node';
 import { Api, DnsTestServer, eventually, SmtpSink, SnsSimulator, TEST_TOPIC_ARN, Topology, TopologyKind } from '../libs/testing/src';
@@ -27,7 +28,7 @@ describe.each<TopologyKind>(['all', 'split'])('sending (%s)', (kind) => {
   beforeAll(async () => {
     [dns, smtp, sns] = await Promise.all([DnsTestServer.start(), SmtpSink.start(), SnsSimulator.start()]);
     t = await Topology.start(kind, {
-      env: { SMTP_URL: smtp.url, DNS_SERVERS: `127.0.0.1:${dns.port}`, SNS_CERT_URL_PATTERN: sns.certUrlPattern, SNS_SUBSCRIBE_URL_PATTERN: sns.subscribeUrlPattern, SNS_TOPIC_ARNS: TEST_TOPIC_ARN, SEND_RATE_PER_SECOND: '1000' },
+      env: { SMTP_URL: smtp.url, DNS_SERVERS: `127.0.0.1:${dns.port}`, SNS_CERT_URL_PATTERN: sns.certUrlPattern, SNS_SUBSCRIBE_URL_PATTERN: sns.subscribeUrlPattern, SNS_TOPIC_ARNS: TEST_TOPIC_ARN, SEND_RATE_PER_SECOND: '1000', ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex') },
     });
     api = new Api(t.baseUrl, t.keys.secret);
     const added = await api.post('/domains', { domain: DOMAIN });
@@ -77,6 +78,9 @@ describe.each<TopologyKind>(['all', 'split'])('sending (%s)', (kind) => {
     const dkim = await dkimVerify(Buffer.from(mail.raw), { resolver: resolve });
     expect(dkim.results[0].status.result).toBe('pass');
     expect(dkim.results[0].signingDomain).toBe(DOMAIN);
+    // Signed with a private key that is stored encrypted (ENCRYPTION_KEY is set for this suite).
+    const [stored] = await t.sql('SELECT private_key_pem FROM domains.domains WHERE domain = $1', [DOMAIN]);
+    expect(stored.private_key_pem).toMatch(/^enc:v1:/);
 
     await eventually(async () => (await events(contact.id)).includes('email.sent'));
 

@@ -1,8 +1,10 @@
+import { logger } from '../../../libs/kit/src';
 import type { HeraldModule } from '../../../libs/runtime/src/module';
 import { NodeDns } from './adapters/dns';
 import { DomainsRepo } from './adapters/repo';
 import { domainsService } from './app/handlers';
 import { domainsConfig } from './config';
+import { KeySealer } from './domain/sealer';
 import { migrations, SCHEMA } from './migrations';
 import { RecheckTimers } from './ports/timers';
 
@@ -22,7 +24,11 @@ export function domainsModule(): HeraldModule {
       const db = ctx.db('domains');
       await ctx.migrate(SCHEMA, db, migrations);
       const repo = new DomainsRepo(db);
-      const service = domainsService(repo, dns, settings);
+      const sealer = KeySealer.fromHex(ctx.config.ENCRYPTION_KEY);
+      const sealed = await repo.sealKeys(sealer);
+      if (sealed) logger.info({ keys: sealed }, 'DKIM private keys stored before ENCRYPTION_KEY was set are now encrypted');
+      if (!sealer.enabled && ctx.config.NODE_ENV === 'production') logger.warn('ENCRYPTION_KEY is not set: DKIM private keys are stored unencrypted');
+      const service = domainsService(repo, dns, settings, sealer);
       ctx.provide('domains', service.handlers);
       ctx.relay(db, SCHEMA);
       timers = new RecheckTimers(repo, service);

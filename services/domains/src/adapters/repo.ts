@@ -1,4 +1,5 @@
 import type { PoolClient } from 'pg';
+import type { KeySealer } from '../domain/sealer';
 import type { Db, Queryable } from '../../../../libs/db/src';
 import type { Purpose, RecordSpec } from '../domain/records';
 import { SCHEMA } from '../migrations';
@@ -24,6 +25,27 @@ const COLS = 'project_id, id, domain, selector, private_key_pem, records, found,
 /** PostgreSQL access for domains. Every statement is scoped by project_id. */
 export class DomainsRepo {
   constructor(readonly db: Db) {}
+
+  /**
+   * At start, across projects: seals the private keys stored before ENCRYPTION_KEY was set, and
+   * checks the key opens what is sealed, so a wrong or missing key stops the service at boot
+   * rather than failing every send. Returns how many keys it sealed.
+   */
+  async sealKeys(sealer: KeySealer): Promise<number> {
+    const probe = (await this.db.query(`SELECT project_id, id, private_key_pem FROM ${T} WHERE private_key_pem LIKE 'enc:v1:%' LIMIT 1`))[0];
+    if (probe) sealer.open(probe.private_key_pem, probe.project_id, probe.id);
+    if (!sealer.enabled) return 0;
+    const plain = await this.db.query(`SELECT project_id, id, private_key_pem FROM ${T} WHERE private_key_pem NOT LIKE 'enc:v1:%'`);
+    for (const r of plain) {
+      await this.db.query(`UPDATE ${T} SET private_key_pem = $3 WHERE project_id = $1 AND id = $2 AND private_key_pem = $4`, [
+        r.project_id,
+        r.id,
+        sealer.seal(r.private_key_pem, r.project_id, r.id),
+        r.private_key_pem,
+      ]);
+    }
+    return plain.length;
+  }
 
   async exists(projectId: string, domain: string): Promise<boolean> {
     return (await this.db.query(`SELECT 1 FROM ${T} WHERE project_id = $1 AND domain = $2`, [projectId, domain])).length > 0;

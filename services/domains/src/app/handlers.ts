@@ -5,6 +5,7 @@ import type { DnsLookup } from '../adapters/dns';
 import { DomainRow, DomainsRepo } from '../adapters/repo';
 import { domainOfEmail, normalizeDomain } from '../domain/hostname';
 import { newDkimKey } from '../domain/keys';
+import { KeySealer } from '../domain/sealer';
 import { Match, matchMx, matchTxt, nextVerified, Purpose, recordsFor, RecordSpec, returnPathOf } from '../domain/records';
 import { SCHEMA } from '../migrations';
 
@@ -44,7 +45,7 @@ export async function lookupRecords(dns: DnsLookup, records: RecordSpec[]): Prom
 }
 
 /** The domains use cases, plus `check` for the background re-check (ports/timers.ts). */
-export function domainsService(repo: DomainsRepo, dns: DnsLookup, settings: DomainsSettings) {
+export function domainsService(repo: DomainsRepo, dns: DnsLookup, settings: DomainsSettings, sealer = KeySealer.fromHex(undefined)) {
   const db = repo.db;
 
   /**
@@ -91,8 +92,9 @@ export function domainsService(repo: DomainsRepo, dns: DnsLookup, settings: Doma
       if (await repo.exists(req.project_id, v.domain)) throw duplicate();
       const key = await newDkimKey();
       const records = recordsFor({ domain: v.domain, selector: key.selector, publicKey: key.publicKey, spfInclude: settings.spfInclude, returnPathMx: settings.returnPathMx });
+      const id = newId();
       const row = await db.tx((tx) =>
-        repo.insert(tx, req.project_id, { id: newId(), domain: v.domain, selector: key.selector, privateKeyPem: key.privateKeyPem, records }, settings.recheckSeconds),
+        repo.insert(tx, req.project_id, { id, domain: v.domain, selector: key.selector, privateKeyPem: sealer.seal(key.privateKeyPem, req.project_id, id), records }, settings.recheckSeconds),
       );
       if (!row) throw duplicate();
       return { domain: toMsg(row) };
@@ -135,7 +137,8 @@ export function domainsService(repo: DomainsRepo, dns: DnsLookup, settings: Doma
       if (!v.ok || !isUuid(req.project_id)) return none;
       const row = await repo.byDomain(req.project_id, v.domain);
       if (!row?.verified) return none;
-      return { found: true, domain: row.domain, selector: row.selector, private_key_pem: row.private_key_pem, return_path_domain: returnPathOf(row.domain) };
+      const pem = sealer.open(row.private_key_pem, row.project_id, row.id);
+      return { found: true, domain: row.domain, selector: row.selector, private_key_pem: pem, return_path_domain: returnPathOf(row.domain) };
     },
   };
 

@@ -14,6 +14,7 @@ import { DomainsRepo } from '../../src/adapters/repo';
 import { domainsService, DomainsService } from '../../src/app/handlers';
 import { migrations, SCHEMA } from '../../src/migrations';
 import { RecheckTimers } from '../../src/ports/timers';
+import { KeySealer } from '../../src/domain/sealer';
 
 const settings = { spfInclude: 'spf.relay.test', returnPathMx: 'bounce.relay.test', recheckSeconds: 1 };
 
@@ -304,5 +305,66 @@ describe('background re-check (durable timers)', () => {
     await db.query(`INSERT INTO domains.timers (project_id, domain_id, due_at) VALUES ($1, $2, now())`, [p, newId()]);
     startTimers();
     await eventually(async () => (await state(p, d.id)).verified, 5000, 100);
+  });
+});
+
+describe('DKIM private keys at rest (ENCRYPTION_KEY)', () => {
+  // A database of its own: sealing works across every project of the database.
+  let own: ScratchDatabase;
+  let ownRepo: DomainsRepo;
+  const sealer = KeySealer.fromHex(crypto.randomBytes(32).toString('hex'));
+  const serviceWith = (s: KeySealer) => domainsService(ownRepo, new NodeDns(dns.server, { timeoutMs: 500 }), settings, s).handlers as unknown as DomainsApi;
+  const stored = async (projectId: string, id: string) =>
+    (await own.db.query('SELECT private_key_pem FROM domains.domains WHERE project_id = $1 AND id = $2', [projectId, id]))[0].private_key_pem as string;
+  /** Adds and verifies a domain through `api`; returns it and the key GetSigningKey gives back. */
+  const verifiedKey = async (api: DomainsApi, projectId: string) => {
+    const d = (await api.AddDomain({ project_id: projectId, domain: uniqueDomain() }, meta)).domain!;
+    publish(d);
+    await api.VerifyDomain({ project_id: projectId, id: d.id }, meta);
+    const k = await api.GetSigningKey({ project_id: projectId, domain: d.domain }, meta);
+    const pub = crypto.createPublicKey(crypto.createPrivateKey(k.private_key_pem)).export({ type: 'spki', format: 'der' }).toString('base64');
+    expect(rec(d, 'dkim').value).toBe(`v=DKIM1; k=rsa; p=${pub}`);
+    return { d, pem: k.private_key_pem };
+  };
+
+  beforeAll(async () => {
+    own = await scratchDatabase();
+    await migrate(own.db, SCHEMA, migrations);
+    ownRepo = new DomainsRepo(own.db);
+  });
+  afterAll(async () => {
+    await own?.drop();
+  });
+
+  it('stores a new key encrypted, and signs with the key that matches the published record', async () => {
+    const p = newId();
+    const { d } = await verifiedKey(serviceWith(sealer), p);
+    const raw = await stored(p, d.id);
+    expect(raw).toMatch(/^enc:v1:/);
+    expect(raw).not.toContain('PRIVATE KEY');
+  });
+
+  it('seals keys stored before the key was set, at start, and still signs with them', async () => {
+    const p = newId();
+    const { d, pem } = await verifiedKey(serviceWith(KeySealer.fromHex(undefined)), p);
+    expect(await stored(p, d.id)).toContain('PRIVATE KEY');
+    expect(await ownRepo.sealKeys(sealer)).toBe(1);
+    expect(await stored(p, d.id)).toMatch(/^enc:v1:/);
+    expect(await ownRepo.sealKeys(sealer)).toBe(0);
+    expect((await serviceWith(sealer).GetSigningKey({ project_id: p, domain: d.domain }, meta)).private_key_pem).toBe(pem);
+  });
+
+  it('refuses to start without the key, or with another, once keys are sealed', async () => {
+    await expect(ownRepo.sealKeys(KeySealer.fromHex(undefined))).rejects.toThrow(/ENCRYPTION_KEY is not set/);
+    await expect(ownRepo.sealKeys(KeySealer.fromHex(crypto.randomBytes(32).toString('hex')))).rejects.toThrow(/does not decrypt/);
+  });
+
+  it('a sealed key copied to another domain row does not decrypt there', async () => {
+    const p = newId();
+    const api = serviceWith(sealer);
+    const a = (await verifiedKey(api, p)).d;
+    const b = (await verifiedKey(api, p)).d;
+    await own.db.query('UPDATE domains.domains SET private_key_pem = $3 WHERE project_id = $1 AND id = $2', [p, b.id, await stored(p, a.id)]);
+    await expect(api.GetSigningKey({ project_id: p, domain: b.domain }, meta)).rejects.toThrow(/does not decrypt/);
   });
 });
