@@ -27,7 +27,7 @@ const schema = z.object({
   HERALD_NAMESPACE: z.string().regex(/^[a-z0-9_-]*$/).default(''),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1000),
   JWT_SECRET: z.string().min(16).optional(),
-  ENCRYPTION_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes): openssl rand -hex 32').optional(),
+  ENCRYPTION_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes): openssl rand -hex 32').optional()),
   PUBLIC_URL: z.string().url().optional(),
   DASHBOARD_URL: z.string().url().optional(),
   SIGNUP_ENABLED: bool.default(true),

@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg';
-import type { KeySealer } from '../domain/sealer';
+import { KeySealer } from '../domain/sealer';
 import type { Db, Queryable } from '../../../../libs/db/src';
 import type { Purpose, RecordSpec } from '../domain/records';
 import { SCHEMA } from '../migrations';
@@ -27,24 +27,26 @@ export class DomainsRepo {
   constructor(readonly db: Db) {}
 
   /**
-   * At start, across projects: seals the private keys stored before ENCRYPTION_KEY was set, and
-   * checks the key opens what is sealed, so a wrong or missing key stops the service at boot
-   * rather than failing every send. Returns how many keys it sealed.
+   * At start, across projects: checks the key opens every sealed private key, so a wrong or missing
+   * key stops the service at boot rather than failing sends, then seals the keys stored before
+   * ENCRYPTION_KEY was set. Returns how many keys this call sealed.
    */
   async sealKeys(sealer: KeySealer): Promise<number> {
-    const probe = (await this.db.query(`SELECT project_id, id, private_key_pem FROM ${T} WHERE private_key_pem LIKE 'enc:v1:%' LIMIT 1`))[0];
-    if (probe) sealer.open(probe.private_key_pem, probe.project_id, probe.id);
+    const rows = await this.db.query(`SELECT project_id, id, private_key_pem FROM ${T}`);
+    for (const r of rows) sealer.open(r.private_key_pem, r.project_id, r.id);
     if (!sealer.enabled) return 0;
-    const plain = await this.db.query(`SELECT project_id, id, private_key_pem FROM ${T} WHERE private_key_pem NOT LIKE 'enc:v1:%'`);
-    for (const r of plain) {
-      await this.db.query(`UPDATE ${T} SET private_key_pem = $3 WHERE project_id = $1 AND id = $2 AND private_key_pem = $4`, [
+    let sealed = 0;
+    for (const r of rows.filter((x) => !KeySealer.isSealed(x.private_key_pem))) {
+      // Only if still as read: replicas starting together seal each key once.
+      const done = await this.db.query(`UPDATE ${T} SET private_key_pem = $3 WHERE project_id = $1 AND id = $2 AND private_key_pem = $4 RETURNING 1`, [
         r.project_id,
         r.id,
         sealer.seal(r.private_key_pem, r.project_id, r.id),
         r.private_key_pem,
       ]);
+      sealed += done.length;
     }
-    return plain.length;
+    return sealed;
   }
 
   async exists(projectId: string, domain: string): Promise<boolean> {

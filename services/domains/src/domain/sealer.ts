@@ -32,18 +32,20 @@ export class KeySealer {
     return PREFIX + [iv, cipher.getAuthTag(), ct].map((b) => b.toString('base64')).join(':');
   }
 
-  /** The plain value; throws when it is sealed and this key cannot open it (none, or another). */
+  /** The plain value; throws when it is sealed and this key cannot open it (none, another, or tampered). */
   open(stored: string, projectId: string, domainId: string): string {
     if (!KeySealer.isSealed(stored)) return stored;
     if (!this.key) throw new Error('DKIM keys are encrypted but ENCRYPTION_KEY is not set');
-    const [iv, tag, ct] = stored.slice(PREFIX.length).split(':').map((s) => Buffer.from(s, 'base64'));
-    const decipher = crypto.createDecipheriv('aes-256-gcm', this.key, iv);
-    decipher.setAAD(Buffer.from(`${projectId}/${domainId}`));
-    decipher.setAuthTag(tag);
     try {
+      const parts = stored.slice(PREFIX.length).split(':').map((s) => Buffer.from(s, 'base64'));
+      const [iv, tag, ct] = parts;
+      if (parts.length !== 3 || iv.length !== 12 || tag.length !== 16) throw new Error('malformed');
+      const decipher = crypto.createDecipheriv('aes-256-gcm', this.key, iv, { authTagLength: 16 });
+      decipher.setAAD(Buffer.from(`${projectId}/${domainId}`));
+      decipher.setAuthTag(tag);
       return Buffer.concat([decipher.update(ct), decipher.final()]).toString('utf8');
     } catch {
-      throw new Error('a DKIM key does not decrypt with ENCRYPTION_KEY (another key, or a value moved between rows)');
+      throw new Error('a DKIM key does not decrypt with ENCRYPTION_KEY (another key, a value moved between rows, or a damaged one)');
     }
   }
 }

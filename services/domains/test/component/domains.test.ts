@@ -355,8 +355,19 @@ describe('DKIM private keys at rest (ENCRYPTION_KEY)', () => {
   });
 
   it('refuses to start without the key, or with another, once keys are sealed', async () => {
+    await verifiedKey(serviceWith(sealer), newId()); // at least one sealed key
     await expect(ownRepo.sealKeys(KeySealer.fromHex(undefined))).rejects.toThrow(/ENCRYPTION_KEY is not set/);
     await expect(ownRepo.sealKeys(KeySealer.fromHex(crypto.randomBytes(32).toString('hex')))).rejects.toThrow(/does not decrypt/);
+    expect(await ownRepo.sealKeys(sealer)).toBe(0); // the right key still opens them all
+  });
+
+  it('a damaged sealed value is refused, not half-decrypted', async () => {
+    const p = newId();
+    const { d } = await verifiedKey(serviceWith(sealer), p);
+    const [iv, tag, ct] = (await stored(p, d.id)).slice('enc:v1:'.length).split(':');
+    for (const bad of [`enc:v1:${iv}:${tag.slice(0, 8)}:${ct}`, `enc:v1:${iv}:${ct}`, `enc:v1:${iv}:${tag}:${ct.slice(4)}`]) {
+      expect(() => sealer.open(bad, p, d.id)).toThrow(/does not decrypt/);
+    }
   });
 
   it('a sealed key copied to another domain row does not decrypt there', async () => {

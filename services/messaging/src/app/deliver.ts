@@ -118,8 +118,9 @@ export async function deliver(deps: DeliveryDeps, projectId: string, emailId: st
   try {
     msg = await compose(deps, email);
   } catch (err) {
-    logger.error({ err, emailId }, 'could not compose email');
-    return fail(deps, email, `compose failed: ${(err as Error).message}`);
+    // Rendering does not throw; what fails here is the signing key (the domains service down, or
+    // mid-upgrade an older replica handing out a key it cannot decrypt): retried like a 4xx reply.
+    return retryOrFail(deps, email, `compose failed: ${(err as Error).message}`, true);
   }
 
   try {
@@ -136,14 +137,18 @@ export async function deliver(deps: DeliveryDeps, projectId: string, emailId: st
       await deps.repo.saveDevMail(projectId, { id: newId(), emailId: email.id, recipient: email.to_email, sender: email.from_email, subject: msg.mail.subject as string, raw: result.raw });
     }
   } catch (err) {
-    const message = (err as Error).message ?? String(err);
-    if (isTemporary(err) && email.attempts < deps.maxAttempts) {
-      logger.warn({ emailId, attempt: email.attempts, err: message }, 'temporary delivery failure; will retry');
-      await deps.repo.retryLater(projectId, email.id, backoffMs(email.attempts), message);
-    } else {
-      logger.warn({ emailId, err: message }, 'delivery failed permanently');
-      await fail(deps, email, message);
-    }
+    await retryOrFail(deps, email, (err as Error).message ?? String(err), isTemporary(err));
+  }
+}
+
+/** A temporary failure is retried with backoff until SEND_MAX_ATTEMPTS; anything else fails the email. */
+async function retryOrFail(deps: DeliveryDeps, email: EmailRow, message: string, temporary: boolean) {
+  if (temporary && email.attempts < deps.maxAttempts) {
+    logger.warn({ emailId: email.id, attempt: email.attempts, err: message }, 'temporary delivery failure; will retry');
+    await deps.repo.retryLater(email.project_id, email.id, backoffMs(email.attempts), message);
+  } else {
+    logger.warn({ emailId: email.id, err: message }, 'delivery failed permanently');
+    await fail(deps, email, message);
   }
 }
 
