@@ -162,6 +162,9 @@ async function fail(deps: DeliveryDeps, email: EmailRow, reason: string) {
 async function compose(deps: DeliveryDeps, email: EmailRow): Promise<Outgoing> {
   const domain = email.from_email.split('@')[1];
   const key = await deps.signingKeys.get(email.project_id, domain);
+  // Not a PEM key (mid-rollout, a domains replica older than ENCRYPTION_KEY hands out the stored,
+  // encrypted form): fail here, where it is retried, not while signing, where it would be final.
+  if (key.found && !key.private_key_pem.startsWith('-----BEGIN ')) throw new Error(`the signing key of ${domain} is not a PEM key`);
   const urls = subscriptionUrls(deps.tokens, deps.publicUrl, email.project_id, email.contact_id, email.to_email);
   // Data keys at the top level ({{plan}}) and under data ({{data.plan}}); the built-ins win. Rows
   // stored by earlier builds hold the top-level copy already, which this repeats harmlessly.
