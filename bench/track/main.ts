@@ -124,27 +124,32 @@ async function drive(
   const worker = async () => {
     while (nowMs() < measureEnd) {
       const start = nowMs();
-      let out: { error?: string; detail?: string };
-      try {
-        out = await op();
-      } catch (err) {
-        out = { error: `exception: ${(err as Error).message.slice(0, 120)}` };
-      }
-      const end = nowMs();
-      if (start < measureStart || end > measureEnd) continue;
-      if (out.error) {
-        r.errors.set(out.error, (r.errors.get(out.error) ?? 0) + 1);
-        if (out.detail && !r.errorSample.has(out.error)) r.errorSample.set(out.error, out.detail);
-      } else {
-        r.ok++;
-        r.latencies.push(end - start);
-        r.completions.push(end);
-      }
+      await runAndRecord(r, op, start, (end) => start >= measureStart && end <= measureEnd);
     }
   };
   await Promise.all(Array.from({ length: S.concurrency }, worker));
   await marks;
   return r;
+}
+
+/** Runs `op` once; if `counts(end)`, records its error or its latency from `since`. */
+async function runAndRecord(r: PhaseResult, op: () => Promise<{ error?: string; detail?: string }>, since: number, counts: (end: number) => boolean) {
+  let out: { error?: string; detail?: string };
+  try {
+    out = await op();
+  } catch (err) {
+    out = { error: `exception: ${(err as Error).message.slice(0, 120)}` };
+  }
+  const end = nowMs();
+  if (!counts(end)) return;
+  if (out.error) {
+    r.errors.set(out.error, (r.errors.get(out.error) ?? 0) + 1);
+    if (out.detail && !r.errorSample.has(out.error)) r.errorSample.set(out.error, out.detail);
+  } else {
+    r.ok++;
+    r.latencies.push(end - since);
+    r.completions.push(end);
+  }
 }
 
 /**
@@ -161,24 +166,7 @@ async function driveOpen(label: string, rate: number, op: () => Promise<{ error?
   let cpuStart: CpuSample | undefined;
   const inFlight = new Set<Promise<void>>();
   const launch = (due: number) => {
-    const p = (async () => {
-      let out: { error?: string; detail?: string };
-      try {
-        out = await op();
-      } catch (err) {
-        out = { error: `exception: ${(err as Error).message.slice(0, 120)}` };
-      }
-      const end = nowMs();
-      if (due < measureStart || due >= measureEnd) return;
-      if (out.error) {
-        r.errors.set(out.error, (r.errors.get(out.error) ?? 0) + 1);
-        if (out.detail && !r.errorSample.has(out.error)) r.errorSample.set(out.error, out.detail);
-      } else {
-        r.ok++;
-        r.latencies.push(end - due);
-        r.completions.push(end);
-      }
-    })();
+    const p = runAndRecord(r, op, due, () => due >= measureStart && due < measureEnd);
     inFlight.add(p);
     void p.finally(() => inFlight.delete(p));
   };
