@@ -185,7 +185,9 @@ export function contactsHandlers(repo: ContactsRepo): ContactsHandlers {
           later.push(b.ord);
           continue;
         }
-        types.set(b.projectId, [...(types.get(b.projectId) ?? []), ...typesOf(b.patch.persisted)]);
+        const list = types.get(b.projectId) ?? [];
+        list.push(...typesOf(b.patch.persisted));
+        types.set(b.projectId, list);
         out[b.ord] = { ok: true, value: upserted(row, row.outcome === 'inserted', row.outcome === 'updated', b.patch.transient) };
       }
       for (const [projectId, t] of types) await repo.recordFieldTypes(db.pool, projectId, t);
