@@ -1,9 +1,10 @@
 import type { DomainEvent } from '../../contracts/src/events';
 import { logger } from '../../kit/src';
-import { deliver, routingKeyOf, settled, Subscription, Transport, WorkSubscription } from './transport';
+import { applyInRelayTx, deliver, Origin, routingKeyOf, settled, Subscription, Transport, WorkSubscription } from './transport';
 
 /**
- * All-in-one: the relay hands events straight to the subscribers in this process. Work items go
+ * All-in-one: the relay hands events straight to the subscribers in this process — on a first
+ * attempt, inside its own transaction (see `Origin`). Work items go
  * to an in-memory queue per lane, drained by `concurrency` workers; the owner of the work keeps its
  * state in PostgreSQL and re-queues anything a crash dropped (messaging's sweep), so nothing is lost.
  */
@@ -40,7 +41,7 @@ export class MemoryTransport implements Transport {
     this.subs.push(sub);
   }
 
-  async publish(events: DomainEvent[]) {
+  async publish(events: DomainEvent[], from?: Origin) {
     const domainEvents: DomainEvent[] = [];
     for (const event of events) {
       const lane = this.lanes.get(routingKeyOf(event));
@@ -52,6 +53,10 @@ export class MemoryTransport implements Transport {
       }
     }
     for (const sub of this.subs) {
+      if (from?.firstAttempt && from.db === sub.db) {
+        await applyInRelayTx(sub, domainEvents, from.tx);
+        continue;
+      }
       // A failed event makes the relay retry the batch (with backoff); the inbox skips what was done.
       const error = (await deliver(sub, domainEvents)).find((e) => e !== undefined);
       if (error) throw error;

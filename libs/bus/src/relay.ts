@@ -6,6 +6,14 @@ import type { Transport } from './transport';
 
 const BATCH = 500;
 const POLL_MS = 1000;
+/**
+ * A batch starts at least this long after the one before (unless that one was full): a lone event
+ * goes at once, while under load the commits of the last few milliseconds go together, in one
+ * claim, one publish and one commit for the lot, instead of one round of statements per commit.
+ */
+export const RELAY_SPACING_MS = 20;
+
+type OutboxRow = { seq: string; id: string; type: string; project_id: string; occurred_at: Date; data: any; attempts: number };
 
 /**
  * Publishes a schema's outbox in order, in batches, and deletes what was handed over. Rows are
@@ -15,6 +23,8 @@ const POLL_MS = 1000;
 export class Relay {
   private running = false;
   private again = false;
+  private lastStart = 0;
+  private paced?: NodeJS.Timeout;
   private timer?: NodeJS.Timeout;
   private stopped = false;
   private unsubscribe?: () => void;
@@ -34,12 +44,21 @@ export class Relay {
   }
 
   kick() {
-    if (this.stopped) return;
+    if (this.stopped || this.paced) return;
     if (this.running) {
       this.again = true;
       return;
     }
+    const wait = this.lastStart + RELAY_SPACING_MS - Date.now();
+    if (wait > 0) {
+      this.paced = setTimeout(() => {
+        this.paced = undefined;
+        this.kick();
+      }, wait);
+      return;
+    }
     this.running = true;
+    this.lastStart = Date.now();
     this.drain()
       .catch((err) => logger.error({ err, schema: this.schema }, 'outbox relay failed'))
       .finally(() => {
@@ -56,6 +75,7 @@ export class Relay {
     this.stopped = true;
     this.unsubscribe?.();
     if (this.timer) clearInterval(this.timer);
+    if (this.paced) clearTimeout(this.paced);
     while (this.running) await new Promise((r) => setTimeout(r, 20));
   }
 
@@ -64,31 +84,31 @@ export class Relay {
   }
 
   /**
-   * One batch: claim and delete the oldest due rows in one statement, publish them, commit. If the
+   * One batch: claim and delete the oldest due rows in one statement (sent with the BEGIN), publish
+   * them (in-process subscribers may handle them in this transaction; see `Origin`), commit. If the
    * publish fails the transaction rolls back (the rows are back, untouched) and their next attempt
    * is pushed out with backoff.
    */
   private async batch(): Promise<number> {
     let claimed: Array<{ seq: string }> = [];
     try {
-      return await this.db.tx(async (tx) => {
-        const rows = (
-          await tx.query(
-            `DELETE FROM "${this.schema}".outbox WHERE seq IN (
-               SELECT seq FROM "${this.schema}".outbox WHERE next_attempt_at <= now() ORDER BY seq LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
-             RETURNING seq, id, type, project_id, occurred_at, data`,
-          )
-        ).rows.sort((a, b) => Number(a.seq) - Number(b.seq));
-        if (rows.length === 0) return 0;
-        claimed = rows;
-        // Rows were validated when enqueued; consumers on the far side of a broker validate again.
-        const events = rows.map(
-          (r): DomainEvent => ({ id: r.id, type: r.type as DomainEventType, projectId: r.project_id, occurredAt: new Date(r.occurred_at).toISOString(), data: r.data }),
-        );
-        await this.transport.publish(events);
-        metrics.busPublished.inc({ schema: this.schema }, rows.length);
-        return rows.length;
-      });
+      return await this.db.tx<number, OutboxRow>(
+        async (tx, opened) => {
+          const rows = opened.sort((a, b) => Number(a.seq) - Number(b.seq));
+          if (rows.length === 0) return 0;
+          claimed = rows;
+          // Rows were validated when enqueued; consumers on the far side of a broker validate again.
+          const events = rows.map(
+            (r): DomainEvent => ({ id: r.id, type: r.type as DomainEventType, projectId: r.project_id, occurredAt: new Date(r.occurred_at).toISOString(), data: r.data }),
+          );
+          await this.transport.publish(events, { db: this.db, tx, firstAttempt: rows.every((r) => r.attempts === 0) });
+          metrics.busPublished.inc({ schema: this.schema }, rows.length);
+          return rows.length;
+        },
+        `DELETE FROM "${this.schema}".outbox WHERE seq IN (
+           SELECT seq FROM "${this.schema}".outbox WHERE next_attempt_at <= now() ORDER BY seq LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
+         RETURNING seq, id, type, project_id, occurred_at, data, attempts`,
+      );
     } catch (err) {
       if (claimed.length === 0) throw err;
       logger.warn({ err: (err as Error).message, schema: this.schema, count: claimed.length }, 'outbox publish failed; will retry');

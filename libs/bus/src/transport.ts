@@ -39,12 +39,28 @@ export const routingKeyOf = (e: DomainEvent) => {
   return typeof lane === 'string' ? `${e.type}.${lane}` : e.type;
 };
 
+/**
+ * The relay transaction that claimed (deleted) the events from their outbox. An in-process
+ * subscriber on the same database handles them in it: the outbox rows go and the handler's writes
+ * land in one commit, so the event is applied exactly once without an inbox row and two round
+ * trips. Only on a first attempt: a row the relay tried before may have been handled already by a
+ * subscriber in a transaction of its own (with an inbox row), so its retries go that way again.
+ */
+export interface Origin {
+  db: Db;
+  tx: PoolClient;
+  firstAttempt: boolean;
+}
+
 /** Moves published events to subscribers: in process (all-in-one) or through RabbitMQ (split). */
 export interface Transport {
   readonly name: 'memory' | 'amqp';
   start(): Promise<void>;
-  /** Resolves once every event is safely handed over (handled in process, or confirmed by the broker). */
-  publish(events: DomainEvent[]): Promise<void>;
+  /**
+   * Resolves once every event is safely handed over (handled in process, or confirmed by the
+   * broker). `from` is the relay's open transaction; see `Origin`.
+   */
+  publish(events: DomainEvent[], from?: Origin): Promise<void>;
   subscribe(sub: Subscription): Promise<void>;
   work(sub: WorkSubscription): Promise<void>;
   ready(): boolean;
@@ -92,22 +108,37 @@ export async function handleBatch(sub: Subscription, events: DomainEvent[]): Pro
     const fresh = new Set(r.rows.map((row) => row.event_id));
     const count = fresh.size;
     // Each new event once: a batch can hold two copies of one (a redelivery next to the original).
-    const todo = events.filter((e) => fresh.delete(e.id));
-    // In order; a run of consecutive events of a type with a batch handler goes in one call.
-    for (let i = 0; i < todo.length; ) {
-      const batchHandler = sub.batchHandlers?.[todo[i].type];
-      if (!batchHandler) {
-        await sub.handlers[todo[i].type]!(todo[i], tx);
-        i++;
-        continue;
-      }
-      let j = i + 1;
-      while (j < todo.length && todo[j].type === todo[i].type) j++;
-      await batchHandler(todo.slice(i, j), tx);
-      i = j;
-    }
+    await apply(sub, events.filter((e) => fresh.delete(e.id)), tx);
     return count;
   });
+}
+
+/** Runs the handlers in tx, in order; a run of consecutive events of a type with a batch handler goes in one call. */
+async function apply(sub: Subscription, events: DomainEvent[], tx: PoolClient) {
+  for (let i = 0; i < events.length; ) {
+    const batchHandler = sub.batchHandlers?.[events[i].type];
+    if (!batchHandler) {
+      await sub.handlers[events[i].type]!(events[i], tx);
+      i++;
+      continue;
+    }
+    let j = i + 1;
+    while (j < events.length && events[j].type === events[i].type) j++;
+    await batchHandler(events.slice(i, j), tx);
+    i = j;
+  }
+}
+
+/** Handles the events this consumer takes in the relay's transaction (see `Origin`); a failure fails the relay's batch. */
+export async function applyInRelayTx(sub: Subscription, events: DomainEvent[], tx: PoolClient): Promise<void> {
+  const mine = events.filter((e) => sub.handlers[e.type]);
+  if (mine.length === 0) return;
+  try {
+    await apply(sub, mine, tx);
+  } catch (err) {
+    throw failed(sub, mine[0], err);
+  }
+  metrics.busConsumed.inc({ consumer: sub.service, outcome: 'handled' }, mine.length);
 }
 
 /**

@@ -161,6 +161,62 @@ describe('outbox + relay (memory transport)', () => {
   });
 });
 
+describe('in-process subscribers in the relay transaction (memory transport)', () => {
+  beforeEach(async () => {
+    await db.query(`TRUNCATE ${SCHEMA}.outbox, ${SCHEMA}.inbox, ${SCHEMA}.applied`);
+  });
+
+  it('a subscriber on the relay database applies a first attempt in the relay transaction: no inbox row, exactly once', async () => {
+    const transport = new MemoryTransport();
+    const seenInTx: boolean[] = [];
+    await transport.subscribe(
+      sub('same-db', async (e, tx) => {
+        // The relay deleted the row in this very transaction; another connection still sees it.
+        seenInTx.push((await tx.query(`SELECT 1 FROM ${SCHEMA}.outbox WHERE id = $1`, [e.id])).rowCount === 0 && (await outboxRows()).length === 1);
+        await recordApplied('same-db')(e, tx);
+      }),
+    );
+    await startRelay(transport);
+    const [event] = await db.tx((tx) => enqueue(tx, SCHEMA, [changed(newId(), 'same@example.com')]));
+    await eventually(async () => (await applied('same-db')).length === 1);
+    await eventually(async () => (await outboxRows()).length === 0);
+    expect(seenInTx).toEqual([true]);
+    expect((await applied('same-db')).map((r) => r.event_id)).toEqual([event.id]);
+    expect(await inboxRows('same-db')).toHaveLength(0);
+  });
+
+  it('a subscriber with a pool of its own uses its inbox, in a transaction of its own', async () => {
+    const other = new Db(db.url, 2);
+    cleanups.push(() => other.close());
+    const transport = new MemoryTransport();
+    await transport.subscribe({ ...sub('own-pool', recordApplied('own-pool')), db: other });
+    await startRelay(transport);
+    const [event] = await db.tx((tx) => enqueue(tx, SCHEMA, [changed(newId(), 'own@example.com')]));
+    await eventually(async () => (await applied('own-pool')).length === 1);
+    expect((await inboxRows('own-pool')).map((r) => r.event_id)).toEqual([event.id]);
+  });
+
+  it('a failed first attempt undoes every subscriber\'s writes with the claim; the retry goes through the inboxes, once each', async () => {
+    const transport = new MemoryTransport();
+    let failures = 0;
+    await transport.subscribe(sub('first', recordApplied('first')));
+    await transport.subscribe(
+      sub('second', async (e, tx) => {
+        await recordApplied('second')(e, tx);
+        if (failures++ === 0) throw new Error('once');
+      }),
+    );
+    await startRelay(transport);
+    const [event] = await db.tx((tx) => enqueue(tx, SCHEMA, [changed(newId(), 'retry@example.com')]));
+    await eventually(async () => (await outboxRows()).length === 0, 20_000);
+    expect(failures).toBe(2);
+    expect((await applied('first')).map((r) => r.event_id)).toEqual([event.id]);
+    expect((await applied('second')).map((r) => r.event_id)).toEqual([event.id]);
+    expect((await inboxRows('first')).map((r) => r.event_id)).toEqual([event.id]);
+    expect((await inboxRows('second')).map((r) => r.event_id)).toEqual([event.id]);
+  });
+});
+
 describe('handleOnce (inbox)', () => {
   beforeEach(async () => {
     await db.query(`TRUNCATE ${SCHEMA}.outbox, ${SCHEMA}.inbox, ${SCHEMA}.applied`);

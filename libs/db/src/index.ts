@@ -1,4 +1,4 @@
-import { Pool, PoolClient, QueryResultRow } from 'pg';
+import { Pool, PoolClient, QueryResult, QueryResultRow } from 'pg';
 import { logger } from '../../kit/src';
 
 export type Queryable = Pick<PoolClient, 'query'>;
@@ -38,14 +38,21 @@ export class Db {
     return (await this.pool.query<R>(sql, params)).rows;
   }
 
-  /** Runs fn in one transaction; commits if it resolves, rolls back if it throws. */
-  async tx<T>(fn: (client: PoolClient) => Promise<T>): Promise<T> {
+  /**
+   * Runs fn in one transaction; commits if it resolves, rolls back if it throws. `opening`, a
+   * statement without parameters, is sent with the BEGIN (one round trip, not two) and its rows
+   * are handed to fn.
+   */
+  async tx<T, R extends QueryResultRow = any>(fn: (client: PoolClient, opened: R[]) => Promise<T>, opening?: string): Promise<T> {
     const client = await this.pool.connect();
     const hooks: Array<() => void> = [];
     try {
-      await client.query('BEGIN');
+      let opened: R[] = [];
+      if (opening === undefined) await client.query('BEGIN');
+      // A multi-statement text query answers with one result per statement.
+      else opened = ((await client.query(`BEGIN; ${opening}`)) as unknown as Array<QueryResult<R>>)[1].rows;
       commitHooks.set(client, hooks);
-      const result = await fn(client);
+      const result = await fn(client, opened);
       await client.query('COMMIT');
       commitHooks.delete(client);
       for (const hook of hooks) runHook(hook);
