@@ -92,11 +92,9 @@ interface PhaseResult {
  * Runs `concurrency` loops of `op` for warm-up + measure seconds. A call counts if it started after
  * warm-up and completed before the end of the window; `op` returns an error key or undefined.
  */
-async function drive(
-  label: string,
-  op: () => Promise<{ error?: string; detail?: string }>,
-  hooks: { onMeasureStart?: () => void | Promise<void>; onMeasureEnd?: () => void | Promise<void> } = {},
-): Promise<PhaseResult> {
+type Hooks = { onMeasureStart?: () => void | Promise<void>; onMeasureEnd?: () => void | Promise<void> };
+
+async function drive(label: string, op: () => Promise<{ error?: string; detail?: string }>, hooks: Hooks = {}): Promise<PhaseResult> {
   const t0 = nowMs();
   const measureStart = t0 + S.warmup * 1000;
   const measureEnd = measureStart + S.seconds * 1000;
@@ -158,7 +156,7 @@ async function runAndRecord(r: PhaseResult, op: () => Promise<{ error?: string; 
  * hidden by a load generator that waited for it (no coordinated omission). A request counts if it
  * was scheduled inside the window; the phase waits for every request it started.
  */
-async function driveOpen(label: string, rate: number, op: () => Promise<{ error?: string; detail?: string }>): Promise<PhaseResult> {
+async function driveOpen(label: string, rate: number, op: () => Promise<{ error?: string; detail?: string }>, hooks: Hooks = {}): Promise<PhaseResult> {
   const t0 = nowMs() + 20;
   const measureStart = t0 + S.warmup * 1000;
   const measureEnd = measureStart + S.seconds * 1000;
@@ -170,15 +168,21 @@ async function driveOpen(label: string, rate: number, op: () => Promise<{ error?
     inFlight.add(p);
     void p.finally(() => inFlight.delete(p));
   };
+  const marks: Array<void | Promise<void>> = [];
   for (let i = 0; ; ) {
     const now = nowMs();
-    if (!cpuStart && now >= measureStart) cpuStart = sampleCpu();
+    if (!cpuStart && now >= measureStart) {
+      cpuStart = sampleCpu();
+      marks.push(hooks.onMeasureStart?.());
+    }
     if (t0 + (i * 1000) / rate >= measureEnd) break;
     while (t0 + (i * 1000) / rate <= now) launch(t0 + (i++ * 1000) / rate);
     await sleep(1);
   }
   r.cpu = cpuWindow(cpuStart ?? sampleCpu(), sampleCpu());
+  marks.push(hooks.onMeasureEnd?.());
   await Promise.all(inFlight);
+  await Promise.all(marks);
   return r;
 }
 
@@ -335,16 +339,19 @@ async function dbStats(pool: PgPool, dbName: string): Promise<DbStats> {
   return Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Number(v)])) as unknown as DbStats;
 }
 
-interface TopoResult {
-  phase: PhaseResult;
+/** What was measured around a window besides the load generator's own figures. */
+interface Measured {
   profile?: ProfileReport;
   db?: { perTrack: Record<string, number> };
-  drain?: { seconds: number; done: boolean; backlogAtEnd: Backlog };
   /** How fast the event_facts projection fell behind during the window (events/s; ≤ 0 = kept up). */
   lagGrowthPerS?: number;
-  stats?: DbStats;
+}
+
+interface TopoResult extends Measured {
+  phase: PhaseResult;
+  drain?: { seconds: number; done: boolean; backlogAtEnd: Backlog };
   /** The open-loop phase at the target rate (see driveOpen), after the closed loop has drained. */
-  open?: PhaseResult & { rate: number };
+  open?: PhaseResult & { rate: number } & Measured;
 }
 
 interface ProfileReport {
@@ -403,48 +410,51 @@ async function runTopology(kind: 'all' | 'split', admin: PgPool, openRate?: (clo
       const text = await res.body.text().catch(() => '');
       return { error: `HTTP ${res.statusCode}`, detail: text.slice(0, 300) };
     };
-    let snapA: Snapshot[] = [];
-    let snapB: Snapshot[] = [];
-    let statsA: DbStats | undefined;
-    let statsB: DbStats | undefined;
     const probe = pgPool({ connectionString: t.dbUrl, max: 1 });
-    let backlogA: Backlog | undefined;
-    let backlogB: Backlog | undefined;
-    const phase = await drive(`Herald ${kind === 'all' ? 'all-in-one' : 'split'}`, op, {
-      onMeasureStart: async () => {
-        signalProfilers();
-        snapA = readSnapshots(profDir);
-        statsA = await dbStats(admin, t.dbName);
-        backlogA = await backlog(probe);
-      },
-      onMeasureEnd: async () => {
-        signalProfilers();
-        snapB = readSnapshots(profDir);
-        statsB = await dbStats(admin, t.dbName);
-        backlogB = await backlog(probe);
-      },
-    });
-    await http.close();
-    await probe.end();
-    const out: TopoResult = { phase };
-    if (backlogA && backlogB) {
-      out.lagGrowthPerS = (Math.max(0, backlogB.factsBehind) - Math.max(0, backlogA.factsBehind)) / S.seconds;
-    }
-    // Statements per track: count the tracks that completed between the two snapshots' instants.
-    if (S.profile && snapA.length && snapB.length) {
-      const from = Math.min(...snapA.map((s) => s.at));
-      const to = Math.max(...snapB.map((s) => s.at));
-      const tracks = phase.completions.filter((c) => c >= from && c <= to).length || 1;
-      out.profile = diffProfile(snapA, snapB, tracks);
-    }
-    if (statsA && statsB) {
-      const ok = phase.ok || 1;
-      out.db = {
-        perTrack: Object.fromEntries(
-          (Object.keys(statsB) as Array<keyof DbStats>).map((k) => [k, (statsB![k] - statsA![k]) / ok]),
-        ),
+    /** Profiler snapshots, pg_stat_database and the backlog at the start and end of a measured window. */
+    const recorder = (cpuProfile: boolean) => {
+      let snapA: Snapshot[] = [];
+      let snapB: Snapshot[] = [];
+      let statsA: DbStats | undefined;
+      let statsB: DbStats | undefined;
+      let backlogA: Backlog | undefined;
+      let backlogB: Backlog | undefined;
+      const hooks: Hooks = {
+        onMeasureStart: async () => {
+          if (cpuProfile) signalProfilers();
+          snapA = readSnapshots(profDir);
+          statsA = await dbStats(admin, t.dbName);
+          backlogA = await backlog(probe);
+        },
+        onMeasureEnd: async () => {
+          if (cpuProfile) signalProfilers();
+          snapB = readSnapshots(profDir);
+          statsB = await dbStats(admin, t.dbName);
+          backlogB = await backlog(probe);
+        },
       };
-    }
+      const measured = (phase: PhaseResult): Measured => {
+        const m: Measured = {};
+        if (backlogA && backlogB) m.lagGrowthPerS = (Math.max(0, backlogB.factsBehind) - Math.max(0, backlogA.factsBehind)) / S.seconds;
+        // Statements per track: count the tracks that completed between the two snapshots' instants.
+        if (S.profile && snapA.length && snapB.length) {
+          const from = Math.min(...snapA.map((s) => s.at));
+          const to = Math.max(...snapB.map((s) => s.at));
+          const tracks = phase.completions.filter((c) => c >= from && c <= to).length || 1;
+          m.profile = diffProfile(snapA, snapB, tracks);
+        }
+        if (statsA && statsB) {
+          const ok = phase.ok || 1;
+          m.db = { perTrack: Object.fromEntries((Object.keys(statsB) as Array<keyof DbStats>).map((k) => [k, (statsB![k] - statsA![k]) / ok])) };
+        }
+        return m;
+      };
+      return { hooks, measured };
+    };
+    const closed = recorder(true);
+    const phase = await drive(`Herald ${kind === 'all' ? 'all-in-one' : 'split'}`, op, closed.hooks);
+    await http.close();
+    const out: TopoResult = { phase, ...closed.measured(phase) };
     out.drain = await drainProjection(t);
     const rate = openRate?.(phase);
     if (rate) {
@@ -456,9 +466,12 @@ async function runTopology(kind: 'all' | 'split', admin: PgPool, openRate?: (clo
         const text = await res.body.text().catch(() => '');
         return res.statusCode >= 200 && res.statusCode < 300 ? {} : { error: `HTTP ${res.statusCode}`, detail: text.slice(0, 300) };
       };
-      out.open = { ...(await driveOpen(`${phase.label}, open loop`, rate, openOp)), rate };
+      const rec = recorder(false);
+      const openPhase = await driveOpen(`${phase.label}, open loop`, rate, openOp, rec.hooks);
+      out.open = { ...openPhase, rate, ...rec.measured(openPhase) };
       await open.close();
     }
+    await probe.end();
     return out;
   } finally {
     log(`stopping topology ${kind}`);
@@ -508,33 +521,40 @@ function printErrors(r: PhaseResult) {
   for (const [k, n] of r.errors) console.log(`    errors in ${r.label}: ${n} × ${k}${r.errorSample.has(k) ? ` — ${r.errorSample.get(k)}` : ''}`);
 }
 
-function printTopologyDetail(kind: string, r: TopoResult) {
-  console.log(`\n--- ${r.phase.label}: where the time goes (measured window) ---`);
-  if (r.db) {
-    const p = r.db.perTrack;
+function printTopologyDetail(r: TopoResult) {
+  console.log(`\n--- ${r.phase.label}: where the time goes (closed loop, measured window) ---`);
+  printMeasured(r, summary(r.phase).rate, r.drain);
+  if (r.open) {
+    console.log(`\n--- ${r.open.label} at ${f0(r.open.rate)}/s: where the time goes (measured window) ---`);
+    printMeasured(r.open, summary(r.open).rate);
+  }
+}
+
+function printMeasured(m: Measured, rate: number, drain?: TopoResult['drain']) {
+  if (m.db) {
+    const p = m.db.perTrack;
     console.log(
       `  PostgreSQL per track (pg_stat_database, whole Herald DB incl. relay/consumers): ${f2(p.xact_commit)} commits, ` +
         `${f2(p.tup_inserted)} rows inserted, ${f2(p.tup_updated)} updated, ${f2(p.tup_deleted)} deleted, ${f2(p.xact_rollback)} rollbacks`,
     );
   }
-  if (r.drain) {
-    const b = r.drain.backlogAtEnd;
+  if (drain) {
+    const b = drain.backlogAtEnd;
     console.log(
       `  async side at end of load: events.outbox=${b.eventsOutbox}, contacts.outbox=${b.contactsOutbox}, event_facts behind by ${b.factsBehind} events; ` +
-        `${r.drain.done ? `drained in ${f1(r.drain.seconds)} s` : `NOT drained after ${f1(r.drain.seconds)} s`}`,
+        `${drain.done ? `drained in ${f1(drain.seconds)} s` : `NOT drained after ${f1(drain.seconds)} s`}`,
     );
   }
-  if (r.lagGrowthPerS !== undefined) {
-    const rate = summary(r.phase).rate;
+  if (m.lagGrowthPerS !== undefined) {
     console.log(
-      `  projection lag grew by ${f0(r.lagGrowthPerS)} events/s during the window (${f0(100 * Math.max(0, r.lagGrowthPerS) / (rate || 1))} % of the track rate)` +
-        (r.lagGrowthPerS > 0.05 * rate ? ' — the async side does NOT keep up; the HTTP rate is not sustainable end to end' : ' — keeps up'),
+      `  projection lag grew by ${f0(m.lagGrowthPerS)} events/s during the window (${f0(100 * Math.max(0, m.lagGrowthPerS) / (rate || 1))} % of the track rate)` +
+        (m.lagGrowthPerS > 0.05 * rate ? ' — the async side does NOT keep up; the HTTP rate is not sustainable end to end' : ' — keeps up'),
     );
   }
-  const p = r.profile;
+  const p = m.profile;
   if (!p) return;
   console.log(`  Herald processes (profiler window ${f1(p.windowS)} s, ${p.tracks} tracks):`);
-  for (const c of p.cpu) console.log(`    ${pad(c.target, 9)} CPU ${f2(c.cores)} cores, event loop busy ${f0(100 * c.elu)} %`);
+  for (const c of p.cpu) console.log(`    ${pad(c.target, 9)} CPU ${f2(c.cores)} cores = ${f2((1000 * c.cores) / (p.tracks / (p.windowS || 1)))} ms per track, event loop busy ${f0(100 * c.elu)} %`);
   for (const w of p.poolWait) console.log(`    ${pad(w.target, 9)} pool.connect: ${f2(w.perTrack)} per track, avg wait ${f2(w.avgMs)} ms`);
   const total = p.statements.reduce((a, s) => a + s.perTrack, 0);
   console.log(`  statements sent to PostgreSQL: ${f2(total)} per track (each a network round trip); by cost (per-track × avg latency):`);
@@ -543,7 +563,6 @@ function printTopologyDetail(kind: string, r: TopoResult) {
     console.log(`    ${pad(s.target, 9)} ${lpad(f2(s.perTrack), 9)} ${lpad(f2(s.avgMs), 7)}  ${s.sql}`);
   }
   if (p.statements.length > 24) console.log(`    ... ${p.statements.length - 24} more (rare) statements`);
-  void kind;
 }
 
 // ---------------------------------------------------------------- main
@@ -657,7 +676,7 @@ async function main() {
   const anyErrors = [...ceilings.values(), ...[...topo.values()].map((t) => t.phase)].some((r) => r.errors.size > 0);
   if (anyErrors) console.log('  WARNING: some requests failed (see errors above); their latencies are excluded.');
 
-  for (const [kind, r] of topo) printTopologyDetail(kind, r);
+  for (const [, r] of topo) printTopologyDetail(r);
   console.log(`\nbench finished in ${f0((nowMs() - started) / 1000)} s`);
 }
 
