@@ -1,5 +1,5 @@
 export * from './outbox';
 export * from './transport';
 export * from './relay';
-export { MemoryTransport } from './memory';
+export { MemoryTransport, Peer } from './memory';
 export { AmqpTransport } from './amqp';

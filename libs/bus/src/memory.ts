@@ -2,6 +2,12 @@ import type { DomainEvent } from '../../contracts/src/events';
 import { logger } from '../../kit/src';
 import { applyInRelayTx, deliver, Origin, routingKeyOf, settled, Subscription, Transport, WorkSubscription } from './transport';
 
+/** The other thread of an all-in-one process, as a destination of events. */
+export interface Peer {
+  takes(type: string): boolean;
+  publish(events: DomainEvent[]): Promise<void>;
+}
+
 /**
  * All-in-one: the relay hands events straight to the subscribers in this process — on a first
  * attempt, inside its own transaction (see `Origin`). Work items go
@@ -13,6 +19,7 @@ export class MemoryTransport implements Transport {
   private subs: Subscription[] = [];
   private lanes = new Map<string, { sub: WorkSubscription; items: DomainEvent[]; busy: number }>();
   private stopped = false;
+  private peer?: Peer;
 
   async work(sub: WorkSubscription) {
     this.lanes.set(`${sub.type}.${sub.lane}`, { sub, items: [], busy: 0 });
@@ -52,6 +59,30 @@ export class MemoryTransport implements Transport {
         domainEvents.push(event);
       }
     }
+    await this.toSubscribers(domainEvents, from);
+    const theirs = this.peer ? domainEvents.filter((e) => this.peer!.takes(e.type)) : [];
+    if (theirs.length) await this.peer!.publish(theirs);
+  }
+
+  /**
+   * Links the other thread of an all-in-one process (see Runtime): the events its subscribers take
+   * are handed over to it as part of publishing, so the relay commits once they are handled there too.
+   */
+  link(peer: Peer) {
+    this.peer = peer;
+  }
+
+  /** The event types this thread's subscribers take. */
+  subscribedTypes(): string[] {
+    return [...new Set(this.subs.flatMap((s) => Object.keys(s.handlers)))];
+  }
+
+  /** Events the other thread published: to this thread's subscribers (each with its inbox; see `deliver`). */
+  async fromPeer(events: DomainEvent[]) {
+    await this.toSubscribers(events);
+  }
+
+  private async toSubscribers(domainEvents: DomainEvent[], from?: Origin) {
     for (const sub of this.subs) {
       if (from?.firstAttempt && from.db === sub.db) {
         await applyInRelayTx(sub, domainEvents, from.tx);

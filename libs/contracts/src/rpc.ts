@@ -77,7 +77,8 @@ export function inProcessClient<D extends AnyDefinition>(definition: D, handlers
   return client as ServiceClient<D>;
 }
 
-const metaFromContext = (): CallMeta => {
+/** The request id and project of the request being handled, for the calls it makes. */
+export const metaFromContext = (): CallMeta => {
   const ctx = currentContext();
   return { requestId: ctx?.requestId, projectId: ctx?.projectId };
 };

@@ -22,6 +22,8 @@ const schema = z.object({
   AMQP_URL: z.string().default('amqp://guest:guest@127.0.0.1:5672'),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   BUS_TRANSPORT: z.enum(['memory', 'amqp']).optional(),
+  /** All-in-one: 2 runs the services on a worker thread beside the gateway's (default with more than one core), 1 runs everything on one. */
+  ALL_IN_ONE_THREADS: z.coerce.number().int().min(1).max(2).optional(),
   RATE_LIMIT_STORE: z.enum(['memory', 'redis']).optional(),
   /** Prefix for RabbitMQ exchange/queue names and Redis keys, so several Heralds can share a broker. */
   HERALD_NAMESPACE: z.string().regex(/^[a-z0-9_-]*$/).default(''),

@@ -1,9 +1,12 @@
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { loadConfig, logger } from '../../kit/src';
 import type { ModuleFactory } from './module';
 import { checkTargets, Runtime } from './runtime';
+import { ThreadLink } from './thread';
 
 /** Process entry: run TARGET's modules until SIGINT/SIGTERM, then stop cleanly. */
 export async function runMain(registry: Record<string, ModuleFactory>) {
+  if (!isMainThread && workerData?.heraldThread === 'services') return runServicesThread(registry);
   let config;
   try {
     config = loadConfig();
@@ -16,7 +19,7 @@ export async function runMain(registry: Record<string, ModuleFactory>) {
     console.error(problem);
     process.exit(2);
   }
-  const runtime = new Runtime(config, registry);
+  const runtime = new Runtime(config, registry, Runtime.mainRole(config));
   if (config.targets.includes('migrate')) {
     try {
       await runtime.migrateOnly();
@@ -47,5 +50,17 @@ export async function runMain(registry: Record<string, ModuleFactory>) {
     await runtime.stop().catch(() => undefined);
     process.exit(1);
   }
+  return runtime;
+}
+
+/** All-in-one's services thread (see Runtime): started and stopped by the main thread over the link. */
+function runServicesThread(registry: Record<string, ModuleFactory>) {
+  const link = new ThreadLink(parentPort!);
+  const runtime = new Runtime(loadConfig(), registry, 'services', link);
+  link.on('start', async () => {
+    await runtime.start();
+    return runtime.servicesStarted();
+  });
+  link.on('stop', () => runtime.stop());
   return runtime;
 }

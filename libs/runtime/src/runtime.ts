@@ -1,14 +1,33 @@
 import http from 'node:http';
 import os from 'node:os';
+import { Worker } from 'node:worker_threads';
 import express from 'express';
+import { AggregatorRegistry, MetricObjectWithValues, MetricValue } from 'prom-client';
 import * as grpc from '@grpc/grpc-js';
 import { HealthImplementation, service as healthService } from 'grpc-health-check';
 import { Config, logger, metrics } from '../../kit/src';
 import { Db, ensureDatabase, migrate as runMigrations } from '../../db/src';
 import { startEmbeddedPostgres } from '../../db/src/embedded';
 import { AmqpTransport, MemoryTransport, Relay, Subscription, Transport } from '../../bus/src';
-import { GRPC_MESSAGE_LIMITS, SERVICES, ServiceName, definitionOf, grpcClient, grpcImplementation, inProcessClient } from '../../contracts/src';
+import { GRPC_MESSAGE_LIMITS, SERVICES, ServiceName, definitionOf, grpcClient, grpcImplementation, inProcessClient, metaFromContext } from '../../contracts/src';
+import type { DomainEvent } from '../../contracts/src/events';
 import type { Clients, HeraldModule, ModuleContext, ModuleFactory, ProvidedHandlers } from './module';
+import { linkClient, serveOverLink, ThreadLink } from './thread';
+
+/**
+ * All-in-one on more than one core runs as two threads: `gateway` (HTTP, the main thread) and
+ * `services` (every other module, on a worker thread), so the HTTP work and the services' work
+ * (statements, relays, consumers, sending) do not queue behind each other on one event loop. They
+ * call each other over a ThreadLink (protobuf messages, as over gRPC) and share domain events
+ * through their linked in-memory transports. `whole`: every module on one thread.
+ */
+export type ThreadRole = 'whole' | 'gateway' | 'services';
+
+/** What the services thread reports once started: the services it serves and the event types it takes. */
+interface ServicesStarted {
+  services: ServiceName[];
+  types: string[];
+}
 
 /** An error message naming unknown targets, or undefined when every TARGET exists. */
 export function checkTargets(targets: string[], registry: Record<string, ModuleFactory>): string | undefined {
@@ -21,6 +40,9 @@ export function checkTargets(targets: string[], registry: Record<string, ModuleF
  * together (HTTP and gRPC are cut after 5 s each); runMain forces the exit at 15 s.
  */
 const DRAIN_MS = 11_000;
+
+/** Metrics of the process as a whole (CPU, memory, event loop of the main thread): reported by the main thread only. */
+const PROCESS_METRIC = /^(process_|nodejs_)/;
 
 const HealthClient = grpc.makeGenericClientConstructor(healthService as grpc.ServiceDefinition, 'Health');
 /** Split default: the local PostgreSQL, as the operating-system user (like psql does). */
@@ -37,23 +59,41 @@ export class Runtime {
   private relays: Relay[] = [];
   private provided: Partial<ProvidedHandlers> = {};
   private remote = new Map<string, ReturnType<typeof grpcClient>>();
+  /** Clients of the services in this process (or its other thread), made once. */
+  private near = new Map<string, unknown>();
   private remoteHealth = new Map<string, { ok: boolean; at: number; client: grpc.Client }>();
   private httpServer?: http.Server;
   private grpcServer?: grpc.Server;
   private health = new HealthImplementation({ '': 'NOT_SERVING' });
   private stopEmbedded?: () => Promise<void>;
+  private stopping = false;
   private databaseUrl?: string;
   transport!: Transport;
   readonly app = express();
   httpPort = 0;
   grpcPort = 0;
+  private worker?: { thread: Worker; link: ThreadLink; services: Set<ServiceName> };
 
-  constructor(private readonly config: Config, private readonly registry: Record<string, ModuleFactory>) {}
+  /** `link`: the services thread's side of the link to the gateway thread. */
+  constructor(
+    private readonly config: Config,
+    private readonly registry: Record<string, ModuleFactory>,
+    private readonly role: ThreadRole = 'whole',
+    private readonly link?: ThreadLink,
+  ) {}
+
+  /** The role of the main thread: all-in-one takes a second thread when there is a core for it. */
+  static mainRole(config: Config): ThreadRole {
+    const threads = config.ALL_IN_ONE_THREADS ?? (os.availableParallelism() > 1 ? 2 : 1);
+    return config.targets.includes('all') && threads > 1 ? 'gateway' : 'whole';
+  }
 
   private selectModules(): HeraldModule[] {
     const problem = checkTargets(this.config.targets, this.registry);
     if (problem) throw new Error(problem);
-    const names = this.config.targets.includes('all') || this.config.targets.includes('migrate') ? Object.keys(this.registry) : this.config.targets;
+    let names = this.config.targets.includes('all') || this.config.targets.includes('migrate') ? Object.keys(this.registry) : this.config.targets;
+    if (this.role === 'gateway') names = names.filter((n) => !(n in SERVICES));
+    if (this.role === 'services') names = names.filter((n) => n in SERVICES);
     const chosen = names.map((n) => this.registry[n]());
     // Dependencies first, so in-process APIs exist before their callers start.
     const order: HeraldModule[] = [];
@@ -100,8 +140,14 @@ export class Runtime {
   }
 
   private clientFor<K extends ServiceName>(name: K) {
+    const near = this.near.get(name);
+    if (near) return near;
     const local = this.provided[name];
-    if (local) return inProcessClient(definitionOf(name), local as any);
+    if (local || this.worker?.services.has(name)) {
+      const client = local ? inProcessClient(definitionOf(name), local as any) : linkClient(this.worker!.link, name, definitionOf(name), metaFromContext);
+      this.near.set(name, client);
+      return client;
+    }
     let client = this.remote.get(name);
     if (!client) {
       client = grpcClient(definitionOf(name), SERVICES[name].fullName, this.addressOf(name), { deadlineMs: this.config.GRPC_DEADLINE_MS });
@@ -126,6 +172,7 @@ export class Runtime {
       clients,
       provide: (service, handlers) => {
         (this.provided as any)[service] = handlers;
+        if (this.link) serveOverLink(this.link, service, definitionOf(service), handlers as any);
         if (this.grpcServer) {
           const def = definitionOf(service);
           this.grpcServer.addService(def, grpcImplementation(def, handlers as any));
@@ -158,6 +205,8 @@ export class Runtime {
 
     this.transport = this.config.busTransport === 'amqp' ? new AmqpTransport(this.config.AMQP_URL, this.config.HERALD_NAMESPACE ? `${this.config.HERALD_NAMESPACE}.` : '') : new MemoryTransport();
     await this.transport.start();
+    if (this.role === 'services') return this.startServices();
+    if (this.role === 'gateway') await this.startServicesThread();
 
     this.mountOps();
     if (servesGrpc) {
@@ -172,6 +221,11 @@ export class Runtime {
     // Remote services this process calls: create their clients now so /readyz checks them.
     for (const dep of new Set(this.modules.flatMap((m) => m.deps))) {
       if (dep in SERVICES && dep in this.registry && !(dep in this.provided)) this.clientFor(dep as ServiceName);
+    }
+    if (this.worker) {
+      // The services thread publishes once it knows what this thread's subscribers take.
+      const transport = this.transport as MemoryTransport;
+      await this.worker.link.call('begin', transport.subscribedTypes());
     }
     for (const r of this.relays) r.start();
 
@@ -196,6 +250,69 @@ export class Runtime {
     logger.info({ port: this.httpPort, targets: this.config.targets }, 'HTTP listening');
   }
 
+  /**
+   * Gateway thread: starts the services thread (on the database this thread resolved) and waits
+   * until its modules have started; their APIs are then called over the link, and the events each
+   * side's subscribers take cross it. If the services thread dies, so does the process.
+   */
+  private async startServicesThread() {
+    const thread = new Worker(require.main!.filename, {
+      workerData: { heraldThread: 'services' },
+      env: { ...process.env, DATABASE_URL: this.databaseUrl },
+    });
+    const link = new ThreadLink(thread);
+    thread.on('error', (err) => {
+      logger.fatal({ err }, 'the services thread failed');
+      process.exit(1);
+    });
+    thread.on('exit', (code) => {
+      link.close(new Error('the services thread has stopped'));
+      if (!this.stopping) {
+        logger.fatal({ code }, 'the services thread exited');
+        process.exit(1);
+      }
+    });
+    const started = await link.call<ServicesStarted>('start');
+    this.worker = { thread, link, services: new Set(started.services) };
+    const takes = new Set(started.types);
+    const transport = this.transport as MemoryTransport;
+    transport.link({ takes: (t) => takes.has(t), publish: (events) => link.call('bus', events) });
+    link.on('bus', (events: DomainEvent[]) => transport.fromPeer(events));
+  }
+
+  /** Services thread, once started: what it serves and the event types its subscribers take. */
+  servicesStarted(): ServicesStarted {
+    return { services: Object.keys(this.provided) as ServiceName[], types: (this.transport as MemoryTransport).subscribedTypes() };
+  }
+
+  /** Services thread: modules start, relays wait for `begin` (see startServicesThread). */
+  private async startServices() {
+    const link = this.link!;
+    const transport = this.transport as MemoryTransport;
+    link.on('bus', (events: DomainEvent[]) => transport.fromPeer(events));
+    link.on('begin', async (types: string[]) => {
+      const takes = new Set(types);
+      transport.link({ takes: (t) => takes.has(t), publish: (events) => link.call('bus', events) });
+      for (const r of this.relays) r.start();
+    });
+    link.on('ready', async () => this.readiness());
+    link.on('metrics', async () => (await metrics.registry.getMetricsAsJSON()).filter((m) => !PROCESS_METRIC.test(m.name)));
+    const ctx = this.context();
+    for (const m of this.modules) {
+      await m.start(ctx);
+      logger.info({ module: m.name }, 'module started');
+    }
+  }
+
+  /** What /readyz reports for this thread's modules, bus and remote services. */
+  private async readiness(): Promise<Record<string, boolean>> {
+    const checks: Record<string, boolean> = {};
+    for (const m of this.modules) checks[m.name] = m.ready();
+    checks.bus = this.transport.ready();
+    for (const [name] of this.remote) checks[`remote:${name}`] = await this.remoteReady(name as ServiceName);
+    return checks;
+  }
+
   private mountOps() {
     this.app.disable('x-powered-by');
     // API answers are not cached by clients; hashing every body for an ETag only costs CPU.
@@ -204,16 +321,20 @@ export class Runtime {
       res.json({ status: 'ok' });
     });
     this.app.get('/readyz', async (_req, res) => {
-      const checks: Record<string, boolean> = {};
-      for (const m of this.modules) checks[m.name] = m.ready();
-      checks.bus = this.transport.ready();
-      for (const [name] of this.remote) checks[`remote:${name}`] = await this.remoteReady(name as ServiceName);
+      const checks = await this.readiness();
+      if (this.worker) {
+        const theirs = await this.worker.link.call<Record<string, boolean>>('ready').catch((): Record<string, boolean> => ({ services: false }));
+        Object.assign(checks, theirs, { bus: checks.bus && theirs.bus !== false });
+      }
       const ok = Object.values(checks).every(Boolean);
       res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'not ready', checks });
     });
     this.app.get('/metrics', async (_req, res) => {
       res.set('Content-Type', metrics.registry.contentType);
-      res.send(await metrics.registry.metrics());
+      if (!this.worker) return void res.send(await metrics.registry.metrics());
+      // Both threads' metrics in one exposition: the same series summed (process metrics are this thread's).
+      const theirs = await this.worker.link.call<Array<MetricObjectWithValues<MetricValue<string>>>>('metrics');
+      res.send(await AggregatorRegistry.aggregate([await metrics.registry.getMetricsAsJSON(), theirs]).metrics());
     });
   }
 
@@ -234,6 +355,7 @@ export class Runtime {
    * takes no new work and waits for what is running, modules stop, relays finish, pools close.
    */
   async stop() {
+    this.stopping = true;
     const drainUntil = Date.now() + DRAIN_MS;
     this.health.setStatus('', 'NOT_SERVING');
     await new Promise<void>((resolve) => {
@@ -251,6 +373,12 @@ export class Runtime {
           resolve();
         });
       });
+    }
+    if (this.worker) {
+      // The services drain and stop (their own transport, modules, relays, pools) while this
+      // thread's relays can still take the events they hand over.
+      await this.worker.link.call('stop').catch((err) => logger.warn({ err: (err as Error).message }, 'the services thread did not stop cleanly'));
+      await this.worker.thread.terminate();
     }
     // Emails being sent (and events being handled) finish before their modules close.
     await this.transport?.quiesce(Math.max(0, drainUntil - Date.now())).catch((err) => logger.warn({ err }, 'could not drain the bus'));

@@ -1,0 +1,91 @@
+import { AppError, isAppError, logger } from '../../kit/src';
+import type { AnyDefinition, CallMeta, ServiceClient, ServiceHandlers } from '../../contracts/src';
+
+type Message =
+  | { kind: 'call'; id: number; topic: string; payload: unknown }
+  | { kind: 'reply'; id: number; ok: true; payload: unknown }
+  | { kind: 'reply'; id: number; ok: false; error: { app?: ReturnType<AppError['toJSON']>; message: string } };
+
+/** A Worker (seen from the main thread) or the worker's parentPort. */
+export interface Endpoint {
+  postMessage(value: unknown): void;
+  on(event: 'message', listener: (value: any) => void): unknown;
+}
+
+/**
+ * Request/reply between the two threads of an all-in-one process (see Runtime): `call(topic, x)`
+ * on one side runs the handler registered with `on(topic, …)` on the other and resolves with its
+ * answer. An AppError crosses as itself; any other failure as a 500 (logged where it happened).
+ */
+export class ThreadLink {
+  private next = 1;
+  private pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
+  private handlers = new Map<string, (payload: any) => Promise<unknown>>();
+  private closed?: Error;
+
+  constructor(private readonly port: Endpoint) {
+    port.on('message', (m: Message) => void this.receive(m));
+  }
+
+  on(topic: string, handler: (payload: any) => Promise<unknown>) {
+    this.handlers.set(topic, handler);
+  }
+
+  call<T = unknown>(topic: string, payload?: unknown): Promise<T> {
+    if (this.closed) return Promise.reject(this.closed);
+    const id = this.next++;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.port.postMessage({ kind: 'call', id, topic, payload } satisfies Message);
+    });
+  }
+
+  /** The other thread is gone: what waits for it fails, and so does every later call. */
+  close(reason: Error) {
+    this.closed = reason;
+    for (const p of this.pending.values()) p.reject(reason);
+    this.pending.clear();
+  }
+
+  private async receive(m: Message) {
+    if (m.kind === 'reply') {
+      const p = this.pending.get(m.id);
+      this.pending.delete(m.id);
+      if (!p) return;
+      if (m.ok) p.resolve(m.payload);
+      else p.reject(m.error.app ? new AppError(m.error.app) : new AppError({ code: 'INTERNAL_SERVER_ERROR', status: 500, message: m.error.message }));
+      return;
+    }
+    const handler = this.handlers.get(m.topic);
+    try {
+      if (!handler) throw new Error(`nothing handles "${m.topic}" in this thread`);
+      this.port.postMessage({ kind: 'reply', id: m.id, ok: true, payload: await handler(m.payload) } satisfies Message);
+    } catch (err) {
+      if (!isAppError(err)) logger.error({ err, topic: m.topic }, 'call from the other thread failed');
+      const error = isAppError(err) ? { app: err.toJSON(), message: err.message } : { message: 'internal error' };
+      this.port.postMessage({ kind: 'reply', id: m.id, ok: false, error } satisfies Message);
+    }
+  }
+}
+
+/** Serves a service's handlers to the other thread: requests and answers cross as protobuf bytes. */
+export function serveOverLink<D extends AnyDefinition>(link: ThreadLink, service: string, definition: D, handlers: ServiceHandlers<D>) {
+  for (const [name, method] of Object.entries(definition)) {
+    const handler = (handlers as any)[name];
+    link.on(`rpc:${service}.${name}`, async ({ req, meta }: { req: Uint8Array; meta: CallMeta }) =>
+      method.responseSerialize(await handler(method.requestDeserialize(Buffer.from(req.buffer, req.byteOffset, req.byteLength)), meta)),
+    );
+  }
+}
+
+/** A client of a service served by the other thread (see serveOverLink); the same messages as over gRPC. */
+export function linkClient<D extends AnyDefinition>(link: ThreadLink, service: string, definition: D, metaOf: () => CallMeta): ServiceClient<D> {
+  const client: Record<string, unknown> = {};
+  for (const [name, method] of Object.entries(definition)) {
+    client[name] = async (req: unknown, meta?: CallMeta) => {
+      const res = await link.call<Uint8Array>(`rpc:${service}.${name}`, { req: method.requestSerialize(req), meta: { ...metaOf(), ...meta } });
+      return method.responseDeserialize(Buffer.from(res.buffer, res.byteOffset, res.byteLength));
+    };
+  }
+  return client as ServiceClient<D>;
+}
