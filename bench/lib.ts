@@ -73,7 +73,8 @@ export interface Snapshot {
   target: string;
   pid: number;
   at: number;
-  cpuMs: number;
+  /** Process CPU; absent for a worker thread (all-in-one's services thread), whose process reports it. */
+  cpuMs?: number;
   eluIdle: number;
   eluActive: number;
   poolWait: { n: number; ns: number };
@@ -99,18 +100,19 @@ export interface ProcessDelta {
   target: string;
   /** Wall time between the two snapshots. */
   ms: number;
-  cpuMs: number;
+  /** Absent for a worker thread (see Snapshot). */
+  cpuMs?: number;
   /** Event-loop utilization over the interval. */
   elu: number;
   poolWait: { n: number; ns: number };
   /** Statements sent in the interval (n > 0), in the order of the later snapshot. */
   statements: Array<{ sql: string; n: number; ns: number }>;
 }
-/** One delta per process in `b` that also has a snapshot in `a` (matched by pid). */
+/** One delta per process (or thread) in `b` that also has a snapshot in `a` (matched by pid and target). */
 export function snapshotDeltas(a: Snapshot[], b: Snapshot[]): ProcessDelta[] {
   const out: ProcessDelta[] = [];
   for (const sb of b) {
-    const sa = a.find((x) => x.pid === sb.pid);
+    const sa = a.find((x) => x.pid === sb.pid && x.target === sb.target);
     if (!sa) continue;
     const statements: ProcessDelta['statements'] = [];
     for (const [sql, s] of Object.entries(sb.statements)) {
@@ -121,7 +123,7 @@ export function snapshotDeltas(a: Snapshot[], b: Snapshot[]): ProcessDelta[] {
     out.push({
       target: sb.target,
       ms: sb.at - sa.at,
-      cpuMs: sb.cpuMs - sa.cpuMs,
+      cpuMs: sb.cpuMs === undefined || sa.cpuMs === undefined ? undefined : sb.cpuMs - sa.cpuMs,
       elu: (sb.eluActive - sa.eluActive) / (sb.eluActive - sa.eluActive + sb.eluIdle - sa.eluIdle),
       poolWait: { n: sb.poolWait.n - sa.poolWait.n, ns: sb.poolWait.ns - sa.poolWait.ns },
       statements,

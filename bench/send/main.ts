@@ -312,7 +312,7 @@ async function rawBlast(sink: Sink, label: string, dkimKey: string | crypto.KeyO
 
 
 interface Profile {
-  cpu: Array<{ target: string; cores: number; elu: number; msPerEmail: number }>;
+  cpu: Array<{ target: string; cores?: number; elu: number; msPerEmail?: number }>;
   poolWait: Array<{ target: string; perEmail: number; avgMs: number }>;
   statements: Array<{ target: string; sql: string; perEmail: number; avgMs: number }>;
 }
@@ -322,12 +322,12 @@ function diffProfile(a: Snapshot[], b: Snapshot[], deliveredPerS: number): Profi
   for (const d of snapshotDeltas(a, b)) {
     const dtS = d.ms / 1000;
     const emails = deliveredPerS * dtS || 1;
-    p.cpu.push({ target: d.target, cores: d.cpuMs / 1000 / dtS, elu: d.elu, msPerEmail: d.cpuMs / emails });
+    p.cpu.push({ target: d.target, cores: d.cpuMs === undefined ? undefined : d.cpuMs / 1000 / dtS, elu: d.elu, msPerEmail: d.cpuMs === undefined ? undefined : d.cpuMs / emails });
     const pw = d.poolWait;
     if (pw.n) p.poolWait.push({ target: d.target, perEmail: pw.n / emails, avgMs: pw.ns / pw.n / 1e6 });
     for (const s of d.statements) p.statements.push({ target: d.target, sql: s.sql, perEmail: s.n / emails, avgMs: s.ns / s.n / 1e6 });
   }
-  p.cpu.sort((x, y) => y.cores - x.cores);
+  p.cpu.sort((x, y) => (y.cores ?? -1) - (x.cores ?? -1));
   p.statements.sort((x, y) => y.perEmail * y.avgMs - x.perEmail * x.avgMs);
   return p;
 }
@@ -390,6 +390,8 @@ async function runTopology(kind: 'all' | 'split', sink: Sink, dns: DnsTestServer
     SMTP_POOL_SIZE: String(S.smtpConnections),
     SEND_CONCURRENCY: String(S.sendConcurrency),
     LOG_LEVEL: 'warn',
+    // Passed through for A/B runs (one thread or two in all-in-one).
+    ...(process.env.ALL_IN_ONE_THREADS ? { ALL_IN_ONE_THREADS: process.env.ALL_IN_ONE_THREADS } : {}),
     DB_POOL_MAX: S.poolMax,
     NODE_OPTIONS: `--require ${preload} ${process.env.BENCH_NODE_OPTIONS ?? ''}`.trim(),
   };
@@ -641,7 +643,10 @@ function report(raws: RawResult[], topos: TopoResult[], settings: string, starte
     const p = t.throughput.profile;
     if (!p) continue;
     console.log(`\n--- ${t.label}: where the time goes (sustained window; "per email" = per delivered email) ---`);
-    for (const c of p.cpu) console.log(`  ${pad(c.target, 9)} CPU ${f2(c.cores)} cores = ${f2(c.msPerEmail)} ms CPU per email, event loop busy ${f0(100 * c.elu)} %`);
+    for (const c of p.cpu) {
+      const cpu = c.cores === undefined ? 'a thread (CPU counted with its process)' : `CPU ${f2(c.cores)} cores = ${f2(c.msPerEmail!)} ms CPU per email`;
+      console.log(`  ${pad(c.target, 9)} ${cpu}, event loop busy ${f0(100 * c.elu)} %`);
+    }
     for (const w of p.poolWait) console.log(`  ${pad(w.target, 9)} pool.connect ${f2(w.perEmail)} per email, avg wait ${f2(w.avgMs)} ms`);
     const stmts = p.statements.reduce((a, s) => a + s.perEmail, 0);
     console.log(`  PostgreSQL statements: ${f2(stmts)} per email (all processes, incl. relay/consumers); by cost (per email × avg latency):`);

@@ -359,14 +359,14 @@ interface ProfileReport {
   windowS: number;
   statements: Array<{ target: string; sql: string; perTrack: number; avgMs: number }>;
   poolWait: Array<{ target: string; perTrack: number; avgMs: number }>;
-  cpu: Array<{ target: string; cores: number; elu: number }>;
+  cpu: Array<{ target: string; cores?: number; elu: number }>;
 }
 
 function diffProfile(a: Snapshot[], b: Snapshot[], tracks: number): ProfileReport {
   const report: ProfileReport = { tracks, windowS: 0, statements: [], poolWait: [], cpu: [] };
   for (const d of snapshotDeltas(a, b)) {
     report.windowS = d.ms / 1000;
-    report.cpu.push({ target: d.target, cores: d.cpuMs / d.ms, elu: d.elu });
+    report.cpu.push({ target: d.target, cores: d.cpuMs === undefined ? undefined : d.cpuMs / d.ms, elu: d.elu });
     const pw = d.poolWait;
     if (pw.n) report.poolWait.push({ target: d.target, perTrack: pw.n / tracks, avgMs: pw.ns / pw.n / 1e6 });
     for (const s of d.statements) report.statements.push({ target: d.target, sql: s.sql, perTrack: s.n / tracks, avgMs: s.ns / s.n / 1e6 });
@@ -381,6 +381,8 @@ async function runTopology(kind: 'all' | 'split', admin: PgPool, openRate?: (clo
   const env: NodeJS.ProcessEnv = {
     RATE_LIMIT_PER_MINUTE: '100000000',
     LOG_LEVEL: 'warn',
+    // Passed through for A/B runs (one thread or two in all-in-one).
+    ...(process.env.ALL_IN_ONE_THREADS ? { ALL_IN_ONE_THREADS: process.env.ALL_IN_ONE_THREADS } : {}),
     DB_POOL_MAX: S.poolMax,
     NODE_OPTIONS: `--require ${path.join(__dirname, 'preload.js')} ${process.env.BENCH_NODE_OPTIONS ?? ''}`.trim(),
   };
@@ -554,7 +556,10 @@ function printMeasured(m: Measured, rate: number, drain?: TopoResult['drain']) {
   const p = m.profile;
   if (!p) return;
   console.log(`  Herald processes (profiler window ${f1(p.windowS)} s, ${p.tracks} tracks):`);
-  for (const c of p.cpu) console.log(`    ${pad(c.target, 9)} CPU ${f2(c.cores)} cores = ${f2((1000 * c.cores) / (p.tracks / (p.windowS || 1)))} ms per track, event loop busy ${f0(100 * c.elu)} %`);
+  for (const c of p.cpu) {
+    const cpu = c.cores === undefined ? 'a thread (CPU counted with its process)' : `CPU ${f2(c.cores)} cores = ${f2((1000 * c.cores) / (p.tracks / (p.windowS || 1)))} ms per track`;
+    console.log(`    ${pad(c.target, 9)} ${cpu}, event loop busy ${f0(100 * c.elu)} %`);
+  }
   for (const w of p.poolWait) console.log(`    ${pad(w.target, 9)} pool.connect: ${f2(w.perTrack)} per track, avg wait ${f2(w.avgMs)} ms`);
   const total = p.statements.reduce((a, s) => a + s.perTrack, 0);
   console.log(`  statements sent to PostgreSQL: ${f2(total)} per track (each a network round trip); by cost (per-track × avg latency):`);

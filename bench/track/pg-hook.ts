@@ -84,15 +84,19 @@ function install(outDir: string) {
     return ret;
   };
 
-  const file = path.join(outDir, `${process.env.TARGET ?? 'proc'}-${process.pid}.json`);
+  // All-in-one's services thread (see libs/runtime/src/runtime.ts) reports as "<TARGET>.services";
+  // process.cpuUsage() is the whole process's there too, so only the main thread reports CPU.
+  const worker = !(require('node:worker_threads') as typeof import('node:worker_threads')).isMainThread;
+  const target = `${process.env.TARGET ?? 'proc'}${worker ? '.services' : ''}`;
+  const file = path.join(outDir, `${target}-${process.pid}.json`);
   const write = () => {
     const cpu = process.cpuUsage();
     const elu = performance.eventLoopUtilization();
     const snap = {
-      target: process.env.TARGET ?? 'proc',
+      target,
       pid: process.pid,
       at: Date.now(),
-      cpuMs: (cpu.user + cpu.system) / 1000,
+      cpuMs: worker ? undefined : (cpu.user + cpu.system) / 1000,
       eluIdle: elu.idle,
       eluActive: elu.active,
       poolWait,

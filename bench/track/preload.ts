@@ -18,12 +18,15 @@ M._resolveFilename = function (request: string, ...rest: unknown[]) {
   return resolve.call(this, request, ...rest);
 };
 
-// Worker threads (the sender's composer pool) get NODE_OPTIONS too; they neither query PostgreSQL
-// nor own the process's snapshot file or signal handlers.
+// Worker threads get NODE_OPTIONS too. All-in-one's services thread queries PostgreSQL, so it is
+// profiled as well (a snapshot file of its own); the others (the sender's composer pool) neither
+// query PostgreSQL nor own the process's snapshot file or signal handlers.
 // eslint-disable-next-line @typescript-eslint/no-var-requires
-const mainThread: boolean = require('node:worker_threads').isMainThread;
+const threads = require('node:worker_threads') as typeof import('node:worker_threads');
+const mainThread = threads.isMainThread;
+const servicesThread = !mainThread && threads.workerData?.heraldThread === 'services';
 
-if (mainThread && process.env.BENCH_PGCOUNT_DIR) require('./pg-hook');
+if ((mainThread || servicesThread) && process.env.BENCH_PGCOUNT_DIR) require('./pg-hook');
 
 /**
  * 3. With BENCH_CPU_PROF_DIR set: the first SIGUSR2 starts a V8 CPU profile, the second writes it
