@@ -84,13 +84,22 @@ export class MemoryTransport implements Transport {
 
   private async toSubscribers(domainEvents: DomainEvent[], from?: Origin) {
     for (const sub of this.subs) {
-      if (from?.firstAttempt && from.db === sub.db) {
-        await applyInRelayTx(sub, domainEvents, from.tx);
-        continue;
+      const shared = from && from.db === sub.db ? from : undefined;
+      // In order, in runs: first attempts in the relay's transaction, the rest through the inbox.
+      for (let i = 0; i < domainEvents.length; ) {
+        const inTx = !!shared?.firstAttempts.has(domainEvents[i].id);
+        let j = i + 1;
+        while (j < domainEvents.length && !!shared?.firstAttempts.has(domainEvents[j].id) === inTx) j++;
+        const run = domainEvents.slice(i, j);
+        i = j;
+        if (inTx) {
+          await applyInRelayTx(sub, run, shared!.tx);
+          continue;
+        }
+        // A failed event makes the relay retry the batch (with backoff); the inbox skips what was done.
+        const error = (await deliver(sub, run)).find((e) => e !== undefined);
+        if (error) throw error;
       }
-      // A failed event makes the relay retry the batch (with backoff); the inbox skips what was done.
-      const error = (await deliver(sub, domainEvents)).find((e) => e !== undefined);
-      if (error) throw error;
     }
   }
 

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { DomainEvent, DomainEventType } from '../../contracts/src/events';
 import type { Db } from '../../db/src';
 import { logger, metrics } from '../../kit/src';
@@ -23,7 +24,7 @@ type OutboxRow = { seq: string; id: string; type: string; project_id: string; oc
 export class Relay {
   private running = false;
   private again = false;
-  private lastStart = 0;
+  private lastStart = -Infinity;
   private paced?: NodeJS.Timeout;
   private timer?: NodeJS.Timeout;
   private stopped = false;
@@ -49,7 +50,8 @@ export class Relay {
       this.again = true;
       return;
     }
-    const wait = this.lastStart + RELAY_SPACING_MS - Date.now();
+    // Monotonic: a wall clock stepped back must not hold the relay (and its poll) for that long.
+    const wait = Math.min(RELAY_SPACING_MS, this.lastStart + RELAY_SPACING_MS - performance.now());
     if (wait > 0) {
       this.paced = setTimeout(() => {
         this.paced = undefined;
@@ -58,7 +60,7 @@ export class Relay {
       return;
     }
     this.running = true;
-    this.lastStart = Date.now();
+    this.lastStart = performance.now();
     this.drain()
       .catch((err) => logger.error({ err, schema: this.schema }, 'outbox relay failed'))
       .finally(() => {
@@ -101,7 +103,7 @@ export class Relay {
           const events = rows.map(
             (r): DomainEvent => ({ id: r.id, type: r.type as DomainEventType, projectId: r.project_id, occurredAt: new Date(r.occurred_at).toISOString(), data: r.data }),
           );
-          await this.transport.publish(events, { db: this.db, tx, firstAttempt: rows.every((r) => r.attempts === 0) });
+          await this.transport.publish(events, { db: this.db, tx, firstAttempts: new Set(rows.filter((r) => r.attempts === 0).map((r) => r.id)) });
           metrics.busPublished.inc({ schema: this.schema }, rows.length);
           return rows.length;
         },

@@ -43,13 +43,14 @@ export const routingKeyOf = (e: DomainEvent) => {
  * The relay transaction that claimed (deleted) the events from their outbox. An in-process
  * subscriber on the same database handles them in it: the outbox rows go and the handler's writes
  * land in one commit, so the event is applied exactly once without an inbox row and two round
- * trips. Only on a first attempt: a row the relay tried before may have been handled already by a
- * subscriber in a transaction of its own (with an inbox row), so its retries go that way again.
+ * trips. Only events on their first attempt (`firstAttempts`, by id): a row the relay tried before
+ * may have been handled already by a subscriber in a transaction of its own (with an inbox row),
+ * so its retries go that way again. Decided per row, so a first attempt never goes the other way.
  */
 export interface Origin {
   db: Db;
   tx: PoolClient;
-  firstAttempt: boolean;
+  firstAttempts: Set<string>;
 }
 
 /** Moves published events to subscribers: in process (all-in-one) or through RabbitMQ (split). */

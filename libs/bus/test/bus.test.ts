@@ -185,6 +185,29 @@ describe('in-process subscribers in the relay transaction (memory transport)', (
     expect(await inboxRows('same-db')).toHaveLength(0);
   });
 
+  it('decides per row: in one batch a retried event goes through the inbox, a first attempt through the relay transaction', async () => {
+    const transport = new MemoryTransport();
+    await transport.subscribe(sub('per-row', recordApplied('per-row')));
+    const projectId = newId();
+    const [retried, fresh] = await db.tx((tx) => enqueue(tx, SCHEMA, [changed(projectId, 'retried@example.com'), changed(projectId, 'fresh@example.com')]));
+    await db.query(`UPDATE ${SCHEMA}.outbox SET attempts = 1 WHERE id = $1`, [retried.id]);
+    await startRelay(transport);
+    await eventually(async () => (await outboxRows()).length === 0);
+    expect((await applied('per-row')).map((r) => r.event_id)).toEqual([retried.id, fresh.id]); // in outbox order
+    expect((await inboxRows('per-row')).map((r) => r.event_id)).toEqual([retried.id]);
+  });
+
+  it('a transaction a failed statement aborted does not commit quietly, also when the error was caught', async () => {
+    const [event] = await db.tx((tx) => enqueue(tx, SCHEMA, [changed(newId(), 'kept@example.com')]));
+    await expect(
+      db.tx(async (tx) => {
+        await tx.query(`DELETE FROM ${SCHEMA}.outbox WHERE id = $1`, [event.id]);
+        await tx.query('SELECT 1/0').catch(() => undefined);
+      }),
+    ).rejects.toThrow(/rolled back/);
+    expect((await outboxRows()).map((r) => r.id)).toEqual([event.id]);
+  });
+
   it('a subscriber with a pool of its own uses its inbox, in a transaction of its own', async () => {
     const other = new Db(db.url, 2);
     cleanups.push(() => other.close());

@@ -53,7 +53,9 @@ export class Db {
       else opened = ((await client.query(`BEGIN; ${opening}`)) as unknown as Array<QueryResult<R>>)[1].rows;
       commitHooks.set(client, hooks);
       const result = await fn(client, opened);
-      await client.query('COMMIT');
+      // COMMIT of a transaction a failed statement aborted answers ROLLBACK: that is a failure too
+      // (a handler that caught the statement's error must not pass for done).
+      if ((await client.query('COMMIT')).command !== 'COMMIT') throw new Error('the transaction was rolled back: a statement in it failed');
       commitHooks.delete(client);
       for (const hook of hooks) runHook(hook);
       return result;

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { runWithContext } from './context';
 import { errorFromJson, errorJsonOf, isAppError } from './errors';
 import { logger } from './logger';
@@ -49,8 +50,17 @@ export class Batcher<I, O> {
       /** With `maxWeight`: a batch stops before the item that would take it over (an item alone always goes). */
       weigh?: (item: I) => number;
       maxWeight?: number;
+      /**
+       * For work off the critical path: a flush that is not full starts at least this long after
+       * the previous one started, so under load the items of that time go together (a lone item
+       * after a quiet spell still goes at once).
+       */
+      spacingMs?: number;
     },
   ) {}
+
+  private lastStart = -Infinity;
+  private spaced?: NodeJS.Timeout;
 
   submit(item: I): Promise<O> {
     return new Promise<O>((resolve, reject) => {
@@ -86,6 +96,16 @@ export class Batcher<I, O> {
 
   private pump() {
     while (this.running < this.opts.concurrency && this.pending.length > 0) {
+      const { spacingMs, maxBatch } = this.opts;
+      const wait = spacingMs ? Math.min(spacingMs, this.lastStart + spacingMs - performance.now()) : 0;
+      if (wait > 0 && this.pending.length < maxBatch) {
+        this.spaced ??= setTimeout(() => {
+          this.spaced = undefined;
+          this.pump();
+        }, wait);
+        return;
+      }
+      this.lastStart = performance.now();
       const batch = this.pending.splice(0, this.takeCount());
       this.running++;
       Promise.resolve()

@@ -2,6 +2,7 @@
  * Unit test: Batcher (group commit). No database: the flush is a function the test controls, its
  * calls recorded and each one finished by hand through a deferred promise where timing matters.
  */
+import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from '@jest/globals';
 import { Batcher, BatchOutcome } from '../src/batcher';
 import { currentContext, runWithContext } from '../src/context';
@@ -312,6 +313,29 @@ describe('Batcher', () => {
     expect(idle.settled).toBe(true);
     expect(items.map((t) => t.settled)).toEqual([true, true, true]);
     expect(items.map((t) => t.ok)).toEqual([true, true, false]);
+  });
+
+  it('with spacingMs, a flush that is not full starts that long after the previous one; a lone item after a quiet spell goes at once', async () => {
+    const starts: Array<{ at: number; items: number[] }> = [];
+    const b = new Batcher<number, number>(async (items) => {
+      starts.push({ at: performance.now(), items: [...items] });
+      return items.map((i) => ok(i));
+    }, { name: 'spaced', maxBatch: 100, concurrency: 2, spacingMs: 40 });
+
+    const t0 = performance.now();
+    await b.submit(1); // quiet before: at once
+    const later = [b.submit(2), b.submit(3)];
+    await settle();
+    expect(starts).toHaveLength(1); // waiting for the spacing, though a flush slot is free
+    await Promise.all(later);
+    expect(starts.map((s) => s.items)).toEqual([[1], [2, 3]]);
+    expect(starts[1].at - starts[0].at).toBeGreaterThanOrEqual(35);
+    expect(starts[0].at - t0).toBeLessThan(30);
+
+    await new Promise((r) => setTimeout(r, 60));
+    const t1 = performance.now();
+    await b.submit(4);
+    expect(starts[2].at - t1).toBeLessThan(30);
   });
 
   it("runs the flush in a context of its own (<name>.batch), not the first caller's", async () => {

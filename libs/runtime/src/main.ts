@@ -61,6 +61,6 @@ function runServicesThread(registry: Record<string, ModuleFactory>) {
     await runtime.start();
     return runtime.servicesStarted();
   });
-  link.on('stop', () => runtime.stop());
+  link.on('stop', (drainUntil: number) => runtime.stop(drainUntil));
   return runtime;
 }

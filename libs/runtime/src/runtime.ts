@@ -85,7 +85,8 @@ export class Runtime {
   /** The role of the main thread: all-in-one takes a second thread when there is a core for it. */
   static mainRole(config: Config): ThreadRole {
     const threads = config.ALL_IN_ONE_THREADS ?? (os.availableParallelism() > 1 ? 2 : 1);
-    return config.targets.includes('all') && threads > 1 ? 'gateway' : 'whole';
+    // The threads share events through their in-memory transports; with RabbitMQ, one thread.
+    return config.targets.includes('all') && config.busTransport === 'memory' && threads > 1 ? 'gateway' : 'whole';
   }
 
   private selectModules(): HeraldModule[] {
@@ -144,7 +145,9 @@ export class Runtime {
     if (near) return near;
     const local = this.provided[name];
     if (local || this.worker?.services.has(name)) {
-      const client = local ? inProcessClient(definitionOf(name), local as any) : linkClient(this.worker!.link, name, definitionOf(name), metaFromContext);
+      const client = local
+        ? inProcessClient(definitionOf(name), local as any)
+        : linkClient(this.worker!.link, name, definitionOf(name), { metaOf: metaFromContext, deadlineMs: this.config.GRPC_DEADLINE_MS });
       this.near.set(name, client);
       return client;
     }
@@ -295,7 +298,7 @@ export class Runtime {
       transport.link({ takes: (t) => takes.has(t), publish: (events) => link.call('bus', events) });
       for (const r of this.relays) r.start();
     });
-    link.on('ready', async () => this.readiness());
+    link.on('ready', () => this.readiness());
     link.on('metrics', async () => (await metrics.registry.getMetricsAsJSON()).filter((m) => !PROCESS_METRIC.test(m.name)));
     const ctx = this.context();
     for (const m of this.modules) {
@@ -323,7 +326,7 @@ export class Runtime {
     this.app.get('/readyz', async (_req, res) => {
       const checks = await this.readiness();
       if (this.worker) {
-        const theirs = await this.worker.link.call<Record<string, boolean>>('ready').catch((): Record<string, boolean> => ({ services: false }));
+        const theirs = await this.worker.link.call<Record<string, boolean>>('ready', undefined, 2000).catch((): Record<string, boolean> => ({ services: false }));
         Object.assign(checks, theirs, { bus: checks.bus && theirs.bus !== false });
       }
       const ok = Object.values(checks).every(Boolean);
@@ -333,7 +336,7 @@ export class Runtime {
       res.set('Content-Type', metrics.registry.contentType);
       if (!this.worker) return void res.send(await metrics.registry.metrics());
       // Both threads' metrics in one exposition: the same series summed (process metrics are this thread's).
-      const theirs = await this.worker.link.call<Array<MetricObjectWithValues<MetricValue<string>>>>('metrics');
+      const theirs = await this.worker.link.call<Array<MetricObjectWithValues<MetricValue<string>>>>('metrics', undefined, 5000);
       res.send(await AggregatorRegistry.aggregate([await metrics.registry.getMetricsAsJSON(), theirs]).metrics());
     });
   }
@@ -354,9 +357,9 @@ export class Runtime {
    * Stops in reverse order after draining: HTTP stops accepting and finishes its requests, the bus
    * takes no new work and waits for what is running, modules stop, relays finish, pools close.
    */
-  async stop() {
+  /** `drainUntil`: the services thread gets the main thread's deadline (one budget from SIGTERM). */
+  async stop(drainUntil = Date.now() + DRAIN_MS) {
     this.stopping = true;
-    const drainUntil = Date.now() + DRAIN_MS;
     this.health.setStatus('', 'NOT_SERVING');
     await new Promise<void>((resolve) => {
       if (!this.httpServer) return resolve();
@@ -377,7 +380,7 @@ export class Runtime {
     if (this.worker) {
       // The services drain and stop (their own transport, modules, relays, pools) while this
       // thread's relays can still take the events they hand over.
-      await this.worker.link.call('stop').catch((err) => logger.warn({ err: (err as Error).message }, 'the services thread did not stop cleanly'));
+      await this.worker.link.call('stop', drainUntil).catch((err) => logger.warn({ err: (err as Error).message }, 'the services thread did not stop cleanly'));
       await this.worker.thread.terminate();
     }
     // Emails being sent (and events being handled) finish before their modules close.

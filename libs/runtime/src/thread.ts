@@ -1,4 +1,4 @@
-import { AppError, isAppError, logger } from '../../kit/src';
+import { AppError, isAppError, logger, runWithContext, unavailable } from '../../kit/src';
 import type { AnyDefinition, CallMeta, ServiceClient, ServiceHandlers } from '../../contracts/src';
 
 type Message =
@@ -31,11 +31,22 @@ export class ThreadLink {
     this.handlers.set(topic, handler);
   }
 
-  call<T = unknown>(topic: string, payload?: unknown): Promise<T> {
+  /** `timeoutMs`: fail with a 503 when the other thread has not answered by then (a late answer is dropped). */
+  call<T = unknown>(topic: string, payload?: unknown, timeoutMs?: number): Promise<T> {
     if (this.closed) return Promise.reject(this.closed);
     const id = this.next++;
     return new Promise<T>((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      const timer = timeoutMs
+        ? setTimeout(() => {
+            this.pending.delete(id);
+            reject(unavailable(`the services thread did not answer ${topic} within ${timeoutMs} ms`));
+          }, timeoutMs)
+        : undefined;
+      const done = (settle: () => void) => {
+        if (timer) clearTimeout(timer);
+        settle();
+      };
+      this.pending.set(id, { resolve: (v) => done(() => resolve(v as T)), reject: (e) => done(() => reject(e)) });
       this.port.postMessage({ kind: 'call', id, topic, payload } satisfies Message);
     });
   }
@@ -53,7 +64,7 @@ export class ThreadLink {
       this.pending.delete(m.id);
       if (!p) return;
       if (m.ok) p.resolve(m.payload);
-      else p.reject(m.error.app ? new AppError(m.error.app) : new AppError({ code: 'INTERNAL_SERVER_ERROR', status: 500, message: m.error.message }));
+      else p.reject(m.error.app ? new AppError(m.error.app) : new Error(m.error.message));
       return;
     }
     const handler = this.handlers.get(m.topic);
@@ -62,28 +73,47 @@ export class ThreadLink {
       this.port.postMessage({ kind: 'reply', id: m.id, ok: true, payload: await handler(m.payload) } satisfies Message);
     } catch (err) {
       if (!isAppError(err)) logger.error({ err, topic: m.topic }, 'call from the other thread failed');
-      const error = isAppError(err) ? { app: err.toJSON(), message: err.message } : { message: 'internal error' };
+      const error = isAppError(err) ? { app: err.toJSON(), message: err.message } : { message: (err as Error)?.message ?? String(err) };
       this.port.postMessage({ kind: 'reply', id: m.id, ok: false, error } satisfies Message);
     }
   }
 }
 
-/** Serves a service's handlers to the other thread: requests and answers cross as protobuf bytes. */
+/**
+ * Serves a service's handlers to the other thread: requests and answers cross as protobuf bytes;
+ * each call runs in the context (request and project id) of the request that made it.
+ */
 export function serveOverLink<D extends AnyDefinition>(link: ThreadLink, service: string, definition: D, handlers: ServiceHandlers<D>) {
   for (const [name, method] of Object.entries(definition)) {
     const handler = (handlers as any)[name];
-    link.on(`rpc:${service}.${name}`, async ({ req, meta }: { req: Uint8Array; meta: CallMeta }) =>
-      method.responseSerialize(await handler(method.requestDeserialize(Buffer.from(req.buffer, req.byteOffset, req.byteLength)), meta)),
+    link.on(`rpc:${service}.${name}`, ({ req, meta }: { req: Uint8Array; meta: CallMeta }) =>
+      runWithContext({ requestId: meta.requestId ?? '', projectId: meta.projectId || undefined }, async () =>
+        method.responseSerialize(await handler(method.requestDeserialize(Buffer.from(req.buffer, req.byteOffset, req.byteLength)), meta)),
+      ),
     );
   }
 }
 
-/** A client of a service served by the other thread (see serveOverLink); the same messages as over gRPC. */
-export function linkClient<D extends AnyDefinition>(link: ThreadLink, service: string, definition: D, metaOf: () => CallMeta): ServiceClient<D> {
+/**
+ * A client of a service served by the other thread (see serveOverLink): the same messages and the
+ * same deadline as a gRPC call (a 503 after it), and the service's AppErrors as they were thrown.
+ */
+export function linkClient<D extends AnyDefinition>(
+  link: ThreadLink,
+  service: string,
+  definition: D,
+  opts: { metaOf: () => CallMeta; deadlineMs: number },
+): ServiceClient<D> {
   const client: Record<string, unknown> = {};
   for (const [name, method] of Object.entries(definition)) {
     client[name] = async (req: unknown, meta?: CallMeta) => {
-      const res = await link.call<Uint8Array>(`rpc:${service}.${name}`, { req: method.requestSerialize(req), meta: { ...metaOf(), ...meta } });
+      const m = { ...opts.metaOf(), ...meta };
+      const res = await link
+        .call<Uint8Array>(`rpc:${service}.${name}`, { req: method.requestSerialize(req), meta: m }, Math.max(opts.deadlineMs, m.deadlineMs ?? 0))
+        .catch((err: unknown) => {
+          if (isAppError(err)) throw err;
+          throw new AppError({ code: 'INTERNAL_SERVER_ERROR', status: 500, message: `${service} failed: internal error` });
+        });
       return method.responseDeserialize(Buffer.from(res.buffer, res.byteOffset, res.byteLength));
     };
   }
