@@ -336,7 +336,9 @@ export class Runtime {
       res.set('Content-Type', metrics.registry.contentType);
       if (!this.worker) return void res.send(await metrics.registry.metrics());
       // Both threads' metrics in one exposition: the same series summed (process metrics are this thread's).
-      const theirs = await this.worker.link.call<Array<MetricObjectWithValues<MetricValue<string>>>>('metrics', undefined, 5000);
+      const theirs = await this.worker.link
+        .call<Array<MetricObjectWithValues<MetricValue<string>>>>('metrics', undefined, 5000)
+        .catch((err: unknown) => (logger.warn({ err: (err as Error).message }, 'no metrics from the services thread'), []));
       res.send(await AggregatorRegistry.aggregate([await metrics.registry.getMetricsAsJSON(), theirs]).metrics());
     });
   }
@@ -356,8 +358,8 @@ export class Runtime {
   /**
    * Stops in reverse order after draining: HTTP stops accepting and finishes its requests, the bus
    * takes no new work and waits for what is running, modules stop, relays finish, pools close.
+   * `drainUntil`: the services thread gets the main thread's deadline (one budget from SIGTERM).
    */
-  /** `drainUntil`: the services thread gets the main thread's deadline (one budget from SIGTERM). */
   async stop(drainUntil = Date.now() + DRAIN_MS) {
     this.stopping = true;
     this.health.setStatus('', 'NOT_SERVING');

@@ -15,7 +15,8 @@ export interface Endpoint {
 /**
  * Request/reply between the two threads of an all-in-one process (see Runtime): `call(topic, x)`
  * on one side runs the handler registered with `on(topic, …)` on the other and resolves with its
- * answer. An AppError crosses as itself; any other failure as a 500 (logged where it happened).
+ * answer. An AppError crosses as itself; any other failure as an Error with its message (logged
+ * where it happened; `linkClient` answers its callers a 500 for it).
  */
 export class ThreadLink {
   private next = 1;
@@ -39,7 +40,7 @@ export class ThreadLink {
       const timer = timeoutMs
         ? setTimeout(() => {
             this.pending.delete(id);
-            reject(unavailable(`the services thread did not answer ${topic} within ${timeoutMs} ms`));
+            reject(unavailable(`the other thread did not answer ${topic} within ${timeoutMs} ms`));
           }, timeoutMs)
         : undefined;
       const done = (settle: () => void) => {
