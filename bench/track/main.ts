@@ -402,9 +402,10 @@ async function runTopology(kind: 'all' | 'split', admin: PgPool, openRate?: (clo
     const http = new HttpPool(t.baseUrl, { connections: S.concurrency, pipelining: 1, keepAliveTimeout: 30_000 });
     const mix = new Mix(`${kind}${RUN}`);
     const headers = { authorization: `Bearer ${t.keys.public}`, 'content-type': 'application/json' };
-    const op = async () => {
+    /** One POST /v1/track of the mix through `pool`: an error key (and the body) unless 2xx. */
+    const trackOp = (pool: HttpPool) => async () => {
       const m = mix.next();
-      const res = await http.request({ path: '/v1/track', method: 'POST', headers, body: JSON.stringify({ event: m.event, email: m.email, data: m.data }) });
+      const res = await pool.request({ path: '/v1/track', method: 'POST', headers, body: JSON.stringify({ event: m.event, email: m.email, data: m.data }) });
       if (res.statusCode >= 200 && res.statusCode < 300) {
         await res.body.dump();
         return {};
@@ -454,7 +455,7 @@ async function runTopology(kind: 'all' | 'split', admin: PgPool, openRate?: (clo
       return { hooks, measured };
     };
     const closed = recorder(true);
-    const phase = await drive(`Herald ${kind === 'all' ? 'all-in-one' : 'split'}`, op, closed.hooks);
+    const phase = await drive(`Herald ${kind === 'all' ? 'all-in-one' : 'split'}`, trackOp(http), closed.hooks);
     await http.close();
     const out: TopoResult = { phase, ...closed.measured(phase) };
     out.drain = await drainProjection(t);
@@ -462,14 +463,8 @@ async function runTopology(kind: 'all' | 'split', admin: PgPool, openRate?: (clo
     if (rate) {
       log(`${kind}: open loop at ${f0(rate)} tracks/s (${S.warmup} s warm-up + ${S.seconds} s)`);
       const open = new HttpPool(t.baseUrl, { connections: 256, pipelining: 1, keepAliveTimeout: 30_000 });
-      const openOp = async () => {
-        const m = mix.next();
-        const res = await open.request({ path: '/v1/track', method: 'POST', headers, body: JSON.stringify({ event: m.event, email: m.email, data: m.data }) });
-        const text = await res.body.text().catch(() => '');
-        return res.statusCode >= 200 && res.statusCode < 300 ? {} : { error: `HTTP ${res.statusCode}`, detail: text.slice(0, 300) };
-      };
       const rec = recorder(false);
-      const openPhase = await driveOpen(`${phase.label}, open loop`, rate, openOp, rec.hooks);
+      const openPhase = await driveOpen(`${phase.label}, open loop`, rate, trackOp(open), rec.hooks);
       out.open = { ...openPhase, rate, ...rec.measured(openPhase) };
       await open.close();
     }

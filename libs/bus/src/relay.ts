@@ -1,7 +1,6 @@
-import { performance } from 'node:perf_hooks';
 import type { DomainEvent, DomainEventType } from '../../contracts/src/events';
 import type { Db } from '../../db/src';
-import { logger, metrics } from '../../kit/src';
+import { logger, metrics, Spacing } from '../../kit/src';
 import { onOutboxWrite } from './outbox';
 import type { Transport } from './transport';
 
@@ -24,7 +23,7 @@ type OutboxRow = { seq: string; id: string; type: string; project_id: string; oc
 export class Relay {
   private running = false;
   private again = false;
-  private lastStart = -Infinity;
+  private readonly spacing = new Spacing(RELAY_SPACING_MS);
   private paced?: NodeJS.Timeout;
   private timer?: NodeJS.Timeout;
   private stopped = false;
@@ -50,8 +49,7 @@ export class Relay {
       this.again = true;
       return;
     }
-    // Monotonic: a wall clock stepped back must not hold the relay (and its poll) for that long.
-    const wait = Math.min(RELAY_SPACING_MS, this.lastStart + RELAY_SPACING_MS - performance.now());
+    const wait = this.spacing.wait();
     if (wait > 0) {
       this.paced = setTimeout(() => {
         this.paced = undefined;
@@ -60,7 +58,7 @@ export class Relay {
       return;
     }
     this.running = true;
-    this.lastStart = performance.now();
+    this.spacing.started();
     this.drain()
       .catch((err) => logger.error({ err, schema: this.schema }, 'outbox relay failed'))
       .finally(() => {

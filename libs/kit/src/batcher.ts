@@ -30,6 +30,24 @@ export function fromBatchReply<O>(results: Array<BatchReplyItem<O>>, count: numb
 }
 
 /**
+ * Keeps starts at least `ms` apart, on the monotonic clock (a wall clock stepped back must not
+ * hold anyone for that long): `wait()` is how long the next start must wait (≤ 0: not at all).
+ */
+export class Spacing {
+  private last = -Infinity;
+
+  constructor(readonly ms: number) {}
+
+  wait(): number {
+    return Math.min(this.ms, this.last + this.ms - performance.now());
+  }
+
+  started() {
+    this.last = performance.now();
+  }
+}
+
+/**
  * Group commit for concurrent callers: items submitted while `concurrency` flushes are already
  * running wait and go together in the next flush (at most `maxBatch` each). An idle batcher
  * flushes on the next turn of the event loop, so a lone call waits for nothing; under load, one
@@ -57,9 +75,11 @@ export class Batcher<I, O> {
        */
       spacingMs?: number;
     },
-  ) {}
+  ) {
+    if (opts.spacingMs) this.spacing = new Spacing(opts.spacingMs);
+  }
 
-  private lastStart = -Infinity;
+  private readonly spacing?: Spacing;
   private spaced?: NodeJS.Timeout;
 
   submit(item: I): Promise<O> {
@@ -96,16 +116,15 @@ export class Batcher<I, O> {
 
   private pump() {
     while (this.running < this.opts.concurrency && this.pending.length > 0) {
-      const { spacingMs, maxBatch } = this.opts;
-      const wait = spacingMs ? Math.min(spacingMs, this.lastStart + spacingMs - performance.now()) : 0;
-      if (wait > 0 && this.pending.length < maxBatch) {
+      const wait = this.spacing?.wait() ?? 0;
+      if (wait > 0 && this.pending.length < this.opts.maxBatch) {
         this.spaced ??= setTimeout(() => {
           this.spaced = undefined;
           this.pump();
         }, wait);
         return;
       }
-      this.lastStart = performance.now();
+      this.spacing?.started();
       const batch = this.pending.splice(0, this.takeCount());
       this.running++;
       Promise.resolve()
