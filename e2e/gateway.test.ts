@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import { Api, ApiResponse, Topology, TopologyKind } from '../libs/testing/src';
+import zlib from 'node:zlib';
+import { Api, ApiResponse, OWNER, session, Topology, TopologyKind } from '../libs/testing/src';
 
 /** SPEC §5, §7, §8 and COMPAT "Conventions": the rules every request passes through. */
 
@@ -135,6 +136,79 @@ describe.each<TopologyKind>(['all', 'split'])('gateway rules (%s)', (kind) => {
       expect((await api.post('/contacts/lookup', { emails: ['big@gateway.test'] })).body.notFound).toEqual(['big@gateway.test']);
       // Just under the limit is fine.
       expect((await api.post('/contacts', { email: 'big@gateway.test', data: { blob: 'x'.repeat(8_000) } })).status).toBe(201);
+    });
+  });
+
+  describe('the /v1/track fast lane (without Express)', () => {
+    const fastLaneCount = async () => Number(/^herald_http_track_fast_lane_total (\d+)/m.exec(await (await fetch(`${t.baseUrl}/metrics`)).text())?.[1]);
+    /** An answer without what differs from one request to the next (ids, times, the remaining count). */
+    const shape = (r: ApiResponse) => ({
+      status: r.status,
+      body: JSON.parse(JSON.stringify(r.body ?? null, (k, v) => (['requestId', 'timestamp', 'event'].includes(k) && typeof v === 'string' ? typeof v : v))),
+      headers: ['content-type', 'ratelimit-limit', 'retry-after'].map((h) => r.headers.get(h)),
+      remaining: r.headers.has('ratelimit-remaining'),
+      requestId: r.headers.get('x-request-id') === (r.body?.error?.requestId ?? r.headers.get('x-request-id')),
+    });
+
+    it('answers every kind of request exactly as the Express route does', async () => {
+      const pk = api.withKey(t.keys.public);
+      const ok = { event: 'lane', email: 'lane@gateway.test' };
+      const cases: Array<[string, Api, string, Record<string, string>?]> = [
+        ['valid', pk, JSON.stringify({ ...ok, data: { plan: 'pro' } })],
+        ['secret key', api, JSON.stringify(ok)],
+        ['charset', pk, JSON.stringify(ok), { 'content-type': 'application/json; charset=UTF-8' }],
+        ['byte order mark', pk, '\ufeff' + JSON.stringify(ok)],
+        ['request id', pk, JSON.stringify(ok), { 'x-request-id': 'lane-check-1' }],
+        ['malformed', pk, '{"event":'],
+        ['a string', pk, '"lane"'],
+        ['null', pk, 'null'],
+        ['empty', pk, ''],
+        ['an array', pk, '[]'],
+        ['bad fields', pk, JSON.stringify({ event: 42, subscribed: 'yes' })],
+        ['bad email', pk, JSON.stringify({ event: 'lane', email: 'not an email' })],
+        ['reserved name', pk, JSON.stringify({ event: 'email.sent', email: 'lane@gateway.test' })],
+        ['NUL', pk, JSON.stringify({ ...ok, data: { note: 'a\u0000b' } })],
+        ['too large', pk, JSON.stringify({ ...ok, data: { blob: 'x'.repeat(20_000) } })],
+        ['unknown key', api.withKey(`sk_${'0'.repeat(64)}`), JSON.stringify(ok)],
+        ['garbage key', api.withKey('nonsense'), JSON.stringify(ok)],
+        ['not a bearer', api.withKey(undefined), JSON.stringify(ok), { authorization: 'Basic bGFuZTpsYW5l' }],
+      ];
+      const before = await fastLaneCount();
+      for (const [name, client, body, headers] of cases) {
+        const fast = await client.post('/v1/track', body, headers);
+        const viaExpress = await client.post('/v1/track?lane=express', body, headers);
+        expect({ name, ...shape(fast) }).toEqual({ name, ...shape(viaExpress) });
+        if (headers?.['x-request-id']) expect(fast.headers.get('x-request-id')).toBe('lane-check-1');
+        if (name === 'valid') expect(fast.body.data.contact).toBe(viaExpress.body.data.contact);
+      }
+      // Every case above took the fast lane once (metrics are read after the answers).
+      expect((await fastLaneCount()) - before).toBe(cases.length);
+      const [status, code] = [(r: ApiResponse) => r.status, (r: ApiResponse) => r.body?.error?.code];
+      const answers = await Promise.all(cases.map(([, client, body, headers]) => client.post('/v1/track', body, headers)));
+      expect(answers.map((r, i) => [cases[i][0], status(r), code(r)])).toEqual(
+        cases.map(([name], i) => [name, [200, 200, 200, 200, 200, 400, 400, 400, 422, 422, 422, 422, 422, 422, 413, 401, 401, 401][i], answers[i].body?.error?.code]),
+      );
+    });
+
+    it('leaves what it does not take to Express: sessions, Idempotency-Key, other content types, gzip', async () => {
+      const before = await fastLaneCount();
+      const pk = api.withKey(t.keys.public);
+      const body = JSON.stringify({ event: 'lane-express', email: 'lane@gateway.test' });
+      const idem = { 'idempotency-key': `lane-${crypto.randomUUID()}` };
+      const first = await pk.post('/v1/track', body, idem);
+      const replay = await pk.post('/v1/track', body, idem);
+      expect([first.status, replay.status, replay.headers.get('idempotent-replayed')]).toEqual([200, 200, 'true']);
+      expect(replay.body).toEqual(first.body);
+      const s = await session(t.baseUrl, OWNER.email, OWNER.password, t.projectId);
+      expect((await s.post('/events/track', body)).status).toBe(200);
+      expectEnvelope(await pk.post('/v1/track', body, { 'content-type': 'text/plain' }), 422, 'VALIDATION_ERROR');
+      const gz = await fetch(`${t.baseUrl}/v1/track`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${t.keys.public}`, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+        body: zlib.gzipSync(body),
+      });
+      expect(gz.status).toBe(200);
+      expect(await fastLaneCount()).toBe(before);
     });
   });
 

@@ -12,6 +12,12 @@ export const httpDuration = new client.Histogram({
   registers: [registry],
 });
 
+export const trackFastLane = new client.Counter({
+  name: 'herald_http_track_fast_lane_total',
+  help: 'Tracks the gateway answered on its fast lane, without Express (the rest of /v1/track takes the Express route)',
+  registers: [registry],
+});
+
 export const grpcDuration = new client.Histogram({
   name: 'herald_grpc_call_duration_seconds',
   help: 'Outbound gRPC call duration',

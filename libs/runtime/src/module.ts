@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type express from 'express';
 import type * as grpc from '@grpc/grpc-js';
 import type { Config } from '../../kit/src';
@@ -9,6 +10,9 @@ import type { Apis, Handlers } from '../../contracts/src';
 export type Clients = { [K in keyof Apis]: () => Apis[K] };
 
 export type ProvidedHandlers = Handlers;
+
+/** Sees an HTTP request before the app does: true when it has taken the request, false to leave it to the app. */
+export type HttpFront = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 /** What the runner gives a module: its database, the bus, clients of other services, the servers. */
 export interface ModuleContext {
@@ -27,6 +31,8 @@ export interface ModuleContext {
   transport: Transport;
   /** The process's HTTP app (ops endpoints are already on it); only the gateway adds routes. */
   http: express.Express;
+  /** Adds a handler that sees every HTTP request before `http` (the gateway's track fast lane). */
+  httpFront(front: HttpFront): void;
   grpcServer?: grpc.Server;
 }
 

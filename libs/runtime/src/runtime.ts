@@ -11,7 +11,7 @@ import { startEmbeddedPostgres } from '../../db/src/embedded';
 import { AmqpTransport, MemoryTransport, Relay, Subscription, Transport } from '../../bus/src';
 import { GRPC_MESSAGE_LIMITS, SERVICES, ServiceName, definitionOf, grpcClient, grpcImplementation, inProcessClient, metaFromContext } from '../../contracts/src';
 import type { DomainEvent } from '../../contracts/src/events';
-import type { Clients, HeraldModule, ModuleContext, ModuleFactory, ProvidedHandlers } from './module';
+import type { Clients, HeraldModule, HttpFront, ModuleContext, ModuleFactory, ProvidedHandlers } from './module';
 import { linkClient, serveOverLink, ThreadLink } from './thread';
 
 /**
@@ -70,6 +70,7 @@ export class Runtime {
   private databaseUrl?: string;
   transport!: Transport;
   readonly app = express();
+  private fronts: HttpFront[] = [];
   httpPort = 0;
   grpcPort = 0;
   private worker?: { thread: Worker; link: ThreadLink; services: Set<ServiceName> };
@@ -188,6 +189,7 @@ export class Runtime {
       work: (sub) => this.transport.work(sub),
       transport: this.transport,
       http: this.app,
+      httpFront: (front) => this.fronts.push(front),
       grpcServer: this.grpcServer,
     };
   }
@@ -243,7 +245,11 @@ export class Runtime {
     }
     const defaultHttp = this.allInOne || this.modules.some((m) => m.name === 'gateway') ? 8080 : SERVICES[this.modules[0].name as ServiceName]?.httpPort ?? 8080;
     const port = this.config.PORT ?? defaultHttp;
-    this.httpServer = http.createServer(this.app);
+    const fronts = this.fronts;
+    this.httpServer = http.createServer((req, res) => {
+      for (const front of fronts) if (front(req, res)) return;
+      this.app(req, res);
+    });
     this.httpServer.keepAliveTimeout = 65_000;
     await new Promise<void>((resolve, reject) => {
       this.httpServer!.once('error', reject);

@@ -1,12 +1,13 @@
 import crypto from 'node:crypto';
 import express from 'express';
 import Redis from 'ioredis';
-import { logger, metrics, newId } from '../../../libs/kit/src';
+import { logger, metrics } from '../../../libs/kit/src';
 import type { HeraldModule, ModuleContext } from '../../../libs/runtime/src/module';
 import { IdentityRepo } from './adapters/identity-repo';
 import { Identity } from './app/identity';
 import { projectAuth } from './http/auth';
 import { errorHandler, notFoundHandler } from './http/errors';
+import { trackFastLane } from './http/fast-track';
 import { KeyCache } from './http/keycache';
 import { markNulFree, rejectNul } from './http/nul';
 import { rateLimiter } from './http/ratelimit';
@@ -14,10 +15,9 @@ import { AccountDeps, accountRouter } from './http/routes/account';
 import { contactsRouter } from './http/routes/contacts';
 import { domainsRouter } from './http/routes/domains';
 import { messagingRouter, publicMessagingRouter } from './http/routes/messaging';
-import { eventsRouter, trackHandler } from './http/routes/events';
+import { eventsRouter, trackHandler, tracker } from './http/routes/events';
+import { requestIdOf } from './http/request-id';
 import { migrations, SCHEMA } from './migrations';
-
-const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 /** The only public HTTP surface: auth, key scoping, rate limits, validation, routing to services. */
 export function gatewayModule(): HeraldModule {
@@ -67,8 +67,7 @@ export function gatewayModule(): HeraldModule {
       const app = ctx.http;
       app.set('trust proxy', true);
       app.use((req, res, next) => {
-        const incoming = req.header('x-request-id');
-        req.requestId = incoming && REQUEST_ID.test(incoming) ? incoming : newId();
+        req.requestId = requestIdOf(req.headers['x-request-id']);
         res.set('X-Request-ID', req.requestId);
         const end = metrics.httpDuration.startTimer({ method: req.method });
         res.on('finish', () => end({ route: req.route?.path ?? 'unmatched', status: String(res.statusCode) }));
@@ -92,12 +91,14 @@ export function gatewayModule(): HeraldModule {
       });
       // The hottest route first, so it does not walk the account and public routers.
       const limit = rateLimiter(config.RATE_LIMIT_PER_MINUTE, limiterStore, `${ns}herald:rl`);
-      const track = [projectAuth(deps, { allowPublic: true }), limit, trackHandler(ctx.clients.events, db)];
-      app.post('/v1/track', ...track);
-      app.post('/events/track', ...track);
+      const track = tracker(ctx.clients.events);
+      ctx.httpFront(trackFastLane({ auth: deps, limit, track, bodyLimit: config.BODY_LIMIT }));
+      const trackRoute = [projectAuth(deps, { allowPublic: true }), limit.middleware, trackHandler(track, db)];
+      app.post('/v1/track', ...trackRoute);
+      app.post('/events/track', ...trackRoute);
       app.use(accountRouter(deps));
       app.use(publicMessagingRouter(ctx.clients.messaging));
-      const secret = [projectAuth(deps, { allowPublic: false }), limit];
+      const secret = [projectAuth(deps, { allowPublic: false }), limit.middleware];
       app.use(['/contacts', '/events', '/domains', '/templates', '/v1/send', '/v1/verify', '/dev/mailbox'], ...secret);
       app.use(contactsRouter(ctx.clients.contacts));
       app.use(messagingRouter(ctx.clients.messaging, db));

@@ -28,8 +28,7 @@ export function sessionCookie(deps: AuthDeps, userId: string): [string, string, 
   return [SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure: deps.secureCookies, maxAge: SESSION_DAYS * 86_400_000, path: '/' }];
 }
 
-function bearer(req: Request): string | undefined {
-  const h = req.headers.authorization;
+function bearer(h: string | undefined): string | undefined {
   if (!h) return undefined;
   const m = /^Bearer\s+(.+)$/i.exec(h.trim());
   if (!m) throw unauthorized('Authorization header must be "Bearer <key>"', 'INVALID_API_KEY', KEY_SUGGESTION);
@@ -64,6 +63,12 @@ function checkCsrf(req: Request, deps: AuthDeps) {
   throw new AppError({ code: 'CSRF_REJECTED', status: 403, message: 'Cross-site request refused', suggestion: 'Call the API from the dashboard origin, or use an API key.' });
 }
 
+/** The project an API key (`Authorization: Bearer sk_…|pk_…`) belongs to; undefined without the header. */
+export async function keyProject(deps: AuthDeps, authorization: string | undefined, allowPublic: boolean) {
+  const key = bearer(authorization);
+  return key === undefined ? undefined : resolveKey(deps, key, allowPublic);
+}
+
 async function resolveKey(deps: AuthDeps, key: string, allowPublic: boolean) {
   if (!KEY_FORMAT.test(key)) throw unauthorized('Invalid API key', 'INVALID_API_KEY', KEY_SUGGESTION);
   if (key.startsWith('pk_') && !allowPublic) {
@@ -88,9 +93,8 @@ async function resolveKey(deps: AuthDeps, key: string, allowPublic: boolean) {
 export function projectAuth(deps: AuthDeps, opts: { allowPublic: boolean }): RequestHandler {
   return (req, res, next) => {
     (async () => {
-      const key = bearer(req);
-      if (key) {
-        const e = await resolveKey(deps, key, opts.allowPublic);
+      const e = await keyProject(deps, req.headers.authorization, opts.allowPublic);
+      if (e) {
         req.auth = { kind: 'key', projectId: e.projectId, scope: e.scope, disabled: e.disabled };
         req.projectId = e.projectId;
         req.tracking = e.tracking;

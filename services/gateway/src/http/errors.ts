@@ -1,17 +1,27 @@
+import type { ServerResponse } from 'node:http';
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { z } from 'zod';
 import { AppError, FieldError, isAppError, logger, validationError } from '../../../../libs/kit/src';
 
+/** A JSON answer through Node's own response API, so Express routes and the track fast lane write the same bytes. */
+export function writeJson(res: ServerResponse, status: number, body: unknown) {
+  const json = JSON.stringify(body);
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(json));
+  res.end(json);
+}
+
 /** SPEC §7: the one error envelope, rendered here and nowhere else. */
-export function sendError(req: Request, res: Response, err: AppError) {
-  if (err.status === 429 && err.details?.retryAfter) res.set('Retry-After', String(err.details.retryAfter));
-  res.status(err.status).json({
+export function sendError(requestId: string, res: ServerResponse, err: AppError) {
+  if (err.status === 429 && err.details?.retryAfter) res.setHeader('Retry-After', String(err.details.retryAfter));
+  writeJson(res, err.status, {
     success: false,
     error: {
       code: err.code,
       message: err.message,
       statusCode: err.status,
-      requestId: req.requestId,
+      requestId,
       ...(err.errors ? { errors: err.errors } : {}),
       ...(err.details ? { details: err.details } : {}),
       ...(err.suggestion ? { suggestion: err.suggestion } : {}),
@@ -56,25 +66,30 @@ export const route =
 
 export const notFoundHandler: RequestHandler = (req, res) => {
   sendError(
-    req,
+    req.requestId,
     res,
     new AppError({ code: 'NOT_FOUND', status: 404, message: `No route for ${req.method} ${req.path}`, suggestion: 'Check the path and method against the API reference (SPEC.md §4).' }),
   );
 };
 
-/** Last middleware: body-parser failures become 400/413, AppErrors render as is, anything else is a logged 500. */
-export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
-  if (res.headersSent) return;
-  if (isAppError(err)) return sendError(req, res, err);
+/** What an error answers with: AppErrors as they are, body reading failures 400/413, other 4xx as is, anything else a logged 500. */
+export function asAppError(err: any): AppError {
+  if (isAppError(err)) return err;
   if (err?.type === 'entity.parse.failed') {
-    return sendError(req, res, new AppError({ code: 'BAD_REQUEST', status: 400, message: 'Malformed JSON body', suggestion: 'Send a valid JSON document with Content-Type: application/json.' }));
+    return new AppError({ code: 'BAD_REQUEST', status: 400, message: 'Malformed JSON body', suggestion: 'Send a valid JSON document with Content-Type: application/json.' });
   }
   if (err?.type === 'entity.too.large') {
-    return sendError(req, res, new AppError({ code: 'PAYLOAD_TOO_LARGE', status: 413, message: 'Request body too large', suggestion: `Keep the body under ${err.limit} bytes.` }));
+    return new AppError({ code: 'PAYLOAD_TOO_LARGE', status: 413, message: 'Request body too large', suggestion: `Keep the body under ${err.limit} bytes.` });
   }
   if (typeof err?.status === 'number' && err.status >= 400 && err.status < 500) {
-    return sendError(req, res, new AppError({ code: 'BAD_REQUEST', status: err.status, message: err.expose ? err.message : 'Bad request' }));
+    return new AppError({ code: 'BAD_REQUEST', status: err.status, message: err.expose ? err.message : 'Bad request' });
   }
   logger.error({ err }, 'unhandled error');
-  sendError(req, res, new AppError({ code: 'INTERNAL_SERVER_ERROR', status: 500, message: 'Something went wrong on our side', suggestion: `Retry; if it persists, report the requestId.` }));
+  return new AppError({ code: 'INTERNAL_SERVER_ERROR', status: 500, message: 'Something went wrong on our side', suggestion: `Retry; if it persists, report the requestId.` });
+}
+
+/** Last middleware: every error as the envelope. */
+export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+  if (res.headersSent) return;
+  sendError(req.requestId, res, asAppError(err));
 };

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Request, Response } from 'express';
 import { AppError, badRequest, isAppError } from '../../../../libs/kit/src';
 import type { Db } from '../../../../libs/db/src';
+import { writeJson } from './errors';
 
 const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
 const WINDOW = "interval '24 hours'";
@@ -69,5 +70,5 @@ async function remember(db: Db, projectId: string, key: string, reply: Reply, er
 function send(res: Response, reply: Reply) {
   const body = reply.body as any;
   if (body && typeof body === 'object' && body.__error) throw new AppError(body.__error);
-  res.status(reply.status).json(reply.body);
+  writeJson(res, reply.status, reply.body);
 }

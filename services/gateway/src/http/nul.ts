@@ -10,20 +10,26 @@ export const rejectNul: RequestHandler = (req, _res, next) => {
   if (/%00/i.test(req.originalUrl)) {
     return next(new AppError({ code: 'BAD_REQUEST', status: 400, message: 'The URL must not contain a NUL character (%00)', suggestion: 'Remove the NUL character from the path or query.' }));
   }
-  if (req.nulFree) return next();
-  const errors: FieldError[] = [];
-  findNul(req.body, '', errors);
-  if (errors.length) return next(validationError(errors.slice(0, 20)));
-  next();
+  next(req.nulFree ? undefined : nulError(req.body));
 };
+
+/** The 422 naming each field of a parsed JSON body that holds a NUL (at most 20), or undefined. */
+export function nulError(body: unknown) {
+  const errors: FieldError[] = [];
+  findNul(body, '', errors);
+  return errors.length ? validationError(errors.slice(0, 20)) : undefined;
+}
 
 /**
  * The JSON parser's `verify` hook: in UTF-8 JSON a NUL can only be written as the escape `\u0000`
  * (a raw control character is not valid JSON), so a body without that sequence needs no walk.
  */
 export function markNulFree(req: Request, _res: unknown, raw: Buffer, encoding: string) {
-  req.nulFree = encoding.toLowerCase().replace('-', '') === 'utf8' && !raw.includes('\\u0000');
+  req.nulFree = encoding.toLowerCase().replace('-', '') === 'utf8' && nulFree(raw);
 }
+
+/** True when a UTF-8 JSON text cannot hold a NUL (see markNulFree). */
+export const nulFree = (raw: Buffer) => !raw.includes('\\u0000');
 
 function findNul(value: unknown, path: string, out: FieldError[], depth = 0) {
   if (out.length >= 20 || depth > 1000) return;

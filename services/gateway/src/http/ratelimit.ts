@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import type Redis from 'ioredis';
 import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
@@ -8,7 +9,14 @@ import { AppError, BatchOutcome, Batcher } from '../../../../libs/kit/src';
  * gateway runs as several replicas, so the limit holds across them (memory as insurance when
  * Redis is unreachable).
  */
-export function rateLimiter(perMinute: number, redis?: Redis, keyPrefix = 'herald:rl'): RequestHandler {
+export interface RateLimit {
+  /** Takes the request's point: sets the RateLimit headers, and rejects with the 429 when over the limit. */
+  admit(projectId: string, res: ServerResponse): Promise<void>;
+  /** `admit` for Express routes (after auth; a request without a project passes). */
+  middleware: RequestHandler;
+}
+
+export function rateLimiter(perMinute: number, redis?: Redis, keyPrefix = 'herald:rl'): RateLimit {
   const memory = new RateLimiterMemory({ points: perMinute, duration: 60, keyPrefix });
   const limiter: RateLimiterAbstract = redis
     ? new RateLimiterRedis({ storeClient: redis, points: perMinute, duration: 60, keyPrefix, insuranceLimiter: memory })
@@ -46,31 +54,27 @@ export function rateLimiter(perMinute: number, redis?: Redis, keyPrefix = 'heral
     { name: 'ratelimit', maxBatch: 1000, concurrency: 8 },
   );
 
-  const setHeaders = (res: Parameters<RequestHandler>[1], v: Verdict) => {
-    res.set('RateLimit-Limit', String(perMinute));
-    res.set('RateLimit-Remaining', String(v.remaining));
-    res.set('RateLimit-Reset', String(Math.ceil(v.msBeforeNext / 1000)));
-  };
+  async function admit(projectId: string, res: ServerResponse) {
+    const v = await counter.submit(projectId);
+    res.setHeader('RateLimit-Limit', String(perMinute));
+    res.setHeader('RateLimit-Remaining', String(v.remaining));
+    res.setHeader('RateLimit-Reset', String(Math.ceil(v.msBeforeNext / 1000)));
+    if (v.allowed) return;
+    const retryAfter = Math.max(1, Math.ceil(v.msBeforeNext / 1000));
+    throw new AppError({
+      code: 'RATE_LIMIT_EXCEEDED',
+      status: 429,
+      message: `Rate limit of ${perMinute} requests per minute exceeded`,
+      suggestion: `Wait ${retryAfter} s (Retry-After) and spread requests over the minute.`,
+      details: { retryAfter },
+    });
+  }
 
-  return (req, res, next) => {
-    const projectId = req.projectId;
-    if (!projectId) return next();
-    counter.submit(projectId).then(
-      (v) => {
-        setHeaders(res, v);
-        if (v.allowed) return next();
-        const retryAfter = Math.max(1, Math.ceil(v.msBeforeNext / 1000));
-        next(
-          new AppError({
-            code: 'RATE_LIMIT_EXCEEDED',
-            status: 429,
-            message: `Rate limit of ${perMinute} requests per minute exceeded`,
-            suggestion: `Wait ${retryAfter} s (Retry-After) and spread requests over the minute.`,
-            details: { retryAfter },
-          }),
-        );
-      },
-      next,
-    );
+  return {
+    admit,
+    middleware: (req, res, next) => {
+      if (!req.projectId) return next();
+      admit(req.projectId, res).then(() => next(), next);
+    },
   };
 }

@@ -4,7 +4,7 @@ import type { Db } from '../../../../../libs/db/src';
 import type { EventMsg, EventsApi } from '../../../../../libs/contracts/src';
 import { Batcher, fromBatchReply } from '../../../../../libs/kit/src';
 import { parse, route } from '../errors';
-import { idempotent } from '../idempotency';
+import { idempotent, Reply } from '../idempotency';
 
 const trackBody = z.object({
   event: z.string().min(1).max(255),
@@ -30,12 +30,17 @@ const limitOf = (v: unknown) => {
 type TrackItem = NonNullable<Parameters<EventsApi['TrackMany']>[0]['items']>[number];
 type Tracked = { contact_id: string; event_id: string; timestamp: string };
 
+/** Validates a track request's body (a 422 naming the fields), before anything is recorded. */
+export const parseTrack = (body: unknown) => parse(trackBody, body);
+export type TrackBody = ReturnType<typeof parseTrack>;
+
 /**
- * POST /v1/track and its dashboard alias /events/track (pk_ or sk_). Concurrent tracks go to the
- * events service together (one call, one contacts call, one insert per batch; see `Batcher`).
+ * Records a validated track for a project: the reply of POST /v1/track and its dashboard alias
+ * /events/track. Concurrent tracks go to the events service together (one call, one contacts
+ * call, one insert per batch; see `Batcher`).
  */
-export function trackHandler(events: () => EventsApi, db: Db) {
-  const tracker = new Batcher<TrackItem, Tracked>(
+export function tracker(events: () => EventsApi): (projectId: string, body: TrackBody) => Promise<Reply> {
+  const batcher = new Batcher<TrackItem, Tracked>(
     async (items) => {
       const { results } = await events().TrackMany({ items });
       return fromBatchReply(results, items.length);
@@ -43,18 +48,23 @@ export function trackHandler(events: () => EventsApi, db: Db) {
     // Bounded by bytes too, so a batch stays far below the gRPC message limit (64 MB).
     { name: 'track', maxBatch: 200, concurrency: 2, weigh: (t) => (t.data_json?.length ?? 0) + (t.email?.length ?? 0) + (t.event?.length ?? 0), maxWeight: 8 * 1024 * 1024 },
   );
-  return route(async (req, res) => {
-    const body = parse(trackBody, req.body);
-    await idempotent(db, req, res, async () => {
-      const out = await tracker.submit({
-        project_id: req.projectId,
-        email: body.email,
-        event: body.event,
-        subscribed: body.subscribed,
-        data_json: body.data ? JSON.stringify(body.data) : '',
-      });
-      return { status: 200, body: { success: true, data: { contact: out.contact_id, event: out.event_id, timestamp: out.timestamp } } };
+  return async (projectId, body) => {
+    const out = await batcher.submit({
+      project_id: projectId,
+      email: body.email,
+      event: body.event,
+      subscribed: body.subscribed,
+      data_json: body.data ? JSON.stringify(body.data) : '',
     });
+    return { status: 200, body: { success: true, data: { contact: out.contact_id, event: out.event_id, timestamp: out.timestamp } } };
+  };
+}
+
+/** The Express route of a track (pk_ or sk_, after auth and the rate limit), with Idempotency-Key. */
+export function trackHandler(track: ReturnType<typeof tracker>, db: Db) {
+  return route(async (req, res) => {
+    const body = parseTrack(req.body);
+    await idempotent(db, req, res, () => track(req.projectId!, body));
   });
 }
 
