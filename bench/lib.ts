@@ -78,7 +78,8 @@ export interface Snapshot {
   eluIdle: number;
   eluActive: number;
   poolWait: { n: number; ns: number };
-  statements: Record<string, { n: number; ns: number }>;
+  /** Per normalized statement: count, total send→reply ns, replies that took ≥ 100 ms. */
+  statements: Record<string, { n: number; ns: number; slow?: number }>;
 }
 export const readSnapshots = (dir: string): Snapshot[] =>
   fs.existsSync(dir)
@@ -106,7 +107,7 @@ export interface ProcessDelta {
   elu: number;
   poolWait: { n: number; ns: number };
   /** Statements sent in the interval (n > 0), in the order of the later snapshot. */
-  statements: Array<{ sql: string; n: number; ns: number }>;
+  statements: Array<{ sql: string; n: number; ns: number; slow: number }>;
 }
 /** One delta per process (or thread) in `b` that also has a snapshot in `a` (matched by pid and target). */
 export function snapshotDeltas(a: Snapshot[], b: Snapshot[]): ProcessDelta[] {
@@ -118,7 +119,7 @@ export function snapshotDeltas(a: Snapshot[], b: Snapshot[]): ProcessDelta[] {
     for (const [sql, s] of Object.entries(sb.statements)) {
       const n = s.n - (sa.statements[sql]?.n ?? 0);
       const ns = s.ns - (sa.statements[sql]?.ns ?? 0);
-      if (n > 0) statements.push({ sql, n, ns });
+      if (n > 0) statements.push({ sql, n, ns, slow: (s.slow ?? 0) - (sa.statements[sql]?.slow ?? 0) });
     }
     out.push({
       target: sb.target,

@@ -192,6 +192,13 @@ function summary(r: PhaseResult) {
   return { rate: r.ok / r.seconds, p50: pct(s, 50), p99: pct(s, 99), max: s[s.length - 1] ?? NaN, errors, n: r.ok };
 }
 
+/** p99 of the requests scheduled in each second of the window: a stall shows as one bad second, saturation as many. */
+function p99PerSecond(r: PhaseResult): number[] {
+  const seconds: number[][] = Array.from({ length: Math.ceil(r.seconds) }, () => []);
+  r.latencies.forEach((l, i) => seconds[Math.floor((r.completions[i] - l - r.measureStart) / 1000)]?.push(l));
+  return seconds.map((s) => pct(s.sort((a, b) => a - b), 99));
+}
+
 // ---------------------------------------------------------------- PostgreSQL ceiling
 
 const CEILINGS: Record<string, { title: string; statements: string[] }> = {
@@ -357,7 +364,7 @@ interface TopoResult extends Measured {
 interface ProfileReport {
   tracks: number;
   windowS: number;
-  statements: Array<{ target: string; sql: string; perTrack: number; avgMs: number }>;
+  statements: Array<{ target: string; sql: string; perTrack: number; avgMs: number; slow: number }>;
   poolWait: Array<{ target: string; perTrack: number; avgMs: number }>;
   cpu: Array<{ target: string; cores?: number; elu: number }>;
 }
@@ -369,7 +376,7 @@ function diffProfile(a: Snapshot[], b: Snapshot[], tracks: number): ProfileRepor
     report.cpu.push({ target: d.target, cores: d.cpuMs === undefined ? undefined : d.cpuMs / d.ms, elu: d.elu });
     const pw = d.poolWait;
     if (pw.n) report.poolWait.push({ target: d.target, perTrack: pw.n / tracks, avgMs: pw.ns / pw.n / 1e6 });
-    for (const s of d.statements) report.statements.push({ target: d.target, sql: s.sql, perTrack: s.n / tracks, avgMs: s.ns / s.n / 1e6 });
+    for (const s of d.statements) report.statements.push({ target: d.target, sql: s.sql, perTrack: s.n / tracks, avgMs: s.ns / s.n / 1e6, slow: s.slow });
   }
   report.statements.sort((x, y) => y.perTrack * y.avgMs - x.perTrack * x.avgMs);
   return report;
@@ -523,6 +530,7 @@ function printTopologyDetail(r: TopoResult) {
   printMeasured(r, summary(r.phase).rate, r.drain);
   if (r.open) {
     console.log(`\n--- ${r.open.label} at ${f0(r.open.rate)}/s: where the time goes (measured window) ---`);
+    console.log(`  p99 per second of the window (ms): ${p99PerSecond(r.open).map(f0).join(' ')}`);
     printMeasured(r.open, summary(r.open).rate);
   }
 }
@@ -558,10 +566,12 @@ function printMeasured(m: Measured, rate: number, drain?: TopoResult['drain']) {
   for (const w of p.poolWait) console.log(`    ${pad(w.target, 9)} pool.connect: ${f2(w.perTrack)} per track, avg wait ${f2(w.avgMs)} ms`);
   const total = p.statements.reduce((a, s) => a + s.perTrack, 0);
   console.log(`  statements sent to PostgreSQL: ${f2(total)} per track (each a network round trip); by cost (per-track × avg latency):`);
-  console.log(`    ${pad('process', 9)} ${lpad('per track', 9)} ${lpad('avg ms', 7)}  statement`);
+  console.log(`    ${pad('process', 9)} ${lpad('per track', 9)} ${lpad('avg ms', 7)} ${lpad('≥100 ms', 7)}  statement`);
   for (const s of p.statements.slice(0, 24)) {
-    console.log(`    ${pad(s.target, 9)} ${lpad(f2(s.perTrack), 9)} ${lpad(f2(s.avgMs), 7)}  ${s.sql}`);
+    console.log(`    ${pad(s.target, 9)} ${lpad(f2(s.perTrack), 9)} ${lpad(f2(s.avgMs), 7)} ${lpad(String(s.slow), 7)}  ${s.sql}`);
   }
+  const slow = p.statements.filter((s) => s.slow > 0);
+  if (slow.length) console.log(`  replies that took ≥ 100 ms: ${slow.map((s) => `${s.slow} × ${s.sql.slice(0, 40)}`).join('; ')}`);
   if (p.statements.length > 24) console.log(`    ... ${p.statements.length - 24} more (rare) statements`);
 }
 

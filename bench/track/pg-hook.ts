@@ -4,7 +4,8 @@
  *
  * Counts every PostgreSQL statement a process sends (pg Client#query, keyed by its normalized
  * text), the time from send to reply, the time spent waiting for a pool connection, and the
- * process's CPU time and event-loop utilization. Every 250 ms (and on exit) it writes a snapshot
+ * process's CPU time and event-loop utilization; replies that took 100 ms or more are counted
+ * apart (`slow`: a stall, e.g. a COMMIT waiting on the disk, shows there). Every 250 ms (and on exit) it writes a snapshot
  * to $BENCH_PGCOUNT_DIR/<TARGET>-<pid>.json; the bench diffs two snapshots around its
  * measurement window. The cost is one Map lookup and two hrtime reads per statement.
  */
@@ -15,7 +16,10 @@ import { performance } from 'node:perf_hooks';
 interface Stat {
   n: number;
   ns: number;
+  slow: number;
 }
+
+const SLOW_NS = 100e6;
 
 const dir = process.env.BENCH_PGCOUNT_DIR;
 if (dir) install(dir);
@@ -26,7 +30,7 @@ function install(outDir: string) {
   const pg = require(require.resolve('pg', { paths: [process.cwd()] }));
   const stats = new Map<string, Stat>();
   const names = new Map<string, string>();
-  const poolWait: Stat = { n: 0, ns: 0 };
+  const poolWait: Stat = { n: 0, ns: 0, slow: 0 };
 
   const keyOf = (text: unknown): string => {
     if (typeof text !== 'string') return '<non-text query>';
@@ -39,12 +43,14 @@ function install(outDir: string) {
     return k;
   };
   const add = (s: Stat, t0: bigint) => {
+    const ns = Number(process.hrtime.bigint() - t0);
     s.n++;
-    s.ns += Number(process.hrtime.bigint() - t0);
+    s.ns += ns;
+    if (ns >= SLOW_NS) s.slow++;
   };
   const statOf = (key: string) => {
     let s = stats.get(key);
-    if (!s) stats.set(key, (s = { n: 0, ns: 0 }));
+    if (!s) stats.set(key, (s = { n: 0, ns: 0, slow: 0 }));
     return s;
   };
 
