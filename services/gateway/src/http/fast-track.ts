@@ -48,10 +48,11 @@ export function trackFastLane(opts: { auth: AuthDeps; limit: RateLimit; track: R
 
   async function handle(req: IncomingMessage, res: ServerResponse, requestId: string) {
     const body = await readJson(req, opts.bodyLimit);
-    const auth = await keyProject(opts.auth, req.headers.authorization, true);
-    await runWithContext({ requestId, projectId: auth!.projectId }, async () => {
-      await opts.limit.admit(auth!.projectId, res);
-      const reply = await opts.track(auth!.projectId, parseTrack(body));
+    // Defined: the lane only takes requests with an Authorization header.
+    const { projectId } = (await keyProject(opts.auth, req.headers.authorization, true))!;
+    await runWithContext({ requestId, projectId }, async () => {
+      await opts.limit.admit(projectId, res);
+      const reply = await opts.track(projectId, parseTrack(body));
       writeJson(res, reply.status, reply.body);
     });
   }
