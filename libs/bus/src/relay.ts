@@ -10,8 +10,11 @@ const POLL_MS = 1000;
  * A batch starts at least this long after the one before (unless that one was full): a lone event
  * goes at once, while under load the commits of the last few milliseconds go together, in one
  * claim, one publish and one commit for the lot, instead of one round of statements per commit.
+ * An outbox whose events nobody waits for (projections, public event records) can take longer
+ * (`PROJECTION_RELAY_SPACING_MS`).
  */
 export const RELAY_SPACING_MS = 20;
+export const PROJECTION_RELAY_SPACING_MS = 100;
 
 type OutboxRow = { seq: string; id: string; type: string; project_id: string; occurred_at: Date; data: any; attempts: number };
 
@@ -23,7 +26,7 @@ type OutboxRow = { seq: string; id: string; type: string; project_id: string; oc
 export class Relay {
   private running = false;
   private again = false;
-  private readonly spacing = new Spacing(RELAY_SPACING_MS);
+  private readonly spacing: Spacing;
   private paced?: NodeJS.Timeout;
   private timer?: NodeJS.Timeout;
   private stopped = false;
@@ -33,7 +36,10 @@ export class Relay {
     private readonly db: Db,
     private readonly schema: string,
     private readonly transport: Transport,
-  ) {}
+    spacingMs = RELAY_SPACING_MS,
+  ) {
+    this.spacing = new Spacing(spacingMs);
+  }
 
   /** Woken by this process's commits to the outbox (`outboxWritten`), and polls for anything else. */
   start() {
@@ -60,6 +66,10 @@ export class Relay {
     this.running = true;
     this.spacing.started();
     this.drain()
+      .then((published) => {
+        // A batch that found nothing (a poll, or rows another replica took) holds no one back.
+        if (published === 0) this.spacing.reset();
+      })
       .catch((err) => logger.error({ err, schema: this.schema }, 'outbox relay failed'))
       .finally(() => {
         this.running = false;
@@ -79,8 +89,15 @@ export class Relay {
     while (this.running) await new Promise((r) => setTimeout(r, 20));
   }
 
-  private async drain() {
-    while (!this.stopped && (await this.batch()) === BATCH);
+  /** Batches until one is not full; how many events were published. */
+  private async drain(): Promise<number> {
+    let published = 0;
+    while (!this.stopped) {
+      const n = await this.batch();
+      published += n;
+      if (n < BATCH) break;
+    }
+    return published;
   }
 
   /**

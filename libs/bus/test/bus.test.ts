@@ -96,6 +96,36 @@ describe('outbox + relay (memory transport)', () => {
     await eventually(async () => (await outboxRows()).length === 0);
   });
 
+  it('spaces its batches: after a quiet spell an event goes at once; the commits of the next spacingMs go together, after it', async () => {
+    const transport = new MemoryTransport();
+    const seen: Array<{ email: string; at: number; tx: string }> = [];
+    await transport.subscribe(
+      sub('spaced', async (e, tx) => {
+        const { rows } = await tx.query(`SELECT txid_current()::text AS tx`);
+        seen.push({ email: (e.data as any).email, at: performance.now(), tx: rows[0].tx });
+      }),
+    );
+    const relay = new Relay(db, SCHEMA, transport, 1000);
+    relay.start(); // its first (empty) batch starts the spacing
+    cleanups.push(() => relay.stop());
+    await new Promise((r) => setTimeout(r, 1100));
+    const projectId = newId();
+    const quietAt = performance.now();
+    await db.tx((tx) => enqueue(tx, SCHEMA, [changed(projectId, 'lone@example.com')]));
+    await eventually(async () => seen.length === 1);
+    expect(seen[0].at - quietAt).toBeLessThan(900); // not held for the spacing
+    const busyAt = performance.now();
+    for (const email of ['b@example.com', 'c@example.com', 'd@example.com']) await db.tx((tx) => enqueue(tx, SCHEMA, [changed(projectId, email)]));
+    await eventually(async () => seen.length === 4, 5000);
+    const later = seen.slice(1);
+    expect(later.map((s) => s.email)).toEqual(['b@example.com', 'c@example.com', 'd@example.com']);
+    expect(new Set(later.map((s) => s.tx)).size).toBe(1); // one batch, one transaction
+    expect(later[0].tx).not.toBe(seen[0].tx);
+    // The batch did not start before 1000 ms after the lone event's (which started after quietAt).
+    expect(later[0].at - quietAt).toBeGreaterThanOrEqual(1000);
+    expect(later[0].at - busyAt).toBeLessThan(1000 + 900);
+  });
+
   it('delivers the published envelope intact to the subscriber', async () => {
     const transport = new MemoryTransport();
     const seen: DomainEvent[] = [];

@@ -45,6 +45,11 @@ export class Spacing {
   started() {
     this.last = performance.now();
   }
+
+  /** Forgets the last start (it did nothing, so the next need not wait for it). */
+  reset() {
+    this.last = -Infinity;
+  }
 }
 
 /**

@@ -23,8 +23,11 @@ export interface ModuleContext {
   clients: Clients;
   /** Serves a gRPC service from this module (in process always; over gRPC when other processes may call). */
   provide<K extends keyof ProvidedHandlers>(service: K, handlers: ProvidedHandlers[K]): void;
-  /** Starts publishing the schema's outbox. */
-  relay(db: Db, schema: string): void;
+  /**
+   * Starts publishing the schema's outbox. Under load a batch starts at most every `spacingMs`
+   * (default `RELAY_SPACING_MS`, 20; see libs/bus/src/relay.ts).
+   */
+  relay(db: Db, schema: string, opts?: { spacingMs?: number }): void;
   subscribe(sub: Subscription): Promise<void>;
   /** Consumes a work queue (competing workers; see WorkSubscription). */
   work(sub: WorkSubscription): Promise<void>;

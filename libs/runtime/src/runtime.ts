@@ -182,8 +182,8 @@ export class Runtime {
           this.grpcServer.addService(def, grpcImplementation(def, handlers as any));
         }
       },
-      relay: (db, schema) => {
-        this.relays.push(new Relay(db, schema, this.transport));
+      relay: (db, schema, opts) => {
+        this.relays.push(new Relay(db, schema, this.transport, opts?.spacingMs));
       },
       subscribe: (sub: Subscription) => this.transport.subscribe(sub),
       work: (sub) => this.transport.work(sub),

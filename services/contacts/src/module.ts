@@ -1,3 +1,4 @@
+import { PROJECTION_RELAY_SPACING_MS } from '../../../libs/bus/src';
 import type { HeraldModule } from '../../../libs/runtime/src/module';
 import { ContactsRepo } from './adapters/repo';
 import { contactsHandlers } from './app/handlers';
@@ -17,7 +18,8 @@ export function contactsModule(): HeraldModule {
       await ctx.migrate(SCHEMA, db, migrations);
       const repo = new ContactsRepo(db);
       ctx.provide('contacts', contactsHandlers(repo));
-      ctx.relay(db, SCHEMA);
+      // Its events feed the public contact.subscribed/unsubscribed records: no one waits on them.
+      ctx.relay(db, SCHEMA, { spacingMs: PROJECTION_RELAY_SPACING_MS });
       await ctx.subscribe(contactsSubscription(repo));
       started = true;
     },

@@ -1,3 +1,4 @@
+import { PROJECTION_RELAY_SPACING_MS } from '../../../libs/bus/src';
 import type { HeraldModule } from '../../../libs/runtime/src/module';
 import { EventsRepo } from './adapters/repo';
 import { eventsHandlers } from './app/handlers';
@@ -17,7 +18,8 @@ export function eventsModule(): HeraldModule {
       await ctx.migrate(SCHEMA, db, migrations);
       const repo = new EventsRepo(db);
       ctx.provide('events', eventsHandlers(repo, ctx.clients.contacts));
-      ctx.relay(db, SCHEMA);
+      // Its events feed projections (contacts' event facts): no one waits on them.
+      ctx.relay(db, SCHEMA, { spacingMs: PROJECTION_RELAY_SPACING_MS });
       await ctx.subscribe(eventsSubscription(repo));
       started = true;
     },
