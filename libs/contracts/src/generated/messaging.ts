@@ -12,8 +12,11 @@ import type { ListTemplatesResponse as _herald_messaging_v1_ListTemplatesRespons
 import type { MessagingClient as _herald_messaging_v1_MessagingClient, MessagingDefinition as _herald_messaging_v1_MessagingDefinition } from './herald/messaging/v1/Messaging';
 import type { NotificationRequest as _herald_messaging_v1_NotificationRequest, NotificationRequest__Output as _herald_messaging_v1_NotificationRequest__Output } from './herald/messaging/v1/NotificationRequest';
 import type { ProjectRequest as _herald_messaging_v1_ProjectRequest, ProjectRequest__Output as _herald_messaging_v1_ProjectRequest__Output } from './herald/messaging/v1/ProjectRequest';
+import type { SendManyRequest as _herald_messaging_v1_SendManyRequest, SendManyRequest__Output as _herald_messaging_v1_SendManyRequest__Output } from './herald/messaging/v1/SendManyRequest';
+import type { SendManyResponse as _herald_messaging_v1_SendManyResponse, SendManyResponse__Output as _herald_messaging_v1_SendManyResponse__Output } from './herald/messaging/v1/SendManyResponse';
 import type { SendRequest as _herald_messaging_v1_SendRequest, SendRequest__Output as _herald_messaging_v1_SendRequest__Output } from './herald/messaging/v1/SendRequest';
 import type { SendResponse as _herald_messaging_v1_SendResponse, SendResponse__Output as _herald_messaging_v1_SendResponse__Output } from './herald/messaging/v1/SendResponse';
+import type { SendResult as _herald_messaging_v1_SendResult, SendResult__Output as _herald_messaging_v1_SendResult__Output } from './herald/messaging/v1/SendResult';
 import type { SentEmail as _herald_messaging_v1_SentEmail, SentEmail__Output as _herald_messaging_v1_SentEmail__Output } from './herald/messaging/v1/SentEmail';
 import type { SetSubscriptionRequest as _herald_messaging_v1_SetSubscriptionRequest, SetSubscriptionRequest__Output as _herald_messaging_v1_SetSubscriptionRequest__Output } from './herald/messaging/v1/SetSubscriptionRequest';
 import type { SubscriptionResponse as _herald_messaging_v1_SubscriptionResponse, SubscriptionResponse__Output as _herald_messaging_v1_SubscriptionResponse__Output } from './herald/messaging/v1/SubscriptionResponse';
@@ -48,8 +51,11 @@ export interface ProtoGrpcType {
         Messaging: SubtypeConstructor<typeof grpc.Client, _herald_messaging_v1_MessagingClient> & { service: _herald_messaging_v1_MessagingDefinition }
         NotificationRequest: MessageTypeDefinition<_herald_messaging_v1_NotificationRequest, _herald_messaging_v1_NotificationRequest__Output>
         ProjectRequest: MessageTypeDefinition<_herald_messaging_v1_ProjectRequest, _herald_messaging_v1_ProjectRequest__Output>
+        SendManyRequest: MessageTypeDefinition<_herald_messaging_v1_SendManyRequest, _herald_messaging_v1_SendManyRequest__Output>
+        SendManyResponse: MessageTypeDefinition<_herald_messaging_v1_SendManyResponse, _herald_messaging_v1_SendManyResponse__Output>
         SendRequest: MessageTypeDefinition<_herald_messaging_v1_SendRequest, _herald_messaging_v1_SendRequest__Output>
         SendResponse: MessageTypeDefinition<_herald_messaging_v1_SendResponse, _herald_messaging_v1_SendResponse__Output>
+        SendResult: MessageTypeDefinition<_herald_messaging_v1_SendResult, _herald_messaging_v1_SendResult__Output>
         SentEmail: MessageTypeDefinition<_herald_messaging_v1_SentEmail, _herald_messaging_v1_SentEmail__Output>
         SetSubscriptionRequest: MessageTypeDefinition<_herald_messaging_v1_SetSubscriptionRequest, _herald_messaging_v1_SetSubscriptionRequest__Output>
         SubscriptionResponse: MessageTypeDefinition<_herald_messaging_v1_SubscriptionResponse, _herald_messaging_v1_SubscriptionResponse__Output>

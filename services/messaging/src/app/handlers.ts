@@ -1,6 +1,6 @@
 import { enqueue } from '../../../../libs/bus/src';
 import type { ContactsApi, DomainsApi, MessagingHandlers } from '../../../../libs/contracts/src';
-import { AppError, isUuid, notFound } from '../../../../libs/kit/src';
+import { AppError, isUuid, notFound, toBatchReply } from '../../../../libs/kit/src';
 import { verifyEmail } from '../domain/verify';
 import type { TokenSigner } from '../domain/tokens';
 import type { MessagingRepo } from '../adapters/repo';
@@ -56,7 +56,18 @@ export function messagingHandlers(d: MessagingDeps): MessagingHandlers {
   }
 
   return {
-    Send: (req) => send(req.project_id, req.request_json, (req.tracking || 'ENABLED') as Tracking),
+    // Each send on its own (its own outcome, its own project); together they batch in `sender`.
+    async SendMany(req) {
+      const outcomes = await Promise.all(
+        req.items.map((i) =>
+          send(i.project_id, i.request_json, (i.tracking || 'ENABLED') as Tracking).then(
+            (value) => ({ ok: true as const, value }),
+            (error: unknown) => ({ ok: false as const, error }),
+          ),
+        ),
+      );
+      return { results: toBatchReply(outcomes) };
+    },
 
     async CreateTemplate(req) {
       return { template: templateMsg(await templates.create(req.project_id, req.fields_json)) };

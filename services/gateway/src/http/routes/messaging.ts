@@ -2,7 +2,7 @@ import express, { Router } from 'express';
 import { z } from 'zod';
 import type { Db } from '../../../../../libs/db/src';
 import type { MessagingApi, TemplateMsg } from '../../../../../libs/contracts/src';
-import { isAppError } from '../../../../../libs/kit/src';
+import { Batcher, fromBatchReply, isAppError } from '../../../../../libs/kit/src';
 import { parse, route } from '../errors';
 import { idempotent } from '../idempotency';
 import { subscriptionPage } from '../pages';
@@ -38,10 +38,23 @@ function sendDeadlineMs(body: { to?: unknown } | undefined, requestBytes: number
 export function messagingRouter(messaging: () => MessagingApi, db: Db): Router {
   const r = Router();
 
+  type SendItem = { project_id: string; request_json: string; tracking: string; deadlineMs: number };
+  type Sent = { emails: Array<{ contact_id: string; contact_email: string; email_id: string }>; timestamp: string };
+  // Sends in flight together go to messaging in one call (as tracks do), each with its own outcome;
+  // bounded by bytes so a batch stays far below the gRPC message limit (a large send goes alone).
+  const sends = new Batcher<SendItem, Sent>(
+    async (items) => {
+      const deadlineMs = Math.max(...items.map((i) => i.deadlineMs));
+      const { results } = await messaging().SendMany({ items: items.map(({ deadlineMs: _d, ...item }) => item) }, { deadlineMs });
+      return fromBatchReply(results, items.length);
+    },
+    { name: 'send', maxBatch: 100, concurrency: 2, weigh: (i) => i.request_json.length, maxWeight: 16 * 1024 * 1024 },
+  );
+
   r.post('/v1/send', route(async (req, res) => {
     await idempotent(db, req, res, async () => {
       const request = JSON.stringify(req.body ?? {});
-      const out = await messaging().Send({ project_id: req.projectId, request_json: request, tracking: req.tracking ?? 'ENABLED' }, { deadlineMs: sendDeadlineMs(req.body, request.length) });
+      const out = await sends.submit({ project_id: req.projectId!, request_json: request, tracking: req.tracking ?? 'ENABLED', deadlineMs: sendDeadlineMs(req.body, request.length) });
       return {
         status: 200,
         body: { success: true, data: { emails: out.emails.map((e) => ({ contact: { id: e.contact_id, email: e.contact_email }, email: e.email_id })), timestamp: out.timestamp } },

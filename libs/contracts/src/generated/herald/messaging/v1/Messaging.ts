@@ -11,8 +11,8 @@ import type { ListTemplatesRequest as _herald_messaging_v1_ListTemplatesRequest,
 import type { ListTemplatesResponse as _herald_messaging_v1_ListTemplatesResponse, ListTemplatesResponse__Output as _herald_messaging_v1_ListTemplatesResponse__Output } from '../../../herald/messaging/v1/ListTemplatesResponse';
 import type { NotificationRequest as _herald_messaging_v1_NotificationRequest, NotificationRequest__Output as _herald_messaging_v1_NotificationRequest__Output } from '../../../herald/messaging/v1/NotificationRequest';
 import type { ProjectRequest as _herald_messaging_v1_ProjectRequest, ProjectRequest__Output as _herald_messaging_v1_ProjectRequest__Output } from '../../../herald/messaging/v1/ProjectRequest';
-import type { SendRequest as _herald_messaging_v1_SendRequest, SendRequest__Output as _herald_messaging_v1_SendRequest__Output } from '../../../herald/messaging/v1/SendRequest';
-import type { SendResponse as _herald_messaging_v1_SendResponse, SendResponse__Output as _herald_messaging_v1_SendResponse__Output } from '../../../herald/messaging/v1/SendResponse';
+import type { SendManyRequest as _herald_messaging_v1_SendManyRequest, SendManyRequest__Output as _herald_messaging_v1_SendManyRequest__Output } from '../../../herald/messaging/v1/SendManyRequest';
+import type { SendManyResponse as _herald_messaging_v1_SendManyResponse, SendManyResponse__Output as _herald_messaging_v1_SendManyResponse__Output } from '../../../herald/messaging/v1/SendManyResponse';
 import type { SetSubscriptionRequest as _herald_messaging_v1_SetSubscriptionRequest, SetSubscriptionRequest__Output as _herald_messaging_v1_SetSubscriptionRequest__Output } from '../../../herald/messaging/v1/SetSubscriptionRequest';
 import type { SubscriptionResponse as _herald_messaging_v1_SubscriptionResponse, SubscriptionResponse__Output as _herald_messaging_v1_SubscriptionResponse__Output } from '../../../herald/messaging/v1/SubscriptionResponse';
 import type { TemplateResponse as _herald_messaging_v1_TemplateResponse, TemplateResponse__Output as _herald_messaging_v1_TemplateResponse__Output } from '../../../herald/messaging/v1/TemplateResponse';
@@ -121,14 +121,14 @@ export interface MessagingClient extends grpc.Client {
   security(argument: _herald_messaging_v1_ProjectRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
   security(argument: _herald_messaging_v1_ProjectRequest, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
   
-  Send(argument: _herald_messaging_v1_SendRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_SendResponse__Output>): grpc.ClientUnaryCall;
-  Send(argument: _herald_messaging_v1_SendRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_SendResponse__Output>): grpc.ClientUnaryCall;
-  Send(argument: _herald_messaging_v1_SendRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_SendResponse__Output>): grpc.ClientUnaryCall;
-  Send(argument: _herald_messaging_v1_SendRequest, callback: grpc.requestCallback<_herald_messaging_v1_SendResponse__Output>): grpc.ClientUnaryCall;
-  send(argument: _herald_messaging_v1_SendRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_SendResponse__Output>): grpc.ClientUnaryCall;
-  send(argument: _herald_messaging_v1_SendRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_SendResponse__Output>): grpc.ClientUnaryCall;
-  send(argument: _herald_messaging_v1_SendRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_SendResponse__Output>): grpc.ClientUnaryCall;
-  send(argument: _herald_messaging_v1_SendRequest, callback: grpc.requestCallback<_herald_messaging_v1_SendResponse__Output>): grpc.ClientUnaryCall;
+  SendMany(argument: _herald_messaging_v1_SendManyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_SendManyResponse__Output>): grpc.ClientUnaryCall;
+  SendMany(argument: _herald_messaging_v1_SendManyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_SendManyResponse__Output>): grpc.ClientUnaryCall;
+  SendMany(argument: _herald_messaging_v1_SendManyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_SendManyResponse__Output>): grpc.ClientUnaryCall;
+  SendMany(argument: _herald_messaging_v1_SendManyRequest, callback: grpc.requestCallback<_herald_messaging_v1_SendManyResponse__Output>): grpc.ClientUnaryCall;
+  sendMany(argument: _herald_messaging_v1_SendManyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_SendManyResponse__Output>): grpc.ClientUnaryCall;
+  sendMany(argument: _herald_messaging_v1_SendManyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_SendManyResponse__Output>): grpc.ClientUnaryCall;
+  sendMany(argument: _herald_messaging_v1_SendManyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_SendManyResponse__Output>): grpc.ClientUnaryCall;
+  sendMany(argument: _herald_messaging_v1_SendManyRequest, callback: grpc.requestCallback<_herald_messaging_v1_SendManyResponse__Output>): grpc.ClientUnaryCall;
   
   SetSubscription(argument: _herald_messaging_v1_SetSubscriptionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_SubscriptionResponse__Output>): grpc.ClientUnaryCall;
   SetSubscription(argument: _herald_messaging_v1_SetSubscriptionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_SubscriptionResponse__Output>): grpc.ClientUnaryCall;
@@ -191,7 +191,7 @@ export interface MessagingHandlers extends grpc.UntypedServiceImplementation {
   
   Security: grpc.handleUnaryCall<_herald_messaging_v1_ProjectRequest__Output, _herald_messaging_v1_JsonResponse>;
   
-  Send: grpc.handleUnaryCall<_herald_messaging_v1_SendRequest__Output, _herald_messaging_v1_SendResponse>;
+  SendMany: grpc.handleUnaryCall<_herald_messaging_v1_SendManyRequest__Output, _herald_messaging_v1_SendManyResponse>;
   
   SetSubscription: grpc.handleUnaryCall<_herald_messaging_v1_SetSubscriptionRequest__Output, _herald_messaging_v1_SubscriptionResponse>;
   
@@ -215,7 +215,7 @@ export interface MessagingDefinition extends grpc.ServiceDefinition {
   RecordClick: MethodDefinition<_herald_messaging_v1_TokenRequest, _herald_messaging_v1_ClickResponse, _herald_messaging_v1_TokenRequest__Output, _herald_messaging_v1_ClickResponse__Output>
   RecordOpen: MethodDefinition<_herald_messaging_v1_TokenRequest, _herald_common_v1_Empty, _herald_messaging_v1_TokenRequest__Output, _herald_common_v1_Empty__Output>
   Security: MethodDefinition<_herald_messaging_v1_ProjectRequest, _herald_messaging_v1_JsonResponse, _herald_messaging_v1_ProjectRequest__Output, _herald_messaging_v1_JsonResponse__Output>
-  Send: MethodDefinition<_herald_messaging_v1_SendRequest, _herald_messaging_v1_SendResponse, _herald_messaging_v1_SendRequest__Output, _herald_messaging_v1_SendResponse__Output>
+  SendMany: MethodDefinition<_herald_messaging_v1_SendManyRequest, _herald_messaging_v1_SendManyResponse, _herald_messaging_v1_SendManyRequest__Output, _herald_messaging_v1_SendManyResponse__Output>
   SetSubscription: MethodDefinition<_herald_messaging_v1_SetSubscriptionRequest, _herald_messaging_v1_SubscriptionResponse, _herald_messaging_v1_SetSubscriptionRequest__Output, _herald_messaging_v1_SubscriptionResponse__Output>
   TemplateUsage: MethodDefinition<_herald_messaging_v1_IdRequest, _herald_messaging_v1_TemplateUsageResponse, _herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_TemplateUsageResponse__Output>
   UpdateTemplate: MethodDefinition<_herald_messaging_v1_TemplateWrite, _herald_messaging_v1_TemplateResponse, _herald_messaging_v1_TemplateWrite__Output, _herald_messaging_v1_TemplateResponse__Output>
