@@ -66,9 +66,10 @@ export class Relay {
     this.running = true;
     this.spacing.started();
     this.drain()
-      .then((published) => {
+      .then((claimed) => {
         // A batch that found nothing (a poll, or rows another replica took) holds no one back.
-        if (published === 0) this.spacing.reset();
+        // One whose publish failed does: it must not be retried at every commit.
+        if (claimed === 0) this.spacing.reset();
       })
       .catch((err) => logger.error({ err, schema: this.schema }, 'outbox relay failed'))
       .finally(() => {
@@ -89,15 +90,15 @@ export class Relay {
     while (this.running) await new Promise((r) => setTimeout(r, 20));
   }
 
-  /** Batches until one is not full; how many events were published. */
+  /** Batches until one is not full or fails; how many rows were claimed (published or not). */
   private async drain(): Promise<number> {
-    let published = 0;
+    let claimed = 0;
     while (!this.stopped) {
-      const n = await this.batch();
-      published += n;
-      if (n < BATCH) break;
+      const b = await this.batch();
+      claimed += b.claimed;
+      if (!b.published || b.claimed < BATCH) break;
     }
-    return published;
+    return claimed;
   }
 
   /**
@@ -106,10 +107,10 @@ export class Relay {
    * publish fails the transaction rolls back (the rows are back, untouched) and their next attempt
    * is pushed out with backoff.
    */
-  private async batch(): Promise<number> {
+  private async batch(): Promise<{ claimed: number; published: boolean }> {
     let claimed: Array<{ seq: string }> = [];
     try {
-      return await this.db.tx<number, OutboxRow>(
+      const n = await this.db.tx<number, OutboxRow>(
         async (tx, opened) => {
           const rows = opened.sort((a, b) => Number(a.seq) - Number(b.seq));
           if (rows.length === 0) return 0;
@@ -126,6 +127,7 @@ export class Relay {
            SELECT seq FROM "${this.schema}".outbox WHERE next_attempt_at <= now() ORDER BY seq LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
          RETURNING seq, id, type, project_id, occurred_at, data, attempts`,
       );
+      return { claimed: n, published: true };
     } catch (err) {
       if (claimed.length === 0) throw err;
       logger.warn({ err: (err as Error).message, schema: this.schema, count: claimed.length }, 'outbox publish failed; will retry');
@@ -135,7 +137,7 @@ export class Relay {
          WHERE seq = ANY($1::bigint[])`,
         [claimed.map((r) => r.seq), String((err as Error).message).slice(0, 500)],
       );
-      return 0;
+      return { claimed: claimed.length, published: false };
     }
   }
 }

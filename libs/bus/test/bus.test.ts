@@ -126,6 +126,32 @@ describe('outbox + relay (memory transport)', () => {
     expect(later[0].at - busyAt).toBeLessThan(1000 + 900);
   });
 
+  it('keeps its spacing while publishing fails: commits during an outage do not each trigger a retry', async () => {
+    const transport = new MemoryTransport();
+    let attempts = 0;
+    await transport.subscribe(
+      sub('down', async () => {
+        attempts++;
+        throw new Error('subscriber down');
+      }),
+    );
+    const relay = new Relay(db, SCHEMA, transport, 500);
+    relay.start();
+    cleanups.push(() => relay.stop());
+    await new Promise((r) => setTimeout(r, 600)); // past the spacing of the start's empty batch
+    const projectId = newId();
+    const t0 = performance.now();
+    // Ten commits over about 500 ms, each waking the relay; every batch it claims fails.
+    for (let i = 0; i < 10; i++) {
+      await db.tx((tx) => enqueue(tx, SCHEMA, [changed(projectId, `down${i}@example.com`)]));
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const elapsed = performance.now() - t0;
+    // One claim at once, then at most one per 500 ms (not one per commit).
+    expect(attempts).toBeGreaterThanOrEqual(1);
+    expect(attempts).toBeLessThanOrEqual(1 + Math.ceil(elapsed / 500));
+  });
+
   it('delivers the published envelope intact to the subscriber', async () => {
     const transport = new MemoryTransport();
     const seen: DomainEvent[] = [];

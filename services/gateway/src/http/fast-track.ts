@@ -30,31 +30,37 @@ export function trackFastLane(opts: { auth: AuthDeps; limit: RateLimit; track: R
     if (req.method !== 'POST' || !PATHS.has(req.url!) || !h.authorization || h['idempotency-key'] !== undefined) return false;
     if (!JSON_UTF8.test(h['content-type'] ?? '') || (h['content-encoding'] ?? 'identity').toLowerCase() !== 'identity') return false;
 
-    const route = req.url!;
     metrics.trackFastLane.inc();
     const requestId = requestIdOf(h['x-request-id']);
     res.setHeader('X-Request-ID', requestId);
-    const end = metrics.httpDuration.startTimer({ method: 'POST' });
-    res.on('finish', () => end({ route, status: String(res.statusCode) }));
-
-    handle(req, res, requestId).catch((err) => {
-      if (res.headersSent) return;
-      // As body-parser does: read off the rest of the request before answering.
-      req.resume();
-      finished(req, () => sendError(requestId, res, asAppError(err)));
-    });
+    void handle(req, res, requestId, metrics.httpDuration.startTimer({ method: 'POST' }));
     return true;
   };
 
-  async function handle(req: IncomingMessage, res: ServerResponse, requestId: string) {
-    const body = await readJson(req, opts.bodyLimit);
-    // Defined: the lane only takes requests with an Authorization header.
-    const { projectId } = (await keyProject(opts.auth, req.headers.authorization, true))!;
-    await runWithContext({ requestId, projectId }, async () => {
-      await opts.limit.admit(projectId, res);
-      const reply = await opts.track(projectId, parseTrack(body));
-      writeJson(res, reply.status, reply.body);
-    });
+  async function handle(req: IncomingMessage, res: ServerResponse, requestId: string, timer: (labels: { route: string; status: string }) => void) {
+    // As in Express: a request whose body fails to parse never reaches the route ("unmatched").
+    let route = 'unmatched';
+    res.on('finish', () => timer({ route, status: String(res.statusCode) }));
+    let projectId: string | undefined;
+    try {
+      const body = await readJson(req, opts.bodyLimit);
+      route = req.url!;
+      // Defined: the lane only takes requests with an Authorization header.
+      const key = (await keyProject(opts.auth, req.headers.authorization, true))!;
+      projectId = key.projectId;
+      await runWithContext({ requestId, projectId }, async () => {
+        await opts.limit.admit(key.projectId, res);
+        const reply = await opts.track(key.projectId, parseTrack(body));
+        writeJson(res, reply.status, reply.body);
+      });
+    } catch (err) {
+      if (res.headersSent) return;
+      // In the request's context, so a logged 500 carries its request and project id.
+      const answer = runWithContext({ requestId, projectId }, () => asAppError(err));
+      // As body-parser does: read off the rest of the request before answering.
+      req.resume();
+      finished(req, () => sendError(requestId, res, answer));
+    }
   }
 }
 
