@@ -1,6 +1,6 @@
 import { enqueue } from '../../../../libs/bus/src';
 import type { ContactsApi, DomainsApi, MessagingHandlers } from '../../../../libs/contracts/src';
-import { AppError, isUuid, notFound, toBatchReply } from '../../../../libs/kit/src';
+import { AppError, isUuid, notFound, runWithContext, toBatchReply } from '../../../../libs/kit/src';
 import { verifyEmail } from '../domain/verify';
 import type { TokenSigner } from '../domain/tokens';
 import type { MessagingRepo } from '../adapters/repo';
@@ -56,11 +56,11 @@ export function messagingHandlers(d: MessagingDeps): MessagingHandlers {
   }
 
   return {
-    // Each send on its own (its own outcome, its own project); together they batch in `sender`.
+    // Each send on its own (its own outcome, project and request id in the logs); together they batch in `sender`.
     async SendMany(req) {
       const outcomes = await Promise.all(
         req.items.map((i) =>
-          send(i.project_id, i.request_json, (i.tracking || 'ENABLED') as Tracking).then(
+          runWithContext({ requestId: i.request_id || 'send.batch', projectId: i.project_id }, () => send(i.project_id, i.request_json, (i.tracking || 'ENABLED') as Tracking)).then(
             (value) => ({ ok: true as const, value }),
             (error: unknown) => ({ ok: false as const, error }),
           ),

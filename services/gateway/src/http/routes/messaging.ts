@@ -29,32 +29,39 @@ const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBR
  * than 100 MB of that), so 100 recipients sharing a megabyte of data take seconds. Such a send gets
  * a second per 2 MB of request size × recipients, up to 2 minutes; a usual one keeps GRPC_DEADLINE_MS.
  */
-function sendDeadlineMs(body: { to?: unknown } | undefined, requestBytes: number): number {
-  const recipients = Array.isArray(body?.to) ? body.to.length : 1;
-  return Math.min(120_000, Math.ceil((requestBytes * recipients) / 2048));
+function sendDeadlineMs(bytesTimesRecipients: number): number {
+  return Math.min(120_000, Math.ceil(bytesTimesRecipients / 2048));
 }
+
+const recipientsOf = (body: { to?: unknown } | undefined) => (Array.isArray(body?.to) ? Math.max(1, body.to.length) : 1);
+
+/** Request bytes × recipients one SendMany call may carry (a send over it goes alone; its deadline is then ≥ 4 s). */
+const SEND_BATCH_WEIGHT = 8 * 1024 * 1024;
 
 /** /v1/send, /v1/verify and the template endpoints (sk_ or session; mounted behind auth). */
 export function messagingRouter(messaging: () => MessagingApi, db: Db): Router {
   const r = Router();
 
-  type SendItem = { project_id: string; request_json: string; tracking: string; deadlineMs: number };
+  type SendItem = { project_id: string; request_json: string; tracking: string; request_id: string; deadlineMs: number; weight: number };
   type Sent = { emails: Array<{ contact_id: string; contact_email: string; email_id: string }>; timestamp: string };
-  // Sends in flight together go to messaging in one call (as tracks do), each with its own outcome;
-  // bounded by bytes so a batch stays far below the gRPC message limit (a large send goes alone).
+  // Sends in flight together go to messaging in one call (as tracks do), each with its own outcome.
+  // A batch holds at most SEND_BATCH_WEIGHT of request bytes × recipients (what a send costs
+  // messaging, and what its deadline grows with: see sendDeadlineMs), so a heavy send goes alone
+  // with its long deadline and never holds up, or lends its deadline to, the usual small ones.
   const sends = new Batcher<SendItem, Sent>(
     async (items) => {
       const deadlineMs = Math.max(...items.map((i) => i.deadlineMs));
-      const { results } = await messaging().SendMany({ items: items.map(({ deadlineMs: _d, ...item }) => item) }, { deadlineMs });
+      const { results } = await messaging().SendMany({ items: items.map(({ deadlineMs: _d, weight: _w, ...item }) => item) }, { deadlineMs });
       return fromBatchReply(results, items.length);
     },
-    { name: 'send', maxBatch: 100, concurrency: 2, weigh: (i) => i.request_json.length, maxWeight: 16 * 1024 * 1024 },
+    { name: 'send', maxBatch: 100, concurrency: 2, weigh: (i) => i.weight, maxWeight: SEND_BATCH_WEIGHT },
   );
 
   r.post('/v1/send', route(async (req, res) => {
     await idempotent(db, req, res, async () => {
       const request = JSON.stringify(req.body ?? {});
-      const out = await sends.submit({ project_id: req.projectId!, request_json: request, tracking: req.tracking ?? 'ENABLED', deadlineMs: sendDeadlineMs(req.body, request.length) });
+      const weight = Buffer.byteLength(request) * recipientsOf(req.body);
+      const out = await sends.submit({ project_id: req.projectId!, request_json: request, tracking: req.tracking ?? 'ENABLED', request_id: req.requestId, deadlineMs: sendDeadlineMs(weight), weight });
       return {
         status: 200,
         body: { success: true, data: { emails: out.emails.map((e) => ({ contact: { id: e.contact_id, email: e.contact_email }, email: e.email_id })), timestamp: out.timestamp } },

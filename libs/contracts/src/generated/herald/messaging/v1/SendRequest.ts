@@ -5,10 +5,12 @@ export interface SendRequest {
   'project_id'?: (string);
   'request_json'?: (string);
   'tracking'?: (string);
+  'request_id'?: (string);
 }
 
 export interface SendRequest__Output {
   'project_id': (string);
   'request_json': (string);
   'tracking': (string);
+  'request_id': (string);
 }
