@@ -7,7 +7,7 @@ import { IdentityRepo } from './adapters/identity-repo';
 import { Identity } from './app/identity';
 import { projectAuth } from './http/auth';
 import { errorHandler, notFoundHandler } from './http/errors';
-import { trackFastLane } from './http/fast-track';
+import { TRACK_PATHS, trackFastLane } from './http/fast-track';
 import { KeyCache } from './http/keycache';
 import { markNulFree, rejectNul } from './http/nul';
 import { rateLimiter } from './http/ratelimit';
@@ -94,8 +94,7 @@ export function gatewayModule(): HeraldModule {
       const track = tracker(ctx.clients.events);
       ctx.httpFront(trackFastLane({ auth: deps, limit, track, bodyLimit: config.BODY_LIMIT }));
       const trackRoute = [projectAuth(deps, { allowPublic: true }), limit.middleware, trackHandler(track, db)];
-      app.post('/v1/track', ...trackRoute);
-      app.post('/events/track', ...trackRoute);
+      for (const path of TRACK_PATHS) app.post(path, ...trackRoute);
       app.use(accountRouter(deps));
       app.use(publicMessagingRouter(ctx.clients.messaging));
       const secret = [projectAuth(deps, { allowPublic: false }), limit.middleware];

@@ -10,7 +10,9 @@ import type { RateLimit } from './ratelimit';
 import { requestIdOf } from './request-id';
 import { parseTrack, tracker } from './routes/events';
 
-const PATHS = new Set(['/v1/track', '/events/track']);
+/** The track routes: the lane takes these exact paths, Express serves them for everything else. */
+export const TRACK_PATHS = ['/v1/track', '/events/track'];
+const PATHS = new Set(TRACK_PATHS);
 const JSON_UTF8 = /^application\/json\s*(?:;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
 
 /**
