@@ -28,7 +28,16 @@ export class AmqpTransport implements Transport {
   private readonly exchange: string;
   private readonly dlx: string;
 
-  constructor(private readonly url: string, private readonly ns = '') {
+  /**
+   * `connectTimeoutMs`: how long `start` keeps trying to reach the broker and set up (a broker
+   * still starting, or one that fails a declaration under load with 541 INTERNAL_ERROR) before
+   * it gives up.
+   */
+  constructor(
+    private readonly url: string,
+    private readonly ns = '',
+    private readonly connectTimeoutMs = 60_000,
+  ) {
     this.exchange = `${ns}herald.events`;
     this.dlx = `${ns}herald.events.dlx`;
   }
@@ -37,8 +46,20 @@ export class AmqpTransport implements Transport {
     return `${this.ns}${service}.events`;
   }
 
+  /** Connects and sets up, retrying with backoff (0.25 s doubling to 5 s) for up to `connectTimeoutMs`. */
   async start() {
-    await this.connect();
+    const deadline = Date.now() + this.connectTimeoutMs;
+    for (let delay = 250; ; delay = Math.min(delay * 2, 5000)) {
+      try {
+        return await this.connect();
+      } catch (err) {
+        if (this.stopping) throw err;
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`RabbitMQ not reachable within ${this.connectTimeoutMs} ms: ${(err as Error).message}`);
+        logger.warn({ err: (err as Error).message, retryInMs: Math.min(delay, left) }, 'RabbitMQ connect failed; retrying');
+        await new Promise((r) => setTimeout(r, Math.min(delay, left)));
+      }
+    }
   }
 
   ready() {
@@ -50,22 +71,35 @@ export class AmqpTransport implements Transport {
     return this.connecting;
   }
 
+  /**
+   * One attempt. A connection that fails during setup is closed and the attempt rejects (its caller
+   * retries); only a connection that was fully set up reconnects on its own when it closes.
+   */
   private async doConnect() {
     const conn = await amqp.connect(this.url);
+    let established = false;
     conn.on('error', (err) => logger.warn({ err: err.message }, 'RabbitMQ connection error'));
     conn.on('close', () => {
+      if (!established) return;
       this.conn = undefined;
       this.pub = undefined;
       if (!this.stopping) this.reconnectSoon();
     });
-    const pub = await conn.createConfirmChannel();
-    await pub.assertExchange(this.exchange, 'topic', { durable: true });
-    await pub.assertExchange(this.dlx, 'direct', { durable: true });
-    this.conn = conn;
-    this.consumers = [];
-    for (const sub of this.subs) if (!this.quiescing) await this.consume(conn, sub);
-    for (const w of this.workers) if (!this.quiescing) await this.consumeWork(conn, w);
-    this.pub = pub;
+    try {
+      const pub = await conn.createConfirmChannel();
+      await pub.assertExchange(this.exchange, 'topic', { durable: true });
+      await pub.assertExchange(this.dlx, 'direct', { durable: true });
+      this.conn = conn;
+      this.consumers = [];
+      for (const sub of this.subs) if (!this.quiescing) await this.consume(conn, sub);
+      for (const w of this.workers) if (!this.quiescing) await this.consumeWork(conn, w);
+      this.pub = pub;
+      established = true;
+    } catch (err) {
+      this.conn = undefined;
+      await conn.close().catch(() => undefined);
+      throw err;
+    }
     logger.info({ exchange: this.exchange }, 'connected to RabbitMQ');
   }
 
@@ -239,9 +273,21 @@ export class AmqpTransport implements Transport {
     await settled(() => this.inFlight > 0, deadline - Date.now());
   }
 
+  /**
+   * Closes the connection. amqplib's `close` never settles on a connection whose socket already
+   * died (its close event may still be on the way), so the close event or 5 s end the wait too.
+   */
   async stop() {
     this.stopping = true;
-    await this.conn?.close().catch(() => undefined);
+    const conn = this.conn;
+    if (!conn) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      conn.close().catch(() => undefined),
+      new Promise((r) => conn.once('close', r)),
+      new Promise((r) => (timer = setTimeout(r, 5000))),
+    ]);
+    clearTimeout(timer);
   }
 }
 

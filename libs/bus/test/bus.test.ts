@@ -3,6 +3,7 @@
  * Each run gets its own database (herald_c_<random>) and its own RabbitMQ names (t<random>.).
  */
 import crypto from 'node:crypto';
+import net from 'node:net';
 import amqp from 'amqplib';
 import { Db, migrate } from '../../db/src';
 import { metrics, newId } from '../../kit/src';
@@ -381,10 +382,10 @@ describe('handleOnce (inbox)', () => {
 describe('AmqpTransport (real RabbitMQ)', () => {
   const nsUsed: Array<{ ns: string; services: string[] }> = [];
 
-  async function amqpTransport(services: string[]) {
+  async function amqpTransport(services: string[], url = INFRA.rabbitmq.url, connectTimeoutMs?: number) {
     const ns = `t${crypto.randomBytes(4).toString('hex')}.`;
     nsUsed.push({ ns, services });
-    const t = new AmqpTransport(INFRA.rabbitmq.url, ns);
+    const t = new AmqpTransport(url, ns, connectTimeoutMs);
     cleanups.push(() => t.stop());
     return { t, ns };
   }
@@ -516,6 +517,63 @@ describe('AmqpTransport (real RabbitMQ)', () => {
     }
   });
 
+  it('start keeps trying while the broker cannot be reached, and connects once it can', async () => {
+    const port = await freePort();
+    const { t } = await amqpTransport(['amqp-late'], brokerUrlVia(port));
+    const applied: string[] = [];
+    await t.subscribe(sub('amqp-late', async (e) => void applied.push(e.id)));
+    const started = t.start();
+    await new Promise((r) => setTimeout(r, 800)); // a few refused attempts
+    expect(t.ready()).toBe(false);
+    const proxy = await brokerProxy(port);
+    await started;
+    expect(t.ready()).toBe(true);
+    expect(proxy.connections).toBe(1);
+    await expectRoundTrip(t, applied);
+  });
+
+  it('a connection that breaks while declaring (as a broker under load does with 541 INTERNAL_ERROR) is closed and start tries again', async () => {
+    const proxy = await brokerProxy(await freePort(), { cutFirstAtExchangeDeclare: true });
+    const { t } = await amqpTransport(['amqp-cut'], brokerUrlVia(proxy.port));
+    const applied: string[] = [];
+    await t.subscribe(sub('amqp-cut', async (e) => void applied.push(e.id)));
+    await t.start();
+    expect(proxy.cut).toBe(1);
+    expect(proxy.connections).toBe(2);
+    await expectRoundTrip(t, applied);
+  });
+
+  it('start gives up with a clear error once its connect timeout has passed', async () => {
+    const { t } = await amqpTransport([], brokerUrlVia(await freePort()), 1000);
+    const began = Date.now();
+    await expect(t.start()).rejects.toThrow(/^RabbitMQ not reachable within 1000 ms: .*ECONNREFUSED/);
+    expect(Date.now() - began).toBeGreaterThanOrEqual(1000);
+    expect(t.ready()).toBe(false);
+  });
+
+  it('stop returns promptly when the connection has just died under it', async () => {
+    const proxy = await brokerProxy(await freePort());
+    const { t } = await amqpTransport([], brokerUrlVia(proxy.port));
+    await t.start();
+    proxy.destroyAll();
+    const began = Date.now();
+    await t.stop();
+    expect(Date.now() - began).toBeLessThan(4000);
+  });
+
+  /** Publishes one event through `t` and waits for its consumer (which pushes to `applied`) to get it. */
+  async function expectRoundTrip(t: AmqpTransport, applied: string[]) {
+    const e: DomainEvent = {
+      id: newId(),
+      type: 'contacts.contact.subscription_changed.v1',
+      occurredAt: new Date().toISOString(),
+      projectId: newId(),
+      data: { contactId: newId(), email: 'late@example.com', subscribed: true },
+    };
+    await t.publish([e]);
+    await eventually(async () => applied.includes(e.id), 20_000);
+  }
+
   let shared: amqp.ChannelModel | undefined;
   async function connection() {
     if (!shared) {
@@ -529,3 +587,78 @@ describe('AmqpTransport (real RabbitMQ)', () => {
     return shared;
   }
 });
+
+async function freePort(): Promise<number> {
+  const s = net.createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const { port } = s.address() as net.AddressInfo;
+  await new Promise((r) => s.close(r));
+  return port;
+}
+
+function brokerUrlVia(port: number) {
+  const u = new URL(INFRA.rabbitmq.url);
+  u.hostname = '127.0.0.1';
+  u.port = String(port);
+  return u.toString();
+}
+
+/**
+ * A TCP proxy on loopback `port` to the real broker. With `cutFirstAtExchangeDeclare`, the first
+ * connection is cut the moment the client sends an Exchange.Declare (AMQP frame type 1, class 40,
+ * method 10): the broker failing in the middle of setup.
+ */
+async function brokerProxy(port: number, opts: { cutFirstAtExchangeDeclare?: boolean } = {}) {
+  const broker = new URL(INFRA.rabbitmq.url);
+  const sockets = new Set<net.Socket>();
+  const destroyAll = () => {
+    for (const s of sockets) s.destroy();
+  };
+  const state = { port, connections: 0, cut: 0, destroyAll };
+  const server = net.createServer((client) => {
+    const n = ++state.connections;
+    const upstream = net.connect(Number(broker.port || 5672), broker.hostname);
+    sockets.add(client).add(upstream);
+    const close = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('error', close).on('close', close);
+    upstream.on('error', close).on('close', close);
+    upstream.pipe(client);
+    if (!(opts.cutFirstAtExchangeDeclare && n === 1)) {
+      client.pipe(upstream);
+      return;
+    }
+    // Walk the client's frames after the 8-byte protocol header; forward until the declare.
+    let buf = Buffer.alloc(0);
+    let headerSkipped = false;
+    client.on('data', (chunk: Buffer) => {
+      buf = Buffer.concat([buf, chunk]);
+      if (!headerSkipped) {
+        if (buf.length < 8) return;
+        upstream.write(buf.subarray(0, 8));
+        buf = buf.subarray(8);
+        headerSkipped = true;
+      }
+      while (buf.length >= 7) {
+        const size = buf.readUInt32BE(3);
+        if (buf.length < 8 + size) return;
+        const frame = buf.subarray(0, 8 + size);
+        buf = buf.subarray(8 + size);
+        if (frame[0] === 1 && size >= 4 && frame.readUInt16BE(7) === 40 && frame.readUInt16BE(9) === 10) {
+          state.cut++;
+          close();
+          return;
+        }
+        upstream.write(frame);
+      }
+    });
+  });
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
+  cleanups.push(async () => {
+    destroyAll();
+    await new Promise((r) => server.close(r));
+  });
+  return state;
+}
