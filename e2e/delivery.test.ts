@@ -149,6 +149,17 @@ describe.each<TopologyKind>(['all', 'split'])('delivery (%s)', (kind) => {
     expect(r.status).toBe(404);
   });
 
+  it('paces a project\'s mail at SEND_RATE_PER_SECOND: 12 emails at 4 a second span three 1-second windows', async () => {
+    const tag = uniq();
+    const to = Array.from({ length: 12 }, (_, i) => `pace-${tag}-${i}@example.org`);
+    const emails = await send({ to, subject: `pace ${tag}`, body: '<p>paced</p>' });
+    await eventually(async () => emails.every((e) => smtp.byEmailId(e.email).length === 1), 30_000, 100);
+    const at = emails.map((e) => smtp.byEmailId(e.email)[0].receivedAt).sort((a, b) => a - b);
+    // The first and the last are taken at least one whole window apart (unthrottled, all 12 arrive
+    // within a few hundred ms); margin for the first one's own time to the sink.
+    expect(at[11] - at[0]).toBeGreaterThanOrEqual(800);
+  }, 60_000);
+
   // A crashed sender worker (split: the messaging process; all-in-one: the process) loses nothing.
   const worker = kind === 'split' ? 'messaging' : 'all';
   {

@@ -7,3 +7,4 @@ export * as metrics from './metrics';
 export * from './email';
 export * from './dns';
 export * from './batcher';
+export * from './limiter';

@@ -5,6 +5,8 @@ export interface ReceivedMail {
   envelope: { from: string; to: string[] };
   raw: string;
   parsed: ParsedMail;
+  /** Date.now() when the message's data ended. */
+  receivedAt: number;
 }
 
 /**
@@ -30,6 +32,7 @@ export class SmtpSink {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
         stream.on('end', async () => {
+          const receivedAt = Date.now();
           const failure = sink.failures.shift();
           if (failure) {
             const err = Object.assign(new Error(failure.message), { responseCode: failure.code });
@@ -41,6 +44,7 @@ export class SmtpSink {
             envelope: { from: (session.envelope.mailFrom as any)?.address ?? '', to: session.envelope.rcptTo.map((r) => r.address) },
             raw,
             parsed,
+            receivedAt,
           });
           sink.waiters.splice(0).forEach((w) => w());
           callback();

@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import Redis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import { enqueue } from '../../../libs/bus/src';
-import { dnsResolver, logger } from '../../../libs/kit/src';
+import { batchedLimiter, dnsResolver, logger } from '../../../libs/kit/src';
 import type { HeraldModule } from '../../../libs/runtime/src/module';
 import { devMailer, Mailer, smtpMailer } from './adapters/mailer';
 import { MessagingRepo } from './adapters/repo';
@@ -79,7 +79,9 @@ export function messagingModule(): HeraldModule {
       );
       ctx.relay(db, SCHEMA);
 
-      const delivery = { repo, writes: new DeliveryWrites(repo), mailer, signingKeys, tokens, publicUrl, throttle, maxAttempts: config.SEND_MAX_ATTEMPTS };
+      // Workers waiting on the same project take their points together (one Redis call per turn).
+      const take = batchedLimiter(throttle, config.SEND_RATE_PER_SECOND, { name: 'send.throttle', concurrency: 2 });
+      const delivery = { repo, writes: new DeliveryWrites(repo), mailer, signingKeys, tokens, publicUrl, throttle: take, maxAttempts: config.SEND_MAX_ATTEMPTS };
       for (const lane of ['transactional', 'bulk'] as const) {
         await ctx.work({
           queue: `messaging.send.${lane}`,

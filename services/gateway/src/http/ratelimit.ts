@@ -1,8 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import type Redis from 'ioredis';
-import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import { AppError, BatchOutcome, Batcher } from '../../../../libs/kit/src';
+import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
+import { AppError, batchedLimiter } from '../../../../libs/kit/src';
 
 /**
  * Per-project request limit (SPEC §8: 1000/min). In memory for one process; in Redis when the
@@ -22,40 +22,11 @@ export function rateLimiter(perMinute: number, redis?: Redis, keyPrefix = 'heral
     ? new RateLimiterRedis({ storeClient: redis, points: perMinute, duration: 60, keyPrefix, insuranceLimiter: memory })
     : memory;
 
-  type Verdict = { allowed: boolean; remaining: number; msBeforeNext: number };
-
-  /**
-   * Requests of a project that arrive together take their points in one `consume(project, n)`
-   * (one Redis round trip): the k-th of them is allowed if the count including it is within the limit.
-   */
-  const counter = new Batcher<string, Verdict>(
-    async (projectIds) => {
-      const out: Array<BatchOutcome<Verdict>> = new Array(projectIds.length);
-      const byProject = new Map<string, number[]>();
-      projectIds.forEach((p, i) => byProject.set(p, [...(byProject.get(p) ?? []), i]));
-      await Promise.all(
-        [...byProject].map(async ([projectId, idx]) => {
-          let r: RateLimiterRes;
-          try {
-            r = await limiter.consume(projectId, idx.length);
-          } catch (err) {
-            if (!(err instanceof RateLimiterRes)) return idx.forEach((i) => (out[i] = { ok: false, error: err }));
-            r = err;
-          }
-          const before = r.consumedPoints - idx.length;
-          idx.forEach((i, k) => {
-            const used = before + k + 1;
-            out[i] = { ok: true, value: { allowed: used <= perMinute, remaining: Math.max(0, perMinute - used), msBeforeNext: r.msBeforeNext } };
-          });
-        }),
-      );
-      return out;
-    },
-    { name: 'ratelimit', maxBatch: 1000, concurrency: 8 },
-  );
+  // Requests of a project that arrive together take their points in one Redis round trip.
+  const take = batchedLimiter(limiter, perMinute, { name: 'ratelimit', concurrency: 8 });
 
   async function admit(projectId: string, res: ServerResponse) {
-    const v = await counter.submit(projectId);
+    const v = await take(projectId);
     res.setHeader('RateLimit-Limit', String(perMinute));
     res.setHeader('RateLimit-Remaining', String(v.remaining));
     res.setHeader('RateLimit-Reset', String(Math.ceil(v.msBeforeNext / 1000)));

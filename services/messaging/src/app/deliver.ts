@@ -1,7 +1,6 @@
-import { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import { enqueue } from '../../../../libs/bus/src';
 import type { SigningKeys } from '../adapters/sender-cache';
-import { Batcher, logger, newId } from '../../../../libs/kit/src';
+import { Batcher, LimitVerdict, logger, newId } from '../../../../libs/kit/src';
 import { render } from '../domain/render';
 import type { TokenSigner } from '../domain/tokens';
 import type { EmailRow, MessagingRepo } from '../adapters/repo';
@@ -16,7 +15,8 @@ export interface DeliveryDeps {
   signingKeys: SigningKeys;
   tokens: TokenSigner;
   publicUrl: string;
-  throttle: RateLimiterAbstract;
+  /** Takes one point of the project's sending rate (see `batchedLimiter`). */
+  throttle: (projectId: string) => Promise<LimitVerdict>;
   maxAttempts: number;
 }
 
@@ -106,13 +106,14 @@ export async function deliver(deps: DeliveryDeps, projectId: string, emailId: st
   if (!email) return; // done already, not due yet, or another worker has it
 
   for (;;) {
+    let v: LimitVerdict;
     try {
-      await deps.throttle.consume(projectId);
-      break;
-    } catch (r) {
-      if (!(r instanceof RateLimiterRes)) break; // limiter store down: do not block sending
-      await sleep(Math.max(10, r.msBeforeNext));
+      v = await deps.throttle(projectId);
+    } catch {
+      break; // limiter store down: do not block sending
     }
+    if (v.allowed) break;
+    await sleep(Math.max(10, v.msBeforeNext));
   }
 
   let msg: Outgoing;
