@@ -58,6 +58,7 @@ export class AmqpTransport implements Transport {
         if (left <= 0) throw new Error(`RabbitMQ not reachable within ${this.connectTimeoutMs} ms: ${(err as Error).message}`);
         logger.warn({ err: (err as Error).message, retryInMs: Math.min(delay, left) }, 'RabbitMQ connect failed; retrying');
         await new Promise((r) => setTimeout(r, Math.min(delay, left)));
+        if (this.stopping) throw new Error('stopped while connecting to RabbitMQ');
       }
     }
   }

@@ -551,6 +551,19 @@ describe('AmqpTransport (real RabbitMQ)', () => {
     expect(t.ready()).toBe(false);
   });
 
+  it('stop while start is still retrying: start rejects and makes no further attempt', async () => {
+    const port = await freePort();
+    const { t } = await amqpTransport([], brokerUrlVia(port));
+    const started = t.start();
+    await new Promise((r) => setTimeout(r, 300));
+    await t.stop();
+    const proxy = await brokerProxy(port); // the broker "comes back" now
+    await expect(started).rejects.toThrow(/stopped while connecting to RabbitMQ/);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(proxy.connections).toBe(0);
+    expect(t.ready()).toBe(false);
+  });
+
   it('stop returns promptly when the connection has just died under it', async () => {
     const proxy = await brokerProxy(await freePort());
     const { t } = await amqpTransport([], brokerUrlVia(proxy.port));
