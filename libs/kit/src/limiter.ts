@@ -19,7 +19,11 @@ export function batchedLimiter(limiter: RateLimiterAbstract, points: number, opt
     async (keys) => {
       const out: Array<BatchOutcome<LimitVerdict>> = new Array(keys.length);
       const byKey = new Map<string, number[]>();
-      keys.forEach((k, i) => byKey.set(k, [...(byKey.get(k) ?? []), i]));
+      keys.forEach((k, i) => {
+        const idx = byKey.get(k);
+        if (idx) idx.push(i);
+        else byKey.set(k, [i]);
+      });
       await Promise.all(
         [...byKey].map(async ([key, idx]) => {
           let r: RateLimiterRes;
