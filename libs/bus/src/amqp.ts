@@ -1,4 +1,5 @@
 import amqp from 'amqplib';
+import pLimit from 'p-limit';
 import type { Channel, ChannelModel, ConfirmChannel, ConsumeMessage } from 'amqplib';
 import { DomainEvent, parseDomainEvent } from '../../contracts/src/events';
 import { Batcher, logger } from '../../kit/src';
@@ -6,6 +7,11 @@ import { deliver, routingKeyOf, settled, Subscription, Transport, WorkSubscripti
 
 const DELIVERY_LIMIT = 5;
 const PREFETCH = 64;
+/**
+ * Work items per message: a relay batch of emails goes to the broker as a few messages, not one
+ * per email. A sender holds at most its prefetch (`concurrency` messages) times this many items.
+ */
+export const WORK_ITEMS_PER_MESSAGE = 16;
 
 /**
  * Split topology: topic exchange `<ns>herald.events` (routing key = event type), one durable
@@ -115,32 +121,27 @@ export class AmqpTransport implements Transport {
   }
 
   /**
-   * Work items go one per message (competing workers ack each). Domain events go as one message
-   * per run of consecutive events with the same routing key — a JSON array of envelopes — so a
-   * relay batch costs the broker and the consumers a few messages, not one per event, and order
-   * is kept.
+   * One message per run of consecutive events with the same routing key — a JSON array of
+   * envelopes — so a relay batch costs the broker and the consumers a few messages, not one per
+   * event, and order is kept. Work items (routing key `<type>.<lane>`) go at most
+   * WORK_ITEMS_PER_MESSAGE to a message, so a backlog still spreads over the sender replicas.
    */
   async publish(events: DomainEvent[]) {
     const ch = this.pub;
     if (!ch) throw new Error('not connected to RabbitMQ');
-    const send = (key: string, body: unknown, first: DomainEvent) =>
-      ch.publish(this.exchange, key, Buffer.from(JSON.stringify(body)), { persistent: true, messageId: first.id, type: first.type, contentType: 'application/json' });
     let run: DomainEvent[] = [];
-    const flushRun = () => {
-      if (run.length) send(run[0].type, run, run[0]);
+    let runKey = '';
+    const flush = () => {
+      if (run.length) ch.publish(this.exchange, runKey, Buffer.from(JSON.stringify(run)), { persistent: true, messageId: run[0].id, type: run[0].type, contentType: 'application/json' });
       run = [];
     };
     for (const e of events) {
       const key = routingKeyOf(e);
-      if (key !== e.type) {
-        flushRun();
-        send(key, e, e);
-      } else {
-        if (run.length && run[0].type !== e.type) flushRun();
-        run.push(e);
-      }
+      if (key !== runKey || (key !== e.type && run.length >= WORK_ITEMS_PER_MESSAGE)) flush();
+      runKey = key;
+      run.push(e);
     }
-    flushRun();
+    flush();
     await ch.waitForConfirms();
   }
 
@@ -175,13 +176,18 @@ export class AmqpTransport implements Transport {
     });
   }
 
-  /** A work queue: durable quorum queue `<ns><queue>`, prefetch = concurrency, ack after the handler. */
+  /**
+   * A work queue: durable quorum queue `<ns><queue>`. A message holds one item or an array of them
+   * (see `publish`); prefetch is `concurrency` messages, and the items of all of them share
+   * `concurrency` slots, so no more than that many handlers run at once.
+   */
   private async consumeWork(conn: ChannelModel, w: WorkSubscription) {
     const queue = `${this.ns}${w.queue}`;
     const ch: Channel = await conn.createChannel();
     await this.assertQueueWithDlq(ch, queue);
     await ch.bindQueue(queue, this.exchange, `${w.type}.${w.lane}`);
     await ch.prefetch(w.concurrency);
+    const slots = pLimit(w.concurrency);
     const { consumerTag } = await ch.consume(queue, (msg) => {
       if (msg === null) {
         logger.warn({ queue }, 'work consumer cancelled by RabbitMQ; resubscribing');
@@ -191,25 +197,44 @@ export class AmqpTransport implements Transport {
       }
       // Arrived while shutting down: back to the queue, for another replica or the next start.
       if (this.quiescing) return safe(() => ch.nack(msg, false, true));
-      let event: DomainEvent;
+      let items: DomainEvent[];
       try {
-        event = parseDomainEvent(JSON.parse(msg.content.toString('utf8')));
+        const body: unknown = JSON.parse(msg.content.toString('utf8'));
+        items = (Array.isArray(body) ? body : [body]).map(parseDomainEvent);
       } catch {
         safe(() => ch.nack(msg, false, false));
         return;
       }
       this.inFlight++;
-      w.handler(event, { redelivered: msg.fields.redelivered })
-        .then(
-          () => safe(() => ch.ack(msg)),
-          (err) => {
-            logger.warn({ err: (err as Error).message, queue }, 'work item failed; requeued');
-            safe(() => ch.nack(msg, false, true));
-          },
-        )
-        .finally(() => this.inFlight--);
+      void this.onWork(ch, w, slots, msg, items).finally(() => this.inFlight--);
     });
     await this.track(ch, consumerTag);
+  }
+
+  /**
+   * Runs a message's items, each in a slot, and acks the message once all are done. If one failed,
+   * or was not started because the process is shutting down, the whole message goes back to the
+   * queue (dead-lettered after DELIVERY_LIMIT tries): the handler owns its idempotency (it claims
+   * a row), so on redelivery the items done already change nothing.
+   */
+  private async onWork(ch: Channel, w: WorkSubscription, slots: pLimit.Limit, msg: ConsumeMessage, items: DomainEvent[]) {
+    const info = { redelivered: msg.fields.redelivered };
+    const done = await Promise.all(
+      items.map((item) =>
+        slots(async () => {
+          if (this.quiescing) return false;
+          try {
+            await w.handler(item, info);
+            return true;
+          } catch (err) {
+            logger.warn({ err: (err as Error).message, queue: `${this.ns}${w.queue}` }, 'work item failed; its message is requeued');
+            return false;
+          }
+        }),
+      ),
+    );
+    if (done.every(Boolean)) safe(() => ch.ack(msg));
+    else safe(() => ch.nack(msg, false, true));
   }
 
   private async consume(conn: ChannelModel, sub: Subscription) {

@@ -30,6 +30,7 @@ export interface WorkSubscription {
   queue: string;
   type: string;
   lane: string;
+  /** Handlers running at once in this process (items, whatever messages they came in). */
   concurrency: number;
   handler: WorkHandler;
 }

@@ -8,7 +8,8 @@ import amqp from 'amqplib';
 import { Db, migrate } from '../../db/src';
 import { metrics, newId } from '../../kit/src';
 import type { DomainEvent } from '../../contracts/src/events';
-import { AmqpTransport, busMigration, deliver, enqueue, MemoryTransport, NewEvent, Relay, Subscription, handleOnce, EventHandler } from '../src';
+import { AmqpTransport, busMigration, deliver, enqueue, MemoryTransport, NewEvent, Relay, Subscription, handleOnce, EventHandler, WorkHandler } from '../src';
+import { WORK_ITEMS_PER_MESSAGE } from '../src/amqp';
 import { eventually, INFRA, scratchDatabase, ScratchDatabase } from '../../testing/src';
 
 const SCHEMA = 'bust';
@@ -381,6 +382,8 @@ describe('handleOnce (inbox)', () => {
 
 describe('AmqpTransport (real RabbitMQ)', () => {
   const nsUsed: Array<{ ns: string; services: string[] }> = [];
+  /** Work queues (full names) the tests declared, deleted with their DLQs at the end. */
+  const workQueuesUsed: string[] = [];
 
   async function amqpTransport(services: string[], url = INFRA.rabbitmq.url, connectTimeoutMs?: number) {
     const ns = `t${crypto.randomBytes(4).toString('hex')}.`;
@@ -402,6 +405,10 @@ describe('AmqpTransport (real RabbitMQ)', () => {
           }
         }
         const ch = await conn.createChannel();
+        for (const q of workQueuesUsed.filter((name) => name.startsWith(ns))) {
+          await ch.deleteQueue(q).catch(() => undefined);
+          await ch.deleteQueue(`${q}.dlq`).catch(() => undefined);
+        }
         await ch.deleteExchange(`${ns}herald.events`).catch(() => undefined);
         await ch.deleteExchange(`${ns}herald.events.dlx`).catch(() => undefined);
         await ch.close().catch(() => undefined);
@@ -572,6 +579,111 @@ describe('AmqpTransport (real RabbitMQ)', () => {
     const began = Date.now();
     await t.stop();
     expect(Date.now() - began).toBeLessThan(4000);
+  });
+
+  /** `n` work items of the transactional lane of messaging's send queue (as the send path enqueues them). */
+  const workItems = (n: number): DomainEvent[] =>
+    Array.from({ length: n }, () => ({ id: newId(), type: 'messaging.email.queued.v1', occurredAt: new Date().toISOString(), projectId: newId(), data: { emailId: newId(), lane: 'transactional' } }));
+
+  /** A work subscription on `<ns>work-<name>` for the transactional lane. */
+  function workOn(ns: string, name: string, concurrency: number, handler: WorkHandler) {
+    workQueuesUsed.push(`${ns}work-${name}`);
+    return { queue: `work-${name}`, type: 'messaging.email.queued.v1', lane: 'transactional', concurrency, handler };
+  }
+
+  it(`work items go at most ${WORK_ITEMS_PER_MESSAGE} to a message; the items of every message share the subscription's concurrency`, async () => {
+    const { t, ns } = await amqpTransport([]);
+    const seen: string[] = [];
+    let running = 0;
+    let maxRunning = 0;
+    await t.work(
+      workOn(ns, 'batch', 4, async (e) => {
+        maxRunning = Math.max(maxRunning, ++running);
+        await new Promise((r) => setTimeout(r, 20));
+        seen.push(e.id);
+        running--;
+      }),
+    );
+    await t.start();
+    // What went over the wire: a queue of our own bound to the lane's routing key sees the same messages.
+    const ch = await (await connection()).createChannel();
+    const peek = `${ns}work-peek`;
+    workQueuesUsed.push(peek);
+    await ch.assertQueue(peek, { durable: false });
+    await ch.bindQueue(peek, `${ns}herald.events`, 'messaging.email.queued.v1.transactional');
+
+    const items = workItems(2 * WORK_ITEMS_PER_MESSAGE + 3);
+    await t.publish(items);
+    await eventually(async () => seen.length >= items.length, 20_000);
+    expect(seen.sort()).toEqual(items.map((i) => i.id).sort());
+    // Three messages held them; without shared slots the first message alone would run 16 at once.
+    expect(maxRunning).toBe(4);
+    const sizes: number[] = [];
+    for (let m; (m = await ch.get(peek, { noAck: true })); ) sizes.push(JSON.parse(m.content.toString('utf8')).length);
+    expect(sizes).toEqual([WORK_ITEMS_PER_MESSAGE, WORK_ITEMS_PER_MESSAGE, 3]);
+
+    // A message holding one envelope (not an array; as earlier builds published) is handled too.
+    const [single] = workItems(1);
+    ch.publish(`${ns}herald.events`, 'messaging.email.queued.v1.transactional', Buffer.from(JSON.stringify(single)), { persistent: true });
+    await eventually(async () => seen.includes(single.id), 20_000);
+    await ch.close();
+  });
+
+  it('a work item that fails sends its whole message back: every item of it is offered again (redelivered), then the message is acked', async () => {
+    const { t, ns } = await amqpTransport([]);
+    const calls: Array<{ id: string; redelivered: boolean }> = [];
+    const items = workItems(3);
+    let failed = false;
+    await t.work(
+      workOn(ns, 'retry', 8, async (e, info) => {
+        calls.push({ id: e.id, redelivered: info.redelivered });
+        if (e.id === items[1].id && !failed) {
+          failed = true;
+          throw new Error('temporary trouble');
+        }
+      }),
+    );
+    await t.start();
+    await t.publish(items);
+    await eventually(async () => calls.length >= 6, 20_000);
+    for (const item of items) {
+      expect(calls.filter((c) => c.id === item.id).map((c) => c.redelivered)).toEqual([false, true]);
+    }
+    // Acked after the second round: the queue holds nothing, ready or unacked, and nothing more comes.
+    const ch = await (await connection()).createChannel();
+    await eventually(async () => (await ch.checkQueue(`${ns}work-retry`)).messageCount === 0);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(calls).toHaveLength(6);
+    await ch.close();
+  });
+
+  it('quiesce: items of a message not started yet stay in the queue with it', async () => {
+    const { t, ns } = await amqpTransport([]);
+    const started: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    await t.work(
+      workOn(ns, 'quiesce', 1, async (e) => {
+        started.push(e.id);
+        await gate;
+      }),
+    );
+    await t.start();
+    const items = workItems(3);
+    await t.publish(items);
+    await eventually(async () => started.length === 1, 20_000);
+    const quiesced = t.quiesce(10_000);
+    release();
+    await quiesced;
+    await t.stop();
+    expect(started).toEqual([items[0].id]);
+
+    // The message is back, whole: the item that ran is offered again, its handler (a claim) skips it.
+    const ch = await (await connection()).createChannel();
+    const msg = await eventually(async () => (await ch.get(`${ns}work-quiesce`, { noAck: true })) || undefined, 20_000, 100);
+    expect(JSON.parse(msg!.content.toString('utf8')).map((e: DomainEvent) => e.id)).toEqual(items.map((i) => i.id));
+    expect(msg!.fields.redelivered).toBe(true);
+    await ch.close();
   });
 
   /** Publishes one event through `t` and waits for its consumer (which pushes to `applied`) to get it. */
