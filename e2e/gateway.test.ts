@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
-import { Api, ApiResponse, OWNER, session, Topology, TopologyKind } from '../libs/testing/src';
+import { Api, ApiResponse, eventually, OWNER, session, Topology, TopologyKind } from '../libs/testing/src';
 
 /** SPEC §5, §7, §8 and COMPAT "Conventions": the rules every request passes through. */
 
@@ -139,59 +139,99 @@ describe.each<TopologyKind>(['all', 'split'])('gateway rules (%s)', (kind) => {
     });
   });
 
-  describe('the /v1/track fast lane (without Express)', () => {
-    const fastLaneCount = async () => Number(/^herald_http_track_fast_lane_total (\d+)/m.exec(await (await fetch(`${t.baseUrl}/metrics`)).text())?.[1]);
+  describe('the fast lane (without Express)', () => {
+    const fastLaneCount = async (route: string) => {
+      const text = await (await fetch(`${t.baseUrl}/metrics`)).text();
+      return Number(new RegExp(`^herald_http_fast_lane_total\\{route="${route}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? 0);
+    };
     /** An answer without what differs from one request to the next (ids, times, the remaining count). */
-    const shape = (r: ApiResponse) => ({
+    const shape = (r: ApiResponse, ids: string[]) => ({
       status: r.status,
-      body: JSON.parse(JSON.stringify(r.body ?? null, (k, v) => (['requestId', 'timestamp', 'event'].includes(k) && typeof v === 'string' ? typeof v : v))),
+      body: JSON.parse(JSON.stringify(r.body ?? null, (k, v) => ([...ids, 'requestId', 'timestamp'].includes(k) && typeof v === 'string' ? typeof v : v))),
       headers: ['content-type', 'ratelimit-limit', 'retry-after'].map((h) => r.headers.get(h)),
       remaining: r.headers.has('ratelimit-remaining'),
       requestId: r.headers.get('x-request-id') === (r.body?.error?.requestId ?? r.headers.get('x-request-id')),
     });
 
-    it('answers every kind of request exactly as the Express route does', async () => {
-      const pk = api.withKey(t.keys.public);
-      const ok = { event: 'lane', email: 'lane@gateway.test' };
-      const cases: Array<[string, Api, string, Record<string, string>?]> = [
-        ['valid', pk, JSON.stringify({ ...ok, data: { plan: 'pro' } })],
-        ['secret key', api, JSON.stringify(ok)],
-        ['charset', pk, JSON.stringify(ok), { 'content-type': 'application/json; charset=UTF-8' }],
-        ['byte order mark', pk, '\ufeff' + JSON.stringify(ok)],
-        ['request id', pk, JSON.stringify(ok), { 'x-request-id': 'lane-check-1' }],
-        ['malformed', pk, '{"event":'],
-        ['a string', pk, '"lane"'],
-        ['null', pk, 'null'],
-        ['empty', pk, ''],
-        ['an array', pk, '[]'],
-        ['bad fields', pk, JSON.stringify({ event: 42, subscribed: 'yes' })],
-        ['bad email', pk, JSON.stringify({ event: 'lane', email: 'not an email' })],
-        ['reserved name', pk, JSON.stringify({ event: 'email.sent', email: 'lane@gateway.test' })],
-        ['NUL', pk, JSON.stringify({ ...ok, data: { note: 'a\u0000b' } })],
-        ['too large', pk, JSON.stringify({ ...ok, data: { blob: 'x'.repeat(20_000) } })],
-        ['unknown key', api.withKey(`sk_${'0'.repeat(64)}`), JSON.stringify(ok)],
-        ['garbage key', api.withKey('nonsense'), JSON.stringify(ok)],
-        ['not a bearer', api.withKey(undefined), JSON.stringify(ok), { authorization: 'Basic bGFuZTpsYW5l' }],
+    const track = { event: 'lane', email: 'lane@gateway.test' };
+    const send = { to: 'lane@gateway.test', from: 'lane@gateway.test', subject: 'Lane', body: '<p>Hello {{name ?? "there"}}</p>' };
+    /**
+     * Per route: a valid body, the key it takes, what the other key gets, the fields whose values
+     * differ per request, and the route's own invalid bodies (422).
+     */
+    const lanes = [
+      {
+        path: '/v1/track',
+        key: () => t.keys.public,
+        ok: track,
+        other: { key: () => t.keys.secret, status: 200 },
+        ids: ['event'],
+        invalid: [{ event: 42, subscribed: 'yes' }, { event: 'lane', email: 'not an email' }, { event: 'email.sent', email: 'lane@gateway.test' }],
+      },
+      {
+        path: '/v1/send',
+        key: () => t.keys.secret,
+        ok: send,
+        other: { key: () => t.keys.public, status: 401 }, // sending takes a secret key
+        ids: ['email', 'id'],
+        invalid: [{ to: 42, subject: '', body: 7 }, { ...send, to: 'not an email' }, { ...send, headers: { 'X-Lane': 'a\r\nBcc: x@y.test' } }],
+      },
+    ];
+
+    it.each(lanes)('$path answers every kind of request exactly as the Express route does', async (lane) => {
+      const client = api.withKey(lane.key());
+      const ok = JSON.stringify(lane.ok);
+      const cases: Array<[string, Api, string, number, Record<string, string>?]> = [
+        ['valid', client, ok, 200],
+        ['other key', api.withKey(lane.other.key()), ok, lane.other.status],
+        ['charset', client, ok, 200, { 'content-type': 'application/json; charset=UTF-8' }],
+        ['byte order mark', client, '\ufeff' + ok, 200],
+        ['request id', client, ok, 200, { 'x-request-id': 'lane-check-1' }],
+        ['malformed', client, '{"event":', 400],
+        ['a string', client, '"lane"', 400],
+        ['null', client, 'null', 400],
+        ['empty', client, '', 422],
+        ['an array', client, '[]', 422],
+        ...lane.invalid.map((body, i): [string, Api, string, number] => [`invalid ${i + 1}`, client, JSON.stringify(body), 422]),
+        ['NUL', client, JSON.stringify({ ...lane.ok, data: { note: 'a\u0000b' } }), 422],
+        ['too large', client, JSON.stringify({ ...lane.ok, data: { blob: 'x'.repeat(20_000) } }), 413],
+        ['unknown key', api.withKey(`sk_${'0'.repeat(64)}`), ok, 401],
+        ['unknown public key', api.withKey(`pk_${'0'.repeat(64)}`), ok, 401],
+        ['garbage key', api.withKey('nonsense'), ok, 401],
+        ['not a bearer', api.withKey(undefined), ok, 401, { authorization: 'Basic bGFuZTpsYW5l' }],
       ];
-      const before = await fastLaneCount();
-      for (const [name, client, body, headers] of cases) {
-        const fast = await client.post('/v1/track', body, headers);
-        const viaExpress = await client.post('/v1/track?lane=express', body, headers);
-        expect({ name, ...shape(fast) }).toEqual({ name, ...shape(viaExpress) });
+      const before = await fastLaneCount(lane.path);
+      for (const [name, c, body, , headers] of cases) {
+        const fast = await c.post(lane.path, body, headers);
+        const viaExpress = await c.post(`${lane.path}?lane=express`, body, headers);
+        expect({ name, ...shape(fast, lane.ids) }).toEqual({ name, ...shape(viaExpress, lane.ids) });
         if (headers?.['x-request-id']) expect(fast.headers.get('x-request-id')).toBe('lane-check-1');
-        if (name === 'valid') expect(fast.body.data.contact).toBe(viaExpress.body.data.contact);
+        if (name === 'valid') {
+          const contact = (r: ApiResponse) => JSON.stringify(r.body.data.contact ?? r.body.data.emails[0].contact);
+          expect(contact(fast)).toBe(contact(viaExpress));
+        }
       }
       // Every case above took the fast lane once (metrics are read after the answers).
-      expect((await fastLaneCount()) - before).toBe(cases.length);
-      const [status, code] = [(r: ApiResponse) => r.status, (r: ApiResponse) => r.body?.error?.code];
-      const answers = await Promise.all(cases.map(([, client, body, headers]) => client.post('/v1/track', body, headers)));
-      expect(answers.map((r, i) => [cases[i][0], status(r), code(r)])).toEqual(
-        cases.map(([name], i) => [name, [200, 200, 200, 200, 200, 400, 400, 400, 422, 422, 422, 422, 422, 422, 413, 401, 401, 401][i], answers[i].body?.error?.code]),
-      );
+      expect((await fastLaneCount(lane.path)) - before).toBe(cases.length);
+      const answers = await Promise.all(cases.map(([, c, body, , headers]) => c.post(lane.path, body, headers)));
+      expect(answers.map((r, i) => [cases[i][0], r.status])).toEqual(cases.map(([name, , , status]) => [name, status]));
+    });
+
+    it('a send on the fast lane is delivered like any other: rendered, to the recipient, from the sender', async () => {
+      const to = `lane-${crypto.randomUUID()}@gateway.test`;
+      const before = await fastLaneCount('/v1/send');
+      const res = await api.post('/v1/send', JSON.stringify({ ...send, to, data: { name: 'Lane' } }));
+      expect(res.status).toBe(200);
+      expect(await fastLaneCount('/v1/send')).toBe(before + 1);
+      const id = res.body.data.emails[0].email;
+      const mail = await eventually(async () => (await api.get('/dev/mailbox')).body.messages.find((m: any) => m.emailId === id));
+      expect(mail).toMatchObject({ subject: 'Lane' });
+      expect(JSON.stringify(mail)).toContain('Hello Lane');
     });
 
     it('leaves what it does not take to Express: sessions, Idempotency-Key, other content types, gzip', async () => {
-      const before = await fastLaneCount();
+      const laneTotal = async () => (await Promise.all(['/v1/track', '/events/track', '/v1/send'].map(fastLaneCount))).reduce((a, b) => a + b);
+      const before = await laneTotal();
       const pk = api.withKey(t.keys.public);
       const body = JSON.stringify({ event: 'lane-express', email: 'lane@gateway.test' });
       const idem = { 'idempotency-key': `lane-${crypto.randomUUID()}` };
@@ -208,7 +248,12 @@ describe.each<TopologyKind>(['all', 'split'])('gateway rules (%s)', (kind) => {
         body: zlib.gzipSync(body),
       });
       expect(gz.status).toBe(200);
-      expect(await fastLaneCount()).toBe(before);
+      const sendIdem = { 'idempotency-key': `lane-${crypto.randomUUID()}` };
+      const sent = await api.post('/v1/send', JSON.stringify(send), sendIdem);
+      const resent = await api.post('/v1/send', JSON.stringify(send), sendIdem);
+      expect([sent.status, resent.headers.get('idempotent-replayed'), resent.body.data.emails[0].email]).toEqual([200, 'true', sent.body.data.emails[0].email]);
+      expect((await s.post('/v1/send', send)).status).toBe(200);
+      expect(await laneTotal()).toBe(before);
     });
   });
 

@@ -12,9 +12,10 @@ export const httpDuration = new client.Histogram({
   registers: [registry],
 });
 
-export const trackFastLane = new client.Counter({
-  name: 'herald_http_track_fast_lane_total',
-  help: 'Tracks the gateway answered on its fast lane, without Express (the rest of /v1/track takes the Express route)',
+export const fastLane = new client.Counter({
+  name: 'herald_http_fast_lane_total',
+  help: 'Requests the gateway answered on its fast lane, without Express (by path; the rest of those routes take Express)',
+  labelNames: ['route'],
   registers: [registry],
 });
 

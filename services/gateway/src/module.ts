@@ -7,15 +7,15 @@ import { IdentityRepo } from './adapters/identity-repo';
 import { Identity } from './app/identity';
 import { projectAuth } from './http/auth';
 import { errorHandler, notFoundHandler } from './http/errors';
-import { TRACK_PATHS, trackFastLane } from './http/fast-track';
+import { fastLane } from './http/fast-lane';
 import { KeyCache } from './http/keycache';
 import { markNulFree, rejectNul } from './http/nul';
 import { rateLimiter } from './http/ratelimit';
 import { AccountDeps, accountRouter } from './http/routes/account';
 import { contactsRouter } from './http/routes/contacts';
 import { domainsRouter } from './http/routes/domains';
-import { messagingRouter, publicMessagingRouter } from './http/routes/messaging';
-import { eventsRouter, trackHandler, tracker } from './http/routes/events';
+import { messagingRouter, publicMessagingRouter, sender, sendLane } from './http/routes/messaging';
+import { eventsRouter, trackHandler, tracker, trackLane } from './http/routes/events';
 import { requestIdOf } from './http/request-id';
 import { migrations, SCHEMA } from './migrations';
 
@@ -89,18 +89,20 @@ export function gatewayModule(): HeraldModule {
           },
         });
       });
-      // The hottest route first, so it does not walk the account and public routers.
+      // The hottest routes: on the fast lane (API keys, plain JSON), and first among Express's, so
+      // what the lane leaves (sessions, Idempotency-Key…) does not walk the account and public routers.
       const limit = rateLimiter(config.RATE_LIMIT_PER_MINUTE, limiterStore, `${ns}herald:rl`);
       const track = tracker(ctx.clients.events);
-      ctx.httpFront(trackFastLane({ auth: deps, limit, track, bodyLimit: config.BODY_LIMIT }));
+      const send = sender(ctx.clients.messaging);
+      ctx.httpFront(fastLane({ auth: deps, limit, bodyLimit: config.BODY_LIMIT, routes: { '/v1/track': trackLane(track), '/events/track': trackLane(track), '/v1/send': sendLane(send) } }));
       const trackRoute = [projectAuth(deps, { allowPublic: true }), limit.middleware, trackHandler(track, db)];
-      for (const path of TRACK_PATHS) app.post(path, ...trackRoute);
+      for (const path of ['/v1/track', '/events/track']) app.post(path, ...trackRoute);
       app.use(accountRouter(deps));
       app.use(publicMessagingRouter(ctx.clients.messaging));
       const secret = [projectAuth(deps, { allowPublic: false }), limit.middleware];
       app.use(['/contacts', '/events', '/domains', '/templates', '/v1/send', '/v1/verify', '/dev/mailbox'], ...secret);
       app.use(contactsRouter(ctx.clients.contacts));
-      app.use(messagingRouter(ctx.clients.messaging, db));
+      app.use(messagingRouter(ctx.clients.messaging, db, send));
       app.use(domainsRouter(ctx.clients.domains));
       app.use(eventsRouter(ctx.clients.events));
       app.use(notFoundHandler);

@@ -3,7 +3,7 @@ import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'exp
 import { z } from 'zod';
 import { AppError, FieldError, isAppError, logger, validationError } from '../../../../libs/kit/src';
 
-/** A JSON answer through Node's own response API, so Express routes and the track fast lane write the same bytes. */
+/** A JSON answer through Node's own response API, so Express routes and the fast lane write the same bytes. */
 export function writeJson(res: ServerResponse, status: number, body: unknown) {
   const json = JSON.stringify(body);
   res.statusCode = status;

@@ -4,6 +4,7 @@ import type { Db } from '../../../../../libs/db/src';
 import type { EventMsg, EventsApi } from '../../../../../libs/contracts/src';
 import { Batcher, fromBatchReply } from '../../../../../libs/kit/src';
 import { parse, route } from '../errors';
+import type { LaneRoute } from '../fast-lane';
 import { idempotent, Reply } from '../idempotency';
 
 const trackBody = z.object({
@@ -61,6 +62,9 @@ export function tracker(events: () => EventsApi): (projectId: string, body: Trac
 }
 
 /** The Express route of a track (pk_ or sk_, after auth and the rate limit), with Idempotency-Key. */
+/** The track routes on the gateway's fast lane (public keys too, as the Express route). */
+export const trackLane = (track: ReturnType<typeof tracker>): LaneRoute => ({ allowPublic: true, answer: (key, body) => track(key.projectId, parseTrack(body)) });
+
 export function trackHandler(track: ReturnType<typeof tracker>, db: Db) {
   return route(async (req, res) => {
     const body = parseTrack(req.body);

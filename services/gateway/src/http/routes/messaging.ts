@@ -4,7 +4,8 @@ import type { Db } from '../../../../../libs/db/src';
 import type { MessagingApi, TemplateMsg } from '../../../../../libs/contracts/src';
 import { Batcher, fromBatchReply, isAppError } from '../../../../../libs/kit/src';
 import { parse, route } from '../errors';
-import { idempotent } from '../idempotency';
+import type { LaneRoute } from '../fast-lane';
+import { idempotent, Reply } from '../idempotency';
 import { subscriptionPage } from '../pages';
 
 export const templateView = (t: TemplateMsg) => ({
@@ -33,17 +34,22 @@ function sendDeadlineMs(bytesTimesRecipients: number): number {
   return Math.min(120_000, Math.ceil(bytesTimesRecipients / 2048));
 }
 
-const recipientsOf = (body: { to?: unknown } | undefined) => (Array.isArray(body?.to) ? Math.max(1, body.to.length) : 1);
+const recipientsOf = (body: unknown) => {
+  const to = (body as { to?: unknown } | undefined)?.to;
+  return Array.isArray(to) ? Math.max(1, to.length) : 1;
+};
 
 /** Request bytes × recipients one SendMany call may carry (a send over it goes alone; its deadline is then ≥ 4 s). */
 const SEND_BATCH_WEIGHT = 8 * 1024 * 1024;
 
-/** /v1/send, /v1/verify and the template endpoints (sk_ or session; mounted behind auth). */
-export function messagingRouter(messaging: () => MessagingApi, db: Db): Router {
-  const r = Router();
+type SendItem = { project_id: string; request_json: string; tracking: string; request_id: string; deadlineMs: number; weight: number };
+type Sent = { emails: Array<{ contact_id: string; contact_email: string; email_id: string }>; timestamp: string };
 
-  type SendItem = { project_id: string; request_json: string; tracking: string; request_id: string; deadlineMs: number; weight: number };
-  type Sent = { emails: Array<{ contact_id: string; contact_email: string; email_id: string }>; timestamp: string };
+/**
+ * The reply of POST /v1/send for a project; `request` is the body as JSON text, which messaging
+ * validates. Used by the Express route and the gateway's fast lane.
+ */
+export function sender(messaging: () => MessagingApi) {
   // Sends in flight together go to messaging in one call (as tracks do), each with its own outcome.
   // A batch holds at most SEND_BATCH_WEIGHT of request bytes × recipients (what a send costs
   // messaging, and what its deadline grows with: see sendDeadlineMs), so a heavy send goes alone
@@ -56,17 +62,28 @@ export function messagingRouter(messaging: () => MessagingApi, db: Db): Router {
     },
     { name: 'send', maxBatch: 100, concurrency: 2, weigh: (i) => i.weight, maxWeight: SEND_BATCH_WEIGHT },
   );
+  return async (projectId: string, tracking: string, requestId: string, request: string, body: unknown): Promise<Reply> => {
+    const weight = Buffer.byteLength(request) * recipientsOf(body);
+    const out = await sends.submit({ project_id: projectId, request_json: request, tracking, request_id: requestId, deadlineMs: sendDeadlineMs(weight), weight });
+    return {
+      status: 200,
+      body: { success: true, data: { emails: out.emails.map((e) => ({ contact: { id: e.contact_id, email: e.contact_email }, email: e.email_id })), timestamp: out.timestamp } },
+    };
+  };
+}
+
+/** /v1/send on the gateway's fast lane (secret keys only, as the Express route). */
+export const sendLane = (send: ReturnType<typeof sender>): LaneRoute => ({
+  allowPublic: false,
+  answer: (key, body, text, requestId) => send(key.projectId, key.tracking ?? 'ENABLED', requestId, text, body),
+});
+
+/** /v1/send, /v1/verify and the template endpoints (sk_ or session; mounted behind auth). */
+export function messagingRouter(messaging: () => MessagingApi, db: Db, send: ReturnType<typeof sender>): Router {
+  const r = Router();
 
   r.post('/v1/send', route(async (req, res) => {
-    await idempotent(db, req, res, async () => {
-      const request = JSON.stringify(req.body ?? {});
-      const weight = Buffer.byteLength(request) * recipientsOf(req.body);
-      const out = await sends.submit({ project_id: req.projectId!, request_json: request, tracking: req.tracking ?? 'ENABLED', request_id: req.requestId, deadlineMs: sendDeadlineMs(weight), weight });
-      return {
-        status: 200,
-        body: { success: true, data: { emails: out.emails.map((e) => ({ contact: { id: e.contact_id, email: e.contact_email }, email: e.email_id })), timestamp: out.timestamp } },
-      };
-    });
+    await idempotent(db, req, res, () => send(req.projectId!, req.tracking ?? 'ENABLED', req.requestId, JSON.stringify(req.body ?? {}), req.body));
   }));
 
   r.post('/v1/verify', route(async (req, res) => {
