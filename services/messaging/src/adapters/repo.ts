@@ -60,8 +60,6 @@ export interface NewEmail {
   headers: Record<string, string>;
   vars: Record<string, unknown>;
   tracking: boolean;
-  status: EmailStatus;
-  lastError?: string;
   attachments: Array<{ filename: string; contentType: string; contentId?: string; disposition: string; content: Buffer }>;
 }
 
@@ -144,22 +142,39 @@ export class MessagingRepo {
    * New emails, their attachments and their domain events (outbox) in ONE statement: atomic on its
    * own, one round trip for any number of sends. Wakes the relay on commit.
    */
-  async insertEmails(emails: NewEmail[], events: DomainEvent[]) {
+  /**
+   * Stores new emails with their outbox event, in one statement: an email to an address the project
+   * suppressed (it bounced or complained before) is stored failed with `events[i].suppressed`,
+   * any other queued with `events[i].queued` (its work item).
+   */
+  async insertEmails(emails: NewEmail[], events: Array<{ queued: DomainEvent; suppressed: DomainEvent }>) {
     if (emails.length === 0) return;
     const atts = emails.flatMap((e) => e.attachments.map((a, idx) => ({ ...a, projectId: e.projectId, emailId: e.id, idx })));
+    const [queued, suppressed] = [outboxColumns(events.map((e) => e.queued)), outboxColumns(events.map((e) => e.suppressed))];
     await this.db.query(
-      `WITH emails AS (
+      `WITH x AS (
+         SELECT x.*, EXISTS (SELECT 1 FROM messaging.suppressions s WHERE s.project_id = x.project_id AND s.email = x.to_email) AS suppressed
+         FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
+           $9::text[], $10::text[], $11::uuid[], $12::text[], $13::jsonb[], $14::jsonb[], $15::boolean[], $16::int[]) WITH ORDINALITY
+           AS x(project_id, id, contact_id, to_email, to_name, from_email, from_name, reply_to, subject, body, template_id, type, headers, vars, tracking, n, i)
+       ), emails AS (
          INSERT INTO messaging.emails (project_id, id, contact_id, to_email, to_name, from_email, from_name, reply_to, subject, body,
-           template_id, type, headers, vars, tracking, status, status_rank, last_error, attachment_count, enqueued_at)
-         SELECT * , CASE WHEN s = 'queued' THEN now() END FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
-           $9::text[], $10::text[], $11::uuid[], $12::text[], $13::jsonb[], $14::jsonb[], $15::boolean[], $16::text[], $17::int[], $18::text[], $19::int[])
-           AS x(project_id, id, contact_id, to_email, to_name, from_email, from_name, reply_to, subject, body, template_id, type, headers, vars, tracking, s, rank, err, n)
+           template_id, type, headers, vars, tracking, attachment_count, status, status_rank, last_error, enqueued_at)
+         SELECT project_id, id, contact_id, to_email, to_name, from_email, from_name, reply_to, subject, body, template_id, type, headers, vars, tracking, n,
+           CASE WHEN suppressed THEN 'failed' ELSE 'queued' END, CASE WHEN suppressed THEN ${STATUS_RANK.failed} ELSE ${STATUS_RANK.queued} END,
+           CASE WHEN suppressed THEN 'suppressed: the address bounced or complained before' END, CASE WHEN suppressed THEN NULL ELSE now() END
+         FROM x
        ), attachments AS (
          INSERT INTO messaging.attachments (project_id, email_id, idx, filename, content_type, content_id, disposition, content)
-         SELECT * FROM unnest($20::uuid[], $21::uuid[], $22::int[], $23::text[], $24::text[], $25::text[], $26::text[], $27::bytea[])
+         SELECT * FROM unnest($17::uuid[], $18::uuid[], $19::int[], $20::text[], $21::text[], $22::text[], $23::text[], $24::bytea[])
        )
        INSERT INTO messaging.outbox (id, type, project_id, occurred_at, data)
-       SELECT * FROM unnest($28::uuid[], $29::text[], $30::uuid[], $31::timestamptz[], $32::jsonb[])`,
+       SELECT CASE WHEN x.suppressed THEN s.id ELSE q.id END, CASE WHEN x.suppressed THEN s.type ELSE q.type END, x.project_id,
+         CASE WHEN x.suppressed THEN s.occurred_at ELSE q.occurred_at END, CASE WHEN x.suppressed THEN s.data ELSE q.data END
+       FROM x
+       JOIN unnest($25::uuid[], $26::text[], $27::uuid[], $28::timestamptz[], $29::jsonb[]) WITH ORDINALITY AS q(id, type, project_id, occurred_at, data, i) USING (i)
+       JOIN unnest($30::uuid[], $31::text[], $32::uuid[], $33::timestamptz[], $34::jsonb[]) WITH ORDINALITY AS s(id, type, project_id, occurred_at, data, i) USING (i)
+       ORDER BY i`,
       [
         emails.map((e) => e.projectId),
         emails.map((e) => e.id),
@@ -176,9 +191,6 @@ export class MessagingRepo {
         emails.map((e) => JSON.stringify(e.headers)),
         emails.map((e) => JSON.stringify(e.vars)),
         emails.map((e) => e.tracking),
-        emails.map((e) => e.status),
-        emails.map((e) => STATUS_RANK[e.status]),
-        emails.map((e) => e.lastError ?? null),
         emails.map((e) => e.attachments.length),
         atts.map((a) => a.projectId),
         atts.map((a) => a.emailId),
@@ -188,7 +200,8 @@ export class MessagingRepo {
         atts.map((a) => a.contentId ?? null),
         atts.map((a) => a.disposition),
         atts.map((a) => a.content),
-        ...outboxColumns(events),
+        ...queued,
+        ...suppressed,
       ],
     );
     outboxWritten(this.db.pool, SCHEMA);
@@ -287,17 +300,6 @@ export class MessagingRepo {
   }
 
   // ---- suppressions, notifications, dev mailbox, settings -------------------------------------
-
-  /** Which of these (project, email) pairs are suppressed, as "<projectId> <email>" keys. */
-  async suppressedMany(pairs: Array<{ projectId: string; email: string }>): Promise<Set<string>> {
-    if (pairs.length === 0) return new Set();
-    const rows = await this.db.query(
-      `SELECT s.project_id, s.email FROM messaging.suppressions s
-       JOIN unnest($1::uuid[], $2::text[]) AS k(project_id, email) ON s.project_id = k.project_id AND s.email = k.email`,
-      [pairs.map((p) => p.projectId), pairs.map((p) => p.email)],
-    );
-    return new Set(rows.map((r) => `${r.project_id} ${r.email}`));
-  }
 
   async suppress(tx: Queryable, projectId: string, email: string, reason: string) {
     await tx.query(`INSERT INTO messaging.suppressions (project_id, email, reason) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [projectId, email, reason]);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AppError, BatchOutcome, Batcher, forbidden, fromBatchReply, isUuid, newId, notFound, validationError } from '../../../../libs/kit/src';
 import { envelopesOf, NewEvent } from '../../../../libs/bus/src';
+import type { DomainEvent } from '../../../../libs/contracts/src';
 import type { ContactsApi } from '../../../../libs/contracts/src';
 import type { SigningKeys } from '../adapters/sender-cache';
 import { createSendRequestSchema, MAX_MESSAGE_BYTES, MAX_SEND_DATA_BYTES, normalizeRecipients, parseAddress } from '../domain/send';
@@ -68,9 +69,9 @@ interface PreparedSend {
 
 /**
  * POST /v1/send (SPEC §4.1, COMPAT "Public API"): validate, resolve template and sender, then —
- * together with the other sends in flight (see `Batcher`) — check suppressions, upsert every
- * recipient's contact in request order, and persist every email with its queue event in one
- * statement. Delivery happens behind the response.
+ * together with the other sends in flight (see `Batcher`) — upsert every recipient's contact in
+ * request order, and persist every email with its queue event in one statement, which also fails
+ * the emails to suppressed addresses. Delivery happens behind the response.
  */
 export function sender(deps: SendDeps) {
   const batch = new Batcher<PreparedSend, SendResult>((sends) => persist(deps, sends), {
@@ -176,7 +177,7 @@ async function upsertInCalls(contacts: ContactsApi, items: Array<NonNullable<Par
   return out;
 }
 
-/** The database half of many sends: one suppression read, one contacts call (more for megabytes of data), one write. */
+/** The database half of many sends: one contacts call (more for megabytes of data), one write (which checks suppressions). */
 async function persist(deps: SendDeps, sends: PreparedSend[]): Promise<Array<BatchOutcome<SendResult>>> {
   const out: Array<BatchOutcome<SendResult>> = new Array(sends.length);
   // SPEC §4.1 rule 2: one recipient after another, each with its own contact upsert (in order).
@@ -189,14 +190,10 @@ async function persist(deps: SendDeps, sends: PreparedSend[]): Promise<Array<Bat
       data_json: JSON.stringify({ ...(s.body.data ?? {}), ...(r.name ? { name: r.name } : {}) }),
     })),
   );
-  // The suppression read and the contacts call are independent: one round trip of waiting, not two.
-  const [suppressed, upserts] = await Promise.all([
-    deps.repo.suppressedMany(sends.flatMap((s) => s.recipients.map((r) => ({ projectId: s.projectId, email: r.email })))),
-    upsertInCalls(deps.contacts(), items),
-  ]);
+  const upserts = await upsertInCalls(deps.contacts(), items);
 
   const emails: NewEmail[] = [];
-  const events: NewEvent[] = [];
+  const events: Array<{ queued: DomainEvent; suppressed: DomainEvent }> = [];
   let k = 0;
   sends.forEach((s, i) => {
     const mine = upserts.slice(k, (k += s.recipients.length));
@@ -212,7 +209,6 @@ async function persist(deps: SendDeps, sends: PreparedSend[]): Promise<Array<Bat
       const stored = JSON.parse(contact!.data_json || '{}');
       const transient = JSON.parse(transient_json || '{}');
       const merged = { ...stored, ...transient };
-      const isSuppressed = suppressed.has(`${s.projectId} ${contact!.email}`);
       const email: NewEmail = {
         projectId: s.projectId,
         id: newId(),
@@ -230,26 +226,25 @@ async function persist(deps: SendDeps, sends: PreparedSend[]): Promise<Array<Bat
         // The contact's data once; delivery also lays it out at the top level (see compose).
         vars: { data: merged, email: contact!.email, id: contact!.id, subscribed: contact!.subscribed },
         tracking: s.tracking,
-        status: isSuppressed ? 'failed' : 'queued',
-        lastError: isSuppressed ? 'suppressed: the address bounced or complained before' : undefined,
         attachments: s.attachments,
       };
       emails.push(email);
-      events.push(
-        isSuppressed
-          ? statusEvent(
-              s.projectId,
-              { id: email.id, contact_id: email.contactId, message_id: null, subject: email.subject, from_email: email.fromEmail, template_id: email.templateId ?? null, campaign_id: null, source_type: 'transactional' },
-              'failed',
-              { reason: 'suppressed' },
-            )
-          : { type: 'messaging.email.queued.v1', projectId: s.projectId, data: { emailId: email.id, lane: 'transactional' } },
-      );
+      // Its work item, or — if the address is suppressed when the email is stored — its failure.
+      const [queued, suppressed] = envelopesOf([
+        { type: 'messaging.email.queued.v1', projectId: s.projectId, data: { emailId: email.id, lane: 'transactional' } },
+        statusEvent(
+          s.projectId,
+          { id: email.id, contact_id: email.contactId, message_id: null, subject: email.subject, from_email: email.fromEmail, template_id: email.templateId ?? null, campaign_id: null, source_type: 'transactional' },
+          'failed',
+          { reason: 'suppressed' },
+        ),
+      ]);
+      events.push({ queued, suppressed });
       result.emails.push({ contact_id: contact!.id, contact_email: contact!.email, email_id: email.id });
     });
     out[i] = { ok: true, value: result };
   });
 
-  await deps.repo.insertEmails(emails, envelopesOf(events));
+  await deps.repo.insertEmails(emails, events);
   return out;
 }
