@@ -140,12 +140,9 @@ export class MessagingRepo {
 
   /**
    * New emails, their attachments and their domain events (outbox) in ONE statement: atomic on its
-   * own, one round trip for any number of sends. Wakes the relay on commit.
-   */
-  /**
-   * Stores new emails with their outbox event, in one statement: an email to an address the project
-   * suppressed (it bounced or complained before) is stored failed with `events[i].suppressed`,
-   * any other queued with `events[i].queued` (its work item).
+   * own, one round trip for any number of sends. Wakes the relay on commit. An email to an address
+   * its project suppressed (it bounced or complained before) is stored failed with
+   * `events[i].suppressed`, any other queued with `events[i].queued` (its work item).
    */
   async insertEmails(emails: NewEmail[], events: Array<{ queued: DomainEvent; suppressed: DomainEvent }>) {
     if (emails.length === 0) return;

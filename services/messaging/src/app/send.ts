@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { AppError, BatchOutcome, Batcher, forbidden, fromBatchReply, isUuid, newId, notFound, validationError } from '../../../../libs/kit/src';
 import { envelopesOf, NewEvent } from '../../../../libs/bus/src';
-import type { DomainEvent } from '../../../../libs/contracts/src';
-import type { ContactsApi } from '../../../../libs/contracts/src';
+import type { ContactsApi, DomainEvent } from '../../../../libs/contracts/src';
 import type { SigningKeys } from '../adapters/sender-cache';
 import { createSendRequestSchema, MAX_MESSAGE_BYTES, MAX_SEND_DATA_BYTES, normalizeRecipients, parseAddress } from '../domain/send';
 import type { MessagingRepo, NewEmail, EmailRow } from '../adapters/repo';

@@ -61,10 +61,10 @@ export function tracker(events: () => EventsApi): (projectId: string, body: Trac
   };
 }
 
-/** The Express route of a track (pk_ or sk_, after auth and the rate limit), with Idempotency-Key. */
 /** The track routes on the gateway's fast lane (public keys too, as the Express route). */
 export const trackLane = (track: ReturnType<typeof tracker>): LaneRoute => ({ allowPublic: true, answer: (key, body) => track(key.projectId, parseTrack(body)) });
 
+/** The Express route of a track (pk_ or sk_, after auth and the rate limit), with Idempotency-Key. */
 export function trackHandler(track: ReturnType<typeof tracker>, db: Db) {
   return route(async (req, res) => {
     const body = parseTrack(req.body);
