@@ -188,6 +188,10 @@ export class AmqpTransport implements Transport {
     await ch.bindQueue(queue, this.exchange, `${w.type}.${w.lane}`);
     await ch.prefetch(w.concurrency);
     const slots = pLimit(w.concurrency);
+    // Items still waiting for a slot when the channel closes are not started: the broker hands
+    // their message to a consumer again (redelivered), and two workers must not claim one email.
+    let open = true;
+    ch.on('close', () => (open = false));
     const { consumerTag } = await ch.consume(queue, (msg) => {
       if (msg === null) {
         logger.warn({ queue }, 'work consumer cancelled by RabbitMQ; resubscribing');
@@ -206,23 +210,23 @@ export class AmqpTransport implements Transport {
         return;
       }
       this.inFlight++;
-      void this.onWork(ch, w, slots, msg, items).finally(() => this.inFlight--);
+      void this.onWork(ch, w, slots, msg, items, () => open).finally(() => this.inFlight--);
     });
     await this.track(ch, consumerTag);
   }
 
   /**
    * Runs a message's items, each in a slot, and acks the message once all are done. If one failed,
-   * or was not started because the process is shutting down, the whole message goes back to the
-   * queue (dead-lettered after DELIVERY_LIMIT tries): the handler owns its idempotency (it claims
-   * a row), so on redelivery the items done already change nothing.
+   * or was not started because the process is shutting down or the channel closed, the whole
+   * message goes back to the queue (dead-lettered after DELIVERY_LIMIT tries): the handler owns its
+   * idempotency (it claims a row), so on redelivery the items done already change nothing.
    */
-  private async onWork(ch: Channel, w: WorkSubscription, slots: pLimit.Limit, msg: ConsumeMessage, items: DomainEvent[]) {
+  private async onWork(ch: Channel, w: WorkSubscription, slots: pLimit.Limit, msg: ConsumeMessage, items: DomainEvent[], open: () => boolean) {
     const info = { redelivered: msg.fields.redelivered };
     const done = await Promise.all(
       items.map((item) =>
         slots(async () => {
-          if (this.quiescing) return false;
+          if (this.quiescing || !open()) return false;
           try {
             await w.handler(item, info);
             return true;

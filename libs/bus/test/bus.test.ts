@@ -686,6 +686,31 @@ describe('AmqpTransport (real RabbitMQ)', () => {
     await ch.close();
   });
 
+  it('a connection that dies leaves the items still waiting for a slot unstarted: only the redelivered message runs them', async () => {
+    const proxy = await brokerProxy(await freePort());
+    const { t, ns } = await amqpTransport([], brokerUrlVia(proxy.port));
+    const calls: Array<{ id: string; redelivered: boolean }> = [];
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    await t.work(
+      workOn(ns, 'closed', 1, async (e, info) => {
+        calls.push({ id: e.id, redelivered: info.redelivered });
+        if (calls.length === 1) await gate; // the first item holds the only slot
+      }),
+    );
+    await t.start();
+    const items = workItems(3);
+    await t.publish(items);
+    await eventually(async () => calls.length === 1, 20_000);
+    proxy.destroyAll(); // the broker is gone for this channel; the transport reconnects through the proxy
+    // The message comes back on the new connection, and all three run from there.
+    await eventually(async () => items.every((i) => calls.some((c) => c.id === i.id && c.redelivered)), 20_000, 50);
+    release();
+    await new Promise((r) => setTimeout(r, 500));
+    // The two items that were waiting behind the first on the dead channel never started there.
+    expect(calls.filter((c) => !c.redelivered).map((c) => c.id)).toEqual([items[0].id]);
+  });
+
   /** Publishes one event through `t` and waits for its consumer (which pushes to `applied`) to get it. */
   async function expectRoundTrip(t: AmqpTransport, applied: string[]) {
     const e: DomainEvent = {
