@@ -65,6 +65,11 @@ export interface NewEmail {
 
 const TPL = 'id, name, description, subject, body, from_email, from_name, reply_to, type, created_at, updated_at';
 
+/** The columns of an `EmailRow` (no timestamps: delivery and status events need none, and pg parses each into a Date). */
+const EMAIL_ROW = ['project_id', 'id', 'contact_id', 'to_email', 'to_name', 'from_email', 'from_name', 'reply_to', 'subject', 'body', 'template_id', 'campaign_id', 'type', 'source_type', 'lane', 'headers', 'vars', 'tracking', 'message_id', 'status', 'attempts', 'attachment_count']
+  .map((c) => `e.${c}`)
+  .join(', ');
+
 /** The UPDATE that moves emails up the status order ($1 status, $2 rank, $3–$6 per email). */
 function advanceSql(status: EmailStatus, returning: string) {
   const stamp = { sent: 'sent_at', delivered: 'delivered_at', opened: 'opened_at', clicked: 'clicked_at', bounced: 'bounced_at', complained: 'complained_at' }[status as string];
@@ -214,7 +219,7 @@ export class MessagingRepo {
        FROM unnest($1::uuid[], $2::uuid[], $3::bool[]) AS x(project_id, id, redelivered)
        WHERE e.project_id = x.project_id AND e.id = x.id AND e.next_attempt_at <= now()
          AND (e.status = 'queued' OR (e.status = 'sending' AND (x.redelivered OR e.updated_at < now() - interval '2 minutes')))
-       RETURNING e.*`,
+       RETURNING ${EMAIL_ROW}`,
       [items.map((i) => i.projectId), items.map((i) => i.id), items.map((i) => i.redelivered)],
     );
   }
@@ -225,19 +230,19 @@ export class MessagingRepo {
 
   /** Moves an email up the status order (never down); returns the row if it changed. */
   async advance(tx: Queryable, projectId: string, id: string, status: EmailStatus, extra: { messageId?: string; error?: string } = {}) {
-    return (await tx.query(advanceSql(status, 'e.*'), advanceParams(status, [{ projectId, id, ...extra }]))).rows[0] as EmailRow | undefined;
+    return (await tx.query(advanceSql(status, EMAIL_ROW), advanceParams(status, [{ projectId, id, ...extra }]))).rows[0] as EmailRow | undefined;
   }
 
   /**
    * `advance` for many emails, with a status event for each email that actually moved, in ONE
    * statement. `eventOf` builds an email's event from what the caller knows of it; it is written
-   * only if the email moved.
+   * only if the email moved. Returns the ids of the emails that moved.
    */
-  async advanceWithEvents(status: EmailStatus, items: Array<{ projectId: string; id: string; messageId?: string }>, eventOf: (item: { projectId: string; id: string; messageId?: string }) => NewEvent): Promise<EmailRow[]> {
+  async advanceWithEvents(status: EmailStatus, items: Array<{ projectId: string; id: string; messageId?: string }>, eventOf: (item: { projectId: string; id: string; messageId?: string }) => NewEvent): Promise<string[]> {
     const events = envelopesOf(items.map(eventOf));
     const rows = (
-      await this.db.query(
-        `WITH moved AS (${advanceSql(status, 'e.*')})
+      await this.db.query<{ id: string }>(
+        `WITH moved AS (${advanceSql(status, 'e.id')})
          , events AS (
            INSERT INTO messaging.outbox (id, type, project_id, occurred_at, data)
            SELECT o.id, o.type, o.project_id, o.occurred_at, o.data
@@ -249,7 +254,7 @@ export class MessagingRepo {
       )
     );
     if (rows.length) outboxWritten(this.db.pool, SCHEMA);
-    return rows;
+    return rows.map((r) => r.id);
   }
 
   /** A temporary failure: back to queued, due again after the backoff. */
