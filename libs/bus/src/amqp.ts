@@ -12,6 +12,9 @@ const PREFETCH = 64;
  * per email. A sender holds at most its prefetch (`concurrency` messages) times this many items.
  */
 export const WORK_ITEMS_PER_MESSAGE = 16;
+/** Headers of a work message published again by a consumer (see `onWork`). */
+const REDELIVERED = 'x-herald-redelivered';
+const FAILURES = 'x-herald-failures';
 
 /**
  * Split topology: topic exchange `<ns>herald.events` (routing key = event type), one durable
@@ -189,7 +192,7 @@ export class AmqpTransport implements Transport {
     await ch.prefetch(w.concurrency);
     const slots = pLimit(w.concurrency);
     // Items still waiting for a slot when the channel closes are not started: the broker hands
-    // their message to a consumer again (redelivered), and two workers must not claim one email.
+    // their message to a consumer again, and two workers must not claim one email.
     let open = true;
     ch.on('close', () => (open = false));
     const { consumerTag } = await ch.consume(queue, (msg) => {
@@ -199,8 +202,7 @@ export class AmqpTransport implements Transport {
         if (this.conn && !this.stopping && !this.quiescing) this.consumeWork(this.conn, w).catch((err) => logger.error({ err }, 'resubscribe failed'));
         return;
       }
-      // Arrived while shutting down: back to the queue, for another replica or the next start.
-      if (this.quiescing) return safe(() => ch.nack(msg, false, true));
+      // Arriving while shutting down is handled by onWork: nothing starts, the items go back.
       let items: DomainEvent[];
       try {
         const body: unknown = JSON.parse(msg.content.toString('utf8'));
@@ -210,35 +212,61 @@ export class AmqpTransport implements Transport {
         return;
       }
       this.inFlight++;
-      void this.onWork(ch, w, slots, msg, items, () => open).finally(() => this.inFlight--);
+      void this.onWork(ch, queue, w, slots, msg, items, () => open).finally(() => this.inFlight--);
     });
     await this.track(ch, consumerTag);
   }
 
   /**
-   * Runs a message's items, each in a slot, and acks the message once all are done. If one failed,
-   * or was not started because the process is shutting down or the channel closed, the whole
-   * message goes back to the queue (dead-lettered after DELIVERY_LIMIT tries): the handler owns its
-   * idempotency (it claims a row), so on redelivery the items done already change nothing.
+   * Runs a message's items, each in a slot, and acks the message once all are done.
+   *
+   * Items left over go back to the queue as a new message, and only they: an item that failed
+   * (marked redelivered, as it may have claimed its row; dead-lettered after DELIVERY_LIMIT
+   * failures), and an item not started because the process is shutting down (with the flag it came
+   * with). Requeueing the whole message instead would hand its never-started items back flagged
+   * redelivered — which lets a claim take a row another worker is sending — and count shutdowns
+   * toward the delivery limit. Published with a confirm before the ack; if that fails, or the
+   * channel closed (the broker then delivers the message again whole), the message is requeued.
    */
-  private async onWork(ch: Channel, w: WorkSubscription, slots: pLimit.Limit, msg: ConsumeMessage, items: DomainEvent[], open: () => boolean) {
-    const info = { redelivered: msg.fields.redelivered };
-    const done = await Promise.all(
+  private async onWork(ch: Channel, queue: string, w: WorkSubscription, slots: pLimit.Limit, msg: ConsumeMessage, items: DomainEvent[], open: () => boolean) {
+    const headers = msg.properties.headers ?? {};
+    const info = { redelivered: msg.fields.redelivered || headers[REDELIVERED] === true };
+    const outcomes = await Promise.all(
       items.map((item) =>
-        slots(async () => {
-          if (this.quiescing || !open()) return false;
+        slots(async (): Promise<'done' | 'failed' | 'skipped'> => {
+          if (this.quiescing || !open()) return 'skipped';
           try {
             await w.handler(item, info);
-            return true;
+            return 'done';
           } catch (err) {
-            logger.warn({ err: (err as Error).message, queue: `${this.ns}${w.queue}` }, 'work item failed; its message is requeued');
-            return false;
+            logger.warn({ err: (err as Error).message, queue }, 'work item failed; it goes back to the queue');
+            return 'failed';
           }
         }),
       ),
     );
-    if (done.every(Boolean)) safe(() => ch.ack(msg));
-    else safe(() => ch.nack(msg, false, true));
+    if (outcomes.every((o) => o === 'done')) return safe(() => ch.ack(msg));
+    const pub = this.pub;
+    if (!open()) return;
+    if (!pub) return safe(() => ch.nack(msg, false, true));
+    const failed = items.filter((_, i) => outcomes[i] === 'failed');
+    const skipped = items.filter((_, i) => outcomes[i] === 'skipped');
+    const failures = Number(headers[FAILURES] ?? 0);
+    const options = (h: Record<string, unknown>) => ({ persistent: true, contentType: 'application/json', headers: h });
+    try {
+      if (failed.length && failures + 1 >= DELIVERY_LIMIT) {
+        logger.error({ queue, items: failed.length }, `work items failed ${DELIVERY_LIMIT} times; dead-lettered`);
+        pub.publish(this.dlx, queue, Buffer.from(JSON.stringify(failed)), options({ [FAILURES]: failures + 1 }));
+      } else if (failed.length) {
+        pub.sendToQueue(queue, Buffer.from(JSON.stringify(failed)), options({ [REDELIVERED]: true, [FAILURES]: failures + 1 }));
+      }
+      if (skipped.length) pub.sendToQueue(queue, Buffer.from(JSON.stringify(skipped)), options({ [REDELIVERED]: info.redelivered, [FAILURES]: failures }));
+      await pub.waitForConfirms();
+      safe(() => ch.ack(msg));
+    } catch (err) {
+      logger.warn({ err: (err as Error).message, queue }, 'could not hand work items back; their message is requeued');
+      safe(() => ch.nack(msg, false, true));
+    }
   }
 
   private async consume(conn: ChannelModel, sub: Subscription) {
