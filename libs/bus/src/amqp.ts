@@ -97,12 +97,16 @@ export class AmqpTransport implements Transport {
     });
     try {
       const pub = await conn.createConfirmChannel();
+      // A publishing channel closed on its own (a channel error) is replaced with the connection.
+      pub.on('close', () => {
+        if (established && this.conn === conn && !this.stopping) conn.close().catch(() => undefined);
+      });
       await pub.assertExchange(this.exchange, 'topic', { durable: true });
       await pub.assertExchange(this.dlx, 'direct', { durable: true });
       this.conn = conn;
       this.consumers = [];
       for (const sub of this.subs) if (!this.quiescing) await this.consume(conn, sub);
-      for (const w of this.workers) if (!this.quiescing) await this.consumeWork(conn, w);
+      for (const w of this.workers) if (!this.quiescing) await this.consumeWork(conn, w, pub);
       this.pub = pub;
       established = true;
     } catch (err) {
@@ -134,8 +138,13 @@ export class AmqpTransport implements Transport {
     if (!ch) throw new Error('not connected to RabbitMQ');
     let run: DomainEvent[] = [];
     let runKey = '';
+    // Each message's own confirm: the channel is shared (see onWork), and waitForConfirms would
+    // fail this batch for a message of someone else's that the broker refused.
+    const confirms: Array<Promise<void>> = [];
     const flush = () => {
-      if (run.length) ch.publish(this.exchange, runKey, Buffer.from(JSON.stringify(run)), { persistent: true, messageId: run[0].id, type: run[0].type, contentType: 'application/json' });
+      if (!run.length) return;
+      const [key, body, first] = [runKey, Buffer.from(JSON.stringify(run)), run[0]];
+      confirms.push(new Promise((resolve, reject) => ch.publish(this.exchange, key, body, { persistent: true, messageId: first.id, type: first.type, contentType: 'application/json' }, (err) => (err ? reject(err) : resolve()))));
       run = [];
     };
     for (const e of events) {
@@ -145,7 +154,7 @@ export class AmqpTransport implements Transport {
       run.push(e);
     }
     flush();
-    await ch.waitForConfirms();
+    await Promise.all(confirms);
   }
 
   async subscribe(sub: Subscription) {
@@ -155,7 +164,7 @@ export class AmqpTransport implements Transport {
 
   async work(w: WorkSubscription) {
     this.workers.push(w);
-    if (this.conn) await this.consumeWork(this.conn, w);
+    if (this.conn && this.pub) await this.consumeWork(this.conn, w, this.pub);
   }
 
   /**
@@ -182,9 +191,10 @@ export class AmqpTransport implements Transport {
   /**
    * A work queue: durable quorum queue `<ns><queue>`. A message holds one item or an array of them
    * (see `publish`); prefetch is `concurrency` messages, and the items of all of them share
-   * `concurrency` slots, so no more than that many handlers run at once.
+   * `concurrency` slots, so no more than that many handlers run at once. `pub` (the connection's
+   * publishing channel) hands left-over items back (see `onWork`).
    */
-  private async consumeWork(conn: ChannelModel, w: WorkSubscription) {
+  private async consumeWork(conn: ChannelModel, w: WorkSubscription, pub: ConfirmChannel) {
     const queue = `${this.ns}${w.queue}`;
     const ch: Channel = await conn.createChannel();
     await this.assertQueueWithDlq(ch, queue);
@@ -195,11 +205,19 @@ export class AmqpTransport implements Transport {
     // their message to a consumer again, and two workers must not claim one email.
     let open = true;
     ch.on('close', () => (open = false));
+    // Cancelled by the broker (queue deleted, or failed over): the channel stays open until the
+    // messages it holds are settled, so they are not handed to another worker while running here.
+    let running = 0;
+    let cancelled = false;
+    const closeWhenIdle = () => {
+      if (cancelled && running === 0) ch.close().catch(() => undefined);
+    };
     const { consumerTag } = await ch.consume(queue, (msg) => {
       if (msg === null) {
         logger.warn({ queue }, 'work consumer cancelled by RabbitMQ; resubscribing');
-        ch.close().catch(() => undefined);
-        if (this.conn && !this.stopping && !this.quiescing) this.consumeWork(this.conn, w).catch((err) => logger.error({ err }, 'resubscribe failed'));
+        cancelled = true;
+        closeWhenIdle();
+        if (this.conn && this.pub && !this.stopping && !this.quiescing) this.consumeWork(this.conn, w, this.pub).catch((err) => logger.error({ err }, 'resubscribe failed'));
         return;
       }
       // Arriving while shutting down is handled by onWork: nothing starts, the items go back.
@@ -212,7 +230,12 @@ export class AmqpTransport implements Transport {
         return;
       }
       this.inFlight++;
-      void this.onWork(ch, queue, w, slots, msg, items, () => open).finally(() => this.inFlight--);
+      running++;
+      void this.onWork(ch, pub, queue, w, slots, msg, items, () => open).finally(() => {
+        this.inFlight--;
+        running--;
+        closeWhenIdle();
+      });
     });
     await this.track(ch, consumerTag);
   }
@@ -225,10 +248,14 @@ export class AmqpTransport implements Transport {
    * failures), and an item not started because the process is shutting down (with the flag it came
    * with). Requeueing the whole message instead would hand its never-started items back flagged
    * redelivered — which lets a claim take a row another worker is sending — and count shutdowns
-   * toward the delivery limit. Published with a confirm before the ack; if that fails, or the
-   * channel closed (the broker then delivers the message again whole), the message is requeued.
+   * toward the delivery limit. The original is acked once the broker confirmed what was handed
+   * back (each publish's own confirm: the relay publishes on the same channel, and a refusal of
+   * one of its messages must not count here). If nothing could be handed back, the original is
+   * requeued whole, as after a crash; if only part could, it is acked all the same and the owner's
+   * sweep enqueues the rest again, rather than have the part handed back run twice. If the channel
+   * closed, nothing is settled: the broker delivers the message again, whole.
    */
-  private async onWork(ch: Channel, queue: string, w: WorkSubscription, slots: pLimit.Limit, msg: ConsumeMessage, items: DomainEvent[], open: () => boolean) {
+  private async onWork(ch: Channel, pub: ConfirmChannel, queue: string, w: WorkSubscription, slots: pLimit.Limit, msg: ConsumeMessage, items: DomainEvent[], open: () => boolean) {
     const headers = msg.properties.headers ?? {};
     const info = { redelivered: msg.fields.redelivered || headers[REDELIVERED] === true };
     const outcomes = await Promise.all(
@@ -246,27 +273,33 @@ export class AmqpTransport implements Transport {
       ),
     );
     if (outcomes.every((o) => o === 'done')) return safe(() => ch.ack(msg));
-    const pub = this.pub;
     if (!open()) return;
-    if (!pub) return safe(() => ch.nack(msg, false, true));
     const failed = items.filter((_, i) => outcomes[i] === 'failed');
     const skipped = items.filter((_, i) => outcomes[i] === 'skipped');
     const failures = Number(headers[FAILURES] ?? 0);
+    const confirmed = (send: (done: (err: unknown) => void) => void) => new Promise<void>((resolve, reject) => send((err) => (err ? reject(err) : resolve())));
+    const body = (list: DomainEvent[]) => Buffer.from(JSON.stringify(list));
     const options = (h: Record<string, unknown>) => ({ persistent: true, contentType: 'application/json', headers: h });
+    const handBacks: Array<Promise<void>> = [];
     try {
       if (failed.length && failures + 1 >= DELIVERY_LIMIT) {
         logger.error({ queue, items: failed.length }, `work items failed ${DELIVERY_LIMIT} times; dead-lettered`);
-        pub.publish(this.dlx, queue, Buffer.from(JSON.stringify(failed)), options({ [FAILURES]: failures + 1 }));
+        handBacks.push(confirmed((done) => pub.publish(this.dlx, queue, body(failed), options({ [FAILURES]: failures + 1 }), done)));
       } else if (failed.length) {
-        pub.sendToQueue(queue, Buffer.from(JSON.stringify(failed)), options({ [REDELIVERED]: true, [FAILURES]: failures + 1 }));
+        handBacks.push(confirmed((done) => pub.sendToQueue(queue, body(failed), options({ [REDELIVERED]: true, [FAILURES]: failures + 1 }), done)));
       }
-      if (skipped.length) pub.sendToQueue(queue, Buffer.from(JSON.stringify(skipped)), options({ [REDELIVERED]: info.redelivered, [FAILURES]: failures }));
-      await pub.waitForConfirms();
-      safe(() => ch.ack(msg));
+      if (skipped.length) handBacks.push(confirmed((done) => pub.sendToQueue(queue, body(skipped), options({ [REDELIVERED]: info.redelivered, [FAILURES]: failures }), done)));
     } catch (err) {
-      logger.warn({ err: (err as Error).message, queue }, 'could not hand work items back; their message is requeued');
-      safe(() => ch.nack(msg, false, true));
+      handBacks.push(Promise.reject(err)); // the channel is gone (publish throws)
     }
+    const results = await Promise.allSettled(handBacks);
+    const lost = results.filter((r) => r.status === 'rejected').length;
+    if (lost === results.length) {
+      logger.warn({ queue }, 'could not hand work items back; their message is requeued');
+      return safe(() => ch.nack(msg, false, true));
+    }
+    if (lost) logger.error({ queue }, 'some work items could not be handed back; their owner\'s sweep enqueues them again');
+    safe(() => ch.ack(msg));
   }
 
   private async consume(conn: ChannelModel, sub: Subscription) {

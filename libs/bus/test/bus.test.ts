@@ -654,6 +654,46 @@ describe('AmqpTransport (real RabbitMQ)', () => {
     await ch.close();
   });
 
+  it('a refused publish of the relay on the shared channel does not make a work message hand back its items twice', async () => {
+    const { t, ns } = await amqpTransport([]);
+    const calls: Array<{ id: string; redelivered: boolean }> = [];
+    const items = workItems(6);
+    await t.work(
+      workOn(ns, 'shared', 8, async (e, info) => {
+        calls.push({ id: e.id, redelivered: info.redelivered });
+        if (!info.redelivered) throw new Error('temporary trouble'); // each fails once: six hand-backs
+      }),
+    );
+    await t.start();
+    // A queue that refuses everything (reject-publish at length 0) makes the broker nack what the relay publishes to it.
+    const ch = await (await connection()).createChannel();
+    const full = `${ns}work-full`;
+    workQueuesUsed.push(full);
+    await ch.assertQueue(full, { durable: false, arguments: { 'x-max-length': 0, 'x-overflow': 'reject-publish' } });
+    await ch.bindQueue(full, `${ns}herald.events`, 'contacts.contact.subscription_changed.v1');
+    let refusals = 0;
+    let relaying = true;
+    const relay = (async () => {
+      // Refused publishes in flight all the time (a timer between rounds, so the loop never starves the event loop).
+      while (relaying) {
+        await new Promise((r) => setTimeout(r, 1));
+        const refused = () => ({ id: newId(), type: 'contacts.contact.subscription_changed.v1' as const, occurredAt: new Date().toISOString(), projectId: newId(), data: { contactId: newId(), email: 'full@example.com', subscribed: true } });
+        await Promise.all(Array.from({ length: 4 }, () => t.publish([refused()]).catch(() => refusals++)));
+      }
+    })();
+    // Six messages, through a channel of the test's own (the transport's publish sees the refusals).
+    for (const item of items) ch.publish(`${ns}herald.events`, 'messaging.email.queued.v1.transactional', Buffer.from(JSON.stringify([item])), { persistent: true });
+    await eventually(async () => calls.length >= 12, 20_000);
+    await new Promise((r) => setTimeout(r, 500));
+    relaying = false;
+    await relay;
+    expect(refusals).toBeGreaterThan(0);
+    // Each ran twice: once, then once more handed back. A hand-back that took the relay's refusal for
+    // its own would have requeued its message too, and the item would have run three times.
+    expect(items.map((i) => calls.filter((c) => c.id === i.id).map((c) => c.redelivered))).toEqual(items.map(() => [false, true]));
+    await ch.close();
+  });
+
   it('a work item that keeps failing is dead-lettered alone after the delivery limit', async () => {
     const { t, ns } = await amqpTransport([]);
     const items = workItems(3);
