@@ -144,7 +144,7 @@ export class AmqpTransport implements Transport {
     const flush = () => {
       if (!run.length) return;
       const [key, body, first] = [runKey, Buffer.from(JSON.stringify(run)), run[0]];
-      confirms.push(new Promise((resolve, reject) => ch.publish(this.exchange, key, body, { persistent: true, messageId: first.id, type: first.type, contentType: 'application/json' }, (err) => (err ? reject(err) : resolve()))));
+      confirms.push(confirmed((done) => ch.publish(this.exchange, key, body, { persistent: true, messageId: first.id, type: first.type, contentType: 'application/json' }, done)));
       run = [];
     };
     for (const e of events) {
@@ -223,8 +223,7 @@ export class AmqpTransport implements Transport {
       // Arriving while shutting down is handled by onWork: nothing starts, the items go back.
       let items: DomainEvent[];
       try {
-        const body: unknown = JSON.parse(msg.content.toString('utf8'));
-        items = (Array.isArray(body) ? body : [body]).map(parseDomainEvent);
+        items = envelopesIn(msg);
       } catch {
         safe(() => ch.nack(msg, false, false));
         return;
@@ -277,7 +276,6 @@ export class AmqpTransport implements Transport {
     const failed = items.filter((_, i) => outcomes[i] === 'failed');
     const skipped = items.filter((_, i) => outcomes[i] === 'skipped');
     const failures = Number(headers[FAILURES] ?? 0);
-    const confirmed = (send: (done: (err: unknown) => void) => void) => new Promise<void>((resolve, reject) => send((err) => (err ? reject(err) : resolve())));
     const body = (list: DomainEvent[]) => Buffer.from(JSON.stringify(list));
     const options = (h: Record<string, unknown>) => ({ persistent: true, contentType: 'application/json', headers: h });
     const handBacks: Array<Promise<void>> = [];
@@ -333,8 +331,7 @@ export class AmqpTransport implements Transport {
   private async onMessage(ch: Channel, sub: Subscription, msg: ConsumeMessage, batcher: Batcher<DomainEvent, boolean>) {
     let events: DomainEvent[];
     try {
-      const body: unknown = JSON.parse(msg.content.toString('utf8'));
-      events = (Array.isArray(body) ? body : [body]).map(parseDomainEvent);
+      events = envelopesIn(msg);
     } catch (err) {
       logger.error({ err: (err as Error).message, queue: this.queueOf(sub.service) }, 'unparseable domain event dead-lettered');
       safe(() => ch.nack(msg, false, false));
@@ -380,6 +377,17 @@ export class AmqpTransport implements Transport {
     ]);
     clearTimeout(timer);
   }
+}
+
+/** The envelopes a message holds: one, or an array of them (see `publish`). Throws if unparseable. */
+function envelopesIn(msg: ConsumeMessage): DomainEvent[] {
+  const body: unknown = JSON.parse(msg.content.toString('utf8'));
+  return (Array.isArray(body) ? body : [body]).map(parseDomainEvent);
+}
+
+/** Resolves when the broker confirms the message `send` publishes (its callback), rejects if it refuses it. */
+function confirmed(send: (done: (err: unknown) => void) => void): Promise<void> {
+  return new Promise((resolve, reject) => send((err) => (err ? reject(err) : resolve())));
 }
 
 /** ack/nack on a channel that closed meanwhile throws; the broker redelivers anyway. */
