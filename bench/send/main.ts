@@ -393,8 +393,9 @@ async function runTopology(kind: 'all' | 'split', sink: Sink, dns: DnsTestServer
     SMTP_POOL_SIZE: String(S.smtpConnections),
     SEND_CONCURRENCY: String(S.sendConcurrency),
     LOG_LEVEL: 'warn',
-    // Passed through for A/B runs (one thread or two in all-in-one).
+    // Passed through for A/B runs (one thread or two in all-in-one; compose threads per sender).
     ...(process.env.ALL_IN_ONE_THREADS ? { ALL_IN_ONE_THREADS: process.env.ALL_IN_ONE_THREADS } : {}),
+    ...(process.env.SEND_COMPOSE_THREADS ? { SEND_COMPOSE_THREADS: process.env.SEND_COMPOSE_THREADS } : {}),
     DB_POOL_MAX: S.poolMax,
     NODE_OPTIONS: `--require ${preload} ${process.env.BENCH_NODE_OPTIONS ?? ''}`.trim(),
   };

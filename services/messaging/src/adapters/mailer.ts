@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import SMTPConnection from 'nodemailer/lib/smtp-connection';
 import { Piscina } from 'piscina';
 import { logger } from '../../../../libs/kit/src';
 import { compose, ComposeTask } from './compose-worker';
@@ -37,35 +37,168 @@ function composer(threads: number): { build(msg: Outgoing): Promise<Buffer>; clo
 }
 
 /**
+ * Up to `size` SMTP connections (nodemailer's SMTPConnection), each carrying one message at a time
+ * and kept open between messages. A message that is already built goes straight onto a connection:
+ * through nodemailer's own pool it would pass through its message pipeline a second time, which
+ * costs more CPU than the SMTP conversation itself (docs/decisions.md "Built messages go straight
+ * onto an SMTP connection"). A connection closed by either side, or one whose transaction failed
+ * other than by a refusal, is dropped; the next message opens a new one.
+ */
+export class SmtpConnections {
+  private readonly idle: SMTPConnection[] = [];
+  private readonly waiting: Array<{ resolve: (conn: SMTPConnection) => void; reject: (err: Error) => void }> = [];
+  private readonly gone = new WeakSet<SMTPConnection>();
+  /** Connections open or being opened, and how many of them are being opened. */
+  private count = 0;
+  private opening = 0;
+  private closed = false;
+
+  constructor(
+    private readonly options: SMTPConnection.Options,
+    private readonly auth: SMTPConnection.AuthenticationCredentials | undefined,
+    private readonly size: number,
+  ) {}
+
+  /** Sends one message; resolves with the server's reply, rejects with nodemailer's error (`responseCode`, `code`). */
+  async send(envelope: { from: string; to: string[] }, raw: Buffer): Promise<string> {
+    const conn = await this.acquire();
+    let info: SMTPConnection.SentMessageInfo;
+    try {
+      info = await new Promise((resolve, reject) => conn.send(envelope, raw, (err, sent) => (err ? reject(err) : resolve(sent))));
+    } catch (err) {
+      const e = err as { code?: string; responseCode?: number };
+      // A refused envelope or message leaves the session usable: reset it and keep the connection.
+      if ((e.code === 'EENVELOPE' || e.code === 'EMESSAGE') && e.responseCode !== 421 && !this.gone.has(conn)) {
+        conn.reset((resetErr) => (resetErr ? this.discard(conn) : this.release(conn)));
+      } else this.discard(conn);
+      throw err;
+    }
+    this.release(conn);
+    return info.response;
+  }
+
+  /** Refuses new messages and closes idle connections; busy ones close when their message is done. */
+  close() {
+    this.closed = true;
+    for (const w of this.waiting.splice(0)) w.reject(Object.assign(new Error('the SMTP pool is closed'), { code: 'ECONNECTION' }));
+    for (const conn of this.idle.splice(0)) conn.quit();
+  }
+
+  private acquire(): Promise<SMTPConnection> {
+    if (this.closed) return Promise.reject(Object.assign(new Error('the SMTP pool is closed'), { code: 'ECONNECTION' }));
+    const conn = this.idle.pop();
+    if (conn) return Promise.resolve(conn);
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ resolve, reject });
+      this.grow();
+    });
+  }
+
+  /** Opens connections for waiting messages while there is room; a failed open fails the first of them. */
+  private grow() {
+    while (!this.closed && this.count < this.size && this.opening < this.waiting.length) {
+      this.count++;
+      this.opening++;
+      this.open().then(
+        (conn) => {
+          this.opening--;
+          this.release(conn);
+        },
+        (err: Error) => {
+          this.opening--;
+          this.count--;
+          this.waiting.shift()?.reject(err);
+          this.grow();
+        },
+      );
+    }
+  }
+
+  private open(): Promise<SMTPConnection> {
+    return new Promise((resolve, reject) => {
+      const conn = new SMTPConnection(this.options);
+      let ready = false;
+      const fail = (err: Error) => {
+        if (ready || this.gone.has(conn)) return;
+        this.gone.add(conn);
+        conn.close();
+        reject(err);
+      };
+      // Once ready, an error or the end (the server closing an idle connection, a timeout) drops it;
+      // a send in progress gets the same error through its callback.
+      conn.on('error', (err: Error) => {
+        if (!ready) return fail(err);
+        logger.debug({ err: err.message }, 'SMTP connection dropped');
+        this.drop(conn);
+      });
+      conn.once('end', () => (ready ? this.drop(conn) : fail(Object.assign(new Error('the SMTP server closed the connection'), { code: 'ECONNECTION' }))));
+      const done = () => {
+        if (this.gone.has(conn)) return;
+        ready = true;
+        resolve(conn);
+      };
+      conn.connect((err) => {
+        if (err) return fail(err);
+        if (!this.auth || !conn.allowsAuth) return done();
+        conn.login(this.auth, (loginErr) => (loginErr ? fail(loginErr) : done()));
+      });
+    });
+  }
+
+  private release(conn: SMTPConnection) {
+    if (this.gone.has(conn)) return;
+    if (this.closed) return this.discard(conn, true);
+    const w = this.waiting.shift();
+    if (w) w.resolve(conn);
+    else this.idle.push(conn);
+  }
+
+  private discard(conn: SMTPConnection, politely = false) {
+    this.drop(conn);
+    if (politely) conn.quit();
+    else conn.close();
+  }
+
+  /** The connection is gone: forget it, and open another for a waiting message if there is one. */
+  private drop(conn: SMTPConnection) {
+    if (this.gone.has(conn)) return;
+    this.gone.add(conn);
+    this.count--;
+    const i = this.idle.indexOf(conn);
+    if (i >= 0) this.idle.splice(i, 1);
+    this.grow();
+  }
+}
+
+/**
  * SMTP_URL: smtp://user:pass@host:port (STARTTLS when offered) or smtps:// (implicit TLS). Messages
- * are built and DKIM-signed by the composer threads, then sent as they are through the pool.
+ * are built and DKIM-signed by the composer threads, then sent as they are over the connections.
  */
 export function smtpMailer(url: string, poolSize: number, composeThreads: number): Mailer {
   const u = new URL(url);
-  const transport = nodemailer.createTransport({
-    pool: true,
-    maxConnections: poolSize,
-    maxMessages: Infinity,
-    host: u.hostname,
-    port: Number(u.port || (u.protocol === 'smtps:' ? 465 : 587)),
-    secure: u.protocol === 'smtps:',
-    auth: u.username ? { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) } : undefined,
-    tls: { rejectUnauthorized: u.searchParams.get('tlsRejectUnauthorized') !== 'false' },
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  });
-  transport.on('error', (err) => logger.warn({ err: err.message }, 'SMTP pool error'));
+  const connections = new SmtpConnections(
+    {
+      host: u.hostname,
+      port: Number(u.port || (u.protocol === 'smtps:' ? 465 : 587)),
+      secure: u.protocol === 'smtps:',
+      tls: { rejectUnauthorized: u.searchParams.get('tlsRejectUnauthorized') !== 'false' },
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    },
+    u.username ? { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) } : undefined,
+    poolSize,
+  );
   const builder = composer(composeThreads);
   return {
     kind: 'smtp',
     async send(msg) {
       const raw = await builder.build(msg);
-      const info = await transport.sendMail({ envelope: msg.envelope, raw, messageId: msg.mail.messageId });
-      return { messageId: info.messageId, response: info.response };
+      const response = await connections.send(msg.envelope, raw);
+      return { messageId: String(msg.mail.messageId), response };
     },
     close: () => {
-      transport.close();
+      connections.close();
       builder.close().catch(() => undefined);
     },
   };
