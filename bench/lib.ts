@@ -1,12 +1,13 @@
 /**
  * What the benches (bench/send, bench/track) share: settings from the environment, logging,
- * percentiles, machine CPU sampling, the profiler snapshots of bench/track/pg-hook.ts, report
- * formatting, and stopping topologies on Ctrl-C.
+ * percentiles, machine CPU sampling, the profiler snapshots of bench/track/pg-hook.ts, a disk
+ * probe, report formatting, and stopping topologies on Ctrl-C.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
 import { INFRA, reachable, Topology } from '../libs/testing/src';
 
 // ---------------------------------------------------------------- settings, logging
@@ -176,4 +177,69 @@ export function run(main: () => Promise<void>) {
       process.exit(1);
     },
   );
+}
+
+// ---------------------------------------------------------------- disk probe
+
+export interface DiskProbe {
+  dir: string;
+  /** Epoch ms at the start of each write, and how long the write + fdatasync took (ms). */
+  at: number[];
+  ms: number[];
+}
+
+/**
+ * An independent writer on the disk: a worker thread writes 4 KB and fdatasyncs it every 10 ms to a
+ * file in `dir` (its own file, not PostgreSQL's), recording how long each took. When a latency
+ * target is missed, this tells whether the disk itself stalled at that moment, for anyone writing
+ * to it. Stop it to get the samples.
+ */
+export function startDiskProbe(dir: string): { stop(): Promise<DiskProbe> } {
+  const file = path.join(dir, `herald-bench-probe-${process.pid}-${Date.now()}`);
+  const worker = new Worker(
+    `const { parentPort, workerData } = require('node:worker_threads');
+     const fs = require('node:fs');
+     const fd = fs.openSync(workerData.file, 'w');
+     const buf = Buffer.alloc(4096, 7);
+     const at = [], ms = [];
+     let stop = false;
+     parentPort.on('message', () => { stop = true; });
+     (async () => {
+       for (let i = 0; !stop; i++) {
+         const t0 = performance.timeOrigin + performance.now();
+         const s = performance.now();
+         fs.writeSync(fd, buf, 0, buf.length, (i % 256) * 4096);
+         fs.fdatasyncSync(fd);
+         at.push(t0); ms.push(performance.now() - s);
+         await new Promise((r) => setTimeout(r, 10));
+       }
+       fs.closeSync(fd); fs.unlinkSync(workerData.file);
+       parentPort.postMessage({ at, ms });
+     })();`,
+    { eval: true, workerData: { file } },
+  );
+  const result = new Promise<DiskProbe>((resolve, reject) => {
+    worker.once('message', (m: { at: number[]; ms: number[] }) => resolve({ dir, ...m }));
+    worker.once('error', reject);
+  });
+  return {
+    stop: async () => {
+      worker.postMessage('stop');
+      const r = await result;
+      await worker.terminate();
+      return r;
+    },
+  };
+}
+
+/** The probe's p50/p99/max inside [from, to), and its slowest write per second of that window. */
+export function diskProbeSummary(p: DiskProbe, from: number, to: number) {
+  const inWindow = p.ms.filter((_, i) => p.at[i] >= from && p.at[i] < to);
+  const sorted = [...inWindow].sort((a, b) => a - b);
+  const perSecond: number[] = Array.from({ length: Math.ceil((to - from) / 1000) }, () => 0);
+  p.at.forEach((t, i) => {
+    const s = Math.floor((t - from) / 1000);
+    if (t >= from && s < perSecond.length) perSecond[s] = Math.max(perSecond[s], p.ms[i]);
+  });
+  return { n: sorted.length, p50: pct(sorted, 50), p99: pct(sorted, 99), max: sorted[sorted.length - 1] ?? NaN, perSecond };
 }

@@ -9,7 +9,8 @@
  * BENCH_WARMUP_SECONDS (3), BENCH_CONTACTS (10000 existing contacts), BENCH_NEW_RATIO (0.2),
  * BENCH_TOPOLOGIES ("all,split"), BENCH_CEILINGS ("A,B,N"), BENCH_PROFILE (1: count statements
  * inside the Herald processes through bench/track/pg-hook.ts), BENCH_DRAIN_SECONDS (60),
- * BENCH_CEILING_OPEN (1: also offer ceiling A open loop at the p99 target's rate), BENCH_OPEN_RATE.
+ * BENCH_CEILING_OPEN (1: also offer ceiling A open loop at the p99 target's rate), BENCH_OPEN_RATE,
+ * BENCH_DISK_PROBE (1: an independent fdatasync writer during open loops) and BENCH_DISK_PROBE_DIR.
  * Needs PostgreSQL (127.0.0.1:5432, role root), RabbitMQ and Redis as the e2e tests do.
  * Not part of the test suite. See bench/README.md.
  */
@@ -25,7 +26,7 @@ import { newId } from '../../libs/kit/src';
 import { INFRA, Topology } from '../../libs/testing/src';
 import { migrations as contactsMigrations, SCHEMA as CONTACTS } from '../../services/contacts/src/migrations';
 import { migrations as eventsMigrations, SCHEMA as EVENTS } from '../../services/events/src/migrations';
-import { cpuWindow, CpuSample, CpuWindow, f0, f1, f2, lpad, log, machineLine, num, pad, pct, readSnapshots, requireInfra, run, running, sampleCpu, sleep, Snapshot, snapshotDeltas, table } from '../lib';
+import { cpuWindow, CpuSample, CpuWindow, DiskProbe, diskProbeSummary, f0, f1, f2, lpad, log, machineLine, num, pad, pct, readSnapshots, requireInfra, run, running, sampleCpu, sleep, Snapshot, snapshotDeltas, startDiskProbe, table } from '../lib';
 
 // ---------------------------------------------------------------- settings
 
@@ -38,6 +39,8 @@ const S = {
   drainSeconds: num('BENCH_DRAIN_SECONDS', 60),
   topologies: (process.env.BENCH_TOPOLOGIES ?? 'all,split').split(',').map((s) => s.trim()).filter(Boolean) as Array<'all' | 'split'>,
   ceilings: (process.env.BENCH_CEILINGS ?? 'A,B,N').split(',').map((s) => s.trim().toUpperCase()).filter(Boolean),
+  diskProbe: (process.env.BENCH_DISK_PROBE ?? '1') !== '0',
+  diskProbeDir: process.env.BENCH_DISK_PROBE_DIR || os.tmpdir(),
   profile: (process.env.BENCH_PROFILE ?? '1') !== '0',
   ceilingOpen: (process.env.BENCH_CEILING_OPEN ?? '1') !== '0',
   poolMax: process.env.BENCH_DB_POOL_MAX ?? '10',
@@ -88,6 +91,8 @@ interface PhaseResult {
   measureEnd: number;
   completions: number[]; // epoch ms of each measured completion (for aligning profiler snapshots)
   cpu: CpuWindow;
+  /** Open loop: the disk probe's writes during the phase (BENCH_DISK_PROBE). */
+  probe?: DiskProbe;
 }
 
 /**
@@ -164,6 +169,7 @@ async function driveOpen(label: string, rate: number, op: () => Promise<{ error?
   const measureEnd = measureStart + S.seconds * 1000;
   const r: PhaseResult = { label, ok: 0, errors: new Map(), errorSample: new Map(), seconds: S.seconds, latencies: [], measureStart, measureEnd, completions: [], cpu: undefined as unknown as CpuWindow };
   let cpuStart: CpuSample | undefined;
+  const probe = S.diskProbe ? startDiskProbe(S.diskProbeDir) : undefined;
   const inFlight = new Set<Promise<void>>();
   const launch = (due: number) => {
     const p = runAndRecord(r, op, due, () => due >= measureStart && due < measureEnd);
@@ -185,6 +191,7 @@ async function driveOpen(label: string, rate: number, op: () => Promise<{ error?
   marks.push(hooks.onMeasureEnd?.());
   await Promise.all(inFlight);
   await Promise.all(marks);
+  r.probe = await probe?.stop();
   return r;
 }
 
@@ -550,8 +557,18 @@ function printTopologyDetail(r: TopoResult) {
   if (r.open) {
     console.log(`\n--- ${r.open.label} at ${f0(r.open.rate)}/s: where the time goes (measured window) ---`);
     console.log(`  p99 per second of the window (ms): ${p99PerSecond(r.open).map(f0).join(' ')}`);
+    printProbe(r.open);
     printMeasured(r.open, summary(r.open).rate);
   }
+}
+
+/** The disk probe beside an open loop's p99 per second: a stall of the disk shows in both. */
+function printProbe(r: PhaseResult) {
+  if (!r.probe) return;
+  const d = diskProbeSummary(r.probe, r.measureStart, r.measureEnd);
+  console.log(
+    `  disk probe in ${r.probe.dir} (another writer: 4 KB + fdatasync every 10 ms), n=${d.n}: p50 ${f1(d.p50)} p99 ${f1(d.p99)} max ${f1(d.max)} ms; slowest per second: ${d.perSecond.map(f0).join(' ')}`,
+  );
 }
 
 function printMeasured(m: Measured, rate: number, drain?: TopoResult['drain']) {
@@ -701,6 +718,8 @@ async function main() {
     console.log(
       `  PG ceiling A's own p99 at ${f0(ceilingOpen.rate)}/s offered = ${f1(c.p99)} ms, p50 ${f1(c.p50)} ms   (informational: what this machine's PostgreSQL gives one raw loop at that rate)`,
     );
+    console.log(`  PG ceiling A open loop, p99 per second of the window (ms): ${p99PerSecond(ceilingOpen).map(f0).join(' ')}`);
+    printProbe(ceilingOpen);
   }
   if (all) console.log(`  all-in-one p99 in the closed loop (saturated) = ${f1(all.p99)} ms   (informational)`);
   for (const [kind, r] of topo) {
