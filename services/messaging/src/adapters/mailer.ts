@@ -48,6 +48,8 @@ export class SmtpConnections {
   private readonly idle: SMTPConnection[] = [];
   private readonly waiting: Array<{ resolve: (conn: SMTPConnection) => void; reject: (err: Error) => void }> = [];
   private readonly gone = new WeakSet<SMTPConnection>();
+  /** The transaction in progress on a connection: how to fail it if the connection ends without answering it. */
+  private readonly inFlight = new Map<SMTPConnection, (err: Error) => void>();
   /** Connections open or being opened, and how many of them are being opened. */
   private count = 0;
   private opening = 0;
@@ -64,7 +66,15 @@ export class SmtpConnections {
     const conn = await this.acquire();
     let info: SMTPConnection.SentMessageInfo;
     try {
-      info = await new Promise((resolve, reject) => conn.send(envelope, raw, (err, sent) => (err ? reject(err) : resolve(sent))));
+      info = await new Promise((resolve, reject) => {
+        this.inFlight.set(conn, reject);
+        // A copy: nodemailer keeps the envelope it is given and adds its bookkeeping to it.
+        conn.send({ from: envelope.from, to: [...envelope.to] }, raw, (err, sent) => {
+          this.inFlight.delete(conn);
+          if (err) reject(err);
+          else resolve(sent);
+        });
+      });
     } catch (err) {
       const e = err as { code?: string; responseCode?: number };
       // A refused envelope or message leaves the session usable: reset it and keep the connection.
@@ -77,11 +87,11 @@ export class SmtpConnections {
     return info.response;
   }
 
-  /** Refuses new messages and closes idle connections; busy ones close when their message is done. */
+  /** Refuses new messages and closes idle connections; busy ones close when their message is done (no QUIT: nothing waits for the server's goodbye). */
   close() {
     this.closed = true;
     for (const w of this.waiting.splice(0)) w.reject(Object.assign(new Error('the SMTP pool is closed'), { code: 'ECONNECTION' }));
-    for (const conn of this.idle.splice(0)) conn.quit();
+    for (const conn of this.idle.splice(0)) this.discard(conn);
   }
 
   private acquire(): Promise<SMTPConnection> {
@@ -103,10 +113,12 @@ export class SmtpConnections {
         (conn) => {
           this.opening--;
           this.release(conn);
+          this.grow();
         },
         (err: Error) => {
           this.opening--;
           this.count--;
+          logger.warn({ err: err.message }, 'could not open an SMTP connection');
           this.waiting.shift()?.reject(err);
           this.grow();
         },
@@ -131,7 +143,20 @@ export class SmtpConnections {
         logger.debug({ err: err.message }, 'SMTP connection dropped');
         this.drop(conn);
       });
-      conn.once('end', () => (ready ? this.drop(conn) : fail(Object.assign(new Error('the SMTP server closed the connection'), { code: 'ECONNECTION' }))));
+      conn.once('end', () => {
+        if (!ready) return fail(Object.assign(new Error('the SMTP server closed the connection'), { code: 'ECONNECTION' }));
+        this.drop(conn);
+        // SMTPConnection answers a transaction cut off by the connection's end through its callback,
+        // except when it finds the socket destroyed while writing a command: then nothing answers.
+        // A turn later (the callback, when it comes, comes first) the transaction fails temporarily.
+        const pending = this.inFlight.get(conn);
+        if (pending) {
+          setImmediate(() => {
+            this.inFlight.delete(conn);
+            pending(Object.assign(new Error('the SMTP connection closed during the transaction'), { code: 'ECONNECTION' }));
+          });
+        }
+      });
       const done = () => {
         if (this.gone.has(conn)) return;
         ready = true;
@@ -147,16 +172,15 @@ export class SmtpConnections {
 
   private release(conn: SMTPConnection) {
     if (this.gone.has(conn)) return;
-    if (this.closed) return this.discard(conn, true);
+    if (this.closed) return this.discard(conn);
     const w = this.waiting.shift();
     if (w) w.resolve(conn);
     else this.idle.push(conn);
   }
 
-  private discard(conn: SMTPConnection, politely = false) {
+  private discard(conn: SMTPConnection) {
     this.drop(conn);
-    if (politely) conn.quit();
-    else conn.close();
+    conn.close();
   }
 
   /** The connection is gone: forget it, and open another for a waiting message if there is one. */
