@@ -66,7 +66,9 @@ export interface NewEmail {
 const TPL = 'id, name, description, subject, body, from_email, from_name, reply_to, type, created_at, updated_at';
 
 /** The columns of an `EmailRow` (no timestamps: delivery and status events need none, and pg parses each into a Date). */
-const EMAIL_ROW = ['project_id', 'id', 'contact_id', 'to_email', 'to_name', 'from_email', 'from_name', 'reply_to', 'subject', 'body', 'template_id', 'campaign_id', 'type', 'source_type', 'lane', 'headers', 'vars', 'tracking', 'message_id', 'status', 'attempts', 'attachment_count']
+const EMAIL_ROW = (
+  ['project_id', 'id', 'contact_id', 'to_email', 'to_name', 'from_email', 'from_name', 'reply_to', 'subject', 'body', 'template_id', 'campaign_id', 'type', 'source_type', 'lane', 'headers', 'vars', 'tracking', 'message_id', 'status', 'attempts', 'attachment_count'] satisfies Array<keyof EmailRow>
+)
   .map((c) => `e.${c}`)
   .join(', ');
 
