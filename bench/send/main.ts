@@ -30,6 +30,8 @@ import { cpuWindow, CpuSample, f0, f1, f2, lpad, log, machineLine, num, pad, pct
 const S = {
   seconds: num('BENCH_SECONDS', 15),
   warmup: num('BENCH_WARMUP_SECONDS', 3),
+  /** Herald's sustained phase starts on freshly started processes: long enough for the JIT to settle. */
+  heraldWarmup: num('BENCH_HERALD_WARMUP_SECONDS', 30),
   concurrency: Math.max(1, Math.floor(num('BENCH_CONCURRENCY', 16))),
   smtpConnections: Math.max(1, Math.floor(num('BENCH_SMTP_CONNECTIONS', 5))),
   sendConcurrency: Math.max(1, Math.floor(num('BENCH_SEND_CONCURRENCY', 32))),
@@ -366,6 +368,8 @@ interface ThroughputResult {
   machineBusyPct: number;
   benchCores: number;
   sinkElu: number;
+  /** Delivered/s in consecutive 5 s steps from the start of the phase, warm-up included. */
+  steps: number[];
   profile?: Profile;
 }
 
@@ -452,7 +456,13 @@ async function runTopology(kind: 'all' | 'split', sink: Sink, dns: DnsTestServer
     const warmMissing = await sink.waitFor(warm.map((w) => w.id!), 30_000);
     if (warmMissing) throw new Error(`${warmMissing} warm-up emails never reached the sink:\n${t.output().slice(-3000)}`);
 
-    // Phase 1: latency, one send at a time at a modest rate.
+    // Phase 1 (the figure compared): BENCH_WINDOW emails in flight from the request to their
+    // arrival at the sink, as the raw blast has that many sendMail() calls in flight, each done when
+    // the sink has the message. Accepted = delivered: the rate Herald sustains. Its warm-up
+    // (BENCH_HERALD_WARMUP_SECONDS) also warms the processes for the phases after it.
+    const throughput = await throughputPhase('sustained');
+
+    // Phase 2: latency, one send at a time at a modest rate, on warm processes.
     log(`${kind}: latency phase (${S.latencyRate}/s for ${S.latencySeconds} s, one at a time)`);
     await sink.flush();
     sink.reset();
@@ -475,22 +485,19 @@ async function runTopology(kind: 'all' | 'split', sink: Sink, dns: DnsTestServer
       errors: countErrors(lat).errors,
     };
 
-    // Phase 2 (the figure compared): BENCH_SEND_CONCURRENCY emails in flight from the request to
-    // their arrival at the sink, as the raw blast has that many sendMail() calls in flight, each
-    // done when the sink has the message. Accepted = delivered: the rate Herald sustains.
     // Phase 3 (overload, BENCH_OVERLOAD): BENCH_CONCURRENCY requests in flight whatever is still
     // undelivered; accepting more than it delivers, Herald spends on intake what delivery lacks.
-    const throughput = await throughputPhase('sustained');
     const overload = S.overload ? await throughputPhase('overload') : undefined;
 
     async function throughputPhase(mode: 'sustained' | 'overload'): Promise<ThroughputResult> {
       const inFlight = mode === 'sustained' ? S.window : S.concurrency;
-      log(`${kind}: ${mode} throughput phase (${inFlight} ${mode === 'sustained' ? 'emails in flight end to end' : 'requests in flight'}, ${S.warmup} s warm-up + ${S.seconds} s)`);
+      const warmup = mode === 'sustained' ? S.heraldWarmup : S.warmup;
+      log(`${kind}: ${mode} throughput phase (${inFlight} ${mode === 'sustained' ? 'emails in flight end to end' : 'requests in flight'}, ${warmup} s warm-up + ${S.seconds} s)`);
       await sink.flush();
       sink.reset();
       const outs: SendOutcome[] = [];
       const t0 = nowMs();
-      const from = t0 + S.warmup * 1000;
+      const from = t0 + warmup * 1000;
       const to = from + S.seconds * 1000;
       let cpuA: CpuSample | undefined;
       let cpuB: CpuSample | undefined;
@@ -548,6 +555,7 @@ async function runTopology(kind: 'all' | 'split', sink: Sink, dns: DnsTestServer
         avgBytes: sink.avgSize(),
         ...cpuWindow(cpuA!, cpuB!),
         sinkElu: eluOf(eluA!, eluB!),
+        steps: Array.from({ length: Math.floor((to - t0) / 5000) }, (_, k) => sink.countBetween(t0 + k * 5000, t0 + (k + 1) * 5000) / 5),
       };
       if (S.profile && snapA.length && snapB.length) result.profile = diffProfile(snapA, snapB, deliveredPerS);
       return result;
@@ -645,6 +653,9 @@ function report(raws: RawResult[], topos: TopoResult[], settings: string, starte
     }
   } else console.log('  (no raw DKIM blast in this run)');
 
+  console.log(`\nsustained phase, delivered/s in 5 s steps from its start (the first ${S.heraldWarmup} s are warm-up, not counted):`);
+  for (const t of topos) console.log(`  ${pad(t.label, 18)} ${t.throughput.steps.map(f0).join(' ')}`);
+
   for (const t of topos) {
     const p = t.throughput.profile;
     if (!p) continue;
@@ -670,7 +681,7 @@ async function main() {
   if (S.topologies.length) await requireInfra();
   const settings =
     `SMTP connections ${S.smtpConnections} (Herald SMTP_POOL_SIZE = raw maxConnections), Herald SEND_CONCURRENCY=${S.sendConcurrency}, ` +
-    `${S.window} emails in flight (sustained phase and raw sendMail calls), overload phase ${S.concurrency} /v1/send in flight, warm-up ${S.warmup} s + ${S.seconds} s measured, ` +
+    `${S.window} emails in flight (sustained phase and raw sendMail calls), overload phase ${S.concurrency} /v1/send in flight, warm-up ${S.warmup} s (Herald's sustained phase ${S.heraldWarmup} s) + ${S.seconds} s measured, ` +
     `${S.recipients} recipients, DB_POOL_MAX=${S.poolMax}, SEND_RATE_PER_SECOND=100000, profiler ${S.profile ? 'on' : 'off'}, DKIM RSA-2048`;
   log(settings);
   const sink = await Sink.start();

@@ -34,6 +34,8 @@ const S = {
   concurrency: Math.max(1, Math.floor(num('BENCH_CONCURRENCY', 32))),
   seconds: num('BENCH_SECONDS', 15),
   warmup: num('BENCH_WARMUP_SECONDS', 3),
+  /** Herald's closed loop is the first load on freshly started processes: long enough for the JIT to settle. */
+  heraldWarmup: num('BENCH_HERALD_WARMUP_SECONDS', 30),
   contacts: Math.max(1, Math.floor(num('BENCH_CONTACTS', 10_000))),
   newRatio: num('BENCH_NEW_RATIO', 0.2),
   drainSeconds: num('BENCH_DRAIN_SECONDS', 60),
@@ -101,9 +103,9 @@ interface PhaseResult {
  */
 type Hooks = { onMeasureStart?: () => void | Promise<void>; onMeasureEnd?: () => void | Promise<void> };
 
-async function drive(label: string, op: () => Promise<{ error?: string; detail?: string }>, hooks: Hooks = {}): Promise<PhaseResult> {
+async function drive(label: string, op: () => Promise<{ error?: string; detail?: string }>, hooks: Hooks = {}, warmup = S.warmup): Promise<PhaseResult> {
   const t0 = nowMs();
-  const measureStart = t0 + S.warmup * 1000;
+  const measureStart = t0 + warmup * 1000;
   const measureEnd = measureStart + S.seconds * 1000;
   const r: PhaseResult = {
     label,
@@ -488,7 +490,8 @@ async function runTopology(kind: 'all' | 'split', admin: PgPool, openRate?: (clo
       return { hooks, measured };
     };
     const closed = recorder(true);
-    const phase = await drive(`Herald ${kind === 'all' ? 'all-in-one' : 'split'}`, trackOp(http), closed.hooks);
+    log(`${kind}: closed loop (${S.heraldWarmup} s warm-up + ${S.seconds} s)`);
+    const phase = await drive(`Herald ${kind === 'all' ? 'all-in-one' : 'split'}`, trackOp(http), closed.hooks, S.heraldWarmup);
     await http.close();
     const out: TopoResult = { phase, ...closed.measured(phase) };
     out.drain = await drainProjection(t);
@@ -624,7 +627,7 @@ async function main() {
     )
   ).rows[0];
   const settings =
-    `concurrency ${S.concurrency} in flight, warm-up ${S.warmup} s + measure ${S.seconds} s per phase, ${S.contacts} existing contacts, ` +
+    `concurrency ${S.concurrency} in flight, warm-up ${S.warmup} s (Herald's closed loop ${S.heraldWarmup} s) + measure ${S.seconds} s per phase, ${S.contacts} existing contacts, ` +
     `${Math.round(S.newRatio * 100)} % new, ${EVENT_NAMES.length} event names, Herald DB_POOL_MAX=${S.poolMax}, profiler ${S.profile ? 'on' : 'off'}`;
   log(settings);
 
