@@ -6,7 +6,8 @@
  *   npm run bench:track            (builds, then runs dist/bench/track/main.js)
  *
  * Settings (env): BENCH_CONCURRENCY (32 in flight), BENCH_SECONDS (15, measured per phase),
- * BENCH_WARMUP_SECONDS (3), BENCH_CONTACTS (10000 existing contacts), BENCH_NEW_RATIO (0.2),
+ * BENCH_WARMUP_SECONDS (3), BENCH_HERALD_WARMUP_SECONDS (30, Herald's closed loop), BENCH_CONTACTS
+ * (10000 existing contacts), BENCH_NEW_RATIO (0.2),
  * BENCH_TOPOLOGIES ("all,split"), BENCH_CEILINGS ("A,B,N"), BENCH_PROFILE (1: count statements
  * inside the Herald processes through bench/track/pg-hook.ts), BENCH_DRAIN_SECONDS (60),
  * BENCH_CEILING_OPEN (1: also offer ceiling A open loop at the p99 target's rate), BENCH_OPEN_RATE,
