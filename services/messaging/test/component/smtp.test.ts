@@ -153,10 +153,11 @@ describe('SMTP connections (SMTP_URL)', () => {
     expect(s.received).toHaveLength(1);
   });
 
-  it('keeps a connection after a refused recipient (550, final) or a 451 (temporary), and sends the next message on it', async () => {
+  it('keeps a connection after a refused recipient (550, final), a 451 or a 503 (temporary), and sends the next message on it', async () => {
     const onRcptTo: SMTPServerOptions['onRcptTo'] = (address, _session, cb) => {
       if (address.address.startsWith('gone')) return cb(Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }));
       if (address.address.startsWith('later')) return cb(Object.assign(new Error('try again later'), { responseCode: 451 }));
+      if (address.address.startsWith('sequence')) return cb(Object.assign(new Error('bad sequence of commands'), { responseCode: 503 }));
       cb();
     };
     const s = await server({ disabledCommands: ['STARTTLS'], onRcptTo });
@@ -169,8 +170,11 @@ describe('SMTP connections (SMTP_URL)', () => {
     const later = (await m.send(message('later@example.test', 3)).catch((e: unknown) => e)) as { responseCode?: number };
     expect(later.responseCode).toBe(451);
     expect(isTemporary(later)).toBe(true);
+    const sequence = (await m.send(message('sequence@example.test', 4)).catch((e: unknown) => e)) as { responseCode?: number };
+    expect(sequence.responseCode).toBe(503);
+    expect(isTemporary(sequence)).toBe(true);
 
-    await m.send(message('next@example.test', 4));
+    await m.send(message('next@example.test', 5));
     expect(s.received.map((r) => r.to[0])).toEqual(['first@example.test', 'next@example.test']);
     expect(s.connections).toBe(1);
   });
