@@ -39,31 +39,38 @@ export const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math
 
 export interface CpuSample {
   busy: number;
+  steal: number;
   total: number;
   self: NodeJS.CpuUsage;
   at: number;
 }
 export interface CpuWindow {
-  machineBusyPct: number; // all cores, 100 % = every core busy
+  machineBusyPct: number; // all cores, 100 % = every core busy (steal included)
+  /** Time the hypervisor gave this machine's cores to someone else, % of all cores (100 = every core). */
+  stealPct: number;
   benchCores: number; // this process (load generator, plus the sink thread or the ceiling driver), in cores
 }
 export function sampleCpu(): CpuSample {
   let busy = 0;
+  let steal = 0;
   let total = 0;
   try {
-    const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    // cpu user nice system idle iowait irq softirq steal guest guest_nice (guest time is in user)
+    const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
     total = line.reduce((a, b) => a + b, 0);
     busy = total - line[3] - (line[4] ?? 0); // minus idle and iowait
+    steal = line[7] ?? 0;
   } catch {
     /* not Linux */
   }
-  return { busy, total, self: process.cpuUsage(), at: performance.now() };
+  return { busy, steal, total, self: process.cpuUsage(), at: performance.now() };
 }
 /** Machine busy % (100 = every core) and this process's CPU, in cores, between two samples. */
 export function cpuWindow(a: CpuSample, b: CpuSample): CpuWindow {
   const self = process.cpuUsage(a.self);
   return {
     machineBusyPct: b.total > a.total ? (100 * (b.busy - a.busy)) / (b.total - a.total) : NaN,
+    stealPct: b.total > a.total ? (100 * (b.steal - a.steal)) / (b.total - a.total) : NaN,
     benchCores: (self.user + self.system) / 1000 / (b.at - a.at),
   };
 }
