@@ -213,8 +213,8 @@ interface RawResult {
   stealPct: number;
   benchCores: number;
   sinkElu: number;
-  /** Seconds waited for the machine to go quiet before the blast (see `settle`). */
-  settledS?: number;
+  /** Seconds waited for the machine to go quiet before the blast, and whether it did (see `settle`). */
+  settled?: { seconds: number; quiet: boolean };
 }
 
 /** "Quiet": this machine's own work (steal not counted) under this busy % (100 = every core), as with Herald idle. */
@@ -226,16 +226,17 @@ const QUIET_BUSY_PCT = 15;
  * work behind its last emails goes on for a moment (status events, the events and contacts
  * projections, PostgreSQL's writes); a raw blast must not share the cores with it.
  */
-async function settle(): Promise<number> {
+async function settle(): Promise<{ seconds: number; quiet: boolean }> {
   const t0 = nowMs();
   let quiet = 0;
   while (quiet < 2 && nowMs() - t0 < S.settle * 1000) {
     const a = sampleCpu();
     await sleep(500);
     const w = cpuWindow(a, sampleCpu());
+    if (Number.isNaN(w.machineBusyPct)) break; // no /proc/stat: nothing to wait for
     quiet = w.machineBusyPct - w.stealPct < QUIET_BUSY_PCT ? quiet + 1 : 0;
   }
-  return (nowMs() - t0) / 1000;
+  return { seconds: (nowMs() - t0) / 1000, quiet: quiet >= 2 };
 }
 
 /**
@@ -644,7 +645,7 @@ function report(raws: RawResult[], topos: TopoResult[], settings: string, starte
   console.log('throughput, in run order (delivered/s = messages completed at the sink inside the measured window):');
   const rows = [['phase', 'delivered/s', 'accepted/s', 'acc→rcv p50', 'p99', 'HTTP p50', 'p99', 'backlog@end', 'drain s', 'msg bytes', 'machine CPU', 'steal', 'bench CPU', 'sink ELU', 'errors']];
   const rawRow = (r: RawResult) =>
-    rows.push([r.label, f0(r.deliveredPerS), '-', '-', '-', f1(r.sendMailLatency.p50), f1(r.sendMailLatency.p99), String(r.missing), r.settledS === undefined ? '-' : f1(r.settledS), f0(r.avgBytes), `${f0(r.machineBusyPct)} %`, `${f0(r.stealPct)} %`, f2(r.benchCores), `${f0(100 * r.sinkElu)} %`, String(r.errors)]);
+    rows.push([r.label, f0(r.deliveredPerS), '-', '-', '-', f1(r.sendMailLatency.p50), f1(r.sendMailLatency.p99), String(r.missing), r.settled ? `${f1(r.settled.seconds)}${r.settled.quiet ? '' : ' (not quiet)'}` : '-', f0(r.avgBytes), `${f0(r.machineBusyPct)} %`, `${f0(r.stealPct)} %`, f2(r.benchCores), `${f0(100 * r.sinkElu)} %`, String(r.errors)]);
   const heraldRow = (label: string, x: ThroughputResult) => {
     const errs = [...x.errors.values()].reduce((a, b) => a + b, 0);
     rows.push([
@@ -663,7 +664,8 @@ function report(raws: RawResult[], topos: TopoResult[], settings: string, starte
     if (t.overload) heraldRow(`${t.label}, overload`, t.overload);
   }
   table(rows);
-  console.log(`  raw rows: HTTP columns = nodemailer sendMail() resolve time; backlog@end = messages never seen at the sink; drain s = seconds waited before the blast for the machine to go quiet (< ${QUIET_BUSY_PCT} % busy).`);
+  console.log(`  raw rows: HTTP columns = nodemailer sendMail() resolve time; backlog@end = messages never seen at the sink; drain s = seconds waited before the blast for the machine to go quiet`);
+  console.log(`  (its own work under ${QUIET_BUSY_PCT} % of the cores, steal not counted; "not quiet": still busy after BENCH_SETTLE_SECONDS, the blast shared the cores).`);
   console.log(`  sustained (the figure compared): ${S.window} emails in flight from request to arrival at the sink, as the raw blast has ${S.window} sendMail() calls in flight;`);
   console.log(`  warm-up: the same load for the first ${S.heraldWarmup} s after the topology started (not compared); each later window has ${S.ramp} s of load before it.`);
   console.log(`  overload: ${S.concurrency} /v1/send requests in flight whatever is undelivered; the backlog grows when accepted/s > delivered/s.`);
@@ -681,7 +683,7 @@ function report(raws: RawResult[], topos: TopoResult[], settings: string, starte
   }
   for (const r of [...raws, ...topos.flatMap((t) => t.blasts)]) if (r.errorSample) console.log(`  errors in ${r.label}: ${r.errors} × ${r.errorSample}`);
   for (const t of topos) {
-    for (const [x, name] of [...t.rounds.map((x, k) => [x, `sustained #${k + 1}`] as const), [t.overload, 'overload'] as const]) {
+    for (const [x, name] of [[t.warmup, 'warm-up'] as const, ...t.rounds.map((x, k) => [x, `sustained #${k + 1}`] as const), [t.overload, 'overload'] as const]) {
       if (x) for (const [k, n] of x.errors) console.log(`  errors in ${t.label} (${name}): ${n} × ${k}${x.errorSample.has(k) ? ` — ${x.errorSample.get(k)}` : ''}`);
     }
     for (const [k, n] of t.latency.errors) console.log(`  errors in ${t.label} (latency): ${n} × ${k}`);
@@ -693,15 +695,22 @@ function report(raws: RawResult[], topos: TopoResult[], settings: string, starte
   console.log(`\nratios and target (Herald's sustained delivered/s ÷ the raw DKIM blasts run before, between and after its windows, target ≥ ${TARGET_RATIO}):`);
   if (dkimRates.length) {
     const spread = (100 * (Math.max(...dkimRates) - Math.min(...dkimRates))) / Math.min(...dkimRates);
-    console.log(`  raw DKIM blasts in run order: ${dkimRates.map(f0).join(', ')} emails/s (${f0(spread)} % apart: the machine's drift during the run)`);
-    if (noDkim) console.log(`  raw DKIM / raw no-DKIM = ${f2(meanOf(dkimRates) / noDkim.deliveredPerS)}   (cost of RSA-2048 signing in one Node process)`);
+    console.log(`  raw DKIM blasts in run order: ${dkimRates.map(f0).join(', ')} emails/s${Number.isFinite(spread) ? ` (${f0(spread)} % apart: the machine's drift during the run)` : ''}`);
+    // Diagnostics: the no-DKIM and KeyObject blasts ran at the start, minutes before most DKIM blasts.
+    const drift = '; blasts minutes apart, so subject to the drift';
+    if (noDkim) console.log(`  raw DKIM / raw no-DKIM = ${f2(meanOf(dkimRates) / noDkim.deliveredPerS)}   (cost of RSA-2048 signing in one Node process${drift})`);
     if (keyObjectRaw) {
-      console.log(`  raw DKIM with a parsed KeyObject / with a PEM string = ${f2(keyObjectRaw.deliveredPerS / meanOf(dkimRates))}   (Herald signs with a KeyObject)`);
-      for (const t of topos) console.log(`  ${pad(t.label, 18)} ÷ raw DKIM KeyObject blast = ${f2(sustainedRate(t) / keyObjectRaw.deliveredPerS)}   (diagnostic, stricter baseline)`);
+      console.log(`  raw DKIM with a parsed KeyObject / with a PEM string = ${f2(keyObjectRaw.deliveredPerS / meanOf(dkimRates))}   (Herald signs with a KeyObject${drift})`);
+      for (const t of topos) console.log(`  ${pad(t.label, 18)} ÷ raw DKIM KeyObject blast = ${f2(sustainedRate(t) / keyObjectRaw.deliveredPerS)}   (diagnostic, stricter baseline${drift})`);
     }
     for (const t of topos) {
       if (!t.blasts.length) continue;
-      const ratio = sustainedRate(t) / meanOf(t.blasts.map((r) => r.deliveredPerS));
+      const baseline = meanOf(t.blasts.map((r) => r.deliveredPerS));
+      if (!(baseline > 0)) {
+        console.log(`  ${pad(t.label, 18)} no verdict: the raw DKIM blasts delivered nothing (see their errors above)`);
+        continue;
+      }
+      const ratio = sustainedRate(t) / baseline;
       // Each window against the two blasts on either side of it: how much the verdict rests on one window.
       const perWindow = t.rounds.map((x, k) => f2(x.deliveredPerS / meanOf(t.blasts.slice(k, k + 2).map((r) => r.deliveredPerS))));
       console.log(
@@ -745,7 +754,7 @@ async function main() {
   if (S.topologies.length) await requireInfra();
   const settings =
     `SMTP connections ${S.smtpConnections} (Herald SMTP_POOL_SIZE = raw maxConnections), Herald SEND_CONCURRENCY=${S.sendConcurrency}, ` +
-    `${S.window} emails in flight (sustained phase and raw sendMail calls), overload phase ${S.concurrency} /v1/send in flight, warm-up ${S.warmup} s (Herald: ${S.heraldWarmup} s after start, then ${S.rounds} windows of ${S.ramp} s ramp + ${S.seconds} s between raw DKIM blasts) + ${S.seconds} s measured, ` +
+    `${S.window} emails in flight (sustained phase and raw sendMail calls), overload phase ${S.concurrency} /v1/send in flight, warm-up ${S.warmup} s (Herald: ${S.heraldWarmup} s after start, then ${S.rounds} windows of ${S.ramp} s ramp + ${S.seconds} s${S.raw ? ' between raw DKIM blasts' : ''}) + ${S.seconds} s measured, ` +
     `${S.recipients} recipients, DB_POOL_MAX=${S.poolMax}, SEND_RATE_PER_SECOND=100000, profiler ${S.profile ? 'on' : 'off'}, DKIM RSA-2048`;
   log(settings);
   const sink = await Sink.start();
@@ -766,9 +775,9 @@ async function main() {
     // after Herald's windows (see runTopology).
     let blasts = 0;
     const dkimBlast = async () => {
-      const settledS = await settle();
-      log(`raw nodemailer blast, DKIM RSA-2048 #${++blasts} (the machine went quiet in ${f1(settledS)} s) ...`);
-      return { ...(await rawBlast(sink, `raw blast, DKIM #${blasts}`, privateKey)), settledS };
+      const settled = await settle();
+      log(`raw nodemailer blast, DKIM RSA-2048 #${++blasts} (${settled.quiet ? `the machine went quiet in ${f1(settled.seconds)} s` : `the machine was still busy after ${f1(settled.seconds)} s`}) ...`);
+      return { ...(await rawBlast(sink, `raw blast, DKIM #${blasts}`, privateKey)), settled };
     };
     const topos: TopoResult[] = [];
     for (const kind of S.topologies) topos.push(await runTopology(kind, sink, dns, S.raw ? dkimBlast : undefined));
