@@ -217,6 +217,9 @@ interface RawResult {
   settled?: { seconds: number; quiet: boolean };
 }
 
+/** Above this steal % in a blast or window, the verdict is marked as unreliable. */
+const STEAL_WARN_PCT = 5;
+
 /** "Quiet": this machine's own work (steal not counted) under this busy % (100 = every core), as with Herald idle. */
 const QUIET_BUSY_PCT = 15;
 
@@ -711,12 +714,15 @@ function report(raws: RawResult[], topos: TopoResult[], settings: string, starte
         continue;
       }
       const ratio = sustainedRate(t) / baseline;
+      // Steal slows whichever phase it hits, blast or window, so a verdict over stolen phases says little.
+      const steal = Math.max(...[...t.blasts, ...t.rounds].map((x) => x.stealPct));
       // Each window against the two blasts on either side of it: how much the verdict rests on one window.
       const perWindow = t.rounds.map((x, k) => f2(x.deliveredPerS / meanOf(t.blasts.slice(k, k + 2).map((r) => r.deliveredPerS))));
       console.log(
         `  ${pad(t.label, 18)} ${f2(ratio)} (windows ${t.rounds.map((x) => f0(x.deliveredPerS)).join(', ')} ÷ blasts ${t.blasts.map((r) => f0(r.deliveredPerS)).join(', ')})   ${ratio >= TARGET_RATIO ? 'PASS' : 'FAIL'}` +
           `   (each window ÷ the blasts on either side: ${perWindow.join(', ')})` +
-          (t.overload ? `   (overload: ${f0(t.overload.deliveredPerS)} delivered/s while accepting ${f0(t.overload.acceptedPerS)}/s)` : ''),
+          (t.overload ? `   (overload: ${f0(t.overload.deliveredPerS)} delivered/s while accepting ${f0(t.overload.acceptedPerS)}/s)` : '') +
+          (steal > STEAL_WARN_PCT ? `   (steal up to ${f0(steal)} % in these phases: the machine was not all ours; run again)` : ''),
       );
     }
   } else console.log('  (no raw DKIM blast in this run)');
