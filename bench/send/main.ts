@@ -23,7 +23,7 @@ import { newId } from '../../libs/kit/src';
 import { render } from '../../services/messaging/src/domain/render';
 import { TokenSigner } from '../../services/messaging/src/domain/tokens';
 import { addTracking, subscriptionUrls } from '../../services/messaging/src/app/deliver';
-import { cpuWindow, CpuSample, f0, f1, f2, lpad, log, machineLine, num, pad, pct, readSnapshots, requireInfra, run, running, sampleCpu, sleep, Snapshot, snapshotDeltas, table } from '../lib';
+import { cpuWindow, CpuSample, CpuWindow, f0, f1, f2, lpad, log, machineLine, num, pad, pct, readSnapshots, requireInfra, run, running, sampleCpu, sleep, Snapshot, snapshotDeltas, table } from '../lib';
 
 // ---------------------------------------------------------------- settings
 
@@ -199,7 +199,8 @@ type Dist = ReturnType<typeof dist>;
 
 // ---------------------------------------------------------------- raw nodemailer blast
 
-interface RawResult {
+/** The machine's CPU (busy, steal) and the bench's, over the measured window (see bench/lib). */
+interface RawResult extends CpuWindow {
   label: string;
   dkim: boolean;
   sent: number;
@@ -209,9 +210,6 @@ interface RawResult {
   errors: number;
   errorSample?: string;
   missing: number;
-  machineBusyPct: number;
-  stealPct: number;
-  benchCores: number;
   sinkElu: number;
   /** Seconds waited for the machine to go quiet before the blast, and whether it did (see `settle`). */
   settled?: { seconds: number; quiet: boolean };
@@ -225,7 +223,7 @@ const QUIET_BUSY_PCT = 15;
 
 /**
  * Waits until the machine is quiet — two 500 ms samples in a row under QUIET_BUSY_PCT — or
- * BENCH_SETTLE_SECONDS have passed; returns the seconds waited. When a Herald window ends, the
+ * BENCH_SETTLE_SECONDS have passed; returns the seconds waited and whether it went quiet. When a Herald window ends, the
  * work behind its last emails goes on for a moment (status events, the events and contacts
  * projections, PostgreSQL's writes); a raw blast must not share the cores with it.
  */
@@ -385,7 +383,7 @@ interface LatencyResult {
   errors: Map<string, number>;
 }
 
-interface ThroughputResult {
+interface ThroughputResult extends CpuWindow {
   mode: 'sustained' | 'overload' | 'warm-up';
   acceptedPerS: number;
   deliveredPerS: number;
@@ -398,9 +396,6 @@ interface ThroughputResult {
   errors: Map<string, number>;
   errorSample: Map<string, string>;
   avgBytes: number;
-  machineBusyPct: number;
-  stealPct: number;
-  benchCores: number;
   sinkElu: number;
   /** Delivered/s in consecutive 5 s steps from the start of the phase, its warm-up or ramp included. */
   steps: number[];

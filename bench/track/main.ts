@@ -674,17 +674,19 @@ async function main() {
   console.log('NOTE: single short run on a shared machine; the load generator runs on the same cores. Treat figures as ±20 %.\n');
 
   const rows: string[][] = [['phase', 'tracks/s', 'p50 ms', 'p99 ms', 'max ms', 'ok', 'errors', 'machine CPU', 'steal', 'loadgen CPU']];
-  for (const r of [...ceilings.values(), ...(ceilingOpen ? [ceilingOpen] : [])]) {
+  const row = (label: string, r: PhaseResult) => {
     const s = summary(r);
-    const label = r === ceilingOpen ? `${r.label} at ${f0(ceilingOpen.rate)}/s` : r.label;
     rows.push([label, f0(s.rate), f2(s.p50), f2(s.p99), f1(s.max), String(s.n), String(s.errors), `${f0(r.cpu.machineBusyPct)} %`, `${f0(r.cpu.stealPct)} %`, `${f2(r.cpu.benchCores)} cores`]);
+  };
+  for (const r of [...ceilings.values(), ...(ceilingOpen ? [ceilingOpen] : [])]) {
+    const label = r === ceilingOpen ? `${r.label} at ${f0(ceilingOpen.rate)}/s` : r.label;
+    row(label, r);
   }
   for (const [, r] of topo) {
     for (const ph of [r.phase, r.open]) {
       if (!ph) continue;
-      const s = summary(ph);
       const label = ph === r.open ? `${ph.label} at ${f0(r.open.rate)}/s` : ph.label;
-      rows.push([label, f0(s.rate), f2(s.p50), f2(s.p99), f1(s.max), String(s.n), String(s.errors), `${f0(ph.cpu.machineBusyPct)} %`, `${f0(ph.cpu.stealPct)} %`, `${f2(ph.cpu.benchCores)} cores`]);
+      row(label, ph);
     }
   }
   table(rows, '');
