@@ -362,16 +362,26 @@ export class AmqpTransport implements Transport {
   }
 
   /**
-   * Closes the connection. amqplib's `close` never settles on a connection whose socket already
-   * died (its close event may still be on the way), so the close event or 5 s end the wait too.
+   * Closes the consumers' channels, then the connection. amqplib's `close` never settles on a
+   * connection whose socket already died (its close event may still be on the way), so the close
+   * event or 5 s end the wait too.
+   *
+   * Channels first: amqplib sends each channel's frames through a buffer of its own and merges
+   * them in no fixed order, so a connection close could reach the broker before an ack just sent
+   * on a consumer's channel, and the broker would requeue a message that was handled. A channel's
+   * close follows its own ack.
    */
   async stop() {
     this.stopping = true;
     const conn = this.conn;
     if (!conn) return;
+    const closeAll = async () => {
+      await Promise.all(this.consumers.map(({ ch }) => ch.close().catch(() => undefined)));
+      await conn.close().catch(() => undefined);
+    };
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
-      conn.close().catch(() => undefined),
+      closeAll(),
       new Promise((r) => conn.once('close', r)),
       new Promise((r) => (timer = setTimeout(r, 5000))),
     ]);
