@@ -32,14 +32,14 @@ const ok = <O>(value: O): BatchOutcome<O> => ({ ok: true, value });
 
 /**
  * A flush whose calls are recorded and stay running until the test finishes them:
- * `calls[n].done(outcomes)` / `calls[n].fail(err)`; `running`/`maxRunning` count overlaps.
+ * `calls[n].done(outcomes)` / `calls[n].fail(err)`, `calls[n].at` when it started; `running`/`maxRunning` count overlaps.
  */
 function controlledFlush<I, O>() {
-  const calls: Array<{ items: I[]; done: (o: Array<BatchOutcome<O>>) => void; fail: (e: unknown) => void }> = [];
+  const calls: Array<{ items: I[]; at: number; done: (o: Array<BatchOutcome<O>>) => void; fail: (e: unknown) => void }> = [];
   const stats = { running: 0, maxRunning: 0 };
   const flush = async (items: I[]): Promise<Array<BatchOutcome<O>>> => {
     const d = deferred<Array<BatchOutcome<O>>>();
-    calls.push({ items: [...items], done: d.resolve, fail: d.reject });
+    calls.push({ items: [...items], at: performance.now(), done: d.resolve, fail: d.reject });
     stats.running++;
     stats.maxRunning = Math.max(stats.maxRunning, stats.running);
     try {
@@ -337,6 +337,47 @@ describe('Batcher', () => {
     const t1 = performance.now();
     await b.submit(4);
     expect(starts[2].at - t1).toBeLessThan(200);
+  });
+
+  it('with overlapAfterMs, a second flush waits for the first to finish, to be slow, or for a full batch', async () => {
+    const { flush, calls, stats } = controlledFlush<number, number>();
+    const b = new Batcher(flush, { name: 'overlap', maxBatch: 3, concurrency: 2, overlapAfterMs: 400 });
+
+    // The first finishes in time: the items waiting behind it go next, together.
+    const first = track(b.submit(1));
+    await settle();
+    const behind = [2, 3].map((n) => track(b.submit(n)));
+    await settle();
+    expect(calls).toHaveLength(1); // a slot is free, but the running flush is not slow
+    calls[0].done([ok(1)]);
+    await settle();
+    expect(first.value).toBe(1);
+    expect(calls.map((c) => c.items)).toEqual([[1], [2, 3]]);
+
+    // A full batch waiting does not wait for the running flush.
+    const full = [4, 5, 6].map((n) => track(b.submit(n)));
+    await settle();
+    expect(calls.map((c) => c.items)).toEqual([[1], [2, 3], [4, 5, 6]]);
+    expect(stats.running).toBe(2);
+    calls[1].done([ok(2), ok(3)]);
+    calls[2].done([ok(4), ok(5), ok(6)]);
+    await settle();
+    expect([...behind, ...full].map((t) => t.value)).toEqual([2, 3, 4, 5, 6]);
+
+    // A slow flush holds the next one up for overlapAfterMs, no longer.
+    const t0 = performance.now();
+    const slow = track(b.submit(7));
+    await settle();
+    const late = track(b.submit(8));
+    while (calls.length < 5 && performance.now() - t0 < 5000) await new Promise((r) => setTimeout(r, 10));
+    expect(calls[4].items).toEqual([8]);
+    expect(calls[4].at - calls[3].at).toBeGreaterThanOrEqual(390);
+    expect(stats.running).toBe(2); // beside the slow one
+    calls[4].done([ok(80)]);
+    calls[3].done([ok(70)]);
+    await settle();
+    expect([slow.value, late.value]).toEqual([70, 80]);
+    expect(stats.maxRunning).toBe(2);
   });
 
   it("runs the flush in a context of its own (<name>.batch), not the first caller's", async () => {

@@ -1,6 +1,6 @@
 import { enqueue } from '../../../../libs/bus/src';
 import type { SigningKeys } from '../adapters/sender-cache';
-import { Batcher, LimitVerdict, logger, newId } from '../../../../libs/kit/src';
+import { Batcher, LimitVerdict, logger, newId, OVERLAP_AFTER_MS } from '../../../../libs/kit/src';
 import { render } from '../domain/render';
 import type { TokenSigner } from '../domain/tokens';
 import type { EmailRow, MessagingRepo } from '../adapters/repo';
@@ -69,7 +69,7 @@ export class DeliveryWrites {
           return { ok: true, value: row };
         });
       },
-      { name: 'deliver.claim', maxBatch: 200, concurrency: 2 },
+      { name: 'deliver.claim', maxBatch: 200, concurrency: 2, overlapAfterMs: OVERLAP_AFTER_MS },
     );
     this.sents = new Batcher<{ email: EmailRow; messageId: string; delivered: boolean }, void>(
       async (items) => {

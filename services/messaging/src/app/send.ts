@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError, BatchOutcome, Batcher, forbidden, fromBatchReply, isUuid, newId, notFound, validationError } from '../../../../libs/kit/src';
+import { AppError, BatchOutcome, Batcher, forbidden, OVERLAP_AFTER_MS, fromBatchReply, isUuid, newId, notFound, validationError } from '../../../../libs/kit/src';
 import { envelopesOf, NewEvent } from '../../../../libs/bus/src';
 import type { ContactsApi, DomainEvent } from '../../../../libs/contracts/src';
 import type { SigningKeys } from '../adapters/sender-cache';
@@ -77,6 +77,7 @@ export function sender(deps: SendDeps) {
     name: 'send',
     maxBatch: 100,
     concurrency: 2,
+    overlapAfterMs: OVERLAP_AFTER_MS,
     // Bounded by bytes too (attachments, bodies, per-recipient data), so large sends go alone.
     weigh: (s) => s.bytes,
     maxWeight: 16 * 1024 * 1024,

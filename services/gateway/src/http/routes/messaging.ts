@@ -2,7 +2,7 @@ import express, { Router } from 'express';
 import { z } from 'zod';
 import type { Db } from '../../../../../libs/db/src';
 import type { MessagingApi, TemplateMsg } from '../../../../../libs/contracts/src';
-import { Batcher, fromBatchReply, isAppError } from '../../../../../libs/kit/src';
+import { Batcher, fromBatchReply, isAppError, OVERLAP_AFTER_MS } from '../../../../../libs/kit/src';
 import { parse, route } from '../errors';
 import type { LaneRoute } from '../fast-lane';
 import { idempotent, Reply } from '../idempotency';
@@ -60,7 +60,7 @@ export function sender(messaging: () => MessagingApi) {
       const { results } = await messaging().SendMany({ items: items.map(({ deadlineMs: _d, weight: _w, ...item }) => item) }, { deadlineMs });
       return fromBatchReply(results, items.length);
     },
-    { name: 'send', maxBatch: 100, concurrency: 2, weigh: (i) => i.weight, maxWeight: SEND_BATCH_WEIGHT },
+    { name: 'send', maxBatch: 100, concurrency: 2, overlapAfterMs: OVERLAP_AFTER_MS, weigh: (i) => i.weight, maxWeight: SEND_BATCH_WEIGHT },
   );
   return async (projectId: string, tracking: string, requestId: string, request: string, body: unknown): Promise<Reply> => {
     const weight = Buffer.byteLength(request) * recipientsOf(body);
