@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError, BatchOutcome, Batcher, forbidden, OVERLAP_AFTER_MS, fromBatchReply, isUuid, newId, notFound, validationError } from '../../../../libs/kit/src';
+import { AppError, BatchOutcome, Batcher, forbidden, fromBatchReply, isUuid, newId, notFound, OVERLAP_AFTER_MS, validationError } from '../../../../libs/kit/src';
 import { envelopesOf, NewEvent } from '../../../../libs/bus/src';
 import type { ContactsApi, DomainEvent } from '../../../../libs/contracts/src';
 import type { SigningKeys } from '../adapters/sender-cache';
