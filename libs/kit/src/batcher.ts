@@ -63,10 +63,10 @@ export const OVERLAP_AFTER_MS = 100;
 /**
  * Group commit for concurrent callers: items submitted while `concurrency` flushes are already
  * running (or, with `overlapAfterMs`, while a flush is running and not yet slow) wait and go
- * together in the next flush (at most `maxBatch` each). An idle batcher
- * flushes on the next turn of the event loop, so a lone call waits for nothing; under load, one
- * flush (a few statements, one commit) carries many callers. A flush serves many requests, so it
- * runs in a context of its own (`<name>.batch`), not in the first caller's.
+ * together in the next flush (at most `maxBatch` each). An idle batcher flushes on the next turn
+ * of the event loop, so a lone call waits for nothing; under load, one flush (a few statements,
+ * one commit) carries many callers. A flush serves many requests, so it runs in a context of its
+ * own (`<name>.batch`), not in the first caller's.
  */
 export class Batcher<I, O> {
   private pending: Array<{ item: I; resolve: (o: O) => void; reject: (e: unknown) => void }> = [];
