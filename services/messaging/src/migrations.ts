@@ -112,4 +112,14 @@ export const migrations: Migration[] = [
     id: '002_attachment_count',
     sql: `ALTER TABLE messaging.emails ADD COLUMN attachment_count int NOT NULL DEFAULT 0;`,
   },
+  {
+    // The sweep's indexes (MessagingRepo.claimRetries, claimStranded): the one it reads every
+    // second holds only the emails waiting for a retry, not every email sent since the last VACUUM.
+    id: '003_sweep_indexes',
+    sql: `
+      DROP INDEX messaging.emails_due;
+      CREATE INDEX emails_retry_due ON messaging.emails (next_attempt_at) WHERE status = 'queued' AND enqueued_at IS NULL;
+      CREATE INDEX emails_queued ON messaging.emails (enqueued_at) WHERE status = 'queued';
+    `,
+  },
 ];

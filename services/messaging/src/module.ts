@@ -15,6 +15,8 @@ import { TokenSigner } from './domain/tokens';
 import { migrations, SCHEMA } from './migrations';
 
 const SWEEP_MS = 1000;
+/** The sweep's safety net (`claimStranded`) runs at every this many sweeps, the first one included. */
+const STRANDED_EVERY = 30;
 
 /**
  * Templates, /v1/send, delivery (sender workers on the transactional and bulk work queues),
@@ -99,11 +101,14 @@ export function messagingModule(): HeraldModule {
         if (n) logger.warn({ emails: n }, 'requeued emails interrupted by the last shutdown');
       }
 
-      // Durable timers: retries that came due, and work a crash dropped, go back on the queue.
+      // Durable timers: retries that came due go back on the queue within a second; work a crash
+      // dropped (which the broker's redelivery did not bring back) within half a minute more.
+      let sweeps = 0;
       const tick = async () => {
+        const stranded = sweeps++ % STRANDED_EVERY === 0;
         try {
           await db.tx(async (tx) => {
-            const due = await repo.claimDue(tx, 500);
+            const due = [...(await repo.claimRetries(tx, 500)), ...(stranded ? await repo.claimStranded(tx, 500) : [])];
             await enqueue(tx, SCHEMA, due.map((e) => ({ type: 'messaging.email.queued.v1', projectId: e.project_id, data: { emailId: e.id, lane: e.lane } })));
           });
         } catch (err) {

@@ -19,6 +19,9 @@ export interface TemplateRow {
   updated_at: Date;
 }
 
+/** An email the sweep put back on its queue. */
+export type SweptEmail = { project_id: string; id: string; lane: 'transactional' | 'bulk' };
+
 export interface EmailRow {
   project_id: string;
   id: string;
@@ -280,14 +283,44 @@ export class MessagingRepo {
     return r.rowCount ?? 0;
   }
 
-  /** Due emails nobody has queued recently (retries, or work a crash dropped): mark re-enqueued. */
-  async claimDue(tx: PoolClient, limit: number): Promise<Array<{ project_id: string; id: string; lane: 'transactional' | 'bulk' }>> {
+  /**
+   * Retries that came due, and what a restart requeued: queued emails not on any queue
+   * (`enqueued_at` NULL). Marked enqueued. Its partial index holds only such emails, so this stays
+   * cheap however many emails the table holds (see `claimStranded` for why that matters).
+   */
+  async claimRetries(tx: PoolClient, limit: number): Promise<SweptEmail[]> {
+    return this.markEnqueued(tx, `status = 'queued' AND enqueued_at IS NULL AND next_attempt_at <= now() ORDER BY next_attempt_at`, limit);
+  }
+
+  /**
+   * The safety net: queued emails whose work item went missing (enqueued over 60 s ago) and
+   * emails left `sending` for 2 minutes (a crash no redelivery covered). Marked enqueued.
+   *
+   * Every email passes through both states, and an update that leaves a partial index leaves its
+   * old entry there until VACUUM runs. A bitmap scan visits the heap for every such entry, every
+   * time: with autovacuum off, or between its runs on a large table, that is every email sent
+   * lately. A plain index scan marks the dead entries it meets (LP_DEAD) and steps over them after,
+   * so each dead entry costs one heap visit, once.
+   */
+  async claimStranded(tx: PoolClient, limit: number): Promise<SweptEmail[]> {
+    await tx.query('SET LOCAL enable_bitmapscan = off');
+    const lost = await this.markEnqueued(
+      tx,
+      `status = 'queued' AND enqueued_at < now() - interval '60 seconds' AND next_attempt_at <= now() ORDER BY enqueued_at`,
+      limit,
+    );
+    const interrupted = await this.markEnqueued(
+      tx,
+      `status = 'sending' AND updated_at < now() - interval '2 minutes' AND (enqueued_at IS NULL OR enqueued_at < now() - interval '60 seconds') ORDER BY updated_at`,
+      limit,
+    );
+    return [...lost, ...interrupted];
+  }
+
+  private async markEnqueued(tx: PoolClient, whereOrder: string, limit: number): Promise<SweptEmail[]> {
     const r = await tx.query(
       `UPDATE messaging.emails e SET enqueued_at = now() FROM (
-         SELECT project_id, id FROM messaging.emails
-         WHERE (status = 'queued' AND next_attempt_at <= now() AND (enqueued_at IS NULL OR enqueued_at < now() - interval '60 seconds'))
-            OR (status = 'sending' AND updated_at < now() - interval '2 minutes' AND (enqueued_at IS NULL OR enqueued_at < now() - interval '60 seconds'))
-         LIMIT $1 FOR UPDATE SKIP LOCKED) due
+         SELECT project_id, id FROM messaging.emails WHERE ${whereOrder} LIMIT $1 FOR UPDATE SKIP LOCKED) due
        WHERE e.project_id = due.project_id AND e.id = due.id RETURNING e.project_id, e.id, e.lane`,
       [limit],
     );

@@ -131,7 +131,7 @@ export async function deliver(deps: DeliveryDeps, projectId: string, emailId: st
       await deps.writes.sent(email, msg.mail.messageId as string, deps.mailer.kind === 'dev');
     } catch (err) {
       // SMTP has the message: never retry it from here. The row stays "sending"; the sweep takes
-      // it up again after 2 minutes if it is still there (at least once, as after a crash).
+      // it up again 2 to 2.5 minutes later if it is still there (at least once, as after a crash).
       logger.error({ err, emailId }, 'email sent but its status could not be recorded');
       return;
     }
