@@ -1,5 +1,5 @@
 import type { DomainEvent } from '../../contracts/src/events';
-import type { Db } from '../../db/src';
+import { prepared, type Db } from '../../db/src';
 import type { PoolClient } from 'pg';
 import { logger, metrics } from '../../kit/src';
 
@@ -86,10 +86,10 @@ export async function handleOnce(sub: Subscription, event: DomainEvent): Promise
   const handler = sub.handlers[event.type];
   if (!handler) return 'ignored';
   return sub.db.tx(async (tx) => {
-    const r = await tx.query(
+    const r = await tx.query(prepared(
       `INSERT INTO "${sub.schema}".inbox (project_id, event_id, consumer) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
       [event.projectId, event.id, sub.service],
-    );
+    ));
     if (r.rowCount === 0) return 'duplicate';
     await handler(event, tx);
     return 'handled';
@@ -102,11 +102,11 @@ export async function handleOnce(sub: Subscription, event: DomainEvent): Promise
  */
 export async function handleBatch(sub: Subscription, events: DomainEvent[]): Promise<number> {
   return sub.db.tx(async (tx) => {
-    const r = await tx.query(
+    const r = await tx.query(prepared(
       `INSERT INTO "${sub.schema}".inbox (project_id, event_id, consumer)
        SELECT p, e, $3 FROM unnest($1::uuid[], $2::uuid[]) AS x(p, e) ON CONFLICT DO NOTHING RETURNING event_id`,
       [events.map((e) => e.projectId), events.map((e) => e.id), sub.service],
-    );
+    ));
     const fresh = new Set(r.rows.map((row) => row.event_id));
     const count = fresh.size;
     // Each new event once: a batch can hold two copies of one (a redelivery next to the original).

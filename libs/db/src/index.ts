@@ -1,4 +1,5 @@
-import { Pool, PoolClient, QueryResult, QueryResultRow } from 'pg';
+import { createHash } from 'node:crypto';
+import { Pool, PoolClient, QueryConfig, QueryResult, QueryResultRow } from 'pg';
 import { logger } from '../../kit/src';
 
 export type Queryable = Pick<PoolClient, 'query'>;
@@ -25,6 +26,23 @@ function runHook(fn: () => void) {
   }
 }
 
+const statementNames = new Map<string, string>();
+
+/**
+ * A statement the hot paths run many times a second, as a named prepared statement: each
+ * connection parses it once, not at every call (it is still planned at every call; see `Db`).
+ * For fixed texts only (nothing spliced in per call; each text is remembered for good) that list
+ * their result columns (a connection's prepared `SELECT *` fails once a migration adds a column).
+ */
+export function prepared(text: string, values: unknown[]): QueryConfig {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `herald_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    statementNames.set(text, name);
+  }
+  return { name, text, values };
+}
+
 /** A PostgreSQL pool for one service. Every repository method takes the projectId it scopes by. */
 export class Db {
   readonly pool: Pool;
@@ -32,10 +50,16 @@ export class Db {
   constructor(readonly url: string, max = 10) {
     this.pool = new Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
     this.pool.on('error', (err) => logger.warn({ err: err.message }, 'idle PostgreSQL client error'));
+    // `prepared` statements are planned at every run, for their values, as unnamed ones are. A
+    // generic plan, made once while a table was small (a scan of all of it), would stay for the
+    // connection's life while the table grows. Parsing once is the part that pays.
+    this.pool.on('connect', (client) => {
+      client.query('SET plan_cache_mode = force_custom_plan').catch((err) => logger.warn({ err: err.message }, 'could not set plan_cache_mode'));
+    });
   }
 
-  async query<R extends QueryResultRow = any>(sql: string, params: unknown[] = []): Promise<R[]> {
-    return (await this.pool.query<R>(sql, params)).rows;
+  async query<R extends QueryResultRow = any>(sql: string | QueryConfig, params: unknown[] = []): Promise<R[]> {
+    return (await (typeof sql === 'string' ? this.pool.query<R>(sql, params) : this.pool.query<R>(sql))).rows;
   }
 
   /**

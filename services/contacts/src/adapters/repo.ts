@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg';
-import { Db, likeEscape, Queryable } from '../../../../libs/db/src';
+import { Db, likeEscape, prepared, Queryable } from '../../../../libs/db/src';
 import type { FieldType } from '../domain/types';
 import type { JsonObject } from '../domain/data';
 import { SCHEMA } from '../migrations';
@@ -46,7 +46,7 @@ export class ContactsRepo {
     items: Array<{ ord: number; projectId: string; id: string; email: string; subscribed?: boolean; defaultSubscribed: boolean; set: JsonObject; nulls: string[]; eventId: string }>,
     occurredAt: string,
   ): Promise<Array<ContactRow & { ord: number; outcome: 'inserted' | 'updated' | 'unchanged' }>> {
-    return this.db.query(
+    return this.db.query(prepared(
       `WITH input AS (
          SELECT * FROM unnest($1::int[], $2::uuid[], $3::uuid[], $4::text[], $5::bool[], $6::bool[], $7::jsonb[], $8::jsonb[], $9::uuid[])
            AS i(ord, project_id, id, email, sub, dflt, setj, nulls, event_id)
@@ -90,7 +90,7 @@ export class ContactsRepo {
         items.map((r) => r.eventId),
         occurredAt,
       ],
-    );
+    ));
   }
 
   async findByEmailForUpdate(tx: PoolClient, projectId: string, email: string): Promise<ContactRow | undefined> {
@@ -280,13 +280,13 @@ export class ContactsRepo {
     }
     const rows = [...facts.values()];
     if (rows.length === 0) return;
-    await tx.query(
+    await tx.query(prepared(
       `INSERT INTO ${SCHEMA}.event_facts (project_id, contact_id, name, count, first_at, last_at)
        SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::bigint[], $5::timestamptz[], $6::timestamptz[])
        ON CONFLICT (project_id, contact_id, name) DO UPDATE SET count = event_facts.count + excluded.count,
          first_at = least(event_facts.first_at, excluded.first_at), last_at = greatest(event_facts.last_at, excluded.last_at)`,
       [rows.map((r) => r.projectId), rows.map((r) => r.contactId), rows.map((r) => r.name), rows.map((r) => r.count), rows.map((r) => r.first), rows.map((r) => r.last)],
-    );
+    ));
   }
 
   async deleteEventFacts(tx: Queryable, projectId: string, name: string) {

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../../../libs/db/src';
-import { Db } from '../../../../libs/db/src';
+import { Db, prepared } from '../../../../libs/db/src';
 import { SCHEMA } from '../migrations';
 import { outboxWritten } from '../../../../libs/bus/src';
 import type { DomainEvent } from '../../../../libs/contracts/src';
@@ -24,7 +24,7 @@ export class EventsRepo {
    */
   async insertWithOutbox(q: Queryable, rows: Array<{ projectId: string; id: string; contactId: string; name: string; data: Record<string, unknown>; outbox: DomainEvent }>) {
     if (rows.length === 0) return;
-    await q.query(
+    await q.query(prepared(
       `WITH ev AS (
          INSERT INTO ${T} (project_id, id, contact_id, name, data, created_at)
          SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::jsonb[], $6::timestamptz[])
@@ -42,7 +42,7 @@ export class EventsRepo {
         rows.map((r) => r.outbox.type),
         rows.map((r) => JSON.stringify(r.outbox.data)),
       ],
-    );
+    ));
     outboxWritten(q, SCHEMA);
   }
 

@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg';
-import { Db, likeEscape, Queryable } from '../../../../libs/db/src';
+import { Db, likeEscape, prepared, Queryable } from '../../../../libs/db/src';
 import { envelopesOf, NewEvent, outboxColumns, outboxWritten } from '../../../../libs/bus/src';
 import type { DomainEvent } from '../../../../libs/contracts/src';
 import { SCHEMA } from '../migrations';
@@ -158,7 +158,7 @@ export class MessagingRepo {
     if (emails.length === 0) return;
     const atts = emails.flatMap((e) => e.attachments.map((a, idx) => ({ ...a, projectId: e.projectId, emailId: e.id, idx })));
     const [queued, suppressed] = [outboxColumns(events.map((e) => e.queued)), outboxColumns(events.map((e) => e.suppressed))];
-    await this.db.query(
+    await this.db.query(prepared(
       `WITH x AS (
          SELECT x.*, EXISTS (SELECT 1 FROM messaging.suppressions s WHERE s.project_id = x.project_id AND s.email = x.to_email) AS suppressed
          FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
@@ -210,7 +210,7 @@ export class MessagingRepo {
         ...queued,
         ...suppressed,
       ],
-    );
+    ));
     outboxWritten(this.db.pool, SCHEMA);
   }
 
@@ -219,14 +219,14 @@ export class MessagingRepo {
    * untouched for 2 minutes), many in one statement. Returns the rows claimed.
    */
   async claim(items: Array<{ projectId: string; id: string; redelivered: boolean }>): Promise<EmailRow[]> {
-    return this.db.query(
+    return this.db.query(prepared(
       `UPDATE messaging.emails e SET status = 'sending', status_rank = ${STATUS_RANK.sending}, attempts = e.attempts + 1, updated_at = now()
        FROM unnest($1::uuid[], $2::uuid[], $3::bool[]) AS x(project_id, id, redelivered)
        WHERE e.project_id = x.project_id AND e.id = x.id AND e.next_attempt_at <= now()
          AND (e.status = 'queued' OR (e.status = 'sending' AND (x.redelivered OR e.updated_at < now() - interval '2 minutes')))
        RETURNING ${EMAIL_ROW}`,
       [items.map((i) => i.projectId), items.map((i) => i.id), items.map((i) => i.redelivered)],
-    );
+    ));
   }
 
   async attachments(projectId: string, emailId: string) {
@@ -235,7 +235,7 @@ export class MessagingRepo {
 
   /** Moves an email up the status order (never down); returns the row if it changed. */
   async advance(tx: Queryable, projectId: string, id: string, status: EmailStatus, extra: { messageId?: string; error?: string } = {}) {
-    return (await tx.query(advanceSql(status, EMAIL_ROW), advanceParams(status, [{ projectId, id, ...extra }]))).rows[0] as EmailRow | undefined;
+    return (await tx.query(prepared(advanceSql(status, EMAIL_ROW), advanceParams(status, [{ projectId, id, ...extra }])))).rows[0] as EmailRow | undefined;
   }
 
   /**
@@ -246,7 +246,7 @@ export class MessagingRepo {
   async advanceWithEvents(status: EmailStatus, items: Array<{ projectId: string; id: string; messageId?: string }>, eventOf: (item: { projectId: string; id: string; messageId?: string }) => NewEvent): Promise<string[]> {
     const events = envelopesOf(items.map(eventOf));
     const rows = (
-      await this.db.query<{ id: string }>(
+      await this.db.query<{ id: string }>(prepared(
         `WITH moved AS (${advanceSql(status, 'e.id')})
          , events AS (
            INSERT INTO messaging.outbox (id, type, project_id, occurred_at, data)
@@ -255,7 +255,7 @@ export class MessagingRepo {
            WHERE o.email_id IN (SELECT id FROM moved)
          )
          SELECT * FROM moved`,
-        [...advanceParams(status, items), ...outboxColumns(events), items.map((i) => i.id)],
+        [...advanceParams(status, items), ...outboxColumns(events), items.map((i) => i.id)])
       )
     );
     if (rows.length) outboxWritten(this.db.pool, SCHEMA);
