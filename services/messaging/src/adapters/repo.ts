@@ -255,8 +255,8 @@ export class MessagingRepo {
            WHERE o.email_id IN (SELECT id FROM moved)
          )
          SELECT * FROM moved`,
-        [...advanceParams(status, items), ...outboxColumns(events), items.map((i) => i.id)])
-      )
+        [...advanceParams(status, items), ...outboxColumns(events), items.map((i) => i.id)],
+      ))
     );
     if (rows.length) outboxWritten(this.db.pool, SCHEMA);
     return rows.map((r) => r.id);
