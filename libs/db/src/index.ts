@@ -32,7 +32,9 @@ const statementNames = new Map<string, string>();
  * A statement the hot paths run many times a second, as a named prepared statement: each
  * connection parses it once, not at every call (it is still planned at every call; see `Db`).
  * For fixed texts only (nothing spliced in per call; each text is remembered for good) that list
- * their result columns (a connection's prepared `SELECT *` fails once a migration adds a column).
+ * their result columns (a connection's prepared `SELECT *` fails once a migration adds a column),
+ * with values that serialise (when binding them throws, `pg` closes the statement on the server
+ * but still counts it as parsed on that connection, where later uses then fail).
  */
 export function prepared(text: string, values: unknown[]): QueryConfig {
   let name = statementNames.get(text);

@@ -48,8 +48,16 @@ describe('prepared', () => {
     expect(plans(INSERT)).toEqual([[12, 0]]);
   });
 
-  it('leaves a failed statement usable: the next call with good values runs', async () => {
-    await expect(scratch.db.query(prepared(INSERT, [[1], ['again']]))).rejects.toThrow(/duplicate key/);
-    expect(await scratch.db.query(prepared(INSERT, [[9], ['nine']]))).toEqual([{ k: 9, v: 'nine' }]);
+  it('keeps a statement usable on its connection after a run of it failed', async () => {
+    // Inside one transaction, so the connection is the same throughout (the pool drops a
+    // connection whose query failed outside one).
+    await scratch.db.tx(async (tx) => {
+      expect((await tx.query(prepared(INSERT, [[7], ['seven']]))).rows).toEqual([{ k: 7, v: 'seven' }]);
+      await tx.query('SAVEPOINT s');
+      await expect(tx.query(prepared(INSERT, [[1], ['again']]))).rejects.toThrow(/duplicate key/);
+      await tx.query('ROLLBACK TO SAVEPOINT s');
+      expect((await tx.query(prepared(INSERT, [[9], ['nine']]))).rows).toEqual([{ k: 9, v: 'nine' }]);
+      expect((await tx.query('SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement = $1', [INSERT])).rows).toEqual([{ n: 1 }]);
+    });
   });
 });

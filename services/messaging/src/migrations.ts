@@ -115,11 +115,13 @@ export const migrations: Migration[] = [
   {
     // The sweep's indexes (MessagingRepo.claimRetries, claimStranded): the one it reads every
     // second holds only the emails waiting for a retry, not every email sent since the last VACUUM.
+    // Writes to emails wait while the two are built (one pass over the table each); the old index
+    // is dropped last, so reads wait only for the commit.
     id: '003_sweep_indexes',
     sql: `
-      DROP INDEX messaging.emails_due;
       CREATE INDEX emails_retry_due ON messaging.emails (next_attempt_at) WHERE status = 'queued' AND enqueued_at IS NULL;
       CREATE INDEX emails_queued ON messaging.emails (enqueued_at) WHERE status = 'queued';
+      DROP INDEX messaging.emails_due;
     `,
   },
 ];
