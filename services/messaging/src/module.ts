@@ -108,7 +108,6 @@ export function messagingModule(): HeraldModule {
         const stranded = sweeps++ % STRANDED_EVERY === 0;
         try {
           await db.tx(async (tx) => {
-            await repo.plainIndexScans(tx);
             const due = [...(await repo.claimRetries(tx, 500)), ...(stranded ? await repo.claimStranded(tx, 500) : [])];
             await enqueue(tx, SCHEMA, due.map((e) => ({ type: 'messaging.email.queued.v1', projectId: e.project_id, data: { emailId: e.id, lane: e.lane } })));
           });

@@ -19,6 +19,15 @@ export interface TemplateRow {
   updated_at: Date;
 }
 
+/**
+ * For the rest of the sweep's transaction. An update that moves a row out of a partial index
+ * leaves its old entry there until VACUUM. A bitmap scan visits the table for every such entry, at
+ * every sweep: with autovacuum off, or between its runs on a large table, every email sent lately.
+ * A plain index scan marks the dead entries it meets (LP_DEAD) and steps over them after, so each
+ * costs one visit, once (unless a transaction older than the entry is still open, as for VACUUM).
+ */
+const plainIndexScans = (tx: PoolClient) => tx.query('SET LOCAL enable_bitmapscan = off');
+
 /** An email the sweep put back on its queue. */
 export type SweptEmail = { project_id: string; id: string; lane: 'transactional' | 'bulk' };
 
@@ -287,9 +296,10 @@ export class MessagingRepo {
    * Retries that came due, and what a restart requeued: queued emails not on any queue
    * (`enqueued_at` NULL). Marked enqueued. Its partial index holds only such emails (and, until
    * VACUUM, the entries of those swept before), so this stays cheap however many emails the table
-   * holds. Call `plainIndexScans` in the transaction first.
+   * holds.
    */
   async claimRetries(tx: PoolClient, limit: number): Promise<SweptEmail[]> {
+    await plainIndexScans(tx);
     return this.markEnqueued(tx, `status = 'queued' AND enqueued_at IS NULL AND next_attempt_at <= now() ORDER BY next_attempt_at`, limit);
   }
 
@@ -297,9 +307,10 @@ export class MessagingRepo {
    * The safety net: queued emails whose work item went missing (enqueued over 60 s ago) and
    * emails left `sending` for 2 minutes (a crash no redelivery covered). Marked enqueued. Every
    * email passes through both states, so their indexes hold an entry for every email sent since
-   * the last VACUUM. Call `plainIndexScans` in the transaction first.
+   * the last VACUUM.
    */
   async claimStranded(tx: PoolClient, limit: number): Promise<SweptEmail[]> {
+    await plainIndexScans(tx);
     const lost = await this.markEnqueued(
       tx,
       `status = 'queued' AND enqueued_at < now() - interval '60 seconds' AND next_attempt_at <= now() ORDER BY enqueued_at`,
@@ -311,17 +322,6 @@ export class MessagingRepo {
       limit,
     );
     return [...lost, ...interrupted];
-  }
-
-  /**
-   * For the sweep's transaction. An update that moves a row out of a partial index leaves its old
-   * entry there until VACUUM. A bitmap scan visits the table for every such entry, at every sweep:
-   * with autovacuum off, or between its runs on a large table, every email sent lately. A plain
-   * index scan marks the dead entries it meets (LP_DEAD) and steps over them after, so each costs
-   * one visit, once (unless a transaction older than the entry is still open, as for VACUUM).
-   */
-  async plainIndexScans(tx: PoolClient) {
-    await tx.query('SET LOCAL enable_bitmapscan = off');
   }
 
   private async markEnqueued(tx: PoolClient, whereOrder: string, limit: number): Promise<SweptEmail[]> {

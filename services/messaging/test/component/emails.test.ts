@@ -92,11 +92,7 @@ describe('MessagingRepo.insertEmails', () => {
 });
 
 describe('the send sweep (MessagingRepo.claimRetries, claimStranded)', () => {
-  const sweep = (claim: (tx: PoolClient) => Promise<Array<{ id: string }>>) =>
-    db.tx(async (tx) => {
-      await repo.plainIndexScans(tx);
-      return (await claim(tx)).map((e) => e.id);
-    });
+  const sweep = (claim: (tx: PoolClient) => Promise<Array<{ id: string }>>) => db.tx(async (tx) => (await claim(tx)).map((e) => e.id));
   const retries = () => sweep((tx) => repo.claimRetries(tx, 500));
   const stranded = () => sweep((tx) => repo.claimStranded(tx, 500));
   const ago = (ids: string[], column: 'enqueued_at' | 'updated_at', minutes: number) =>
@@ -139,7 +135,6 @@ describe('the send sweep (MessagingRepo.claimRetries, claimStranded)', () => {
     const pagesRead = async (claim: (tx: PoolClient) => Promise<unknown>) => {
       const pages: number[] = [];
       await db.tx(async (tx) => {
-        await repo.plainIndexScans(tx);
         const explaining = {
           query: async (sql: string, params?: unknown[]) => {
             if (!sql.trimStart().startsWith('UPDATE')) return tx.query(sql, params);
