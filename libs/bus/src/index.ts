@@ -1,5 +1,6 @@
 export * from './outbox';
 export * from './transport';
 export * from './relay';
+export { InboxPruner, pruneInbox } from './inbox';
 export { MemoryTransport, Peer } from './memory';
 export { AmqpTransport } from './amqp';

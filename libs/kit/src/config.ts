@@ -63,6 +63,8 @@ const schema = z.object({
   TRACKING_SECRET: z.string().min(16).optional(),
   /** A critical bounce or complaint level disables the project (EMAIL_REPUTATION). */
   REPUTATION_ENFORCEMENT: bool.default(true),
+  /** How long consumers remember the events they handled (their inbox rows; see libs/bus/src/inbox.ts). */
+  INBOX_RETENTION_DAYS: z.coerce.number().positive().max(3650).default(7),
 });
 
 export type Config = z.infer<typeof schema> & {

@@ -8,7 +8,7 @@ import { HealthImplementation, service as healthService } from 'grpc-health-chec
 import { Config, logger, metrics } from '../../kit/src';
 import { Db, ensureDatabase, migrate as runMigrations } from '../../db/src';
 import { startEmbeddedPostgres } from '../../db/src/embedded';
-import { AmqpTransport, MemoryTransport, Relay, Subscription, Transport } from '../../bus/src';
+import { AmqpTransport, InboxPruner, MemoryTransport, Relay, Subscription, Transport } from '../../bus/src';
 import { GRPC_MESSAGE_LIMITS, SERVICES, ServiceName, definitionOf, grpcClient, grpcImplementation, inProcessClient, metaFromContext } from '../../contracts/src';
 import type { DomainEvent } from '../../contracts/src/events';
 import type { Clients, HeraldModule, HttpFront, ModuleContext, ModuleFactory, ProvidedHandlers } from './module';
@@ -57,6 +57,8 @@ export class Runtime {
   private modules: HeraldModule[] = [];
   private pools = new Map<string, Db>();
   private relays: Relay[] = [];
+  /** One per schema whose subscriptions keep an inbox. */
+  private pruners = new Map<string, InboxPruner>();
   private provided: Partial<ProvidedHandlers> = {};
   private remote = new Map<string, ReturnType<typeof grpcClient>>();
   /** Clients of the services in this process (or its other thread), made once. */
@@ -185,7 +187,10 @@ export class Runtime {
       relay: (db, schema, opts) => {
         this.relays.push(new Relay(db, schema, this.transport, opts?.spacingMs));
       },
-      subscribe: (sub: Subscription) => this.transport.subscribe(sub),
+      subscribe: (sub: Subscription) => {
+        if (!this.pruners.has(sub.schema)) this.pruners.set(sub.schema, new InboxPruner(sub.db, sub.schema, this.config.INBOX_RETENTION_DAYS * 86_400_000));
+        return this.transport.subscribe(sub);
+      },
       work: (sub) => this.transport.work(sub),
       transport: this.transport,
       http: this.app,
@@ -233,6 +238,7 @@ export class Runtime {
       await this.worker.link.call('begin', transport.subscribedTypes());
     }
     for (const r of this.relays) r.start();
+    for (const p of this.pruners.values()) p.start();
 
     if (this.grpcServer) {
       const first = this.modules.find((m) => m.name in SERVICES)!.name as ServiceName;
@@ -303,6 +309,7 @@ export class Runtime {
       const takes = new Set(types);
       transport.link({ takes: (t) => takes.has(t), publish: (events) => link.call('bus', events) });
       for (const r of this.relays) r.start();
+      for (const p of this.pruners.values()) p.start();
     });
     link.on('ready', () => this.readiness());
     link.on('metrics', async () => (await metrics.registry.getMetricsAsJSON()).filter((m) => !PROCESS_METRIC.test(m.name)));
@@ -395,6 +402,7 @@ export class Runtime {
     await this.transport?.quiesce(Math.max(0, drainUntil - Date.now())).catch((err) => logger.warn({ err }, 'could not drain the bus'));
     for (const m of [...this.modules].reverse()) await m.stop().catch((err) => logger.error({ err, module: m.name }, 'stop failed'));
     for (const r of this.relays) await r.stop();
+    for (const p of this.pruners.values()) await p.stop();
     await this.transport?.stop();
     for (const c of this.remote.values()) c.close();
     for (const h of this.remoteHealth.values()) h.client.close();

@@ -1,0 +1,139 @@
+/**
+ * Inbox pruning against real PostgreSQL: what goes, what stays, and that a pruned consumer still
+ * dedupes what it handled recently.
+ */
+import crypto from 'node:crypto';
+import { Db, migrate } from '../../db/src';
+import { newId } from '../../kit/src';
+import { busMigration, handleOnce, InboxPruner, pruneInbox } from '../src';
+import { uuidV7Floor } from '../src/inbox';
+import { scratchDatabase, ScratchDatabase, eventually } from '../../testing/src';
+
+const SCHEMA = 'inboxt';
+const DAY = 86_400_000;
+let scratch: ScratchDatabase;
+let db: Db;
+
+beforeAll(async () => {
+  scratch = await scratchDatabase({ poolMax: 4 });
+  db = scratch.db;
+  await migrate(db, SCHEMA, [busMigration(SCHEMA)]);
+});
+
+afterAll(async () => {
+  await scratch?.drop();
+});
+
+beforeEach(async () => {
+  await db.query(`TRUNCATE ${SCHEMA}.inbox`);
+});
+
+/** A UUIDv7 made at `ms` (as newId makes them: the time, then random bits). */
+function v7At(ms: number): string {
+  const floor = uuidV7Floor(ms).replace(/-/g, '');
+  const random = crypto.randomBytes(10).toString('hex');
+  const hex = floor.slice(0, 12) + '7' + random.slice(0, 3) + ((parseInt(random[3], 16) & 0x3) | 0x8).toString(16) + random.slice(4, 19);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+async function row(projectId: string, eventId: string, handledAt: number, consumer = 'c1') {
+  await db.query(`INSERT INTO ${SCHEMA}.inbox (project_id, event_id, consumer, handled_at) VALUES ($1, $2, $3, $4)`, [projectId, eventId, consumer, new Date(handledAt)]);
+}
+
+const remaining = async () => (await db.query<{ event_id: string }>(`SELECT event_id FROM ${SCHEMA}.inbox`)).map((r) => r.event_id).sort();
+
+describe('uuidV7Floor', () => {
+  it('sorts below every v7 id made in or after its millisecond and above every one made before, as PostgreSQL orders uuids', async () => {
+    const t = Date.UTC(2026, 10, 23, 12, 0, 0, 0);
+    const ids = [v7At(t - 1), v7At(t), v7At(t + 1), newId()];
+    const [r] = await db.query<{ below: boolean[] }>(`SELECT array_agg(id < $1::uuid ORDER BY ord) AS below FROM unnest($2::uuid[]) WITH ORDINALITY AS x(id, ord)`, [uuidV7Floor(t), ids]);
+    expect(r.below).toEqual([true, false, false, false]);
+    expect(uuidV7Floor(t)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7000-8000-000000000000$/);
+  });
+});
+
+describe('pruneInbox', () => {
+  const now = Date.now();
+  const retention = 7 * DAY;
+
+  it('deletes, in every project and for every consumer, the rows whose event and handling are both older than the retention', async () => {
+    const [p1, p2] = [newId(), newId()];
+    const old1 = v7At(now - 8 * DAY);
+    const old2 = v7At(now - 30 * DAY);
+    const old3 = v7At(now - 8 * DAY);
+    const recent = v7At(now - 1 * DAY);
+    const lateHandled = v7At(now - 9 * DAY); // an old event handled yesterday (a late redelivery): kept
+    const legacy = crypto.randomUUID(); // a v4 id with an old handled_at: kept unless it sorts below the floor
+    await row(p1, old1, now - 8 * DAY);
+    await row(p1, old1, now - 8 * DAY, 'c2');
+    await row(p1, recent, now - DAY);
+    await row(p2, old2, now - 30 * DAY);
+    await row(p2, old3, now - 8 * DAY);
+    await row(p2, lateHandled, now - DAY);
+    await row(p2, legacy, now - 30 * DAY);
+
+    const deleted = await pruneInbox(db, SCHEMA, retention, { now });
+
+    const legacyGoes = legacy < uuidV7Floor(now - retention);
+    expect(deleted).toBe(4 + (legacyGoes ? 1 : 0));
+    expect(await remaining()).toEqual([recent, lateHandled, ...(legacyGoes ? [] : [legacy])].sort());
+  });
+
+  it('takes more rows than one batch in one run', async () => {
+    const projectId = newId();
+    const n = 12_000;
+    await db.query(
+      `INSERT INTO ${SCHEMA}.inbox (project_id, event_id, consumer, handled_at) SELECT $1, e, 'c1', $3 FROM unnest($2::uuid[]) e`,
+      [projectId, Array.from({ length: n }, (_, i) => v7At(now - 10 * DAY + i)), new Date(now - 10 * DAY)],
+    );
+    await row(projectId, v7At(now - 1000), now - 1000);
+    expect(await pruneInbox(db, SCHEMA, retention, { now })).toBe(n);
+    expect((await remaining()).length).toBe(1);
+  });
+
+  it('stops between batches once asked to', async () => {
+    const projectId = newId();
+    await db.query(
+      `INSERT INTO ${SCHEMA}.inbox (project_id, event_id, consumer, handled_at) SELECT $1, e, 'c1', $3 FROM unnest($2::uuid[]) e`,
+      [projectId, Array.from({ length: 12_000 }, (_, i) => v7At(now - 10 * DAY + i)), new Date(now - 10 * DAY)],
+    );
+    let batches = 0;
+    const deleted = await pruneInbox(db, SCHEMA, retention, { now, stopped: () => batches++ >= 1 });
+    expect(deleted).toBe(5000);
+    expect((await remaining()).length).toBe(7000);
+  });
+
+  it('a recent event is still applied once after a prune; a pruned one would be applied again (why the retention must outlast redeliveries)', async () => {
+    const projectId = newId();
+    const applied: string[] = [];
+    const sub = { service: 'c1', db, schema: SCHEMA, handlers: { 'contacts.contact.subscription_changed.v1': async (e: { id: string }) => void applied.push(e.id) } };
+    const handle = (id: string, occurredAt: number) =>
+      handleOnce(sub, { id, type: 'contacts.contact.subscription_changed.v1', projectId, occurredAt: new Date(occurredAt).toISOString(), data: { contactId: newId(), email: 'a@b.c', subscribed: true } });
+    const recent = newId();
+    await handle(recent, now);
+    const old = v7At(now - 8 * DAY);
+    await handle(old, now - 8 * DAY);
+    await db.query(`UPDATE ${SCHEMA}.inbox SET handled_at = $2 WHERE event_id = $1`, [old, new Date(now - 8 * DAY)]);
+
+    expect(await pruneInbox(db, SCHEMA, retention, { now })).toBe(1);
+    await handle(recent, now);
+    await handle(old, now - 8 * DAY);
+    expect(applied).toEqual([recent, old, old]);
+  });
+});
+
+describe('InboxPruner', () => {
+  it('prunes after its first delay, and stop ends it', async () => {
+    const projectId = newId();
+    await row(projectId, v7At(Date.now() - 2 * DAY), Date.now() - 2 * DAY);
+    await row(projectId, newId(), Date.now());
+    const pruner = new InboxPruner(db, SCHEMA, DAY, 10);
+    pruner.start();
+    try {
+      await eventually(async () => (await remaining()).length === 1);
+      expect((await remaining()).length).toBe(1);
+    } finally {
+      await pruner.stop();
+    }
+  });
+});
