@@ -64,7 +64,7 @@ const schema = z.object({
   /** A critical bounce or complaint level disables the project (EMAIL_REPUTATION). */
   REPUTATION_ENFORCEMENT: bool.default(true),
   /** How long consumers remember the events they handled (their inbox rows; see libs/bus/src/inbox.ts). */
-  INBOX_RETENTION_DAYS: z.coerce.number().positive().max(3650).default(7),
+  INBOX_RETENTION_DAYS: z.coerce.number().min(1).max(3650).default(7),
 });
 
 export type Config = z.infer<typeof schema> & {
