@@ -440,6 +440,7 @@ async function runTopology(kind: 'all' | 'split', sink: Sink, dns: DnsTestServer
     // Passed through for A/B runs (one thread or two in all-in-one; compose threads per sender).
     ...(process.env.ALL_IN_ONE_THREADS ? { ALL_IN_ONE_THREADS: process.env.ALL_IN_ONE_THREADS } : {}),
     ...(process.env.SEND_COMPOSE_THREADS ? { SEND_COMPOSE_THREADS: process.env.SEND_COMPOSE_THREADS } : {}),
+    ...(process.env.BENCH_V8_FLAGS ? { BENCH_V8_FLAGS: process.env.BENCH_V8_FLAGS } : {}),
     DB_POOL_MAX: S.poolMax,
     NODE_OPTIONS: `--require ${preload} ${process.env.BENCH_NODE_OPTIONS ?? ''}`.trim(),
   };

@@ -28,8 +28,11 @@ const servicesThread = !mainThread && threads.workerData?.heraldThread === 'serv
 
 if ((mainThread || servicesThread) && process.env.BENCH_PGCOUNT_DIR) require('./pg-hook');
 
+// 3. BENCH_V8_FLAGS: V8 flags for A/B runs that NODE_OPTIONS does not accept (set at start, in every thread).
+if (process.env.BENCH_V8_FLAGS) (require('node:v8') as typeof import('node:v8')).setFlagsFromString(process.env.BENCH_V8_FLAGS);
+
 /**
- * 3. With BENCH_CPU_PROF_DIR set: the first SIGUSR2 starts a V8 CPU profile, the second writes it
+ * 4. With BENCH_CPU_PROF_DIR set: the first SIGUSR2 starts a V8 CPU profile, the second writes it
  *    to $BENCH_CPU_PROF_DIR/<TARGET>-<pid>.cpuprofile (the bench signals at its window's edges;
  *    --cpu-prof itself is not allowed in NODE_OPTIONS).
  */
