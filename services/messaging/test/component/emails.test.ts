@@ -148,10 +148,18 @@ describe('the send sweep (MessagingRepo.claimRetries, claimStranded)', () => {
       return pages;
     };
     expect(tablePages).toBeGreaterThan(300);
-    // The first pass visits each dead entry's row once and marks the entry; later passes skip it.
+    // A pass visits each dead entry's row once and marks the entry; later passes skip it. It can
+    // mark only rows no open transaction may still see, and a transaction that holds an xid in
+    // another database of the cluster counts too (a suite running beside this one; measured: one
+    // left open in `postgres` made the second pass read 98 pages). So the passes repeat, for up
+    // to 20 s, until one reads few pages. With bitmap scans none ever does.
     for (const [claim, statements] of [[(tx: PoolClient) => repo.claimRetries(tx, 500), 1], [(tx: PoolClient) => repo.claimStranded(tx, 500), 2]] as const) {
       await pagesRead(claim);
-      const again = await pagesRead(claim);
+      let again = await pagesRead(claim);
+      for (let pass = 0; pass < 80 && again.some((n) => n >= 50); pass++) {
+        await new Promise((r) => setTimeout(r, 250));
+        again = await pagesRead(claim);
+      }
       expect(again).toHaveLength(statements);
       for (const n of again) expect(n).toBeLessThan(50);
     }
