@@ -1,3 +1,4 @@
+import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../../db/src';
 import { logger } from '../../kit/src';
 
@@ -9,10 +10,7 @@ const HOUR_MS = 3_600_000;
  * The smallest UUIDv7 of millisecond `ms`: every v7 id made earlier sorts below it. Domain event ids
  * are v7 (`newId`), and PostgreSQL orders uuids bytewise, that is by their time first.
  */
-export function uuidV7Floor(ms: number): string {
-  const hex = Math.max(0, Math.floor(ms)).toString(16).padStart(12, '0');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7000-8000-000000000000`;
-}
+export const uuidV7Floor = (ms: number): string => uuidv7({ msecs: Math.max(0, Math.floor(ms)), random: new Uint8Array(16) });
 
 /**
  * The statements of a prune: the projects with inbox rows, and one batch of one project's old rows.

@@ -2,7 +2,7 @@
  * Inbox pruning against real PostgreSQL: what goes, what stays, and that a pruned consumer still
  * dedupes what it handled recently.
  */
-import crypto from 'node:crypto';
+import { v7 as uuidv7 } from 'uuid';
 import { Db, migrate } from '../../db/src';
 import { newId } from '../../kit/src';
 import { busMigration, handleOnce, InboxPruner, pruneInbox } from '../src';
@@ -29,12 +29,7 @@ beforeEach(async () => {
 });
 
 /** A UUIDv7 made at `ms` (as newId makes them: the time, then random bits). */
-function v7At(ms: number): string {
-  const floor = uuidV7Floor(ms).replace(/-/g, '');
-  const random = crypto.randomBytes(10).toString('hex');
-  const hex = floor.slice(0, 12) + '7' + random.slice(0, 3) + ((parseInt(random[3], 16) & 0x3) | 0x8).toString(16) + random.slice(4, 19);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
-}
+const v7At = (ms: number): string => uuidv7({ msecs: ms });
 
 async function row(projectId: string, eventId: string, handledAt: number, consumer = 'c1') {
   await db.query(`INSERT INTO ${SCHEMA}.inbox (project_id, event_id, consumer, handled_at) VALUES ($1, $2, $3, $4)`, [projectId, eventId, consumer, new Date(handledAt)]);
