@@ -57,9 +57,9 @@ RUN mkdir -p /data && chown 1000:1000 /data
 VOLUME ["/data"]
 # The `node` user of the official image; numeric so that Kubernetes' runAsNonRoot can verify it.
 USER 1000:1000
-# 8080 = HTTP (all, gateway); 8061-8064 = HTTP of contacts/events/messaging/domains,
-# 50061-50064 = their gRPC (libs/contracts SERVICES).
-EXPOSE 8080 8061 8062 8063 8064 50061 50062 50063 50064
+# 8080 = HTTP (all, gateway); 8061-8079 = HTTP of the other targets, 50061-50079 their gRPC
+# (each service's descriptor names its ports; test/deploy/targets.test.ts checks they are here).
+EXPOSE 8080 8061-8079 50061-50079
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 STOPSIGNAL SIGTERM

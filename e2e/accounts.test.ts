@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { Api, ApiResponse, eventually, OWNER, session, Topology, TopologyKind } from '../libs/testing/src';
+import { startHerald } from './support/herald';
 
 /** SPEC §5 and COMPAT "Authentication" / "Projects": accounts, sessions, projects and their keys. */
 
@@ -19,7 +20,7 @@ describe.each<TopologyKind>(['all', 'split'])('accounts and keys (%s)', (kind) =
   let owner: Api;
   beforeAll(async () => {
     // Two gateways in split: key rotation must reach the other replica's key cache (Redis pub/sub).
-    t = await Topology.start(kind, kind === 'split' ? { gateways: 2 } : {});
+    t = await startHerald(kind, kind === 'split' ? { gateways: 2 } : {});
     owner = await session(t.baseUrl, OWNER.email, OWNER.password);
   }, 60_000);
   afterAll(() => t?.stop());

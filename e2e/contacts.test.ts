@@ -1,4 +1,5 @@
 import { Api, ApiResponse, OWNER, session, Topology, TopologyKind } from '../libs/testing/src';
+import { startHerald } from './support/herald';
 
 /** SPEC §2.1–2.3, §4.2 (without import and bulk) and COMPAT "Contacts", end to end. */
 
@@ -14,7 +15,7 @@ describe.each<TopologyKind>(['all', 'split'])('contacts (%s)', (kind) => {
   let api: Api;
   let owner: Api;
   beforeAll(async () => {
-    t = await Topology.start(kind);
+    t = await startHerald(kind);
     api = new Api(t.baseUrl, t.keys.secret);
     owner = await session(t.baseUrl, OWNER.email, OWNER.password);
   }, 60_000);

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { Api, ApiResponse, eventually, OWNER, session, Topology, TopologyKind } from '../libs/testing/src';
+import { startHerald } from './support/herald';
 import { DnsTestServer } from '../libs/testing/src/dns';
 
 /** SPEC §4.8 and COMPAT "Domains": sending domains over HTTP, DNS from a real server on loopback. */
@@ -38,7 +39,7 @@ describe.each<TopologyKind>(['all', 'split'])('domains (%s)', (kind) => {
   let api: Api;
   const domain = `${kind}-${crypto.randomBytes(3).toString('hex')}.example.test`;
   beforeAll(async () => {
-    t = await Topology.start(kind, { env: { DNS_SERVERS: dns.server, DOMAIN_RECHECK_SECONDS: '1' } });
+    t = await startHerald(kind, { env: { DNS_SERVERS: dns.server, DOMAIN_RECHECK_SECONDS: '1' } });
     api = new Api(t.baseUrl, t.keys.secret);
   }, 90_000);
   afterAll(() => t?.stop());

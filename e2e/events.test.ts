@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { Api, ApiResponse, eventually, OWNER, session, Topology, TopologyKind } from '../libs/testing/src';
+import { startHerald } from './support/herald';
 
 /** SPEC §3 (subscriptions), §4.1 /v1/track, §4.7, §6 and COMPAT "Public API" / "Events". */
 
@@ -16,7 +17,7 @@ describe.each<TopologyKind>(['all', 'split'])('events (%s)', (kind) => {
   let api: Api;
   let pub: Api;
   beforeAll(async () => {
-    t = await Topology.start(kind);
+    t = await startHerald(kind);
     api = new Api(t.baseUrl, t.keys.secret);
     pub = new Api(t.baseUrl, t.keys.public);
   }, 60_000);

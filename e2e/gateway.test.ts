@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import { Api, ApiResponse, eventually, OWNER, session, Topology, TopologyKind } from '../libs/testing/src';
+import { startHerald } from './support/herald';
 
 /** SPEC §5, §7, §8 and COMPAT "Conventions": the rules every request passes through. */
 
@@ -28,7 +29,7 @@ describe.each<TopologyKind>(['all', 'split'])('gateway rules (%s)', (kind) => {
   let api: Api;
   beforeAll(async () => {
     // A small body limit so 413 is cheap to provoke; every other request here is far below it.
-    t = await Topology.start(kind, { env: { BODY_LIMIT: '10kb' } });
+    t = await startHerald(kind, { env: { BODY_LIMIT: '10kb' } });
     api = new Api(t.baseUrl, t.keys.secret);
   }, 60_000);
   afterAll(() => t?.stop());

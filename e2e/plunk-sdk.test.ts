@@ -3,6 +3,7 @@ import Plunk from '@plunk/node';
 import { TokenError } from '@plunk/node/dist/errors/TokenError';
 import { PlunkError } from '@plunk/node/dist/errors/PlunkError';
 import { Api, eventually, Topology, TopologyKind } from '../libs/testing/src';
+import { startHerald } from './support/herald';
 
 /** COMPAT: the official Plunk Node SDK (v3) works against Herald unchanged, with only baseUrl pointed at it. */
 
@@ -10,7 +11,7 @@ describe.each<TopologyKind>(['all', 'split'])('@plunk/node SDK (%s)', (kind) => 
   let t: Topology;
   let api: Api;
   beforeAll(async () => {
-    t = await Topology.start(kind);
+    t = await startHerald(kind);
     api = new Api(t.baseUrl, t.keys.secret);
   }, 60_000);
   afterAll(() => t?.stop());

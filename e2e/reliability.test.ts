@@ -7,6 +7,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import amqp from 'amqplib';
 import { Api, eventually, INFRA, OWNER, session, Topology } from '../libs/testing/src';
+import { startHerald } from './support/herald';
 
 const run = promisify(execFile);
 jest.setTimeout(180_000);
@@ -107,7 +108,7 @@ describe('split topology: crashes and broker outages lose nothing and apply noth
   let apis: Api[];
 
   beforeAll(async () => {
-    t = await Topology.start('split', { gateways: 2 });
+    t = await startHerald('split', { gateways: 2 });
     apis = t.gatewayUrls.map((u) => new Api(u, t.keys.secret));
   }, 120_000);
   afterAll(() => t?.stop());
@@ -247,7 +248,7 @@ async function otherProjectKey(t: Topology): Promise<string> {
 describe('rate limit across two gateway processes (split, Redis)', () => {
   let t: Topology;
   beforeAll(async () => {
-    t = await Topology.start('split', { gateways: 2, env: { RATE_LIMIT_PER_MINUTE: '40' } });
+    t = await startHerald('split', { gateways: 2, env: { RATE_LIMIT_PER_MINUTE: '40' } });
   }, 120_000);
   afterAll(() => t?.stop());
 
@@ -269,7 +270,7 @@ describe('rate limit across two gateway processes (split, Redis)', () => {
 describe('rate limit in one process (all-in-one, memory)', () => {
   let t: Topology;
   beforeAll(async () => {
-    t = await Topology.start('all', { env: { RATE_LIMIT_PER_MINUTE: '40' } });
+    t = await startHerald('all', { env: { RATE_LIMIT_PER_MINUTE: '40' } });
   }, 120_000);
   afterAll(() => t?.stop());
 
@@ -285,7 +286,7 @@ describe('rate limit in one process (all-in-one, memory)', () => {
 describe('all-in-one crash: outbox rows survive in PostgreSQL', () => {
   let t: Topology;
   beforeAll(async () => {
-    t = await Topology.start('all');
+    t = await startHerald('all');
   }, 120_000);
   afterAll(() => t?.stop());
 

@@ -1,4 +1,5 @@
 import { Api, DnsTestServer, eventually, OWNER, session, SmtpSink, SnsSimulator, TEST_TOPIC_ARN, Topology, TopologyKind } from '../libs/testing/src';
+import { startHerald } from './support/herald';
 
 /** COMPAT "Reputation": bounce figures per project, and a critical level disables the project. */
 describe.each<TopologyKind>(['all', 'split'])('reputation (%s)', (kind) => {
@@ -9,7 +10,7 @@ describe.each<TopologyKind>(['all', 'split'])('reputation (%s)', (kind) => {
 
   beforeAll(async () => {
     [dns, smtp, sns] = await Promise.all([DnsTestServer.start(), SmtpSink.start(), SnsSimulator.start()]);
-    t = await Topology.start(kind, {
+    t = await startHerald(kind, {
       env: { SMTP_URL: smtp.url, DNS_SERVERS: `127.0.0.1:${dns.port}`, SNS_CERT_URL_PATTERN: sns.certUrlPattern, SNS_TOPIC_ARNS: TEST_TOPIC_ARN, SEND_RATE_PER_SECOND: '1000' },
     });
   }, 60_000);

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { dkimVerify } from 'mailauth/lib/dkim/verify';
 import Plunk from '@plunk/node';
 import { Api, DnsTestServer, eventually, SmtpSink, SnsSimulator, TEST_TOPIC_ARN, Topology, TopologyKind } from '../libs/testing/src';
+import { startHerald } from './support/herald';
 
 /**
  * Sending for real, in both topologies: a domain verified through a real DNS server (dns2), mail
@@ -27,7 +28,7 @@ describe.each<TopologyKind>(['all', 'split'])('sending (%s)', (kind) => {
 
   beforeAll(async () => {
     [dns, smtp, sns] = await Promise.all([DnsTestServer.start(), SmtpSink.start(), SnsSimulator.start()]);
-    t = await Topology.start(kind, {
+    t = await startHerald(kind, {
       env: { SMTP_URL: smtp.url, DNS_SERVERS: `127.0.0.1:${dns.port}`, SNS_CERT_URL_PATTERN: sns.certUrlPattern, SNS_SUBSCRIBE_URL_PATTERN: sns.subscribeUrlPattern, SNS_TOPIC_ARNS: TEST_TOPIC_ARN, SEND_RATE_PER_SECOND: '1000', ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex') },
     });
     api = new Api(t.baseUrl, t.keys.secret);

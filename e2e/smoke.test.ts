@@ -1,10 +1,11 @@
 import { Api, eventually, Topology, TopologyKind } from '../libs/testing/src';
+import { startHerald } from './support/herald';
 
 describe.each<TopologyKind>(['all', 'split'])('smoke (%s)', (kind) => {
   let t: Topology;
   let api: Api;
   beforeAll(async () => {
-    t = await Topology.start(kind);
+    t = await startHerald(kind);
     api = new Api(t.baseUrl, t.keys.secret);
   }, 60_000);
   afterAll(() => t?.stop());
@@ -44,7 +45,7 @@ describe('all-in-one on one thread (ALL_IN_ONE_THREADS=1)', () => {
   let t: Topology;
   let api: Api;
   beforeAll(async () => {
-    t = await Topology.start('all', { env: { ALL_IN_ONE_THREADS: '1' } });
+    t = await startHerald('all', { env: { ALL_IN_ONE_THREADS: '1' } });
     api = new Api(t.baseUrl, t.keys.secret);
   }, 60_000);
   afterAll(() => t?.stop());

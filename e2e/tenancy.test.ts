@@ -1,4 +1,5 @@
 import { Api, eventually, OWNER, session, Topology, TopologyKind } from '../libs/testing/src';
+import { startHerald } from './support/herald';
 
 /** SPEC §1/§5.4: the project comes from the key, and one project never sees or touches another's data. */
 
@@ -9,7 +10,7 @@ describe.each<TopologyKind>(['all', 'split'])('tenancy (%s)', (kind) => {
   let twoId: string;
   let contact: any;
   beforeAll(async () => {
-    t = await Topology.start(kind);
+    t = await startHerald(kind);
     one = new Api(t.baseUrl, t.keys.secret);
     const owner = await session(t.baseUrl, OWNER.email, OWNER.password);
     const created = await owner.post('/users/@me/projects', { name: 'Tenant two' });

@@ -19,6 +19,7 @@ import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
 import { Pool as HttpPool } from 'undici';
 import { Api, DnsTestServer, Topology } from '../../libs/testing/src';
+import { registry } from '../../services/all/src/registry';
 import { newId } from '../../libs/kit/src';
 import { render } from '../../services/messaging/src/domain/render';
 import { TokenSigner } from '../../services/messaging/src/domain/tokens';
@@ -451,7 +452,7 @@ async function runTopology(kind: 'all' | 'split', sink: Sink, dns: DnsTestServer
     env.BENCH_CPU_PROF_DIR = path.resolve(cpuProfDir);
   }
   log(`starting topology ${kind} ...`);
-  const t = await Topology.start(kind, { env });
+  const t = await Topology.start(kind, { env, registry });
   running.add(t);
   const signalProfilers = () => cpuProfDir && t.procs.forEach((p) => p.child.kill('SIGUSR2'));
   try {

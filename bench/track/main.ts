@@ -25,6 +25,7 @@ import { Pool as HttpPool } from 'undici';
 import { Db, migrate } from '../../libs/db/src';
 import { newId } from '../../libs/kit/src';
 import { INFRA, Topology } from '../../libs/testing/src';
+import { registry } from '../../services/all/src/registry';
 import { migrations as contactsMigrations, SCHEMA as CONTACTS } from '../../services/contacts/src/migrations';
 import { migrations as eventsMigrations, SCHEMA as EVENTS } from '../../services/events/src/migrations';
 import { cpuWindow, CpuSample, CpuWindow, DiskProbe, diskProbeSummary, f0, f1, f2, lpad, log, machineLine, num, pad, pct, readSnapshots, requireInfra, run, running, sampleCpu, sleep, Snapshot, snapshotDeltas, startDiskProbe, table } from '../lib';
@@ -430,7 +431,7 @@ async function runTopology(kind: 'all' | 'split', admin: PgPool, openRate?: (clo
   }
   const signalProfilers = () => cpuProfDir && t.procs.forEach((p) => p.child.kill('SIGUSR2'));
   log(`starting topology ${kind} ...`);
-  const t = await Topology.start(kind, { env });
+  const t = await Topology.start(kind, { env, registry });
   running.add(t);
   try {
     await seedContacts(t.dbUrl, t.projectId);

@@ -1,4 +1,5 @@
 import { Api, DnsTestServer, SmtpSink, SnsSimulator, TEST_TOPIC_ARN, Topology, TopologyKind } from '../../libs/testing/src';
+import { startHerald } from './herald';
 
 /**
  * Shared setup for the sending e2e suites: a DNS server, an SMTP sink (unless `smtp: false`, which
@@ -39,7 +40,7 @@ export async function startSending(kind: TopologyKind, opts: SendingOptions = {}
     await Promise.all([dns.close(), smtp?.close(), sns?.close()]);
   };
   try {
-    t = await Topology.start(kind, { env });
+    t = await startHerald(kind, { env });
     const api = new Api(t.baseUrl, t.keys.secret);
     const domain = opts.domain ?? `${kind}-${t.namespace}.herald-test.example`;
     await verifyDomain(api, dns, domain);

@@ -7,22 +7,24 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
+import { registry } from '../../services/all/src/registry';
 
 export const ROOT = path.resolve(__dirname, '../..');
 
 /**
- * THE list of split-topology targets the deployment artifacts must cover. Adding a target
- * (campaigns, workflows, billing) starts here: the tests then demand a Deployment in the
- * microservices overlay, a compose service in the `micro` profile, an autoscaler and a
- * PodDisruptionBudget for it. targets.test.ts fails while this differs from the runtime's
- * registry (services/all/src/modules.ts), so a new target cannot be forgotten.
+ * The split-topology targets the deployment artifacts must cover: every registered service
+ * (services/all/src/services.ts). Registering a service makes these tests demand a Deployment in
+ * the microservices overlay, a compose service in the `micro` profile, an autoscaler and a
+ * PodDisruptionBudget for it, so a new target cannot be forgotten.
  */
-export const TARGETS: readonly string[] = ['gateway', 'contacts', 'events', 'domains', 'messaging'];
+export const TARGETS: readonly string[] = registry.names();
 
-/** The target whose Deployment KEDA scales on queue depth instead of an HPA. */
-export const SENDING_TARGET = 'messaging';
+const workers = registry.services.filter((s) => s.work?.length);
+if (workers.length !== 1) throw new Error('the deploy checks expect one sending service (KEDA scales it on its queues)');
+/** The target whose Deployment KEDA scales on queue depth instead of an HPA: the one with work queues. */
+export const SENDING_TARGET = workers[0].name;
 /** Queues the sender workers consume (KEDA triggers). */
-export const SENDING_QUEUES = ['messaging.send.transactional', 'messaging.send.bulk'];
+export const SENDING_QUEUES = workers[0].work!.map((w) => w.queue);
 
 export const OVERLAYS = ['all-in-one', 'microservices', 'dev'] as const;
 export type Overlay = (typeof OVERLAYS)[number];

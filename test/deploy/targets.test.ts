@@ -1,46 +1,46 @@
 /**
- * The deployment artifacts cover exactly the targets the runtime knows: TARGETS (helpers.ts)
- * equals the keys of the registry `TARGET=` is resolved against, and every gRPC service's
- * ports and address variable (libs/contracts SERVICES) are the ones the manifests and compose
- * use. A new entry in services/all/src/modules.ts fails here until it is deployed everywhere.
+ * Every registered service (services/all/src/services.ts) is deployed with the ports and address
+ * variable its descriptor declares: a Deployment, Service and peer address in the microservices
+ * overlay, and a container in docker compose's `micro` profile. A new service fails here until it
+ * is deployed everywhere.
  */
-import { SERVICES } from '../../libs/contracts/src';
-import { registry } from '../../services/all/src/modules';
-import { K8sObject, TARGETS, envOf, find, podSpec, readYaml, render } from './helpers';
+import { addressVariable } from '../../libs/runtime/src';
+import { registry } from '../../services/all/src/registry';
+import { K8sObject, envOf, find, podSpec, readText, readYaml, render } from './helpers';
 
-test('TARGETS is exactly the set of runtime targets (services/all/src/modules.ts registry)', () => {
-  expect([...TARGETS].sort()).toEqual(Object.keys(registry).sort());
-  expect(new Set(TARGETS).size).toBe(TARGETS.length);
-});
-
-test('every gRPC service in libs/contracts SERVICES is a target', () => {
-  expect(Object.keys(SERVICES).filter((s) => !TARGETS.includes(s))).toEqual([]);
-});
-
-describe.each(Object.entries(SERVICES))('service %s uses its contract ports and address variable', (name, svc) => {
+describe.each(registry.services.map((s) => [s.name, s] as const))('service %s is deployed as its descriptor says', (name, svc) => {
   let objects: K8sObject[];
   beforeAll(() => {
     objects = render('deploy/overlays/microservices');
   });
+  const ports = svc.grpc ? { http: svc.httpPort, grpc: svc.grpc.port } : { http: svc.httpPort };
 
   test('Kubernetes: PORT/GRPC_PORT, container ports, Service ports and herald-peers', () => {
-    const d = find(objects, 'Deployment', `herald-${name}`)!;
-    const c = podSpec(d).containers[0];
+    const d = find(objects, 'Deployment', `herald-${name}`);
+    expect(d).toBeDefined();
+    const c = podSpec(d!).containers[0];
     const env = envOf(c);
-    expect({ PORT: Number(env.PORT), GRPC_PORT: Number(env.GRPC_PORT) }).toEqual({ PORT: svc.httpPort, GRPC_PORT: svc.grpcPort });
-    const ports = Object.fromEntries(c.ports.map((p: any) => [p.name, p.containerPort]));
-    expect(ports).toEqual({ http: svc.httpPort, grpc: svc.grpcPort });
+    expect(env.TARGET).toBe(name);
+    expect(Number(env.PORT)).toBe(svc.httpPort);
+    expect(env.GRPC_PORT === undefined ? undefined : Number(env.GRPC_PORT)).toBe(svc.grpc?.port);
+    expect(Object.fromEntries(c.ports.map((p: any) => [p.name, p.containerPort]))).toEqual(ports);
     const service = find(objects, 'Service', `herald-${name}`)!;
-    expect(Object.fromEntries(service.spec.ports.map((p: any) => [p.name, p.port]))).toEqual({ http: svc.httpPort, grpc: svc.grpcPort });
+    expect(Object.fromEntries(service.spec.ports.map((p: any) => [p.name, p.port]))).toEqual(ports);
     const peers = objects.find((o) => o.kind === 'ConfigMap' && o.metadata.name.startsWith('herald-peers'))!;
-    expect(peers.data[svc.addrVar]).toBe(`herald-${name}:${svc.grpcPort}`);
+    expect(peers.data[addressVariable(name)]).toBe(svc.grpc ? `herald-${name}:${svc.grpc.port}` : undefined);
   });
 
-  test('docker compose (profile micro): PORT/GRPC_PORT and the shared peer address', () => {
+  test('docker compose (profile micro): TARGET, PORT/GRPC_PORT and the shared peer address', () => {
     const services: Record<string, any> = readYaml('docker-compose.yml', true).services;
     const s = services[`herald-${name}`];
     expect(s).toBeDefined();
-    expect(s.environment).toMatchObject({ TARGET: name, PORT: String(svc.httpPort), GRPC_PORT: String(svc.grpcPort) });
-    expect(s.environment[svc.addrVar]).toBe(`herald-${name}:${svc.grpcPort}`);
+    expect(s.environment).toMatchObject({ TARGET: name, PORT: String(svc.httpPort), ...(svc.grpc ? { GRPC_PORT: String(svc.grpc.port) } : {}) });
+    expect(s.environment[addressVariable(name)]).toBe(svc.grpc ? `herald-${name}:${svc.grpc.port}` : undefined);
+  });
+
+  test('the image exposes its ports', () => {
+    const exposed = /^EXPOSE (.+)$/m.exec(readText('Dockerfile'))![1].split(/\s+/);
+    const covered = (p: number) => exposed.some((e) => (e.includes('-') ? p >= Number(e.split('-')[0]) && p <= Number(e.split('-')[1]) : Number(e) === p));
+    for (const p of Object.values(ports)) expect(covered(p)).toBe(true);
   });
 });

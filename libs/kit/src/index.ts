@@ -8,3 +8,4 @@ export * from './email';
 export * from './dns';
 export * from './batcher';
 export * from './limiter';
+export * from './timer';

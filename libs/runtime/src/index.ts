@@ -1,3 +1,4 @@
-export * from './module';
+export * from './service';
+export * from './registry';
 export * from './runtime';
 export * from './main';

@@ -1,20 +1,33 @@
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { loadConfig, logger } from '../../kit/src';
-import type { ModuleFactory } from './module';
-import { checkTargets, Runtime } from './runtime';
+import { Config, loadConfig, logger } from '../../kit/src';
+import { Registry } from './registry';
+import type { AnyService } from './service';
+import { Runtime } from './runtime';
 import { ThreadLink } from './thread';
 
-/** Process entry: run TARGET's modules until SIGINT/SIGTERM, then stop cleanly. */
-export async function runMain(registry: Record<string, ModuleFactory>) {
-  if (!isMainThread && workerData?.heraldThread === 'services') return runServicesThread(registry);
-  let config;
+/**
+ * The process's configuration: its own settings and the slices of the services TARGET runs, and
+ * only those (a process does not validate the settings of services it does not run).
+ */
+export function configFor(registry: Registry, env: NodeJS.ProcessEnv = process.env): Config {
+  const targets = (env.TARGET ?? 'all').split(',').map((t) => t.trim()).filter(Boolean);
+  const known = targets.filter((t) => t === 'all' || t === 'migrate' || registry.has(t));
+  return loadConfig(env, registry.slicesOf(registry.select(known)));
+}
+
+/** Process entry: run TARGET's services until SIGINT/SIGTERM, then stop cleanly. */
+export async function runMain(services: AnyService[]) {
+  let registry: Registry;
+  let config: Config;
   try {
-    config = loadConfig();
+    registry = new Registry(services);
+    if (!isMainThread && workerData?.heraldThread === 'services') return runServicesThread(registry);
+    config = configFor(registry);
   } catch (err) {
     console.error((err as Error).message);
     process.exit(2);
   }
-  const problem = checkTargets(config.targets, registry);
+  const problem = registry.checkTargets(config.targets);
   if (problem) {
     console.error(problem);
     process.exit(2);
@@ -54,9 +67,9 @@ export async function runMain(registry: Record<string, ModuleFactory>) {
 }
 
 /** All-in-one's services thread (see Runtime): started and stopped by the main thread over the link. */
-function runServicesThread(registry: Record<string, ModuleFactory>) {
+function runServicesThread(registry: Registry) {
   const link = new ThreadLink(parentPort!);
-  const runtime = new Runtime(loadConfig(), registry, 'services', link);
+  const runtime = new Runtime(configFor(registry), registry, 'services', link);
   link.on('start', async () => {
     await runtime.start();
     return runtime.servicesStarted();

@@ -1,38 +1,37 @@
+import crypto from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import express from 'express';
+import Redis from 'ioredis';
 import { AggregatorRegistry, MetricObjectWithValues, MetricValue } from 'prom-client';
+import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import * as grpc from '@grpc/grpc-js';
 import { HealthImplementation, service as healthService } from 'grpc-health-check';
-import { Config, logger, metrics } from '../../kit/src';
-import { Db, ensureDatabase, migrate as runMigrations } from '../../db/src';
+import { Config, logger, metrics, Ticker } from '../../kit/src';
+import { Db, ensureDatabase, migrate as runMigrations, Migration } from '../../db/src';
 import { startEmbeddedPostgres } from '../../db/src/embedded';
-import { AmqpTransport, InboxPruner, MemoryTransport, Relay, Subscription, Transport } from '../../bus/src';
-import { GRPC_MESSAGE_LIMITS, SERVICES, ServiceName, definitionOf, grpcClient, grpcImplementation, inProcessClient, metaFromContext } from '../../contracts/src';
+import { AmqpTransport, busMigration, InboxPruner, MemoryTransport, Relay, Transport } from '../../bus/src';
+import { GRPC_MESSAGE_LIMITS, grpcClient, grpcImplementation, inProcessClient, metaFromContext } from '../../contracts/src';
 import type { DomainEvent } from '../../contracts/src/events';
-import type { Clients, HeraldModule, HttpFront, ModuleContext, ModuleFactory, ProvidedHandlers } from './module';
+import type { Route } from '../../edge/src';
+import type { Registry } from './registry';
+import type { AnyService, HttpFront, Running, ServiceContext } from './service';
 import { linkClient, serveOverLink, ThreadLink } from './thread';
 
 /**
- * All-in-one on more than one core runs as two threads: `gateway` (HTTP, the main thread) and
- * `services` (every other module, on a worker thread), so the HTTP work and the services' work
- * (statements, relays, consumers, sending) do not queue behind each other on one event loop. They
- * call each other over a ThreadLink (protobuf messages, as over gRPC) and share domain events
- * through their linked in-memory transports. `whole`: every module on one thread.
+ * All-in-one on more than one core runs as two threads: `edge` (HTTP and the edge service, the
+ * main thread) and `services` (every other service, on a worker thread), so the HTTP work and the
+ * services' work (statements, relays, consumers, sending) do not queue behind each other on one
+ * event loop. They call each other over a ThreadLink (protobuf messages, as over gRPC) and share
+ * domain events through their linked in-memory transports. `whole`: every service on one thread.
  */
-export type ThreadRole = 'whole' | 'gateway' | 'services';
+export type ThreadRole = 'whole' | 'edge' | 'services';
 
 /** What the services thread reports once started: the services it serves and the event types it takes. */
 interface ServicesStarted {
-  services: ServiceName[];
+  services: string[];
   types: string[];
-}
-
-/** An error message naming unknown targets, or undefined when every TARGET exists. */
-export function checkTargets(targets: string[], registry: Record<string, ModuleFactory>): string | undefined {
-  const unknown = targets.filter((t) => t !== 'all' && t !== 'migrate' && !registry[t]);
-  return unknown.length ? `Unknown TARGET "${unknown.join(',')}". Known targets: all, migrate, ${Object.keys(registry).join(', ')}` : undefined;
 }
 
 /**
@@ -48,22 +47,45 @@ const HealthClient = grpc.makeGenericClientConstructor(healthService as grpc.Ser
 /** Split default: the local PostgreSQL, as the operating-system user (like psql does). */
 const defaultSplitDb = () => `postgres://${encodeURIComponent(os.userInfo().username)}@127.0.0.1:5432/herald`;
 
+export const schemaOf = (s: AnyService) => s.schema?.name ?? s.name;
+
+/** A service's migrations: the tables every service schema carries (outbox, inbox, settings), then its own. */
+export function migrationsOf(s: AnyService): Migration[] {
+  const schema = schemaOf(s);
+  return [
+    busMigration(schema),
+    { id: '000_settings', sql: `CREATE TABLE IF NOT EXISTS "${schema}".settings (key text PRIMARY KEY, value text NOT NULL);` },
+    ...(s.schema?.migrations ?? []),
+  ];
+}
+
+/** A started service and what the runtime runs for it. */
+interface Started {
+  service: AnyService;
+  running: Running;
+  tickers: Ticker[];
+}
+
 /**
- * Runs the modules TARGET names in this process: one HTTP server (ops endpoints + the gateway's
- * routes), one gRPC server when other processes may call in, one bus transport, relays for every
- * outbox. `all` runs every module and needs nothing but itself (embedded PostgreSQL by default).
+ * Runs the services TARGET names in this process: one HTTP server (ops endpoints, and the API when
+ * the edge runs here), one gRPC server when other processes may call in, one bus transport, a
+ * relay for every outbox. `all` runs every service and needs nothing but itself (embedded
+ * PostgreSQL by default).
  */
 export class Runtime {
-  private modules: HeraldModule[] = [];
+  private selected: AnyService[] = [];
+  private started: Started[] = [];
   private pools = new Map<string, Db>();
   private relays: Relay[] = [];
-  /** One per schema whose subscriptions keep an inbox. */
+  /** One per schema whose consumer keeps an inbox. */
   private pruners = new Map<string, InboxPruner>();
-  private provided: Partial<ProvidedHandlers> = {};
+  /** Handlers of the services this thread serves, by service. */
+  private provided = new Map<string, Record<string, unknown>>();
   private remote = new Map<string, ReturnType<typeof grpcClient>>();
   /** Clients of the services in this process (or its other thread), made once. */
   private near = new Map<string, unknown>();
   private remoteHealth = new Map<string, { ok: boolean; at: number; client: grpc.Client }>();
+  private redisClient?: Promise<Redis>;
   private httpServer?: http.Server;
   private grpcServer?: grpc.Server;
   private health = new HealthImplementation({ '': 'NOT_SERVING' });
@@ -75,12 +97,12 @@ export class Runtime {
   private fronts: HttpFront[] = [];
   httpPort = 0;
   grpcPort = 0;
-  private worker?: { thread: Worker; link: ThreadLink; services: Set<ServiceName> };
+  private worker?: { thread: Worker; link: ThreadLink; services: Set<string> };
 
-  /** `link`: the services thread's side of the link to the gateway thread. */
+  /** `link`: the services thread's side of the link to the edge thread. */
   constructor(
     private readonly config: Config,
-    private readonly registry: Record<string, ModuleFactory>,
+    private readonly registry: Registry,
     private readonly role: ThreadRole = 'whole',
     private readonly link?: ThreadLink,
   ) {}
@@ -89,28 +111,17 @@ export class Runtime {
   static mainRole(config: Config): ThreadRole {
     const threads = config.ALL_IN_ONE_THREADS ?? (os.availableParallelism() > 1 ? 2 : 1);
     // The threads share events through their in-memory transports; with RabbitMQ, one thread.
-    return config.targets.includes('all') && config.busTransport === 'memory' && threads > 1 ? 'gateway' : 'whole';
+    return config.targets.includes('all') && config.busTransport === 'memory' && threads > 1 ? 'edge' : 'whole';
   }
 
-  private selectModules(): HeraldModule[] {
-    const problem = checkTargets(this.config.targets, this.registry);
+  /** The services this thread runs, in start order. */
+  private select(): AnyService[] {
+    const problem = this.registry.checkTargets(this.config.targets);
     if (problem) throw new Error(problem);
-    let names = this.config.targets.includes('all') || this.config.targets.includes('migrate') ? Object.keys(this.registry) : this.config.targets;
-    if (this.role === 'gateway') names = names.filter((n) => !(n in SERVICES));
-    if (this.role === 'services') names = names.filter((n) => n in SERVICES);
-    const chosen = names.map((n) => this.registry[n]());
-    // Dependencies first, so in-process APIs exist before their callers start.
-    const order: HeraldModule[] = [];
-    const visit = (m: HeraldModule) => {
-      if (order.includes(m)) return;
-      for (const d of m.deps) {
-        const dep = chosen.find((c) => c.name === d);
-        if (dep) visit(dep);
-      }
-      order.push(m);
-    };
-    chosen.forEach(visit);
-    return order;
+    const all = this.registry.select(this.config.targets);
+    if (this.role === 'edge') return all.filter((s) => s.placement === 'edge');
+    if (this.role === 'services') return all.filter((s) => s.placement !== 'edge');
+    return all;
   }
 
   private get allInOne() {
@@ -129,7 +140,7 @@ export class Runtime {
     } else {
       this.databaseUrl = defaultSplitDb();
     }
-    const urls = new Set([this.databaseUrl, ...this.modules.map((m) => this.config.databaseUrlFor(m.name)).filter(Boolean)]);
+    const urls = new Set([this.databaseUrl, ...this.selected.map((s) => this.config.databaseUrlFor(s.name)).filter(Boolean)]);
     for (const url of urls) await ensureDatabase(url!);
   }
 
@@ -137,100 +148,151 @@ export class Runtime {
     const url = this.config.databaseUrlFor(service) ?? this.databaseUrl!;
     let db = this.pools.get(url);
     if (!db) {
-      db = new Db(url, Number(process.env.DB_POOL_MAX ?? 10));
+      db = new Db(url, this.config.DB_POOL_MAX);
       this.pools.set(url, db);
     }
     return db;
   }
 
-  private clientFor<K extends ServiceName>(name: K) {
+  private clientFor(name: string) {
     const near = this.near.get(name);
     if (near) return near;
-    const local = this.provided[name];
+    const contract = this.registry.get(name).grpc!.contract;
+    const local = this.provided.get(name);
     if (local || this.worker?.services.has(name)) {
       const client = local
-        ? inProcessClient(definitionOf(name), local as any)
-        : linkClient(this.worker!.link, name, definitionOf(name), { metaOf: metaFromContext, deadlineMs: this.config.GRPC_DEADLINE_MS });
+        ? inProcessClient(contract.definition(), local as any)
+        : linkClient(this.worker!.link, name, contract.definition(), { metaOf: metaFromContext, deadlineMs: this.config.GRPC_DEADLINE_MS });
       this.near.set(name, client);
       return client;
     }
     let client = this.remote.get(name);
     if (!client) {
-      client = grpcClient(definitionOf(name), SERVICES[name].fullName, this.addressOf(name), { deadlineMs: this.config.GRPC_DEADLINE_MS });
+      client = grpcClient(contract.definition(), contract.fullName, this.registry.addressOf(name, process.env), { deadlineMs: this.config.GRPC_DEADLINE_MS });
       this.remote.set(name, client);
     }
     return client;
   }
 
-  private addressOf(name: ServiceName): string {
-    return this.config[SERVICES[name].addrVar];
+  /** The process's Redis connection (split's rate limits and caches), made at first use. */
+  private redis(): Promise<Redis | undefined> {
+    if (this.config.rateLimitStore !== 'redis') return Promise.resolve(undefined);
+    this.redisClient ??= (async () => {
+      const redis = new Redis(this.config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
+      redis.on('error', (err) => logger.warn({ err: err.message }, 'Redis error'));
+      await redis.connect();
+      return redis;
+    })();
+    return this.redisClient;
   }
 
-  private context(): ModuleContext {
-    const clients = Object.fromEntries(Object.keys(SERVICES).map((n) => [n, () => this.clientFor(n as ServiceName)])) as unknown as Clients;
+  private async limiter(name: string, points: number, duration: number): Promise<RateLimiterAbstract> {
+    const keyPrefix = `${this.config.HERALD_NAMESPACE ? `${this.config.HERALD_NAMESPACE}:` : ''}herald:${name}`;
+    const memory = new RateLimiterMemory({ points, duration, keyPrefix });
+    const redis = await this.redis();
+    return redis ? new RateLimiterRedis({ storeClient: redis, points, duration, keyPrefix, insuranceLimiter: memory }) : memory;
+  }
+
+  /** A secret setting's value, or one generated once into the schema's settings (never in production). */
+  private async secret(service: AnyService, db: Db, variable: string): Promise<string> {
+    const configured = (this.config as unknown as Record<string, unknown>)[variable];
+    if (typeof configured === 'string' && configured) return configured;
+    if (this.config.NODE_ENV === 'production') throw new Error(`${variable} must be set when NODE_ENV=production (for example: openssl rand -hex 32)`);
+    const schema = schemaOf(service);
+    const key = variable.toLowerCase();
+    await db.query(`INSERT INTO "${schema}".settings (key, value) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [key, crypto.randomBytes(32).toString('hex')]);
+    return (await db.query(`SELECT value FROM "${schema}".settings WHERE key = $1`, [key]))[0].value;
+  }
+
+  /** The edge's view: the routes of every other service, each bound to a client of its service. */
+  private serviceRoutes(edge: AnyService): Route[] {
+    return this.registry.services.filter((s) => s.routes && s !== edge).flatMap((s) => s.routes!(() => this.clientFor(s.name) as any));
+  }
+
+  private context(s: AnyService): ServiceContext {
+    const db = this.db(s.name);
+    const clients = Object.fromEntries(Object.entries(s.calls ?? {}).map(([key, c]) => [key, () => this.clientFor((c as { name: string }).name)]));
     return {
+      name: s.name,
       config: this.config,
-      db: (service) => this.db(service),
-      migrate: async (service, db, migrations) => {
-        const n = await runMigrations(db, service, migrations);
-        if (n) logger.info({ service, applied: n }, 'migrations applied');
-      },
-      clients,
-      provide: (service, handlers) => {
-        (this.provided as any)[service] = handlers;
-        if (this.link) serveOverLink(this.link, service, definitionOf(service), handlers as any);
-        if (this.grpcServer) {
-          const def = definitionOf(service);
-          this.grpcServer.addService(def, grpcImplementation(def, handlers as any));
-        }
-      },
-      relay: (db, schema, opts) => {
-        this.relays.push(new Relay(db, schema, this.transport, opts?.spacingMs));
-      },
-      subscribe: (sub: Subscription) => {
-        if (!this.pruners.has(sub.schema)) this.pruners.set(sub.schema, new InboxPruner(sub.db, sub.schema, this.config.INBOX_RETENTION_DAYS * 86_400_000));
-        return this.transport.subscribe(sub);
-      },
-      work: (sub) => this.transport.work(sub),
-      transport: this.transport,
+      db,
+      schema: schemaOf(s),
+      clients: clients as ServiceContext['clients'],
+      transport: this.transport.name,
+      redis: () => this.redis(),
+      limiter: (name, points, duration) => this.limiter(name, points, duration),
+      secret: (variable) => this.secret(s, db, variable),
       http: this.app,
       httpFront: (front) => this.fronts.push(front),
-      grpcServer: this.grpcServer,
+      serviceRoutes: () => this.serviceRoutes(s),
     };
+  }
+
+  private async migrate(s: AnyService) {
+    if (!s.schema) return;
+    const n = await runMigrations(this.db(s.name), schemaOf(s), migrationsOf(s));
+    if (n) logger.info({ service: s.name, applied: n }, 'migrations applied');
+  }
+
+  /** Starts a service and what it runs: its API, outbox relay, consumer, work queues and timers. */
+  private async startService(s: AnyService) {
+    await this.migrate(s);
+    const ctx = this.context(s);
+    const running: Running = await s.start(ctx);
+    if (s.grpc) {
+      if (!running.grpc) throw new Error(`${s.name} declares a gRPC API but its start() returned no handlers`);
+      this.provide(s, running.grpc as Record<string, unknown>);
+    }
+    if (s.schema) this.relays.push(new Relay(ctx.db, ctx.schema, this.transport, s.schema.relaySpacingMs));
+    if (running.consumer) {
+      if (!s.schema) throw new Error(`${s.name} consumes events but has no schema for its inbox`);
+      await this.transport.subscribe({ service: s.name, db: ctx.db, schema: ctx.schema, ...running.consumer });
+      if (!this.pruners.has(ctx.schema)) this.pruners.set(ctx.schema, new InboxPruner(ctx.db, ctx.schema, this.config.INBOX_RETENTION_DAYS * 86_400_000));
+    }
+    for (const q of s.work ?? []) {
+      const w = running.work?.[q.queue];
+      if (!w) throw new Error(`${s.name} declares the work queue ${q.queue} but its start() gave no handler for it`);
+      await this.transport.work({ ...q, ...w });
+    }
+    const tickers = (running.timers ?? []).map((t) => new Ticker(t));
+    tickers.forEach((t) => t.start());
+    this.started.push({ service: s, running, tickers });
+    logger.info({ service: s.name }, 'service started');
+  }
+
+  private provide(s: AnyService, handlers: Record<string, unknown>) {
+    this.provided.set(s.name, handlers);
+    const definition = s.grpc!.contract.definition();
+    if (this.link) serveOverLink(this.link, s.name, definition, handlers as any);
+    this.grpcServer?.addService(definition, grpcImplementation(definition, handlers as any));
   }
 
   /** TARGET=migrate: apply every service's migrations, then return. */
   async migrateOnly() {
-    this.modules = this.selectModules();
+    this.selected = this.select();
     await this.resolveDatabase();
-    this.transport = new MemoryTransport();
-    const ctx = this.context();
-    for (const m of this.modules) await m.migrateOnly?.(ctx);
+    for (const s of this.selected) await this.migrate(s);
   }
 
   async start() {
-    this.modules = this.selectModules();
-    const servesGrpc = !this.allInOne && this.modules.some((m) => m.name in SERVICES);
+    this.selected = this.select();
+    const servesGrpc = !this.allInOne && this.selected.some((s) => s.grpc);
     await this.resolveDatabase();
 
     this.transport = this.config.busTransport === 'amqp' ? new AmqpTransport(this.config.AMQP_URL, this.config.HERALD_NAMESPACE ? `${this.config.HERALD_NAMESPACE}.` : '') : new MemoryTransport();
     await this.transport.start();
     if (this.role === 'services') return this.startServices();
-    if (this.role === 'gateway') await this.startServicesThread();
+    if (this.role === 'edge') await this.startServicesThread();
 
     this.mountOps();
     if (servesGrpc) {
       this.grpcServer = new grpc.Server(GRPC_MESSAGE_LIMITS);
       this.health.addToServer(this.grpcServer);
     }
-    const ctx = this.context();
-    for (const m of this.modules) {
-      await m.start(ctx);
-      logger.info({ module: m.name }, 'module started');
-    }
+    for (const s of this.selected) await this.startService(s);
     // Remote services this process calls: create their clients now so /readyz checks them.
-    for (const dep of new Set(this.modules.flatMap((m) => m.deps))) {
-      if (dep in SERVICES && dep in this.registry && !(dep in this.provided)) this.clientFor(dep as ServiceName);
+    for (const dep of new Set(this.selected.flatMap((s) => this.registry.depsOf(s)))) {
+      if (!this.provided.has(dep) && !this.worker?.services.has(dep)) this.clientFor(dep);
     }
     if (this.worker) {
       // The services thread publishes once it knows what this thread's subscribers take.
@@ -241,16 +303,15 @@ export class Runtime {
     for (const p of this.pruners.values()) p.start();
 
     if (this.grpcServer) {
-      const first = this.modules.find((m) => m.name in SERVICES)!.name as ServiceName;
-      const port = this.config.GRPC_PORT ?? SERVICES[first].grpcPort;
+      const port = this.config.GRPC_PORT ?? this.selected.find((s) => s.grpc)!.grpc!.port;
       this.grpcPort = await new Promise<number>((resolve, reject) =>
         this.grpcServer!.bindAsync(`${this.config.GRPC_HOST}:${port}`, grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
       );
       this.health.setStatus('', 'SERVING');
       logger.info({ port: this.grpcPort }, 'gRPC listening');
     }
-    const defaultHttp = this.allInOne || this.modules.some((m) => m.name === 'gateway') ? 8080 : SERVICES[this.modules[0].name as ServiceName]?.httpPort ?? 8080;
-    const port = this.config.PORT ?? defaultHttp;
+    const first = this.allInOne ? this.registry.services.find((s) => s.placement === 'edge') ?? this.selected[0] : this.selected[0];
+    const port = this.config.PORT ?? first.httpPort;
     const fronts = this.fronts;
     this.httpServer = http.createServer((req, res) => {
       for (const front of fronts) if (front(req, res)) return;
@@ -266,9 +327,9 @@ export class Runtime {
   }
 
   /**
-   * Gateway thread: starts the services thread (on the database this thread resolved) and waits
-   * until its modules have started; their APIs are then called over the link, and the events each
-   * side's subscribers take cross it. If the services thread dies, so does the process.
+   * Edge thread: starts the services thread (on the database this thread resolved) and waits
+   * until its services have started; their APIs are then called over the link, and the events
+   * each side's subscribers take cross it. If the services thread dies, so does the process.
    */
   private async startServicesThread() {
     const thread = new Worker(require.main!.filename, {
@@ -297,10 +358,10 @@ export class Runtime {
 
   /** Services thread, once started: what it serves and the event types its subscribers take. */
   servicesStarted(): ServicesStarted {
-    return { services: Object.keys(this.provided) as ServiceName[], types: (this.transport as MemoryTransport).subscribedTypes() };
+    return { services: [...this.provided.keys()], types: (this.transport as MemoryTransport).subscribedTypes() };
   }
 
-  /** Services thread: modules start, relays wait for `begin` (see startServicesThread). */
+  /** Services thread: services start, relays wait for `begin` (see startServicesThread). */
   private async startServices() {
     const link = this.link!;
     const transport = this.transport as MemoryTransport;
@@ -313,19 +374,19 @@ export class Runtime {
     });
     link.on('ready', () => this.readiness());
     link.on('metrics', async () => (await metrics.registry.getMetricsAsJSON()).filter((m) => !PROCESS_METRIC.test(m.name)));
-    const ctx = this.context();
-    for (const m of this.modules) {
-      await m.start(ctx);
-      logger.info({ module: m.name }, 'module started');
-    }
+    for (const s of this.selected) await this.startService(s);
   }
 
-  /** What /readyz reports for this thread's modules, bus and remote services. */
+  /** What /readyz reports for this thread's services, bus, Redis and remote services. */
   private async readiness(): Promise<Record<string, boolean>> {
     const checks: Record<string, boolean> = {};
-    for (const m of this.modules) checks[m.name] = m.ready();
+    for (const s of this.selected) {
+      const entry = this.started.find((x) => x.service === s);
+      checks[s.name] = !!entry && !this.stopping && (entry.running.ready?.() ?? true);
+    }
     checks.bus = this.transport.ready();
-    for (const [name] of this.remote) checks[`remote:${name}`] = await this.remoteReady(name as ServiceName);
+    if (this.redisClient) checks.redis = (await this.redisClient.catch(() => undefined))?.status === 'ready';
+    for (const [name] of this.remote) checks[`remote:${name}`] = await this.remoteReady(name);
     return checks;
   }
 
@@ -357,10 +418,10 @@ export class Runtime {
   }
 
   /** A remote service is ready when its gRPC health check says SERVING (cached for 2 s). */
-  private async remoteReady(name: ServiceName): Promise<boolean> {
+  private async remoteReady(name: string): Promise<boolean> {
     const cached = this.remoteHealth.get(name);
     if (cached && Date.now() - cached.at < 2000) return cached.ok;
-    const client = cached?.client ?? new HealthClient(this.addressOf(name), grpc.credentials.createInsecure());
+    const client = cached?.client ?? new HealthClient(this.registry.addressOf(name, process.env), grpc.credentials.createInsecure());
     const ok = await new Promise<boolean>((resolve) =>
       (client as any).Check({ service: '' }, { deadline: Date.now() + 1000 }, (err: unknown, res: any) => resolve(!err && res?.status === 'SERVING')),
     );
@@ -370,7 +431,8 @@ export class Runtime {
 
   /**
    * Stops in reverse order after draining: HTTP stops accepting and finishes its requests, the bus
-   * takes no new work and waits for what is running, modules stop, relays finish, pools close.
+   * takes no new work and waits for what is running, services stop (their timers first), relays
+   * finish, connections close.
    * `drainUntil`: the services thread gets the main thread's deadline (one budget from SIGTERM).
    */
   async stop(drainUntil = Date.now() + DRAIN_MS) {
@@ -393,21 +455,24 @@ export class Runtime {
       });
     }
     if (this.worker) {
-      // The services drain and stop (their own transport, modules, relays, pools) while this
+      // The services drain and stop (their own transport, services, relays, pools) while this
       // thread's relays can still take the events they hand over.
       await this.worker.link.call('stop', drainUntil).catch((err) => logger.warn({ err: (err as Error).message }, 'the services thread did not stop cleanly'));
       await this.worker.thread.terminate();
     }
-    // Emails being sent (and events being handled) finish before their modules close.
+    // Emails being sent (and events being handled) finish before their services close.
     await this.transport?.quiesce(Math.max(0, drainUntil - Date.now())).catch((err) => logger.warn({ err }, 'could not drain the bus'));
-    for (const m of [...this.modules].reverse()) await m.stop().catch((err) => logger.error({ err, module: m.name }, 'stop failed'));
+    for (const { service, running, tickers } of [...this.started].reverse()) {
+      await Promise.all(tickers.map((t) => t.stop()));
+      await running.stop?.().catch((err) => logger.error({ err, service: service.name }, 'stop failed'));
+    }
     for (const r of this.relays) await r.stop();
     for (const p of this.pruners.values()) await p.stop();
     await this.transport?.stop();
     for (const c of this.remote.values()) c.close();
     for (const h of this.remoteHealth.values()) h.client.close();
+    await (await this.redisClient?.catch(() => undefined))?.quit().catch(() => undefined);
     for (const db of this.pools.values()) await db.close().catch(() => undefined);
     await this.stopEmbedded?.();
   }
 }
-

@@ -8,8 +8,8 @@ const role = (env: NodeJS.ProcessEnv) => Runtime.mainRole(loadConfig({ ...env })
 
 describe('Runtime.mainRole', () => {
   it('all-in-one takes a services thread when there is more than one core, unless told not to', () => {
-    expect(role({ TARGET: 'all' })).toBe(os.availableParallelism() > 1 ? 'gateway' : 'whole');
-    expect(role({ TARGET: 'all', ALL_IN_ONE_THREADS: '2' })).toBe('gateway');
+    expect(role({ TARGET: 'all' })).toBe(os.availableParallelism() > 1 ? 'edge' : 'whole');
+    expect(role({ TARGET: 'all', ALL_IN_ONE_THREADS: '2' })).toBe('edge');
     expect(role({ TARGET: 'all', ALL_IN_ONE_THREADS: '1' })).toBe('whole');
   });
 

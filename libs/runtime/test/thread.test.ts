@@ -6,19 +6,19 @@
 import { MessageChannel } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { AppError, currentContext, isAppError, notFound, runWithContext } from '../../kit/src';
-import { CallMeta, contactsDefinition, ContactsHandlers, metaFromContext } from '../../contracts/src';
+import { CallMeta, contracts, Handlers, metaFromContext } from '../../contracts/src';
 import { linkClient, serveOverLink, ThreadLink } from '../src/thread';
 
 const channels: MessageChannel[] = [];
 afterEach(() => channels.splice(0).forEach((c) => (c.port1.close(), c.port2.close())));
 
-function linked(handlers: Partial<ContactsHandlers>, deadlineMs = 1000) {
+function linked(handlers: Partial<Handlers<'contacts'>>, deadlineMs = 1000) {
   const channel = new MessageChannel();
   channels.push(channel);
   const server = new ThreadLink(channel.port1);
   const caller = new ThreadLink(channel.port2);
-  const definition = contactsDefinition();
-  serveOverLink(server, 'contacts', definition, handlers as ContactsHandlers);
+  const definition = contracts.contacts.definition();
+  serveOverLink(server, 'contacts', definition, handlers as Handlers<'contacts'>);
   return { server, caller, client: linkClient(caller, 'contacts', definition, { metaOf: metaFromContext, deadlineMs }) };
 }
 

@@ -5,12 +5,17 @@ import amqp from 'amqplib';
 import { Client } from 'pg';
 import { freePort, INFRA } from './infra';
 import { dropDatabase } from './db';
-import { SERVICES, ServiceName } from '../../contracts/src';
-import { registry } from '../../../services/all/src/modules';
-
-const SERVICE_TARGETS = Object.keys(SERVICES) as ServiceName[];
+import { addressVariable, type Registry } from '../../runtime/src';
 
 export type TopologyKind = 'all' | 'split';
+
+export interface TopologyOptions {
+  /** The services Herald is made of (services/all's registry): split starts one process per service. */
+  registry: Registry;
+  /** Split: how many gateway processes. */
+  gateways?: number;
+  env?: NodeJS.ProcessEnv;
+}
 
 export interface Keys {
   public: string;
@@ -40,23 +45,24 @@ export class Topology {
   readonly procs: Proc[] = [];
   keys!: Keys;
   projectId!: string;
-  private constructor(readonly kind: TopologyKind, readonly dbUrl: string, readonly dbName: string, readonly namespace: string) {}
+  private constructor(readonly kind: TopologyKind, readonly dbUrl: string, readonly dbName: string, readonly namespace: string, readonly registry: Registry) {}
 
   get baseUrl() {
     return this.gatewayUrls[0];
   }
 
   get gatewayUrls() {
-    return this.procs.filter((p) => p.target === 'all' || p.target === 'gateway').map((p) => `http://127.0.0.1:${p.httpPort}`);
+    const edge = this.registry.services.find((s) => s.placement === 'edge')?.name;
+    return this.procs.filter((p) => p.target === 'all' || p.target === edge).map((p) => `http://127.0.0.1:${p.httpPort}`);
   }
 
-  static async start(kind: TopologyKind, opts: { gateways?: number; env?: NodeJS.ProcessEnv } = {}): Promise<Topology> {
+  static async start(kind: TopologyKind, opts: TopologyOptions): Promise<Topology> {
     const ns = `t${crypto.randomBytes(4).toString('hex')}`;
     const dbName = `herald_${ns}`;
     const admin = new URL(INFRA.postgres.url);
     const dbUrl = new URL(admin.toString());
     dbUrl.pathname = `/${dbName}`;
-    const t = new Topology(kind, dbUrl.toString(), dbName, ns);
+    const t = new Topology(kind, dbUrl.toString(), dbName, ns, opts.registry);
     const base: NodeJS.ProcessEnv = {
       PATH: process.env.PATH,
       NODE_ENV: 'test',
@@ -77,13 +83,17 @@ export class Topology {
       if (kind === 'all') {
         await t.spawn('all', { ...base, TARGET: 'all' }, gatewayPort);
       } else {
-        // One process per service target in the registry, each on its own gRPC port.
-        const services = SERVICE_TARGETS.filter((name) => registry[name]);
-        const ports = Object.fromEntries(await Promise.all(services.map(async (n) => [n, await freePort()] as const)));
+        // One process per service in the registry (gRPC services each on a port of their own), then the gateways.
+        const services = opts.registry.services.filter((s) => s.placement !== 'edge');
+        const edge = opts.registry.services.find((s) => s.placement === 'edge')!;
         const split: NodeJS.ProcessEnv = { ...base };
-        for (const n of services) split[SERVICES[n].addrVar] = `127.0.0.1:${ports[n]}`;
-        await Promise.all(services.map((n) => t.spawn(n, { ...split, TARGET: n, GRPC_PORT: String(ports[n]) })));
-        for (let i = 0; i < (opts.gateways ?? 1); i++) await t.spawn('gateway', { ...split, TARGET: 'gateway' }, i === 0 ? gatewayPort : undefined);
+        const grpcPorts = new Map<string, number>();
+        for (const s of services.filter((x) => x.grpc)) {
+          grpcPorts.set(s.name, await freePort());
+          split[addressVariable(s.name)] = `127.0.0.1:${grpcPorts.get(s.name)}`;
+        }
+        await Promise.all(services.map((s) => t.spawn(s.name, { ...split, TARGET: s.name, ...(grpcPorts.has(s.name) ? { GRPC_PORT: String(grpcPorts.get(s.name)) } : {}) })));
+        for (let i = 0; i < (opts.gateways ?? 1); i++) await t.spawn(edge.name, { ...split, TARGET: edge.name }, i === 0 ? gatewayPort : undefined);
       }
       await t.waitReady();
       t.readBanner();
@@ -183,13 +193,13 @@ export class Topology {
       ),
     );
     await dropDatabase(this.dbName, { ignoreErrors: true });
-    if (this.kind === 'split') await deleteBrokerObjects(this.namespace);
+    if (this.kind === 'split') await deleteBrokerObjects(this.namespace, this.registry);
   }
 }
 
-/** Deletes the RabbitMQ queues and exchanges a namespace created. */
-export async function deleteBrokerObjects(ns: string) {
-  const queues = [...Object.keys(registry).map((service) => `${service}.events`), 'messaging.send.transactional', 'messaging.send.bulk'];
+/** Deletes the RabbitMQ queues and exchanges a namespace created (each service's events queue and work queues). */
+export async function deleteBrokerObjects(ns: string, registry: Registry) {
+  const queues = registry.services.flatMap((s) => [`${s.name}.events`, ...(s.work ?? []).map((w) => w.queue)]);
   await deleteQueues(queues.flatMap((q) => [`${ns}.${q}`, `${ns}.${q}.dlq`]), [`${ns}.herald.events`, `${ns}.herald.events.dlx`]);
 }
 

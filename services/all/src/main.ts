@@ -1,4 +1,4 @@
 import { runMain } from '../../../libs/runtime/src/main';
-import { registry } from './modules';
+import * as services from './services';
 
-void runMain(registry);
+void runMain(Object.values(services));

@@ -1,6 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import { registry } from './modules';
+import { registry } from './registry';
 
 /**
  * `npm run start:split`: every target as its own process (gRPC between them, RabbitMQ for domain
@@ -23,7 +23,7 @@ function stopAll(code: number) {
   wait();
 }
 
-for (const target of Object.keys(registry)) {
+for (const target of registry.names()) {
   const child = spawn(process.execPath, [main], { env: { ...process.env, TARGET: target }, stdio: ['ignore', 'pipe', 'pipe'] });
   children.set(target, child);
   const prefix = (data: Buffer) =>

@@ -1,8 +1,17 @@
+import { z } from 'zod';
 import type { Config } from '../../../libs/kit/src';
 import type { DomainsSettings } from './app/handlers';
 
-/** The domains service's slice of the configuration (libs/kit/src/config.ts validates it). */
-export function domainsConfig(c: Config): DomainsSettings & { dnsServers: string } {
+/** The domains service's settings (docs/configuration.md, "Sending domains"). */
+export const domainsSettings = z.object({
+  DOMAIN_RECHECK_SECONDS: z.coerce.number().positive().default(300),
+  SPF_INCLUDE: z.string().min(1).default('amazonses.com'),
+  RETURN_PATH_MX: z.string().min(1).default('feedback-smtp.us-east-1.amazonses.com'),
+  ENCRYPTION_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes): openssl rand -hex 32').optional()),
+});
+
+/** What the use cases need of the settings, normalised. */
+export function domainsConfig(c: Config & z.infer<typeof domainsSettings>): DomainsSettings & { dnsServers: string } {
   return {
     dnsServers: c.DNS_SERVERS,
     recheckSeconds: c.DOMAIN_RECHECK_SECONDS,

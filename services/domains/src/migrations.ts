@@ -1,10 +1,8 @@
 import type { Migration } from '../../../libs/db/src';
-import { busMigration } from '../../../libs/bus/src';
 
 export const SCHEMA = 'domains';
 
 export const migrations: Migration[] = [
-  busMigration(SCHEMA),
   {
     id: '001_domains',
     sql: `

@@ -1,10 +1,8 @@
 import type { Migration } from '../../../libs/db/src';
-import { busMigration } from '../../../libs/bus/src';
 
 export const SCHEMA = 'events';
 
 export const migrations: Migration[] = [
-  busMigration(SCHEMA),
   {
     id: '001_events',
     sql: `

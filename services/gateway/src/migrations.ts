@@ -1,14 +1,12 @@
 import type { Migration } from '../../../libs/db/src';
-import { busMigration } from '../../../libs/bus/src';
 
 export const SCHEMA = 'gateway';
 
 export const migrations: Migration[] = [
-  busMigration(SCHEMA),
   {
     id: '001_identity',
     sql: `
-      CREATE TABLE gateway.settings (key text PRIMARY KEY, value text NOT NULL);
+      CREATE TABLE IF NOT EXISTS gateway.settings (key text PRIMARY KEY, value text NOT NULL);
 
       CREATE TABLE gateway.users (
         id uuid PRIMARY KEY,

@@ -1,14 +1,12 @@
 import type { Migration } from '../../../libs/db/src';
-import { busMigration } from '../../../libs/bus/src';
 
 export const SCHEMA = 'messaging';
 
 export const migrations: Migration[] = [
-  busMigration(SCHEMA),
   {
     id: '001_messaging',
     sql: `
-      CREATE TABLE messaging.settings (key text PRIMARY KEY, value text NOT NULL);
+      CREATE TABLE IF NOT EXISTS messaging.settings (key text PRIMARY KEY, value text NOT NULL);
 
       CREATE TABLE messaging.templates (
         project_id uuid NOT NULL,

@@ -1,7 +1,8 @@
 import type { PoolClient } from 'pg';
 import { AppError, BatchOutcome, badRequest, conflict, isUuid, logger, newId, notFound, toBatchReply, validationError } from '../../../../libs/kit/src';
 import { enqueue, NewEvent, outboxWritten } from '../../../../libs/bus/src';
-import type { ContactMsg, ContactsHandlers } from '../../../../libs/contracts/src';
+import type { Handlers } from '../../../../libs/contracts/src';
+import type { Contact__Output as ContactMsg } from '../../../../libs/contracts/src/generated/herald/contacts/v1/Contact';
 import { applyDataPatch, DataPatchResult as DataPatch, DataValidationError, JsonObject } from '../domain/data';
 import { isValidEmail, normalizeEmail } from '../domain/email';
 import { customFieldName, parseFieldParam, STANDARD_FIELDS } from '../domain/fields';
@@ -68,7 +69,7 @@ const subscriptionEvent = (projectId: string, c: ContactRow): NewEvent => ({
 });
 
 /** Contacts use cases, served in process or over gRPC (the same handlers either way). */
-export function contactsHandlers(repo: ContactsRepo): ContactsHandlers {
+export function contactsHandlers(repo: ContactsRepo): Handlers<'contacts'> {
   const db = repo.db;
 
   async function upsertOnce(tx: PoolClient, projectId: string, email: string, subscribed: boolean | undefined, defaultSubscribed: boolean, dataJson: string) {
@@ -99,8 +100,8 @@ export function contactsHandlers(repo: ContactsRepo): ContactsHandlers {
     return { row, isNew, isUpdate, transient: patch.transient };
   }
 
-  type UpsertReq = Parameters<ContactsHandlers['UpsertContact']>[0];
-  type UpsertRes = Awaited<ReturnType<ContactsHandlers['UpsertContact']>>;
+  type UpsertReq = Parameters<Handlers<'contacts'>['UpsertContact']>[0];
+  type UpsertRes = Awaited<ReturnType<Handlers<'contacts'>['UpsertContact']>>;
   const upserted = (row: ContactRow, isNew: boolean, isUpdate: boolean, transient: JsonObject): UpsertRes => ({
     contact: toMsg(row),
     is_new: isNew,

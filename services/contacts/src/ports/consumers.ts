@@ -1,14 +1,10 @@
-import type { Subscription } from '../../../../libs/bus/src';
 import type { DomainEvent } from '../../../../libs/contracts/src';
+import type { Consumer } from '../../../../libs/runtime/src/service';
 import type { ContactsRepo } from '../adapters/repo';
-import { SCHEMA } from '../migrations';
 
 /** Keeps the per-contact event facts that segment filters read (a projection of the events service). */
-export function contactsSubscription(repo: ContactsRepo): Subscription {
+export function contactsConsumer(repo: ContactsRepo): Consumer {
   return {
-    service: 'contacts',
-    db: repo.db,
-    schema: SCHEMA,
     handlers: {
       'events.event.recorded.v1': async (e: DomainEvent<'events.event.recorded.v1'>, tx) => {
         await repo.recordEventFact(tx, e.projectId, e.data.contactId, e.data.name, e.data.occurredAt);

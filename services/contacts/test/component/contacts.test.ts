@@ -4,25 +4,27 @@
  */
 import { Db, migrate } from '../../../../libs/db/src';
 import { newId } from '../../../../libs/kit/src';
-import type { ContactsApi } from '../../../../libs/contracts/src';
+import type { Api } from '../../../../libs/contracts/src';
 import { expectAppError, scratchDatabase, ScratchDatabase } from '../../../../libs/testing/src';
 import { ContactsRepo } from '../../src/adapters/repo';
 import { contactsHandlers } from '../../src/app/handlers';
-import { migrations, SCHEMA } from '../../src/migrations';
+import { SCHEMA } from '../../src/migrations';
+import { migrationsOf } from '../../../../libs/runtime/src';
+import { contacts } from '../../src/service';
 
 let scratch: ScratchDatabase;
 let db: Db;
 let repo: ContactsRepo;
 /** The handlers, typed as their decoded (wire) output, as a caller sees them. */
-let h: ContactsApi;
+let h: Api<'contacts'>;
 
 beforeAll(async () => {
   scratch = await scratchDatabase({ poolMax: 20 });
   db = scratch.db;
-  expect(await migrate(db, SCHEMA, migrations)).toBe(migrations.length);
-  expect(await migrate(db, SCHEMA, migrations)).toBe(0); // idempotent
+  expect(await migrate(db, SCHEMA, migrationsOf(contacts))).toBe(migrationsOf(contacts).length);
+  expect(await migrate(db, SCHEMA, migrationsOf(contacts))).toBe(0); // idempotent
   repo = new ContactsRepo(db);
-  h = contactsHandlers(repo) as unknown as ContactsApi;
+  h = contactsHandlers(repo) as unknown as Api<'contacts'>;
 });
 
 afterAll(async () => {
@@ -230,7 +232,7 @@ describe('list', () => {
     const seen: string[] = [];
     let cursor = '';
     let pages = 0;
-    let first: Awaited<ReturnType<ContactsApi['ListContacts']>> | undefined;
+    let first: Awaited<ReturnType<Api<'contacts'>['ListContacts']>> | undefined;
     for (;;) {
       const page = await h.ListContacts({ project_id: p, limit: 10, cursor, search: '' }, meta);
       first ??= page;

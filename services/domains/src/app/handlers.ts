@@ -1,6 +1,7 @@
 import { isUuid, logger, newId, notFound, validationError, AppError } from '../../../../libs/kit/src';
 import { enqueue, NewEvent } from '../../../../libs/bus/src';
-import type { DomainMsg, DomainsHandlers } from '../../../../libs/contracts/src';
+import type { Handlers } from '../../../../libs/contracts/src';
+import type { Domain__Output as DomainMsg } from '../../../../libs/contracts/src/generated/herald/domains/v1/Domain';
 import type { DnsLookup } from '../adapters/dns';
 import { DomainRow, DomainsRepo } from '../adapters/repo';
 import { domainOfEmail, normalizeDomain } from '../domain/hostname';
@@ -80,7 +81,7 @@ export function domainsService(repo: DomainsRepo, dns: DnsLookup, settings: Doma
     });
   }
 
-  const handlers: DomainsHandlers = {
+  const handlers: Handlers<'domains'> = {
     async AddDomain(req) {
       const v = normalizeDomain(req.domain);
       if (!v.ok) {

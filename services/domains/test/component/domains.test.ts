@@ -6,14 +6,18 @@
 import crypto from 'node:crypto';
 import { Db, migrate } from '../../../../libs/db/src';
 import { newId } from '../../../../libs/kit/src';
-import type { DomainMsg, DomainsApi } from '../../../../libs/contracts/src';
+import type { Api } from '../../../../libs/contracts/src';
+import type { Domain__Output as DomainMsg } from '../../../../libs/contracts/src/generated/herald/domains/v1/Domain';
 import { eventually, expectAppError, scratchDatabase, ScratchDatabase } from '../../../../libs/testing/src';
 import { DnsTestServer } from '../../../../libs/testing/src/dns';
 import { NodeDns } from '../../src/adapters/dns';
 import { DomainsRepo } from '../../src/adapters/repo';
 import { domainsService, DomainsService } from '../../src/app/handlers';
-import { migrations, SCHEMA } from '../../src/migrations';
-import { RecheckTimers } from '../../src/ports/timers';
+import { SCHEMA } from '../../src/migrations';
+import { migrationsOf } from '../../../../libs/runtime/src';
+import { domains } from '../../src/service';
+import { recheckTimer } from '../../src/ports/timers';
+import { Ticker } from '../../../../libs/kit/src';
 import { KeySealer } from '../../src/domain/sealer';
 
 const settings = { spfInclude: 'spf.relay.test', returnPathMx: 'bounce.relay.test', recheckSeconds: 1 };
@@ -23,17 +27,17 @@ let db: Db;
 let repo: DomainsRepo;
 let dns: DnsTestServer;
 let service: DomainsService;
-let h: DomainsApi;
+let h: Api<'domains'>;
 
 beforeAll(async () => {
   scratch = await scratchDatabase({ poolMax: 20 });
   db = scratch.db;
-  expect(await migrate(db, SCHEMA, migrations)).toBe(migrations.length);
-  expect(await migrate(db, SCHEMA, migrations)).toBe(0); // idempotent
+  expect(await migrate(db, SCHEMA, migrationsOf(domains))).toBe(migrationsOf(domains).length);
+  expect(await migrate(db, SCHEMA, migrationsOf(domains))).toBe(0); // idempotent
   repo = new DomainsRepo(db);
   dns = await DnsTestServer.start();
   service = domainsService(repo, new NodeDns(dns.server, { timeoutMs: 500 }), settings);
-  h = service.handlers as unknown as DomainsApi;
+  h = service.handlers as unknown as Api<'domains'>;
 });
 
 afterAll(async () => {
@@ -263,14 +267,14 @@ describe('CheckSender and GetSigningKey', () => {
 });
 
 describe('background re-check (durable timers)', () => {
-  let timers: RecheckTimers[] = [];
+  let timers: Ticker[] = [];
   afterEach(async () => {
     await Promise.all(timers.map((t) => t.stop()));
     timers = [];
   });
   const startTimers = (n = 1) => {
     for (let i = 0; i < n; i++) {
-      const t = new RecheckTimers(repo, service);
+      const t = new Ticker(recheckTimer(repo, service));
       t.start();
       timers.push(t);
     }
@@ -313,11 +317,11 @@ describe('DKIM private keys at rest (ENCRYPTION_KEY)', () => {
   let own: ScratchDatabase;
   let ownRepo: DomainsRepo;
   const sealer = KeySealer.fromHex(crypto.randomBytes(32).toString('hex'));
-  const serviceWith = (s: KeySealer) => domainsService(ownRepo, new NodeDns(dns.server, { timeoutMs: 500 }), settings, s).handlers as unknown as DomainsApi;
+  const serviceWith = (s: KeySealer) => domainsService(ownRepo, new NodeDns(dns.server, { timeoutMs: 500 }), settings, s).handlers as unknown as Api<'domains'>;
   const stored = async (projectId: string, id: string) =>
     (await own.db.query('SELECT private_key_pem FROM domains.domains WHERE project_id = $1 AND id = $2', [projectId, id]))[0].private_key_pem as string;
   /** Adds and verifies a domain through `api`; returns it and the key GetSigningKey gives back. */
-  const verifiedKey = async (api: DomainsApi, projectId: string) => {
+  const verifiedKey = async (api: Api<'domains'>, projectId: string) => {
     const d = (await api.AddDomain({ project_id: projectId, domain: uniqueDomain() }, meta)).domain!;
     publish(d);
     await api.VerifyDomain({ project_id: projectId, id: d.id }, meta);
@@ -329,7 +333,7 @@ describe('DKIM private keys at rest (ENCRYPTION_KEY)', () => {
 
   beforeAll(async () => {
     own = await scratchDatabase();
-    await migrate(own.db, SCHEMA, migrations);
+    await migrate(own.db, SCHEMA, migrationsOf(domains));
     ownRepo = new DomainsRepo(own.db);
   });
   afterAll(async () => {

@@ -1,7 +1,8 @@
 import type { Queryable } from '../../../../libs/db/src';
 import { BatchOutcome, badRequest, fromBatchReply, isUuid, newId, toBatchReply, validationError } from '../../../../libs/kit/src';
 import { enqueue, envelopesOf } from '../../../../libs/bus/src';
-import type { ContactsApi, EventMsg, EventsHandlers } from '../../../../libs/contracts/src';
+import type { Api, Handlers } from '../../../../libs/contracts/src';
+import type { Event__Output as EventMsg } from '../../../../libs/contracts/src/generated/herald/events/v1/Event';
 import { eventData, isReservedEventName, MAX_EVENT_NAME } from '../domain/names';
 import type { EventRow, EventsRepo } from '../adapters/repo';
 import { SCHEMA } from '../migrations';
@@ -46,8 +47,8 @@ function validateName(name: string, field = 'event') {
   return trimmed;
 }
 
-export function eventsHandlers(repo: EventsRepo, contacts: () => ContactsApi): EventsHandlers {
-  type TrackRequest = Parameters<EventsHandlers['TrackMany']>[0]['items'][number];
+export function eventsHandlers(repo: EventsRepo, contacts: () => Api<'contacts'>): Handlers<'events'> {
+  type TrackRequest = Parameters<Handlers<'events'>['TrackMany']>[0]['items'][number];
   type TrackResponse = { contact_id: string; event_id: string; timestamp: string };
 
   /** Validates each track, upserts every contact in one call, records every event in one statement. */

@@ -1,8 +1,7 @@
-import type { Subscription } from '../../../../libs/bus/src';
 import type { DomainEvent } from '../../../../libs/contracts/src';
+import type { Consumer } from '../../../../libs/runtime/src/service';
 import type { EventsRepo } from '../adapters/repo';
 import { recordEvents } from '../app/handlers';
-import { SCHEMA } from '../migrations';
 
 const PUBLIC_EMAIL_EVENTS = new Set(['sent', 'delivered', 'opened', 'clicked', 'bounced', 'complained', 'failed']);
 
@@ -20,11 +19,8 @@ const emailRows = (events: StatusChanged[]) =>
   });
 
 /** Turns contacts' and messaging's domain events into the public events users see (SPEC §6). */
-export function eventsSubscription(repo: EventsRepo): Subscription {
+export function eventsConsumer(repo: EventsRepo): Consumer {
   return {
-    service: 'events',
-    db: repo.db,
-    schema: SCHEMA,
     handlers: {
       'contacts.contact.subscription_changed.v1': (e: SubscriptionChanged, tx) => recordEvents(repo, tx, subscriptionRows([e])).then(() => undefined),
       'messaging.email.status_changed.v1': (e: StatusChanged, tx) => recordEvents(repo, tx, emailRows([e])).then(() => undefined),

@@ -1,6 +1,7 @@
 import { Db, Queryable } from '../../../../libs/db/src';
+import type { Role } from '../../../../libs/edge/src';
 
-export type Role = 'OWNER' | 'ADMIN' | 'MEMBER';
+export type { Role };
 
 export interface UserRow {
   id: string;
@@ -119,10 +120,5 @@ export class IdentityRepo {
       [projectId, reason],
     );
     return (r.rowCount ?? 0) > 0;
-  }
-
-  async setting(key: string, init: () => string): Promise<string> {
-    await this.db.query('INSERT INTO gateway.settings (key, value) VALUES ($1, $2) ON CONFLICT DO NOTHING', [key, init()]);
-    return (await this.db.query('SELECT value FROM gateway.settings WHERE key = $1', [key]))[0].value;
   }
 }

@@ -1,11 +1,11 @@
 import { parse as parseCookies } from 'cookie';
 import type { CookieOptions, Request, RequestHandler } from 'express';
 import jwt from 'jsonwebtoken';
-import { AppError, isUuid, runWithContext, unauthorized } from '../../../../libs/kit/src';
+import { ROLES, type Policy } from '../../../../libs/edge/src';
+import { AppError, forbidden, isUuid, runWithContext, unauthorized } from '../../../../libs/kit/src';
 import type { Identity } from '../app/identity';
 import { hashKey } from '../app/identity';
 import type { KeyCache } from './keycache';
-import './types';
 
 export const SESSION_COOKIE = 'herald_session';
 const SESSION_DAYS = 7;
@@ -86,14 +86,30 @@ async function resolveKey(deps: AuthDeps, key: string, allowPublic: boolean) {
   return entry;
 }
 
+/** A route's guard: the middleware that enforces its policy, carrying the policy it enforces. */
+export type Guard = RequestHandler & { policy: Policy };
+
 /**
- * Project-scoped routes: an API key (sk_, or pk_ where allowed), or a dashboard session plus
- * X-Project-Id. Sets req.projectId and runs the rest of the request in its context.
+ * The guard of a route's policy (see Policy). A project route sets req.projectId and runs the rest
+ * of the request in its context; a user route sets req.auth; a public route passes.
  */
-export function projectAuth(deps: AuthDeps, opts: { allowPublic: boolean }): RequestHandler {
+export function guard(deps: AuthDeps, policy: Policy): Guard {
+  const handler: RequestHandler =
+    policy.kind === 'public' ? (_req, _res, next) => next() : policy.kind === 'user' ? userAuth(deps) : projectAuth(deps, policy);
+  return Object.assign(handler, { policy });
+}
+
+const SESSION_ONLY = 'This endpoint needs a dashboard session, not an API key';
+
+/**
+ * Project routes: an API key the policy accepts (sk_, or pk_ too), or a dashboard session of a
+ * member with at least the policy's role, plus X-Project-Id.
+ */
+function projectAuth(deps: AuthDeps, policy: Extract<Policy, { kind: 'project' }>): RequestHandler {
   return (req, res, next) => {
     (async () => {
-      const e = await keyProject(deps, req.headers.authorization, opts.allowPublic);
+      if (policy.keys === 'none' && req.headers.authorization) throw unauthorized(SESSION_ONLY, 'INVALID_API_KEY', 'Log in (POST /auth/login) and send X-Project-Id.');
+      const e = policy.keys === 'none' ? undefined : await keyProject(deps, req.headers.authorization, policy.keys === 'public');
       if (e) {
         req.auth = { kind: 'key', projectId: e.projectId, scope: e.scope, disabled: e.disabled };
         req.projectId = e.projectId;
@@ -108,6 +124,9 @@ export function projectAuth(deps: AuthDeps, opts: { allowPublic: boolean }): Req
         throw new AppError({ code: 'BAD_REQUEST', status: 400, message: 'X-Project-Id header required', suggestion: 'Send the id of one of your projects in X-Project-Id.' });
       }
       const p = await deps.identity.memberProject(projectId, userId);
+      if (ROLES.indexOf(p.role) < ROLES.indexOf(policy.role)) {
+        throw forbidden(`This needs the ${policy.role} role or higher in the project (yours: ${p.role})`, 'INSUFFICIENT_ROLE', 'Ask the project owner to change your role.');
+      }
       if (p.disabled && req.method !== 'GET') throw projectDisabled();
       req.auth = { kind: 'session', userId, projectId: p.id, role: p.role, disabled: p.disabled };
       req.projectId = p.id; // as stored (lower case), whatever case the header used
@@ -120,7 +139,7 @@ export function projectAuth(deps: AuthDeps, opts: { allowPublic: boolean }): Req
 }
 
 /** Account routes (/users/@me…): a dashboard session only. */
-export function sessionAuth(deps: AuthDeps): RequestHandler {
+function userAuth(deps: AuthDeps): RequestHandler {
   return (req, _res, next) => {
     try {
       const userId = sessionUser(req, deps);

@@ -1,25 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { finished } from 'node:stream';
 import getRawBody from 'raw-body';
+import { asAppError, sendError, writeJson, type ReplyRoute } from '../../../../libs/edge/src';
 import { metrics, runWithContext } from '../../../../libs/kit/src';
-import type { HttpFront } from '../../../../libs/runtime/src/module';
+import type { HttpFront } from '../../../../libs/runtime/src/service';
 import { AuthDeps, keyProject } from './auth';
-import { asAppError, sendError, writeJson } from './errors';
-import type { Reply } from './idempotency';
 import { nulError, nulFree } from './nul';
 import type { RateLimit } from './ratelimit';
 import { requestIdOf } from './request-id';
-
-/** The project an API key resolved to (see `keyProject`). */
-type KeyEntry = NonNullable<Awaited<ReturnType<typeof keyProject>>>;
-
-/** A route the lane answers: what its Express route does after auth and the rate limit. */
-export interface LaneRoute {
-  /** pk_ keys are accepted (track), or only sk_ (send). */
-  allowPublic: boolean;
-  /** `body` as express.json parsed it; `text` is the body as received ('{}' when empty or absent). */
-  answer(key: KeyEntry, body: unknown, text: string, requestId: string): Promise<Reply>;
-}
 
 const JSON_UTF8 = /^application\/json\s*(?:;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
 
@@ -28,15 +16,16 @@ const JSON_UTF8 = /^application\/json\s*(?:;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
  * Express: there, Express's router, body parser and response helpers cost as much CPU as the
  * gateway's own work.
  *
- * It takes only the requests it answers exactly as the Express route does — the exact path, an
- * `Authorization` header, a JSON body in UTF-8 without Content-Encoding, no Idempotency-Key —
- * and leaves every other (dashboard session, query string, gzip, idempotent retry…) to Express.
- * It goes through the same steps in the same order with the same functions: request id, body
- * (400/413), NUL check (422), key (401/403), rate limit (429 and the RateLimit headers), then the
- * route's own `answer` (validation, the batched call); every error is the same envelope.
+ * It serves the reply routes marked `fast` (POST, a fixed path, API keys), and takes only the
+ * requests it answers exactly as their Express route does — the exact path, an `Authorization`
+ * header, a JSON body in UTF-8 without Content-Encoding, no Idempotency-Key — and leaves every
+ * other (dashboard session, query string, gzip, idempotent retry…) to Express. It goes through the
+ * same steps in the same order with the same functions: request id, body (400/413), NUL check
+ * (422), key (401/403), rate limit (429 and the RateLimit headers), then the route's own `parse`
+ * and `reply` (validation, the batched call); every error is the same envelope.
  */
-export function fastLane(opts: { auth: AuthDeps; limit: RateLimit; bodyLimit: string; routes: Record<string, LaneRoute> }): HttpFront {
-  const routes = new Map(Object.entries(opts.routes));
+export function fastLane(opts: { auth: AuthDeps; limit: RateLimit; bodyLimit: string; routes: ReplyRoute[] }): HttpFront {
+  const routes = new Map(opts.routes.map((r) => [r.path, r]));
   return (req, res) => {
     const h = req.headers;
     const lane = req.method === 'POST' ? routes.get(req.url!) : undefined;
@@ -50,7 +39,7 @@ export function fastLane(opts: { auth: AuthDeps; limit: RateLimit; bodyLimit: st
     return true;
   };
 
-  async function handle(lane: LaneRoute, req: IncomingMessage, res: ServerResponse, requestId: string, timer: (labels: { route: string; status: string }) => void) {
+  async function handle(lane: ReplyRoute, req: IncomingMessage, res: ServerResponse, requestId: string, timer: (labels: { route: string; status: string }) => void) {
     // As in Express: a request whose body fails to parse never reaches the route ("unmatched").
     let route = 'unmatched';
     res.on('finish', () => timer({ route, status: String(res.statusCode) }));
@@ -59,11 +48,13 @@ export function fastLane(opts: { auth: AuthDeps; limit: RateLimit; bodyLimit: st
       const { body, text } = await readJson(req, opts.bodyLimit);
       route = req.url!;
       // Defined: the lane only takes requests with an Authorization header.
-      const key = (await keyProject(opts.auth, req.headers.authorization, lane.allowPublic))!;
+      const allowPublic = lane.auth.kind === 'project' && lane.auth.keys === 'public';
+      const key = (await keyProject(opts.auth, req.headers.authorization, allowPublic))!;
       projectId = key.projectId;
       await runWithContext({ requestId, projectId }, async () => {
         await opts.limit.admit(key.projectId, res);
-        const reply = await lane.answer(key, body, text, requestId);
+        const input = lane.parse ? lane.parse(body) : body;
+        const reply = await lane.reply({ projectId: key.projectId, tracking: key.tracking ?? 'ENABLED', requestId, input, text });
         writeJson(res, reply.status, reply.body);
       });
     } catch (err) {

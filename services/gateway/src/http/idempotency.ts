@@ -1,16 +1,11 @@
 import crypto from 'node:crypto';
 import type { Request, Response } from 'express';
-import { AppError, badRequest, isAppError } from '../../../../libs/kit/src';
 import type { Db } from '../../../../libs/db/src';
-import { writeJson } from './errors';
+import { writeJson, type Reply } from '../../../../libs/edge/src';
+import { AppError, badRequest, isAppError } from '../../../../libs/kit/src';
 
 const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
 const WINDOW = "interval '24 hours'";
-
-export interface Reply {
-  status: number;
-  body: unknown;
-}
 
 /**
  * COMPAT "Idempotency-Key": the first request with a key runs; a repeat within 24 h gets the first

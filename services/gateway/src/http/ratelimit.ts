@@ -1,13 +1,12 @@
 import type { ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
-import type Redis from 'ioredis';
-import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { AppError, batchedLimiter } from '../../../../libs/kit/src';
 
 /**
- * Per-project request limit (SPEC §8: 1000/min). In memory for one process; in Redis when the
- * gateway runs as several replicas, so the limit holds across them (memory as insurance when
- * Redis is unreachable).
+ * Per-project request limit (SPEC §8: 1000/min), on a limiter of `perMinute` points a minute: in
+ * memory for one process; in Redis when the gateway runs as several replicas, so the limit holds
+ * across them (see ServiceContext.limiter).
  */
 export interface RateLimit {
   /** Takes the request's point: sets the RateLimit headers, and rejects with the 429 when over the limit. */
@@ -16,12 +15,7 @@ export interface RateLimit {
   middleware: RequestHandler;
 }
 
-export function rateLimiter(perMinute: number, redis?: Redis, keyPrefix = 'herald:rl'): RateLimit {
-  const memory = new RateLimiterMemory({ points: perMinute, duration: 60, keyPrefix });
-  const limiter: RateLimiterAbstract = redis
-    ? new RateLimiterRedis({ storeClient: redis, points: perMinute, duration: 60, keyPrefix, insuranceLimiter: memory })
-    : memory;
-
+export function rateLimiter(perMinute: number, limiter: RateLimiterAbstract): RateLimit {
   // Requests of a project that arrive together take their points in one Redis round trip.
   const take = batchedLimiter(limiter, perMinute, { name: 'ratelimit', concurrency: 8 });
 

@@ -343,7 +343,7 @@ export class MessagingRepo {
     return (await this.db.query(`SELECT * FROM messaging.emails WHERE project_id = $1 AND id = $2`, [projectId, id]))[0];
   }
 
-  // ---- suppressions, notifications, dev mailbox, settings -------------------------------------
+  // ---- suppressions, notifications, dev mailbox ------------------------------------------------
 
   async suppress(tx: Queryable, projectId: string, email: string, reason: string) {
     await tx.query(`INSERT INTO messaging.suppressions (project_id, email, reason) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [projectId, email, reason]);
@@ -378,10 +378,5 @@ export class MessagingRepo {
         [projectId],
       )
     ).rows[0];
-  }
-
-  async setting(key: string, init: () => string): Promise<string> {
-    await this.db.query('INSERT INTO messaging.settings (key, value) VALUES ($1, $2) ON CONFLICT DO NOTHING', [key, init()]);
-    return (await this.db.query('SELECT value FROM messaging.settings WHERE key = $1', [key]))[0].value;
   }
 }

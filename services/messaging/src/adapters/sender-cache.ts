@@ -1,9 +1,9 @@
-import type { DomainsApi } from '../../../../libs/contracts/src';
+import type { Api } from '../../../../libs/contracts/src';
 
 const TTL_MS = 30_000;
 const MAX = 10_000;
 
-type Key = Awaited<ReturnType<DomainsApi['GetSigningKey']>>;
+type Key = Awaited<ReturnType<Api<'domains'>['GetSigningKey']>>;
 
 /**
  * The DKIM key of a (project, domain), asked of the domains service at most every 30 s per process
@@ -14,7 +14,7 @@ type Key = Awaited<ReturnType<DomainsApi['GetSigningKey']>>;
 export class SigningKeys {
   private entries = new Map<string, { at: number; key: Promise<Key> }>();
 
-  constructor(private readonly domains: () => DomainsApi) {}
+  constructor(private readonly domains: () => Api<'domains'>) {}
 
   get(projectId: string, domain: string): Promise<Key> {
     const id = `${projectId}:${domain}`;

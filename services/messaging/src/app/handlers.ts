@@ -1,5 +1,5 @@
 import { enqueue } from '../../../../libs/bus/src';
-import type { ContactsApi, DomainsApi, MessagingHandlers } from '../../../../libs/contracts/src';
+import type { Api, Handlers } from '../../../../libs/contracts/src';
 import { AppError, isUuid, notFound, runWithContext, toBatchReply } from '../../../../libs/kit/src';
 import { verifyEmail } from '../domain/verify';
 import type { TokenSigner } from '../domain/tokens';
@@ -14,8 +14,8 @@ import { reputation } from './reputation';
 
 export interface MessagingDeps {
   repo: MessagingRepo;
-  contacts: () => ContactsApi;
-  domains: () => DomainsApi;
+  contacts: () => Api<'contacts'>;
+  domains: () => Api<'domains'>;
   signingKeys: SigningKeys;
   tokens: TokenSigner;
   dns: Resolver;
@@ -26,7 +26,7 @@ export interface MessagingDeps {
 
 const badToken = () => notFound('Link', 'INVALID_TOKEN');
 
-export function messagingHandlers(d: MessagingDeps): MessagingHandlers {
+export function messagingHandlers(d: MessagingDeps): Handlers<'messaging'> {
   const templates = templatesApp(d.repo, d.domains, d.devMailbox);
   const send = sender({ repo: d.repo, contacts: d.contacts, signingKeys: d.signingKeys, maxAttachmentBytes: d.maxAttachmentBytes, devMailbox: d.devMailbox });
 

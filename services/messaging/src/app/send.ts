@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AppError, BatchOutcome, Batcher, forbidden, fromBatchReply, isUuid, newId, notFound, OVERLAP_AFTER_MS, validationError } from '../../../../libs/kit/src';
 import { envelopesOf, NewEvent } from '../../../../libs/bus/src';
-import type { ContactsApi, DomainEvent } from '../../../../libs/contracts/src';
+import type { Api, DomainEvent } from '../../../../libs/contracts/src';
 import type { SigningKeys } from '../adapters/sender-cache';
 import { createSendRequestSchema, MAX_MESSAGE_BYTES, MAX_SEND_DATA_BYTES, normalizeRecipients, parseAddress } from '../domain/send';
 import type { MessagingRepo, NewEmail, EmailRow } from '../adapters/repo';
@@ -41,7 +41,7 @@ export function statusEvent(projectId: string, e: StatusSource, status: EmailRow
 
 export interface SendDeps {
   repo: MessagingRepo;
-  contacts: () => ContactsApi;
+  contacts: () => Api<'contacts'>;
   signingKeys: SigningKeys;
   maxAttachmentBytes: number;
   devMailbox: boolean;
@@ -162,9 +162,9 @@ const UPSERT_CALL_BYTES = 8 * 1024 * 1024;
  * Upserts in request order, in as many calls as it takes to keep each under UPSERT_CALL_BYTES (an
  * item alone always goes): 100 recipients sharing megabytes of data would not fit in one message.
  */
-async function upsertInCalls(contacts: ContactsApi, items: Array<NonNullable<Parameters<ContactsApi['UpsertContacts']>[0]['items']>[number]>) {
+async function upsertInCalls(contacts: Api<'contacts'>, items: Array<NonNullable<Parameters<Api<'contacts'>['UpsertContacts']>[0]['items']>[number]>) {
   const size = (i: number) => items[i].data_json?.length ?? 0;
-  const out: Array<BatchOutcome<Awaited<ReturnType<ContactsApi['UpsertContact']>>>> = [];
+  const out: Array<BatchOutcome<Awaited<ReturnType<Api<'contacts'>['UpsertContact']>>>> = [];
   for (let start = 0; start < items.length; ) {
     let end = start + 1;
     let bytes = size(start);

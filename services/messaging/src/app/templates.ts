@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { badRequest, forbidden, isUuid, isValidEmail, newId, normalizeEmail, notFound, validationError } from '../../../../libs/kit/src';
-import type { DomainsApi, TemplateMsg } from '../../../../libs/contracts/src';
+import type { Api } from '../../../../libs/contracts/src';
+import type { Template__Output as TemplateMsg } from '../../../../libs/contracts/src/generated/herald/messaging/v1/Template';
 import { compileCheck } from '../domain/render';
 import type { MessagingRepo, TemplateRow } from '../adapters/repo';
 
@@ -56,7 +57,7 @@ function checkCompiles(field: 'subject' | 'body', source: string | undefined) {
   }
 }
 
-export function templatesApp(repo: MessagingRepo, domains: () => DomainsApi, devMailbox = false) {
+export function templatesApp(repo: MessagingRepo, domains: () => Api<'domains'>, devMailbox = false) {
   async function checkFrom(projectId: string, from: string | null | undefined) {
     if (!from) return;
     const r = await domains().CheckSender({ project_id: projectId, email: from });

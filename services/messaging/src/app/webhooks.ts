@@ -1,5 +1,5 @@
 import { enqueue, NewEvent } from '../../../../libs/bus/src';
-import type { ContactsApi } from '../../../../libs/contracts/src';
+import type { Api } from '../../../../libs/contracts/src';
 import { AppError, logger } from '../../../../libs/kit/src';
 import { parseSesNotification, parseSnsEnvelope, verifySignature } from '../domain/sns';
 import { confirmSubscription, SnsCertificateFetcher } from '../adapters/sns-certs';
@@ -11,7 +11,7 @@ import { reputation } from './reputation';
 
 export interface WebhookDeps {
   repo: MessagingRepo;
-  contacts: () => ContactsApi;
+  contacts: () => Api<'contacts'>;
   certs: SnsCertificateFetcher;
   subscribePattern: RegExp;
   /** Disable a project whose bounce or complaint level turns critical (COMPAT "Reputation"). */

@@ -11,7 +11,9 @@ import { newId } from '../../../../libs/kit/src';
 import { scratchDatabase, ScratchDatabase } from '../../../../libs/testing/src';
 import { MessagingRepo, NewEmail } from '../../src/adapters/repo';
 import { statusEvent } from '../../src/app/send';
-import { migrations, SCHEMA } from '../../src/migrations';
+import { SCHEMA } from '../../src/migrations';
+import { migrationsOf } from '../../../../libs/runtime/src';
+import { messaging } from '../../src/service';
 import { STATUS_RANK } from '../../src/domain/status';
 
 let scratch: ScratchDatabase;
@@ -21,7 +23,7 @@ let repo: MessagingRepo;
 beforeAll(async () => {
   scratch = await scratchDatabase({ poolMax: 4 });
   db = scratch.db;
-  await migrate(db, SCHEMA, migrations);
+  await migrate(db, SCHEMA, migrationsOf(messaging));
   repo = new MessagingRepo(db);
 });
 

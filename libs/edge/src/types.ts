@@ -1,4 +1,6 @@
-import type { Role } from '../adapters/identity-repo';
+/** A member's role in a project, from least to most rights. */
+export const ROLES = ['MEMBER', 'ADMIN', 'OWNER'] as const;
+export type Role = (typeof ROLES)[number];
 
 export interface KeyAuth {
   kind: 'key';
@@ -25,7 +27,7 @@ declare global {
       projectId?: string;
       /** The project's tracking setting (ENABLED | DISABLED | MARKETING_ONLY). */
       tracking?: string;
-      /** Set by the JSON parser: true when the raw body cannot hold a NUL (see rejectNul). */
+      /** Set by the JSON parser: true when the raw body cannot hold a NUL (see the gateway's rejectNul). */
       nulFree?: boolean;
     }
   }

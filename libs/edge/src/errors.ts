@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { z } from 'zod';
-import { AppError, FieldError, isAppError, logger, validationError } from '../../../../libs/kit/src';
+import { AppError, FieldError, isAppError, logger, validationError } from '../../kit/src';
 
 /** A JSON answer through Node's own response API, so Express routes and the fast lane write the same bytes. */
 export function writeJson(res: ServerResponse, status: number, body: unknown) {

@@ -1,16 +1,23 @@
 /**
- * Component test of the gRPC contract layer: a real grpc-js server serving the contacts handlers
- * (backed by real PostgreSQL) through grpcImplementation, called through grpcClient and compared
- * with inProcessClient. Its own database herald_c_<random>, dropped afterwards.
+ * Component test of the contacts service through the gRPC contract layer (libs/contracts/src/rpc.ts):
+ * a real grpc-js server serving the contacts handlers (backed by real PostgreSQL) through
+ * grpcImplementation, called through grpcClient and compared with inProcessClient. Its own
+ * database herald_c_<random>, dropped afterwards.
  */
 import * as grpc from '@grpc/grpc-js';
-import { Db, migrate } from '../../db/src';
-import { AppError, newId } from '../../kit/src';
-import { expectAppError, freePort, scratchDatabase, ScratchDatabase } from '../../testing/src';
-import { ContactsRepo } from '../../../services/contacts/src/adapters/repo';
-import { contactsHandlers } from '../../../services/contacts/src/app/handlers';
-import { migrations, SCHEMA } from '../../../services/contacts/src/migrations';
-import { CallMeta, contactsDefinition, ContactsApi, ContactsHandlers, grpcClient, grpcImplementation, inProcessClient, SERVICES } from '../src';
+import { Api, CallMeta, contracts, grpcClient, grpcImplementation, Handlers, inProcessClient } from '../../../../libs/contracts/src';
+import { Db, migrate } from '../../../../libs/db/src';
+import { AppError, newId } from '../../../../libs/kit/src';
+import { expectAppError, freePort, scratchDatabase, ScratchDatabase } from '../../../../libs/testing/src';
+import { ContactsRepo } from '../../src/adapters/repo';
+import { contactsHandlers } from '../../src/app/handlers';
+import { SCHEMA } from '../../src/migrations';
+import { migrationsOf } from '../../../../libs/runtime/src';
+import { contacts } from '../../src/service';
+
+type ContactsApi = Api<'contacts'>;
+type ContactsHandlers = Handlers<'contacts'>;
+const contactsDefinition = () => contracts.contacts.definition();
 
 let scratch: ScratchDatabase;
 let db: Db;
@@ -30,7 +37,7 @@ const TRIGGER = {
 beforeAll(async () => {
   scratch = await scratchDatabase({ poolMax: 10 });
   db = scratch.db;
-  await migrate(db, SCHEMA, migrations);
+  await migrate(db, SCHEMA, migrationsOf(contacts));
   handlers = contactsHandlers(new ContactsRepo(db));
   const served: ContactsHandlers = {
     ...handlers,
@@ -52,7 +59,7 @@ beforeAll(async () => {
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
   );
-  remote = grpcClient(def, SERVICES.contacts.fullName, `127.0.0.1:${port}`, { deadlineMs: 5000 });
+  remote = grpcClient(def, contracts.contacts.fullName, `127.0.0.1:${port}`, { deadlineMs: 5000 });
   clients.push(remote);
   local = inProcessClient(def, served);
 });
@@ -152,7 +159,7 @@ describe('grpcClient ↔ grpcImplementation', () => {
 
   it('a call to an address where nothing listens fails with a 503 AppError within the deadline', async () => {
     const port = await freePort();
-    const dead = grpcClient(contactsDefinition(), SERVICES.contacts.fullName, `127.0.0.1:${port}`, { deadlineMs: 500 });
+    const dead = grpcClient(contactsDefinition(), contracts.contacts.fullName, `127.0.0.1:${port}`, { deadlineMs: 500 });
     clients.push(dead);
     const err = await expectAppError(dead.GetContact({ project_id: newId(), id: newId() }));
     expect(err.status).toBe(503);
@@ -172,7 +179,7 @@ describe('deadlines', () => {
     const port = await new Promise<number>((resolve, reject) =>
       hanging.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
     );
-    const slow = grpcClient(def, SERVICES.contacts.fullName, `127.0.0.1:${port}`, { deadlineMs: 500 });
+    const slow = grpcClient(def, contracts.contacts.fullName, `127.0.0.1:${port}`, { deadlineMs: 500 });
     clients.push(slow);
     try {
       const err = await expectAppError(slow.GetContact({ project_id: newId(), id: newId() }));

@@ -1,0 +1,23 @@
+import { PROJECTION_RELAY_SPACING_MS } from '../../../libs/bus/src';
+import { contracts } from '../../../libs/contracts/src';
+import { defineService } from '../../../libs/runtime/src/service';
+import { EventsRepo } from './adapters/repo';
+import { eventsHandlers } from './app/handlers';
+import { migrations, SCHEMA } from './migrations';
+import { eventsConsumer } from './ports/consumers';
+import { eventsRoutes } from './ports/http';
+
+/** Tracked events and the public events Herald records (SPEC §6), with their reads. */
+export const events = defineService({
+  name: 'events',
+  grpc: { contract: contracts.events, port: 50062 },
+  httpPort: 8062,
+  calls: { contacts: contracts.contacts },
+  // Its events feed projections (contacts' event facts): no one waits on them.
+  schema: { name: SCHEMA, migrations, relaySpacingMs: PROJECTION_RELAY_SPACING_MS },
+  routes: eventsRoutes,
+  async start(ctx) {
+    const repo = new EventsRepo(ctx.db);
+    return { grpc: eventsHandlers(repo, ctx.clients.contacts), consumer: eventsConsumer(repo) };
+  },
+});

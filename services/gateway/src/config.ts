@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { envBool } from '../../../libs/kit/src';
+
+/** The gateway's settings (docs/configuration.md, "Edge and accounts"). */
+export const gatewaySettings = z.object({
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1000),
+  JWT_SECRET: z.string().min(16).optional(),
+  DASHBOARD_URL: z.string().url().optional(),
+  SIGNUP_ENABLED: envBool.default(true),
+  BODY_LIMIT: z.string().default('50mb'),
+  OWNER_EMAIL: z.string().email().default('owner@herald.local'),
+  OWNER_PASSWORD: z.string().min(8).optional(),
+  /**
+   * Which proxies' X-Forwarded-For the gateway believes for the client's address (auth rate
+   * limits): `false` (none: the socket's address), `true` (any), a hop count, or addresses and
+   * subnets (`loopback, 10.0.0.0/8`), as Express's `trust proxy`.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v): boolean | number | string => (v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v)),
+});

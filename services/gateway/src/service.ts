@@ -1,0 +1,131 @@
+import express from 'express';
+import { contracts } from '../../../libs/contracts/src';
+import { errorHandler, isReplyRoute, notFoundHandler, on, policy, type ReplyRoute } from '../../../libs/edge/src';
+import { metrics } from '../../../libs/kit/src';
+import { defineService } from '../../../libs/runtime/src/service';
+import { IdentityRepo } from './adapters/identity-repo';
+import { Identity } from './app/identity';
+import { AUTH_ACCOUNT_WINDOW_SECONDS, AUTH_FAILURES_PER_ACCOUNT, AUTH_PER_ADDRESS_PER_MINUTE, authLimit } from './http/auth-limit';
+import { gatewaySettings } from './config';
+import { fastLane } from './http/fast-lane';
+import { KeyCache } from './http/keycache';
+import { mountRoutes } from './http/mount';
+import { markNulFree, rejectNul } from './http/nul';
+import { rateLimiter } from './http/ratelimit';
+import { requestIdOf } from './http/request-id';
+import { AccountDeps, accountRoutes } from './http/routes/account';
+import { migrations, SCHEMA } from './migrations';
+
+/**
+ * The edge, the only public HTTP surface: accounts and projects, authentication (every route by
+ * its declared policy), rate limits, and every service's routes, calling the services.
+ */
+export const gateway = defineService({
+  name: 'gateway',
+  placement: 'edge',
+  httpPort: 8080,
+  calls: { messaging: contracts.messaging },
+  config: gatewaySettings,
+  schema: { name: SCHEMA, migrations },
+  async start(ctx) {
+    const { config } = ctx;
+    const identity = new Identity(new IdentityRepo(ctx.db));
+    const ns = config.HERALD_NAMESPACE ? `${config.HERALD_NAMESPACE}:` : '';
+
+    // Key cache invalidations reach every gateway through Redis pub/sub (a subscriber needs a connection of its own).
+    const redis = await ctx.redis();
+    const subscriber = redis?.duplicate();
+    await subscriber?.connect();
+    const cache = new KeyCache(redis, subscriber, `${ns}herald:keys`);
+    await cache.start();
+
+    const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT ?? 8080}`;
+    const deps: AccountDeps = {
+      identity,
+      cache,
+      jwtSecret: await ctx.secret('JWT_SECRET'),
+      secureCookies: publicUrl.startsWith('https://'),
+      allowedOrigins: [publicUrl, config.DASHBOARD_URL].filter(Boolean).map((u) => new URL(u!).origin),
+      signupEnabled: config.SIGNUP_ENABLED,
+      messaging: ctx.clients.messaging,
+    };
+
+    const app = ctx.http;
+    try {
+      app.set('trust proxy', config.TRUST_PROXY);
+    } catch (err) {
+      throw new Error(`TRUST_PROXY: ${(err as Error).message} (use false, true, a hop count, or addresses and subnets such as "loopback, 10.0.0.0/8")`);
+    }
+    app.use((req, res, next) => {
+      req.requestId = requestIdOf(req.headers['x-request-id']);
+      res.set('X-Request-ID', req.requestId);
+      const end = metrics.httpDuration.startTimer({ method: req.method });
+      res.on('finish', () => end({ route: req.route?.path ?? 'unmatched', status: String(res.statusCode) }));
+      next();
+    });
+    app.use(express.json({ limit: config.BODY_LIMIT, verify: markNulFree }));
+    app.use(rejectNul);
+
+    const routes = [
+      on.get('/config', policy.public, async (_req, res) => {
+        res.json({
+          environment: config.NODE_ENV,
+          urls: { api: publicUrl, dashboard: config.DASHBOARD_URL ?? publicUrl },
+          features: {
+            billing: { enabled: false },
+            storage: { enabled: false },
+            authProviders: { github: false, google: false },
+            email: { trackingToggleEnabled: true },
+            signup: { enabled: config.SIGNUP_ENABLED },
+          },
+        });
+      }),
+      ...accountRoutes(deps),
+      ...ctx.serviceRoutes(),
+    ];
+    const limit = rateLimiter(config.RATE_LIMIT_PER_MINUTE, await ctx.limiter('rl', config.RATE_LIMIT_PER_MINUTE, 60));
+    // The hottest routes go on the fast lane (API keys, plain JSON), before Express sees the request.
+    ctx.httpFront(fastLane({ auth: deps, limit, bodyLimit: config.BODY_LIMIT, routes: routes.filter((r): r is ReplyRoute => isReplyRoute(r) && !!r.fast) }));
+    const authLimited = authLimit(await ctx.limiter('auth:address', AUTH_PER_ADDRESS_PER_MINUTE, 60), await ctx.limiter('auth:account', AUTH_FAILURES_PER_ACCOUNT, AUTH_ACCOUNT_WINDOW_SECONDS));
+    mountRoutes(app, routes, { auth: deps, limit, authLimit: authLimited, db: ctx.db });
+    app.use(notFoundHandler);
+    app.use(errorHandler);
+
+    const boot = await identity.bootstrap(config.OWNER_EMAIL, config.OWNER_PASSWORD);
+    if (boot) printFirstRun(publicUrl, boot);
+    return {
+      consumer: {
+        handlers: {
+          // A critical bounce/complaint level disables the project; API keys stop working at once.
+          'messaging.project.reputation_critical.v1': async (e) => {
+            if (await identity.repo.disable(e.projectId, 'EMAIL_REPUTATION')) await cache.invalidate(e.projectId);
+          },
+        },
+      },
+      async stop() {
+        await subscriber?.quit().catch(() => undefined);
+      },
+      ready: () => !subscriber || subscriber.status === 'ready',
+    };
+  },
+});
+
+/** First start only: the one time the owner's password and the keys are shown (stdout, never the log). */
+function printFirstRun(url: string, b: { email: string; password: string; projectId: string; keys: { public: string; secret: string } }) {
+  process.stdout.write(
+    [
+      '',
+      '  Herald is ready — first start, save these now (keys are stored hashed and not shown again):',
+      `  URL:         ${url}`,
+      `  Login:       ${b.email}`,
+      `  Password:    ${b.password}`,
+      `  Project id:  ${b.projectId}`,
+      `  Public key:  ${b.keys.public}`,
+      `  Secret key:  ${b.keys.secret}`,
+      '',
+      `  Try it:  curl -X POST ${url}/v1/track -H "Authorization: Bearer ${b.keys.public}" \\`,
+      `             -H "Content-Type: application/json" -d '{"event":"signed-up","email":"jane@example.com"}'`,
+      '',
+    ].join('\n') + '\n',
+  );
+}

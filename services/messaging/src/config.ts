@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { envBool } from '../../../libs/kit/src';
+
+/** The messaging service's settings (docs/configuration.md, "Sending"). */
+export const messagingSettings = z.object({
+  /** SMTP relay (smtp:// or smtps://, with user:pass@); empty = the dev mailbox (not in production). */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  SMTP_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(5),
+  SEND_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(16),
+  /** Worker threads that build and DKIM-sign messages (0: in the event loop); default: cores − 1, 1 to 4. */
+  SEND_COMPOSE_THREADS: z.coerce.number().int().min(0).max(32).optional(),
+  SEND_RATE_PER_SECOND: z.coerce.number().positive().default(50),
+  SEND_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  MAX_ATTACHMENT_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  SNS_CERT_URL_PATTERN: z.string().optional(),
+  /** The SNS topics /webhooks/mail accepts (comma-separated ARNs); empty accepts none. */
+  SNS_TOPIC_ARNS: z.string().default(''),
+  SNS_SUBSCRIBE_URL_PATTERN: z.string().optional(),
+  TRACKING_SECRET: z.string().min(16).optional(),
+  /** A critical bounce or complaint level disables the project (EMAIL_REPUTATION). */
+  REPUTATION_ENFORCEMENT: envBool.default(true),
+});

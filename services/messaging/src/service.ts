@@ -1,0 +1,110 @@
+import os from 'node:os';
+import { enqueue } from '../../../libs/bus/src';
+import { contracts } from '../../../libs/contracts/src';
+import { batchedLimiter, dnsResolver, logger, type Timer } from '../../../libs/kit/src';
+import { defineService } from '../../../libs/runtime/src/service';
+import { devMailer, smtpMailer } from './adapters/mailer';
+import { MessagingRepo } from './adapters/repo';
+import { SigningKeys } from './adapters/sender-cache';
+import { compileUrlPattern, DEFAULT_SNS_CERT_URL_PATTERN, DEFAULT_SNS_SUBSCRIBE_URL_PATTERN, SnsCertificateFetcher } from './adapters/sns-certs';
+import { deliver, DeliveryWrites } from './app/deliver';
+import { messagingHandlers } from './app/handlers';
+import { messagingSettings } from './config';
+import { TokenSigner } from './domain/tokens';
+import { migrations, SCHEMA } from './migrations';
+import { messagingRoutes } from './ports/http';
+
+const SWEEP_MS = 1000;
+/** The sweep's safety net (`claimStranded`) runs at every this many sweeps, the first one included. */
+const STRANDED_EVERY = 30;
+const LANES = ['transactional', 'bulk'] as const;
+const queueOf = (lane: string) => `messaging.send.${lane}`;
+
+/**
+ * Templates, /v1/send, delivery (sender workers on the transactional and bulk work queues),
+ * tracking, subscription pages, mail webhooks, /v1/verify.
+ */
+export const messaging = defineService({
+  name: 'messaging',
+  grpc: { contract: contracts.messaging, port: 50063 },
+  httpPort: 8063,
+  calls: { contacts: contracts.contacts, domains: contracts.domains },
+  config: messagingSettings,
+  schema: { name: SCHEMA, migrations },
+  work: LANES.map((lane) => ({ queue: queueOf(lane), type: 'messaging.email.queued.v1' as const, lane })),
+  routes: messagingRoutes,
+  async start(ctx) {
+    const { config } = ctx;
+    if (!config.SMTP_URL && config.NODE_ENV === 'production') {
+      throw new Error('SMTP_URL is required in production (the dev mailbox is for development only)');
+    }
+    const repo = new MessagingRepo(ctx.db);
+    const tokens = new TokenSigner(await ctx.secret('TRACKING_SECRET'));
+    const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT ?? 8080}`).replace(/\/$/, '');
+    const composeThreads = config.SEND_COMPOSE_THREADS ?? Math.min(4, Math.max(1, os.availableParallelism() - 1));
+    const mailer = config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.SMTP_POOL_SIZE, composeThreads) : devMailer();
+
+    // DKIM keys by (project, domain), shared by /v1/send (is the sender verified?) and the sender workers.
+    const signingKeys = new SigningKeys(ctx.clients.domains);
+    const handlers = messagingHandlers({
+      repo,
+      contacts: ctx.clients.contacts,
+      domains: ctx.clients.domains,
+      signingKeys,
+      tokens,
+      dns: dnsResolver(config.DNS_SERVERS),
+      webhooks: {
+        certs: new SnsCertificateFetcher(compileUrlPattern(config.SNS_CERT_URL_PATTERN, DEFAULT_SNS_CERT_URL_PATTERN)),
+        subscribePattern: compileUrlPattern(config.SNS_SUBSCRIBE_URL_PATTERN, DEFAULT_SNS_SUBSCRIBE_URL_PATTERN, 'SNS_SUBSCRIBE_URL_PATTERN'),
+        enforceReputation: config.REPUTATION_ENFORCEMENT,
+        topicArns: config.SNS_TOPIC_ARNS.split(',').map((a) => a.trim()).filter(Boolean),
+      },
+      maxAttachmentBytes: config.MAX_ATTACHMENT_BYTES,
+      devMailbox: !config.SMTP_URL && config.NODE_ENV !== 'production',
+    });
+
+    // The per-project sending throttle holds across sender replicas when Redis is in use; workers
+    // waiting on the same project take their points together (one Redis call per turn).
+    const throttle = batchedLimiter(await ctx.limiter('send', config.SEND_RATE_PER_SECOND, 1), config.SEND_RATE_PER_SECOND, { name: 'send.throttle', concurrency: 2 });
+    const delivery = { repo, writes: new DeliveryWrites(repo), mailer, signingKeys, tokens, publicUrl, throttle, maxAttempts: config.SEND_MAX_ATTEMPTS };
+    const worker = {
+      handler: (e: { projectId: string; data: unknown }, info: { redelivered: boolean }) => deliver(delivery, e.projectId, (e.data as { emailId: string }).emailId, info.redelivered),
+      concurrency: config.SEND_CONCURRENCY,
+    };
+
+    // All-in-one keeps work items in memory: what a crash interrupted goes straight back on the
+    // queue (at least once). With RabbitMQ the broker redelivers unacked work by itself.
+    if (ctx.transport === 'memory') {
+      const n = await repo.requeueInterrupted();
+      if (n) logger.warn({ emails: n }, 'requeued emails interrupted by the last shutdown');
+    }
+
+    return {
+      grpc: handlers,
+      work: Object.fromEntries(LANES.map((lane) => [queueOf(lane), worker])),
+      timers: [sendSweep(repo)],
+      async stop() {
+        mailer.close();
+      },
+    };
+  },
+});
+
+/**
+ * Durable timers: retries that came due go back on the queue within a second; work a crash
+ * dropped (which the broker's redelivery did not bring back) within half a minute more.
+ */
+function sendSweep(repo: MessagingRepo): Timer {
+  let sweeps = 0;
+  return {
+    name: 'messaging.sweep',
+    everyMs: SWEEP_MS,
+    async run() {
+      const stranded = sweeps++ % STRANDED_EVERY === 0;
+      await repo.db.tx(async (tx) => {
+        const due = [...(await repo.claimRetries(tx, 500)), ...(stranded ? await repo.claimStranded(tx, 500) : [])];
+        await enqueue(tx, SCHEMA, due.map((e) => ({ type: 'messaging.email.queued.v1', projectId: e.project_id, data: { emailId: e.id, lane: e.lane } })));
+      });
+    },
+  };
+}
