@@ -1,8 +1,8 @@
 /**
  * Component test: storing new emails against real PostgreSQL (its own database herald_c_<random>,
  * dropped afterwards) — the one statement that writes the emails, their attachments and outbox
- * events, and fails the emails to addresses the project suppressed — and the sweep that puts due
- * retries and stranded emails back on their queue.
+ * events, and fails the emails to addresses the project suppressed — status moves with their
+ * events, and the sweep that puts due retries and stranded emails back on their queue.
  */
 import type { PoolClient } from 'pg';
 import { Db, migrate } from '../../../../libs/db/src';
@@ -88,6 +88,29 @@ describe('MessagingRepo.insertEmails', () => {
       [events[3].queued.id, 'messaging.email.queued.v1', a],
     ]);
     expect(outbox[1].data).toMatchObject({ emailId: emails[1].id, status: 'failed', reason: 'suppressed' });
+  });
+});
+
+describe('MessagingRepo.advanceWithEvents', () => {
+  it('moves the emails below the status, and writes the status event of each one that moved (only), in the order given', async () => {
+    const p = newId();
+    const [a, b, ahead, c] = ['a', 'b', 'ahead', 'c'].map((n) => email(p, `advance-${n}@x.test`));
+    await repo.insertEmails([a, b, ahead, c], [a, b, ahead, c].map(eventsOf));
+    await repo.advance(db.pool, p, ahead.id, 'delivered'); // already past "sent": does not move back
+    const given = [c, ahead, a, b];
+    const source = new Map(given.map((e) => [e.id, e]));
+    const moved = await repo.advanceWithEvents('sent', given.map((e) => ({ projectId: p, id: e.id, messageId: `<${e.id}@x.test>` })), (i) => {
+      const e = source.get(i.id)!;
+      return statusEvent(p, { id: e.id, contact_id: e.contactId, message_id: i.messageId ?? null, subject: e.subject, from_email: e.fromEmail, template_id: null, campaign_id: null, source_type: 'transactional' }, 'sent');
+    });
+    expect([...moved].sort()).toEqual([a.id, b.id, c.id].sort());
+    const events = await db.query<{ data: any }>(
+      `SELECT data FROM messaging.outbox WHERE project_id = $1 AND type = 'messaging.email.status_changed.v1' ORDER BY seq`,
+      [p],
+    );
+    expect(events.map((e) => [e.data.emailId, e.data.status, e.data.messageId])).toEqual([c, a, b].map((e) => [e.id, 'sent', `<${e.id}@x.test>`]));
+    const statuses = await db.query<{ id: string; status: string }>(`SELECT id, status FROM messaging.emails WHERE project_id = $1`, [p]);
+    expect(new Map(statuses.map((r) => [r.id, r.status]))).toEqual(new Map([[a.id, 'sent'], [b.id, 'sent'], [c.id, 'sent'], [ahead.id, 'delivered']]));
   });
 });
 
