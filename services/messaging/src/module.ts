@@ -2,11 +2,10 @@ import os from 'node:os';
 import crypto from 'node:crypto';
 import Redis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
-import { enqueue } from '../../../libs/bus/src';
 import { batchedLimiter, dnsResolver, logger } from '../../../libs/kit/src';
 import type { HeraldModule } from '../../../libs/runtime/src/module';
 import { devMailer, Mailer, smtpMailer } from './adapters/mailer';
-import { MessagingRepo } from './adapters/repo';
+import { MessagingRepo, outbox } from './adapters/repo';
 import { SigningKeys } from './adapters/sender-cache';
 import { compileUrlPattern, DEFAULT_SNS_CERT_URL_PATTERN, DEFAULT_SNS_SUBSCRIBE_URL_PATTERN, SnsCertificateFetcher } from './adapters/sns-certs';
 import { deliver, DeliveryWrites } from './app/deliver';
@@ -109,7 +108,7 @@ export function messagingModule(): HeraldModule {
         try {
           await db.tx(async (tx) => {
             const due = [...(await repo.claimRetries(tx, 500)), ...(stranded ? await repo.claimStranded(tx, 500) : [])];
-            await enqueue(tx, SCHEMA, due.map((e) => ({ type: 'messaging.email.queued.v1', projectId: e.project_id, data: { emailId: e.id, lane: e.lane } })));
+            await outbox.enqueue(tx, due.map((e) => ({ type: 'messaging.email.queued.v1', projectId: e.project_id, data: { emailId: e.id, lane: e.lane } })));
           });
         } catch (err) {
           logger.warn({ err: (err as Error).message }, 'send sweep failed');

@@ -6,10 +6,9 @@
  */
 import type { PoolClient } from 'pg';
 import { Db, migrate } from '../../../../libs/db/src';
-import { envelopesOf } from '../../../../libs/bus/src';
 import { newId } from '../../../../libs/kit/src';
 import { scratchDatabase, ScratchDatabase } from '../../../../libs/testing/src';
-import { MessagingRepo, NewEmail } from '../../src/adapters/repo';
+import { MessagingRepo, NewEmail, outbox } from '../../src/adapters/repo';
 import { statusEvent } from '../../src/app/send';
 import { migrations, SCHEMA } from '../../src/migrations';
 import { STATUS_RANK } from '../../src/domain/status';
@@ -48,7 +47,7 @@ function email(projectId: string, to: string, attachments: NewEmail['attachments
 
 /** What the send path passes per email: its work item, and its failure if the address is suppressed. */
 const eventsOf = (e: NewEmail) => {
-  const [queued, suppressed] = envelopesOf([
+  const [queued, suppressed] = outbox.envelopes([
     { type: 'messaging.email.queued.v1', projectId: e.projectId, data: { emailId: e.id, lane: 'transactional' } },
     statusEvent(e.projectId, { id: e.id, contact_id: e.contactId, message_id: null, subject: e.subject, from_email: e.fromEmail, template_id: null, campaign_id: null, source_type: 'transactional' }, 'failed', { reason: 'suppressed' }),
   ]);
@@ -80,14 +79,14 @@ describe('MessagingRepo.insertEmails', () => {
     expect((await db.query(`SELECT count(*)::int AS n FROM messaging.attachments WHERE email_id = $1`, [emails[1].id]))[0].n).toBe(1);
 
     // One outbox event per email, in the emails' order: the work item, or the failure.
-    const outbox = await db.query<{ id: string; type: string; project_id: string; data: any }>(`SELECT id, type, project_id, data FROM messaging.outbox ORDER BY seq`);
-    expect(outbox.map((o) => [o.id, o.type, o.project_id])).toEqual([
+    const written = await db.query<{ id: string; type: string; project_id: string; data: any }>(`SELECT id, type, project_id, data FROM messaging.outbox ORDER BY seq`);
+    expect(written.map((o) => [o.id, o.type, o.project_id])).toEqual([
       [events[0].queued.id, 'messaging.email.queued.v1', a],
       [events[1].suppressed.id, 'messaging.email.status_changed.v1', a],
       [events[2].queued.id, 'messaging.email.queued.v1', b],
       [events[3].queued.id, 'messaging.email.queued.v1', a],
     ]);
-    expect(outbox[1].data).toMatchObject({ emailId: emails[1].id, status: 'failed', reason: 'suppressed' });
+    expect(written[1].data).toMatchObject({ emailId: emails[1].id, status: 'failed', reason: 'suppressed' });
   });
 });
 
