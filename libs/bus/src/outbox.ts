@@ -117,12 +117,3 @@ export class Outbox {
     afterCommit(q, () => wakers.get(this.schema)?.forEach((fn) => fn()));
   }
 }
-
-/** @deprecated `Outbox.written` */
-export const outboxWritten = (q: Queryable, schema: string) => new Outbox(schema).written(q);
-/** @deprecated `Outbox.envelopes` */
-export const envelopesOf = (events: NewEvent[], at?: Date) => new Outbox('').envelopes(events, at);
-/** @deprecated `Outbox.params` */
-export const outboxColumns = (envelopes: DomainEvent[]) => new Outbox('').params(envelopes);
-/** @deprecated `Outbox.enqueue` */
-export const enqueue = (tx: Queryable, schema: string, events: NewEvent[]) => new Outbox(schema).enqueue(tx, events);
