@@ -2,13 +2,17 @@
  * The outbox helper against real PostgreSQL: nothing invalid is written, writes share the
  * caller's transaction (and wake the relay only once it commits), and the keyed INSERT that
  * services embed in their own statements writes only the events of the rows they changed, in
- * envelope order.
+ * envelope order. Also the rule that makes it the only way: no service writes outbox SQL itself.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { QueryConfig } from 'pg';
 import { Db, migrate, Queryable } from '../../db/src';
 import { newId } from '../../kit/src';
 import { busMigration, NewEvent, onOutboxWrite, Outbox } from '../src';
 import { scratchDatabase, ScratchDatabase } from '../../testing/src';
+
+const ROOT = path.resolve(__dirname, '../../..');
 
 describe('Outbox', () => {
   const SCHEMA = 'outboxt';
@@ -149,5 +153,33 @@ describe('Outbox', () => {
     expect(outbox.params(envelopes, [newId(), newId()])).toHaveLength(6);
     expect(outbox.params(envelopes)).toHaveLength(5);
     expect(() => outbox.insertSql(1, { where: (k) => `${k} IS NOT NULL` })).toThrow(/needs a key/);
+  });
+});
+
+describe('services write no outbox SQL of their own', () => {
+  /** An INSERT into some schema's outbox table, as hand-written SQL would spell it. */
+  const OUTBOX_INSERT = /INSERT\s+INTO\s+[^\s(]*\boutbox\b/i;
+
+  const sourcesUnder = (dir: string): string[] =>
+    (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts')).map((f) => path.join(dir, f));
+
+  it('finds such an INSERT wherever it is spelled out (the helper itself, and the forms services used)', () => {
+    expect(fs.readFileSync(path.join(ROOT, 'libs/bus/src/outbox.ts'), 'utf8')).toMatch(OUTBOX_INSERT);
+    expect('INSERT INTO ${SCHEMA}.outbox (id, type, project_id, occurred_at, data)').toMatch(OUTBOX_INSERT);
+    expect('insert into messaging.outbox(id)').toMatch(OUTBOX_INSERT);
+    expect('INSERT\n         INTO "contacts"."outbox" (id)').toMatch(OUTBOX_INSERT);
+    expect('INSERT INTO contacts.outbox_archive (id)').not.toMatch(OUTBOX_INSERT);
+  });
+
+  it('every service source under services/*/src publishes through Outbox', () => {
+    const services = path.join(ROOT, 'services');
+    const files = fs
+      .readdirSync(services)
+      .map((s) => path.join(services, s, 'src'))
+      .filter((dir) => fs.existsSync(dir))
+      .flatMap(sourcesUnder);
+    expect(files.length).toBeGreaterThan(20);
+    const offenders = files.filter((f) => OUTBOX_INSERT.test(fs.readFileSync(f, 'utf8'))).map((f) => path.relative(ROOT, f));
+    expect(offenders).toEqual([]);
   });
 });
