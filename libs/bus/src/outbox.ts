@@ -1,4 +1,4 @@
-import { afterCommit, Queryable } from '../../db/src';
+import { afterCommit, prepared, Queryable } from '../../db/src';
 import type { Migration } from '../../db/src';
 import { newId } from '../../kit/src';
 import { DomainEvent, DomainEventData, DomainEventType, DomainEvents } from '../../contracts/src/events';
@@ -11,16 +11,6 @@ export function onOutboxWrite(schema: string, fn: () => void): () => void {
   if (!wakers.has(schema)) wakers.set(schema, new Set());
   wakers.get(schema)!.add(fn);
   return () => wakers.get(schema)?.delete(fn);
-}
-
-/**
- * Wakes this process's relay of `schema` once `q`'s writes are committed. Only the module that owns
- * a schema writes its outbox, and it runs that schema's relay in the same process, so no NOTIFY is
- * needed (NOTIFY serializes every committing transaction of the cluster); rows written anyway by
- * another process are found by the relay's poll.
- */
-export function outboxWritten(q: Queryable, schema: string) {
-  afterCommit(q, () => wakers.get(schema)?.forEach((fn) => fn()));
 }
 
 /** The outbox and inbox tables every service schema carries (include in its migrations). */
@@ -56,42 +46,74 @@ export interface NewEvent<T extends DomainEventType = DomainEventType> {
   data: DomainEventData<T>;
 }
 
-/** Validated envelopes (id, time) for new events. */
-export function envelopesOf(events: NewEvent[], at = new Date()): DomainEvent[] {
-  const occurredAt = at.toISOString();
-  return events.map((e) => {
-    DomainEvents[e.type].parse(e.data);
-    return { id: newId(), type: e.type, occurredAt, projectId: e.projectId, data: e.data } as DomainEvent;
-  });
-}
+/** The SQL types a key of the caller's rows may have (see `Outbox.insertSql`). */
+export type OutboxKey = 'uuid' | 'int' | 'text';
 
 /**
- * Envelopes as the five column arrays of an outbox insert — `unnest($n::uuid[], $n+1::text[],
- * $n+2::uuid[], $n+3::timestamptz[], $n+4::jsonb[])` as (id, type, project_id, occurred_at, data) —
- * for statements that write their own rows and the outbox together.
+ * The one way to publish domain events: a schema's outbox, written in the caller's transaction
+ * next to the state change that caused the events (the relay publishes them after commit). Every
+ * event is checked against its schema in `DomainEvents` before anything is written.
  */
-export function outboxColumns(envelopes: DomainEvent[]): unknown[] {
-  return [
-    envelopes.map((e) => e.id),
-    envelopes.map((e) => e.type),
-    envelopes.map((e) => e.projectId),
-    envelopes.map((e) => e.occurredAt),
-    envelopes.map((e) => JSON.stringify(e.data)),
-  ];
-}
+export class Outbox {
+  constructor(readonly schema: string) {}
 
-/**
- * Records domain events in the caller's transaction, next to the state change that caused them.
- * The relay publishes them after commit.
- */
-export async function enqueue(tx: Queryable, schema: string, events: NewEvent[]): Promise<DomainEvent[]> {
-  if (events.length === 0) return [];
-  const envelopes = envelopesOf(events);
-  await tx.query(
-    `INSERT INTO "${schema}".outbox (id, type, project_id, occurred_at, data)
-     SELECT * FROM unnest($1::uuid[], $2::text[], $3::uuid[], $4::timestamptz[], $5::jsonb[])`,
-    outboxColumns(envelopes),
-  );
-  outboxWritten(tx, schema);
-  return envelopes;
+  /** Validated envelopes (id, time) for new events: throws on a payload its schema rejects. */
+  envelopes(events: NewEvent[], at = new Date()): DomainEvent[] {
+    const occurredAt = at.toISOString();
+    return events.map((e) => {
+      DomainEvents[e.type].parse(e.data);
+      return { id: newId(), type: e.type, occurredAt, projectId: e.projectId, data: e.data } as DomainEvent;
+    });
+  }
+
+  /** Records events in q's transaction (or on their own, if q is not in one); wakes the relay on commit. */
+  async enqueue(q: Queryable, events: NewEvent[]): Promise<DomainEvent[]> {
+    if (events.length === 0) return [];
+    const envelopes = this.envelopes(events);
+    await q.query(prepared(this.insertSql(1), this.params(envelopes)));
+    this.written(q);
+    return envelopes;
+  }
+
+  /**
+   * The INSERT of envelopes passed as `params(envelopes, keys)` from `$first`, for statements that
+   * write their own rows and their events together (one round trip, atomic without a transaction).
+   * With `key`, each envelope carries a key of the caller's rows, and `where` (given the key's
+   * column) picks the envelopes to write, e.g. those of the rows the statement actually changed.
+   * Rows go in envelope order whatever plan the filter gets (consumers see them in seq order). The
+   * text depends on the arguments only, never on the values, so call sites can run it `prepared`.
+   */
+  insertSql(first: number, opts: { key?: OutboxKey; where?: (key: string) => string } = {}): string {
+    if (opts.where && !opts.key) throw new Error('Outbox.insertSql: a filter needs a key');
+    const types = ['uuid', 'text', 'uuid', 'timestamptz', 'jsonb', ...(opts.key ? [opts.key] : [])];
+    const arrays = types.map((t, k) => `$${first + k}::${t}[]`).join(', ');
+    return `INSERT INTO "${this.schema}".outbox (id, type, project_id, occurred_at, data)
+       SELECT o.id, o.type, o.project_id, o.occurred_at, o.data
+       FROM unnest(${arrays}) WITH ORDINALITY AS o(id, type, project_id, occurred_at, data, ${opts.key ? 'key, ' : ''}n)
+       ${opts.where ? `WHERE ${opts.where('o.key')}` : ''}
+       ORDER BY o.n`;
+  }
+
+  /** The parameters of `insertSql`: envelopes as column arrays, then the keys (one per envelope) if keyed. */
+  params(envelopes: DomainEvent[], keys?: unknown[]): unknown[] {
+    if (keys && keys.length !== envelopes.length) throw new Error(`Outbox.params: ${keys.length} keys for ${envelopes.length} envelopes`);
+    return [
+      envelopes.map((e) => e.id),
+      envelopes.map((e) => e.type),
+      envelopes.map((e) => e.projectId),
+      envelopes.map((e) => e.occurredAt),
+      envelopes.map((e) => JSON.stringify(e.data)),
+      ...(keys ? [keys] : []),
+    ];
+  }
+
+  /**
+   * Wakes this process's relay of the schema once q's writes are committed (nothing on rollback).
+   * Only the module that owns a schema writes its outbox, and it runs that schema's relay in the
+   * same process, so no NOTIFY is needed (NOTIFY serializes every committing transaction of the
+   * cluster); rows written anyway by another process are found by the relay's poll.
+   */
+  written(q: Queryable) {
+    afterCommit(q, () => wakers.get(this.schema)?.forEach((fn) => fn()));
+  }
 }

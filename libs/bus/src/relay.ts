@@ -41,7 +41,7 @@ export class Relay {
     this.spacing = new Spacing(spacingMs);
   }
 
-  /** Woken by this process's commits to the outbox (`outboxWritten`), and polls for anything else. */
+  /** Woken by this process's commits to the outbox (`Outbox.written`), and polls for anything else. */
   start() {
     this.unsubscribe = onOutboxWrite(this.schema, () => this.kick());
     this.timer = setInterval(() => this.kick(), POLL_MS);

@@ -8,11 +8,12 @@ import amqp from 'amqplib';
 import { Db, migrate } from '../../db/src';
 import { metrics, newId } from '../../kit/src';
 import type { DomainEvent } from '../../contracts/src/events';
-import { AmqpTransport, busMigration, deliver, enqueue, MemoryTransport, NewEvent, Relay, Subscription, handleOnce, EventHandler, WorkHandler } from '../src';
+import { AmqpTransport, busMigration, deliver, MemoryTransport, NewEvent, Outbox, Relay, Subscription, handleOnce, EventHandler, WorkHandler } from '../src';
 import { WORK_ITEMS_PER_MESSAGE } from '../src/amqp';
 import { eventually, INFRA, scratchDatabase, ScratchDatabase } from '../../testing/src';
 
 const SCHEMA = 'bust';
+const outbox = new Outbox(SCHEMA);
 let scratch: ScratchDatabase;
 let db: Db;
 const cleanups: Array<() => Promise<unknown>> = [];
@@ -79,13 +80,13 @@ describe('outbox + relay (memory transport)', () => {
 
     await expect(
       db.tx(async (tx) => {
-        await enqueue(tx, SCHEMA, [changed(projectId, 'rolled-back@example.com')]);
+        await outbox.enqueue(tx, [changed(projectId, 'rolled-back@example.com')]);
         throw new Error('business rule failed');
       }),
     ).rejects.toThrow('business rule failed');
     expect(await outboxRows()).toHaveLength(0);
 
-    const committed = await db.tx((tx) => enqueue(tx, SCHEMA, [changed(projectId, 'one@example.com'), changed(projectId, 'two@example.com')]));
+    const committed = await db.tx((tx) => outbox.enqueue(tx, [changed(projectId, 'one@example.com'), changed(projectId, 'two@example.com')]));
     expect(committed).toHaveLength(2);
 
     const rows = await eventually(async () => {
@@ -113,11 +114,11 @@ describe('outbox + relay (memory transport)', () => {
     await new Promise((r) => setTimeout(r, 1100));
     const projectId = newId();
     const quietAt = performance.now();
-    await db.tx((tx) => enqueue(tx, SCHEMA, [changed(projectId, 'lone@example.com')]));
+    await db.tx((tx) => outbox.enqueue(tx, [changed(projectId, 'lone@example.com')]));
     await eventually(async () => seen.length === 1);
     expect(seen[0].at - quietAt).toBeLessThan(900); // not held for the spacing
     const busyAt = performance.now();
-    for (const email of ['b@example.com', 'c@example.com', 'd@example.com']) await db.tx((tx) => enqueue(tx, SCHEMA, [changed(projectId, email)]));
+    for (const email of ['b@example.com', 'c@example.com', 'd@example.com']) await db.tx((tx) => outbox.enqueue(tx, [changed(projectId, email)]));
     await eventually(async () => seen.length === 4, 5000);
     const later = seen.slice(1);
     expect(later.map((s) => s.email)).toEqual(['b@example.com', 'c@example.com', 'd@example.com']);
@@ -145,7 +146,7 @@ describe('outbox + relay (memory transport)', () => {
     const t0 = performance.now();
     // Ten commits over about 500 ms, each waking the relay; every batch it claims fails.
     for (let i = 0; i < 10; i++) {
-      await db.tx((tx) => enqueue(tx, SCHEMA, [changed(projectId, `down${i}@example.com`)]));
+      await db.tx((tx) => outbox.enqueue(tx, [changed(projectId, `down${i}@example.com`)]));
       await new Promise((r) => setTimeout(r, 50));
     }
     const elapsed = performance.now() - t0;
@@ -160,7 +161,7 @@ describe('outbox + relay (memory transport)', () => {
     await transport.subscribe(sub('c2', async (e) => void seen.push(e)));
     await startRelay(transport);
     const projectId = newId();
-    const [sent] = await db.tx((tx) => enqueue(tx, SCHEMA, [changed(projectId, 'envelope@example.com')]));
+    const [sent] = await db.tx((tx) => outbox.enqueue(tx, [changed(projectId, 'envelope@example.com')]));
     await eventually(async () => seen.length === 1);
     expect(seen[0]).toEqual({ ...sent, occurredAt: new Date(sent.occurredAt).toISOString() });
     expect(seen[0].type).toBe('contacts.contact.subscription_changed.v1');
@@ -182,7 +183,7 @@ describe('outbox + relay (memory transport)', () => {
       }),
     );
     await startRelay(transport);
-    const [event] = await db.tx((tx) => enqueue(tx, SCHEMA, [changed(newId(), 'flaky@example.com')]));
+    const [event] = await db.tx((tx) => outbox.enqueue(tx, [changed(newId(), 'flaky@example.com')]));
 
     // After the first failure the row is still there, with the attempt and the error recorded.
     const failed = await eventually(async () => {
@@ -212,7 +213,7 @@ describe('outbox + relay (memory transport)', () => {
       }),
     );
     await startRelay(transport);
-    const [event] = await db.tx((tx) => enqueue(tx, SCHEMA, [changed(newId(), 'both@example.com')]));
+    const [event] = await db.tx((tx) => outbox.enqueue(tx, [changed(newId(), 'both@example.com')]));
     await eventually(async () => (await applied('fails-once')).length === 1, 20_000);
     await eventually(async () => (await outboxRows()).length === 0, 20_000);
     expect((await applied('healthy')).map((r) => r.event_id)).toEqual([event.id]);
@@ -235,7 +236,7 @@ describe('in-process subscribers in the relay transaction (memory transport)', (
       }),
     );
     await startRelay(transport);
-    const [event] = await db.tx((tx) => enqueue(tx, SCHEMA, [changed(newId(), 'same@example.com')]));
+    const [event] = await db.tx((tx) => outbox.enqueue(tx, [changed(newId(), 'same@example.com')]));
     await eventually(async () => (await applied('same-db')).length === 1);
     await eventually(async () => (await outboxRows()).length === 0);
     expect(seenInTx).toEqual([true]);
@@ -247,7 +248,7 @@ describe('in-process subscribers in the relay transaction (memory transport)', (
     const transport = new MemoryTransport();
     await transport.subscribe(sub('per-row', recordApplied('per-row')));
     const projectId = newId();
-    const [retried, fresh] = await db.tx((tx) => enqueue(tx, SCHEMA, [changed(projectId, 'retried@example.com'), changed(projectId, 'fresh@example.com')]));
+    const [retried, fresh] = await db.tx((tx) => outbox.enqueue(tx, [changed(projectId, 'retried@example.com'), changed(projectId, 'fresh@example.com')]));
     await db.query(`UPDATE ${SCHEMA}.outbox SET attempts = 1 WHERE id = $1`, [retried.id]);
     await startRelay(transport);
     await eventually(async () => (await outboxRows()).length === 0);
@@ -256,7 +257,7 @@ describe('in-process subscribers in the relay transaction (memory transport)', (
   });
 
   it('a transaction a failed statement aborted does not commit quietly, also when the error was caught', async () => {
-    const [event] = await db.tx((tx) => enqueue(tx, SCHEMA, [changed(newId(), 'kept@example.com')]));
+    const [event] = await db.tx((tx) => outbox.enqueue(tx, [changed(newId(), 'kept@example.com')]));
     await expect(
       db.tx(async (tx) => {
         await tx.query(`DELETE FROM ${SCHEMA}.outbox WHERE id = $1`, [event.id]);
@@ -272,7 +273,7 @@ describe('in-process subscribers in the relay transaction (memory transport)', (
     const transport = new MemoryTransport();
     await transport.subscribe({ ...sub('own-pool', recordApplied('own-pool')), db: other });
     await startRelay(transport);
-    const [event] = await db.tx((tx) => enqueue(tx, SCHEMA, [changed(newId(), 'own@example.com')]));
+    const [event] = await db.tx((tx) => outbox.enqueue(tx, [changed(newId(), 'own@example.com')]));
     await eventually(async () => (await applied('own-pool')).length === 1);
     expect((await inboxRows('own-pool')).map((r) => r.event_id)).toEqual([event.id]);
   });
@@ -288,7 +289,7 @@ describe('in-process subscribers in the relay transaction (memory transport)', (
       }),
     );
     await startRelay(transport);
-    const [event] = await db.tx((tx) => enqueue(tx, SCHEMA, [changed(newId(), 'retry@example.com')]));
+    const [event] = await db.tx((tx) => outbox.enqueue(tx, [changed(newId(), 'retry@example.com')]));
     await eventually(async () => (await outboxRows()).length === 0, 20_000);
     expect(failures).toBe(2);
     expect((await applied('first')).map((r) => r.event_id)).toEqual([event.id]);
@@ -461,7 +462,7 @@ describe('AmqpTransport (real RabbitMQ)', () => {
     await t.start();
     await startRelay(t);
     const projectId = newId();
-    const sent = await db.tx((tx) => enqueue(tx, SCHEMA, Array.from({ length: 20 }, (_, i) => changed(projectId, `r${i}@example.com`))));
+    const sent = await db.tx((tx) => outbox.enqueue(tx, Array.from({ length: 20 }, (_, i) => changed(projectId, `r${i}@example.com`))));
     const rows = await eventually(async () => {
       const r = await applied('amqp-relay');
       return r.length >= 20 ? r : undefined;

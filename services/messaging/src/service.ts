@@ -1,10 +1,9 @@
 import os from 'node:os';
-import { enqueue } from '../../../libs/bus/src';
 import { contracts } from '../../../libs/contracts/src';
 import { batchedLimiter, dnsResolver, logger, type Timer } from '../../../libs/kit/src';
 import { defineService } from '../../../libs/runtime/src/service';
 import { devMailer, smtpMailer } from './adapters/mailer';
-import { MessagingRepo } from './adapters/repo';
+import { MessagingRepo, outbox } from './adapters/repo';
 import { SigningKeys } from './adapters/sender-cache';
 import { compileUrlPattern, DEFAULT_SNS_CERT_URL_PATTERN, DEFAULT_SNS_SUBSCRIBE_URL_PATTERN, SnsCertificateFetcher } from './adapters/sns-certs';
 import { deliver, DeliveryWrites } from './app/deliver';
@@ -103,7 +102,7 @@ function sendSweep(repo: MessagingRepo): Timer {
       const stranded = sweeps++ % STRANDED_EVERY === 0;
       await repo.db.tx(async (tx) => {
         const due = [...(await repo.claimRetries(tx, 500)), ...(stranded ? await repo.claimStranded(tx, 500) : [])];
-        await enqueue(tx, SCHEMA, due.map((e) => ({ type: 'messaging.email.queued.v1', projectId: e.project_id, data: { emailId: e.id, lane: e.lane } })));
+        await outbox.enqueue(tx, due.map((e) => ({ type: 'messaging.email.queued.v1', projectId: e.project_id, data: { emailId: e.id, lane: e.lane } })));
       });
     },
   };

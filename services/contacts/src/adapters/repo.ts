@@ -2,6 +2,7 @@ import type { PoolClient } from 'pg';
 import { Db, likeEscape, prepared, Queryable } from '../../../../libs/db/src';
 import type { FieldType } from '../domain/types';
 import type { JsonObject } from '../domain/data';
+import { Outbox } from '../../../../libs/bus/src';
 import { SCHEMA } from '../migrations';
 
 export interface ContactRow {
@@ -16,6 +17,11 @@ export interface ContactRow {
 const COLS = 'id, email, subscribed, data, created_at, updated_at';
 const C_COLS = COLS.split(', ').map((c) => `c.${c}`).join(', '); // the same, of table alias c
 const T = `${SCHEMA}.contacts`;
+
+type BatchRow = ContactRow & { ord: number; outcome: 'inserted' | 'updated' | 'unchanged' };
+
+/** Where this service publishes its domain events, with the state changes that cause them. */
+export const outbox = new Outbox(SCHEMA);
 
 /** PostgreSQL access for contacts. Every statement is scoped by project_id. */
 export class ContactsRepo {
@@ -41,15 +47,20 @@ export class ContactsRepo {
    *   a race with a concurrent one. Those need the locked path.
    * Existing rows are locked in key order, and new ones inserted in key order, so concurrent
    * batches queue behind each other rather than deadlock (if they still do, nothing is written).
+   * Every item carries the subscription event it would cause as a new contact, validated here and
+   * keyed by its id; the statement writes those of the items it inserted subscribed, and the
+   * relay is woken if it wrote any.
    */
   async upsertBatch(
-    items: Array<{ ord: number; projectId: string; id: string; email: string; subscribed?: boolean; defaultSubscribed: boolean; set: JsonObject; nulls: string[]; eventId: string }>,
-    occurredAt: string,
-  ): Promise<Array<ContactRow & { ord: number; outcome: 'inserted' | 'updated' | 'unchanged' }>> {
-    return this.db.query(prepared(
+    items: Array<{ ord: number; projectId: string; id: string; email: string; subscribed?: boolean; defaultSubscribed: boolean; set: JsonObject; nulls: string[] }>,
+  ): Promise<BatchRow[]> {
+    const subscribedEvents = outbox.envelopes(
+      items.map((i) => ({ type: 'contacts.contact.subscription_changed.v1' as const, projectId: i.projectId, data: { contactId: i.id, email: i.email, subscribed: true } })),
+    );
+    const rows = await this.db.query<BatchRow>(prepared(
       `WITH input AS (
-         SELECT * FROM unnest($1::int[], $2::uuid[], $3::uuid[], $4::text[], $5::bool[], $6::bool[], $7::jsonb[], $8::jsonb[], $9::uuid[])
-           AS i(ord, project_id, id, email, sub, dflt, setj, nulls, event_id)
+         SELECT * FROM unnest($1::int[], $2::uuid[], $3::uuid[], $4::text[], $5::bool[], $6::bool[], $7::jsonb[], $8::jsonb[])
+           AS i(ord, project_id, id, email, sub, dflt, setj, nulls)
        ), cur AS (
          SELECT c.project_id, ${C_COLS}, i.ord, (i.sub IS NULL OR i.sub = c.subscribed) AS keeps,
                 (c.data - ARRAY(SELECT jsonb_array_elements_text(i.nulls))) || i.setj AS next
@@ -64,11 +75,7 @@ export class ContactsRepo {
          ON CONFLICT (project_id, email) DO NOTHING
          RETURNING project_id, ${COLS}
        ), ob AS (
-         INSERT INTO ${SCHEMA}.outbox (id, type, project_id, occurred_at, data)
-         SELECT i.event_id, 'contacts.contact.subscription_changed.v1', ins.project_id, $10::timestamptz,
-                jsonb_build_object('contactId', ins.id, 'email', ins.email, 'subscribed', true)
-         FROM ins JOIN input i ON i.id = ins.id
-         WHERE ins.subscribed
+         ${outbox.insertSql(9, { key: 'uuid', where: (id) => `${id} IN (SELECT id FROM ins WHERE subscribed)` })}
        ), upd AS (
          UPDATE ${T} c SET data = cur.next, updated_at = now()
          FROM cur
@@ -87,10 +94,11 @@ export class ContactsRepo {
         items.map((r) => r.defaultSubscribed),
         items.map((r) => JSON.stringify(r.set)),
         items.map((r) => JSON.stringify(r.nulls)),
-        items.map((r) => r.eventId),
-        occurredAt,
+        ...outbox.params(subscribedEvents, items.map((r) => r.id)),
       ],
     ));
+    if (rows.some((r) => r.outcome === 'inserted' && r.subscribed)) outbox.written(this.db.pool);
+    return rows;
   }
 
   async findByEmailForUpdate(tx: PoolClient, projectId: string, email: string): Promise<ContactRow | undefined> {

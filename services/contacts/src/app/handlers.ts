@@ -1,14 +1,13 @@
 import type { PoolClient } from 'pg';
 import { AppError, BatchOutcome, badRequest, conflict, isUuid, logger, newId, notFound, toBatchReply, validationError } from '../../../../libs/kit/src';
-import { enqueue, NewEvent, outboxWritten } from '../../../../libs/bus/src';
+import type { NewEvent } from '../../../../libs/bus/src';
 import type { Handlers } from '../../../../libs/contracts/src';
 import type { Contact__Output as ContactMsg } from '../../../../libs/contracts/src/generated/herald/contacts/v1/Contact';
 import { applyDataPatch, DataPatchResult as DataPatch, DataValidationError, JsonObject } from '../domain/data';
 import { isValidEmail, normalizeEmail } from '../domain/email';
 import { customFieldName, parseFieldParam, STANDARD_FIELDS } from '../domain/fields';
 import { flattenLeaves, inferType, FieldType } from '../domain/types';
-import { ContactRow, ContactsRepo } from '../adapters/repo';
-import { SCHEMA } from '../migrations';
+import { ContactRow, ContactsRepo, outbox } from '../adapters/repo';
 
 const MAX_LOOKUP = 500;
 
@@ -96,7 +95,7 @@ export function contactsHandlers(repo: ContactsRepo): Handlers<'contacts'> {
       }
     }
     await repo.recordFieldTypes(tx, projectId, typesOf(patch.persisted));
-    await enqueue(tx, SCHEMA, events);
+    await outbox.enqueue(tx, events);
     return { row, isNew, isUpdate, transient: patch.transient };
   }
 
@@ -163,7 +162,6 @@ export function contactsHandlers(repo: ContactsRepo): Handlers<'contacts'> {
           defaultSubscribed: item.default_subscribed,
           set: patch.persisted,
           nulls: patch.nulls,
-          eventId: newId(),
           patch,
         });
       } catch (err) {
@@ -172,13 +170,12 @@ export function contactsHandlers(repo: ContactsRepo): Handlers<'contacts'> {
     });
 
     if (batch.length) {
-      const rows = await repo.upsertBatch(batch, new Date().toISOString()).catch((err) => {
+      const rows = await repo.upsertBatch(batch).catch((err) => {
         if ((err as { code?: string }).code !== '40P01') throw err;
         logger.warn('contact batch deadlocked with another; writing its items one by one');
         return [];
       });
       const byOrd = new Map(rows.map((r) => [r.ord, r]));
-      if (rows.some((r) => r.outcome === 'inserted' && r.subscribed)) outboxWritten(db.pool, SCHEMA);
       const types = new Map<string, Array<{ key: string; type: FieldType }>>(); // first in request order wins
       for (const b of batch) {
         const row = byOrd.get(b.ord);
@@ -253,7 +250,7 @@ export function contactsHandlers(repo: ContactsRepo): Handlers<'contacts'> {
         const subscribed = req.subscribed ?? existing.subscribed;
         const updated = await repo.update(tx, req.project_id, id, { email, subscribed, data: patch.data });
         await repo.recordFieldTypes(tx, req.project_id, typesOf(patch.persisted));
-        if (subscribed !== existing.subscribed) await enqueue(tx, SCHEMA, [subscriptionEvent(req.project_id, updated)]);
+        if (subscribed !== existing.subscribed) await outbox.enqueue(tx, [subscriptionEvent(req.project_id, updated)]);
         return updated;
       });
       return { contact: toMsg(row) };
@@ -264,7 +261,7 @@ export function contactsHandlers(repo: ContactsRepo): Handlers<'contacts'> {
       await db.tx(async (tx) => {
         const row = await repo.delete(tx, req.project_id, id);
         if (!row) throw notFound('Contact', 'CONTACT_NOT_FOUND');
-        await enqueue(tx, SCHEMA, [{ type: 'contacts.contact.deleted.v1', projectId: req.project_id, data: { contactId: row.id, email: row.email } }]);
+        await outbox.enqueue(tx, [{ type: 'contacts.contact.deleted.v1', projectId: req.project_id, data: { contactId: row.id, email: row.email } }]);
       });
       return {};
     },

@@ -2,6 +2,7 @@ import type { PoolClient } from 'pg';
 import { KeySealer } from '../domain/sealer';
 import type { Db, Queryable } from '../../../../libs/db/src';
 import type { Purpose, RecordSpec } from '../domain/records';
+import { Outbox } from '../../../../libs/bus/src';
 import { SCHEMA } from '../migrations';
 
 export interface DomainRow {
@@ -21,6 +22,9 @@ export interface DomainRow {
 const T = `${SCHEMA}.domains`;
 const TIMERS = `${SCHEMA}.timers`;
 const COLS = 'project_id, id, domain, selector, private_key_pem, records, found, verified, verified_at, last_checked_at, created_at';
+
+/** Where this service publishes its domain events, with the state changes that cause them. */
+export const outbox = new Outbox(SCHEMA);
 
 /** PostgreSQL access for domains. Every statement is scoped by project_id. */
 export class DomainsRepo {

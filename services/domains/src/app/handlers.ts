@@ -1,14 +1,13 @@
 import { isUuid, logger, newId, notFound, validationError, AppError } from '../../../../libs/kit/src';
-import { enqueue, NewEvent } from '../../../../libs/bus/src';
+import type { NewEvent } from '../../../../libs/bus/src';
 import type { Handlers } from '../../../../libs/contracts/src';
 import type { Domain__Output as DomainMsg } from '../../../../libs/contracts/src/generated/herald/domains/v1/Domain';
 import type { DnsLookup } from '../adapters/dns';
-import { DomainRow, DomainsRepo } from '../adapters/repo';
+import { DomainRow, DomainsRepo, outbox } from '../adapters/repo';
 import { domainOfEmail, normalizeDomain } from '../domain/hostname';
 import { newDkimKey } from '../domain/keys';
 import { KeySealer } from '../domain/sealer';
 import { Match, matchMx, matchTxt, nextVerified, Purpose, recordsFor, RecordSpec, returnPathOf } from '../domain/records';
-import { SCHEMA } from '../migrations';
 
 export interface DomainsSettings {
   spfInclude: string;
@@ -67,7 +66,7 @@ export function domainsService(repo: DomainsRepo, dns: DnsLookup, settings: Doma
       const found = Object.fromEntries(Object.entries(results).map(([p, m]) => [p, m === 'found']));
       const row = await repo.saveCheck(tx, projectId, id, { verified, found });
       if (verified !== current.verified) {
-        await enqueue(tx, SCHEMA, [
+        await outbox.enqueue(tx, [
           {
             type: verified ? 'domains.domain.verified.v1' : 'domains.domain.unverified.v1',
             projectId,
@@ -120,7 +119,7 @@ export function domainsService(repo: DomainsRepo, dns: DnsLookup, settings: Doma
         if (!row) throw domainNotFound();
         // Deleting a verified domain ends its sender verification: consumers see it like any other loss.
         const events: NewEvent[] = row.verified ? [{ type: 'domains.domain.unverified.v1', projectId: req.project_id, data: { domainId: row.id, domain: row.domain } }] : [];
-        await enqueue(tx, SCHEMA, events);
+        await outbox.enqueue(tx, events);
       });
       return {};
     },

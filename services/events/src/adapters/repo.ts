@@ -1,7 +1,7 @@
 import type { Queryable } from '../../../../libs/db/src';
 import { Db, prepared } from '../../../../libs/db/src';
 import { SCHEMA } from '../migrations';
-import { outboxWritten } from '../../../../libs/bus/src';
+import { Outbox } from '../../../../libs/bus/src';
 import type { DomainEvent } from '../../../../libs/contracts/src';
 
 export interface EventRow {
@@ -11,6 +11,9 @@ export interface EventRow {
   data: Record<string, unknown>;
   created_at: Date;
 }
+
+/** Where this service publishes its domain events, with the state changes that cause them. */
+export const outbox = new Outbox(SCHEMA);
 
 const T = `${SCHEMA}.events`;
 const COLS = 'id, contact_id, name, data, created_at';
@@ -29,8 +32,7 @@ export class EventsRepo {
          INSERT INTO ${T} (project_id, id, contact_id, name, data, created_at)
          SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::jsonb[], $6::timestamptz[])
        )
-       INSERT INTO ${SCHEMA}.outbox (id, type, project_id, occurred_at, data)
-       SELECT * FROM unnest($7::uuid[], $8::text[], $1::uuid[], $6::timestamptz[], $9::jsonb[])`,
+       ${outbox.insertSql(7)}`,
       [
         rows.map((r) => r.projectId),
         rows.map((r) => r.id),
@@ -38,12 +40,10 @@ export class EventsRepo {
         rows.map((r) => r.name),
         rows.map((r) => JSON.stringify(r.data)),
         rows.map((r) => r.outbox.occurredAt),
-        rows.map((r) => r.outbox.id),
-        rows.map((r) => r.outbox.type),
-        rows.map((r) => JSON.stringify(r.outbox.data)),
+        ...outbox.params(rows.map((r) => r.outbox)),
       ],
     ));
-    outboxWritten(q, SCHEMA);
+    outbox.written(q);
   }
 
   async recent(projectId: string, name: string | undefined, limit: number): Promise<EventRow[]> {

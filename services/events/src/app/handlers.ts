@@ -1,11 +1,10 @@
 import type { Queryable } from '../../../../libs/db/src';
 import { BatchOutcome, badRequest, fromBatchReply, isUuid, newId, toBatchReply, validationError } from '../../../../libs/kit/src';
-import { enqueue, envelopesOf } from '../../../../libs/bus/src';
 import type { Api, Handlers } from '../../../../libs/contracts/src';
 import type { Event__Output as EventMsg } from '../../../../libs/contracts/src/generated/herald/events/v1/Event';
 import { eventData, isReservedEventName, MAX_EVENT_NAME } from '../domain/names';
+import { outbox } from '../adapters/repo';
 import type { EventRow, EventsRepo } from '../adapters/repo';
-import { SCHEMA } from '../migrations';
 
 const clampLimit = (n: number, dflt: number, max: number) => Math.min(Math.max(n || dflt, 1), max);
 
@@ -16,11 +15,11 @@ export async function recordEvents(repo: EventsRepo, q: Queryable, events: NewEv
   const at = new Date();
   const occurredAt = at.toISOString();
   const ids = events.map(() => newId());
-  const outbox = envelopesOf(
+  const envelopes = outbox.envelopes(
     events.map((e, k) => ({ type: 'events.event.recorded.v1' as const, projectId: e.projectId, data: { eventId: ids[k], contactId: e.contactId, name: e.name, occurredAt } })),
     at,
   );
-  const rows = events.map((e, k) => ({ ...e, id: ids[k], outbox: outbox[k] }));
+  const rows = events.map((e, k) => ({ ...e, id: ids[k], outbox: envelopes[k] }));
   await repo.insertWithOutbox(q, rows);
   return rows.map((r) => ({ id: r.id, occurredAt }));
 }
@@ -138,7 +137,7 @@ export function eventsHandlers(repo: EventsRepo, contacts: () => Api<'contacts'>
       }
       const deleted = await repo.db.tx(async (tx) => {
         const n = await repo.deleteByName(tx, req.project_id, req.name);
-        if (n > 0) await enqueue(tx, SCHEMA, [{ type: 'events.event_name.deleted.v1', projectId: req.project_id, data: { name: req.name } }]);
+        if (n > 0) await outbox.enqueue(tx, [{ type: 'events.event_name.deleted.v1', projectId: req.project_id, data: { name: req.name } }]);
         return n;
       });
       return { deleted_count: String(deleted) };

@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg';
 import { Db, likeEscape, prepared, Queryable } from '../../../../libs/db/src';
-import { envelopesOf, NewEvent, outboxColumns, outboxWritten } from '../../../../libs/bus/src';
+import { NewEvent, Outbox } from '../../../../libs/bus/src';
 import type { DomainEvent } from '../../../../libs/contracts/src';
 import { SCHEMA } from '../migrations';
 import { EmailStatus, STATUS_RANK } from '../domain/status';
@@ -27,6 +27,9 @@ export interface TemplateRow {
  * costs one visit, once (unless a transaction older than the entry is still open, as for VACUUM).
  */
 const plainIndexScans = (tx: PoolClient) => tx.query('SET LOCAL enable_bitmapscan = off');
+
+/** Where this service publishes its domain events, with the state changes that cause them. */
+export const outbox = new Outbox(SCHEMA);
 
 /** An email the sweep put back on its queue. */
 export type SweptEmail = { project_id: string; id: string; lane: 'transactional' | 'bulk' };
@@ -166,7 +169,10 @@ export class MessagingRepo {
   async insertEmails(emails: NewEmail[], events: Array<{ queued: DomainEvent; suppressed: DomainEvent }>) {
     if (emails.length === 0) return;
     const atts = emails.flatMap((e) => e.attachments.map((a, idx) => ({ ...a, projectId: e.projectId, emailId: e.id, idx })));
-    const [queued, suppressed] = [outboxColumns(events.map((e) => e.queued)), outboxColumns(events.map((e) => e.suppressed))];
+    // Both events of each email go, keyed by its position in x: i for the work item, -i for the
+    // failure; the statement writes the one its suppression check picks.
+    const envelopes = events.flatMap((e) => [e.queued, e.suppressed]);
+    const keys = events.flatMap((_, k) => [k + 1, -(k + 1)]);
     await this.db.query(prepared(
       `WITH x AS (
          SELECT x.*, EXISTS (SELECT 1 FROM messaging.suppressions s WHERE s.project_id = x.project_id AND s.email = x.to_email) AS suppressed
@@ -184,13 +190,7 @@ export class MessagingRepo {
          INSERT INTO messaging.attachments (project_id, email_id, idx, filename, content_type, content_id, disposition, content)
          SELECT * FROM unnest($17::uuid[], $18::uuid[], $19::int[], $20::text[], $21::text[], $22::text[], $23::text[], $24::bytea[])
        )
-       INSERT INTO messaging.outbox (id, type, project_id, occurred_at, data)
-       SELECT CASE WHEN x.suppressed THEN s.id ELSE q.id END, CASE WHEN x.suppressed THEN s.type ELSE q.type END, x.project_id,
-         CASE WHEN x.suppressed THEN s.occurred_at ELSE q.occurred_at END, CASE WHEN x.suppressed THEN s.data ELSE q.data END
-       FROM x
-       JOIN unnest($25::uuid[], $26::text[], $27::uuid[], $28::timestamptz[], $29::jsonb[]) WITH ORDINALITY AS q(id, type, project_id, occurred_at, data, i) USING (i)
-       JOIN unnest($30::uuid[], $31::text[], $32::uuid[], $33::timestamptz[], $34::jsonb[]) WITH ORDINALITY AS s(id, type, project_id, occurred_at, data, i) USING (i)
-       ORDER BY i`,
+       ${outbox.insertSql(25, { key: 'int', where: (key) => `${key} IN (SELECT CASE WHEN suppressed THEN -i ELSE i END FROM x)` })}`,
       [
         emails.map((e) => e.projectId),
         emails.map((e) => e.id),
@@ -216,11 +216,10 @@ export class MessagingRepo {
         atts.map((a) => a.contentId ?? null),
         atts.map((a) => a.disposition),
         atts.map((a) => a.content),
-        ...queued,
-        ...suppressed,
+        ...outbox.params(envelopes, keys),
       ],
     ));
-    outboxWritten(this.db.pool, SCHEMA);
+    outbox.written(this.db.pool);
   }
 
   /**
@@ -253,21 +252,16 @@ export class MessagingRepo {
    * only if the email moved. Returns the ids of the emails that moved.
    */
   async advanceWithEvents(status: EmailStatus, items: Array<{ projectId: string; id: string; messageId?: string }>, eventOf: (item: { projectId: string; id: string; messageId?: string }) => NewEvent): Promise<string[]> {
-    const events = envelopesOf(items.map(eventOf));
+    const events = outbox.envelopes(items.map(eventOf));
     const rows = (
       await this.db.query<{ id: string }>(prepared(
         `WITH moved AS (${advanceSql(status, 'e.id')})
-         , events AS (
-           INSERT INTO messaging.outbox (id, type, project_id, occurred_at, data)
-           SELECT o.id, o.type, o.project_id, o.occurred_at, o.data
-           FROM unnest($7::uuid[], $8::text[], $9::uuid[], $10::timestamptz[], $11::jsonb[], $12::uuid[]) AS o(id, type, project_id, occurred_at, data, email_id)
-           WHERE o.email_id IN (SELECT id FROM moved)
-         )
+         , events AS (${outbox.insertSql(7, { key: 'uuid', where: (emailId) => `${emailId} IN (SELECT id FROM moved)` })})
          SELECT * FROM moved`,
-        [...advanceParams(status, items), ...outboxColumns(events), items.map((i) => i.id)],
+        [...advanceParams(status, items), ...outbox.params(events, items.map((i) => i.id))],
       ))
     );
-    if (rows.length) outboxWritten(this.db.pool, SCHEMA);
+    if (rows.length) outbox.written(this.db.pool);
     return rows.map((r) => r.id);
   }
 

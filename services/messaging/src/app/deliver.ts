@@ -1,11 +1,10 @@
-import { enqueue } from '../../../../libs/bus/src';
 import type { SigningKeys } from '../adapters/sender-cache';
 import { Batcher, LimitVerdict, logger, newId, OVERLAP_AFTER_MS } from '../../../../libs/kit/src';
 import { render } from '../domain/render';
 import type { TokenSigner } from '../domain/tokens';
+import { outbox } from '../adapters/repo';
 import type { EmailRow, MessagingRepo } from '../adapters/repo';
 import { isTemporary, Mailer, Outgoing } from '../adapters/mailer';
-import { SCHEMA } from '../migrations';
 import { statusEvent } from './send';
 
 export interface DeliveryDeps {
@@ -157,7 +156,7 @@ async function retryOrFail(deps: DeliveryDeps, email: EmailRow, message: string,
 async function fail(deps: DeliveryDeps, email: EmailRow, reason: string) {
   await deps.repo.db.tx(async (tx) => {
     const row = await deps.repo.advance(tx, email.project_id, email.id, 'failed', { error: reason.slice(0, 500) });
-    if (row) await enqueue(tx, SCHEMA, [statusEvent(email.project_id, row, 'failed', { reason: reason.slice(0, 200) })]);
+    if (row) await outbox.enqueue(tx, [statusEvent(email.project_id, row, 'failed', { reason: reason.slice(0, 200) })]);
   });
 }
 

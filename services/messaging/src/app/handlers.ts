@@ -1,11 +1,10 @@
-import { enqueue } from '../../../../libs/bus/src';
 import type { Api, Handlers } from '../../../../libs/contracts/src';
 import { AppError, isUuid, notFound, runWithContext, toBatchReply } from '../../../../libs/kit/src';
 import { verifyEmail } from '../domain/verify';
 import type { TokenSigner } from '../domain/tokens';
+import { outbox } from '../adapters/repo';
 import type { MessagingRepo } from '../adapters/repo';
 import type { Resolver } from 'node:dns/promises';
-import { SCHEMA } from '../migrations';
 import { sender, statusEvent, Tracking } from './send';
 import type { SigningKeys } from '../adapters/sender-cache';
 import { templateMsg, templatesApp } from './templates';
@@ -42,7 +41,7 @@ export function messagingHandlers(d: MessagingDeps): Handlers<'messaging'> {
         const row = await d.repo.advance(tx, projectId, emailId, s);
         if (row) events.push(statusEvent(projectId, row, s, s === 'clicked' && link ? { link } : {}));
       }
-      await enqueue(tx, SCHEMA, events);
+      await outbox.enqueue(tx, events);
     });
   }
 

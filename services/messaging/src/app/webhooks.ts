@@ -1,11 +1,11 @@
-import { enqueue, NewEvent } from '../../../../libs/bus/src';
+import type { NewEvent } from '../../../../libs/bus/src';
 import type { Api } from '../../../../libs/contracts/src';
 import { AppError, logger } from '../../../../libs/kit/src';
 import { parseSesNotification, parseSnsEnvelope, verifySignature } from '../domain/sns';
 import { confirmSubscription, SnsCertificateFetcher } from '../adapters/sns-certs';
+import { outbox } from '../adapters/repo';
 import type { MessagingRepo } from '../adapters/repo';
 import type { EmailStatus } from '../domain/status';
-import { SCHEMA } from '../migrations';
 import { statusEvent } from './send';
 import { reputation } from './reputation';
 
@@ -78,7 +78,7 @@ export async function handleMailNotification(deps: WebhookDeps, body: string): P
         }
       }
     }
-    await enqueue(tx, SCHEMA, events);
+    await outbox.enqueue(tx, events);
     return true;
   });
   if (applied && permanent) {

@@ -1,15 +1,14 @@
 /**
  * Component test: storing new emails against real PostgreSQL (its own database herald_c_<random>,
  * dropped afterwards) — the one statement that writes the emails, their attachments and outbox
- * events, and fails the emails to addresses the project suppressed — and the sweep that puts due
- * retries and stranded emails back on their queue.
+ * events, and fails the emails to addresses the project suppressed — status moves with their
+ * events, and the sweep that puts due retries and stranded emails back on their queue.
  */
 import type { PoolClient } from 'pg';
 import { Db, migrate } from '../../../../libs/db/src';
-import { envelopesOf } from '../../../../libs/bus/src';
 import { newId } from '../../../../libs/kit/src';
 import { scratchDatabase, ScratchDatabase } from '../../../../libs/testing/src';
-import { MessagingRepo, NewEmail } from '../../src/adapters/repo';
+import { MessagingRepo, NewEmail, outbox } from '../../src/adapters/repo';
 import { statusEvent } from '../../src/app/send';
 import { SCHEMA } from '../../src/migrations';
 import { migrationsOf } from '../../../../libs/runtime/src';
@@ -50,7 +49,7 @@ function email(projectId: string, to: string, attachments: NewEmail['attachments
 
 /** What the send path passes per email: its work item, and its failure if the address is suppressed. */
 const eventsOf = (e: NewEmail) => {
-  const [queued, suppressed] = envelopesOf([
+  const [queued, suppressed] = outbox.envelopes([
     { type: 'messaging.email.queued.v1', projectId: e.projectId, data: { emailId: e.id, lane: 'transactional' } },
     statusEvent(e.projectId, { id: e.id, contact_id: e.contactId, message_id: null, subject: e.subject, from_email: e.fromEmail, template_id: null, campaign_id: null, source_type: 'transactional' }, 'failed', { reason: 'suppressed' }),
   ]);
@@ -82,14 +81,37 @@ describe('MessagingRepo.insertEmails', () => {
     expect((await db.query(`SELECT count(*)::int AS n FROM messaging.attachments WHERE email_id = $1`, [emails[1].id]))[0].n).toBe(1);
 
     // One outbox event per email, in the emails' order: the work item, or the failure.
-    const outbox = await db.query<{ id: string; type: string; project_id: string; data: any }>(`SELECT id, type, project_id, data FROM messaging.outbox ORDER BY seq`);
-    expect(outbox.map((o) => [o.id, o.type, o.project_id])).toEqual([
+    const written = await db.query<{ id: string; type: string; project_id: string; data: any }>(`SELECT id, type, project_id, data FROM messaging.outbox ORDER BY seq`);
+    expect(written.map((o) => [o.id, o.type, o.project_id])).toEqual([
       [events[0].queued.id, 'messaging.email.queued.v1', a],
       [events[1].suppressed.id, 'messaging.email.status_changed.v1', a],
       [events[2].queued.id, 'messaging.email.queued.v1', b],
       [events[3].queued.id, 'messaging.email.queued.v1', a],
     ]);
-    expect(outbox[1].data).toMatchObject({ emailId: emails[1].id, status: 'failed', reason: 'suppressed' });
+    expect(written[1].data).toMatchObject({ emailId: emails[1].id, status: 'failed', reason: 'suppressed' });
+  });
+});
+
+describe('MessagingRepo.advanceWithEvents', () => {
+  it('moves the emails below the status, and writes the status event of each one that moved (only), in the order given', async () => {
+    const p = newId();
+    const [a, b, ahead, c] = ['a', 'b', 'ahead', 'c'].map((n) => email(p, `advance-${n}@x.test`));
+    await repo.insertEmails([a, b, ahead, c], [a, b, ahead, c].map(eventsOf));
+    await repo.advance(db.pool, p, ahead.id, 'delivered'); // already past "sent": does not move back
+    const given = [c, ahead, a, b];
+    const source = new Map(given.map((e) => [e.id, e]));
+    const moved = await repo.advanceWithEvents('sent', given.map((e) => ({ projectId: p, id: e.id, messageId: `<${e.id}@x.test>` })), (i) => {
+      const e = source.get(i.id)!;
+      return statusEvent(p, { id: e.id, contact_id: e.contactId, message_id: i.messageId ?? null, subject: e.subject, from_email: e.fromEmail, template_id: null, campaign_id: null, source_type: 'transactional' }, 'sent');
+    });
+    expect([...moved].sort()).toEqual([a.id, b.id, c.id].sort());
+    const events = await db.query<{ data: any }>(
+      `SELECT data FROM messaging.outbox WHERE project_id = $1 AND type = 'messaging.email.status_changed.v1' ORDER BY seq`,
+      [p],
+    );
+    expect(events.map((e) => [e.data.emailId, e.data.status, e.data.messageId])).toEqual([c, a, b].map((e) => [e.id, 'sent', `<${e.id}@x.test>`]));
+    const statuses = await db.query<{ id: string; status: string }>(`SELECT id, status FROM messaging.emails WHERE project_id = $1`, [p]);
+    expect(new Map(statuses.map((r) => [r.id, r.status]))).toEqual(new Map([[a.id, 'sent'], [b.id, 'sent'], [c.id, 'sent'], [ahead.id, 'delivered']]));
   });
 });
 
