@@ -7,15 +7,18 @@ import './types';
  * and the gateway mounts nothing without one (deny by default).
  * - `public`: anyone (signed links, hosted pages, signed webhooks, login and signup).
  * - `user`: a logged-in dashboard user (session cookie), whatever the project.
- * - `project`: an API key of the project, or a session of one of its members naming the project
- *   in X-Project-Id. `keys` is the weakest key accepted — `public` (pk_ or sk_), `secret` (sk_
- *   only) or `none` (sessions only) — and `role` the least role a session needs. Project routes
- *   are rate limited per project.
+ * - `project`: the project's data — an API key of the project, or a session of one of its
+ *   members naming the project in X-Project-Id. `keys` is the weakest key accepted — `public`
+ *   (pk_ or sk_) or `secret` (sk_ only) — and `role` the least role a session needs. Rate
+ *   limited per project; a disabled project takes no writes.
+ * - `member`: a project's own settings (`/users/@me/projects/:id`…) — a session of a member with at
+ *   least `role` in the project the path parameter `param` names, disabled or not.
  */
 export type Policy =
   | { kind: 'public' }
   | { kind: 'user' }
-  | { kind: 'project'; keys: 'public' | 'secret' | 'none'; role: Role };
+  | { kind: 'project'; keys: 'public' | 'secret'; role: Role }
+  | { kind: 'member'; role: Role; param: string };
 
 export const policy = {
   public: { kind: 'public' } as Policy,
@@ -24,10 +27,15 @@ export const policy = {
   tracking: { kind: 'project', keys: 'public', role: 'MEMBER' } as Policy,
   /** A secret key of the project, or a member's session. */
   secret: { kind: 'project', keys: 'secret', role: 'MEMBER' } as Policy,
+  /** A session of a member with at least `role` in the project named by the path's `:id`. */
+  member: (role: Role, param = 'id'): Policy => ({ kind: 'member', role, param }),
 };
 
-export const describePolicy = (p: Policy) =>
-  p.kind === 'project' ? `project(keys: ${p.keys}, role: ${p.role})` : p.kind;
+export function describePolicy(p: Policy): string {
+  if (p.kind === 'project') return `project(keys: ${p.keys}, role: ${p.role})`;
+  if (p.kind === 'member') return `member(role: ${p.role}, project: :${p.param})`;
+  return p.kind;
+}
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 

@@ -1,5 +1,5 @@
 import { checkSlices, type SettingsSlice } from '../../kit/src';
-import type { AnyService } from './service';
+import type { AnyService, Placement } from './service';
 
 /** `contacts` → `CONTACTS_ADDR`: where other processes reach a service's gRPC API. */
 export const addressVariable = (service: string) => `${service.toUpperCase()}_ADDR`;
@@ -106,10 +106,15 @@ export class Registry {
     return unknown.length ? `Unknown TARGET "${unknown.join(',')}". Known targets: all, migrate, ${this.names().join(', ')}` : undefined;
   }
 
-  /** The services a TARGET list runs (`all` and `migrate`: every one), in start order. */
-  select(targets: string[]): AnyService[] {
+  /**
+   * The services a TARGET list runs (`all` and `migrate`: every one), in start order; with a
+   * thread of all-in-one, those placed on it (the edge on its thread, every other service,
+   * with a gRPC API or not, on the services thread).
+   */
+  select(targets: string[], thread?: Placement): AnyService[] {
     const every = targets.includes('all') || targets.includes('migrate');
-    return this.order(every ? [...this.services] : targets.map((t) => this.get(t)));
+    const chosen = this.order(every ? [...this.services] : targets.map((t) => this.get(t)));
+    return thread ? chosen.filter((s) => (s.placement ?? 'services') === thread) : chosen;
   }
 
   /** A path of calls that comes back to where it started, or undefined. */

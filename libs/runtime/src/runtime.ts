@@ -118,10 +118,7 @@ export class Runtime {
   private select(): AnyService[] {
     const problem = this.registry.checkTargets(this.config.targets);
     if (problem) throw new Error(problem);
-    const all = this.registry.select(this.config.targets);
-    if (this.role === 'edge') return all.filter((s) => s.placement === 'edge');
-    if (this.role === 'services') return all.filter((s) => s.placement !== 'edge');
-    return all;
+    return this.registry.select(this.config.targets, this.role === 'whole' ? undefined : this.role);
   }
 
   private get allInOne() {

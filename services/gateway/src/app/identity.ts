@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import bcrypt from 'bcryptjs';
-import { AppError, conflict, forbidden, isUuid, newId, notFound, unauthorized } from '../../../../libs/kit/src';
+import { AppError, conflict, isUuid, newId, notFound, unauthorized } from '../../../../libs/kit/src';
 import { IdentityRepo, KeyHashes, ProjectRow, Role } from '../adapters/identity-repo';
 
 export const hashKey = (key: string) => crypto.createHash('sha256').update(key).digest('hex');
@@ -40,8 +40,6 @@ export function projectView(p: ProjectRow & { role?: Role }, issued?: IssuedKeys
   };
 }
 
-export const canAdminister = (role: Role) => role === 'OWNER' || role === 'ADMIN';
-
 /** Accounts and projects: signup, login, projects and their keys. */
 export class Identity {
   constructor(readonly repo: IdentityRepo) {}
@@ -72,12 +70,6 @@ export class Identity {
     if (!p) {
       throw new AppError({ code: 'PROJECT_ACCESS_DENIED', status: 403, message: 'You are not a member of this project', suggestion: 'Pick one of your projects (GET /users/@me/projects).' });
     }
-    return p;
-  }
-
-  async requireAdmin(projectId: string, userId: string) {
-    const p = await this.memberProject(projectId, userId);
-    if (!canAdminister(p.role)) throw forbidden('Only the project owner or an admin can do this');
     return p;
   }
 

@@ -1,7 +1,7 @@
 import { parse as parseCookies } from 'cookie';
 import type { CookieOptions, Request, RequestHandler } from 'express';
 import jwt from 'jsonwebtoken';
-import { ROLES, type Policy } from '../../../../libs/edge/src';
+import { ROLES, type Policy, type Role } from '../../../../libs/edge/src';
 import { AppError, forbidden, isUuid, runWithContext, unauthorized } from '../../../../libs/kit/src';
 import type { Identity } from '../app/identity';
 import { hashKey } from '../app/identity';
@@ -90,16 +90,17 @@ async function resolveKey(deps: AuthDeps, key: string, allowPublic: boolean) {
 export type Guard = RequestHandler & { policy: Policy };
 
 /**
- * The guard of a route's policy (see Policy). A project route sets req.projectId and runs the rest
- * of the request in its context; a user route sets req.auth; a public route passes.
+ * The guard of a route's policy (see Policy). A project or member route sets req.projectId and
+ * runs the rest of the request in its context; a user route sets req.auth; a public route passes.
  */
 export function guard(deps: AuthDeps, policy: Policy): Guard {
   const handler: RequestHandler =
-    policy.kind === 'public' ? (_req, _res, next) => next() : policy.kind === 'user' ? userAuth(deps) : projectAuth(deps, policy);
+    policy.kind === 'public' ? (_req, _res, next) => next() : policy.kind === 'user' ? userAuth(deps) : policy.kind === 'member' ? memberAuth(deps, policy) : projectAuth(deps, policy);
   return Object.assign(handler, { policy });
 }
 
-const SESSION_ONLY = 'This endpoint needs a dashboard session, not an API key';
+const lacksRole = (required: Role, role: Role) =>
+  ROLES.indexOf(role) < ROLES.indexOf(required) ? forbidden(`This needs the ${required} role or higher in this project (yours: ${role})`, 'FORBIDDEN', 'Ask the project owner for the role.') : undefined;
 
 /**
  * Project routes: an API key the policy accepts (sk_, or pk_ too), or a dashboard session of a
@@ -108,8 +109,7 @@ const SESSION_ONLY = 'This endpoint needs a dashboard session, not an API key';
 function projectAuth(deps: AuthDeps, policy: Extract<Policy, { kind: 'project' }>): RequestHandler {
   return (req, res, next) => {
     (async () => {
-      if (policy.keys === 'none' && req.headers.authorization) throw unauthorized(SESSION_ONLY, 'INVALID_API_KEY', 'Log in (POST /auth/login) and send X-Project-Id.');
-      const e = policy.keys === 'none' ? undefined : await keyProject(deps, req.headers.authorization, policy.keys === 'public');
+      const e = await keyProject(deps, req.headers.authorization, policy.keys === 'public');
       if (e) {
         req.auth = { kind: 'key', projectId: e.projectId, scope: e.scope, disabled: e.disabled };
         req.projectId = e.projectId;
@@ -124,13 +124,31 @@ function projectAuth(deps: AuthDeps, policy: Extract<Policy, { kind: 'project' }
         throw new AppError({ code: 'BAD_REQUEST', status: 400, message: 'X-Project-Id header required', suggestion: 'Send the id of one of your projects in X-Project-Id.' });
       }
       const p = await deps.identity.memberProject(projectId, userId);
-      if (ROLES.indexOf(p.role) < ROLES.indexOf(policy.role)) {
-        throw forbidden(`This needs the ${policy.role} role or higher in the project (yours: ${p.role})`, 'INSUFFICIENT_ROLE', 'Ask the project owner to change your role.');
-      }
+      const refused = lacksRole(policy.role, p.role);
+      if (refused) throw refused;
       if (p.disabled && req.method !== 'GET') throw projectDisabled();
       req.auth = { kind: 'session', userId, projectId: p.id, role: p.role, disabled: p.disabled };
       req.projectId = p.id; // as stored (lower case), whatever case the header used
       req.tracking = p.tracking;
+    })().then(
+      () => runWithContext({ requestId: req.requestId, projectId: req.projectId }, () => next()),
+      next,
+    );
+  };
+}
+
+/** A project's settings: a session of a member of the project in the path, with the policy's role. */
+function memberAuth(deps: AuthDeps, policy: Extract<Policy, { kind: 'member' }>): RequestHandler {
+  return (req, _res, next) => {
+    (async () => {
+      const userId = sessionUser(req, deps);
+      if (!userId) throw unauthorized('Log in first', 'UNAUTHORIZED', 'POST /auth/login sets the session cookie.');
+      checkCsrf(req, deps);
+      const p = await deps.identity.memberProject(String(req.params[policy.param]), userId);
+      const refused = lacksRole(policy.role, p.role);
+      if (refused) throw refused;
+      req.auth = { kind: 'session', userId, projectId: p.id, role: p.role, disabled: p.disabled };
+      req.projectId = p.id;
     })().then(
       () => runWithContext({ requestId: req.requestId, projectId: req.projectId }, () => next()),
       next,

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import type { Api } from '../../../../../libs/contracts/src';
-import { on, parse, policy, type Route, type SessionAuth } from '../../../../../libs/edge/src';
+import { on, parse, policy, type Role, type Route, type SessionAuth } from '../../../../../libs/edge/src';
 import { AppError, forbidden, isValidEmail, normalizeEmail } from '../../../../../libs/kit/src';
 import { Identity, projectView } from '../../app/identity';
 import { AuthDeps, SESSION_COOKIE, sessionCookie } from '../auth';
@@ -33,11 +33,12 @@ export interface AccountDeps extends AuthDeps {
 export function accountRoutes(deps: AccountDeps): Route[] {
   const userId = (req: { auth?: unknown }) => (req.auth as SessionAuth).userId;
 
+  const auth = (req: Request) => req.auth as SessionAuth & { projectId: string; role: Role; disabled: boolean };
+
   // COMPAT "Projects": bounce/complaint figures and levels from messaging, disabled state from here.
   const showSecurity = async (req: Request, res: Response) => {
-    const p = await deps.identity.memberProject(String(req.params.id), userId(req));
-    const out = JSON.parse((await deps.messaging().Security({ project_id: p.id })).json);
-    res.json({ ...out, isDisabled: p.disabled });
+    const out = JSON.parse((await deps.messaging().Security({ project_id: req.projectId })).json);
+    res.json({ ...out, isDisabled: auth(req).disabled });
   };
 
   return [
@@ -77,19 +78,17 @@ export function accountRoutes(deps: AccountDeps): Route[] {
       const body = parse(z.object({ name: projectName }), req.body);
       res.status(201).json(await deps.identity.createProject(userId(req), body.name));
     }),
-    on.patch('/users/@me/projects/:id', policy.user, async (req, res) => {
+    on.patch('/users/@me/projects/:id', policy.member('ADMIN'), async (req, res) => {
       const body = parse(projectPatch, req.body);
-      const p = await deps.identity.requireAdmin(String(req.params.id), userId(req));
-      const updated = await deps.identity.repo.updateProject(p.id, body);
-      res.json(projectView({ ...updated, role: p.role }));
+      const updated = await deps.identity.repo.updateProject(req.projectId!, body);
+      res.json(projectView({ ...updated, role: auth(req).role }));
     }),
-    on.post('/users/@me/projects/:id/regenerate-keys', policy.user, async (req, res) => {
-      const p = await deps.identity.requireAdmin(String(req.params.id), userId(req));
-      const { project, keys } = await deps.identity.regenerateKeys(p.id);
-      await deps.cache.invalidate(p.id);
-      res.json(projectView({ ...project, role: p.role }, keys));
+    on.post('/users/@me/projects/:id/regenerate-keys', policy.member('ADMIN'), async (req, res) => {
+      const { project, keys } = await deps.identity.regenerateKeys(req.projectId!);
+      await deps.cache.invalidate(project.id);
+      res.json(projectView({ ...project, role: auth(req).role }, keys));
     }),
-    on.get('/users/@me/projects/:id/security', policy.user, showSecurity),
-    on.get('/projects/:id/security', policy.user, showSecurity),
+    on.get('/users/@me/projects/:id/security', policy.member('MEMBER'), showSecurity),
+    on.get('/projects/:id/security', policy.member('MEMBER'), showSecurity),
   ];
 }
