@@ -6,7 +6,8 @@ import { Api, freePort, sleep } from '../libs/testing/src';
 
 /**
  * The quick start: `npm start` with nothing configured runs all-in-one on an embedded PostgreSQL,
- * prints the first-run credentials once, and keeps its data across restarts.
+ * hands over the first-run credentials once (a file in the data directory; on a terminal, the
+ * screen too — test/edge/first-run.test.ts), and keeps its data across restarts.
  */
 const MAIN = path.resolve(__dirname, '../dist/services/all/src/main.js');
 
@@ -17,7 +18,7 @@ interface Run {
 }
 
 function start(env: NodeJS.ProcessEnv): Run {
-  const child = spawn(process.execPath, [MAIN], { env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [MAIN], { env: { PATH: process.env.PATH, LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const out: string[] = [];
   child.stdout!.on('data', (d) => out.push(d.toString()));
   child.stderr!.on('data', (d) => out.push(d.toString()));
@@ -54,15 +55,21 @@ describe('all-in-one on embedded PostgreSQL (the quick start)', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('prints the owner and keys on first start, serves the API, and keeps data across a restart', async () => {
+  it('writes the owner and keys to a private file on first start (not to the log), serves the API, and keeps data across a restart', async () => {
     run = start(env);
     await ready(url, run);
-    const banner = run.out.join('');
+    const file = path.join(dataDir, 'first-run.txt');
+    const banner = fs.readFileSync(file, 'utf8');
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     const secret = /Secret key:\s+(sk_[0-9a-f]{64})/.exec(banner)?.[1];
     const pub = /Public key:\s+(pk_[0-9a-f]{64})/.exec(banner)?.[1];
+    const password = /Password:\s+(\S{8,})/.exec(banner)?.[1];
     expect(secret).toBeDefined();
     expect(banner).toMatch(/Login:\s+owner@herald\.local/);
-    expect(banner).toMatch(/Password:\s+\S{8,}/);
+    // stdout is not a terminal: the log says where the file is, and holds none of it.
+    const log = run.out.join('');
+    expect(log).toContain(file);
+    for (const s of [secret!, pub!, password!]) expect(log).not.toContain(s);
     expect(fs.existsSync(path.join(dataDir, 'pg', 'PG_VERSION'))).toBe(true);
 
     const tracked = await new Api(url, pub).post('/v1/track', { event: 'signed-up', email: 'first@example.com', data: { plan: 'pro' } });
@@ -73,7 +80,7 @@ describe('all-in-one on embedded PostgreSQL (the quick start)', () => {
 
     run = start(env);
     await ready(url, run);
-    expect(run.out.join('')).not.toMatch(/Secret key:/);
+    expect(run.out.join('')).not.toContain('first-run.txt');
     const list = await new Api(url, secret).get('/contacts');
     expect(list.status).toBe(200);
     expect(list.body.data.map((c: any) => [c.email, c.data.plan])).toEqual([['first@example.com', 'pro']]);

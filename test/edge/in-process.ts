@@ -9,6 +9,7 @@ export interface InProcessHerald {
   runtime: Runtime;
   base: string;
   scratch: ScratchDatabase;
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -16,7 +17,7 @@ export interface InProcessHerald {
  * Herald all-in-one started in this process (every service on one thread, a scratch database on
  * the test PostgreSQL), for tests that look inside it (its Express app); e2e/ runs the built one.
  */
-export async function startInProcess(env: NodeJS.ProcessEnv = {}): Promise<InProcessHerald> {
+export async function startInProcess(env: NodeJS.ProcessEnv = {}, opts: { quiet?: boolean } = {}): Promise<InProcessHerald> {
   const scratch = await scratchDatabase({ poolMax: 2 });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-edge-'));
   const runtime = new Runtime(
@@ -42,7 +43,7 @@ export async function startInProcess(env: NodeJS.ProcessEnv = {}): Promise<InPro
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   const write = process.stdout.write;
-  process.stdout.write = (() => true) as typeof process.stdout.write; // the first-run banner
+  if (opts.quiet !== false) process.stdout.write = (() => true) as typeof process.stdout.write; // the first-run banner, on a terminal
   try {
     await runtime.start();
   } catch (err) {
@@ -51,5 +52,5 @@ export async function startInProcess(env: NodeJS.ProcessEnv = {}): Promise<InPro
   } finally {
     process.stdout.write = write;
   }
-  return { runtime, base: `http://127.0.0.1:${runtime.httpPort}`, scratch, stop };
+  return { runtime, base: `http://127.0.0.1:${runtime.httpPort}`, scratch, dataDir, stop };
 }

@@ -13,6 +13,28 @@ export const envBool = z
 
 const port = z.coerce.number().int().min(0).max(65535);
 
+/**
+ * Values of secret settings that Herald's own files publish (the dev overlay's, docker-compose.yml's
+ * former default): known to anyone, so never accepted in production. test/deploy keeps this list
+ * in step with every literal secret in docker-compose.yml and deploy/.
+ */
+export const PUBLISHED_SECRETS: ReadonlySet<string> = new Set([
+  'dev-only-not-a-secret-change-me-in-any-real-deployment',
+  'dev-only-tracking-secret-change-me-in-any-real-deployment',
+  '00000000000000000000000000000000000000000000000000000000000000de',
+]);
+
+const secretSchemas = new WeakSet<z.ZodType>();
+
+/**
+ * Marks a setting as a secret: with NODE_ENV=production it must be set, and not to a published
+ * value (see PUBLISHED_SECRETS); the process refuses to start and names it otherwise.
+ */
+export function secretSetting<T extends z.ZodType>(schema: T): T {
+  secretSchemas.add(schema);
+  return schema;
+}
+
 export const processSettings = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   TARGET: z.string().default('all'),
@@ -53,6 +75,9 @@ export type Config = ProcessSettings & {
   databaseUrlFor(service: string): string | undefined;
 };
 
+/** In HERALD_DATA_DIR: the owner's password and the first API keys, written once at the first start (see the gateway). */
+export const FIRST_RUN_FILE = 'first-run.txt';
+
 /** A slice: the variables one service reads, with their rules and defaults. */
 export type SettingsSlice = z.ZodObject<z.ZodRawShape>;
 
@@ -63,10 +88,8 @@ export type SettingsSlice = z.ZodObject<z.ZodRawShape>;
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, slices: SettingsSlice[] = []): Config {
   const schema = slices.reduce<SettingsSlice>((all, slice) => all.extend(slice.shape), processSettings);
   const parsed = schema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
-    throw new Error(`Invalid configuration:\n${lines}`);
-  }
+  const problems = parsed.success ? secretProblems(schema, parsed.data) : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  if (problems.length) throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   const c = parsed.data as ProcessSettings;
   const targets = c.TARGET.split(',').map((t) => t.trim()).filter(Boolean);
   const allInOne = targets.includes('all');
@@ -80,6 +103,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, slices: Setting
       return env[`${service.toUpperCase()}_DATABASE_URL`] || c.DATABASE_URL;
     },
   };
+}
+
+function secretProblems(schema: SettingsSlice, values: Record<string, unknown>): string[] {
+  if (values.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  for (const [key, setting] of Object.entries(schema.shape)) {
+    if (!secretSchemas.has(setting as z.ZodType)) continue;
+    const value = values[key];
+    if (typeof value !== 'string' || value === '') problems.push(`${key}: must be set when NODE_ENV=production (for example: openssl rand -hex 32)`);
+    else if (PUBLISHED_SECRETS.has(value)) problems.push(`${key}: this value is published in Herald's own files, so it is no secret; set one of your own (for example: openssl rand -hex 32)`);
+  }
+  return problems;
 }
 
 /** Each variable is declared once: by the process, or by one slice. Returns the problems. */

@@ -1,10 +1,13 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import amqp from 'amqplib';
 import { Client } from 'pg';
 import { freePort, INFRA } from './infra';
 import { dropDatabase } from './db';
+import { FIRST_RUN_FILE } from '../../kit/src';
 import { addressVariable, type Registry } from '../../runtime/src';
 
 export type TopologyKind = 'all' | 'split';
@@ -45,7 +48,15 @@ export class Topology {
   readonly procs: Proc[] = [];
   keys!: Keys;
   projectId!: string;
-  private constructor(readonly kind: TopologyKind, readonly dbUrl: string, readonly dbName: string, readonly namespace: string, readonly registry: Registry) {}
+  private constructor(
+    readonly kind: TopologyKind,
+    readonly dbUrl: string,
+    readonly dbName: string,
+    readonly namespace: string,
+    readonly registry: Registry,
+    /** HERALD_DATA_DIR of every process (the first-run file; removed at stop). */
+    readonly dataDir: string,
+  ) {}
 
   get baseUrl() {
     return this.gatewayUrls[0];
@@ -62,10 +73,11 @@ export class Topology {
     const admin = new URL(INFRA.postgres.url);
     const dbUrl = new URL(admin.toString());
     dbUrl.pathname = `/${dbName}`;
-    const t = new Topology(kind, dbUrl.toString(), dbName, ns, opts.registry);
+    const t = new Topology(kind, dbUrl.toString(), dbName, ns, opts.registry, fs.mkdtempSync(path.join(os.tmpdir(), `herald-${ns}-`)));
     const base: NodeJS.ProcessEnv = {
       PATH: process.env.PATH,
       NODE_ENV: 'test',
+      HERALD_DATA_DIR: t.dataDir,
       LOG_LEVEL: process.env.HERALD_TEST_LOG_LEVEL ?? 'warn',
       DATABASE_URL: t.dbUrl,
       DB_POOL_MAX: '4',
@@ -96,7 +108,7 @@ export class Topology {
         for (let i = 0; i < (opts.gateways ?? 1); i++) await t.spawn(edge.name, { ...split, TARGET: edge.name }, i === 0 ? gatewayPort : undefined);
       }
       await t.waitReady();
-      t.readBanner();
+      t.readFirstRun();
     } catch (err) {
       await t.stop();
       throw err;
@@ -128,12 +140,14 @@ export class Topology {
     }
   }
 
-  private readBanner() {
-    const text = this.procs.map((p) => p.output.join('')).join('\n');
+  /** The owner's first project and keys, from the file the first start writes (see the gateway). */
+  private readFirstRun() {
+    const file = path.join(this.dataDir, FIRST_RUN_FILE);
+    const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
     const pk = /Public key:\s+(pk_[0-9a-f]{64})/.exec(text);
     const sk = /Secret key:\s+(sk_[0-9a-f]{64})/.exec(text);
     const id = /Project id:\s+([0-9a-f-]{36})/.exec(text);
-    if (!pk || !sk || !id) throw new Error(`first-run banner not found in output:\n${text}`);
+    if (!pk || !sk || !id) throw new Error(`no first-run credentials in ${file}:\n${text}\n${this.output()}`);
     this.keys = { public: pk[1], secret: sk[1] };
     this.projectId = id[1];
   }
@@ -193,6 +207,7 @@ export class Topology {
       ),
     );
     await dropDatabase(this.dbName, { ignoreErrors: true });
+    fs.rmSync(this.dataDir, { recursive: true, force: true });
     if (this.kind === 'split') await deleteBrokerObjects(this.namespace, this.registry);
   }
 }

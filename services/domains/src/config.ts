@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Config } from '../../../libs/kit/src';
+import { secretSetting, type Config } from '../../../libs/kit/src';
 import type { DomainsSettings } from './app/handlers';
 
 /** The domains service's settings (docs/configuration.md, "Sending domains"). */
@@ -7,7 +7,7 @@ export const domainsSettings = z.object({
   DOMAIN_RECHECK_SECONDS: z.coerce.number().positive().default(300),
   SPF_INCLUDE: z.string().min(1).default('amazonses.com'),
   RETURN_PATH_MX: z.string().min(1).default('feedback-smtp.us-east-1.amazonses.com'),
-  ENCRYPTION_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes): openssl rand -hex 32').optional()),
+  ENCRYPTION_KEY: secretSetting(z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes): openssl rand -hex 32').optional())),
 });
 
 /** What the use cases need of the settings, normalised. */

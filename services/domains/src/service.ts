@@ -25,7 +25,6 @@ export const domains = defineService({
     const sealer = KeySealer.fromHex(ctx.config.ENCRYPTION_KEY);
     const sealed = await repo.sealKeys(sealer);
     if (sealed) logger.info({ keys: sealed }, 'DKIM private keys stored before ENCRYPTION_KEY was set are now encrypted');
-    if (!sealer.enabled && ctx.config.NODE_ENV === 'production') logger.warn('ENCRYPTION_KEY is not set: DKIM private keys are stored unencrypted');
     const service = domainsService(repo, dns, settings, sealer);
     return { grpc: service.handlers, timers: [recheckTimer(repo, service)] };
   },

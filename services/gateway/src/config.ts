@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { envBool } from '../../../libs/kit/src';
+import { envBool, secretSetting } from '../../../libs/kit/src';
 
 /** The gateway's settings (docs/configuration.md, "Edge and accounts"). */
 export const gatewaySettings = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1000),
-  JWT_SECRET: z.string().min(16).optional(),
+  JWT_SECRET: secretSetting(z.string().min(16).optional()),
   DASHBOARD_URL: z.string().url().optional(),
   SIGNUP_ENABLED: envBool.default(true),
   BODY_LIMIT: z.string().default('50mb'),

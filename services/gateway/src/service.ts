@@ -1,7 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import express from 'express';
 import { contracts } from '../../../libs/contracts/src';
 import { errorHandler, isReplyRoute, notFoundHandler, on, policy, type ReplyRoute } from '../../../libs/edge/src';
-import { metrics } from '../../../libs/kit/src';
+import { FIRST_RUN_FILE, logger, metrics } from '../../../libs/kit/src';
 import { defineService } from '../../../libs/runtime/src/service';
 import { IdentityRepo } from './adapters/identity-repo';
 import { Identity } from './app/identity';
@@ -92,7 +95,7 @@ export const gateway = defineService({
     app.use(errorHandler);
 
     const boot = await identity.bootstrap(config.OWNER_EMAIL, config.OWNER_PASSWORD);
-    if (boot) printFirstRun(publicUrl, boot);
+    if (boot) announceFirstRun(config.dataDir, publicUrl, boot);
     return {
       consumer: {
         handlers: {
@@ -110,22 +113,46 @@ export const gateway = defineService({
   },
 });
 
-/** First start only: the one time the owner's password and the keys are shown (stdout, never the log). */
-function printFirstRun(url: string, b: { email: string; password: string; projectId: string; keys: { public: string; secret: string } }) {
-  process.stdout.write(
-    [
-      '',
-      '  Herald is ready — first start, save these now (keys are stored hashed and not shown again):',
-      `  URL:         ${url}`,
-      `  Login:       ${b.email}`,
-      `  Password:    ${b.password}`,
-      `  Project id:  ${b.projectId}`,
-      `  Public key:  ${b.keys.public}`,
-      `  Secret key:  ${b.keys.secret}`,
-      '',
-      `  Try it:  curl -X POST ${url}/v1/track -H "Authorization: Bearer ${b.keys.public}" \\`,
-      `             -H "Content-Type: application/json" -d '{"event":"signed-up","email":"jane@example.com"}'`,
-      '',
-    ].join('\n') + '\n',
-  );
+/**
+ * First start only, the one time the owner's password and the keys exist in clear: they are
+ * written to `first-run.txt` in the data directory, readable by its owner only (os.tmpdir() when
+ * the data directory is read-only, as in a split pod), and shown on an interactive terminal. A
+ * log stream (stdout that is not a terminal) only says where the file is.
+ */
+function announceFirstRun(dataDir: string, url: string, b: { email: string; password: string; projectId: string; keys: { public: string; secret: string } }) {
+  const text = [
+    '',
+    '  Herald is ready — first start, save these now (keys are stored hashed and not shown again):',
+    `  URL:         ${url}`,
+    `  Login:       ${b.email}`,
+    `  Password:    ${b.password}`,
+    `  Project id:  ${b.projectId}`,
+    `  Public key:  ${b.keys.public}`,
+    `  Secret key:  ${b.keys.secret}`,
+    '',
+    `  Try it:  curl -X POST ${url}/v1/track -H "Authorization: Bearer ${b.keys.public}" \\`,
+    `             -H "Content-Type: application/json" -d '{"event":"signed-up","email":"jane@example.com"}'`,
+    '',
+  ].join('\n');
+  let file: string | undefined;
+  for (const dir of [dataDir, os.tmpdir()]) {
+    try {
+      file = writePrivate(dir, FIRST_RUN_FILE, `${text}\n`);
+      break;
+    } catch (err) {
+      logger.warn({ err: (err as Error).message, dir }, 'could not write the first-run file here');
+    }
+  }
+  if (process.stdout.isTTY) process.stdout.write(`${text}\n${file ? `  (Saved in ${file}, readable only by you: delete it once you have them.)\n\n` : ''}`);
+  else if (file) logger.info({ file }, "first start: the owner's password and the API keys are in this file, readable only by its owner; save them, then delete it");
+  else logger.error('first start: the password and keys could not be written anywhere; set OWNER_PASSWORD, log in and regenerate the keys');
+}
+
+/** Creates `dir/name` (a file of an earlier database is replaced) readable and writable by this user only. */
+function writePrivate(dir: string, name: string, content: string): string {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const file = path.join(dir, name);
+  fs.rmSync(file, { force: true });
+  fs.writeFileSync(file, content, { mode: 0o600, flag: 'wx' });
+  return file;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envBool } from '../../../libs/kit/src';
+import { envBool, secretSetting } from '../../../libs/kit/src';
 
 /** The messaging service's settings (docs/configuration.md, "Sending"). */
 export const messagingSettings = z.object({
@@ -16,7 +16,7 @@ export const messagingSettings = z.object({
   /** The SNS topics /webhooks/mail accepts (comma-separated ARNs); empty accepts none. */
   SNS_TOPIC_ARNS: z.string().default(''),
   SNS_SUBSCRIBE_URL_PATTERN: z.string().optional(),
-  TRACKING_SECRET: z.string().min(16).optional(),
+  TRACKING_SECRET: secretSetting(z.string().min(16).optional()),
   /** A critical bounce or complaint level disables the project (EMAIL_REPUTATION). */
   REPUTATION_ENFORCEMENT: envBool.default(true),
 });

@@ -1,0 +1,32 @@
+/**
+ * No secret Herald's own files publish works in production: docker-compose.yml gives the secrets
+ * no default, and every literal secret in deploy/ (the dev overlay's) is one that a process with
+ * NODE_ENV=production refuses (PUBLISHED_SECRETS).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { PUBLISHED_SECRETS } from '../../libs/kit/src';
+import { ROOT, readText } from './helpers';
+
+const SECRETS = ['JWT_SECRET', 'TRACKING_SECRET', 'ENCRYPTION_KEY'];
+
+function yamlFiles(dir: string): string[] {
+  return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
+    const rel = path.join(dir, e.name);
+    return e.isDirectory() ? yamlFiles(rel) : /\.ya?ml$/.test(e.name) ? [rel] : [];
+  });
+}
+
+test('docker compose requires every secret from the operator (no default value)', () => {
+  const compose = readText('docker-compose.yml');
+  for (const name of SECRETS) expect(compose).toMatch(new RegExp(`^  ${name}: \\$\\{${name}:\\?[^}]+\\}$`, 'm'));
+});
+
+test('every literal secret in deploy/ is refused in production', () => {
+  const found: string[] = [];
+  for (const file of yamlFiles('deploy')) {
+    for (const m of readText(file).matchAll(new RegExp(`\\b(${SECRETS.join('|')})[=:]\\s*"?([^"\\s]+)`, 'g'))) found.push(`${file}: ${m[1]}=${m[2]}`);
+  }
+  expect(found.length).toBeGreaterThan(0);
+  expect(found.filter((f) => !PUBLISHED_SECRETS.has(f.split('=').slice(1).join('=')))).toEqual([]);
+});
