@@ -18,6 +18,8 @@ export interface Subscription {
   handlers: Partial<Record<string, EventHandler>>;
   /** Optional: used instead of `handlers[type]` for runs of consecutive events of that type in a batch. */
   batchHandlers?: Partial<Record<string, BatchEventHandler>>;
+  /** First wait before an event this consumer failed on is tried again (see dead-letters.ts; RETRY_BACKOFF_MS by default). */
+  retryBackoffMs?: number;
 }
 
 /**

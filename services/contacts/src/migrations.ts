@@ -1,10 +1,10 @@
 import type { Migration } from '../../../libs/db/src';
-import { busMigration } from '../../../libs/bus/src';
+import { busMigrations } from '../../../libs/bus/src';
 
 export const SCHEMA = 'contacts';
 
 export const migrations: Migration[] = [
-  busMigration(SCHEMA),
+  ...busMigrations(SCHEMA),
   {
     id: '001_contacts',
     sql: `
