@@ -10,6 +10,7 @@ import { metrics, newId } from '../../kit/src';
 import type { DomainEvent } from '../../contracts/src/events';
 import {
   AmqpTransport,
+  busMigration,
   busMigrations,
   deliver,
   DELIVERY_LIMIT,
@@ -29,6 +30,11 @@ import {
   Transport,
 } from '../src';
 import { eventually, INFRA, scratchDatabase, ScratchDatabase } from '../../testing/src';
+import { migrations as contactsMigrations } from '../../../services/contacts/src/migrations';
+import { migrations as domainsMigrations } from '../../../services/domains/src/migrations';
+import { migrations as eventsMigrations } from '../../../services/events/src/migrations';
+import { migrations as gatewayMigrations } from '../../../services/gateway/src/migrations';
+import { migrations as messagingMigrations } from '../../../services/messaging/src/migrations';
 
 const SCHEMA = 'dlt';
 const TYPE = 'contacts.contact.subscription_changed.v1';
@@ -389,5 +395,22 @@ describe('deliver and redeliverDue', () => {
     // It fails again: DELIVERY_LIMIT more attempts before it is dead again.
     expect(await redeliverDue(db, SCHEMA, [c.sub])).toMatchObject({ failed: 1, dead: 0 });
     expect((await failedRows('replay-reset'))[0]).toMatchObject({ attempts: 1, dead_at: null });
+  });
+});
+
+describe('migration', () => {
+  it('000_bus_failed_events applies on top of a schema that has 000_bus and later migrations already', async () => {
+    const schema = 'dlt_upgrade';
+    const later = { id: '001_later', sql: `CREATE TABLE ${schema}.later (id int)` };
+    expect(await migrate(db, schema, [busMigration(schema), later])).toBe(2);
+    expect(await migrate(db, schema, [...busMigrations(schema), later])).toBe(1);
+    expect(await db.query(`SELECT count(*)::int AS n FROM ${schema}.failed_events`)).toEqual([{ n: 0 }]);
+    expect(await migrate(db, schema, [...busMigrations(schema), later])).toBe(0);
+  });
+
+  it('every service schema gets it', () => {
+    for (const list of [contactsMigrations, domainsMigrations, eventsMigrations, gatewayMigrations, messagingMigrations]) {
+      expect(list.slice(0, 2).map((m) => m.id)).toEqual(['000_bus', '000_bus_failed_events']);
+    }
   });
 });
