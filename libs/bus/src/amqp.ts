@@ -3,9 +3,9 @@ import pLimit from 'p-limit';
 import type { Channel, ChannelModel, ConfirmChannel, ConsumeMessage } from 'amqplib';
 import { DomainEvent, parseDomainEvent } from '../../contracts/src/events';
 import { Batcher, logger } from '../../kit/src';
+import { DELIVERY_LIMIT } from './dead-letters';
 import { deliver, routingKeyOf, settled, Subscription, Transport, WorkSubscription } from './transport';
 
-const DELIVERY_LIMIT = 5;
 const PREFETCH = 64;
 /**
  * Work items per message: a relay batch of emails goes to the broker as a few messages, not one
@@ -18,9 +18,11 @@ const FAILURES = 'x-herald-failures';
 
 /**
  * Split topology: topic exchange `<ns>herald.events` (routing key = event type), one durable
- * quorum queue `<ns><service>.events` per consuming service (replicas compete), poison messages
- * dead-lettered to `<ns><service>.events.dlq` after DELIVERY_LIMIT attempts. Publishing uses
- * confirms. Reconnects on its own; the outbox keeps what could not be published.
+ * quorum queue `<ns><service>.events` per consuming service (replicas compete). An event a
+ * consumer fails on goes to its failed_events like in all-in-one (see `deliver`) and the message
+ * is acked; messages that could not be handled or recorded at all (unparseable, or the database
+ * down) are dead-lettered to `<ns><service>.events.dlq` after DELIVERY_LIMIT deliveries. Publishing
+ * uses confirms. Reconnects on its own; the outbox keeps what could not be published.
  */
 export class AmqpTransport implements Transport {
   readonly name = 'amqp' as const;
@@ -339,7 +341,8 @@ export class AmqpTransport implements Transport {
     }
     const done = await Promise.all(events.map((e) => batcher.submit(e).catch(() => false)));
     if (done.every(Boolean)) safe(() => ch.ack(msg));
-    else safe(() => ch.nack(msg, false, true)); // redelivered (the inbox skips what was done); dead-lettered after DELIVERY_LIMIT tries
+    // A failure not even recorded (see `deliver`): redelivered (the inbox skips what was done), dead-lettered after DELIVERY_LIMIT tries.
+    else safe(() => ch.nack(msg, false, true));
   }
 
   /** A consumer `quiesce` can cancel; one that started while quiescing is cancelled at once. */

@@ -8,6 +8,9 @@ export interface Peer {
   publish(events: DomainEvent[]): Promise<void>;
 }
 
+/** Failed attempts in the relay's transaction remembered at most (see `failedInTx`). */
+const FAILED_IN_TX_MAX = 10_000;
+
 /**
  * All-in-one: the relay hands events straight to the subscribers in this process — on a first
  * attempt, inside its own transaction (see `Origin`). Work items go
@@ -20,6 +23,14 @@ export class MemoryTransport implements Transport {
   private lanes = new Map<string, { sub: WorkSubscription; items: DomainEvent[]; busy: number }>();
   private stopped = false;
   private peer?: Peer;
+  /**
+   * `<consumer> <event id>` of the handler calls that failed in the relay's transaction. That
+   * failure rolls the relay's batch back, so it is not recorded; if the retry (through `deliver`)
+   * fails too, it counts as an attempt, and a poison event is dead after as many handler calls
+   * as in split. Taken by the retry; the oldest are dropped past FAILED_IN_TX_MAX (a retry that
+   * another replica's relay claimed), which at worst allows one attempt more.
+   */
+  private failedInTx = new Map<string, number>();
 
   async work(sub: WorkSubscription) {
     this.lanes.set(`${sub.type}.${sub.lane}`, { sub, items: [], busy: 0 });
@@ -93,14 +104,31 @@ export class MemoryTransport implements Transport {
         const run = domainEvents.slice(i, j);
         i = j;
         if (inTx) {
-          await applyInRelayTx(sub, run, shared!.tx);
+          await applyInRelayTx(sub, run, shared!.tx, (failed) => this.noteFailedInTx(sub, failed));
           continue;
         }
-        // A failed event makes the relay retry the batch (with backoff); the inbox skips what was done.
-        const error = (await deliver(sub, run)).find((e) => e !== undefined);
+        // A failed event is recorded for the subscriber's redeliverer; only one that could not be
+        // makes the relay retry the batch (with backoff; the inbox skips what was done).
+        const before = new Map(run.map((e) => [e.id, this.takeFailedInTx(sub, e)]));
+        const error = (await deliver(sub, run, { failedBefore: (e) => before.get(e.id) ?? 0 })).find((e) => e !== undefined);
         if (error) throw error;
       }
     }
+  }
+
+  private noteFailedInTx(sub: Subscription, events: DomainEvent[]) {
+    for (const e of events) {
+      const key = `${sub.service} ${e.id}`;
+      this.failedInTx.set(key, (this.failedInTx.get(key) ?? 0) + 1);
+      if (this.failedInTx.size > FAILED_IN_TX_MAX) this.failedInTx.delete(this.failedInTx.keys().next().value!);
+    }
+  }
+
+  private takeFailedInTx(sub: Subscription, e: DomainEvent): number {
+    const key = `${sub.service} ${e.id}`;
+    const n = this.failedInTx.get(key) ?? 0;
+    this.failedInTx.delete(key);
+    return n;
   }
 
   /** Starts no more work items (those queued stay queued in PostgreSQL) and waits for the running ones. */

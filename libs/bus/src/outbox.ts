@@ -2,6 +2,7 @@ import { afterCommit, prepared, Queryable } from '../../db/src';
 import type { Migration } from '../../db/src';
 import { newId } from '../../kit/src';
 import { DomainEvent, DomainEventData, DomainEventType, DomainEvents } from '../../contracts/src/events';
+import { failedEventsMigration } from './dead-letters';
 
 /** The relays of this process, by schema (a schema's outbox is written only by its own module). */
 const wakers = new Map<string, Set<() => void>>();
@@ -13,7 +14,7 @@ export function onOutboxWrite(schema: string, fn: () => void): () => void {
   return () => wakers.get(schema)?.delete(fn);
 }
 
-/** The outbox and inbox tables every service schema carries (include in its migrations). */
+/** The outbox and inbox tables every service schema carries (see `busMigrations`). */
 export const busMigration = (schema: string): Migration => ({
   id: '000_bus',
   sql: `
@@ -39,6 +40,12 @@ export const busMigration = (schema: string): Migration => ({
     );
   `,
 });
+
+/**
+ * Every bus table of a service schema, to spread into its migrations: `000_bus`, then
+ * `000_bus_failed_events` (added later; it applies on top of an existing `000_bus`).
+ */
+export const busMigrations = (schema: string): Migration[] => [busMigration(schema), failedEventsMigration(schema)];
 
 export interface NewEvent<T extends DomainEventType = DomainEventType> {
   type: T;

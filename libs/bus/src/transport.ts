@@ -2,6 +2,7 @@ import type { DomainEvent } from '../../contracts/src/events';
 import { prepared, type Db } from '../../db/src';
 import type { PoolClient } from 'pg';
 import { logger, metrics } from '../../kit/src';
+import { recordFailure } from './dead-letters';
 
 export type EventHandler = (event: DomainEvent<any>, tx: PoolClient) => Promise<void>;
 
@@ -18,6 +19,8 @@ export interface Subscription {
   handlers: Partial<Record<string, EventHandler>>;
   /** Optional: used instead of `handlers[type]` for runs of consecutive events of that type in a batch. */
   batchHandlers?: Partial<Record<string, BatchEventHandler>>;
+  /** First wait before an event this consumer failed on is tried again (see dead-letters.ts; RETRY_BACKOFF_MS by default). */
+  retryBackoffMs?: number;
 }
 
 /**
@@ -81,19 +84,40 @@ export async function settled(busy: () => boolean, timeoutMs: number): Promise<v
   while (busy() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
 }
 
+/**
+ * Claims events in a consumer's inbox, in the caller's transaction; returns the ids not handled
+ * before. The rows the consumer has for them in its failed_events go in the same statement: an
+ * event handled now or before is no longer to be retried (a redelivery of an event that failed
+ * here). A row a redeliverer holds at that moment is left to it (SKIP LOCKED, so neither waits for
+ * the other): it finds the event handled and deletes the row itself.
+ */
+async function claim(sub: Subscription, events: DomainEvent[], tx: PoolClient): Promise<Set<string>> {
+  const r = await tx.query(prepared(
+    `WITH settled AS (
+       DELETE FROM "${sub.schema}".failed_events WHERE ctid = ANY(ARRAY(
+         SELECT ctid FROM "${sub.schema}".failed_events
+         WHERE consumer = $3 AND (project_id, event_id) IN (SELECT * FROM unnest($1::uuid[], $2::uuid[]))
+         FOR UPDATE SKIP LOCKED)))
+     INSERT INTO "${sub.schema}".inbox (project_id, event_id, consumer)
+     SELECT p, e, $3 FROM unnest($1::uuid[], $2::uuid[]) AS x(p, e) ON CONFLICT DO NOTHING RETURNING event_id`,
+    [events.map((e) => e.projectId), events.map((e) => e.id), sub.service],
+  ));
+  return new Set(r.rows.map((row) => row.event_id));
+}
+
 /** Runs a handler exactly once per (event, consumer): the inbox row and the handler's writes commit together. */
 export async function handleOnce(sub: Subscription, event: DomainEvent): Promise<'handled' | 'duplicate' | 'ignored'> {
+  if (!sub.handlers[event.type]) return 'ignored';
+  return sub.db.tx((tx) => handleOnceIn(sub, event, tx));
+}
+
+/** `handleOnce` in the caller's transaction `tx`. */
+export async function handleOnceIn(sub: Subscription, event: DomainEvent, tx: PoolClient): Promise<'handled' | 'duplicate' | 'ignored'> {
   const handler = sub.handlers[event.type];
   if (!handler) return 'ignored';
-  return sub.db.tx(async (tx) => {
-    const r = await tx.query(prepared(
-      `INSERT INTO "${sub.schema}".inbox (project_id, event_id, consumer) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
-      [event.projectId, event.id, sub.service],
-    ));
-    if (r.rowCount === 0) return 'duplicate';
-    await handler(event, tx);
-    return 'handled';
-  });
+  if ((await claim(sub, [event], tx)).size === 0) return 'duplicate';
+  await handler(event, tx);
+  return 'handled';
 }
 
 /**
@@ -102,12 +126,7 @@ export async function handleOnce(sub: Subscription, event: DomainEvent): Promise
  */
 export async function handleBatch(sub: Subscription, events: DomainEvent[]): Promise<number> {
   return sub.db.tx(async (tx) => {
-    const r = await tx.query(prepared(
-      `INSERT INTO "${sub.schema}".inbox (project_id, event_id, consumer)
-       SELECT p, e, $3 FROM unnest($1::uuid[], $2::uuid[]) AS x(p, e) ON CONFLICT DO NOTHING RETURNING event_id`,
-      [events.map((e) => e.projectId), events.map((e) => e.id), sub.service],
-    ));
-    const fresh = new Set(r.rows.map((row) => row.event_id));
+    const fresh = await claim(sub, events, tx);
     const count = fresh.size;
     // Each new event once: a batch can hold two copies of one (a redelivery next to the original).
     await apply(sub, events.filter((e) => fresh.delete(e.id)), tx);
@@ -115,41 +134,57 @@ export async function handleBatch(sub: Subscription, events: DomainEvent[]): Pro
   });
 }
 
-/** Runs the handlers in tx, in order; a run of consecutive events of a type with a batch handler goes in one call. */
-async function apply(sub: Subscription, events: DomainEvent[], tx: PoolClient) {
+/**
+ * Runs the handlers in tx, in order; a run of consecutive events of a type with a batch handler goes
+ * in one call. `at.run`: the events of the call running (the one that failed, if it throws).
+ */
+async function apply(sub: Subscription, events: DomainEvent[], tx: PoolClient, at: { run?: DomainEvent[] } = {}) {
   for (let i = 0; i < events.length; ) {
     const batchHandler = sub.batchHandlers?.[events[i].type];
     if (!batchHandler) {
+      at.run = [events[i]];
       await sub.handlers[events[i].type]!(events[i], tx);
       i++;
       continue;
     }
     let j = i + 1;
     while (j < events.length && events[j].type === events[i].type) j++;
-    await batchHandler(events.slice(i, j), tx);
+    at.run = events.slice(i, j);
+    await batchHandler(at.run, tx);
     i = j;
   }
 }
 
-/** Handles the events this consumer takes in the relay's transaction (see `Origin`); a failure fails the relay's batch. */
-export async function applyInRelayTx(sub: Subscription, events: DomainEvent[], tx: PoolClient): Promise<void> {
+/**
+ * Handles the events this consumer takes in the relay's transaction (see `Origin`); a failure fails
+ * the relay's batch. `onFailure` learns the events of the handler call that failed.
+ */
+export async function applyInRelayTx(sub: Subscription, events: DomainEvent[], tx: PoolClient, onFailure?: (events: DomainEvent[]) => void): Promise<void> {
   const mine = events.filter((e) => sub.handlers[e.type]);
   if (mine.length === 0) return;
+  const at: { run?: DomainEvent[] } = {};
   try {
-    await apply(sub, mine, tx);
+    await apply(sub, mine, tx, at);
   } catch (err) {
-    throw failed(sub, mine[0], err);
+    onFailure?.(at.run ?? mine);
+    throw failed(sub, (at.run ?? mine)[0], err);
   }
   metrics.busConsumed.inc({ consumer: sub.service, outcome: 'handled' }, mine.length);
 }
 
 /**
  * Delivers events to one consumer: the whole batch in one transaction, or — if that fails — one
- * transaction per event, so one bad event does not hold up the rest. Per event, in order: the
- * error its handler failed with, or undefined when it is done with (handled now or before, or not
- * this consumer's).
+ * transaction per event, so one bad event does not hold up the rest. An event whose handler fails
+ * is recorded in the consumer's failed_events, to be retried by its redeliverer (see
+ * redeliver.ts), and counts as done here: the transport goes on with the other consumers and the
+ * later events. Per event, in order: an error only when its handler failed and that could not be
+ * recorded (the database is down: the transport tries it again, as before), or undefined when it
+ * is done with (handled now or before, recorded as failed, or not this consumer's).
+ *
+ * `failedBefore`: failed attempts of an event this delivery repeats that were not recorded (see
+ * MemoryTransport), counted with this one.
  */
-export async function deliver(sub: Subscription, events: DomainEvent[]): Promise<Array<Error | undefined>> {
+export async function deliver(sub: Subscription, events: DomainEvent[], opts: { failedBefore?: (event: DomainEvent) => number } = {}): Promise<Array<Error | undefined>> {
   const mine = events.filter((e) => sub.handlers[e.type]);
   if (mine.length === 0) return events.map(() => undefined);
   try {
@@ -158,7 +193,10 @@ export async function deliver(sub: Subscription, events: DomainEvent[]): Promise
     metrics.busConsumed.inc({ consumer: sub.service, outcome: 'duplicate' }, mine.length - fresh);
     return events.map(() => undefined);
   } catch (err) {
-    if (mine.length === 1) return events.map((e) => (e === mine[0] ? failed(sub, e, err) : undefined));
+    if (mine.length === 1) {
+      const error = await contain(sub, mine[0], err, opts.failedBefore);
+      return events.map((e) => (e === mine[0] ? error : undefined));
+    }
   }
   const outcomes: Array<Error | undefined> = [];
   for (const event of events) {
@@ -170,10 +208,22 @@ export async function deliver(sub: Subscription, events: DomainEvent[]): Promise
       metrics.busConsumed.inc({ consumer: sub.service, outcome: await handleOnce(sub, event) });
       outcomes.push(undefined);
     } catch (err) {
-      outcomes.push(failed(sub, event, err));
+      outcomes.push(await contain(sub, event, err, opts.failedBefore));
     }
   }
   return outcomes;
+}
+
+/** Records a failed event for its redeliverer (undefined: done for the transport), or the error if that fails too. */
+async function contain(sub: Subscription, event: DomainEvent, err: unknown, failedBefore?: (event: DomainEvent) => number): Promise<Error | undefined> {
+  const error = failed(sub, event, err);
+  try {
+    await recordFailure(sub.db.pool, sub, event, error, 1 + (failedBefore?.(event) ?? 0));
+    return undefined;
+  } catch (recordErr) {
+    logger.warn({ err: (recordErr as Error).message, consumer: sub.service, eventId: event.id }, 'could not record a failed event; the transport tries it again');
+    return error;
+  }
 }
 
 function failed(sub: Subscription, event: DomainEvent, err: unknown): Error {

@@ -5,7 +5,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import { Db, migrate } from '../../db/src';
 import { newId } from '../../kit/src';
-import { busMigration, handleOnce, InboxPruner, pruneInbox } from '../src';
+import { busMigrations, handleOnce, InboxPruner, pruneInbox } from '../src';
 import { inboxPruneSql, uuidV7Floor } from '../src/inbox';
 import { scratchDatabase, ScratchDatabase, eventually } from '../../testing/src';
 
@@ -17,7 +17,7 @@ let db: Db;
 beforeAll(async () => {
   scratch = await scratchDatabase({ poolMax: 4 });
   db = scratch.db;
-  await migrate(db, SCHEMA, [busMigration(SCHEMA)]);
+  await migrate(db, SCHEMA, busMigrations(SCHEMA));
 });
 
 afterAll(async () => {

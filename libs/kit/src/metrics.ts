@@ -40,3 +40,10 @@ export const busConsumed = new client.Counter({
   labelNames: ['consumer', 'outcome'],
   registers: [registry],
 });
+
+export const busDeadLetters = new client.Counter({
+  name: 'herald_bus_dead_letters_total',
+  help: 'Domain events a consumer failed on DELIVERY_LIMIT times, now dead letters in its schema (listed and replayed by hand)',
+  labelNames: ['consumer'],
+  registers: [registry],
+});

@@ -11,7 +11,7 @@ import { HealthImplementation, service as healthService } from 'grpc-health-chec
 import { Config, logger, metrics, Ticker } from '../../kit/src';
 import { Db, ensureDatabase, migrate as runMigrations, Migration } from '../../db/src';
 import { startEmbeddedPostgres } from '../../db/src/embedded';
-import { AmqpTransport, busMigration, InboxPruner, MemoryTransport, Relay, Transport } from '../../bus/src';
+import { AmqpTransport, busMigrations, InboxPruner, MemoryTransport, Redeliverer, Relay, Transport } from '../../bus/src';
 import { GRPC_MESSAGE_LIMITS, grpcClient, grpcImplementation, inProcessClient, metaFromContext } from '../../contracts/src';
 import type { DomainEvent } from '../../contracts/src/events';
 import type { Route } from '../../edge/src';
@@ -49,11 +49,11 @@ const defaultSplitDb = () => `postgres://${encodeURIComponent(os.userInfo().user
 
 export const schemaOf = (s: AnyService) => s.schema?.name ?? s.name;
 
-/** A service's migrations: the tables every service schema carries (outbox, inbox, settings), then its own. */
+/** A service's migrations: the tables every service schema carries (outbox, inbox, failed events, settings), then its own. */
 export function migrationsOf(s: AnyService): Migration[] {
   const schema = schemaOf(s);
   return [
-    busMigration(schema),
+    ...busMigrations(schema),
     { id: '000_settings', sql: `CREATE TABLE IF NOT EXISTS "${schema}".settings (key text PRIMARY KEY, value text NOT NULL);` },
     ...(s.schema?.migrations ?? []),
   ];
@@ -77,8 +77,8 @@ export class Runtime {
   private started: Started[] = [];
   private pools = new Map<string, Db>();
   private relays: Relay[] = [];
-  /** One per schema whose consumer keeps an inbox. */
-  private pruners = new Map<string, InboxPruner>();
+  /** Per schema with a consumer: the pruning of its inbox and the retries of its failed events. */
+  private consumers = new Map<string, { pruner: InboxPruner; redeliverer: Redeliverer }>();
   /** Handlers of the services this thread serves, by service. */
   private provided = new Map<string, Record<string, unknown>>();
   private remote = new Map<string, ReturnType<typeof grpcClient>>();
@@ -243,8 +243,12 @@ export class Runtime {
     if (s.schema) this.relays.push(new Relay(ctx.db, ctx.schema, this.transport, s.schema.relaySpacingMs));
     if (running.consumer) {
       if (!s.schema) throw new Error(`${s.name} consumes events but has no schema for its inbox`);
-      await this.transport.subscribe({ service: s.name, db: ctx.db, schema: ctx.schema, ...running.consumer });
-      if (!this.pruners.has(ctx.schema)) this.pruners.set(ctx.schema, new InboxPruner(ctx.db, ctx.schema, this.config.INBOX_RETENTION_DAYS * 86_400_000));
+      const sub = { service: s.name, db: ctx.db, schema: ctx.schema, ...running.consumer };
+      await this.transport.subscribe(sub);
+      if (!this.consumers.has(ctx.schema)) {
+        this.consumers.set(ctx.schema, { pruner: new InboxPruner(ctx.db, ctx.schema, this.config.INBOX_RETENTION_DAYS * 86_400_000), redeliverer: new Redeliverer(ctx.db, ctx.schema) });
+      }
+      this.consumers.get(ctx.schema)!.redeliverer.add(sub);
     }
     for (const q of s.work ?? []) {
       const w = running.work?.[q.queue];
@@ -296,8 +300,7 @@ export class Runtime {
       const transport = this.transport as MemoryTransport;
       await this.worker.link.call('begin', transport.subscribedTypes());
     }
-    for (const r of this.relays) r.start();
-    for (const p of this.pruners.values()) p.start();
+    this.startBackground();
 
     if (this.grpcServer) {
       const port = this.config.GRPC_PORT ?? this.selected.find((s) => s.grpc)!.grpc!.port;
@@ -353,6 +356,15 @@ export class Runtime {
     link.on('bus', (events: DomainEvent[]) => transport.fromPeer(events));
   }
 
+  /** Once every service of the thread has started (and its events can reach their subscribers): relays, inbox pruning, retries. */
+  private startBackground() {
+    for (const r of this.relays) r.start();
+    for (const c of this.consumers.values()) {
+      c.pruner.start();
+      c.redeliverer.start();
+    }
+  }
+
   /** Services thread, once started: what it serves and the event types its subscribers take. */
   servicesStarted(): ServicesStarted {
     return { services: [...this.provided.keys()], types: (this.transport as MemoryTransport).subscribedTypes() };
@@ -366,8 +378,7 @@ export class Runtime {
     link.on('begin', async (types: string[]) => {
       const takes = new Set(types);
       transport.link({ takes: (t) => takes.has(t), publish: (events) => link.call('bus', events) });
-      for (const r of this.relays) r.start();
-      for (const p of this.pruners.values()) p.start();
+      this.startBackground();
     });
     link.on('ready', () => this.readiness());
     link.on('metrics', async () => (await metrics.registry.getMetricsAsJSON()).filter((m) => !PROCESS_METRIC.test(m.name)));
@@ -464,7 +475,7 @@ export class Runtime {
       await running.stop?.().catch((err) => logger.error({ err, service: service.name }, 'stop failed'));
     }
     for (const r of this.relays) await r.stop();
-    for (const p of this.pruners.values()) await p.stop();
+    for (const c of this.consumers.values()) await Promise.all([c.pruner.stop(), c.redeliverer.stop()]);
     await this.transport?.stop();
     for (const c of this.remote.values()) c.close();
     for (const h of this.remoteHealth.values()) h.client.close();

@@ -2,7 +2,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
 import { contracts } from '../../contracts/src';
-import { addressVariable, Registry, type AnyService } from '../src';
+import { addressVariable, migrationsOf, Registry, type AnyService } from '../src';
 
 const service = (name: string, more: Partial<AnyService> = {}): AnyService => ({ name, httpPort: 9000 + name.length * 7 + name.charCodeAt(0), start: async () => ({}), ...more });
 const contacts = (more: Partial<AnyService> = {}) => service('contacts', { grpc: { contract: contracts.contacts, port: 50061 }, httpPort: 8061, ...more });
@@ -69,5 +69,11 @@ describe('Registry', () => {
     const r = new Registry([contacts(), events()]);
     expect(r.checkTargets(['contacts', 'migrate', 'all'])).toBeUndefined();
     expect(r.checkTargets(['contacts', 'nope'])).toBe('Unknown TARGET "nope". Known targets: all, migrate, contacts, events');
+  });
+
+  it('gives every service schema the shared tables (outbox, inbox, failed events, settings) before its own', () => {
+    const own = { id: '001_own', sql: 'SELECT 1' };
+    expect(migrationsOf(contacts({ schema: { migrations: [own] } })).map((m) => m.id)).toEqual(['000_bus', '000_bus_failed_events', '000_settings', '001_own']);
+    expect(migrationsOf(contacts({ schema: { name: 'crm', migrations: [] } }))[0].sql).toContain('"crm".outbox');
   });
 });
