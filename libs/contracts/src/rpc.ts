@@ -1,6 +1,6 @@
 import * as grpc from '@grpc/grpc-js';
 import CircuitBreaker from 'opossum';
-import { AppError, currentContext, isAppError, logger, metrics, unavailable } from '../../kit/src';
+import { AppError, currentContext, isAppError, logger, metrics, RequestContext, runWithContext, unavailable } from '../../kit/src';
 import type { AnyDefinition, CallMeta, ServiceClient, ServiceHandlers } from './proto';
 
 const STATUS_BY_HTTP: Record<number, grpc.status> = {
@@ -40,24 +40,56 @@ function fromServiceError(err: grpc.ServiceError, service: string): AppError {
 /** /v1/send carries up to 40 MB of message: raise grpc-js's 4 MB default on both ends. */
 export const GRPC_MESSAGE_LIMITS = { 'grpc.max_receive_message_length': 64 * 1024 * 1024, 'grpc.max_send_message_length': 64 * 1024 * 1024 };
 
-const metaOf = (call: grpc.ServerUnaryCall<any, any>): CallMeta => ({
-  requestId: String(call.metadata.get('x-request-id')[0] ?? ''),
-  projectId: String(call.metadata.get('x-project-id')[0] ?? ''),
-});
+/** The metadata of CallMeta (see there); what a caller did not send is absent. */
+const META_KEYS = { requestId: 'x-request-id', projectId: 'x-project-id', userId: 'x-user-id', role: 'x-role' } as const;
 
-/** Wraps async handlers as a grpc-js service implementation. */
+function metaOf(call: grpc.ServerUnaryCall<any, any>): CallMeta {
+  const meta: CallMeta = {};
+  for (const [field, key] of Object.entries(META_KEYS)) {
+    const v = call.metadata.get(key)[0];
+    if (v) meta[field as keyof typeof META_KEYS] = String(v);
+  }
+  return meta;
+}
+
+/** The request context a handler runs in: the caller's (its request id, project, user and role). */
+export const contextOf = (meta: CallMeta): RequestContext => ({ requestId: meta.requestId ?? '', projectId: meta.projectId, userId: meta.userId, role: meta.role });
+
+/**
+ * Wraps async handlers as a grpc-js service implementation. Each call runs in its caller's context
+ * (see contextOf), so what the handler logs and the calls it makes carry it on.
+ */
 export function grpcImplementation<D extends AnyDefinition>(definition: D, handlers: ServiceHandlers<D>): grpc.UntypedServiceImplementation {
   const impl: grpc.UntypedServiceImplementation = {};
   for (const name of Object.keys(definition)) {
     const handler = (handlers as any)[name];
     if (!handler) throw new Error(`no handler for rpc ${name}`);
     impl[name] = (call: grpc.ServerUnaryCall<any, any>, callback: grpc.sendUnaryData<any>) => {
-      Promise.resolve()
-        .then(() => handler(call.request, metaOf(call)))
-        .then((res) => callback(null, res), (err) => callback(toServiceError(err) as grpc.ServiceError));
+      const meta = metaOf(call);
+      runWithContext(contextOf(meta), () => Promise.resolve().then(() => handler(call.request, meta))).then(
+        (res) => callback(null, res),
+        (err) => callback(toServiceError(err) as grpc.ServiceError),
+      );
     };
   }
   return impl;
+}
+
+/**
+ * The project a project-scoped call acts on: its caller's (CallMeta.projectId), never one from the
+ * request message. A call without one is a bug of the caller (work outside a request that did not
+ * pass its project), never the client's fault: a 500, logged here.
+ */
+export function projectOf(meta: CallMeta | undefined): string {
+  if (meta?.projectId) return meta.projectId;
+  const err = new AppError({
+    code: 'MISSING_PROJECT',
+    status: 500,
+    message: 'An internal call to a project-scoped method carried no project',
+    suggestion: 'This is a bug in Herald, not in your request; report the requestId.',
+  });
+  logger.error({ err }, 'a project-scoped call arrived without a project');
+  throw err;
 }
 
 /**
@@ -70,18 +102,29 @@ export function inProcessClient<D extends AnyDefinition>(definition: D, handlers
     const handler = (handlers as any)[name];
     client[name] = async (req: unknown, meta?: CallMeta) => {
       const decoded = method.requestDeserialize(method.requestSerialize(req));
-      const res = await handler(decoded, { ...metaFromContext(), ...meta });
+      const res = await handler(decoded, callMeta(meta));
       return method.responseDeserialize(method.responseSerialize(res));
     };
   }
   return client as ServiceClient<D>;
 }
 
-/** The request id and project of the request being handled, for the calls it makes. */
+/** The request id, project, user and role of the request being handled, for the calls it makes. */
 export const metaFromContext = (): CallMeta => {
   const ctx = currentContext();
-  return { requestId: ctx?.requestId, projectId: ctx?.projectId };
+  return { requestId: ctx?.requestId, projectId: ctx?.projectId, userId: ctx?.userId, role: ctx?.role };
 };
+
+/**
+ * What a call carries: the context's meta (metaFromContext), overridden by the caller's own
+ * `meta`. A call for another project than the context's (work on an event's or a row's project)
+ * does not carry the context's user and role: they were checked for the context's project only.
+ */
+export function callMeta(meta?: CallMeta): CallMeta {
+  const ctx = metaFromContext();
+  if (meta?.projectId !== undefined && meta.projectId !== ctx.projectId) return { requestId: ctx.requestId, ...meta };
+  return { ...ctx, ...meta };
+}
 
 export interface RemoteClientOptions {
   deadlineMs: number;
@@ -113,8 +156,10 @@ export function grpcClient<D extends AnyDefinition>(
       // waitForReady: a call made while the channel (re)connects waits for it, bounded by the deadline,
       // instead of failing at once with UNAVAILABLE; a peer that stays down still fails (503) at the deadline.
       const md = new grpc.Metadata({ waitForReady: true });
-      if (meta.requestId) md.set('x-request-id', meta.requestId);
-      if (meta.projectId) md.set('x-project-id', meta.projectId);
+      for (const [field, key] of Object.entries(META_KEYS)) {
+        const v = meta[field as keyof typeof META_KEYS];
+        if (v) md.set(key, v);
+      }
       const end = metrics.grpcDuration.startTimer({ service, method: name });
       raw[name].call(raw, req, md, { deadline: Date.now() + Math.max(opts.deadlineMs, meta.deadlineMs ?? 0) }, (err: grpc.ServiceError | null, res: unknown) => {
         end({ code: err ? grpc.status[err.code] : 'OK' });
@@ -136,7 +181,7 @@ export function grpcClient<D extends AnyDefinition>(
   const client: Record<string, unknown> = { close: () => raw.close() };
   for (const name of Object.keys(definition)) {
     client[name] = (req: unknown, meta?: CallMeta) =>
-      breaker.fire(name, req, { ...metaFromContext(), ...meta }).catch((err: unknown) => {
+      breaker.fire(name, req, callMeta(meta)).catch((err: unknown) => {
         if (isAppError(err)) throw err;
         throw unavailable(`${service} is unavailable (${(err as Error).message})`);
       });

@@ -12,7 +12,7 @@ import { Config, logger, metrics, Ticker } from '../../kit/src';
 import { Db, ensureDatabase, migrate as runMigrations, Migration } from '../../db/src';
 import { startEmbeddedPostgres } from '../../db/src/embedded';
 import { AmqpTransport, busMigration, InboxPruner, MemoryTransport, Relay, Transport } from '../../bus/src';
-import { GRPC_MESSAGE_LIMITS, grpcClient, grpcImplementation, inProcessClient, metaFromContext } from '../../contracts/src';
+import { GRPC_MESSAGE_LIMITS, grpcClient, grpcImplementation, inProcessClient } from '../../contracts/src';
 import type { DomainEvent } from '../../contracts/src/events';
 import type { Route } from '../../edge/src';
 import type { Registry } from './registry';
@@ -162,7 +162,7 @@ export class Runtime {
     if (local || this.worker?.services.has(name)) {
       const client = local
         ? inProcessClient(contract.definition(), local as any)
-        : linkClient(this.worker!.link, name, contract.definition(), { metaOf: metaFromContext, deadlineMs: this.config.GRPC_DEADLINE_MS });
+        : linkClient(this.worker!.link, name, contract.definition(), { deadlineMs: this.config.GRPC_DEADLINE_MS });
       this.near.set(name, client);
       return client;
     }

@@ -6,7 +6,7 @@
 import { MessageChannel } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { AppError, currentContext, isAppError, notFound, runWithContext } from '../../kit/src';
-import { CallMeta, contracts, Handlers, metaFromContext } from '../../contracts/src';
+import { CallMeta, contracts, Handlers } from '../../contracts/src';
 import { linkClient, serveOverLink, ThreadLink } from '../src/thread';
 
 const channels: MessageChannel[] = [];
@@ -19,7 +19,7 @@ function linked(handlers: Partial<Handlers<'contacts'>>, deadlineMs = 1000) {
   const caller = new ThreadLink(channel.port2);
   const definition = contracts.contacts.definition();
   serveOverLink(server, 'contacts', definition, handlers as Handlers<'contacts'>);
-  return { server, caller, client: linkClient(caller, 'contacts', definition, { metaOf: metaFromContext, deadlineMs }) };
+  return { server, caller, client: linkClient(caller, 'contacts', definition, { deadlineMs }) };
 }
 
 const contact = { id: '0190d6a0-0000-7000-8000-000000000001', email: 'a@example.com', subscribed: true, data_json: '{"plan":"pro"}', created_at: 'x', updated_at: 'y' };
@@ -38,7 +38,27 @@ describe('ThreadLink', () => {
     expect(seen[0].req).toMatchObject({ project_id: 'p-1', id: contact.id });
     // The caller's request and project id travel with the call and are the handler's context.
     expect(seen[0].meta).toMatchObject({ requestId: 'req-1', projectId: 'p-1' });
-    expect(seen[0].ctx).toEqual({ requestId: 'req-1', projectId: 'p-1' });
+    expect(seen[0].ctx).toMatchObject({ requestId: 'req-1', projectId: 'p-1' });
+  });
+
+  it("carries a session's user and role with the project, and not into a call made for another project", async () => {
+    const seen: Array<{ meta: CallMeta; ctx: unknown }> = [];
+    const { client } = linked({
+      async GetContact(_req, meta) {
+        seen.push({ meta, ctx: currentContext() });
+        return { contact };
+      },
+    });
+    const session = { requestId: 'req-2', projectId: 'p-a', userId: 'u-1', role: 'ADMIN' };
+    await runWithContext(session, () => client.GetContact({ project_id: '', id: contact.id }));
+    expect(seen[0].meta).toEqual(session);
+    expect(seen[0].ctx).toEqual(session);
+    // Work for another project (an event's, a row's) names it; the user was checked for p-a only.
+    await runWithContext(session, () => client.GetContact({ project_id: '', id: contact.id }, { projectId: 'p-b' }));
+    expect(seen[1].meta).toEqual({ requestId: 'req-2', projectId: 'p-b' });
+    // The same project named explicitly keeps them.
+    await runWithContext(session, () => client.GetContact({ project_id: '', id: contact.id }, { projectId: 'p-a' }));
+    expect(seen[2].meta).toEqual(session);
   });
 
   it("an AppError crosses as itself; any other failure as a 500 that does not leak the handler's message", async () => {

@@ -90,8 +90,10 @@ async function resolveKey(deps: AuthDeps, key: string, allowPublic: boolean) {
 export type Guard = RequestHandler & { policy: Policy };
 
 /**
- * The guard of a route's policy (see Policy). A project route sets req.projectId and runs the rest
- * of the request in its context; a user route sets req.auth; a public route passes.
+ * The guard of a route's policy (see Policy). A project route sets req.projectId and req.auth, a
+ * user route req.auth, and both run the rest of the request in its context (the project, and a
+ * session's user and role): every internal call the request makes carries them (CallMeta), and
+ * services take the project from there. A public route passes.
  */
 export function guard(deps: AuthDeps, policy: Policy): Guard {
   const handler: RequestHandler =
@@ -131,10 +133,10 @@ function projectAuth(deps: AuthDeps, policy: Extract<Policy, { kind: 'project' }
       req.auth = { kind: 'session', userId, projectId: p.id, role: p.role, disabled: p.disabled };
       req.projectId = p.id; // as stored (lower case), whatever case the header used
       req.tracking = p.tracking;
-    })().then(
-      () => runWithContext({ requestId: req.requestId, projectId: req.projectId }, () => next()),
-      next,
-    );
+    })().then(() => {
+      const session = req.auth?.kind === 'session' ? req.auth : undefined;
+      runWithContext({ requestId: req.requestId, projectId: req.projectId, userId: session?.userId, role: session?.role }, () => next());
+    }, next);
   };
 }
 
@@ -146,9 +148,9 @@ function userAuth(deps: AuthDeps): RequestHandler {
       if (!userId) throw unauthorized('Log in first', 'UNAUTHORIZED', 'POST /auth/login sets the session cookie.');
       checkCsrf(req, deps);
       req.auth = { kind: 'session', userId };
-      next();
     } catch (err) {
-      next(err);
+      return next(err);
     }
+    runWithContext({ requestId: req.requestId, userId: req.auth.userId }, () => next());
   };
 }
