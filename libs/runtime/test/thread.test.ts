@@ -33,9 +33,9 @@ describe('ThreadLink', () => {
         return { contact };
       },
     });
-    const res = await runWithContext({ requestId: 'req-1', projectId: 'p-1' }, () => client.GetContact({ project_id: 'p-1', id: contact.id }));
+    const res = await runWithContext({ requestId: 'req-1', projectId: 'p-1' }, () => client.GetContact({ id: contact.id }));
     expect(res.contact).toMatchObject({ id: contact.id, email: 'a@example.com', subscribed: true, data_json: '{"plan":"pro"}' });
-    expect(seen[0].req).toMatchObject({ project_id: 'p-1', id: contact.id });
+    expect(seen[0].req).toEqual({ id: contact.id });
     // The caller's request and project id travel with the call and are the handler's context.
     expect(seen[0].meta).toMatchObject({ requestId: 'req-1', projectId: 'p-1' });
     expect(seen[0].ctx).toMatchObject({ requestId: 'req-1', projectId: 'p-1' });
@@ -50,14 +50,14 @@ describe('ThreadLink', () => {
       },
     });
     const session = { requestId: 'req-2', projectId: 'p-a', userId: 'u-1', role: 'ADMIN' };
-    await runWithContext(session, () => client.GetContact({ project_id: '', id: contact.id }));
+    await runWithContext(session, () => client.GetContact({ id: contact.id }));
     expect(seen[0].meta).toEqual(session);
     expect(seen[0].ctx).toEqual(session);
     // Work for another project (an event's, a row's) names it; the user was checked for p-a only.
-    await runWithContext(session, () => client.GetContact({ project_id: '', id: contact.id }, { projectId: 'p-b' }));
+    await runWithContext(session, () => client.GetContact({ id: contact.id }, { projectId: 'p-b' }));
     expect(seen[1].meta).toEqual({ requestId: 'req-2', projectId: 'p-b' });
     // The same project named explicitly keeps them.
-    await runWithContext(session, () => client.GetContact({ project_id: '', id: contact.id }, { projectId: 'p-a' }));
+    await runWithContext(session, () => client.GetContact({ id: contact.id }, { projectId: 'p-a' }));
     expect(seen[2].meta).toEqual(session);
   });
 
@@ -68,9 +68,9 @@ describe('ThreadLink', () => {
         throw new Error('secret detail of a crash');
       },
     });
-    const missing = await client.GetContact({ project_id: 'p', id: 'missing' }).catch((e: unknown) => e);
+    const missing = await client.GetContact({ id: 'missing' }).catch((e: unknown) => e);
     expect(isAppError(missing) && missing.status === 404 && missing.code === 'CONTACT_NOT_FOUND').toBe(true);
-    const crashed = (await client.GetContact({ project_id: 'p', id: 'boom' }).catch((e: unknown) => e)) as AppError;
+    const crashed = (await client.GetContact({ id: 'boom' }).catch((e: unknown) => e)) as AppError;
     expect(isAppError(crashed) && crashed.status).toBe(500);
     expect(crashed.message).not.toContain('secret detail');
   });
@@ -87,7 +87,7 @@ describe('ThreadLink', () => {
       100,
     );
     const started = Date.now();
-    const err = (await client.GetContact({ project_id: 'p', id: contact.id }).catch((e: unknown) => e)) as AppError;
+    const err = (await client.GetContact({ id: contact.id }).catch((e: unknown) => e)) as AppError;
     expect(isAppError(err) && err.status).toBe(503);
     expect(Date.now() - started).toBeGreaterThanOrEqual(90);
     release();

@@ -28,6 +28,9 @@ let local: ContactsApi;
 const seenMeta: CallMeta[] = [];
 const clients: Array<{ close(): void }> = [];
 
+/** A call's meta for a project: the caller's project, as the gateway's guard sets it. */
+const as = (projectId: string) => ({ projectId });
+
 /** Test-only rpc behaviours layered over the real handlers (the real ones are used otherwise). */
 const TRIGGER = {
   crash: 'crash@rpc.test',
@@ -83,17 +86,17 @@ function normalise(v: unknown): unknown {
 describe('grpcClient ↔ grpcImplementation', () => {
   it('round-trips a contact through the wire', async () => {
     const p = newId();
-    const created = await remote.UpsertContact({ project_id: p, email: 'Wire@Example.com', default_subscribed: true, data_json: JSON.stringify({ plan: 'pro', n: 2 }) });
+    const created = await remote.UpsertContact({ email: 'Wire@Example.com', default_subscribed: true, data_json: JSON.stringify({ plan: 'pro', n: 2 }) }, as(p));
     expect(created.is_new).toBe(true);
     expect(created.contact).toMatchObject({ email: 'wire@example.com', subscribed: true });
     expect(JSON.parse(created.contact!.data_json)).toEqual({ plan: 'pro', n: 2 });
 
-    const got = await remote.GetContact({ project_id: p, id: created.contact!.id }, { requestId: 'req-123', projectId: p });
+    const got = await remote.GetContact({ id: created.contact!.id }, { requestId: 'req-123', projectId: p, userId: 'u-1', role: 'ADMIN' });
     expect(got.contact).toEqual(created.contact);
-    // Deadline-bound calls carry x-request-id and x-project-id.
-    expect(seenMeta[seenMeta.length - 1]).toEqual({ requestId: 'req-123', projectId: p });
+    // Calls carry x-request-id, x-project-id, x-user-id and x-role.
+    expect(seenMeta[seenMeta.length - 1]).toEqual({ requestId: 'req-123', projectId: p, userId: 'u-1', role: 'ADMIN' });
 
-    const list = await remote.ListContacts({ project_id: p, limit: 10 });
+    const list = await remote.ListContacts({ limit: 10 }, as(p));
     expect(list.contacts.map((c) => c.id)).toEqual([created.contact!.id]);
     expect(list.total).toBe('1'); // int64 arrives as a string
     expect(list.has_more).toBe(false);
@@ -101,12 +104,12 @@ describe('grpcClient ↔ grpcImplementation', () => {
 
   it('keeps proto3 optional presence: an unset `subscribed` does not unsubscribe an existing contact', async () => {
     const p = newId();
-    await remote.UpsertContact({ project_id: p, email: 'presence@example.com', subscribed: true, default_subscribed: false, data_json: '' });
-    const again = await remote.UpsertContact({ project_id: p, email: 'presence@example.com', default_subscribed: false, data_json: JSON.stringify({ x: 1 }) });
+    await remote.UpsertContact({ email: 'presence@example.com', subscribed: true, default_subscribed: false, data_json: '' }, as(p));
+    const again = await remote.UpsertContact({ email: 'presence@example.com', default_subscribed: false, data_json: JSON.stringify({ x: 1 }) }, as(p));
     expect(again.contact!.subscribed).toBe(true);
-    const off = await remote.UpsertContact({ project_id: p, email: 'presence@example.com', subscribed: false, default_subscribed: true, data_json: '' });
+    const off = await remote.UpsertContact({ email: 'presence@example.com', subscribed: false, default_subscribed: true, data_json: '' }, as(p));
     expect(off.contact!.subscribed).toBe(false);
-    const upd = await remote.UpdateContact({ project_id: p, id: off.contact!.id, data_json: JSON.stringify({ y: 2 }) });
+    const upd = await remote.UpdateContact({ id: off.contact!.id, data_json: JSON.stringify({ y: 2 }) }, as(p));
     expect(upd.contact!.subscribed).toBe(false);
     expect(upd.contact!.email).toBe('presence@example.com');
   });
@@ -114,8 +117,8 @@ describe('grpcClient ↔ grpcImplementation', () => {
   it('a 404 AppError thrown by the handler arrives as the same AppError', async () => {
     const p = newId();
     const id = newId();
-    const direct = await expectAppError(handlers.GetContact({ project_id: p, id }, {}));
-    const err = await expectAppError(remote.GetContact({ project_id: p, id }));
+    const direct = await expectAppError(handlers.GetContact({ id }, as(p)));
+    const err = await expectAppError(remote.GetContact({ id }, as(p)));
     expect(err.status).toBe(404);
     expect(err.code).toBe('CONTACT_NOT_FOUND');
     expect(err.toJSON()).toEqual(direct.toJSON());
@@ -123,8 +126,8 @@ describe('grpcClient ↔ grpcImplementation', () => {
 
   it('a 422 AppError keeps its errors[] and suggestion', async () => {
     const p = newId();
-    const direct = await expectAppError(handlers.UpsertContact({ project_id: p, email: 'bad', default_subscribed: true, data_json: '' }, {}));
-    const err = await expectAppError(remote.UpsertContact({ project_id: p, email: 'bad', default_subscribed: true, data_json: '' }));
+    const direct = await expectAppError(handlers.UpsertContact({ email: 'bad', default_subscribed: true, data_json: '' }, as(p)));
+    const err = await expectAppError(remote.UpsertContact({ email: 'bad', default_subscribed: true, data_json: '' }, as(p)));
     expect(err.status).toBe(422);
     expect(err.code).toBe('VALIDATION_ERROR');
     expect(err.errors).toEqual([{ field: 'email', message: 'must be a valid email address', code: 'invalid_string' }]);
@@ -133,18 +136,18 @@ describe('grpcClient ↔ grpcImplementation', () => {
 
   it('a 409 and an AppError with details cross unchanged', async () => {
     const p = newId();
-    const a = await remote.UpsertContact({ project_id: p, email: 'one@example.com', default_subscribed: true, data_json: '' });
-    await remote.UpsertContact({ project_id: p, email: 'two@example.com', default_subscribed: true, data_json: '' });
-    const conflict = await expectAppError(remote.UpdateContact({ project_id: p, id: a.contact!.id, email: 'two@example.com', data_json: '' }));
+    const a = await remote.UpsertContact({ email: 'one@example.com', default_subscribed: true, data_json: '' }, as(p));
+    await remote.UpsertContact({ email: 'two@example.com', default_subscribed: true, data_json: '' }, as(p));
+    const conflict = await expectAppError(remote.UpdateContact({ id: a.contact!.id, email: 'two@example.com', data_json: '' }, as(p)));
     expect(conflict.status).toBe(409);
     expect(conflict.code).toBe('CONFLICT');
 
-    const limited = await expectAppError(remote.LookupContacts({ project_id: p, emails: [TRIGGER.rateLimited] }));
+    const limited = await expectAppError(remote.LookupContacts({ emails: [TRIGGER.rateLimited] }, as(p)));
     expect(limited.toJSON()).toEqual({ code: 'RATE_LIMIT_EXCEEDED', status: 429, message: 'slow down', suggestion: 'Wait.', details: { retryAfter: 7 } });
   });
 
   it('an unexpected error becomes a 500 without leaking its message', async () => {
-    const err = await expectAppError(remote.LookupContacts({ project_id: newId(), emails: [TRIGGER.crash] }));
+    const err = await expectAppError(remote.LookupContacts({ emails: [TRIGGER.crash] }, as(newId())));
     expect(err.status).toBe(500);
     expect(err.code).toBe('INTERNAL_SERVER_ERROR');
     expect(JSON.stringify(err.toJSON())).not.toContain('secret internal detail');
@@ -152,8 +155,8 @@ describe('grpcClient ↔ grpcImplementation', () => {
 
   it('application errors do not open the circuit: many 404s, then a valid call still succeeds', async () => {
     const p = newId();
-    for (let i = 0; i < 25; i++) expect((await expectAppError(remote.GetContact({ project_id: p, id: newId() }))).status).toBe(404);
-    const ok = await remote.UpsertContact({ project_id: p, email: 'after-404s@example.com', default_subscribed: true, data_json: '' });
+    for (let i = 0; i < 25; i++) expect((await expectAppError(remote.GetContact({ id: newId() }, as(p)))).status).toBe(404);
+    const ok = await remote.UpsertContact({ email: 'after-404s@example.com', default_subscribed: true, data_json: '' }, as(p));
     expect(ok.is_new).toBe(true);
   });
 
@@ -161,11 +164,11 @@ describe('grpcClient ↔ grpcImplementation', () => {
     const port = await freePort();
     const dead = grpcClient(contactsDefinition(), contracts.contacts.fullName, `127.0.0.1:${port}`, { deadlineMs: 500 });
     clients.push(dead);
-    const err = await expectAppError(dead.GetContact({ project_id: newId(), id: newId() }));
+    const err = await expectAppError(dead.GetContact({ id: newId() }, as(newId())));
     expect(err.status).toBe(503);
     expect(err.code).toBe('SERVICE_UNAVAILABLE');
     // Repeated failures keep failing as 503 (the breaker opens rather than piling up calls).
-    for (let i = 0; i < 12; i++) expect((await expectAppError(dead.ListContacts({ project_id: newId(), limit: 1 }))).status).toBe(503);
+    for (let i = 0; i < 12; i++) expect((await expectAppError(dead.ListContacts({ limit: 1 }, as(newId())))).status).toBe(503);
   }, 30_000);
 });
 
@@ -182,7 +185,7 @@ describe('deadlines', () => {
     const slow = grpcClient(def, contracts.contacts.fullName, `127.0.0.1:${port}`, { deadlineMs: 500 });
     clients.push(slow);
     try {
-      const err = await expectAppError(slow.GetContact({ project_id: newId(), id: newId() }));
+      const err = await expectAppError(slow.GetContact({ id: newId() }, as(newId())));
       expect(err.status).toBe(503);
       expect(err.code).toBe('SERVICE_UNAVAILABLE');
       expect(err.message).toMatch(/DEADLINE_EXCEEDED/);
@@ -195,20 +198,20 @@ describe('deadlines', () => {
 describe('inProcessClient', () => {
   it('returns the same shape as grpcClient for the same calls', async () => {
     const p = newId();
-    const viaGrpc = await remote.UpsertContact({ project_id: p, email: 'remote-shape@example.com', default_subscribed: true, data_json: JSON.stringify({ a: { b: [1, 'x'] }, n: 1.5 }) });
-    const viaLocal = await local.UpsertContact({ project_id: p, email: 'local-shape@example.com', default_subscribed: true, data_json: JSON.stringify({ a: { b: [1, 'x'] }, n: 1.5 }) });
+    const viaGrpc = await remote.UpsertContact({ email: 'remote-shape@example.com', default_subscribed: true, data_json: JSON.stringify({ a: { b: [1, 'x'] }, n: 1.5 }) }, as(p));
+    const viaLocal = await local.UpsertContact({ email: 'local-shape@example.com', default_subscribed: true, data_json: JSON.stringify({ a: { b: [1, 'x'] }, n: 1.5 }) }, as(p));
     expect(normalise(viaLocal)).toEqual(normalise(viaGrpc));
 
     // Identical reads of the same rows are fully equal, ids and timestamps included.
     for (const call of [
-      (c: ContactsApi) => c.GetContact({ project_id: p, id: viaGrpc.contact!.id }),
-      (c: ContactsApi) => c.ListContacts({ project_id: p, limit: 1 }),
-      (c: ContactsApi) => c.ListContacts({ project_id: p, limit: 10, subscribed: true }),
-      (c: ContactsApi) => c.BatchGetContacts({ project_id: p, ids: [viaGrpc.contact!.id, viaLocal.contact!.id] }),
-      (c: ContactsApi) => c.LookupContacts({ project_id: p, emails: ['remote-shape@example.com', 'nobody@example.com'] }),
-      (c: ContactsApi) => c.ListFields({ project_id: p }),
-      (c: ContactsApi) => c.FieldValues({ project_id: p, field: 'data.n' }),
-      (c: ContactsApi) => c.DeleteContact({ project_id: newId(), id: newId() }).catch((e: AppError) => e.toJSON()),
+      (c: ContactsApi) => c.GetContact({ id: viaGrpc.contact!.id }, as(p)),
+      (c: ContactsApi) => c.ListContacts({ limit: 1 }, as(p)),
+      (c: ContactsApi) => c.ListContacts({ limit: 10, subscribed: true }, as(p)),
+      (c: ContactsApi) => c.BatchGetContacts({ ids: [viaGrpc.contact!.id, viaLocal.contact!.id] }, as(p)),
+      (c: ContactsApi) => c.LookupContacts({ emails: ['remote-shape@example.com', 'nobody@example.com'] }, as(p)),
+      (c: ContactsApi) => c.ListFields({}, as(p)),
+      (c: ContactsApi) => c.FieldValues({ field: 'data.n' }, as(p)),
+      (c: ContactsApi) => c.DeleteContact({ id: newId() }, as(newId())).catch((e: AppError) => e.toJSON()),
     ]) {
       const [r, l] = await Promise.all([call(remote), call(local)]);
       expect(l).toEqual(r);
@@ -217,8 +220,8 @@ describe('inProcessClient', () => {
 
   it('applies the same protobuf defaults as the wire (missing fields filled, int64 as string)', async () => {
     const p = newId();
-    const viaLocal = await local.ListContacts({ project_id: p });
-    const viaGrpc = await remote.ListContacts({ project_id: p });
+    const viaLocal = await local.ListContacts({}, as(p));
+    const viaGrpc = await remote.ListContacts({}, as(p));
     expect(viaLocal).toEqual(viaGrpc);
     expect(viaLocal).toEqual({ contacts: [], cursor: '', has_more: false, total: '0' });
   });

@@ -88,7 +88,7 @@ export function eventsHandlers(repo: EventsRepo, contacts: () => Api<'contacts'>
     const ids = [...new Set(rows.map((r) => r.contact_id))];
     const emails = new Map<string, string>();
     if (ids.length) {
-      const { contacts: found } = await contacts().BatchGetContacts({ project_id: projectId, ids });
+      const { contacts: found } = await contacts().BatchGetContacts({ ids }, { projectId });
       for (const c of found) emails.set(c.id, c.email);
     }
     return rows.map((r) => ({

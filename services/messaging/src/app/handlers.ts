@@ -48,9 +48,10 @@ export function messagingHandlers(d: MessagingDeps): Handlers<'messaging'> {
   async function subscription(token: string, subscribed?: boolean) {
     const t = d.tokens.verify(token, 's');
     if (!t || !t.c) throw badToken();
+    // The project is the signed token's (a public page: the request has none).
     const res = subscribed === undefined
-      ? await d.contacts().GetContact({ project_id: t.p, id: t.c })
-      : await d.contacts().UpdateContact({ project_id: t.p, id: t.c, subscribed, data_json: '' });
+      ? await d.contacts().GetContact({ id: t.c }, { projectId: t.p })
+      : await d.contacts().UpdateContact({ id: t.c, subscribed, data_json: '' }, { projectId: t.p });
     return { email: res.contact!.email, subscribed: res.contact!.subscribed, project_id: t.p };
   }
 
