@@ -117,13 +117,15 @@ export const metaFromContext = (): CallMeta => {
 
 /**
  * What a call carries: the context's meta (metaFromContext), overridden by the caller's own
- * `meta`. A call for another project than the context's (work on an event's or a row's project)
- * does not carry the context's user and role: they were checked for the context's project only.
+ * `meta`. A call naming another project than the context's does not carry the context's role, nor
+ * its user when the context had a project: they were checked for that project only. (A user
+ * route's context has a user and no project; a call it makes for a project it checked the user's
+ * membership of names that project and the user's role there.)
  */
 export function callMeta(meta?: CallMeta): CallMeta {
   const ctx = metaFromContext();
-  if (meta?.projectId !== undefined && meta.projectId !== ctx.projectId) return { requestId: ctx.requestId, ...meta };
-  return { ...ctx, ...meta };
+  if (meta?.projectId === undefined || meta.projectId === ctx.projectId) return { ...ctx, ...meta };
+  return { requestId: ctx.requestId, ...(ctx.projectId ? {} : { userId: ctx.userId }), ...meta };
 }
 
 export interface RemoteClientOptions {

@@ -59,6 +59,9 @@ describe('ThreadLink', () => {
     // The same project named explicitly keeps them.
     await runWithContext(session, () => client.GetContact({ id: contact.id }, { projectId: 'p-a' }));
     expect(seen[2].meta).toEqual(session);
+    // A user route (a user, no project) names the project whose membership it checked, and the role.
+    await runWithContext({ requestId: 'req-3', userId: 'u-1' }, () => client.GetContact({ id: contact.id }, { projectId: 'p-c', role: 'OWNER' }));
+    expect(seen[3].meta).toEqual({ requestId: 'req-3', userId: 'u-1', projectId: 'p-c', role: 'OWNER' });
   });
 
   it("an AppError crosses as itself; any other failure as a 500 that does not leak the handler's message", async () => {
