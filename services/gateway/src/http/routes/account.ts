@@ -36,7 +36,8 @@ export function accountRoutes(deps: AccountDeps): Route[] {
   // COMPAT "Projects": bounce/complaint figures and levels from messaging, disabled state from here.
   const showSecurity = async (req: Request, res: Response) => {
     const p = await deps.identity.memberProject(String(req.params.id), userId(req));
-    const out = JSON.parse((await deps.messaging().Security({ project_id: p.id })).json);
+    // A user route: the project is the path's, once its membership is checked (with the user's role in it).
+    const out = JSON.parse((await deps.messaging().Security({}, { projectId: p.id, role: p.role })).json);
     res.json({ ...out, isDisabled: p.disabled });
   };
 
