@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import * as grpc from '@grpc/grpc-js';
 import CircuitBreaker from 'opossum';
 import { AppError, currentContext, isAppError, logger, metrics, RequestContext, runWithContext, unavailable } from '../../kit/src';
@@ -27,18 +28,59 @@ function toServiceError(err: unknown): Partial<grpc.ServiceError> {
   return { code: grpc.status.INTERNAL, details: 'internal error', metadata };
 }
 
-/** gRPC status → the same AppError the service threw, or a 503 when the peer could not be reached. */
+/** Services whose refusal of this process's internal token has been logged (once each). */
+const refusedBy = new Set<string>();
+
+/**
+ * gRPC status → the same AppError the service threw, or a 503 when the peer could not be reached
+ * or refused this process's internal token (a deployment fault, not the client's: the service is
+ * unavailable to this process until the tokens agree, which a rollout of the token fixes).
+ */
 function fromServiceError(err: grpc.ServiceError, service: string): AppError {
   const raw = err.metadata?.get('x-app-error-bin')?.[0];
   if (raw) return new AppError(JSON.parse(Buffer.from(raw as Buffer).toString('utf8')));
   if (err.code === grpc.status.UNAVAILABLE || err.code === grpc.status.DEADLINE_EXCEEDED) {
     return unavailable(`${service} did not answer (${grpc.status[err.code]})`);
   }
+  if (err.code === grpc.status.UNAUTHENTICATED) {
+    if (!refusedBy.has(service)) {
+      refusedBy.add(service);
+      logger.error({ service }, `${service} refused this process's internal token: give every Herald process the same INTERNAL_TOKEN`);
+    }
+    return unavailable(`${service} refused this process's internal call (INTERNAL_TOKEN differs)`);
+  }
   return new AppError({ code: 'INTERNAL_SERVER_ERROR', status: 500, message: `${service} failed: ${err.details}` });
 }
 
 /** /v1/send carries up to 40 MB of message: raise grpc-js's 4 MB default on both ends. */
 export const GRPC_MESSAGE_LIMITS = { 'grpc.max_receive_message_length': 64 * 1024 * 1024, 'grpc.max_send_message_length': 64 * 1024 * 1024 };
+
+/** The metadata key of the internal token (INTERNAL_TOKEN) every internal gRPC call carries. */
+export const INTERNAL_TOKEN_KEY = 'x-internal-token';
+
+const digest = (token: string) => crypto.createHash('sha256').update(token).digest();
+
+/** Peers whose refused calls have been logged (once per peer address and reason; bounded). */
+const refusedPeers = new Set<string>();
+
+/**
+ * Whether a call carries the internal token: compared in constant time (as SHA-256 digests, so
+ * neither the value nor its length shows in the timing). A refused call is counted and, once per
+ * peer and reason, logged without what it carried.
+ */
+function admits(call: grpc.ServerUnaryCall<any, any>, expected: Buffer, service: string): boolean {
+  const sent = call.metadata.get(INTERNAL_TOKEN_KEY)[0];
+  const reason = !sent ? 'missing' : crypto.timingSafeEqual(digest(String(sent)), expected) ? undefined : 'wrong';
+  if (!reason) return true;
+  metrics.grpcRefused.inc({ service, reason });
+  const peer = call.getPeer().replace(/:\d+$/, '');
+  if (!refusedPeers.has(`${peer} ${reason}`)) {
+    if (refusedPeers.size >= 1000) refusedPeers.clear();
+    refusedPeers.add(`${peer} ${reason}`);
+    logger.warn({ peer, service, reason }, `refused a gRPC call with a ${reason} internal token (INTERNAL_TOKEN); further refusals from this peer are only counted (herald_grpc_refused_total)`);
+  }
+  return false;
+}
 
 /** The metadata of CallMeta (see there); what a caller did not send is absent. */
 const META_KEYS = { requestId: 'x-request-id', projectId: 'x-project-id', userId: 'x-user-id', role: 'x-role' } as const;
@@ -56,15 +98,24 @@ function metaOf(call: grpc.ServerUnaryCall<any, any>): CallMeta {
 export const contextOf = (meta: CallMeta): RequestContext => ({ requestId: meta.requestId ?? '', projectId: meta.projectId, userId: meta.userId, role: meta.role });
 
 /**
- * Wraps async handlers as a grpc-js service implementation. Each call runs in its caller's context
- * (see contextOf), so what the handler logs and the calls it makes carry it on.
+ * Wraps async handlers as a grpc-js service implementation. A call without the internal token
+ * (`internalToken`, the process's INTERNAL_TOKEN) is refused with UNAUTHENTICATED before any
+ * handler runs: the project a call names is trusted, so only Herald's processes may call. Each
+ * admitted call runs in its caller's context (see contextOf), so what the handler logs and the
+ * calls it makes carry it on. (The gRPC health service is served beside, open to probes.)
  */
-export function grpcImplementation<D extends AnyDefinition>(definition: D, handlers: ServiceHandlers<D>): grpc.UntypedServiceImplementation {
+export function grpcImplementation<D extends AnyDefinition>(definition: D, handlers: ServiceHandlers<D>, opts: { internalToken: string }): grpc.UntypedServiceImplementation {
+  if (!opts.internalToken) throw new Error('a gRPC service needs the internal token (INTERNAL_TOKEN) to check its calls against');
+  const expected = digest(opts.internalToken);
   const impl: grpc.UntypedServiceImplementation = {};
-  for (const name of Object.keys(definition)) {
+  for (const [name, method] of Object.entries(definition)) {
     const handler = (handlers as any)[name];
     if (!handler) throw new Error(`no handler for rpc ${name}`);
+    const service = method.path.split('/')[1];
     impl[name] = (call: grpc.ServerUnaryCall<any, any>, callback: grpc.sendUnaryData<any>) => {
+      if (!admits(call, expected, service)) {
+        return callback({ code: grpc.status.UNAUTHENTICATED, details: 'this call needs the internal token of this Herald (INTERNAL_TOKEN)' } as grpc.ServiceError);
+      }
       const meta = metaOf(call);
       runWithContext(contextOf(meta), () => Promise.resolve().then(() => handler(call.request, meta))).then(
         (res) => callback(null, res),
@@ -130,6 +181,8 @@ export function callMeta(meta?: CallMeta): CallMeta {
 
 export interface RemoteClientOptions {
   deadlineMs: number;
+  /** The process's INTERNAL_TOKEN, sent with every call (see grpcImplementation). */
+  internalToken: string;
 }
 
 /**
@@ -143,6 +196,7 @@ export function grpcClient<D extends AnyDefinition>(
   address: string,
   opts: RemoteClientOptions,
 ): ServiceClient<D> & { close(): void } {
+  if (!opts.internalToken) throw new Error(`a client of ${service} needs the internal token (INTERNAL_TOKEN) to call with`);
   const Ctor = grpc.makeGenericClientConstructor(definition, service);
   const raw = new Ctor(address, grpc.credentials.createInsecure(), {
     'grpc.keepalive_time_ms': 30_000,
@@ -158,6 +212,7 @@ export function grpcClient<D extends AnyDefinition>(
       // waitForReady: a call made while the channel (re)connects waits for it, bounded by the deadline,
       // instead of failing at once with UNAVAILABLE; a peer that stays down still fails (503) at the deadline.
       const md = new grpc.Metadata({ waitForReady: true });
+      md.set(INTERNAL_TOKEN_KEY, opts.internalToken);
       for (const [field, key] of Object.entries(META_KEYS)) {
         const v = meta[field as keyof typeof META_KEYS];
         if (v) md.set(key, v);

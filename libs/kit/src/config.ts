@@ -33,6 +33,11 @@ export const processSettings = z.object({
   /** Prefix for RabbitMQ exchange/queue names and Redis keys, so several Heralds can share a broker. */
   HERALD_NAMESPACE: z.string().regex(/^[a-z0-9_-]*$/).default(''),
   GRPC_DEADLINE_MS: z.coerce.number().int().positive().default(5000),
+  /**
+   * The shared secret of Herald's internal gRPC calls: every call carries it, every server refuses
+   * calls without it. Unset outside production: generated once into <HERALD_DATA_DIR>/internal-token.
+   */
+  INTERNAL_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32, 'must be at least 32 characters (for example: openssl rand -hex 32)').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The gateway's public address: links in mail (messaging) and cookies and origins (gateway). */
   PUBLIC_URL: z.string().url().optional(),

@@ -1,13 +1,16 @@
 /**
  * Component test of the contacts service through the gRPC contract layer (libs/contracts/src/rpc.ts):
  * a real grpc-js server serving the contacts handlers (backed by real PostgreSQL) through
- * grpcImplementation, called through grpcClient and compared with inProcessClient. Its own
- * database herald_c_<random>, dropped afterwards.
+ * grpcImplementation, called through grpcClient and compared with inProcessClient; the internal
+ * token it checks, and the project it takes from the call's metadata whatever the message holds.
+ * Its own database herald_c_<random>, dropped afterwards.
  */
+import crypto from 'node:crypto';
 import * as grpc from '@grpc/grpc-js';
-import { Api, CallMeta, contracts, grpcClient, grpcImplementation, Handlers, inProcessClient } from '../../../../libs/contracts/src';
+import { HealthImplementation, service as healthService } from 'grpc-health-check';
+import { Api, CallMeta, contracts, grpcClient, grpcImplementation, Handlers, inProcessClient, INTERNAL_TOKEN_KEY } from '../../../../libs/contracts/src';
 import { Db, migrate } from '../../../../libs/db/src';
-import { AppError, newId } from '../../../../libs/kit/src';
+import { AppError, metrics, newId } from '../../../../libs/kit/src';
 import { expectAppError, freePort, scratchDatabase, ScratchDatabase } from '../../../../libs/testing/src';
 import { ContactsRepo } from '../../src/adapters/repo';
 import { contactsHandlers } from '../../src/app/handlers';
@@ -25,8 +28,13 @@ let server: grpc.Server;
 let handlers: ContactsHandlers;
 let remote: ContactsApi & { close(): void };
 let local: ContactsApi;
+let address: string;
 const seenMeta: CallMeta[] = [];
+/** Every rpc a handler was reached for. */
+const handled: string[] = [];
 const clients: Array<{ close(): void }> = [];
+/** The INTERNAL_TOKEN the server checks and its clients send. */
+const TOKEN = crypto.randomBytes(32).toString('hex');
 
 /** A call's meta for a project: the caller's project, as the gateway's guard sets it. */
 const as = (projectId: string) => ({ projectId });
@@ -42,27 +50,32 @@ beforeAll(async () => {
   db = scratch.db;
   await migrate(db, SCHEMA, migrationsOf(contacts));
   handlers = contactsHandlers(new ContactsRepo(db));
+  const counted = Object.fromEntries(
+    Object.entries(handlers).map(([name, h]) => [name, (req: unknown, meta: CallMeta) => (handled.push(name), (h as Function)(req, meta))]),
+  ) as unknown as ContactsHandlers;
   const served: ContactsHandlers = {
-    ...handlers,
+    ...counted,
     async GetContact(req, meta) {
       seenMeta.push(meta);
-      return handlers.GetContact(req, meta);
+      return counted.GetContact(req, meta);
     },
     async LookupContacts(req, meta) {
       if (req.emails[0] === TRIGGER.crash) throw new Error('secret internal detail');
       if (req.emails[0] === TRIGGER.rateLimited) {
         throw new AppError({ code: 'RATE_LIMIT_EXCEEDED', status: 429, message: 'slow down', suggestion: 'Wait.', details: { retryAfter: 7 } });
       }
-      return handlers.LookupContacts(req, meta);
+      return counted.LookupContacts(req, meta);
     },
   };
   const def = contactsDefinition();
   server = new grpc.Server();
-  server.addService(def as any, grpcImplementation(def as any, served as any));
+  server.addService(def as any, grpcImplementation(def as any, served as any, { internalToken: TOKEN }));
+  new HealthImplementation({ '': 'SERVING' }).addToServer(server);
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
   );
-  remote = grpcClient(def, contracts.contacts.fullName, `127.0.0.1:${port}`, { deadlineMs: 5000 });
+  address = `127.0.0.1:${port}`;
+  remote = grpcClient(def, contracts.contacts.fullName, address, { deadlineMs: 5000, internalToken: TOKEN });
   clients.push(remote);
   local = inProcessClient(def, served);
 });
@@ -162,7 +175,7 @@ describe('grpcClient ↔ grpcImplementation', () => {
 
   it('a call to an address where nothing listens fails with a 503 AppError within the deadline', async () => {
     const port = await freePort();
-    const dead = grpcClient(contactsDefinition(), contracts.contacts.fullName, `127.0.0.1:${port}`, { deadlineMs: 500 });
+    const dead = grpcClient(contactsDefinition(), contracts.contacts.fullName, `127.0.0.1:${port}`, { deadlineMs: 500, internalToken: TOKEN });
     clients.push(dead);
     const err = await expectAppError(dead.GetContact({ id: newId() }, as(newId())));
     expect(err.status).toBe(503);
@@ -178,11 +191,11 @@ describe('deadlines', () => {
     const hanging = new grpc.Server();
     const never = () => new Promise<never>(() => undefined);
     const impl = Object.fromEntries(Object.keys(handlers).map((k) => [k, never]));
-    hanging.addService(def as any, grpcImplementation(def as any, impl as any));
+    hanging.addService(def as any, grpcImplementation(def as any, impl as any, { internalToken: TOKEN }));
     const port = await new Promise<number>((resolve, reject) =>
       hanging.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
     );
-    const slow = grpcClient(def, contracts.contacts.fullName, `127.0.0.1:${port}`, { deadlineMs: 500 });
+    const slow = grpcClient(def, contracts.contacts.fullName, `127.0.0.1:${port}`, { deadlineMs: 500, internalToken: TOKEN });
     clients.push(slow);
     try {
       const err = await expectAppError(slow.GetContact({ id: newId() }, as(newId())));
@@ -224,5 +237,130 @@ describe('inProcessClient', () => {
     const viaGrpc = await remote.ListContacts({}, as(p));
     expect(viaLocal).toEqual(viaGrpc);
     expect(viaLocal).toEqual({ contacts: [], cursor: '', has_more: false, total: '0' });
+  });
+});
+
+/** Protobuf wire bytes of string (and int32) fields, written by hand: a request as any client could send it. */
+function wire(fields: Array<[number, string | number]>): Buffer {
+  const varint = (n: number) => {
+    const out: number[] = [];
+    while (n > 0x7f) {
+      out.push((n & 0x7f) | 0x80);
+      n >>>= 7;
+    }
+    out.push(n);
+    return out;
+  };
+  return Buffer.concat(
+    fields.map(([no, v]) => {
+      if (typeof v === 'number') return Buffer.from([...varint(no << 3), ...varint(v)]);
+      const bytes = Buffer.from(v, 'utf8');
+      return Buffer.concat([Buffer.from([...varint((no << 3) | 2), ...varint(bytes.length)]), bytes]);
+    }),
+  );
+}
+
+/** A gRPC client of no Herald: raw request bytes, any metadata; the answer decoded, or the gRPC error. */
+function rawCall(method: 'GetContact' | 'ListContacts', body: Buffer, md: Record<string, string>): Promise<{ res?: any; err?: grpc.ServiceError }> {
+  const def = contactsDefinition();
+  const Raw = grpc.makeGenericClientConstructor(
+    { [method]: { ...def[method], requestSerialize: (b: Buffer) => b } } as unknown as grpc.ServiceDefinition,
+    'Raw',
+  );
+  const client = new Raw(address, grpc.credentials.createInsecure()) as any;
+  const metadata = new grpc.Metadata();
+  for (const [k, v] of Object.entries(md)) metadata.set(k, v);
+  return new Promise((resolve) =>
+    client[method](body, metadata, { deadline: Date.now() + 5000 }, (err: grpc.ServiceError | null, res: unknown) => {
+      client.close();
+      resolve(err ? { err } : { res });
+    }),
+  );
+}
+
+const refusals = async () =>
+  Object.fromEntries(((await metrics.grpcRefused.get()).values).map((v) => [String(v.labels.reason), v.value]));
+
+describe('the internal token (INTERNAL_TOKEN)', () => {
+  it('a call without the token or with a wrong one is refused (UNAUTHENTICATED) before any handler runs, and counted', async () => {
+    const p = newId();
+    const c = await remote.UpsertContact({ email: 'token@example.com', default_subscribed: true, data_json: '' }, as(p));
+    const body = wire([[2, c.contact!.id]]);
+    const before = await refusals();
+    handled.length = 0;
+
+    const attempts: Array<Record<string, string>> = [
+      { 'x-project-id': p },
+      { 'x-project-id': p, [INTERNAL_TOKEN_KEY]: 'not-the-token' },
+      { 'x-project-id': p, [INTERNAL_TOKEN_KEY]: TOKEN.slice(0, -1) },
+    ];
+    for (const md of attempts) {
+      const { res, err } = await rawCall('GetContact', body, md);
+      expect(res).toBeUndefined();
+      expect(err?.code).toBe(grpc.status.UNAUTHENTICATED);
+      expect(err?.details).not.toContain(TOKEN);
+    }
+    expect(handled).toEqual([]);
+    const after = await refusals();
+    expect((after.missing ?? 0) - (before.missing ?? 0)).toBe(1);
+    expect((after.wrong ?? 0) - (before.wrong ?? 0)).toBe(2);
+
+    // The right token: the same call is answered.
+    const { res } = await rawCall('GetContact', body, { 'x-project-id': p, [INTERNAL_TOKEN_KEY]: TOKEN });
+    expect(res.contact.email).toBe('token@example.com');
+    expect(handled).toEqual(['GetContact']);
+  });
+
+  it("a Herald client with another process's token gets a 503 (the service is unavailable to it), never the handler's answer", async () => {
+    const other = grpcClient(contactsDefinition(), contracts.contacts.fullName, address, { deadlineMs: 2000, internalToken: crypto.randomBytes(32).toString('hex') });
+    clients.push(other);
+    handled.length = 0;
+    const err = await expectAppError(other.ListContacts({ limit: 10 }, as(newId())));
+    expect(err.status).toBe(503);
+    expect(err.code).toBe('SERVICE_UNAVAILABLE');
+    expect(err.message).toMatch(/INTERNAL_TOKEN/);
+    expect(handled).toEqual([]);
+  });
+
+  it('a server and a client need a token to be made', () => {
+    const def = contactsDefinition();
+    expect(() => grpcImplementation(def as any, handlers as any, { internalToken: '' })).toThrow(/INTERNAL_TOKEN/);
+    expect(() => grpcClient(def, contracts.contacts.fullName, address, { deadlineMs: 1000, internalToken: '' })).toThrow(/INTERNAL_TOKEN/);
+  });
+
+  it('the gRPC health check needs no token (Kubernetes probes and /readyz use it)', async () => {
+    const Health = grpc.makeGenericClientConstructor(healthService as grpc.ServiceDefinition, 'Health');
+    const health = new Health(address, grpc.credentials.createInsecure()) as any;
+    const status = await new Promise<string>((resolve, reject) =>
+      health.Check({ service: '' }, { deadline: Date.now() + 2000 }, (err: unknown, res: any) => (err ? reject(err) : resolve(res.status))),
+    );
+    health.close();
+    expect(status).toBe('SERVING');
+  });
+});
+
+describe("the project of a call is its metadata's", () => {
+  it("whatever the message says: a project_id in the body (the field number it had) is not read", async () => {
+    const [a, b] = [newId(), newId()];
+    const mine = await remote.UpsertContact({ email: 'victim@example.com', default_subscribed: true, data_json: '' }, as(a));
+    const id = mine.contact!.id;
+    await remote.UpsertContact({ email: 'caller@example.com', default_subscribed: true, data_json: '' }, as(b));
+    const withToken = (projectId: string) => ({ 'x-project-id': projectId, [INTERNAL_TOKEN_KEY]: TOKEN });
+
+    // Project b's caller names project a in the body, as requests used to carry it (field 1).
+    const got = await rawCall('GetContact', wire([[1, a], [2, id]]), withToken(b));
+    expect(got.err?.code).toBe(grpc.status.NOT_FOUND);
+    const listed = await rawCall('ListContacts', wire([[1, a], [2, 100]]), withToken(b));
+    expect(listed.res.contacts.map((c: any) => c.email)).toEqual(['caller@example.com']);
+
+    // With project a in the metadata, the same messages see project a's contact.
+    expect((await rawCall('GetContact', wire([[1, b], [2, id]]), withToken(a))).res.contact.email).toBe('victim@example.com');
+    expect((await rawCall('ListContacts', wire([[1, b], [2, 100]]), withToken(a))).res.contacts.map((c: any) => c.email)).toEqual(['victim@example.com']);
+  });
+
+  it('a project-scoped call without a project in its metadata is a 500 (a caller bug), and reads nothing', async () => {
+    const { err } = await rawCall('ListContacts', wire([[1, newId()], [2, 100]]), { [INTERNAL_TOKEN_KEY]: TOKEN });
+    expect(err?.code).toBe(grpc.status.UNKNOWN);
+    expect(JSON.parse(Buffer.from(err!.metadata.get('x-app-error-bin')[0] as Buffer).toString())).toMatchObject({ code: 'MISSING_PROJECT', status: 500 });
   });
 });
