@@ -4,11 +4,12 @@
 #
 #   docker build -t herald:0.1.0 .
 #   docker run -e TARGET=all -e SMTP_URL=smtp://... -p 8080:8080 -v herald-data:/data herald:0.1.0   # all-in-one, embedded PostgreSQL
-#   docker run -e TARGET=gateway -e DATABASE_URL=... -e AMQP_URL=... herald:0.1.0   # one target of the split topology
+#   docker run -e TARGET=gateway -e DATABASE_URL=... -e AMQP_URL=... -e INTERNAL_TOKEN=... herald:0.1.0   # one target of the split topology
 #   docker run -e TARGET=migrate -e DATABASE_URL=... herald:0.1.0                   # apply every migration, exit 0
 #
 # NODE_ENV=production: TARGET=all and TARGET=messaging refuse to start without SMTP_URL (the
-# dev mailbox is for NODE_ENV=development only).
+# dev mailbox is for NODE_ENV=development only), and every split target without INTERNAL_TOKEN
+# (the shared secret of their gRPC calls).
 #
 # Debian (glibc), not Alpine: the embedded PostgreSQL binaries used by TARGET=all without
 # DATABASE_URL are built against glibc. Node 24 is an LTS line (supported until 2028-04);

@@ -71,6 +71,10 @@ describe('all-in-one on embedded PostgreSQL (the quick start)', () => {
     expect(log).toContain(file);
     for (const s of [secret!, pub!, password!]) expect(log).not.toContain(s);
     expect(fs.existsSync(path.join(dataDir, 'pg', 'PG_VERSION'))).toBe(true);
+    // All-in-one calls no gRPC but keeps the data directory's internal token, for targets started beside it.
+    const token = fs.readFileSync(path.join(dataDir, 'internal-token'), 'utf8');
+    expect(token).toMatch(/^[0-9a-f]{64}\n$/);
+    expect(fs.statSync(path.join(dataDir, 'internal-token')).mode & 0o777).toBe(0o600);
 
     const tracked = await new Api(url, pub).post('/v1/track', { event: 'signed-up', email: 'first@example.com', data: { plan: 'pro' } });
     expect(tracked.status).toBe(200);
@@ -81,6 +85,7 @@ describe('all-in-one on embedded PostgreSQL (the quick start)', () => {
     run = start(env);
     await ready(url, run);
     expect(run.out.join('')).not.toContain('first-run.txt');
+    expect(fs.readFileSync(path.join(dataDir, 'internal-token'), 'utf8')).toBe(token);
     const list = await new Api(url, secret).get('/contacts');
     expect(list.status).toBe(200);
     expect(list.body.data.map((c: any) => [c.email, c.data.plan])).toEqual([['first@example.com', 'pro']]);

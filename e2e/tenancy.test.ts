@@ -1,4 +1,6 @@
-import { Api, eventually, OWNER, session, Topology, TopologyKind } from '../libs/testing/src';
+import crypto from 'node:crypto';
+import { contracts, grpcClient } from '../libs/contracts/src';
+import { Api, eventually, expectAppError, OWNER, session, Topology, TopologyKind } from '../libs/testing/src';
 import { startHerald } from './support/herald';
 
 /** SPEC §1/§5.4: the project comes from the key, and one project never sees or touches another's data. */
@@ -83,6 +85,32 @@ describe.each<TopologyKind>(['all', 'split'])('tenancy (%s)', (kind) => {
     // Project-two facts land under project two only.
     await eventually(async () => (await t.sql(`SELECT 1 FROM contacts.event_facts WHERE project_id = $1 AND name = 'tenant-two-event'`, [twoId])).length === 1);
     expect(await t.sql(`SELECT 1 FROM contacts.event_facts WHERE project_id = $1 AND name = 'tenant-two-event'`, [t.projectId])).toEqual([]);
+  });
+
+  // Split only: all-in-one serves no gRPC port.
+  if (kind === 'split') it("a caller of a service's gRPC port sees only the project its metadata names, and nothing without the token", async () => {
+    const env = t.procs.find((p) => p.target === 'gateway')!.env;
+    const call = (internalToken: string) => grpcClient(contracts.contacts.definition(), contracts.contacts.fullName, env.CONTACTS_ADDR!, { deadlineMs: 5000, internalToken });
+    const herald = call(env.INTERNAL_TOKEN!);
+    const stranger = call(crypto.randomBytes(32).toString('hex'));
+    try {
+      // The right token, project two in the metadata: project two's contacts, never project one's.
+      const listed = await herald.ListContacts({ limit: 100, search: 'shared@tenant.test' }, { projectId: twoId });
+      expect(listed.contacts.map((c) => c.id)).not.toContain(contact.id);
+      expect(listed.contacts.map((c) => c.email)).toEqual(['shared@tenant.test']);
+      expect((await expectAppError(herald.GetContact({ id: contact.id }, { projectId: twoId }))).status).toBe(404);
+      expect((await herald.GetContact({ id: contact.id }, { projectId: t.projectId })).contact!.email).toBe('shared@tenant.test');
+      // Without Herald's token: nothing, whatever project it names.
+      const refused = await expectAppError(stranger.GetContact({ id: contact.id }, { projectId: t.projectId }));
+      expect(refused.status).toBe(503);
+      expect(refused.message).toMatch(/INTERNAL_TOKEN/);
+      // The refusal is logged by the contacts process; its line reaches this process a moment later.
+      await eventually(async () => /refused a gRPC call with a wrong internal token/.test(t.output('contacts')), 5000);
+      expect(t.output('contacts')).not.toContain(env.INTERNAL_TOKEN!);
+    } finally {
+      herald.close();
+      stranger.close();
+    }
   });
 
   it('a session scoped to project two sees project two only', async () => {

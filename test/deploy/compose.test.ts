@@ -140,6 +140,16 @@ test('micro peers find each other: every *_ADDR names the service of that target
   expect(bad).toEqual([]);
 });
 
+test('profile micro: every Herald process gets the same INTERNAL_TOKEN (production refuses to start a split target without one)', () => {
+  const micro = names.filter((n) => profilesOf(services[n]).includes('micro') && isHerald(services[n]) && !isOneShot(services[n]));
+  expect(micro.length).toBeGreaterThan(0);
+  const tokens = new Set(micro.map((n) => envOf(services[n]).INTERNAL_TOKEN));
+  expect(tokens.size).toBe(1);
+  for (const n of micro) expect({ n, env: envOf(services[n]).NODE_ENV }).toEqual({ n, env: 'production' });
+  // …from the operator's environment (.env), like the other secrets: compose has no default for it.
+  expect(compose['x-herald-micro-env'].INTERNAL_TOKEN).toMatch(/^\$\{INTERNAL_TOKEN:\?/);
+});
+
 test('images are pinned, and Herald services share the package-version image', () => {
   const bad: string[] = [];
   for (const [n, svc] of Object.entries(services)) {

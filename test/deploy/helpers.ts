@@ -30,7 +30,7 @@ export const OVERLAYS = ['all-in-one', 'microservices', 'dev'] as const;
 export type Overlay = (typeof OVERLAYS)[number];
 
 /** Settings that are credentials: they belong in a Secret, never in a ConfigMap or a literal env. */
-export const SECRET_KEYS = ['DATABASE_URL', 'AMQP_URL', 'REDIS_URL', 'JWT_SECRET', 'ENCRYPTION_KEY', 'SMTP_URL', 'TRACKING_SECRET'];
+export const SECRET_KEYS = ['DATABASE_URL', 'AMQP_URL', 'REDIS_URL', 'JWT_SECRET', 'ENCRYPTION_KEY', 'SMTP_URL', 'TRACKING_SECRET', 'INTERNAL_TOKEN'];
 
 export const IMAGE_NAME = 'herald';
 

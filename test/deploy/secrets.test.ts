@@ -8,7 +8,7 @@ import path from 'node:path';
 import { PUBLISHED_SECRETS } from '../../libs/kit/src';
 import { ROOT, readText } from './helpers';
 
-const SECRETS = ['JWT_SECRET', 'TRACKING_SECRET', 'ENCRYPTION_KEY'];
+const SECRETS = ['JWT_SECRET', 'TRACKING_SECRET', 'ENCRYPTION_KEY', 'INTERNAL_TOKEN'];
 
 function yamlFiles(dir: string): string[] {
   return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {

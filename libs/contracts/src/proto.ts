@@ -36,9 +36,20 @@ export function loadServiceDefinition<D>(file: string, fullName: string): D {
 /** Drops the index signature grpc.ServiceDefinition adds, leaving the named methods. */
 type Methods<D> = { [K in keyof D as string extends K ? never : number extends K ? never : K]: D[K] };
 
+/**
+ * Who an internal call is made for, beside its request message: over gRPC as metadata
+ * (x-request-id, x-project-id, x-user-id, x-role), over the thread link and in process as this
+ * object. The project is the one the gateway authenticated (or, for work outside a request, the
+ * project of the event or row being handled); services take it from here (`projectOf`), never
+ * from a request message — except the batch RPCs whose items each name their own project.
+ */
 export interface CallMeta {
   requestId?: string;
   projectId?: string;
+  /** The dashboard user the request is for (sessions only). */
+  userId?: string;
+  /** That user's role in `projectId`. */
+  role?: string;
   /** Remote calls: a deadline of at least this long for this one call (GRPC_DEADLINE_MS when longer). */
   deadlineMs?: number;
 }

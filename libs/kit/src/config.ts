@@ -22,16 +22,18 @@ export const PUBLISHED_SECRETS: ReadonlySet<string> = new Set([
   'dev-only-not-a-secret-change-me-in-any-real-deployment',
   'dev-only-tracking-secret-change-me-in-any-real-deployment',
   '00000000000000000000000000000000000000000000000000000000000000de',
+  'dev-only-internal-token-change-me-in-any-real-deployment',
 ]);
 
-const secretSchemas = new WeakSet<z.ZodType>();
+const secretSchemas = new WeakMap<z.ZodType, { required: boolean }>();
 
 /**
- * Marks a setting as a secret: with NODE_ENV=production it must be set, and not to a published
- * value (see PUBLISHED_SECRETS); the process refuses to start and names it otherwise.
+ * Marks a setting as a secret: with NODE_ENV=production it must not hold a published value (see
+ * PUBLISHED_SECRETS), and must be set unless `required` is false (a secret only some processes
+ * need, which check it themselves); the process refuses to start and names it otherwise.
  */
-export function secretSetting<T extends z.ZodType>(schema: T): T {
-  secretSchemas.add(schema);
+export function secretSetting<T extends z.ZodType>(schema: T, opts: { required: boolean } = { required: true }): T {
+  secretSchemas.set(schema, opts);
   return schema;
 }
 
@@ -55,6 +57,11 @@ export const processSettings = z.object({
   /** Prefix for RabbitMQ exchange/queue names and Redis keys, so several Heralds can share a broker. */
   HERALD_NAMESPACE: z.string().regex(/^[a-z0-9_-]*$/).default(''),
   GRPC_DEADLINE_MS: z.coerce.number().int().positive().default(5000),
+  /**
+   * The shared secret of Herald's internal gRPC calls: every call carries it, every server refuses
+   * calls without it. Unset outside production: generated once into <HERALD_DATA_DIR>/internal-token.
+   */
+  INTERNAL_TOKEN: secretSetting(z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32, 'must be at least 32 characters (for example: openssl rand -hex 32)').optional()), { required: false }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The gateway's public address: links in mail (messaging) and cookies and origins (gateway). */
   PUBLIC_URL: z.string().url().optional(),
@@ -109,10 +116,14 @@ function secretProblems(schema: SettingsSlice, values: Record<string, unknown>):
   if (values.NODE_ENV !== 'production') return [];
   const problems: string[] = [];
   for (const [key, setting] of Object.entries(schema.shape)) {
-    if (!secretSchemas.has(setting as z.ZodType)) continue;
+    const secret = secretSchemas.get(setting as z.ZodType);
+    if (!secret) continue;
     const value = values[key];
-    if (typeof value !== 'string' || value === '') problems.push(`${key}: must be set when NODE_ENV=production (for example: openssl rand -hex 32)`);
-    else if (PUBLISHED_SECRETS.has(value)) problems.push(`${key}: this value is published in Herald's own files, so it is no secret; set one of your own (for example: openssl rand -hex 32)`);
+    if (typeof value !== 'string' || value === '') {
+      if (secret.required) problems.push(`${key}: must be set when NODE_ENV=production (for example: openssl rand -hex 32)`);
+    } else if (PUBLISHED_SECRETS.has(value)) {
+      problems.push(`${key}: this value is published in Herald's own files, so it is no secret; set one of your own (for example: openssl rand -hex 32)`);
+    }
   }
   return problems;
 }

@@ -27,6 +27,13 @@ export const grpcDuration = new client.Histogram({
   registers: [registry],
 });
 
+export const grpcRefused = new client.Counter({
+  name: 'herald_grpc_refused_total',
+  help: 'Inbound gRPC calls refused for a missing or wrong internal token (INTERNAL_TOKEN)',
+  labelNames: ['service', 'reason'],
+  registers: [registry],
+});
+
 export const busPublished = new client.Counter({
   name: 'herald_bus_published_total',
   help: 'Domain events published from an outbox',

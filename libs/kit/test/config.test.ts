@@ -5,6 +5,7 @@ import { loadConfig, PUBLISHED_SECRETS, secretSetting } from '../src';
 
 const slice = z.object({
   TOKEN: secretSetting(z.string().min(16).optional()),
+  SHARED: secretSetting(z.string().optional(), { required: false }),
   KEY: secretSetting(z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^[0-9a-f]{64}$/).optional())),
   PLAIN: z.string().optional(),
 });
@@ -26,6 +27,11 @@ describe('loadConfig', () => {
     expect(load({ NODE_ENV: 'production', TOKEN: own.TOKEN })).toThrow(/KEY: must be set when NODE_ENV=production/);
     expect(load({ NODE_ENV: 'production', TOKEN: own.TOKEN, KEY: '' })).toThrow(/KEY: must be set/);
     expect(load({ NODE_ENV: 'production', ...own })).not.toThrow();
+  });
+
+  it('in production, a secret only some processes need may be missing, but not published', () => {
+    expect(load({ NODE_ENV: 'production', ...own })).not.toThrow();
+    expect(load({ NODE_ENV: 'production', ...own, SHARED: [...PUBLISHED_SECRETS][0] })).toThrow(/SHARED: this value is published/);
   });
 
   it('in production, refuses every secret value Herald publishes', () => {

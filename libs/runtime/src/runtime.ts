@@ -12,11 +12,12 @@ import { Config, logger, metrics, Ticker } from '../../kit/src';
 import { Db, ensureDatabase, migrate as runMigrations, Migration } from '../../db/src';
 import { startEmbeddedPostgres } from '../../db/src/embedded';
 import { AmqpTransport, busMigrations, InboxPruner, MemoryTransport, Redeliverer, Relay, Transport } from '../../bus/src';
-import { GRPC_MESSAGE_LIMITS, grpcClient, grpcImplementation, inProcessClient, metaFromContext } from '../../contracts/src';
+import { GRPC_MESSAGE_LIMITS, grpcClient, grpcImplementation, inProcessClient } from '../../contracts/src';
 import type { DomainEvent } from '../../contracts/src/events';
 import type { Route } from '../../edge/src';
 import type { Registry } from './registry';
 import type { AnyService, HttpFront, Running, ServiceContext } from './service';
+import { internalToken } from './internal-token';
 import { linkClient, serveOverLink, ThreadLink } from './thread';
 
 /**
@@ -98,6 +99,8 @@ export class Runtime {
   httpPort = 0;
   grpcPort = 0;
   private worker?: { thread: Worker; link: ThreadLink; services: Set<string> };
+  /** INTERNAL_TOKEN (see internalToken): what this process's gRPC calls carry and its gRPC server checks. */
+  private internalToken?: string;
 
   /** `link`: the services thread's side of the link to the edge thread. */
   constructor(
@@ -159,13 +162,16 @@ export class Runtime {
     if (local || this.worker?.services.has(name)) {
       const client = local
         ? inProcessClient(contract.definition(), local as any)
-        : linkClient(this.worker!.link, name, contract.definition(), { metaOf: metaFromContext, deadlineMs: this.config.GRPC_DEADLINE_MS });
+        : linkClient(this.worker!.link, name, contract.definition(), { deadlineMs: this.config.GRPC_DEADLINE_MS });
       this.near.set(name, client);
       return client;
     }
     let client = this.remote.get(name);
     if (!client) {
-      client = grpcClient(contract.definition(), contract.fullName, this.registry.addressOf(name, process.env), { deadlineMs: this.config.GRPC_DEADLINE_MS });
+      client = grpcClient(contract.definition(), contract.fullName, this.registry.addressOf(name, process.env), {
+        deadlineMs: this.config.GRPC_DEADLINE_MS,
+        internalToken: this.internalToken!,
+      });
       this.remote.set(name, client);
     }
     return client;
@@ -265,7 +271,7 @@ export class Runtime {
     this.provided.set(s.name, handlers);
     const definition = s.grpc!.contract.definition();
     if (this.link) serveOverLink(this.link, s.name, definition, handlers as any);
-    this.grpcServer?.addService(definition, grpcImplementation(definition, handlers as any));
+    this.grpcServer?.addService(definition, grpcImplementation(definition, handlers as any, { internalToken: this.internalToken! }));
   }
 
   /** TARGET=migrate: apply every service's migrations, then return. */
@@ -278,6 +284,12 @@ export class Runtime {
   async start() {
     this.selected = this.select();
     const servesGrpc = !this.allInOne && this.selected.some((s) => s.grpc);
+    // The services thread of all-in-one neither serves nor calls gRPC, and the main thread has resolved the token.
+    if (this.role !== 'services') {
+      const names = new Set(this.selected.map((s) => s.name));
+      const callsGrpc = !this.allInOne && this.selected.some((s) => this.registry.depsOf(s).some((d) => !names.has(d)));
+      this.internalToken = internalToken(this.config, servesGrpc || callsGrpc);
+    }
     await this.resolveDatabase();
 
     this.transport = this.config.busTransport === 'amqp' ? new AmqpTransport(this.config.AMQP_URL, this.config.HERALD_NAMESPACE ? `${this.config.HERALD_NAMESPACE}.` : '') : new MemoryTransport();

@@ -1,5 +1,5 @@
 import { AppError, isAppError, logger, runWithContext, unavailable } from '../../kit/src';
-import type { AnyDefinition, CallMeta, ServiceClient, ServiceHandlers } from '../../contracts/src';
+import { callMeta, contextOf, type AnyDefinition, type CallMeta, type ServiceClient, type ServiceHandlers } from '../../contracts/src';
 
 type Message =
   | { kind: 'call'; id: number; topic: string; payload: unknown }
@@ -82,13 +82,13 @@ export class ThreadLink {
 
 /**
  * Serves a service's handlers to the other thread: requests and answers cross as protobuf bytes;
- * each call runs in the context (request and project id) of the request that made it.
+ * each call runs in the context (request id, project, user and role) of the request that made it.
  */
 export function serveOverLink<D extends AnyDefinition>(link: ThreadLink, service: string, definition: D, handlers: ServiceHandlers<D>) {
   for (const [name, method] of Object.entries(definition)) {
     const handler = (handlers as any)[name];
     link.on(`rpc:${service}.${name}`, ({ req, meta }: { req: Uint8Array; meta: CallMeta }) =>
-      runWithContext({ requestId: meta.requestId ?? '', projectId: meta.projectId || undefined }, async () =>
+      runWithContext(contextOf(meta), async () =>
         method.responseSerialize(await handler(method.requestDeserialize(Buffer.from(req.buffer, req.byteOffset, req.byteLength)), meta)),
       ),
     );
@@ -96,19 +96,15 @@ export function serveOverLink<D extends AnyDefinition>(link: ThreadLink, service
 }
 
 /**
- * A client of a service served by the other thread (see serveOverLink): the same messages and the
- * same deadline as a gRPC call (a 503 after it), and the service's AppErrors as they were thrown.
+ * A client of a service served by the other thread (see serveOverLink): the same messages, the
+ * same CallMeta (see callMeta) and the same deadline as a gRPC call (a 503 after it), and the
+ * service's AppErrors as they were thrown.
  */
-export function linkClient<D extends AnyDefinition>(
-  link: ThreadLink,
-  service: string,
-  definition: D,
-  opts: { metaOf: () => CallMeta; deadlineMs: number },
-): ServiceClient<D> {
+export function linkClient<D extends AnyDefinition>(link: ThreadLink, service: string, definition: D, opts: { deadlineMs: number }): ServiceClient<D> {
   const client: Record<string, unknown> = {};
   for (const [name, method] of Object.entries(definition)) {
     client[name] = async (req: unknown, meta?: CallMeta) => {
-      const m = { ...opts.metaOf(), ...meta };
+      const m = callMeta(meta);
       const res = await link
         .call<Uint8Array>(`rpc:${service}.${name}`, { req: method.requestSerialize(req), meta: m }, Math.max(opts.deadlineMs, m.deadlineMs ?? 0))
         .catch((err: unknown) => {

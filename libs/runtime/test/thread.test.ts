@@ -6,7 +6,7 @@
 import { MessageChannel } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { AppError, currentContext, isAppError, notFound, runWithContext } from '../../kit/src';
-import { CallMeta, contracts, Handlers, metaFromContext } from '../../contracts/src';
+import { CallMeta, contracts, Handlers } from '../../contracts/src';
 import { linkClient, serveOverLink, ThreadLink } from '../src/thread';
 
 const channels: MessageChannel[] = [];
@@ -19,7 +19,7 @@ function linked(handlers: Partial<Handlers<'contacts'>>, deadlineMs = 1000) {
   const caller = new ThreadLink(channel.port2);
   const definition = contracts.contacts.definition();
   serveOverLink(server, 'contacts', definition, handlers as Handlers<'contacts'>);
-  return { server, caller, client: linkClient(caller, 'contacts', definition, { metaOf: metaFromContext, deadlineMs }) };
+  return { server, caller, client: linkClient(caller, 'contacts', definition, { deadlineMs }) };
 }
 
 const contact = { id: '0190d6a0-0000-7000-8000-000000000001', email: 'a@example.com', subscribed: true, data_json: '{"plan":"pro"}', created_at: 'x', updated_at: 'y' };
@@ -33,12 +33,35 @@ describe('ThreadLink', () => {
         return { contact };
       },
     });
-    const res = await runWithContext({ requestId: 'req-1', projectId: 'p-1' }, () => client.GetContact({ project_id: 'p-1', id: contact.id }));
+    const res = await runWithContext({ requestId: 'req-1', projectId: 'p-1' }, () => client.GetContact({ id: contact.id }));
     expect(res.contact).toMatchObject({ id: contact.id, email: 'a@example.com', subscribed: true, data_json: '{"plan":"pro"}' });
-    expect(seen[0].req).toMatchObject({ project_id: 'p-1', id: contact.id });
+    expect(seen[0].req).toEqual({ id: contact.id });
     // The caller's request and project id travel with the call and are the handler's context.
     expect(seen[0].meta).toMatchObject({ requestId: 'req-1', projectId: 'p-1' });
-    expect(seen[0].ctx).toEqual({ requestId: 'req-1', projectId: 'p-1' });
+    expect(seen[0].ctx).toMatchObject({ requestId: 'req-1', projectId: 'p-1' });
+  });
+
+  it("carries a session's user and role with the project, and not into a call made for another project", async () => {
+    const seen: Array<{ meta: CallMeta; ctx: unknown }> = [];
+    const { client } = linked({
+      async GetContact(_req, meta) {
+        seen.push({ meta, ctx: currentContext() });
+        return { contact };
+      },
+    });
+    const session = { requestId: 'req-2', projectId: 'p-a', userId: 'u-1', role: 'ADMIN' };
+    await runWithContext(session, () => client.GetContact({ id: contact.id }));
+    expect(seen[0].meta).toEqual(session);
+    expect(seen[0].ctx).toEqual(session);
+    // Work for another project (an event's, a row's) names it; the user was checked for p-a only.
+    await runWithContext(session, () => client.GetContact({ id: contact.id }, { projectId: 'p-b' }));
+    expect(seen[1].meta).toEqual({ requestId: 'req-2', projectId: 'p-b' });
+    // The same project named explicitly keeps them.
+    await runWithContext(session, () => client.GetContact({ id: contact.id }, { projectId: 'p-a' }));
+    expect(seen[2].meta).toEqual(session);
+    // A user route (a user, no project) names the project whose membership it checked, and the role.
+    await runWithContext({ requestId: 'req-3', userId: 'u-1' }, () => client.GetContact({ id: contact.id }, { projectId: 'p-c', role: 'OWNER' }));
+    expect(seen[3].meta).toEqual({ requestId: 'req-3', userId: 'u-1', projectId: 'p-c', role: 'OWNER' });
   });
 
   it("an AppError crosses as itself; any other failure as a 500 that does not leak the handler's message", async () => {
@@ -48,9 +71,9 @@ describe('ThreadLink', () => {
         throw new Error('secret detail of a crash');
       },
     });
-    const missing = await client.GetContact({ project_id: 'p', id: 'missing' }).catch((e: unknown) => e);
+    const missing = await client.GetContact({ id: 'missing' }).catch((e: unknown) => e);
     expect(isAppError(missing) && missing.status === 404 && missing.code === 'CONTACT_NOT_FOUND').toBe(true);
-    const crashed = (await client.GetContact({ project_id: 'p', id: 'boom' }).catch((e: unknown) => e)) as AppError;
+    const crashed = (await client.GetContact({ id: 'boom' }).catch((e: unknown) => e)) as AppError;
     expect(isAppError(crashed) && crashed.status).toBe(500);
     expect(crashed.message).not.toContain('secret detail');
   });
@@ -67,7 +90,7 @@ describe('ThreadLink', () => {
       100,
     );
     const started = Date.now();
-    const err = (await client.GetContact({ project_id: 'p', id: contact.id }).catch((e: unknown) => e)) as AppError;
+    const err = (await client.GetContact({ id: contact.id }).catch((e: unknown) => e)) as AppError;
     expect(isAppError(err) && err.status).toBe(503);
     expect(Date.now() - started).toBeGreaterThanOrEqual(90);
     release();

@@ -42,7 +42,8 @@ export const OWNER = { email: 'owner@herald.test', password: 'owner-password-1' 
 /**
  * A running Herald for e2e tests, started from the built dist/ exactly as `npm start` does:
  * `all` = one process; `split` = one process per target (N gateways) over gRPC, RabbitMQ and
- * Redis. Each topology gets its own database, RabbitMQ names and Redis keys (HERALD_NAMESPACE).
+ * Redis. Each topology gets its own database, RabbitMQ names and Redis keys (HERALD_NAMESPACE),
+ * and one random INTERNAL_TOKEN that all its processes share (none writes a token file).
  */
 export class Topology {
   readonly procs: Proc[] = [];
@@ -86,6 +87,7 @@ export class Topology {
       OWNER_PASSWORD: OWNER.password,
       AMQP_URL: INFRA.rabbitmq.url,
       REDIS_URL: INFRA.redis.url,
+      INTERNAL_TOKEN: crypto.randomBytes(32).toString('hex'),
       ...opts.env,
     };
     // The first gateway's address is the public URL (tracking links, hosted pages) unless given.

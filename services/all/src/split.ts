@@ -5,6 +5,8 @@ import { registry } from './registry';
 /**
  * `npm run start:split`: every target as its own process (gRPC between them, RabbitMQ for domain
  * events, Redis for rate limits). Output is prefixed with the target; Ctrl-C stops them all.
+ * Without INTERNAL_TOKEN (outside production) they share the one generated into their common
+ * HERALD_DATA_DIR, as does a target started beside them.
  */
 const main = path.join(__dirname, 'main.js');
 const children = new Map<string, ChildProcess>();

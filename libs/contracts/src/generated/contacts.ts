@@ -19,8 +19,8 @@ import type { ListContactsResponse as _herald_contacts_v1_ListContactsResponse, 
 import type { ListFieldsResponse as _herald_contacts_v1_ListFieldsResponse, ListFieldsResponse__Output as _herald_contacts_v1_ListFieldsResponse__Output } from './herald/contacts/v1/ListFieldsResponse';
 import type { LookupContactsRequest as _herald_contacts_v1_LookupContactsRequest, LookupContactsRequest__Output as _herald_contacts_v1_LookupContactsRequest__Output } from './herald/contacts/v1/LookupContactsRequest';
 import type { LookupContactsResponse as _herald_contacts_v1_LookupContactsResponse, LookupContactsResponse__Output as _herald_contacts_v1_LookupContactsResponse__Output } from './herald/contacts/v1/LookupContactsResponse';
-import type { ProjectRequest as _herald_contacts_v1_ProjectRequest, ProjectRequest__Output as _herald_contacts_v1_ProjectRequest__Output } from './herald/contacts/v1/ProjectRequest';
 import type { UpdateContactRequest as _herald_contacts_v1_UpdateContactRequest, UpdateContactRequest__Output as _herald_contacts_v1_UpdateContactRequest__Output } from './herald/contacts/v1/UpdateContactRequest';
+import type { UpsertContactItem as _herald_contacts_v1_UpsertContactItem, UpsertContactItem__Output as _herald_contacts_v1_UpsertContactItem__Output } from './herald/contacts/v1/UpsertContactItem';
 import type { UpsertContactRequest as _herald_contacts_v1_UpsertContactRequest, UpsertContactRequest__Output as _herald_contacts_v1_UpsertContactRequest__Output } from './herald/contacts/v1/UpsertContactRequest';
 import type { UpsertContactResponse as _herald_contacts_v1_UpsertContactResponse, UpsertContactResponse__Output as _herald_contacts_v1_UpsertContactResponse__Output } from './herald/contacts/v1/UpsertContactResponse';
 import type { UpsertContactResult as _herald_contacts_v1_UpsertContactResult, UpsertContactResult__Output as _herald_contacts_v1_UpsertContactResult__Output } from './herald/contacts/v1/UpsertContactResult';
@@ -57,8 +57,8 @@ export interface ProtoGrpcType {
         ListFieldsResponse: MessageTypeDefinition<_herald_contacts_v1_ListFieldsResponse, _herald_contacts_v1_ListFieldsResponse__Output>
         LookupContactsRequest: MessageTypeDefinition<_herald_contacts_v1_LookupContactsRequest, _herald_contacts_v1_LookupContactsRequest__Output>
         LookupContactsResponse: MessageTypeDefinition<_herald_contacts_v1_LookupContactsResponse, _herald_contacts_v1_LookupContactsResponse__Output>
-        ProjectRequest: MessageTypeDefinition<_herald_contacts_v1_ProjectRequest, _herald_contacts_v1_ProjectRequest__Output>
         UpdateContactRequest: MessageTypeDefinition<_herald_contacts_v1_UpdateContactRequest, _herald_contacts_v1_UpdateContactRequest__Output>
+        UpsertContactItem: MessageTypeDefinition<_herald_contacts_v1_UpsertContactItem, _herald_contacts_v1_UpsertContactItem__Output>
         UpsertContactRequest: MessageTypeDefinition<_herald_contacts_v1_UpsertContactRequest, _herald_contacts_v1_UpsertContactRequest__Output>
         UpsertContactResponse: MessageTypeDefinition<_herald_contacts_v1_UpsertContactResponse, _herald_contacts_v1_UpsertContactResponse__Output>
         UpsertContactResult: MessageTypeDefinition<_herald_contacts_v1_UpsertContactResult, _herald_contacts_v1_UpsertContactResult__Output>

@@ -12,7 +12,6 @@ import type { DomainIdRequest as _herald_domains_v1_DomainIdRequest, DomainIdReq
 import type { DomainResponse as _herald_domains_v1_DomainResponse, DomainResponse__Output as _herald_domains_v1_DomainResponse__Output } from './herald/domains/v1/DomainResponse';
 import type { DomainsClient as _herald_domains_v1_DomainsClient, DomainsDefinition as _herald_domains_v1_DomainsDefinition } from './herald/domains/v1/Domains';
 import type { DomainsResponse as _herald_domains_v1_DomainsResponse, DomainsResponse__Output as _herald_domains_v1_DomainsResponse__Output } from './herald/domains/v1/DomainsResponse';
-import type { ProjectRequest as _herald_domains_v1_ProjectRequest, ProjectRequest__Output as _herald_domains_v1_ProjectRequest__Output } from './herald/domains/v1/ProjectRequest';
 import type { SigningKeyRequest as _herald_domains_v1_SigningKeyRequest, SigningKeyRequest__Output as _herald_domains_v1_SigningKeyRequest__Output } from './herald/domains/v1/SigningKeyRequest';
 import type { SigningKeyResponse as _herald_domains_v1_SigningKeyResponse, SigningKeyResponse__Output as _herald_domains_v1_SigningKeyResponse__Output } from './herald/domains/v1/SigningKeyResponse';
 
@@ -39,7 +38,6 @@ export interface ProtoGrpcType {
         DomainResponse: MessageTypeDefinition<_herald_domains_v1_DomainResponse, _herald_domains_v1_DomainResponse__Output>
         Domains: SubtypeConstructor<typeof grpc.Client, _herald_domains_v1_DomainsClient> & { service: _herald_domains_v1_DomainsDefinition }
         DomainsResponse: MessageTypeDefinition<_herald_domains_v1_DomainsResponse, _herald_domains_v1_DomainsResponse__Output>
-        ProjectRequest: MessageTypeDefinition<_herald_domains_v1_ProjectRequest, _herald_domains_v1_ProjectRequest__Output>
         SigningKeyRequest: MessageTypeDefinition<_herald_domains_v1_SigningKeyRequest, _herald_domains_v1_SigningKeyRequest__Output>
         SigningKeyResponse: MessageTypeDefinition<_herald_domains_v1_SigningKeyResponse, _herald_domains_v1_SigningKeyResponse__Output>
       }

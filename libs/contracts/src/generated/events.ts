@@ -12,7 +12,6 @@ import type { ListEventsRequest as _herald_events_v1_ListEventsRequest, ListEven
 import type { NameCount as _herald_events_v1_NameCount, NameCount__Output as _herald_events_v1_NameCount__Output } from './herald/events/v1/NameCount';
 import type { NameRequest as _herald_events_v1_NameRequest, NameRequest__Output as _herald_events_v1_NameRequest__Output } from './herald/events/v1/NameRequest';
 import type { NamesResponse as _herald_events_v1_NamesResponse, NamesResponse__Output as _herald_events_v1_NamesResponse__Output } from './herald/events/v1/NamesResponse';
-import type { ProjectRequest as _herald_events_v1_ProjectRequest, ProjectRequest__Output as _herald_events_v1_ProjectRequest__Output } from './herald/events/v1/ProjectRequest';
 import type { StatsResponse as _herald_events_v1_StatsResponse, StatsResponse__Output as _herald_events_v1_StatsResponse__Output } from './herald/events/v1/StatsResponse';
 import type { TrackManyRequest as _herald_events_v1_TrackManyRequest, TrackManyRequest__Output as _herald_events_v1_TrackManyRequest__Output } from './herald/events/v1/TrackManyRequest';
 import type { TrackManyResponse as _herald_events_v1_TrackManyResponse, TrackManyResponse__Output as _herald_events_v1_TrackManyResponse__Output } from './herald/events/v1/TrackManyResponse';
@@ -44,7 +43,6 @@ export interface ProtoGrpcType {
         NameCount: MessageTypeDefinition<_herald_events_v1_NameCount, _herald_events_v1_NameCount__Output>
         NameRequest: MessageTypeDefinition<_herald_events_v1_NameRequest, _herald_events_v1_NameRequest__Output>
         NamesResponse: MessageTypeDefinition<_herald_events_v1_NamesResponse, _herald_events_v1_NamesResponse__Output>
-        ProjectRequest: MessageTypeDefinition<_herald_events_v1_ProjectRequest, _herald_events_v1_ProjectRequest__Output>
         StatsResponse: MessageTypeDefinition<_herald_events_v1_StatsResponse, _herald_events_v1_StatsResponse__Output>
         TrackManyRequest: MessageTypeDefinition<_herald_events_v1_TrackManyRequest, _herald_events_v1_TrackManyRequest__Output>
         TrackManyResponse: MessageTypeDefinition<_herald_events_v1_TrackManyResponse, _herald_events_v1_TrackManyResponse__Output>

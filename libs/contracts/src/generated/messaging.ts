@@ -11,7 +11,6 @@ import type { ListTemplatesRequest as _herald_messaging_v1_ListTemplatesRequest,
 import type { ListTemplatesResponse as _herald_messaging_v1_ListTemplatesResponse, ListTemplatesResponse__Output as _herald_messaging_v1_ListTemplatesResponse__Output } from './herald/messaging/v1/ListTemplatesResponse';
 import type { MessagingClient as _herald_messaging_v1_MessagingClient, MessagingDefinition as _herald_messaging_v1_MessagingDefinition } from './herald/messaging/v1/Messaging';
 import type { NotificationRequest as _herald_messaging_v1_NotificationRequest, NotificationRequest__Output as _herald_messaging_v1_NotificationRequest__Output } from './herald/messaging/v1/NotificationRequest';
-import type { ProjectRequest as _herald_messaging_v1_ProjectRequest, ProjectRequest__Output as _herald_messaging_v1_ProjectRequest__Output } from './herald/messaging/v1/ProjectRequest';
 import type { SendManyRequest as _herald_messaging_v1_SendManyRequest, SendManyRequest__Output as _herald_messaging_v1_SendManyRequest__Output } from './herald/messaging/v1/SendManyRequest';
 import type { SendManyResponse as _herald_messaging_v1_SendManyResponse, SendManyResponse__Output as _herald_messaging_v1_SendManyResponse__Output } from './herald/messaging/v1/SendManyResponse';
 import type { SendRequest as _herald_messaging_v1_SendRequest, SendRequest__Output as _herald_messaging_v1_SendRequest__Output } from './herald/messaging/v1/SendRequest';
@@ -50,7 +49,6 @@ export interface ProtoGrpcType {
         ListTemplatesResponse: MessageTypeDefinition<_herald_messaging_v1_ListTemplatesResponse, _herald_messaging_v1_ListTemplatesResponse__Output>
         Messaging: SubtypeConstructor<typeof grpc.Client, _herald_messaging_v1_MessagingClient> & { service: _herald_messaging_v1_MessagingDefinition }
         NotificationRequest: MessageTypeDefinition<_herald_messaging_v1_NotificationRequest, _herald_messaging_v1_NotificationRequest__Output>
-        ProjectRequest: MessageTypeDefinition<_herald_messaging_v1_ProjectRequest, _herald_messaging_v1_ProjectRequest__Output>
         SendManyRequest: MessageTypeDefinition<_herald_messaging_v1_SendManyRequest, _herald_messaging_v1_SendManyRequest__Output>
         SendManyResponse: MessageTypeDefinition<_herald_messaging_v1_SendManyResponse, _herald_messaging_v1_SendManyResponse__Output>
         SendRequest: MessageTypeDefinition<_herald_messaging_v1_SendRequest, _herald_messaging_v1_SendRequest__Output>

@@ -1,7 +1,7 @@
 import type { PoolClient } from 'pg';
 import { AppError, BatchOutcome, badRequest, conflict, isUuid, logger, newId, notFound, toBatchReply, validationError } from '../../../../libs/kit/src';
 import type { NewEvent } from '../../../../libs/bus/src';
-import type { Handlers } from '../../../../libs/contracts/src';
+import { projectOf, type Handlers } from '../../../../libs/contracts/src';
 import type { Contact__Output as ContactMsg } from '../../../../libs/contracts/src/generated/herald/contacts/v1/Contact';
 import { applyDataPatch, DataPatchResult as DataPatch, DataValidationError, JsonObject } from '../domain/data';
 import { isValidEmail, normalizeEmail } from '../domain/email';
@@ -100,6 +100,7 @@ export function contactsHandlers(repo: ContactsRepo): Handlers<'contacts'> {
   }
 
   type UpsertReq = Parameters<Handlers<'contacts'>['UpsertContact']>[0];
+  type UpsertItem = Parameters<Handlers<'contacts'>['UpsertContacts']>[0]['items'][number];
   type UpsertRes = Awaited<ReturnType<Handlers<'contacts'>['UpsertContact']>>;
   const upserted = (row: ContactRow, isNew: boolean, isUpdate: boolean, transient: JsonObject): UpsertRes => ({
     contact: toMsg(row),
@@ -108,23 +109,23 @@ export function contactsHandlers(repo: ContactsRepo): Handlers<'contacts'> {
     transient_json: JSON.stringify(transient),
   });
 
-  async function upsertOne(req: UpsertReq): Promise<UpsertRes> {
+  async function upsertOne(projectId: string, req: UpsertReq): Promise<UpsertRes> {
     const email = requireEmail(req.email);
     // Fast path (most tracks): an existing contact whose subscription this request leaves alone
     // needs no lock and no transaction — one read, then at most one compare-and-set write of its
     // data (no outbox event: only subscription changes publish). A concurrent writer sends us
     // down the locked path below.
-    const current = await repo.findByEmail(req.project_id, email);
+    const current = await repo.findByEmail(projectId, email);
     if (current && (req.subscribed === undefined || req.subscribed === current.subscribed)) {
       const patch = patchData(current.data, req.data_json);
-      const row = patch.changed ? await repo.updateDataIfUnchanged(req.project_id, current.id, current.data, patch.data) : current;
+      const row = patch.changed ? await repo.updateDataIfUnchanged(projectId, current.id, current.data, patch.data) : current;
       if (row) {
-        await repo.recordFieldTypes(db.pool, req.project_id, typesOf(patch.persisted));
+        await repo.recordFieldTypes(db.pool, projectId, typesOf(patch.persisted));
         return upserted(row, false, patch.changed, patch.transient);
       }
     }
     for (let attempt = 0; attempt < 3; attempt++) {
-      const result = await db.tx((tx) => upsertOnce(tx, req.project_id, email, req.subscribed, req.default_subscribed, req.data_json));
+      const result = await db.tx((tx) => upsertOnce(tx, projectId, email, req.subscribed, req.default_subscribed, req.data_json));
       if (result) return upserted(result.row, result.isNew, result.isUpdate, result.transient);
     }
     throw conflict('The contact was being created concurrently; retry the request.');
@@ -137,7 +138,7 @@ export function contactsHandlers(repo: ContactsRepo): Handlers<'contacts'> {
    * existing contact, a lost race — goes through `upsertOne` after it, in request order, so each
    * item sees the ones before it.
    */
-  async function upsertMany(items: UpsertReq[]): Promise<Array<BatchOutcome<UpsertRes>>> {
+  async function upsertMany(items: UpsertItem[]): Promise<Array<BatchOutcome<UpsertRes>>> {
     const out: Array<BatchOutcome<UpsertRes>> = new Array(items.length);
     const fail = (i: number, error: unknown) => (out[i] = { ok: false, error });
     const seen = new Set<string>();
@@ -193,7 +194,7 @@ export function contactsHandlers(repo: ContactsRepo): Handlers<'contacts'> {
 
     for (const i of later.sort((a, b) => a - b)) {
       try {
-        out[i] = { ok: true, value: await upsertOne(items[i]) };
+        out[i] = { ok: true, value: await upsertOne(items[i].project_id, items[i]) };
       } catch (err) {
         fail(i, err);
       }
@@ -202,29 +203,32 @@ export function contactsHandlers(repo: ContactsRepo): Handlers<'contacts'> {
   }
 
   return {
-    UpsertContact: upsertOne,
+    UpsertContact: async (req, meta) => upsertOne(projectOf(meta), req),
 
+    // The batch exception: each item names its project (see contacts.proto).
     async UpsertContacts(req) {
       return { results: toBatchReply(await upsertMany(req.items)) };
     },
 
-    async GetContact(req) {
-      const row = await repo.get(req.project_id, requireId(req.id));
+    async GetContact(req, meta) {
+      const row = await repo.get(projectOf(meta), requireId(req.id));
       if (!row) throw notFound('Contact', 'CONTACT_NOT_FOUND');
       return { contact: toMsg(row) };
     },
 
-    async BatchGetContacts(req) {
+    async BatchGetContacts(req, meta) {
+      const projectId = projectOf(meta);
       const ids = req.ids.filter((id) => isUuid(id));
       if (ids.length === 0) return { contacts: [] };
-      return { contacts: (await repo.getMany(req.project_id, ids)).map(toMsg) };
+      return { contacts: (await repo.getMany(projectId, ids)).map(toMsg) };
     },
 
-    async ListContacts(req) {
+    async ListContacts(req, meta) {
+      const projectId = projectOf(meta);
       const limit = req.limit || 20;
       if (limit < 1 || limit > 100) throw badRequest('limit must be between 1 and 100', 'Pass limit=1..100 (default 20).');
       if (req.cursor && !isUuid(req.cursor)) throw badRequest('Invalid cursor', 'Pass the cursor value of the previous page unchanged.');
-      const { rows, total } = await repo.list(req.project_id, {
+      const { rows, total } = await repo.list(projectId, {
         limit,
         cursor: req.cursor || undefined,
         search: req.search || undefined,
@@ -236,47 +240,50 @@ export function contactsHandlers(repo: ContactsRepo): Handlers<'contacts'> {
       return { contacts: page.map(toMsg), cursor: hasMore ? page[page.length - 1].id : '', has_more: hasMore, total: String(total) };
     },
 
-    async UpdateContact(req) {
+    async UpdateContact(req, meta) {
+      const projectId = projectOf(meta);
       const id = requireId(req.id);
       const nextEmail = req.email !== undefined ? requireEmail(req.email) : undefined;
       const row = await db.tx(async (tx) => {
-        const existing = await repo.findByIdForUpdate(tx, req.project_id, id);
+        const existing = await repo.findByIdForUpdate(tx, projectId, id);
         if (!existing) throw notFound('Contact', 'CONTACT_NOT_FOUND');
         const email = nextEmail ?? existing.email;
-        if (email !== existing.email && (await repo.emailTaken(tx, req.project_id, email, id))) {
+        if (email !== existing.email && (await repo.emailTaken(tx, projectId, email, id))) {
           throw new AppError({ code: 'CONFLICT', status: 409, message: `A contact with email ${email} already exists`, suggestion: 'Update or delete that contact instead.' });
         }
         const patch = patchData(existing.data, req.data_json);
         const subscribed = req.subscribed ?? existing.subscribed;
-        const updated = await repo.update(tx, req.project_id, id, { email, subscribed, data: patch.data });
-        await repo.recordFieldTypes(tx, req.project_id, typesOf(patch.persisted));
-        if (subscribed !== existing.subscribed) await outbox.enqueue(tx, [subscriptionEvent(req.project_id, updated)]);
+        const updated = await repo.update(tx, projectId, id, { email, subscribed, data: patch.data });
+        await repo.recordFieldTypes(tx, projectId, typesOf(patch.persisted));
+        if (subscribed !== existing.subscribed) await outbox.enqueue(tx, [subscriptionEvent(projectId, updated)]);
         return updated;
       });
       return { contact: toMsg(row) };
     },
 
-    async DeleteContact(req) {
+    async DeleteContact(req, meta) {
+      const projectId = projectOf(meta);
       const id = requireId(req.id);
       await db.tx(async (tx) => {
-        const row = await repo.delete(tx, req.project_id, id);
+        const row = await repo.delete(tx, projectId, id);
         if (!row) throw notFound('Contact', 'CONTACT_NOT_FOUND');
-        await outbox.enqueue(tx, [{ type: 'contacts.contact.deleted.v1', projectId: req.project_id, data: { contactId: row.id, email: row.email } }]);
+        await outbox.enqueue(tx, [{ type: 'contacts.contact.deleted.v1', projectId, data: { contactId: row.id, email: row.email } }]);
       });
       return {};
     },
 
-    async LookupContacts(req) {
+    async LookupContacts(req, meta) {
+      const projectId = projectOf(meta);
       if (req.emails.length < 1 || req.emails.length > MAX_LOOKUP) {
         throw validationError([{ field: 'emails', message: `must contain 1 to ${MAX_LOOKUP} emails`, code: 'too_big' }], 'Split the list into calls of at most 500 emails.');
       }
       const wanted = [...new Set(req.emails.map(normalizeEmail))];
-      const found = await repo.existingEmails(req.project_id, wanted);
+      const found = await repo.existingEmails(projectId, wanted);
       return { found: wanted.filter((e) => found.has(e)), not_found: wanted.filter((e) => !found.has(e)) };
     },
 
-    async ListFields(req) {
-      const { total, fields } = await repo.fieldsWithCoverage(req.project_id);
+    async ListFields(_req, meta) {
+      const { total, fields } = await repo.fieldsWithCoverage(projectOf(meta));
       const coverage = (n: number) => (total === 0 ? 0 : Math.round((n / total) * 10_000) / 10_000);
       return {
         fields: [
@@ -286,29 +293,32 @@ export function contactsHandlers(repo: ContactsRepo): Handlers<'contacts'> {
       };
     },
 
-    async FieldValues(req) {
+    async FieldValues(req, meta) {
+      const projectId = projectOf(meta);
       const parsed = parseFieldOrThrow(req.field);
       const limit = Math.min(Math.max(req.limit || 100, 1), 1000);
       const expr =
         parsed.kind === 'custom'
           ? { sql: '', param: parsed.path }
           : { sql: { email: 'email', subscribed: 'subscribed', createdAt: 'created_at', updatedAt: 'updated_at' }[parsed.name] };
-      const { values, count } = await repo.distinctValues(req.project_id, expr, limit);
+      const { values, count } = await repo.distinctValues(projectId, expr, limit);
       return { field: req.field, values_json: values.map((v) => JSON.stringify(v)), count: String(count) };
     },
 
-    async FieldUsage(req) {
+    async FieldUsage(req, meta) {
+      projectOf(meta);
       parseFieldOrThrow(req.field);
       // Segments, campaigns and workflows do not exist yet; when they land they answer here.
       return { field: req.field, used_in_segments: [], used_in_campaigns: [], used_in_workflows: [] };
     },
 
-    async DeleteField(req) {
+    async DeleteField(req, meta) {
+      const projectId = projectOf(meta);
       const parsed = parseFieldOrThrow(req.field);
       if (parsed.kind === 'standard') {
         throw badRequest(`${req.field} is a standard field and cannot be deleted`, 'Only custom fields (data.<key>) can be deleted.');
       }
-      return { deleted_from: String(await repo.deleteField(req.project_id, parsed.path)) };
+      return { deleted_from: String(await repo.deleteField(projectId, parsed.path)) };
     },
   };
 }

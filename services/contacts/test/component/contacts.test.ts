@@ -31,23 +31,23 @@ afterAll(async () => {
   await scratch?.drop();
 });
 
-const meta = { requestId: 'test', projectId: '' };
+/** A call's meta for a project: the caller's project, as the gateway's guard sets it. */
+const as = (projectId: string) => ({ requestId: 'test', projectId });
 
 function upsert(projectId: string, email: string, o: { subscribed?: boolean; defaultSubscribed?: boolean; data?: unknown } = {}) {
   return h.UpsertContact(
     {
-      project_id: projectId,
       email,
       subscribed: o.subscribed,
       default_subscribed: o.defaultSubscribed ?? true,
       data_json: o.data === undefined ? '' : JSON.stringify(o.data),
     },
-    meta,
+    as(projectId),
   );
 }
 
 function update(projectId: string, id: string, o: { email?: string; subscribed?: boolean; data?: unknown } = {}) {
-  return h.UpdateContact({ project_id: projectId, id, email: o.email, subscribed: o.subscribed, data_json: o.data === undefined ? '' : JSON.stringify(o.data) }, meta);
+  return h.UpdateContact({ id, email: o.email, subscribed: o.subscribed, data_json: o.data === undefined ? '' : JSON.stringify(o.data) }, as(projectId));
 }
 
 const outbox = (projectId: string) =>
@@ -141,7 +141,7 @@ describe('upsert rules', () => {
     expect(taken.code).toBe('CONFLICT');
     const bad = await expectAppError(update(p, a.contact!.id, { email: 'nope' }));
     expect(bad.status).toBe(422);
-    expect((await h.GetContact({ project_id: p, id: a.contact!.id }, meta)).contact!.email).toBe('a2@example.com');
+    expect((await h.GetContact({ id: a.contact!.id }, as(p))).contact!.email).toBe('a2@example.com');
   });
 });
 
@@ -172,7 +172,7 @@ describe('data patch rules (persisted)', () => {
     // Persisted, not only returned.
     const [row] = await db.query('SELECT data FROM contacts.contacts WHERE project_id = $1 AND id = $2', [p, c.contact!.id]);
     expect(row.data).toEqual(expected);
-    const got = await h.GetContact({ project_id: p, id: c.contact!.id }, meta);
+    const got = await h.GetContact({ id: c.contact!.id }, as(p));
     expect(data(got.contact)).toEqual(expected);
 
     // The same data again is not an update.
@@ -189,10 +189,10 @@ describe('data patch rules (persisted)', () => {
 
   it('rejects data that is not an object with 422', async () => {
     const p = newId();
-    const err = await expectAppError(h.UpsertContact({ project_id: p, email: 'arr@example.com', default_subscribed: true, data_json: '[1,2]' }, meta));
+    const err = await expectAppError(h.UpsertContact({ email: 'arr@example.com', default_subscribed: true, data_json: '[1,2]' }, as(p)));
     expect(err.status).toBe(422);
     expect(err.code).toBe('VALIDATION_ERROR');
-    const bad = await expectAppError(h.UpsertContact({ project_id: p, email: 'arr@example.com', default_subscribed: true, data_json: '{oops' }, meta));
+    const bad = await expectAppError(h.UpsertContact({ email: 'arr@example.com', default_subscribed: true, data_json: '{oops' }, as(p)));
     expect(bad.status).toBe(422);
     expect(await db.query('SELECT 1 FROM contacts.contacts WHERE project_id = $1', [p])).toHaveLength(0);
   });
@@ -205,7 +205,7 @@ describe('data patch rules (persisted)', () => {
     const types = await repo.fieldTypes(p);
     expect(Object.fromEntries(types)).toEqual({ plan: 'string', score: 'number', since: 'date', vip: 'boolean', 'profile.tier': 'string' });
 
-    const { fields } = await h.ListFields({ project_id: p }, meta);
+    const { fields } = await h.ListFields({}, as(p));
     const byName = Object.fromEntries(fields.map((f) => [f.field, f]));
     expect(byName.email).toMatchObject({ type: 'string', is_custom: false, coverage: 1 });
     expect(byName['data.score']).toMatchObject({ type: 'number', is_custom: true });
@@ -234,7 +234,7 @@ describe('list', () => {
     let pages = 0;
     let first: Awaited<ReturnType<Api<'contacts'>['ListContacts']>> | undefined;
     for (;;) {
-      const page = await h.ListContacts({ project_id: p, limit: 10, cursor, search: '' }, meta);
+      const page = await h.ListContacts({ limit: 10, cursor, search: '' }, as(p));
       first ??= page;
       pages++;
       seen.push(...page.contacts.map((c) => c.id));
@@ -250,24 +250,43 @@ describe('list', () => {
     expect(Number(first!.total)).toBe(25);
     expect(seen).toEqual([...made].reverse()); // newest first, none skipped or repeated
 
-    const unsub = await h.ListContacts({ project_id: p, limit: 100, cursor: '', search: '', subscribed: false }, meta);
+    const unsub = await h.ListContacts({ limit: 100, cursor: '', search: '', subscribed: false }, as(p));
     expect(unsub.contacts).toHaveLength(5);
     expect(Number(unsub.total)).toBe(5);
     expect(unsub.contacts.every((c) => !c.subscribed)).toBe(true);
 
-    const search = await h.ListContacts({ project_id: p, limit: 100, cursor: '', search: 'PAGE1' }, meta);
+    const search = await h.ListContacts({ limit: 100, cursor: '', search: 'PAGE1' }, as(p));
     expect(search.contacts.map((c) => c.email).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `page1${i}@example.com`));
     expect(Number(search.total)).toBe(10);
 
     // LIKE wildcards in search match literally.
-    const wildcard = await h.ListContacts({ project_id: p, limit: 100, cursor: '', search: '%' }, meta);
+    const wildcard = await h.ListContacts({ limit: 100, cursor: '', search: '%' }, as(p));
     expect(wildcard.contacts).toHaveLength(0);
   });
 
   it('rejects a limit out of range and a malformed cursor with 400', async () => {
     const p = newId();
-    expect((await expectAppError(h.ListContacts({ project_id: p, limit: 101, cursor: '', search: '' }, meta))).status).toBe(400);
-    expect((await expectAppError(h.ListContacts({ project_id: p, limit: 10, cursor: 'nope', search: '' }, meta))).status).toBe(400);
+    expect((await expectAppError(h.ListContacts({ limit: 101, cursor: '', search: '' }, as(p)))).status).toBe(400);
+    expect((await expectAppError(h.ListContacts({ limit: 10, cursor: 'nope', search: '' }, as(p)))).status).toBe(400);
+  });
+});
+
+describe('the project of a call', () => {
+  it("is the caller's (CallMeta): a call without one is a 500 naming the caller's bug, and touches nothing", async () => {
+    const p = newId();
+    const c = await upsert(p, 'meta@example.com');
+    for (const call of [
+      h.GetContact({ id: c.contact!.id }, { requestId: 'test' }),
+      h.ListContacts({ limit: 10 }, { requestId: 'test', projectId: '' }),
+      h.UpsertContact({ email: 'meta2@example.com', default_subscribed: true, data_json: '' }, { requestId: 'test' }),
+      h.DeleteContact({ id: c.contact!.id }, { requestId: 'test' }),
+      h.ListFields({}, { requestId: 'test' }),
+    ]) {
+      const err = await expectAppError(call);
+      expect(err.status).toBe(500);
+      expect(err.code).toBe('MISSING_PROJECT');
+    }
+    expect((await db.query('SELECT email FROM contacts.contacts WHERE project_id = $1', [p])).map((r) => r.email)).toEqual(['meta@example.com']);
   });
 });
 
@@ -279,21 +298,21 @@ describe('tenant scoping', () => {
     const id = c.contact!.id;
 
     for (const call of [
-      h.GetContact({ project_id: b, id }, meta),
+      h.GetContact({ id }, as(b)),
       update(b, id, { subscribed: false, data: { owner: 'b' } }),
-      h.DeleteContact({ project_id: b, id }, meta),
+      h.DeleteContact({ id }, as(b)),
     ]) {
       const err = await expectAppError(call);
       expect(err.status).toBe(404);
       expect(err.code).toBe('CONTACT_NOT_FOUND');
     }
-    expect((await h.BatchGetContacts({ project_id: b, ids: [id] }, meta)).contacts).toHaveLength(0);
-    expect((await h.ListContacts({ project_id: b, limit: 100, cursor: '', search: '' }, meta)).contacts).toHaveLength(0);
-    expect((await h.LookupContacts({ project_id: b, emails: ['tenant@example.com'] }, meta)).found).toEqual([]);
+    expect((await h.BatchGetContacts({ ids: [id] }, as(b))).contacts).toHaveLength(0);
+    expect((await h.ListContacts({ limit: 100, cursor: '', search: '' }, as(b))).contacts).toHaveLength(0);
+    expect((await h.LookupContacts({ emails: ['tenant@example.com'] }, as(b))).found).toEqual([]);
     expect(await outbox(b)).toHaveLength(0);
 
     // A's contact is untouched.
-    const still = await h.GetContact({ project_id: a, id }, meta);
+    const still = await h.GetContact({ id }, as(a));
     expect(still.contact!.subscribed).toBe(true);
     expect(data(still.contact)).toEqual({ owner: 'a' });
 
@@ -304,7 +323,7 @@ describe('tenant scoping', () => {
   });
 
   it('a malformed id is CONTACT_NOT_FOUND, not a server error', async () => {
-    const err = await expectAppError(h.GetContact({ project_id: newId(), id: 'not-a-uuid' }, meta));
+    const err = await expectAppError(h.GetContact({ id: 'not-a-uuid' }, as(newId())));
     expect(err.status).toBe(404);
     expect(err.code).toBe('CONTACT_NOT_FOUND');
   });
@@ -315,12 +334,12 @@ describe('delete', () => {
     const p = newId();
     const c = await upsert(p, 'bye@example.com');
     await db.tx((tx) => repo.recordEventFact(tx, p, c.contact!.id, 'signed-up', new Date().toISOString()));
-    await h.DeleteContact({ project_id: p, id: c.contact!.id }, meta);
-    expect((await expectAppError(h.GetContact({ project_id: p, id: c.contact!.id }, meta))).status).toBe(404);
+    await h.DeleteContact({ id: c.contact!.id }, as(p));
+    expect((await expectAppError(h.GetContact({ id: c.contact!.id }, as(p)))).status).toBe(404);
     expect(await repo.eventFacts(p, c.contact!.id)).toHaveLength(0);
     const rows = await outbox(p);
     expect(rows[rows.length - 1]).toMatchObject({ type: 'contacts.contact.deleted.v1', data: { contactId: c.contact!.id, email: 'bye@example.com' } });
-    expect((await expectAppError(h.DeleteContact({ project_id: p, id: c.contact!.id }, meta))).status).toBe(404);
+    expect((await expectAppError(h.DeleteContact({ id: c.contact!.id }, as(p)))).status).toBe(404);
   });
 });
 
@@ -333,25 +352,25 @@ describe('fields', () => {
     await upsert(p, 'z@example.com', { data: { keep: 2 } });
     const other = await upsert(q, 'x@example.com', { data: { plan: 'pro' } });
 
-    const out = await h.DeleteField({ project_id: p, field: 'data.plan', limit: 0 }, meta);
+    const out = await h.DeleteField({ field: 'data.plan', limit: 0 }, as(p));
     expect(Number(out.deleted_from)).toBe(2);
-    expect(data((await h.GetContact({ project_id: p, id: x.contact!.id }, meta)).contact)).toEqual({ keep: 1, profile: { tier: 'a', since: 2020 } });
-    expect(data((await h.GetContact({ project_id: q, id: other.contact!.id }, meta)).contact)).toEqual({ plan: 'pro' });
-    const names = (await h.ListFields({ project_id: p }, meta)).fields.map((f) => f.field);
+    expect(data((await h.GetContact({ id: x.contact!.id }, as(p))).contact)).toEqual({ keep: 1, profile: { tier: 'a', since: 2020 } });
+    expect(data((await h.GetContact({ id: other.contact!.id }, as(q))).contact)).toEqual({ plan: 'pro' });
+    const names = (await h.ListFields({}, as(p))).fields.map((f) => f.field);
     expect(names).not.toContain('data.plan');
     expect(names).toContain('data.keep');
     expect((await repo.fieldTypes(q)).get('plan')).toBe('string');
 
     // A nested object key removes its sub-fields too.
-    expect(Number((await h.DeleteField({ project_id: p, field: 'profile', limit: 0 }, meta)).deleted_from)).toBe(1);
-    const after = (await h.ListFields({ project_id: p }, meta)).fields.map((f) => f.field);
+    expect(Number((await h.DeleteField({ field: 'profile', limit: 0 }, as(p))).deleted_from)).toBe(1);
+    const after = (await h.ListFields({}, as(p))).fields.map((f) => f.field);
     expect(after.filter((f) => f.startsWith('data.profile'))).toEqual([]);
   });
 
   it('refuses to delete standard fields (400) and invalid names (422)', async () => {
     const p = newId();
-    expect((await expectAppError(h.DeleteField({ project_id: p, field: 'email', limit: 0 }, meta))).status).toBe(400);
-    const err = await expectAppError(h.DeleteField({ project_id: p, field: 'data.', limit: 0 }, meta));
+    expect((await expectAppError(h.DeleteField({ field: 'email', limit: 0 }, as(p)))).status).toBe(400);
+    const err = await expectAppError(h.DeleteField({ field: 'data.', limit: 0 }, as(p)));
     expect(err.status).toBe(422);
     expect(err.errors?.[0].field).toBe('field');
   });
@@ -361,7 +380,7 @@ describe('fields', () => {
     await upsert(p, 'v1@example.com', { data: { plan: 'pro' } });
     await upsert(p, 'v2@example.com', { data: { plan: 'free' } });
     await upsert(p, 'v3@example.com', { data: { plan: 'pro' } });
-    const out = await h.FieldValues({ project_id: p, field: 'data.plan', limit: 10 }, meta);
+    const out = await h.FieldValues({ field: 'data.plan', limit: 10 }, as(p));
     expect(out.values_json.map((v) => JSON.parse(v)).sort()).toEqual(['free', 'pro']);
     expect(Number(out.count)).toBe(2);
   });
@@ -371,15 +390,15 @@ describe('lookup', () => {
   it('splits emails into found and not found, normalised and deduplicated', async () => {
     const p = newId();
     await upsert(p, 'found@example.com');
-    const out = await h.LookupContacts({ project_id: p, emails: ['FOUND@example.com', 'found@example.com', 'missing@example.com'] }, meta);
+    const out = await h.LookupContacts({ emails: ['FOUND@example.com', 'found@example.com', 'missing@example.com'] }, as(p));
     expect(out.found).toEqual(['found@example.com']);
     expect(out.not_found).toEqual(['missing@example.com']);
   });
 
   it('rejects an empty list and more than 500 emails with 422', async () => {
     const p = newId();
-    expect((await expectAppError(h.LookupContacts({ project_id: p, emails: [] }, meta))).status).toBe(422);
+    expect((await expectAppError(h.LookupContacts({ emails: [] }, as(p)))).status).toBe(422);
     const many = Array.from({ length: 501 }, (_, i) => `m${i}@example.com`);
-    expect((await expectAppError(h.LookupContacts({ project_id: p, emails: many }, meta))).status).toBe(422);
+    expect((await expectAppError(h.LookupContacts({ emails: many }, as(p)))).status).toBe(422);
   });
 });

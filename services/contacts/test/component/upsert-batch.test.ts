@@ -32,7 +32,9 @@ afterAll(async () => {
   await scratch?.drop();
 });
 
-const meta = { requestId: 'test', projectId: '' };
+/** A batch call carries no project (its items name theirs); a single call carries its caller's. */
+const meta = { requestId: 'test' };
+const as = (projectId: string) => ({ requestId: 'test', projectId });
 
 interface ItemOpts {
   subscribed?: boolean;
@@ -53,7 +55,7 @@ function item(projectId: string, email: string, o: ItemOpts = {}) {
 type Item = ReturnType<typeof item>;
 
 const batch = (items: Item[]) => h.UpsertContacts({ items }, meta);
-const single = (it: Item) => h.UpsertContact(it, meta);
+const single = ({ project_id, ...it }: Item) => h.UpsertContact(it, as(project_id));
 
 /** The result of a successful item (fails the test, showing the error, if the item failed). */
 function okResult(r: { result?: any; error_json?: string } | undefined) {
@@ -221,7 +223,7 @@ describe('UpsertContacts: new contacts', () => {
       ['c@example.com', false, {}],
       ['d@example.com', true, {}],
     ]);
-    const got = await h.GetContact({ project_id: p, id: a.contact.id }, meta);
+    const got = await h.GetContact({ id: a.contact.id }, as(p));
     expect(got.contact).toEqual(a.contact);
 
     const events = await outbox(p);
@@ -284,7 +286,7 @@ describe('UpsertContacts: existing contacts', () => {
     expect(after.data).toEqual(expected);
     expect(after.updated_at.getTime()).toBeGreaterThanOrEqual(before.updated_at.getTime());
     expect(after.created_at).toEqual(before.created_at);
-    expect(data((await h.GetContact({ project_id: p, id: c.contact!.id }, meta)).contact)).toEqual(expected);
+    expect(data((await h.GetContact({ id: c.contact!.id }, as(p))).contact)).toEqual(expected);
     expect(await outbox(p)).toHaveLength(eventsBefore); // data changes publish nothing
   });
 
@@ -337,7 +339,7 @@ describe('UpsertContacts: existing contacts', () => {
     expect(r.is_update).toBe(true);
     expect(r.contact).toMatchObject({ id: c.contact!.id, subscribed: false });
     expect(data(r.contact)).toEqual({ plan: 'pro' });
-    expect((await h.GetContact({ project_id: p, id: c.contact!.id }, meta)).contact!.subscribed).toBe(false);
+    expect((await h.GetContact({ id: c.contact!.id }, as(p))).contact!.subscribed).toBe(false);
 
     const events = await outbox(p);
     expect(events).toHaveLength(2);
@@ -515,10 +517,10 @@ describe('UpsertContacts: tenancy', () => {
     expect(data(rb.contact)).toEqual({ owner: 'b' });
     expect(rb.contact.subscribed).toBe(false);
 
-    expect(data((await h.GetContact({ project_id: a, id: ra.contact.id }, meta)).contact)).toEqual({ owner: 'a' });
-    expect(data((await h.GetContact({ project_id: b, id: rb.contact.id }, meta)).contact)).toEqual({ owner: 'b' });
-    expect((await expectAppError(h.GetContact({ project_id: b, id: ra.contact.id }, meta))).status).toBe(404);
-    expect((await expectAppError(h.GetContact({ project_id: a, id: rb.contact.id }, meta))).status).toBe(404);
+    expect(data((await h.GetContact({ id: ra.contact.id }, as(a))).contact)).toEqual({ owner: 'a' });
+    expect(data((await h.GetContact({ id: rb.contact.id }, as(b))).contact)).toEqual({ owner: 'b' });
+    expect((await expectAppError(h.GetContact({ id: ra.contact.id }, as(b)))).status).toBe(404);
+    expect((await expectAppError(h.GetContact({ id: rb.contact.id }, as(a)))).status).toBe(404);
     expect((await repo.findByEmail(a, 'shared@example.com'))!.id).toBe(ra.contact.id);
     expect((await repo.findByEmail(b, 'shared@example.com'))!.id).toBe(rb.contact.id);
 
@@ -564,7 +566,7 @@ describe('UpsertContacts: field types', () => {
     ]);
     expect(Object.fromEntries(await repo.fieldTypes(p))).toEqual({ ...types, keep: 'number', added: 'string', fresh: 'number', later: 'boolean' });
 
-    const { fields } = await h.ListFields({ project_id: p }, meta);
+    const { fields } = await h.ListFields({}, as(p));
     expect(fields.map((f) => f.field)).toEqual(expect.arrayContaining(['data.plan', 'data.added', 'data.later', 'data.profile.tier']));
     // Failed items record nothing.
     expect(fields.map((f) => f.field)).not.toContain('data.ignored');

@@ -1,6 +1,6 @@
 import { isUuid, logger, newId, notFound, validationError, AppError } from '../../../../libs/kit/src';
 import type { NewEvent } from '../../../../libs/bus/src';
-import type { Handlers } from '../../../../libs/contracts/src';
+import { projectOf, type Handlers } from '../../../../libs/contracts/src';
 import type { Domain__Output as DomainMsg } from '../../../../libs/contracts/src/generated/herald/domains/v1/Domain';
 import type { DnsLookup } from '../adapters/dns';
 import { DomainRow, DomainsRepo, outbox } from '../adapters/repo';
@@ -81,61 +81,67 @@ export function domainsService(repo: DomainsRepo, dns: DnsLookup, settings: Doma
   }
 
   const handlers: Handlers<'domains'> = {
-    async AddDomain(req) {
+    async AddDomain(req, meta) {
+      const projectId = projectOf(meta);
       const v = normalizeDomain(req.domain);
       if (!v.ok) {
         throw validationError([{ field: 'domain', message: v.message, code: 'invalid_string' }], 'Send the bare domain you send from, such as example.com or mail.example.com.');
       }
-      if (!isUuid(req.project_id)) throw domainNotFound();
+      if (!isUuid(projectId)) throw domainNotFound();
       const duplicate = () =>
         new AppError({ code: 'CONFLICT', status: 409, message: `The domain ${v.domain} is already added to this project`, suggestion: 'Verify or delete the existing domain (GET /domains/project/:projectId lists them).' });
-      if (await repo.exists(req.project_id, v.domain)) throw duplicate();
+      if (await repo.exists(projectId, v.domain)) throw duplicate();
       const key = await newDkimKey();
       const records = recordsFor({ domain: v.domain, selector: key.selector, publicKey: key.publicKey, spfInclude: settings.spfInclude, returnPathMx: settings.returnPathMx });
       const id = newId();
       const row = await db.tx((tx) =>
-        repo.insert(tx, req.project_id, { id, domain: v.domain, selector: key.selector, privateKeyPem: sealer.seal(key.privateKeyPem, req.project_id, id), records }, settings.recheckSeconds),
+        repo.insert(tx, projectId, { id, domain: v.domain, selector: key.selector, privateKeyPem: sealer.seal(key.privateKeyPem, projectId, id), records }, settings.recheckSeconds),
       );
       if (!row) throw duplicate();
       return { domain: toMsg(row) };
     },
 
-    async ListDomains(req) {
-      if (!isUuid(req.project_id)) return { domains: [] };
-      return { domains: (await repo.list(req.project_id)).map(toMsg) };
+    async ListDomains(_req, meta) {
+      const projectId = projectOf(meta);
+      if (!isUuid(projectId)) return { domains: [] };
+      return { domains: (await repo.list(projectId)).map(toMsg) };
     },
 
-    async VerifyDomain(req) {
-      if (!isUuid(req.project_id) || !isUuid(req.id)) throw domainNotFound();
-      const row = await check(req.project_id, req.id, { reschedule: false });
+    async VerifyDomain(req, meta) {
+      const projectId = projectOf(meta);
+      if (!isUuid(projectId) || !isUuid(req.id)) throw domainNotFound();
+      const row = await check(projectId, req.id, { reschedule: false });
       if (!row) throw domainNotFound();
       return { domain: toMsg(row) };
     },
 
-    async DeleteDomain(req) {
-      if (!isUuid(req.project_id) || !isUuid(req.id)) throw domainNotFound();
+    async DeleteDomain(req, meta) {
+      const projectId = projectOf(meta);
+      if (!isUuid(projectId) || !isUuid(req.id)) throw domainNotFound();
       await db.tx(async (tx) => {
-        const row = await repo.delete(tx, req.project_id, req.id);
+        const row = await repo.delete(tx, projectId, req.id);
         if (!row) throw domainNotFound();
         // Deleting a verified domain ends its sender verification: consumers see it like any other loss.
-        const events: NewEvent[] = row.verified ? [{ type: 'domains.domain.unverified.v1', projectId: req.project_id, data: { domainId: row.id, domain: row.domain } }] : [];
+        const events: NewEvent[] = row.verified ? [{ type: 'domains.domain.unverified.v1', projectId, data: { domainId: row.id, domain: row.domain } }] : [];
         await outbox.enqueue(tx, events);
       });
       return {};
     },
 
-    async CheckSender(req) {
+    async CheckSender(req, meta) {
+      const projectId = projectOf(meta);
       const domain = domainOfEmail(req.email);
-      if (!domain || !isUuid(req.project_id)) return { verified: false, domain: domain ?? '', domain_id: '' };
-      const row = await repo.byDomain(req.project_id, domain);
+      if (!domain || !isUuid(projectId)) return { verified: false, domain: domain ?? '', domain_id: '' };
+      const row = await repo.byDomain(projectId, domain);
       return { verified: !!row?.verified, domain, domain_id: row?.id ?? '' };
     },
 
-    async GetSigningKey(req) {
+    async GetSigningKey(req, meta) {
+      const projectId = projectOf(meta);
       const v = normalizeDomain(req.domain);
       const none = { found: false, domain: v.ok ? v.domain : '', selector: '', private_key_pem: '', return_path_domain: '' };
-      if (!v.ok || !isUuid(req.project_id)) return none;
-      const row = await repo.byDomain(req.project_id, v.domain);
+      if (!v.ok || !isUuid(projectId)) return none;
+      const row = await repo.byDomain(projectId, v.domain);
       if (!row?.verified) return none;
       const pem = sealer.open(row.private_key_pem, row.project_id, row.id);
       return { found: true, domain: row.domain, selector: row.selector, private_key_pem: pem, return_path_domain: returnPathOf(row.domain) };

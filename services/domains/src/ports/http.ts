@@ -30,27 +30,31 @@ export const domainView = (d: DomainMsg, withFound: boolean) => ({
 const otherProject = () =>
   forbidden('You do not have access to this project', 'PROJECT_ACCESS_DENIED', 'Use the project of your API key, or the one named in X-Project-Id.');
 
-/** SPEC §4.8: a secret key or a member's session. The project is the key's (or X-Project-Id's); a different projectId is 403. */
+/**
+ * SPEC §4.8: a secret key or a member's session. The project is the key's (or X-Project-Id's),
+ * which the guard put in the request context and every call carries. A projectId in the body or
+ * the path is only compared with it (a different one is 403), never used.
+ */
 export function domainsRoutes(domains: () => Api<'domains'>): Route[] {
   const auth = policy.secret;
   return [
     on.get('/domains/project/:projectId', auth, async (req, res) => {
       if (req.params.projectId !== req.projectId) throw otherProject();
-      const out = await domains().ListDomains({ project_id: req.projectId! });
+      const out = await domains().ListDomains({});
       res.json(out.domains.map((d) => domainView(d, true)));
     }),
     on.post('/domains', auth, async (req, res) => {
       const body = parse(addBody, req.body);
       if (body.projectId !== undefined && body.projectId !== req.projectId) throw otherProject();
-      const out = await domains().AddDomain({ project_id: req.projectId!, domain: body.domain });
+      const out = await domains().AddDomain({ domain: body.domain });
       res.status(201).json(domainView(out.domain!, false));
     }),
     on.get('/domains/:id/verify', auth, async (req, res) => {
-      const out = await domains().VerifyDomain({ project_id: req.projectId!, id: String(req.params.id) });
+      const out = await domains().VerifyDomain({ id: String(req.params.id) });
       res.json(domainView(out.domain!, true));
     }),
     on.delete('/domains/:id', auth, async (req, res) => {
-      await domains().DeleteDomain({ project_id: req.projectId!, id: String(req.params.id) });
+      await domains().DeleteDomain({ id: String(req.params.id) });
       res.status(204).end();
     }),
   ];

@@ -45,13 +45,14 @@ afterAll(async () => {
   await scratch?.drop();
 });
 
-const meta = { requestId: 'test', projectId: '' };
+/** A call's meta for a project: the caller's project, as the gateway's guard sets it. */
+const as = (projectId: string) => ({ requestId: 'test', projectId });
 let seq = 0;
 /** A domain no other test uses. */
 const uniqueDomain = () => `d${++seq}-${crypto.randomBytes(3).toString('hex')}.example.test`;
 
-const add = (projectId: string, domain: string) => h.AddDomain({ project_id: projectId, domain }, meta).then((r) => r.domain!);
-const verify = (projectId: string, id: string) => h.VerifyDomain({ project_id: projectId, id }, meta).then((r) => r.domain!);
+const add = (projectId: string, domain: string) => h.AddDomain({ domain }, as(projectId)).then((r) => r.domain!);
+const verify = (projectId: string, id: string) => h.VerifyDomain({ id }, as(projectId)).then((r) => r.domain!);
 const rec = (d: DomainMsg, purpose: string) => d.records.find((r) => r.purpose === purpose)!;
 
 /** Publishes what the domain asks for (DMARC too unless told not to). */
@@ -95,7 +96,7 @@ describe('adding a domain', () => {
       const err = await expectAppError(add(p, bad));
       expect({ status: err.status, code: err.code, field: err.errors?.[0].field }).toEqual({ status: 422, code: 'VALIDATION_ERROR', field: 'domain' });
     }
-    expect((await h.ListDomains({ project_id: p }, meta)).domains).toEqual([]);
+    expect((await h.ListDomains({}, as(p))).domains).toEqual([]);
   });
 
   it('the same domain twice in a project is 409; another project may add it with its own key', async () => {
@@ -139,7 +140,7 @@ describe('verification', () => {
     expect(await outbox(p)).toHaveLength(1);
 
     // The list shows the last check.
-    const [listed] = (await h.ListDomains({ project_id: p }, meta)).domains;
+    const [listed] = (await h.ListDomains({}, as(p))).domains;
     expect(listed.verified).toBe(true);
     expect(rec(listed, 'dkim').found).toBe(true);
     expect(rec(listed, 'dmarc').found).toBe(false);
@@ -205,18 +206,18 @@ describe('tenancy and ids', () => {
     const [p1, p2] = [newId(), newId()];
     const d = await add(p1, uniqueDomain());
     for (const call of [
-      () => h.VerifyDomain({ project_id: p2, id: d.id }, meta),
-      () => h.DeleteDomain({ project_id: p2, id: d.id }, meta),
-      () => h.VerifyDomain({ project_id: p1, id: 'not-a-uuid' }, meta),
-      () => h.DeleteDomain({ project_id: p1, id: "'; DROP TABLE x; --" }, meta),
-      () => h.VerifyDomain({ project_id: p1, id: newId() }, meta),
-      () => h.VerifyDomain({ project_id: 'nope', id: d.id }, meta),
+      () => h.VerifyDomain({ id: d.id }, as(p2)),
+      () => h.DeleteDomain({ id: d.id }, as(p2)),
+      () => h.VerifyDomain({ id: 'not-a-uuid' }, as(p1)),
+      () => h.DeleteDomain({ id: "'; DROP TABLE x; --" }, as(p1)),
+      () => h.VerifyDomain({ id: newId() }, as(p1)),
+      () => h.VerifyDomain({ id: d.id }, as('nope')),
     ]) {
       const err = await expectAppError(call());
       expect({ status: err.status, code: err.code }).toEqual({ status: 404, code: 'DOMAIN_NOT_FOUND' });
     }
-    expect((await h.ListDomains({ project_id: p2 }, meta)).domains).toEqual([]);
-    expect((await h.ListDomains({ project_id: p1 }, meta)).domains.map((x) => x.id)).toEqual([d.id]);
+    expect((await h.ListDomains({}, as(p2))).domains).toEqual([]);
+    expect((await h.ListDomains({}, as(p1))).domains.map((x) => x.id)).toEqual([d.id]);
   });
 
   it('delete removes the domain and its timer; a verified one publishes unverified', async () => {
@@ -225,11 +226,11 @@ describe('tenancy and ids', () => {
     const verified = await add(p, uniqueDomain());
     publish(verified);
     expect((await verify(p, verified.id)).verified).toBe(true);
-    expect(await h.DeleteDomain({ project_id: p, id: pending.id }, meta)).toEqual({});
-    expect(await h.DeleteDomain({ project_id: p, id: verified.id }, meta)).toEqual({});
-    expect((await expectAppError(h.DeleteDomain({ project_id: p, id: verified.id }, meta))).code).toBe('DOMAIN_NOT_FOUND');
+    expect(await h.DeleteDomain({ id: pending.id }, as(p))).toEqual({});
+    expect(await h.DeleteDomain({ id: verified.id }, as(p))).toEqual({});
+    expect((await expectAppError(h.DeleteDomain({ id: verified.id }, as(p)))).code).toBe('DOMAIN_NOT_FOUND');
     expect(await db.query(`SELECT 1 FROM domains.timers WHERE project_id = $1`, [p])).toEqual([]);
-    expect((await h.ListDomains({ project_id: p }, meta)).domains).toEqual([]);
+    expect((await h.ListDomains({}, as(p))).domains).toEqual([]);
     expect((await outbox(p)).map((e) => e.type)).toEqual(['domains.domain.verified.v1', 'domains.domain.unverified.v1']);
     // Re-adding gives a new key.
     const again = await add(p, verified.domain);
@@ -241,8 +242,8 @@ describe('CheckSender and GetSigningKey', () => {
   it('answer for verified domains of the project only, by exact domain', async () => {
     const [p1, p2] = [newId(), newId()];
     const d = await add(p1, uniqueDomain());
-    const sender = (p: string, email: string) => h.CheckSender({ project_id: p, email }, meta);
-    const key = (p: string, domain: string) => h.GetSigningKey({ project_id: p, domain }, meta);
+    const sender = (p: string, email: string) => h.CheckSender({ email }, as(p));
+    const key = (p: string, domain: string) => h.GetSigningKey({ domain }, as(p));
 
     expect(await sender(p1, `jane@${d.domain}`)).toEqual({ verified: false, domain: d.domain, domain_id: d.id });
     expect((await key(p1, d.domain)).found).toBe(false);
@@ -322,10 +323,10 @@ describe('DKIM private keys at rest (ENCRYPTION_KEY)', () => {
     (await own.db.query('SELECT private_key_pem FROM domains.domains WHERE project_id = $1 AND id = $2', [projectId, id]))[0].private_key_pem as string;
   /** Adds and verifies a domain through `api`; returns it and the key GetSigningKey gives back. */
   const verifiedKey = async (api: Api<'domains'>, projectId: string) => {
-    const d = (await api.AddDomain({ project_id: projectId, domain: uniqueDomain() }, meta)).domain!;
+    const d = (await api.AddDomain({ domain: uniqueDomain() }, as(projectId))).domain!;
     publish(d);
-    await api.VerifyDomain({ project_id: projectId, id: d.id }, meta);
-    const k = await api.GetSigningKey({ project_id: projectId, domain: d.domain }, meta);
+    await api.VerifyDomain({ id: d.id }, as(projectId));
+    const k = await api.GetSigningKey({ domain: d.domain }, as(projectId));
     const pub = crypto.createPublicKey(crypto.createPrivateKey(k.private_key_pem)).export({ type: 'spki', format: 'der' }).toString('base64');
     expect(rec(d, 'dkim').value).toBe(`v=DKIM1; k=rsa; p=${pub}`);
     return { d, pem: k.private_key_pem };
@@ -355,7 +356,7 @@ describe('DKIM private keys at rest (ENCRYPTION_KEY)', () => {
     expect(await ownRepo.sealKeys(sealer)).toBe(1);
     expect(await stored(p, d.id)).toMatch(/^enc:v1:/);
     expect(await ownRepo.sealKeys(sealer)).toBe(0);
-    expect((await serviceWith(sealer).GetSigningKey({ project_id: p, domain: d.domain }, meta)).private_key_pem).toBe(pem);
+    expect((await serviceWith(sealer).GetSigningKey({ domain: d.domain }, as(p))).private_key_pem).toBe(pem);
   });
 
   it('refuses to start without the key, or with another, once keys are sealed', async () => {
@@ -380,6 +381,6 @@ describe('DKIM private keys at rest (ENCRYPTION_KEY)', () => {
     const a = (await verifiedKey(api, p)).d;
     const b = (await verifiedKey(api, p)).d;
     await own.db.query('UPDATE domains.domains SET private_key_pem = $3 WHERE project_id = $1 AND id = $2', [p, b.id, await stored(p, a.id)]);
-    await expect(api.GetSigningKey({ project_id: p, domain: b.domain }, meta)).rejects.toThrow(/does not decrypt/);
+    await expect(api.GetSigningKey({ domain: b.domain }, as(p))).rejects.toThrow(/does not decrypt/);
   });
 });

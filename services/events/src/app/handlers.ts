@@ -1,6 +1,6 @@
 import type { Queryable } from '../../../../libs/db/src';
 import { BatchOutcome, badRequest, fromBatchReply, isUuid, newId, toBatchReply, validationError } from '../../../../libs/kit/src';
-import type { Api, Handlers } from '../../../../libs/contracts/src';
+import { projectOf, type Api, type Handlers } from '../../../../libs/contracts/src';
 import type { Event__Output as EventMsg } from '../../../../libs/contracts/src/generated/herald/events/v1/Event';
 import { eventData, isReservedEventName, MAX_EVENT_NAME } from '../domain/names';
 import { outbox } from '../adapters/repo';
@@ -88,7 +88,7 @@ export function eventsHandlers(repo: EventsRepo, contacts: () => Api<'contacts'>
     const ids = [...new Set(rows.map((r) => r.contact_id))];
     const emails = new Map<string, string>();
     if (ids.length) {
-      const { contacts: found } = await contacts().BatchGetContacts({ project_id: projectId, ids });
+      const { contacts: found } = await contacts().BatchGetContacts({ ids }, { projectId });
       for (const c of found) emails.set(c.id, c.email);
     }
     return rows.map((r) => ({
@@ -102,42 +102,46 @@ export function eventsHandlers(repo: EventsRepo, contacts: () => Api<'contacts'>
   }
 
   return {
+    // The batch exception: each item names its project (see events.proto).
     async TrackMany(req) {
       return { results: toBatchReply(await trackMany(req.items)) };
     },
 
-    async ListEvents(req) {
-      const rows = await repo.recent(req.project_id, req.event_name || undefined, clampLimit(req.limit, 50, 100));
-      return { events: await withEmails(req.project_id, rows) };
+    async ListEvents(req, meta) {
+      const projectId = projectOf(meta);
+      const rows = await repo.recent(projectId, req.event_name || undefined, clampLimit(req.limit, 50, 100));
+      return { events: await withEmails(projectId, rows) };
     },
 
-    async Stats(req) {
-      return { stats: (await repo.stats(req.project_id)).map((s) => ({ name: s.name, count: String(s.count) })) };
+    async Stats(_req, meta) {
+      return { stats: (await repo.stats(projectOf(meta))).map((s) => ({ name: s.name, count: String(s.count) })) };
     },
 
-    async ContactEvents(req) {
+    async ContactEvents(req, meta) {
+      const projectId = projectOf(meta);
       if (!isUuid(req.contact_id)) return { events: [] };
-      const rows = await repo.ofContact(req.project_id, req.contact_id, clampLimit(req.limit, 100, 1000));
-      return { events: await withEmails(req.project_id, rows) };
+      const rows = await repo.ofContact(projectId, req.contact_id, clampLimit(req.limit, 100, 1000));
+      return { events: await withEmails(projectId, rows) };
     },
 
-    async Names(req) {
-      return { event_names: await repo.names(req.project_id) };
+    async Names(_req, meta) {
+      return { event_names: await repo.names(projectOf(meta)) };
     },
 
-    async Usage(req) {
-      const { total, contacts: unique } = await repo.usage(req.project_id, req.name);
+    async Usage(req, meta) {
+      const { total, contacts: unique } = await repo.usage(projectOf(meta), req.name);
       // Segments and workflows do not exist yet; when they land they report their references here.
       return { used_in_segments: [], used_in_workflows: [], total_count: String(total), unique_contacts: String(unique), can_delete: !isReservedEventName(req.name) };
     },
 
-    async DeleteEvents(req) {
+    async DeleteEvents(req, meta) {
+      const projectId = projectOf(meta);
       if (isReservedEventName(req.name)) {
         throw badRequest(`"${req.name}" is emitted by Herald and cannot be deleted`, 'Only events you tracked yourself can be deleted.');
       }
       const deleted = await repo.db.tx(async (tx) => {
-        const n = await repo.deleteByName(tx, req.project_id, req.name);
-        if (n > 0) await outbox.enqueue(tx, [{ type: 'events.event_name.deleted.v1', projectId: req.project_id, data: { name: req.name } }]);
+        const n = await repo.deleteByName(tx, projectId, req.name);
+        if (n > 0) await outbox.enqueue(tx, [{ type: 'events.event_name.deleted.v1', projectId, data: { name: req.name } }]);
         return n;
       });
       return { deleted_count: String(deleted) };

@@ -55,7 +55,11 @@ function tracker(events: () => Api<'events'>): (projectId: string, body: TrackBo
   };
 }
 
-/** SPEC §4.1 (track: public keys too, Idempotency-Key, the gateway's fast lane) and §4.7 (reads and deletes). */
+/**
+ * SPEC §4.1 (track: public keys too, Idempotency-Key, the gateway's fast lane) and §4.7 (reads and
+ * deletes). The project is the guard's (the request context's), which every call carries; only a
+ * track names it, as an item of the batch that carries tracks of many projects.
+ */
 export function eventsRoutes(events: () => Api<'events'>): Route[] {
   const track = tracker(events);
   const trackRoute = (path: string): Route => ({
@@ -72,27 +76,27 @@ export function eventsRoutes(events: () => Api<'events'>): Route[] {
     trackRoute('/v1/track'),
     trackRoute('/events/track'),
     on.get('/events', auth, async (req, res) => {
-      const out = await events().ListEvents({ project_id: req.projectId, event_name: typeof req.query.eventName === 'string' ? req.query.eventName : '', limit: limitOf(req.query.limit) });
+      const out = await events().ListEvents({ event_name: typeof req.query.eventName === 'string' ? req.query.eventName : '', limit: limitOf(req.query.limit) });
       res.json({ events: out.events.map(eventView) });
     }),
     on.get('/events/stats', auth, async (req, res) => {
-      const out = await events().Stats({ project_id: req.projectId });
+      const out = await events().Stats({});
       res.json(out.stats.map((s) => ({ name: s.name, count: Number(s.count) })));
     }),
     on.get('/events/names', auth, async (req, res) => {
-      const out = await events().Names({ project_id: req.projectId });
+      const out = await events().Names({});
       res.json({ eventNames: out.event_names });
     }),
     on.get('/events/contact/:contactId', auth, async (req, res) => {
-      const out = await events().ContactEvents({ project_id: req.projectId, contact_id: String(req.params.contactId), limit: limitOf(req.query.limit) });
+      const out = await events().ContactEvents({ contact_id: String(req.params.contactId), limit: limitOf(req.query.limit) });
       res.json({ events: out.events.map(eventView) });
     }),
     on.get('/events/:eventName/usage', auth, async (req, res) => {
-      const out = await events().Usage({ project_id: req.projectId, name: String(req.params.eventName) });
+      const out = await events().Usage({ name: String(req.params.eventName) });
       res.json({ usedInSegments: out.used_in_segments, usedInWorkflows: out.used_in_workflows, totalCount: Number(out.total_count), uniqueContacts: Number(out.unique_contacts), canDelete: out.can_delete });
     }),
     on.delete('/events/:eventName', auth, async (req, res) => {
-      const out = await events().DeleteEvents({ project_id: req.projectId, name: String(req.params.eventName) });
+      const out = await events().DeleteEvents({ name: String(req.params.eventName) });
       res.json({ deletedCount: Number(out.deleted_count) });
     }),
   ];

@@ -1,7 +1,7 @@
 import { parse as parseCookies } from 'cookie';
 import type { CookieOptions, Request, RequestHandler } from 'express';
 import jwt from 'jsonwebtoken';
-import { ROLES, type Policy, type Role } from '../../../../libs/edge/src';
+import { ROLES, type Policy, type Role, type SessionAuth } from '../../../../libs/edge/src';
 import { AppError, forbidden, isUuid, runWithContext, unauthorized } from '../../../../libs/kit/src';
 import type { Identity } from '../app/identity';
 import { hashKey } from '../app/identity';
@@ -91,7 +91,9 @@ export type Guard = RequestHandler & { policy: Policy };
 
 /**
  * The guard of a route's policy (see Policy). A project or member route sets req.projectId and
- * runs the rest of the request in its context; a user route sets req.auth; a public route passes.
+ * req.auth, a user route req.auth, and each runs the rest of the request in its context (the
+ * project, and a session's user and role): every internal call the request makes carries them
+ * (CallMeta), and services take the project from there. A public route passes.
  */
 export function guard(deps: AuthDeps, policy: Policy): Guard {
   const handler: RequestHandler =
@@ -130,10 +132,10 @@ function projectAuth(deps: AuthDeps, policy: Extract<Policy, { kind: 'project' }
       req.auth = { kind: 'session', userId, projectId: p.id, role: p.role, disabled: p.disabled };
       req.projectId = p.id; // as stored (lower case), whatever case the header used
       req.tracking = p.tracking;
-    })().then(
-      () => runWithContext({ requestId: req.requestId, projectId: req.projectId }, () => next()),
-      next,
-    );
+    })().then(() => {
+      const session = req.auth?.kind === 'session' ? req.auth : undefined;
+      runWithContext({ requestId: req.requestId, projectId: req.projectId, userId: session?.userId, role: session?.role }, () => next());
+    }, next);
   };
 }
 
@@ -149,10 +151,10 @@ function memberAuth(deps: AuthDeps, policy: Extract<Policy, { kind: 'member' }>)
       if (refused) throw refused;
       req.auth = { kind: 'session', userId, projectId: p.id, role: p.role, disabled: p.disabled };
       req.projectId = p.id;
-    })().then(
-      () => runWithContext({ requestId: req.requestId, projectId: req.projectId }, () => next()),
-      next,
-    );
+    })().then(() => {
+      const session = req.auth as SessionAuth;
+      runWithContext({ requestId: req.requestId, projectId: req.projectId, userId: session.userId, role: session.role }, () => next());
+    }, next);
   };
 }
 
@@ -164,9 +166,9 @@ function userAuth(deps: AuthDeps): RequestHandler {
       if (!userId) throw unauthorized('Log in first', 'UNAUTHORIZED', 'POST /auth/login sets the session cookie.');
       checkCsrf(req, deps);
       req.auth = { kind: 'session', userId };
-      next();
     } catch (err) {
-      next(err);
+      return next(err);
     }
+    runWithContext({ requestId: req.requestId, userId: req.auth.userId }, () => next());
   };
 }

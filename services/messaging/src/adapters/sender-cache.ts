@@ -21,7 +21,8 @@ export class SigningKeys {
     const hit = this.entries.get(id);
     if (hit && Date.now() - hit.at < TTL_MS) return hit.key;
     if (this.entries.size >= MAX) this.entries.clear();
-    const key = this.domains().GetSigningKey({ project_id: projectId, domain });
+    // Named, not taken from the context: the sender workers call this outside any request.
+    const key = this.domains().GetSigningKey({ domain }, { projectId });
     const entry = { at: Date.now(), key };
     this.entries.set(id, entry);
     const forget = () => this.entries.get(id) === entry && this.entries.delete(id);

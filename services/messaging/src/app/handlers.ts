@@ -1,4 +1,4 @@
-import type { Api, Handlers } from '../../../../libs/contracts/src';
+import { projectOf, type Api, type Handlers } from '../../../../libs/contracts/src';
 import { AppError, isUuid, notFound, runWithContext, toBatchReply } from '../../../../libs/kit/src';
 import { verifyEmail } from '../domain/verify';
 import type { TokenSigner } from '../domain/tokens';
@@ -48,14 +48,16 @@ export function messagingHandlers(d: MessagingDeps): Handlers<'messaging'> {
   async function subscription(token: string, subscribed?: boolean) {
     const t = d.tokens.verify(token, 's');
     if (!t || !t.c) throw badToken();
+    // The project is the signed token's (a public page: the request has none).
     const res = subscribed === undefined
-      ? await d.contacts().GetContact({ project_id: t.p, id: t.c })
-      : await d.contacts().UpdateContact({ project_id: t.p, id: t.c, subscribed, data_json: '' });
+      ? await d.contacts().GetContact({ id: t.c }, { projectId: t.p })
+      : await d.contacts().UpdateContact({ id: t.c, subscribed, data_json: '' }, { projectId: t.p });
     return { email: res.contact!.email, subscribed: res.contact!.subscribed, project_id: t.p };
   }
 
   return {
     // Each send on its own (its own outcome, project and request id in the logs); together they batch in `sender`.
+    // The batch exception: each item names its project (see messaging.proto).
     async SendMany(req) {
       const outcomes = await Promise.all(
         req.items.map((i) =>
@@ -68,30 +70,31 @@ export function messagingHandlers(d: MessagingDeps): Handlers<'messaging'> {
       return { results: toBatchReply(outcomes) };
     },
 
-    async CreateTemplate(req) {
-      return { template: templateMsg(await templates.create(req.project_id, req.fields_json)) };
+    async CreateTemplate(req, meta) {
+      return { template: templateMsg(await templates.create(projectOf(meta), req.fields_json)) };
     },
-    async UpdateTemplate(req) {
-      return { template: templateMsg(await templates.update(req.project_id, req.id, req.fields_json)) };
+    async UpdateTemplate(req, meta) {
+      return { template: templateMsg(await templates.update(projectOf(meta), req.id, req.fields_json)) };
     },
-    async GetTemplate(req) {
-      return { template: templateMsg(await templates.get(req.project_id, req.id)) };
+    async GetTemplate(req, meta) {
+      return { template: templateMsg(await templates.get(projectOf(meta), req.id)) };
     },
-    async ListTemplates(req) {
+    async ListTemplates(req, meta) {
+      const projectId = projectOf(meta);
       const page = Math.max(1, req.page || 1);
       const pageSize = Math.min(Math.max(1, req.page_size || 20), 100);
-      const { rows, total } = await d.repo.listTemplates(req.project_id, { page, pageSize, search: req.search || undefined, type: req.type || undefined });
+      const { rows, total } = await d.repo.listTemplates(projectId, { page, pageSize, search: req.search || undefined, type: req.type || undefined });
       return { templates: rows.map(templateMsg), total: String(total), page, page_size: pageSize, total_pages: Math.ceil(total / pageSize) };
     },
-    async DeleteTemplate(req) {
-      await templates.remove(req.project_id, req.id);
+    async DeleteTemplate(req, meta) {
+      await templates.remove(projectOf(meta), req.id);
       return {};
     },
-    async DuplicateTemplate(req) {
-      return { template: templateMsg(await templates.duplicate(req.project_id, req.id)) };
+    async DuplicateTemplate(req, meta) {
+      return { template: templateMsg(await templates.duplicate(projectOf(meta), req.id)) };
     },
-    async TemplateUsage(req) {
-      await templates.get(req.project_id, req.id);
+    async TemplateUsage(req, meta) {
+      await templates.get(projectOf(meta), req.id);
       // Campaigns and workflows do not exist yet; they will report their references here.
       return { campaigns: [], workflow_steps: [] };
     },
@@ -124,17 +127,18 @@ export function messagingHandlers(d: MessagingDeps): Handlers<'messaging'> {
       return { json: JSON.stringify(await handleMailNotification({ ...d.webhooks, repo: d.repo, contacts: d.contacts }, req.body)) };
     },
 
-    async DevMailbox(req) {
+    async DevMailbox(req, meta) {
+      const projectId = projectOf(meta);
       if (!d.devMailbox) throw new AppError({ code: 'NOT_FOUND', status: 404, message: 'The dev mailbox is disabled', suggestion: 'It exists only when no SMTP_URL is set, outside production.' });
-      const rows = await d.repo.devMail(req.project_id, Math.min(Math.max(req.limit || 50, 1), 200));
+      const rows = await d.repo.devMail(projectId, Math.min(Math.max(req.limit || 50, 1), 200));
       return {
         json: JSON.stringify({
           messages: rows.map((r) => ({ id: r.id, emailId: r.email_id, to: r.recipient, from: r.sender, subject: r.subject, raw: r.raw, receivedAt: r.created_at.toISOString() })),
         }),
       };
     },
-    async Security(req) {
-      return { json: JSON.stringify(reputation(await d.repo.reputation(req.project_id))) };
+    async Security(_req, meta) {
+      return { json: JSON.stringify(reputation(await d.repo.reputation(projectOf(meta)))) };
     },
   };
 }

@@ -60,7 +60,7 @@ function checkCompiles(field: 'subject' | 'body', source: string | undefined) {
 export function templatesApp(repo: MessagingRepo, domains: () => Api<'domains'>, devMailbox = false) {
   async function checkFrom(projectId: string, from: string | null | undefined) {
     if (!from) return;
-    const r = await domains().CheckSender({ project_id: projectId, email: from });
+    const r = await domains().CheckSender({ email: from }, { projectId });
     if (!r.verified && !devMailbox) throw forbidden(`The domain of ${from} is not verified for this project`, 'DOMAIN_NOT_VERIFIED', 'Verify the domain first (POST /domains, then GET /domains/:id/verify).');
   }
   const get = async (projectId: string, id: string) => {

@@ -84,7 +84,7 @@ export async function handleMailNotification(deps: WebhookDeps, body: string): P
   if (applied && permanent) {
     // Bounced or complained: never mail marketing to this contact again.
     await deps.contacts()
-      .UpdateContact({ project_id: projectId, id: email.contact_id, subscribed: false, data_json: '' })
+      .UpdateContact({ id: email.contact_id, subscribed: false, data_json: '' }, { projectId })
       .catch((err) => logger.warn({ err: err.message, contactId: email!.contact_id }, 'could not unsubscribe the contact'));
   }
   return { outcome: applied ? 'applied' : 'duplicate', kind: n.kind, emailId: email.id };

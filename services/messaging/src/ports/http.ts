@@ -75,6 +75,8 @@ function sender(messaging: () => Api<'messaging'>) {
  * and the dev mailbox for a secret key or a member's session; and, for anyone, the tracking
  * pixel and link redirects, the hosted subscription pages (signed tokens) and the mail webhook
  * (SNS-signed). A bad token still gets the pixel (mail clients must not show errors).
+ * The project is the guard's (the request context's), which every call carries; only a send
+ * names it, as an item of the batch that carries sends of many projects.
  */
 export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
   const send = sender(messaging);
@@ -113,13 +115,12 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
     },
     on.post('/v1/verify', auth, async (req, res) => {
       const body = parse(z.object({ email: z.string().min(1).max(320) }), req.body);
-      const out = await messaging().Verify({ project_id: req.projectId, email: body.email });
+      const out = await messaging().Verify({ email: body.email });
       res.json({ success: true, data: JSON.parse(out.json) });
     }),
     on.get('/templates', auth, async (req, res) => {
       const q = req.query;
       const out = await messaging().ListTemplates({
-        project_id: req.projectId,
         page: Number(q.page) || 1,
         page_size: Number(q.pageSize ?? q.limit) || 20,
         search: typeof q.search === 'string' ? q.search : '',
@@ -128,30 +129,30 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
       res.json({ data: out.templates.map(templateView), total: Number(out.total), page: out.page, pageSize: out.page_size, totalPages: out.total_pages });
     }),
     on.post('/templates', auth, async (req, res) => {
-      const out = await messaging().CreateTemplate({ project_id: req.projectId, fields_json: JSON.stringify(req.body ?? {}) });
+      const out = await messaging().CreateTemplate({ fields_json: JSON.stringify(req.body ?? {}) });
       res.status(201).json(templateView(out.template!));
     }),
     on.get('/templates/:id', auth, async (req, res) => {
-      res.json(templateView((await messaging().GetTemplate({ project_id: req.projectId, id: String(req.params.id) })).template!));
+      res.json(templateView((await messaging().GetTemplate({ id: String(req.params.id) })).template!));
     }),
     on.patch('/templates/:id', auth, async (req, res) => {
-      const out = await messaging().UpdateTemplate({ project_id: req.projectId, id: String(req.params.id), fields_json: JSON.stringify(req.body ?? {}) });
+      const out = await messaging().UpdateTemplate({ id: String(req.params.id), fields_json: JSON.stringify(req.body ?? {}) });
       res.json(templateView(out.template!));
     }),
     on.delete('/templates/:id', auth, async (req, res) => {
-      await messaging().DeleteTemplate({ project_id: req.projectId, id: String(req.params.id) });
+      await messaging().DeleteTemplate({ id: String(req.params.id) });
       res.status(204).end();
     }),
     on.post('/templates/:id/duplicate', auth, async (req, res) => {
-      const out = await messaging().DuplicateTemplate({ project_id: req.projectId, id: String(req.params.id) });
+      const out = await messaging().DuplicateTemplate({ id: String(req.params.id) });
       res.status(201).json({ id: out.template!.id, template: templateView(out.template!) });
     }),
     on.get('/templates/:id/usage', auth, async (req, res) => {
-      const out = await messaging().TemplateUsage({ project_id: req.projectId, id: String(req.params.id) });
+      const out = await messaging().TemplateUsage({ id: String(req.params.id) });
       res.json({ campaigns: out.campaigns, workflowSteps: out.workflow_steps.map((w) => ({ workflowId: w.workflow_id, stepId: w.step_id, name: w.name })) });
     }),
     on.get('/dev/mailbox', auth, async (req, res) => {
-      const out = await messaging().DevMailbox({ project_id: req.projectId, limit: Number(req.query.limit) || 50 });
+      const out = await messaging().DevMailbox({ limit: Number(req.query.limit) || 50 });
       res.json(JSON.parse(out.json));
     }),
 

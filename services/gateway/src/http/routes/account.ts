@@ -37,7 +37,7 @@ export function accountRoutes(deps: AccountDeps): Route[] {
 
   // COMPAT "Projects": bounce/complaint figures and levels from messaging, disabled state from here.
   const showSecurity = async (req: Request, res: Response) => {
-    const out = JSON.parse((await deps.messaging().Security({ project_id: req.projectId })).json);
+    const out = JSON.parse((await deps.messaging().Security({})).json);
     res.json({ ...out, isDisabled: auth(req).disabled });
   };
 

@@ -2,11 +2,9 @@
 
 
 export interface BatchGetContactsRequest {
-  'project_id'?: (string);
   'ids'?: (string)[];
 }
 
 export interface BatchGetContactsRequest__Output {
-  'project_id': (string);
   'ids': (string)[];
 }

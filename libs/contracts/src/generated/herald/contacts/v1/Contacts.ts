@@ -16,7 +16,6 @@ import type { ListContactsResponse as _herald_contacts_v1_ListContactsResponse, 
 import type { ListFieldsResponse as _herald_contacts_v1_ListFieldsResponse, ListFieldsResponse__Output as _herald_contacts_v1_ListFieldsResponse__Output } from '../../../herald/contacts/v1/ListFieldsResponse';
 import type { LookupContactsRequest as _herald_contacts_v1_LookupContactsRequest, LookupContactsRequest__Output as _herald_contacts_v1_LookupContactsRequest__Output } from '../../../herald/contacts/v1/LookupContactsRequest';
 import type { LookupContactsResponse as _herald_contacts_v1_LookupContactsResponse, LookupContactsResponse__Output as _herald_contacts_v1_LookupContactsResponse__Output } from '../../../herald/contacts/v1/LookupContactsResponse';
-import type { ProjectRequest as _herald_contacts_v1_ProjectRequest, ProjectRequest__Output as _herald_contacts_v1_ProjectRequest__Output } from '../../../herald/contacts/v1/ProjectRequest';
 import type { UpdateContactRequest as _herald_contacts_v1_UpdateContactRequest, UpdateContactRequest__Output as _herald_contacts_v1_UpdateContactRequest__Output } from '../../../herald/contacts/v1/UpdateContactRequest';
 import type { UpsertContactRequest as _herald_contacts_v1_UpsertContactRequest, UpsertContactRequest__Output as _herald_contacts_v1_UpsertContactRequest__Output } from '../../../herald/contacts/v1/UpsertContactRequest';
 import type { UpsertContactResponse as _herald_contacts_v1_UpsertContactResponse, UpsertContactResponse__Output as _herald_contacts_v1_UpsertContactResponse__Output } from '../../../herald/contacts/v1/UpsertContactResponse';
@@ -87,14 +86,14 @@ export interface ContactsClient extends grpc.Client {
   listContacts(argument: _herald_contacts_v1_ListContactsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ListContactsResponse__Output>): grpc.ClientUnaryCall;
   listContacts(argument: _herald_contacts_v1_ListContactsRequest, callback: grpc.requestCallback<_herald_contacts_v1_ListContactsResponse__Output>): grpc.ClientUnaryCall;
   
-  ListFields(argument: _herald_contacts_v1_ProjectRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ListFieldsResponse__Output>): grpc.ClientUnaryCall;
-  ListFields(argument: _herald_contacts_v1_ProjectRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_ListFieldsResponse__Output>): grpc.ClientUnaryCall;
-  ListFields(argument: _herald_contacts_v1_ProjectRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ListFieldsResponse__Output>): grpc.ClientUnaryCall;
-  ListFields(argument: _herald_contacts_v1_ProjectRequest, callback: grpc.requestCallback<_herald_contacts_v1_ListFieldsResponse__Output>): grpc.ClientUnaryCall;
-  listFields(argument: _herald_contacts_v1_ProjectRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ListFieldsResponse__Output>): grpc.ClientUnaryCall;
-  listFields(argument: _herald_contacts_v1_ProjectRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_ListFieldsResponse__Output>): grpc.ClientUnaryCall;
-  listFields(argument: _herald_contacts_v1_ProjectRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ListFieldsResponse__Output>): grpc.ClientUnaryCall;
-  listFields(argument: _herald_contacts_v1_ProjectRequest, callback: grpc.requestCallback<_herald_contacts_v1_ListFieldsResponse__Output>): grpc.ClientUnaryCall;
+  ListFields(argument: _herald_common_v1_Empty, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ListFieldsResponse__Output>): grpc.ClientUnaryCall;
+  ListFields(argument: _herald_common_v1_Empty, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_ListFieldsResponse__Output>): grpc.ClientUnaryCall;
+  ListFields(argument: _herald_common_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ListFieldsResponse__Output>): grpc.ClientUnaryCall;
+  ListFields(argument: _herald_common_v1_Empty, callback: grpc.requestCallback<_herald_contacts_v1_ListFieldsResponse__Output>): grpc.ClientUnaryCall;
+  listFields(argument: _herald_common_v1_Empty, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ListFieldsResponse__Output>): grpc.ClientUnaryCall;
+  listFields(argument: _herald_common_v1_Empty, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_ListFieldsResponse__Output>): grpc.ClientUnaryCall;
+  listFields(argument: _herald_common_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ListFieldsResponse__Output>): grpc.ClientUnaryCall;
+  listFields(argument: _herald_common_v1_Empty, callback: grpc.requestCallback<_herald_contacts_v1_ListFieldsResponse__Output>): grpc.ClientUnaryCall;
   
   LookupContacts(argument: _herald_contacts_v1_LookupContactsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_LookupContactsResponse__Output>): grpc.ClientUnaryCall;
   LookupContacts(argument: _herald_contacts_v1_LookupContactsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_LookupContactsResponse__Output>): grpc.ClientUnaryCall;
@@ -149,7 +148,7 @@ export interface ContactsHandlers extends grpc.UntypedServiceImplementation {
   
   ListContacts: grpc.handleUnaryCall<_herald_contacts_v1_ListContactsRequest__Output, _herald_contacts_v1_ListContactsResponse>;
   
-  ListFields: grpc.handleUnaryCall<_herald_contacts_v1_ProjectRequest__Output, _herald_contacts_v1_ListFieldsResponse>;
+  ListFields: grpc.handleUnaryCall<_herald_common_v1_Empty__Output, _herald_contacts_v1_ListFieldsResponse>;
   
   LookupContacts: grpc.handleUnaryCall<_herald_contacts_v1_LookupContactsRequest__Output, _herald_contacts_v1_LookupContactsResponse>;
   
@@ -169,7 +168,7 @@ export interface ContactsDefinition extends grpc.ServiceDefinition {
   FieldValues: MethodDefinition<_herald_contacts_v1_FieldRequest, _herald_contacts_v1_FieldValuesResponse, _herald_contacts_v1_FieldRequest__Output, _herald_contacts_v1_FieldValuesResponse__Output>
   GetContact: MethodDefinition<_herald_contacts_v1_GetContactRequest, _herald_contacts_v1_ContactResponse, _herald_contacts_v1_GetContactRequest__Output, _herald_contacts_v1_ContactResponse__Output>
   ListContacts: MethodDefinition<_herald_contacts_v1_ListContactsRequest, _herald_contacts_v1_ListContactsResponse, _herald_contacts_v1_ListContactsRequest__Output, _herald_contacts_v1_ListContactsResponse__Output>
-  ListFields: MethodDefinition<_herald_contacts_v1_ProjectRequest, _herald_contacts_v1_ListFieldsResponse, _herald_contacts_v1_ProjectRequest__Output, _herald_contacts_v1_ListFieldsResponse__Output>
+  ListFields: MethodDefinition<_herald_common_v1_Empty, _herald_contacts_v1_ListFieldsResponse, _herald_common_v1_Empty__Output, _herald_contacts_v1_ListFieldsResponse__Output>
   LookupContacts: MethodDefinition<_herald_contacts_v1_LookupContactsRequest, _herald_contacts_v1_LookupContactsResponse, _herald_contacts_v1_LookupContactsRequest__Output, _herald_contacts_v1_LookupContactsResponse__Output>
   UpdateContact: MethodDefinition<_herald_contacts_v1_UpdateContactRequest, _herald_contacts_v1_ContactResponse, _herald_contacts_v1_UpdateContactRequest__Output, _herald_contacts_v1_ContactResponse__Output>
   UpsertContact: MethodDefinition<_herald_contacts_v1_UpsertContactRequest, _herald_contacts_v1_UpsertContactResponse, _herald_contacts_v1_UpsertContactRequest__Output, _herald_contacts_v1_UpsertContactResponse__Output>

@@ -2,13 +2,11 @@
 
 
 export interface FieldRequest {
-  'project_id'?: (string);
   'field'?: (string);
   'limit'?: (number);
 }
 
 export interface FieldRequest__Output {
-  'project_id': (string);
   'field': (string);
   'limit': (number);
 }

@@ -2,11 +2,9 @@
 
 
 export interface GetContactRequest {
-  'project_id'?: (string);
   'id'?: (string);
 }
 
 export interface GetContactRequest__Output {
-  'project_id': (string);
   'id': (string);
 }

@@ -2,7 +2,6 @@
 
 
 export interface ListContactsRequest {
-  'project_id'?: (string);
   'limit'?: (number);
   'cursor'?: (string);
   'search'?: (string);
@@ -11,7 +10,6 @@ export interface ListContactsRequest {
 }
 
 export interface ListContactsRequest__Output {
-  'project_id': (string);
   'limit': (number);
   'cursor': (string);
   'search': (string);

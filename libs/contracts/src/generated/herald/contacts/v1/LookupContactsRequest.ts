@@ -2,11 +2,9 @@
 
 
 export interface LookupContactsRequest {
-  'project_id'?: (string);
   'emails'?: (string)[];
 }
 
 export interface LookupContactsRequest__Output {
-  'project_id': (string);
   'emails': (string)[];
 }

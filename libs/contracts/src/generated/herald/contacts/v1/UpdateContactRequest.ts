@@ -2,7 +2,6 @@
 
 
 export interface UpdateContactRequest {
-  'project_id'?: (string);
   'id'?: (string);
   'email'?: (string);
   'subscribed'?: (boolean);
@@ -12,7 +11,6 @@ export interface UpdateContactRequest {
 }
 
 export interface UpdateContactRequest__Output {
-  'project_id': (string);
   'id': (string);
   'email'?: (string);
   'subscribed'?: (boolean);

@@ -2,7 +2,6 @@
 
 
 export interface UpsertContactRequest {
-  'project_id'?: (string);
   'email'?: (string);
   'subscribed'?: (boolean);
   'data_json'?: (string);
@@ -11,7 +10,6 @@ export interface UpsertContactRequest {
 }
 
 export interface UpsertContactRequest__Output {
-  'project_id': (string);
   'email': (string);
   'subscribed'?: (boolean);
   'data_json': (string);

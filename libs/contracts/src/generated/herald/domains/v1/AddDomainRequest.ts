@@ -2,11 +2,9 @@
 
 
 export interface AddDomainRequest {
-  'project_id'?: (string);
   'domain'?: (string);
 }
 
 export interface AddDomainRequest__Output {
-  'project_id': (string);
   'domain': (string);
 }

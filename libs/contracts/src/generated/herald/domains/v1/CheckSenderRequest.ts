@@ -2,11 +2,9 @@
 
 
 export interface CheckSenderRequest {
-  'project_id'?: (string);
   'email'?: (string);
 }
 
 export interface CheckSenderRequest__Output {
-  'project_id': (string);
   'email': (string);
 }

@@ -2,11 +2,9 @@
 
 
 export interface DomainIdRequest {
-  'project_id'?: (string);
   'id'?: (string);
 }
 
 export interface DomainIdRequest__Output {
-  'project_id': (string);
   'id': (string);
 }

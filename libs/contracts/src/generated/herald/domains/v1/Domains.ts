@@ -9,7 +9,6 @@ import type { DomainIdRequest as _herald_domains_v1_DomainIdRequest, DomainIdReq
 import type { DomainResponse as _herald_domains_v1_DomainResponse, DomainResponse__Output as _herald_domains_v1_DomainResponse__Output } from '../../../herald/domains/v1/DomainResponse';
 import type { DomainsResponse as _herald_domains_v1_DomainsResponse, DomainsResponse__Output as _herald_domains_v1_DomainsResponse__Output } from '../../../herald/domains/v1/DomainsResponse';
 import type { Empty as _herald_common_v1_Empty, Empty__Output as _herald_common_v1_Empty__Output } from '../../../herald/common/v1/Empty';
-import type { ProjectRequest as _herald_domains_v1_ProjectRequest, ProjectRequest__Output as _herald_domains_v1_ProjectRequest__Output } from '../../../herald/domains/v1/ProjectRequest';
 import type { SigningKeyRequest as _herald_domains_v1_SigningKeyRequest, SigningKeyRequest__Output as _herald_domains_v1_SigningKeyRequest__Output } from '../../../herald/domains/v1/SigningKeyRequest';
 import type { SigningKeyResponse as _herald_domains_v1_SigningKeyResponse, SigningKeyResponse__Output as _herald_domains_v1_SigningKeyResponse__Output } from '../../../herald/domains/v1/SigningKeyResponse';
 
@@ -50,14 +49,14 @@ export interface DomainsClient extends grpc.Client {
   getSigningKey(argument: _herald_domains_v1_SigningKeyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_domains_v1_SigningKeyResponse__Output>): grpc.ClientUnaryCall;
   getSigningKey(argument: _herald_domains_v1_SigningKeyRequest, callback: grpc.requestCallback<_herald_domains_v1_SigningKeyResponse__Output>): grpc.ClientUnaryCall;
   
-  ListDomains(argument: _herald_domains_v1_ProjectRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_domains_v1_DomainsResponse__Output>): grpc.ClientUnaryCall;
-  ListDomains(argument: _herald_domains_v1_ProjectRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_domains_v1_DomainsResponse__Output>): grpc.ClientUnaryCall;
-  ListDomains(argument: _herald_domains_v1_ProjectRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_domains_v1_DomainsResponse__Output>): grpc.ClientUnaryCall;
-  ListDomains(argument: _herald_domains_v1_ProjectRequest, callback: grpc.requestCallback<_herald_domains_v1_DomainsResponse__Output>): grpc.ClientUnaryCall;
-  listDomains(argument: _herald_domains_v1_ProjectRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_domains_v1_DomainsResponse__Output>): grpc.ClientUnaryCall;
-  listDomains(argument: _herald_domains_v1_ProjectRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_domains_v1_DomainsResponse__Output>): grpc.ClientUnaryCall;
-  listDomains(argument: _herald_domains_v1_ProjectRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_domains_v1_DomainsResponse__Output>): grpc.ClientUnaryCall;
-  listDomains(argument: _herald_domains_v1_ProjectRequest, callback: grpc.requestCallback<_herald_domains_v1_DomainsResponse__Output>): grpc.ClientUnaryCall;
+  ListDomains(argument: _herald_common_v1_Empty, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_domains_v1_DomainsResponse__Output>): grpc.ClientUnaryCall;
+  ListDomains(argument: _herald_common_v1_Empty, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_domains_v1_DomainsResponse__Output>): grpc.ClientUnaryCall;
+  ListDomains(argument: _herald_common_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_domains_v1_DomainsResponse__Output>): grpc.ClientUnaryCall;
+  ListDomains(argument: _herald_common_v1_Empty, callback: grpc.requestCallback<_herald_domains_v1_DomainsResponse__Output>): grpc.ClientUnaryCall;
+  listDomains(argument: _herald_common_v1_Empty, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_domains_v1_DomainsResponse__Output>): grpc.ClientUnaryCall;
+  listDomains(argument: _herald_common_v1_Empty, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_domains_v1_DomainsResponse__Output>): grpc.ClientUnaryCall;
+  listDomains(argument: _herald_common_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_domains_v1_DomainsResponse__Output>): grpc.ClientUnaryCall;
+  listDomains(argument: _herald_common_v1_Empty, callback: grpc.requestCallback<_herald_domains_v1_DomainsResponse__Output>): grpc.ClientUnaryCall;
   
   VerifyDomain(argument: _herald_domains_v1_DomainIdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_domains_v1_DomainResponse__Output>): grpc.ClientUnaryCall;
   VerifyDomain(argument: _herald_domains_v1_DomainIdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_domains_v1_DomainResponse__Output>): grpc.ClientUnaryCall;
@@ -79,7 +78,7 @@ export interface DomainsHandlers extends grpc.UntypedServiceImplementation {
   
   GetSigningKey: grpc.handleUnaryCall<_herald_domains_v1_SigningKeyRequest__Output, _herald_domains_v1_SigningKeyResponse>;
   
-  ListDomains: grpc.handleUnaryCall<_herald_domains_v1_ProjectRequest__Output, _herald_domains_v1_DomainsResponse>;
+  ListDomains: grpc.handleUnaryCall<_herald_common_v1_Empty__Output, _herald_domains_v1_DomainsResponse>;
   
   VerifyDomain: grpc.handleUnaryCall<_herald_domains_v1_DomainIdRequest__Output, _herald_domains_v1_DomainResponse>;
   
@@ -90,6 +89,6 @@ export interface DomainsDefinition extends grpc.ServiceDefinition {
   CheckSender: MethodDefinition<_herald_domains_v1_CheckSenderRequest, _herald_domains_v1_CheckSenderResponse, _herald_domains_v1_CheckSenderRequest__Output, _herald_domains_v1_CheckSenderResponse__Output>
   DeleteDomain: MethodDefinition<_herald_domains_v1_DomainIdRequest, _herald_common_v1_Empty, _herald_domains_v1_DomainIdRequest__Output, _herald_common_v1_Empty__Output>
   GetSigningKey: MethodDefinition<_herald_domains_v1_SigningKeyRequest, _herald_domains_v1_SigningKeyResponse, _herald_domains_v1_SigningKeyRequest__Output, _herald_domains_v1_SigningKeyResponse__Output>
-  ListDomains: MethodDefinition<_herald_domains_v1_ProjectRequest, _herald_domains_v1_DomainsResponse, _herald_domains_v1_ProjectRequest__Output, _herald_domains_v1_DomainsResponse__Output>
+  ListDomains: MethodDefinition<_herald_common_v1_Empty, _herald_domains_v1_DomainsResponse, _herald_common_v1_Empty__Output, _herald_domains_v1_DomainsResponse__Output>
   VerifyDomain: MethodDefinition<_herald_domains_v1_DomainIdRequest, _herald_domains_v1_DomainResponse, _herald_domains_v1_DomainIdRequest__Output, _herald_domains_v1_DomainResponse__Output>
 }

@@ -2,11 +2,9 @@
 
 
 export interface SigningKeyRequest {
-  'project_id'?: (string);
   'domain'?: (string);
 }
 
 export interface SigningKeyRequest__Output {
-  'project_id': (string);
   'domain': (string);
 }

@@ -2,13 +2,11 @@
 
 
 export interface ContactEventsRequest {
-  'project_id'?: (string);
   'contact_id'?: (string);
   'limit'?: (number);
 }
 
 export interface ContactEventsRequest__Output {
-  'project_id': (string);
   'contact_id': (string);
   'limit': (number);
 }

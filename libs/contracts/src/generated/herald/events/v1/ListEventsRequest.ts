@@ -2,13 +2,11 @@
 
 
 export interface ListEventsRequest {
-  'project_id'?: (string);
   'event_name'?: (string);
   'limit'?: (number);
 }
 
 export interface ListEventsRequest__Output {
-  'project_id': (string);
   'event_name': (string);
   'limit': (number);
 }

@@ -2,11 +2,9 @@
 
 
 export interface NameRequest {
-  'project_id'?: (string);
   'name'?: (string);
 }
 
 export interface NameRequest__Output {
-  'project_id': (string);
   'name': (string);
 }

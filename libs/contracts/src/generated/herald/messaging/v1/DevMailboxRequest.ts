@@ -2,11 +2,9 @@
 
 
 export interface DevMailboxRequest {
-  'project_id'?: (string);
   'limit'?: (number);
 }
 
 export interface DevMailboxRequest__Output {
-  'project_id': (string);
   'limit': (number);
 }

@@ -2,11 +2,9 @@
 
 
 export interface IdRequest {
-  'project_id'?: (string);
   'id'?: (string);
 }
 
 export interface IdRequest__Output {
-  'project_id': (string);
   'id': (string);
 }

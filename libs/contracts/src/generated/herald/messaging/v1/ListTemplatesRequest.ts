@@ -2,7 +2,6 @@
 
 
 export interface ListTemplatesRequest {
-  'project_id'?: (string);
   'page'?: (number);
   'page_size'?: (number);
   'search'?: (string);
@@ -10,7 +9,6 @@ export interface ListTemplatesRequest {
 }
 
 export interface ListTemplatesRequest__Output {
-  'project_id': (string);
   'page': (number);
   'page_size': (number);
   'search': (string);

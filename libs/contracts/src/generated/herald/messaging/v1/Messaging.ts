@@ -10,7 +10,6 @@ import type { JsonResponse as _herald_messaging_v1_JsonResponse, JsonResponse__O
 import type { ListTemplatesRequest as _herald_messaging_v1_ListTemplatesRequest, ListTemplatesRequest__Output as _herald_messaging_v1_ListTemplatesRequest__Output } from '../../../herald/messaging/v1/ListTemplatesRequest';
 import type { ListTemplatesResponse as _herald_messaging_v1_ListTemplatesResponse, ListTemplatesResponse__Output as _herald_messaging_v1_ListTemplatesResponse__Output } from '../../../herald/messaging/v1/ListTemplatesResponse';
 import type { NotificationRequest as _herald_messaging_v1_NotificationRequest, NotificationRequest__Output as _herald_messaging_v1_NotificationRequest__Output } from '../../../herald/messaging/v1/NotificationRequest';
-import type { ProjectRequest as _herald_messaging_v1_ProjectRequest, ProjectRequest__Output as _herald_messaging_v1_ProjectRequest__Output } from '../../../herald/messaging/v1/ProjectRequest';
 import type { SendManyRequest as _herald_messaging_v1_SendManyRequest, SendManyRequest__Output as _herald_messaging_v1_SendManyRequest__Output } from '../../../herald/messaging/v1/SendManyRequest';
 import type { SendManyResponse as _herald_messaging_v1_SendManyResponse, SendManyResponse__Output as _herald_messaging_v1_SendManyResponse__Output } from '../../../herald/messaging/v1/SendManyResponse';
 import type { SetSubscriptionRequest as _herald_messaging_v1_SetSubscriptionRequest, SetSubscriptionRequest__Output as _herald_messaging_v1_SetSubscriptionRequest__Output } from '../../../herald/messaging/v1/SetSubscriptionRequest';
@@ -112,14 +111,14 @@ export interface MessagingClient extends grpc.Client {
   recordOpen(argument: _herald_messaging_v1_TokenRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
   recordOpen(argument: _herald_messaging_v1_TokenRequest, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
   
-  Security(argument: _herald_messaging_v1_ProjectRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
-  Security(argument: _herald_messaging_v1_ProjectRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
-  Security(argument: _herald_messaging_v1_ProjectRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
-  Security(argument: _herald_messaging_v1_ProjectRequest, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
-  security(argument: _herald_messaging_v1_ProjectRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
-  security(argument: _herald_messaging_v1_ProjectRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
-  security(argument: _herald_messaging_v1_ProjectRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
-  security(argument: _herald_messaging_v1_ProjectRequest, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  Security(argument: _herald_common_v1_Empty, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  Security(argument: _herald_common_v1_Empty, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  Security(argument: _herald_common_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  Security(argument: _herald_common_v1_Empty, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  security(argument: _herald_common_v1_Empty, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  security(argument: _herald_common_v1_Empty, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  security(argument: _herald_common_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  security(argument: _herald_common_v1_Empty, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
   
   SendMany(argument: _herald_messaging_v1_SendManyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_SendManyResponse__Output>): grpc.ClientUnaryCall;
   SendMany(argument: _herald_messaging_v1_SendManyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_SendManyResponse__Output>): grpc.ClientUnaryCall;
@@ -189,7 +188,7 @@ export interface MessagingHandlers extends grpc.UntypedServiceImplementation {
   
   RecordOpen: grpc.handleUnaryCall<_herald_messaging_v1_TokenRequest__Output, _herald_common_v1_Empty>;
   
-  Security: grpc.handleUnaryCall<_herald_messaging_v1_ProjectRequest__Output, _herald_messaging_v1_JsonResponse>;
+  Security: grpc.handleUnaryCall<_herald_common_v1_Empty__Output, _herald_messaging_v1_JsonResponse>;
   
   SendMany: grpc.handleUnaryCall<_herald_messaging_v1_SendManyRequest__Output, _herald_messaging_v1_SendManyResponse>;
   
@@ -214,7 +213,7 @@ export interface MessagingDefinition extends grpc.ServiceDefinition {
   ListTemplates: MethodDefinition<_herald_messaging_v1_ListTemplatesRequest, _herald_messaging_v1_ListTemplatesResponse, _herald_messaging_v1_ListTemplatesRequest__Output, _herald_messaging_v1_ListTemplatesResponse__Output>
   RecordClick: MethodDefinition<_herald_messaging_v1_TokenRequest, _herald_messaging_v1_ClickResponse, _herald_messaging_v1_TokenRequest__Output, _herald_messaging_v1_ClickResponse__Output>
   RecordOpen: MethodDefinition<_herald_messaging_v1_TokenRequest, _herald_common_v1_Empty, _herald_messaging_v1_TokenRequest__Output, _herald_common_v1_Empty__Output>
-  Security: MethodDefinition<_herald_messaging_v1_ProjectRequest, _herald_messaging_v1_JsonResponse, _herald_messaging_v1_ProjectRequest__Output, _herald_messaging_v1_JsonResponse__Output>
+  Security: MethodDefinition<_herald_common_v1_Empty, _herald_messaging_v1_JsonResponse, _herald_common_v1_Empty__Output, _herald_messaging_v1_JsonResponse__Output>
   SendMany: MethodDefinition<_herald_messaging_v1_SendManyRequest, _herald_messaging_v1_SendManyResponse, _herald_messaging_v1_SendManyRequest__Output, _herald_messaging_v1_SendManyResponse__Output>
   SetSubscription: MethodDefinition<_herald_messaging_v1_SetSubscriptionRequest, _herald_messaging_v1_SubscriptionResponse, _herald_messaging_v1_SetSubscriptionRequest__Output, _herald_messaging_v1_SubscriptionResponse__Output>
   TemplateUsage: MethodDefinition<_herald_messaging_v1_IdRequest, _herald_messaging_v1_TemplateUsageResponse, _herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_TemplateUsageResponse__Output>

@@ -2,13 +2,11 @@
 
 
 export interface TemplateWrite {
-  'project_id'?: (string);
   'id'?: (string);
   'fields_json'?: (string);
 }
 
 export interface TemplateWrite__Output {
-  'project_id': (string);
   'id': (string);
   'fields_json': (string);
 }

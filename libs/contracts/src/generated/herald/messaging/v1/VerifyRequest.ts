@@ -2,11 +2,9 @@
 
 
 export interface VerifyRequest {
-  'project_id'?: (string);
   'email'?: (string);
 }
 
 export interface VerifyRequest__Output {
-  'project_id': (string);
   'email': (string);
 }
