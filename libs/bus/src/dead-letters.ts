@@ -1,7 +1,7 @@
 import type { DomainEvent } from '../../contracts/src/events';
 import type { Db, Migration, Queryable } from '../../db/src';
 import { logger, metrics } from '../../kit/src';
-import type { Subscription } from './transport';
+import type { Subscription } from './subscription';
 
 /**
  * Attempts a consumer gets at an event before the event is dead, the same in both topologies: the
