@@ -4,8 +4,10 @@
  * terminal (never into a log stream). Herald in process, real PostgreSQL.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { FIRST_RUN_FILE } from '../../libs/kit/src';
+import { saveFirstRun } from '../../services/gateway/src/service';
 import { startInProcess, type InProcessHerald } from './in-process';
 
 const started: InProcessHerald[] = [];
@@ -45,4 +47,17 @@ it('without a terminal: only the file has them', async () => {
   const keys = keysIn(saved);
   expect(keys.every(Boolean)).toBe(true);
   for (const k of keys) expect(shown).not.toContain(k);
+});
+
+it('is saved in the first directory that takes it; where none does, nothing is saved and the start fails saying why', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-first-run-'));
+  try {
+    // A path under a regular file cannot be made a directory, even by root.
+    expect(saveFirstRun(['/etc/hostname/data', dir], 'secrets')).toBe(path.join(dir, FIRST_RUN_FILE));
+    expect(fs.readFileSync(path.join(dir, FIRST_RUN_FILE), 'utf8')).toBe('secrets\n');
+    expect(fs.statSync(path.join(dir, FIRST_RUN_FILE)).mode & 0o777).toBe(0o600);
+    expect(() => saveFirstRun(['/etc/hostname/data', '/etc/hostname/tmp'], 'secrets')).toThrow(/could not write the first-run credentials .*make HERALD_DATA_DIR writable/);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });

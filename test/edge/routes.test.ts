@@ -35,6 +35,8 @@ interface Mounted {
   method: string;
   path: string;
   policy?: Policy;
+  /** The names of the route's handlers, guard first. */
+  chain: string[];
 }
 
 let herald: InProcessHerald;
@@ -52,6 +54,7 @@ beforeAll(async () => {
         method: m.toUpperCase(),
         path: layer.route.path as string,
         policy: layer.route.stack[0]?.handle?.policy as Policy | undefined,
+        chain: (layer.route.stack as any[]).map((l) => l.handle?.name as string),
       })),
     );
 }, 60_000);
@@ -75,28 +78,39 @@ test('nothing but the app’s own middleware runs before the routes (no router m
   expect(names).toEqual(['<anonymous>', 'jsonParser', 'rejectNul', 'notFoundHandler', 'errorHandler']);
 });
 
+test('every route that takes a password or creates an account is limited per address and per account', () => {
+  const auth = mounted.filter((r) => r.method === 'POST' && r.path.startsWith('/auth/'));
+  expect(auth.map((r) => r.route).sort()).toEqual(['POST /auth/login', 'POST /auth/signup']);
+  expect(auth.filter((r) => !r.chain.includes('limited')).map((r) => r.route)).toEqual([]);
+});
+
 describe('each guard enforces its policy', () => {
   let keys: { public: string; secret: string };
   let projectId: string;
+  /** The project whose settings the member routes are called on (regenerating its keys leaves `keys` alone). */
+  let settingsId: string;
   const sessions = new Map<string, Api>();
 
   beforeAll(async () => {
     const owner = await session(base, OWNER.email, OWNER.password);
     const project = (await owner.post('/users/@me/projects', { name: 'routes' })).body;
     projectId = project.id;
+    settingsId = (await owner.post('/users/@me/projects', { name: 'settings' })).body.id;
     keys = { public: project.public, secret: project.secret };
     sessions.set('owner', owner.withHeaders({ 'x-project-id': projectId }));
     for (const who of ['member', 'stranger']) {
       const email = `${who}-${crypto.randomBytes(4).toString('hex')}@routes.test`;
       const signup = await new Api(base).post('/auth/signup', { email, password: 'long-enough-1' });
-      if (who === 'member') await herald.scratch.db.query(`INSERT INTO gateway.memberships (project_id, user_id, role) VALUES ($1, $2, 'MEMBER')`, [projectId, signup.body.id]);
+      if (who === 'member') {
+        for (const p of [projectId, settingsId]) await herald.scratch.db.query(`INSERT INTO gateway.memberships (project_id, user_id, role) VALUES ($1, $2, 'MEMBER')`, [p, signup.body.id]);
+      }
       sessions.set(who, (await session(base, email, 'long-enough-1')).withHeaders({ 'x-project-id': projectId }));
     }
   });
 
-  /** A request to the route with its parameters filled (the project's id where a project is named); only the guard's verdict matters here. */
+  /** A request to the route with its parameters filled (a project's id where a project is named); only the guard's verdict matters here. */
   const call = (api: Api, r: Mounted) => {
-    const url = r.path.replace(/:(\w+)/g, (_m, name) => (name === 'projectId' || (r.policy?.kind === 'member' && r.policy.param === name) ? projectId : crypto.randomUUID()));
+    const url = r.path.replace(/:(\w+)/g, (_m, name) => (name === 'projectId' ? projectId : r.policy?.kind === 'member' && r.policy.param === name ? settingsId : crypto.randomUUID()));
     return api.request(r.method, url, r.method === 'GET' || r.method === 'DELETE' ? undefined : {});
   };
   const refusedBy = (res: { status: number; body: any }) => (res.status === 401 || res.status === 403 ? res.body?.error?.code : undefined);

@@ -322,8 +322,9 @@ export class Runtime {
       this.health.setStatus('', 'SERVING');
       logger.info({ port: this.grpcPort }, 'gRPC listening');
     }
-    const first = this.allInOne ? this.registry.services.find((s) => s.placement === 'edge') ?? this.selected[0] : this.selected[0];
-    const port = this.config.PORT ?? first.httpPort;
+    // The edge's port wherever the edge runs (all-in-one, or a TARGET list naming it), else the first service's.
+    const edge = (this.allInOne ? this.registry.services : this.selected).find((s) => s.placement === 'edge');
+    const port = this.config.PORT ?? (edge ?? this.selected[0]).httpPort;
     const fronts = this.fronts;
     this.httpServer = http.createServer((req, res) => {
       for (const front of fronts) if (front(req, res)) return;

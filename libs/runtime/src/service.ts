@@ -67,8 +67,6 @@ export interface Running<Serves extends Contract = Contract> {
   /** A handler for each queue of the descriptor's `work`. */
   work?: Record<string, { handler: WorkHandler; concurrency: number }>;
   timers?: Timer[];
-  /** The edge's own routes (mounted with every service's `routes`). */
-  routes?: Route[];
   /** Called after the runtime stopped the service's timers and work, before the pools close. */
   stop?(): Promise<void>;
   ready?(): boolean;

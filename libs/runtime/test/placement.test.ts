@@ -8,7 +8,7 @@ import { contracts } from '../../contracts/src';
 import { freePort, scratchDatabase, type ScratchDatabase } from '../../testing/src';
 import { configFor, defineService, Registry, Runtime, type AnyService } from '../src';
 
-function fixture(httpPort: number) {
+function fixture(httpPort: number, edgePort = 8080) {
   const ticks: number[] = [];
   const worker = defineService({
     name: 'worker',
@@ -19,7 +19,7 @@ function fixture(httpPort: number) {
     },
   });
   const contacts: AnyService = defineService({ name: 'contacts', httpPort: httpPort + 1, grpc: { contract: contracts.contacts, port: 50061 }, start: async () => ({ grpc: {} as never }) });
-  const edge: AnyService = defineService({ name: 'edge', httpPort: 8080, placement: 'edge', start: async () => ({}) });
+  const edge: AnyService = defineService({ name: 'edge', httpPort: edgePort, placement: 'edge', start: async () => ({}) });
   return { ticks, registry: new Registry([worker, contacts, edge]) };
 }
 
@@ -37,8 +37,21 @@ describe('a service without a gRPC API', () => {
     expect(registry.select(['all'], 'edge').map((s) => s.name)).toEqual(['edge']);
   });
 
+  it('a process running the edge beside another service serves HTTP on the edge’s port, whatever the start order', async () => {
+    scratch ??= await scratchDatabase({ poolMax: 2 });
+    const [workerPort, edgePort] = [await freePort(), await freePort()];
+    const { registry } = fixture(workerPort, edgePort);
+    expect(registry.select(['edge', 'worker']).map((s) => s.name)).toEqual(['edge', 'worker']);
+    expect(registry.select(['worker', 'edge']).map((s) => s.name)).toEqual(['worker', 'edge']);
+    runtime = new Runtime(configFor(registry, { TARGET: 'worker,edge', DATABASE_URL: scratch.url, BUS_TRANSPORT: 'memory', RATE_LIMIT_STORE: 'memory', HOST: '127.0.0.1' }), registry);
+    await runtime.start();
+    expect(runtime.httpPort).toBe(edgePort);
+    await runtime.stop();
+    runtime = undefined;
+  });
+
   it('in split, is a process on its own HTTP port with no gRPC server, and runs its timers', async () => {
-    scratch = await scratchDatabase({ poolMax: 2 });
+    scratch ??= await scratchDatabase({ poolMax: 2 });
     const port = await freePort();
     const { ticks, registry } = fixture(port);
     runtime = new Runtime(configFor(registry, { TARGET: 'worker', DATABASE_URL: scratch.url, BUS_TRANSPORT: 'memory', RATE_LIMIT_STORE: 'memory', HOST: '127.0.0.1' }), registry);

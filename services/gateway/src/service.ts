@@ -7,8 +7,8 @@ import { errorHandler, isReplyRoute, notFoundHandler, on, policy, type ReplyRout
 import { FIRST_RUN_FILE, logger, metrics } from '../../../libs/kit/src';
 import { defineService } from '../../../libs/runtime/src/service';
 import { IdentityRepo } from './adapters/identity-repo';
-import { Identity } from './app/identity';
-import { AUTH_ACCOUNT_WINDOW_SECONDS, AUTH_FAILURES_PER_ACCOUNT, AUTH_PER_ADDRESS_PER_MINUTE, authLimit } from './http/auth-limit';
+import { Identity, type FirstRun } from './app/identity';
+import { AUTH_FAILURE_WINDOW_SECONDS, AUTH_FAILURES_PER_ACCOUNT, AUTH_FAILURES_PER_ACCOUNT_AND_ADDRESS, AUTH_PER_ADDRESS_PER_MINUTE, authLimit } from './http/auth-limit';
 import { gatewaySettings } from './config';
 import { fastLane } from './http/fast-lane';
 import { KeyCache } from './http/keycache';
@@ -38,6 +38,7 @@ export const gateway = defineService({
     // Key cache invalidations reach every gateway through Redis pub/sub (a subscriber needs a connection of its own).
     const redis = await ctx.redis();
     const subscriber = redis?.duplicate();
+    subscriber?.on('error', (err) => logger.warn({ err: err.message }, 'Redis error'));
     await subscriber?.connect();
     const cache = new KeyCache(redis, subscriber, `${ns}herald:keys`);
     await cache.start();
@@ -89,13 +90,21 @@ export const gateway = defineService({
     const limit = rateLimiter(config.RATE_LIMIT_PER_MINUTE, await ctx.limiter('rl', config.RATE_LIMIT_PER_MINUTE, 60));
     // The hottest routes go on the fast lane (API keys, plain JSON), before Express sees the request.
     ctx.httpFront(fastLane({ auth: deps, limit, bodyLimit: config.BODY_LIMIT, routes: routes.filter((r): r is ReplyRoute => isReplyRoute(r) && !!r.fast) }));
-    const authLimited = authLimit(await ctx.limiter('auth:address', AUTH_PER_ADDRESS_PER_MINUTE, 60), await ctx.limiter('auth:account', AUTH_FAILURES_PER_ACCOUNT, AUTH_ACCOUNT_WINDOW_SECONDS));
+    const authLimited = authLimit({
+      perAddress: await ctx.limiter('auth:address', AUTH_PER_ADDRESS_PER_MINUTE, 60),
+      perAccountAndAddress: await ctx.limiter('auth:account-address', AUTH_FAILURES_PER_ACCOUNT_AND_ADDRESS, AUTH_FAILURE_WINDOW_SECONDS),
+      perAccount: await ctx.limiter('auth:account', AUTH_FAILURES_PER_ACCOUNT, AUTH_FAILURE_WINDOW_SECONDS),
+    });
     mountRoutes(app, routes, { auth: deps, limit, authLimit: authLimited, db: ctx.db });
     app.use(notFoundHandler);
     app.use(errorHandler);
 
-    const boot = await identity.bootstrap(config.OWNER_EMAIL, config.OWNER_PASSWORD);
-    if (boot) announceFirstRun(config.dataDir, publicUrl, boot);
+    let firstRun: { text: string; file: string } | undefined;
+    await identity.bootstrap(config.OWNER_EMAIL, config.OWNER_PASSWORD, (b) => {
+      const text = firstRunText(publicUrl, b);
+      firstRun = { text, file: saveFirstRun([config.dataDir, os.tmpdir()], text) };
+    });
+    if (firstRun) showFirstRun(firstRun.text, firstRun.file);
     return {
       consumer: {
         handlers: {
@@ -113,14 +122,9 @@ export const gateway = defineService({
   },
 });
 
-/**
- * First start only, the one time the owner's password and the keys exist in clear: they are
- * written to `first-run.txt` in the data directory, readable by its owner only (os.tmpdir() when
- * the data directory is read-only, as in a split pod), and shown on an interactive terminal. A
- * log stream (stdout that is not a terminal) only says where the file is.
- */
-function announceFirstRun(dataDir: string, url: string, b: { email: string; password: string; projectId: string; keys: { public: string; secret: string } }) {
-  const text = [
+/** The owner's login and the first project's keys, as the first start hands them over. */
+function firstRunText(url: string, b: FirstRun): string {
+  return [
     '',
     '  Herald is ready — first start, save these now (keys are stored hashed and not shown again):',
     `  URL:         ${url}`,
@@ -134,20 +138,32 @@ function announceFirstRun(dataDir: string, url: string, b: { email: string; pass
     `             -H "Content-Type: application/json" -d '{"event":"signed-up","email":"jane@example.com"}'`,
     '',
   ].join('\n');
-  let file: string | undefined;
-  for (const dir of [dataDir, os.tmpdir()]) {
-    try {
-      file = writePrivate(dir, FIRST_RUN_FILE, `${text}\n`);
-      break;
-    } catch (err) {
-      logger.warn({ err: (err as Error).message, dir }, 'could not write the first-run file here');
-    }
-  }
-  if (process.stdout.isTTY) process.stdout.write(`${text}\n${file ? `  (Saved in ${file}, readable only by you: delete it once you have them.)\n\n` : ''}`);
-  else if (file) logger.info({ file }, "first start: the owner's password and the API keys are in this file, readable only by its owner; save them, then delete it");
-  else logger.error('first start: the password and keys could not be written anywhere; set OWNER_PASSWORD, log in and regenerate the keys');
 }
 
+/**
+ * First start only, the one time the owner's password and the keys exist in clear: they are
+ * written to `first-run.txt` in the first of `dirs` that takes it — the data directory, else
+ * os.tmpdir() when the data directory is read-only (a split pod) — readable by its owner only.
+ * Where none can be written this throws, and the first start does not happen (see
+ * Identity.bootstrap). Returns the file.
+ */
+export function saveFirstRun(dirs: string[], text: string): string {
+  const failures: string[] = [];
+  for (const dir of dirs) {
+    try {
+      return writePrivate(dir, FIRST_RUN_FILE, `${text}\n`);
+    } catch (err) {
+      failures.push(`${dir}: ${(err as Error).message}`);
+    }
+  }
+  throw new Error(`could not write the first-run credentials (${failures.join('; ')}); make HERALD_DATA_DIR writable and start again`);
+}
+
+/** On an interactive terminal, the credentials too; a log stream (stdout not a terminal) only gets where the file is. */
+function showFirstRun(text: string, file: string) {
+  if (process.stdout.isTTY) process.stdout.write(`${text}\n  (Saved in ${file}, readable only by you: delete it once you have them.)\n\n`);
+  else logger.info({ file }, "first start: the owner's password and the API keys are in this file, readable only by its owner; save them, then delete it");
+}
 /** Creates `dir/name` (a file of an earlier database is replaced) readable and writable by this user only. */
 function writePrivate(dir: string, name: string, content: string): string {
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });

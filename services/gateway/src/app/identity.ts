@@ -14,6 +14,14 @@ export interface IssuedKeys {
   secret: string;
 }
 
+/** What the first start creates, the one time it exists in clear. */
+export interface FirstRun {
+  email: string;
+  password: string;
+  projectId: string;
+  keys: IssuedKeys;
+}
+
 export function generateKeys(): { keys: IssuedKeys; hashes: KeyHashes } {
   const pub = `pk_${crypto.randomBytes(32).toString('hex')}`;
   const sec = `sk_${crypto.randomBytes(32).toString('hex')}`;
@@ -81,10 +89,11 @@ export class Identity {
   }
 
   /**
-   * First start: with no user at all, create the owner and a project and return what to print.
-   * An advisory lock keeps two replicas starting together from both doing it.
+   * First start: with no user at all, create the owner and a project, and hand their credentials
+   * over (`handOver`, in the transaction: if it throws, nothing is created). An advisory lock
+   * keeps two replicas starting together from both doing it.
    */
-  async bootstrap(ownerEmail: string, ownerPassword?: string) {
+  async bootstrap(ownerEmail: string, ownerPassword: string | undefined, handOver: (b: FirstRun) => void): Promise<FirstRun | undefined> {
     return this.repo.db.tx(async (tx) => {
       await tx.query(`SELECT pg_advisory_xact_lock(hashtext('herald.bootstrap'))`);
       if ((await this.repo.countUsers(tx)) > 0) return undefined;
@@ -92,7 +101,10 @@ export class Identity {
       const user = (await this.repo.insertUser(tx, { id: newId(), email: ownerEmail, passwordHash: await bcrypt.hash(password, BCRYPT_ROUNDS) }))!;
       const { keys, hashes } = generateKeys();
       const project = await this.repo.insertProject(tx, { id: newId(), name: 'My Project', keys: hashes, ownerId: user.id });
-      return { email: ownerEmail, password, projectId: project.id, keys };
+      const first = { email: ownerEmail, password, projectId: project.id, keys };
+      // Before the commit: credentials that could not be handed over are never created (the next start tries again).
+      handOver(first);
+      return first;
     });
   }
 }

@@ -4,9 +4,21 @@ import { AppError, isValidEmail, normalizeEmail } from '../../../../libs/kit/src
 
 /** Requests a client address may make to the auth-limited routes per minute. */
 export const AUTH_PER_ADDRESS_PER_MINUTE = 60;
-/** Failed attempts on one account (email) per window, from any address. */
-export const AUTH_FAILURES_PER_ACCOUNT = 10;
-export const AUTH_ACCOUNT_WINDOW_SECONDS = 15 * 60;
+/** Failed attempts on one account from one address, per window. */
+export const AUTH_FAILURES_PER_ACCOUNT_AND_ADDRESS = 10;
+/** Failed attempts on one account from any address, per window: the ceiling for an attack spread over many addresses. */
+export const AUTH_FAILURES_PER_ACCOUNT = 100;
+export const AUTH_FAILURE_WINDOW_SECONDS = 15 * 60;
+
+/** The limiters the auth-limited routes count against (see `authLimit`). */
+export interface AuthLimiters {
+  /** Every request, by client address (AUTH_PER_ADDRESS_PER_MINUTE a minute). */
+  perAddress: RateLimiterAbstract;
+  /** Failed attempts, by account and address. */
+  perAccountAndAddress: RateLimiterAbstract;
+  /** Failed attempts, by account. */
+  perAccount: RateLimiterAbstract;
+}
 
 const tooMany = (retryAfter: number, what: string) =>
   new AppError({
@@ -19,30 +31,50 @@ const tooMany = (retryAfter: number, what: string) =>
 
 const secondsOf = (r: RateLimiterRes) => Math.max(1, Math.ceil(r.msBeforeNext / 1000));
 
+/** Takes a point, or throws the 429 naming `what` when none is left. */
+async function take(limiter: RateLimiterAbstract, key: string, what: string) {
+  try {
+    await limiter.consume(key);
+  } catch (err) {
+    if (err instanceof RateLimiterRes) throw tooMany(secondsOf(err), what);
+    throw err;
+  }
+}
+
 /**
- * The routes that take a password or an address to write to (login, signup, password reset):
- * every request counts against the client's address, and every refused one (a 4xx answer) against
- * the account named in the body, from wherever it comes — so one address cannot try many
- * accounts quickly, and many addresses cannot try one account. The address is the socket's
- * unless TRUST_PROXY names the proxies whose X-Forwarded-For is believed.
+ * The routes that take a password (login, signup; password reset when it comes). Every request
+ * counts against the client's address, and a failed attempt — an answer of 401, wrong
+ * credentials — against the account named in the body, per address and, with a higher
+ * ceiling, from any address: one address cannot try many accounts quickly, nor one account for
+ * long, and many addresses together get AUTH_FAILURES_PER_ACCOUNT tries. An account's points are
+ * taken before the attempt runs (so concurrent attempts cannot all pass on one count) and given
+ * back when it did not fail. Someone else's failures lock an account out of a new address only
+ * at the account-wide ceiling. The address is the socket's unless TRUST_PROXY names the proxies
+ * whose X-Forwarded-For is believed.
  */
-export function authLimit(perAddress: RateLimiterAbstract, perAccount: RateLimiterAbstract): RequestHandler {
-  return (req, res, next) => {
+export function authLimit(limiters: AuthLimiters): RequestHandler {
+  const limited: RequestHandler = (req, res, next) => {
     (async () => {
-      try {
-        await perAddress.consume(req.ip ?? 'unknown');
-      } catch (err) {
-        if (err instanceof RateLimiterRes) throw tooMany(secondsOf(err), 'from this address');
-        throw err;
-      }
+      const address = req.ip ?? 'unknown';
+      await take(limiters.perAddress, address, 'from this address');
       const raw = (req.body as { email?: unknown } | undefined)?.email;
       const account = typeof raw === 'string' ? normalizeEmail(raw) : '';
       if (!isValidEmail(account)) return;
-      const seen = await perAccount.get(account);
-      if (seen && seen.consumedPoints >= AUTH_FAILURES_PER_ACCOUNT) throw tooMany(secondsOf(seen), 'for this account');
-      res.on('finish', () => {
-        if (res.statusCode >= 400 && res.statusCode < 500 && res.statusCode !== 429) perAccount.penalty(account, 1).catch(() => undefined);
+      const pair = `${account} ${address}`;
+      await take(limiters.perAccountAndAddress, pair, 'for this account from this address');
+      try {
+        await take(limiters.perAccount, account, 'for this account');
+      } catch (err) {
+        await limiters.perAccountAndAddress.reward(pair, 1).catch(() => undefined);
+        throw err;
+      }
+      // 'close' comes once the answer is sent or the client went away (then it did not fail).
+      res.on('close', () => {
+        if (res.statusCode === 401) return;
+        limiters.perAccountAndAddress.reward(pair, 1).catch(() => undefined);
+        limiters.perAccount.reward(account, 1).catch(() => undefined);
       });
     })().then(() => next(), next);
   };
+  return limited;
 }
