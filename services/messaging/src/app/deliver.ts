@@ -4,7 +4,8 @@ import { render } from '../domain/render';
 import type { TokenSigner } from '../domain/tokens';
 import { outbox } from '../adapters/repo';
 import type { EmailRow, MessagingRepo } from '../adapters/repo';
-import { isTemporary, Mailer, Outgoing } from '../adapters/mailer';
+import type { Mailer, Outgoing } from '../adapters/mailer';
+import { isTemporary } from '../domain/smtp';
 import { statusEvent } from './send';
 
 export interface DeliveryDeps {

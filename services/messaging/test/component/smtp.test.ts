@@ -7,7 +7,8 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer, SMTPServerOptions } from 'smtp-server';
 import { generate } from 'selfsigned';
-import { isTemporary, Mailer, Outgoing, smtpMailer } from '../../src/adapters/mailer';
+import { Mailer, Outgoing, smtpMailer } from '../../src/adapters/mailer';
+import { isTemporary } from '../../src/domain/smtp';
 
 interface Received {
   to: string[];
