@@ -3,25 +3,8 @@ import path from 'node:path';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
 import { Piscina } from 'piscina';
 import { logger } from '../../../../libs/kit/src';
+import type { Mailer, Outgoing } from '../app/ports';
 import { compose, ComposeTask } from './compose-worker';
-
-/** A message to build and sign (see compose-worker.ts) and its envelope. */
-export interface Outgoing extends ComposeTask {
-  /** Envelope sender (return path) and recipients. */
-  envelope: { from: string; to: string[] };
-}
-
-export interface Delivery {
-  messageId: string;
-  response: string;
-}
-
-/** Where mail goes: an SMTP relay through a connection pool, or the built-in dev mailbox. */
-export interface Mailer {
-  readonly kind: 'smtp' | 'dev';
-  send(msg: Outgoing): Promise<Delivery & { raw?: string }>;
-  close(): void;
-}
 
 /**
  * Builds and signs messages on up to `threads` worker threads (0: in the event loop), started with
