@@ -3,9 +3,9 @@ import { contracts } from '../../../libs/contracts/src';
 import { batchedLimiter, dnsResolver, logger, type Timer } from '../../../libs/kit/src';
 import { defineService } from '../../../libs/runtime/src/service';
 import { devMailer, smtpMailer } from './adapters/mailer';
-import { MessagingRepo, outbox } from './adapters/repo';
-import { SigningKeys } from './adapters/sender-cache';
-import { compileUrlPattern, DEFAULT_SNS_CERT_URL_PATTERN, DEFAULT_SNS_SUBSCRIBE_URL_PATTERN, SnsCertificateFetcher } from './adapters/sns-certs';
+import { MessagingRepo } from './adapters/repo';
+import { SigningKeyCache } from './adapters/sender-cache';
+import { compileUrlPattern, DEFAULT_SNS_CERT_URL_PATTERN, DEFAULT_SNS_SUBSCRIBE_URL_PATTERN, SnsCertificateFetcher, SnsSubscriptionConfirmer } from './adapters/sns-certs';
 import { deliver, DeliveryWrites } from './app/deliver';
 import { messagingHandlers } from './app/handlers';
 import { messagingSettings } from './config';
@@ -44,7 +44,7 @@ export const messaging = defineService({
     const mailer = config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.SMTP_POOL_SIZE, composeThreads) : devMailer();
 
     // DKIM keys by (project, domain), shared by /v1/send (is the sender verified?) and the sender workers.
-    const signingKeys = new SigningKeys(ctx.clients.domains);
+    const signingKeys = new SigningKeyCache(ctx.clients.domains);
     const handlers = messagingHandlers({
       repo,
       contacts: ctx.clients.contacts,
@@ -54,7 +54,7 @@ export const messaging = defineService({
       dns: dnsResolver(config.DNS_SERVERS),
       webhooks: {
         certs: new SnsCertificateFetcher(compileUrlPattern(config.SNS_CERT_URL_PATTERN, DEFAULT_SNS_CERT_URL_PATTERN)),
-        subscribePattern: compileUrlPattern(config.SNS_SUBSCRIBE_URL_PATTERN, DEFAULT_SNS_SUBSCRIBE_URL_PATTERN, 'SNS_SUBSCRIBE_URL_PATTERN'),
+        subscriptions: new SnsSubscriptionConfirmer(compileUrlPattern(config.SNS_SUBSCRIBE_URL_PATTERN, DEFAULT_SNS_SUBSCRIBE_URL_PATTERN, 'SNS_SUBSCRIBE_URL_PATTERN')),
         enforceReputation: config.REPUTATION_ENFORCEMENT,
         topicArns: config.SNS_TOPIC_ARNS.split(',').map((a) => a.trim()).filter(Boolean),
       },
@@ -102,7 +102,7 @@ function sendSweep(repo: MessagingRepo): Timer {
       const stranded = sweeps++ % STRANDED_EVERY === 0;
       await repo.db.tx(async (tx) => {
         const due = [...(await repo.claimRetries(tx, 500)), ...(stranded ? await repo.claimStranded(tx, 500) : [])];
-        await outbox.enqueue(tx, due.map((e) => ({ type: 'messaging.email.queued.v1', projectId: e.project_id, data: { emailId: e.id, lane: e.lane } })));
+        await repo.outbox.enqueue(tx, due.map((e) => ({ type: 'messaging.email.queued.v1', projectId: e.project_id, data: { emailId: e.id, lane: e.lane } })));
       });
     },
   };

@@ -3,28 +3,19 @@ import { Db, likeEscape, prepared, Queryable } from '../../../../libs/db/src';
 import type { FieldType } from '../domain/types';
 import type { JsonObject } from '../domain/data';
 import { Outbox } from '../../../../libs/bus/src';
+import type { ContactBatchItem, ContactBatchRow, ContactRow, ContactsStore } from '../app/ports';
 import { SCHEMA } from '../migrations';
-
-export interface ContactRow {
-  id: string;
-  email: string;
-  subscribed: boolean;
-  data: JsonObject;
-  created_at: Date;
-  updated_at: Date;
-}
 
 const COLS = 'id, email, subscribed, data, created_at, updated_at';
 const C_COLS = COLS.split(', ').map((c) => `c.${c}`).join(', '); // the same, of table alias c
 const T = `${SCHEMA}.contacts`;
 
-type BatchRow = ContactRow & { ord: number; outcome: 'inserted' | 'updated' | 'unchanged' };
-
 /** Where this service publishes its domain events, with the state changes that cause them. */
-export const outbox = new Outbox(SCHEMA);
+const outbox = new Outbox(SCHEMA);
 
 /** PostgreSQL access for contacts. Every statement is scoped by project_id. */
-export class ContactsRepo {
+export class ContactsRepo implements ContactsStore {
+  readonly outbox = outbox;
   private knownFields = new Map<string, Set<string>>();
 
   constructor(readonly db: Db) {
@@ -51,13 +42,11 @@ export class ContactsRepo {
    * keyed by its id; the statement writes those of the items it inserted subscribed, and the
    * relay is woken if it wrote any.
    */
-  async upsertBatch(
-    items: Array<{ ord: number; projectId: string; id: string; email: string; subscribed?: boolean; defaultSubscribed: boolean; set: JsonObject; nulls: string[] }>,
-  ): Promise<BatchRow[]> {
+  async upsertBatch(items: ContactBatchItem[]): Promise<ContactBatchRow[]> {
     const subscribedEvents = outbox.envelopes(
       items.map((i) => ({ type: 'contacts.contact.subscription_changed.v1' as const, projectId: i.projectId, data: { contactId: i.id, email: i.email, subscribed: true } })),
     );
-    const rows = await this.db.query<BatchRow>(prepared(
+    const rows = await this.db.query<ContactBatchRow>(prepared(
       `WITH input AS (
          SELECT * FROM unnest($1::int[], $2::uuid[], $3::uuid[], $4::text[], $5::bool[], $6::bool[], $7::jsonb[], $8::jsonb[])
            AS i(ord, project_id, id, email, sub, dflt, setj, nulls)

@@ -7,7 +7,7 @@ import { applyDataPatch, DataPatchResult as DataPatch, DataValidationError, Json
 import { isValidEmail, normalizeEmail } from '../domain/email';
 import { customFieldName, parseFieldParam, STANDARD_FIELDS } from '../domain/fields';
 import { flattenLeaves, inferType, FieldType } from '../domain/types';
-import { ContactRow, ContactsRepo, outbox } from '../adapters/repo';
+import type { ContactBatchItem, ContactRow, ContactsStore } from './ports';
 
 const MAX_LOOKUP = 500;
 
@@ -68,8 +68,8 @@ const subscriptionEvent = (projectId: string, c: ContactRow): NewEvent => ({
 });
 
 /** Contacts use cases, served in process or over gRPC (the same handlers either way). */
-export function contactsHandlers(repo: ContactsRepo): Handlers<'contacts'> {
-  const db = repo.db;
+export function contactsHandlers(repo: ContactsStore): Handlers<'contacts'> {
+  const { db, outbox } = repo;
 
   async function upsertOnce(tx: PoolClient, projectId: string, email: string, subscribed: boolean | undefined, defaultSubscribed: boolean, dataJson: string) {
     const existing = await repo.findByEmailForUpdate(tx, projectId, email);
@@ -133,7 +133,7 @@ export function contactsHandlers(repo: ContactsRepo): Handlers<'contacts'> {
 
   /**
    * Many upserts with the rules of `upsertOne`, in one statement for the common cases (see
-   * `ContactsRepo.upsertBatch`: new contacts with their subscription events, data merged into
+   * `ContactsStore.upsertBatch`: new contacts with their subscription events, data merged into
    * existing ones). What that cannot settle — a repeated email, a subscription change of an
    * existing contact, a lost race — goes through `upsertOne` after it, in request order, so each
    * item sees the ones before it.
@@ -143,7 +143,7 @@ export function contactsHandlers(repo: ContactsRepo): Handlers<'contacts'> {
     const fail = (i: number, error: unknown) => (out[i] = { ok: false, error });
     const seen = new Set<string>();
     const later: number[] = [];
-    const batch: Array<Parameters<ContactsRepo['upsertBatch']>[0][number] & { patch: DataPatch }> = [];
+    const batch: Array<ContactBatchItem & { patch: DataPatch }> = [];
 
     items.forEach((item, i) => {
       try {

@@ -1,12 +1,7 @@
 import type { Resolver } from 'node:dns/promises';
 import { dnsResolver } from '../../../../libs/kit/src/dns';
-import type { Answer, MxAnswer, TxtChunks } from '../domain/records';
-
-/** The lookups verification needs; tests may substitute their own. */
-export interface DnsLookup {
-  txt(name: string): Promise<Answer<TxtChunks>>;
-  mx(name: string): Promise<Answer<MxAnswer>>;
-}
+import type { DnsLookup } from '../app/ports';
+import type { Answer } from '../domain/records';
 
 /** "No such name" and "no record of that type" are answers, not failures. */
 const NOT_FOUND = new Set(['ENOTFOUND', 'ENODATA', 'NXDOMAIN', 'NODATA']);

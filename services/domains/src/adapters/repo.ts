@@ -3,31 +3,20 @@ import { KeySealer } from '../domain/sealer';
 import type { Db, Queryable } from '../../../../libs/db/src';
 import type { Purpose, RecordSpec } from '../domain/records';
 import { Outbox } from '../../../../libs/bus/src';
+import type { DomainRow, DomainsStore } from '../app/ports';
 import { SCHEMA } from '../migrations';
-
-export interface DomainRow {
-  project_id: string;
-  id: string;
-  domain: string;
-  selector: string;
-  private_key_pem: string;
-  records: RecordSpec[];
-  found: Partial<Record<Purpose, boolean>>;
-  verified: boolean;
-  verified_at: Date | null;
-  last_checked_at: Date | null;
-  created_at: Date;
-}
 
 const T = `${SCHEMA}.domains`;
 const TIMERS = `${SCHEMA}.timers`;
 const COLS = 'project_id, id, domain, selector, private_key_pem, records, found, verified, verified_at, last_checked_at, created_at';
 
 /** Where this service publishes its domain events, with the state changes that cause them. */
-export const outbox = new Outbox(SCHEMA);
+const outbox = new Outbox(SCHEMA);
 
 /** PostgreSQL access for domains. Every statement is scoped by project_id. */
-export class DomainsRepo {
+export class DomainsRepo implements DomainsStore {
+  readonly outbox = outbox;
+
   constructor(readonly db: Db) {}
 
   /**

@@ -2,12 +2,11 @@ import { isUuid, logger, newId, notFound, validationError, AppError } from '../.
 import type { NewEvent } from '../../../../libs/bus/src';
 import { projectOf, type Handlers } from '../../../../libs/contracts/src';
 import type { Domain__Output as DomainMsg } from '../../../../libs/contracts/src/generated/herald/domains/v1/Domain';
-import type { DnsLookup } from '../adapters/dns';
-import { DomainRow, DomainsRepo, outbox } from '../adapters/repo';
 import { domainOfEmail, normalizeDomain } from '../domain/hostname';
 import { newDkimKey } from '../domain/keys';
 import { KeySealer } from '../domain/sealer';
 import { Match, matchMx, matchTxt, nextVerified, Purpose, recordsFor, RecordSpec, returnPathOf } from '../domain/records';
+import type { DnsLookup, DomainRow, DomainsStore } from './ports';
 
 export interface DomainsSettings {
   spfInclude: string;
@@ -45,8 +44,8 @@ export async function lookupRecords(dns: DnsLookup, records: RecordSpec[]): Prom
 }
 
 /** The domains use cases, plus `check` for the background re-check (ports/timers.ts). */
-export function domainsService(repo: DomainsRepo, dns: DnsLookup, settings: DomainsSettings, sealer = KeySealer.fromHex(undefined)) {
-  const db = repo.db;
+export function domainsService(repo: DomainsStore, dns: DnsLookup, settings: DomainsSettings, sealer = KeySealer.fromHex(undefined)) {
+  const { db, outbox } = repo;
 
   /**
    * Checks DNS now and records the result; on a change of verification, enqueues

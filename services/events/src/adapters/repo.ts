@@ -2,30 +2,24 @@ import type { Queryable } from '../../../../libs/db/src';
 import { Db, prepared } from '../../../../libs/db/src';
 import { SCHEMA } from '../migrations';
 import { Outbox } from '../../../../libs/bus/src';
-import type { DomainEvent } from '../../../../libs/contracts/src';
-
-export interface EventRow {
-  id: string;
-  contact_id: string;
-  name: string;
-  data: Record<string, unknown>;
-  created_at: Date;
-}
+import type { EventInsert, EventRow, EventsStore } from '../app/ports';
 
 /** Where this service publishes its domain events, with the state changes that cause them. */
-export const outbox = new Outbox(SCHEMA);
+const outbox = new Outbox(SCHEMA);
 
 const T = `${SCHEMA}.events`;
 const COLS = 'id, contact_id, name, data, created_at';
 
-export class EventsRepo {
+export class EventsRepo implements EventsStore {
+  readonly outbox = outbox;
+
   constructor(readonly db: Db) {}
 
   /**
    * Events and their outbox rows in ONE statement: atomic on its own (track runs it without a
    * transaction), or part of the caller's transaction (consumers). Wakes the relay on commit.
    */
-  async insertWithOutbox(q: Queryable, rows: Array<{ projectId: string; id: string; contactId: string; name: string; data: Record<string, unknown>; outbox: DomainEvent }>) {
+  async insertWithOutbox(q: Queryable, rows: EventInsert[]) {
     if (rows.length === 0) return;
     await q.query(prepared(
       `WITH ev AS (

@@ -3,19 +3,18 @@ import { BatchOutcome, badRequest, fromBatchReply, isUuid, newId, toBatchReply, 
 import { projectOf, type Api, type Handlers } from '../../../../libs/contracts/src';
 import type { Event__Output as EventMsg } from '../../../../libs/contracts/src/generated/herald/events/v1/Event';
 import { eventData, isReservedEventName, MAX_EVENT_NAME } from '../domain/names';
-import { outbox } from '../adapters/repo';
-import type { EventRow, EventsRepo } from '../adapters/repo';
+import type { EventRow, EventsStore } from './ports';
 
 const clampLimit = (n: number, dflt: number, max: number) => Math.min(Math.max(n || dflt, 1), max);
 
 type NewEventRow = { projectId: string; contactId: string; name: string; data: Record<string, unknown> };
 
 /** Records events and publishes them (one statement; pass a transaction to join it). */
-export async function recordEvents(repo: EventsRepo, q: Queryable, events: NewEventRow[]) {
+export async function recordEvents(repo: EventsStore, q: Queryable, events: NewEventRow[]) {
   const at = new Date();
   const occurredAt = at.toISOString();
   const ids = events.map(() => newId());
-  const envelopes = outbox.envelopes(
+  const envelopes = repo.outbox.envelopes(
     events.map((e, k) => ({ type: 'events.event.recorded.v1' as const, projectId: e.projectId, data: { eventId: ids[k], contactId: e.contactId, name: e.name, occurredAt } })),
     at,
   );
@@ -46,7 +45,7 @@ function validateName(name: string, field = 'event') {
   return trimmed;
 }
 
-export function eventsHandlers(repo: EventsRepo, contacts: () => Api<'contacts'>): Handlers<'events'> {
+export function eventsHandlers(repo: EventsStore, contacts: () => Api<'contacts'>): Handlers<'events'> {
   type TrackRequest = Parameters<Handlers<'events'>['TrackMany']>[0]['items'][number];
   type TrackResponse = { contact_id: string; event_id: string; timestamp: string };
 
@@ -141,7 +140,7 @@ export function eventsHandlers(repo: EventsRepo, contacts: () => Api<'contacts'>
       }
       const deleted = await repo.db.tx(async (tx) => {
         const n = await repo.deleteByName(tx, projectId, req.name);
-        if (n > 0) await outbox.enqueue(tx, [{ type: 'events.event_name.deleted.v1', projectId, data: { name: req.name } }]);
+        if (n > 0) await repo.outbox.enqueue(tx, [{ type: 'events.event_name.deleted.v1', projectId, data: { name: req.name } }]);
         return n;
       });
       return { deleted_count: String(deleted) };

@@ -1,39 +1,11 @@
 import { Db, Queryable } from '../../../../libs/db/src';
 import type { Role } from '../../../../libs/edge/src';
-
-export type { Role };
-
-export interface UserRow {
-  id: string;
-  email: string;
-  password_hash: string;
-  email_verified: boolean;
-}
-
-export interface ProjectRow {
-  id: string;
-  name: string;
-  public_key_hint: string;
-  secret_key_hint: string;
-  disabled: boolean;
-  disabled_reason: string | null;
-  tracking: string;
-  language: string;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export interface KeyHashes {
-  publicHash: string;
-  secretHash: string;
-  publicHint: string;
-  secretHint: string;
-}
+import type { IdentityStore, KeyHashes, ProjectRow, UserRow } from '../app/ports';
 
 const PCOLS = 'p.id, p.name, p.public_key_hint, p.secret_key_hint, p.disabled, p.disabled_reason, p.tracking, p.language, p.created_at, p.updated_at';
 
 /** Users, projects, memberships and API keys (the gateway's identity schema). */
-export class IdentityRepo {
+export class IdentityRepo implements IdentityStore {
   constructor(readonly db: Db) {}
 
   async userByEmail(email: string): Promise<UserRow | undefined> {

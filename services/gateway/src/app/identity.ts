@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import { AppError, conflict, isUuid, newId, notFound, unauthorized } from '../../../../libs/kit/src';
-import { IdentityRepo, KeyHashes, ProjectRow, Role } from '../adapters/identity-repo';
+import type { Role } from '../../../../libs/edge/src';
+import type { IdentityStore, KeyHashes, ProjectRow } from './ports';
 
 export const hashKey = (key: string) => crypto.createHash('sha256').update(key).digest('hex');
 const hint = (key: string) => `${key.slice(0, 7)}…${key.slice(-4)}`;
@@ -50,7 +51,7 @@ export function projectView(p: ProjectRow & { role?: Role }, issued?: IssuedKeys
 
 /** Accounts and projects: signup, login, projects and their keys. */
 export class Identity {
-  constructor(readonly repo: IdentityRepo) {}
+  constructor(readonly repo: IdentityStore) {}
 
   async signup(email: string, password: string) {
     const passwordHash = await bcrypt.hash(password, BCRYPT_ROUNDS);

@@ -1,12 +1,9 @@
 import { createHash, createPrivateKey, KeyObject } from 'node:crypto';
 import nodemailer from 'nodemailer';
-import type Mail from 'nodemailer/lib/mailer';
+import type { Outgoing } from '../app/ports';
 
 /** What a sender asks a composer for: the message, and the DKIM key to sign it with (as PEM). */
-export interface ComposeTask {
-  mail: Omit<Mail.Options, 'dkim' | 'envelope'>;
-  dkim?: { domainName: string; keySelector: string; privateKeyPem: string; headerFieldNames: string };
-}
+export type ComposeTask = Pick<Outgoing, 'mail' | 'dkim'>;
 
 // nodemailer builds the MIME message and DKIM-signs it exactly as its SMTP transport would; the
 // stream transport hands back the bytes instead of sending them.

@@ -3,25 +3,8 @@ import path from 'node:path';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
 import { Piscina } from 'piscina';
 import { logger } from '../../../../libs/kit/src';
+import type { Mailer, Outgoing } from '../app/ports';
 import { compose, ComposeTask } from './compose-worker';
-
-/** A message to build and sign (see compose-worker.ts) and its envelope. */
-export interface Outgoing extends ComposeTask {
-  /** Envelope sender (return path) and recipients. */
-  envelope: { from: string; to: string[] };
-}
-
-export interface Delivery {
-  messageId: string;
-  response: string;
-}
-
-/** Where mail goes: an SMTP relay through a connection pool, or the built-in dev mailbox. */
-export interface Mailer {
-  readonly kind: 'smtp' | 'dev';
-  send(msg: Outgoing): Promise<Delivery & { raw?: string }>;
-  close(): void;
-}
 
 /**
  * Builds and signs messages on up to `threads` worker threads (0: in the event loop), started with
@@ -238,13 +221,4 @@ export function devMailer(): Mailer {
     },
     close: () => undefined,
   };
-}
-
-/** SMTP reply codes 4xx, 503 and network trouble are worth retrying; other 5xx are final. */
-export function isTemporary(err: unknown): boolean {
-  const e = err as { responseCode?: number; code?: string };
-  // nodemailer's rule (its errors.isPermanentResponseCode, not exported): a 5yz reply is final,
-  // except 503 (bad sequence of commands), which is about the session's state, not the message.
-  if (typeof e.responseCode === 'number') return !(e.responseCode >= 500 && e.responseCode < 600 && e.responseCode !== 503);
-  return ['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'ECONNREFUSED', 'ECONNRESET', 'EDNS', 'EPIPE'].includes(e.code ?? '') || !e.code;
 }

@@ -2,22 +2,9 @@ import type { PoolClient } from 'pg';
 import { Db, likeEscape, prepared, Queryable } from '../../../../libs/db/src';
 import { NewEvent, Outbox } from '../../../../libs/bus/src';
 import type { DomainEvent } from '../../../../libs/contracts/src';
+import type { EmailRow, MessagingStore, NewEmail, TemplateRow } from '../app/ports';
 import { SCHEMA } from '../migrations';
 import { EmailStatus, STATUS_RANK } from '../domain/status';
-
-export interface TemplateRow {
-  id: string;
-  name: string;
-  description: string;
-  subject: string;
-  body: string;
-  from_email: string | null;
-  from_name: string | null;
-  reply_to: string | null;
-  type: 'TRANSACTIONAL' | 'MARKETING';
-  created_at: Date;
-  updated_at: Date;
-}
 
 /**
  * For the rest of the sweep's transaction. An update that moves a row out of a partial index
@@ -29,54 +16,10 @@ export interface TemplateRow {
 const plainIndexScans = (tx: PoolClient) => tx.query('SET LOCAL enable_bitmapscan = off');
 
 /** Where this service publishes its domain events, with the state changes that cause them. */
-export const outbox = new Outbox(SCHEMA);
+const outbox = new Outbox(SCHEMA);
 
 /** An email the sweep put back on its queue. */
 export type SweptEmail = { project_id: string; id: string; lane: 'transactional' | 'bulk' };
-
-export interface EmailRow {
-  project_id: string;
-  id: string;
-  contact_id: string;
-  to_email: string;
-  to_name: string | null;
-  from_email: string;
-  from_name: string | null;
-  reply_to: string | null;
-  subject: string;
-  body: string;
-  template_id: string | null;
-  campaign_id: string | null;
-  type: 'TRANSACTIONAL' | 'MARKETING';
-  source_type: 'transactional' | 'campaign' | 'workflow';
-  lane: 'transactional' | 'bulk';
-  headers: Record<string, string>;
-  vars: Record<string, unknown>;
-  tracking: boolean;
-  message_id: string | null;
-  status: EmailStatus;
-  attempts: number;
-  attachment_count: number;
-}
-
-export interface NewEmail {
-  projectId: string;
-  id: string;
-  contactId: string;
-  toEmail: string;
-  toName?: string;
-  fromEmail: string;
-  fromName?: string;
-  replyTo?: string;
-  subject: string;
-  body: string;
-  templateId?: string;
-  type: 'TRANSACTIONAL' | 'MARKETING';
-  headers: Record<string, string>;
-  vars: Record<string, unknown>;
-  tracking: boolean;
-  attachments: Array<{ filename: string; contentType: string; contentId?: string; disposition: string; content: Buffer }>;
-}
 
 const TPL = 'id, name, description, subject, body, from_email, from_name, reply_to, type, created_at, updated_at';
 
@@ -106,7 +49,9 @@ const advanceParams = (status: EmailStatus, items: Array<{ projectId: string; id
   items.map((i) => i.error ?? null),
 ];
 
-export class MessagingRepo {
+export class MessagingRepo implements MessagingStore {
+  readonly outbox = outbox;
+
   constructor(readonly db: Db) {}
 
   // ---- templates ----------------------------------------------------------------------------

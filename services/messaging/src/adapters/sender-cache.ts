@@ -1,9 +1,8 @@
 import type { Api } from '../../../../libs/contracts/src';
+import type { SigningKey as Key, SigningKeys } from '../app/ports';
 
 const TTL_MS = 30_000;
 const MAX = 10_000;
-
-type Key = Awaited<ReturnType<Api<'domains'>['GetSigningKey']>>;
 
 /**
  * The DKIM key of a (project, domain), asked of the domains service at most every 30 s per process
@@ -11,7 +10,7 @@ type Key = Awaited<ReturnType<Api<'domains'>['GetSigningKey']>>;
  * loses its verification stops being accepted and signing within that window. "Not verified" is
  * not kept, so a domain verified a moment ago is usable at once.
  */
-export class SigningKeys {
+export class SigningKeyCache implements SigningKeys {
   private entries = new Map<string, { at: number; key: Promise<Key> }>();
 
   constructor(private readonly domains: () => Api<'domains'>) {}

@@ -7,6 +7,7 @@
  */
 import { X509Certificate } from 'node:crypto';
 import { AppError } from '../../../../libs/kit/src/errors';
+import type { SnsCertificates, SnsSubscriptions, SubscriptionConfirmation } from '../app/ports';
 import type { SnsMessage } from '../domain/sns';
 
 /** Amazon's own certificate URLs: https, sns.<region>.amazonaws.com(.cn), SimpleNotificationService-<id>.pem. */
@@ -73,7 +74,7 @@ export interface SnsCertificateFetcherOptions {
 }
 
 /** Fetches signing certificates from allowed URLs only, caching them by URL. */
-export class SnsCertificateFetcher {
+export class SnsCertificateFetcher implements SnsCertificates {
   private readonly cache = new Map<string, Promise<string>>();
   private readonly timeoutMs: number;
   private readonly maxEntries: number;
@@ -140,11 +141,6 @@ export class SnsCertificateFetcher {
   }
 }
 
-export interface SubscriptionConfirmation {
-  /** From the ConfirmSubscription XML answer, when present. */
-  subscriptionArn: string | null;
-}
-
 /**
  * Confirms an SNS subscription by GETting its SubscribeURL — only when the message is a
  * SubscriptionConfirmation and the URL matches `pattern` (the provider's own hosts by default).
@@ -173,4 +169,13 @@ export async function confirmSubscription(
   }
   const m = /<SubscriptionArn>([^<]+)<\/SubscriptionArn>/.exec(body);
   return { subscriptionArn: m ? m[1].trim() : null };
+}
+
+/** Confirms subscriptions (see `confirmSubscription`) at SubscribeURLs that match `pattern` only. */
+export class SnsSubscriptionConfirmer implements SnsSubscriptions {
+  constructor(readonly pattern: RegExp = DEFAULT_SNS_SUBSCRIBE_URL_PATTERN) {}
+
+  confirm(msg: SnsMessage): Promise<SubscriptionConfirmation> {
+    return confirmSubscription(msg, this.pattern);
+  }
 }

@@ -1,14 +1,12 @@
-import type { SigningKeys } from '../adapters/sender-cache';
 import { Batcher, LimitVerdict, logger, newId, OVERLAP_AFTER_MS } from '../../../../libs/kit/src';
 import { render } from '../domain/render';
+import { isTemporary } from '../domain/smtp';
 import type { TokenSigner } from '../domain/tokens';
-import { outbox } from '../adapters/repo';
-import type { EmailRow, MessagingRepo } from '../adapters/repo';
-import { isTemporary, Mailer, Outgoing } from '../adapters/mailer';
+import type { EmailRow, Mailer, MessagingStore, Outgoing, SigningKeys } from './ports';
 import { statusEvent } from './send';
 
 export interface DeliveryDeps {
-  repo: MessagingRepo;
+  repo: MessagingStore;
   writes: DeliveryWrites;
   mailer: Mailer;
   signingKeys: SigningKeys;
@@ -57,7 +55,7 @@ export class DeliveryWrites {
   private claims: Batcher<{ projectId: string; id: string; redelivered: boolean }, EmailRow | undefined>;
   private sents: Batcher<{ email: EmailRow; messageId: string; delivered: boolean }, void>;
 
-  constructor(repo: MessagingRepo) {
+  constructor(repo: MessagingStore) {
     this.claims = new Batcher(
       async (items) => {
         const rows = new Map((await repo.claim(items)).map((r) => [r.id, r]));
@@ -156,7 +154,7 @@ async function retryOrFail(deps: DeliveryDeps, email: EmailRow, message: string,
 async function fail(deps: DeliveryDeps, email: EmailRow, reason: string) {
   await deps.repo.db.tx(async (tx) => {
     const row = await deps.repo.advance(tx, email.project_id, email.id, 'failed', { error: reason.slice(0, 500) });
-    if (row) await outbox.enqueue(tx, [statusEvent(email.project_id, row, 'failed', { reason: reason.slice(0, 200) })]);
+    if (row) await deps.repo.outbox.enqueue(tx, [statusEvent(email.project_id, row, 'failed', { reason: reason.slice(0, 200) })]);
   });
 }
 

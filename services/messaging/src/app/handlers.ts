@@ -2,22 +2,19 @@ import { projectOf, type Api, type Handlers } from '../../../../libs/contracts/s
 import { AppError, isUuid, notFound, runWithContext, toBatchReply } from '../../../../libs/kit/src';
 import { verifyEmail } from '../domain/verify';
 import type { TokenSigner } from '../domain/tokens';
-import { outbox } from '../adapters/repo';
-import type { MessagingRepo } from '../adapters/repo';
-import type { Resolver } from 'node:dns/promises';
+import type { MessagingStore, SigningKeys, VerifyDns } from './ports';
 import { sender, statusEvent, Tracking } from './send';
-import type { SigningKeys } from '../adapters/sender-cache';
 import { templateMsg, templatesApp } from './templates';
 import { handleMailNotification, WebhookDeps } from './webhooks';
 import { reputation } from './reputation';
 
 export interface MessagingDeps {
-  repo: MessagingRepo;
+  repo: MessagingStore;
   contacts: () => Api<'contacts'>;
   domains: () => Api<'domains'>;
   signingKeys: SigningKeys;
   tokens: TokenSigner;
-  dns: Resolver;
+  dns: VerifyDns;
   webhooks: Omit<WebhookDeps, 'repo' | 'contacts'>;
   maxAttachmentBytes: number;
   devMailbox: boolean;
@@ -41,7 +38,7 @@ export function messagingHandlers(d: MessagingDeps): Handlers<'messaging'> {
         const row = await d.repo.advance(tx, projectId, emailId, s);
         if (row) events.push(statusEvent(projectId, row, s, s === 'clicked' && link ? { link } : {}));
       }
-      await outbox.enqueue(tx, events);
+      await d.repo.outbox.enqueue(tx, events);
     });
   }
 

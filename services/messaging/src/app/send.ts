@@ -2,10 +2,8 @@ import { z } from 'zod';
 import { AppError, BatchOutcome, Batcher, forbidden, fromBatchReply, isUuid, newId, notFound, OVERLAP_AFTER_MS, validationError } from '../../../../libs/kit/src';
 import type { NewEvent } from '../../../../libs/bus/src';
 import type { Api, DomainEvent } from '../../../../libs/contracts/src';
-import type { SigningKeys } from '../adapters/sender-cache';
 import { createSendRequestSchema, MAX_MESSAGE_BYTES, MAX_SEND_DATA_BYTES, normalizeRecipients, parseAddress } from '../domain/send';
-import { outbox } from '../adapters/repo';
-import type { MessagingRepo, NewEmail, EmailRow } from '../adapters/repo';
+import type { EmailRow, MessagingStore, NewEmail, SigningKeys } from './ports';
 
 export type Tracking = 'ENABLED' | 'DISABLED' | 'MARKETING_ONLY';
 
@@ -41,7 +39,7 @@ export function statusEvent(projectId: string, e: StatusSource, status: EmailRow
 }
 
 export interface SendDeps {
-  repo: MessagingRepo;
+  repo: MessagingStore;
   contacts: () => Api<'contacts'>;
   signingKeys: SigningKeys;
   maxAttachmentBytes: number;
@@ -231,7 +229,7 @@ async function persist(deps: SendDeps, sends: PreparedSend[]): Promise<Array<Bat
       };
       emails.push(email);
       // Its work item, or — if the address is suppressed when the email is stored — its failure.
-      const [queued, suppressed] = outbox.envelopes([
+      const [queued, suppressed] = deps.repo.outbox.envelopes([
         { type: 'messaging.email.queued.v1', projectId: s.projectId, data: { emailId: email.id, lane: 'transactional' } },
         statusEvent(
           s.projectId,

@@ -3,7 +3,7 @@ import { badRequest, forbidden, isUuid, isValidEmail, newId, normalizeEmail, not
 import type { Api } from '../../../../libs/contracts/src';
 import type { Template__Output as TemplateMsg } from '../../../../libs/contracts/src/generated/herald/messaging/v1/Template';
 import { compileCheck } from '../domain/render';
-import type { MessagingRepo, TemplateRow } from '../adapters/repo';
+import type { MessagingStore, TemplateRow } from './ports';
 
 const email = z.string().transform(normalizeEmail).refine(isValidEmail, 'must be a valid email address');
 const fields = z.object({
@@ -57,7 +57,7 @@ function checkCompiles(field: 'subject' | 'body', source: string | undefined) {
   }
 }
 
-export function templatesApp(repo: MessagingRepo, domains: () => Api<'domains'>, devMailbox = false) {
+export function templatesApp(repo: MessagingStore, domains: () => Api<'domains'>, devMailbox = false) {
   async function checkFrom(projectId: string, from: string | null | undefined) {
     if (!from) return;
     const r = await domains().CheckSender({ email: from }, { projectId });

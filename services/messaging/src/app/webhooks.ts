@@ -2,18 +2,16 @@ import type { NewEvent } from '../../../../libs/bus/src';
 import type { Api } from '../../../../libs/contracts/src';
 import { AppError, logger } from '../../../../libs/kit/src';
 import { parseSesNotification, parseSnsEnvelope, verifySignature } from '../domain/sns';
-import { confirmSubscription, SnsCertificateFetcher } from '../adapters/sns-certs';
-import { outbox } from '../adapters/repo';
-import type { MessagingRepo } from '../adapters/repo';
 import type { EmailStatus } from '../domain/status';
+import type { MessagingStore, SnsCertificates, SnsSubscriptions } from './ports';
 import { statusEvent } from './send';
 import { reputation } from './reputation';
 
 export interface WebhookDeps {
-  repo: MessagingRepo;
+  repo: MessagingStore;
   contacts: () => Api<'contacts'>;
-  certs: SnsCertificateFetcher;
-  subscribePattern: RegExp;
+  certs: SnsCertificates;
+  subscriptions: SnsSubscriptions;
   /** Disable a project whose bounce or complaint level turns critical (COMPAT "Reputation"). */
   enforceReputation: boolean;
   /** SNS_TOPIC_ARNS: the only topics whose messages are accepted (anyone can sign for their own topic). */
@@ -42,7 +40,7 @@ export async function handleMailNotification(deps: WebhookDeps, body: string): P
     throw new AppError({ code: 'INVALID_SIGNATURE', status: 403, message: 'The SNS signature does not verify', suggestion: 'Only Amazon SNS (or the configured signer) may post here.' });
   }
   if (msg.Type === 'SubscriptionConfirmation') {
-    const r = await confirmSubscription(msg, deps.subscribePattern);
+    const r = await deps.subscriptions.confirm(msg);
     return { outcome: 'subscription_confirmed', subscriptionArn: r.subscriptionArn };
   }
   if (msg.Type !== 'Notification') return { outcome: 'ignored' };
@@ -78,7 +76,7 @@ export async function handleMailNotification(deps: WebhookDeps, body: string): P
         }
       }
     }
-    await outbox.enqueue(tx, events);
+    await deps.repo.outbox.enqueue(tx, events);
     return true;
   });
   if (applied && permanent) {

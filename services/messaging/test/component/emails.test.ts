@@ -8,7 +8,8 @@ import type { PoolClient } from 'pg';
 import { Db, migrate } from '../../../../libs/db/src';
 import { newId } from '../../../../libs/kit/src';
 import { scratchDatabase, ScratchDatabase } from '../../../../libs/testing/src';
-import { MessagingRepo, NewEmail, outbox } from '../../src/adapters/repo';
+import { MessagingRepo } from '../../src/adapters/repo';
+import type { NewEmail } from '../../src/app/ports';
 import { statusEvent } from '../../src/app/send';
 import { SCHEMA } from '../../src/migrations';
 import { migrationsOf } from '../../../../libs/runtime/src';
@@ -49,7 +50,7 @@ function email(projectId: string, to: string, attachments: NewEmail['attachments
 
 /** What the send path passes per email: its work item, and its failure if the address is suppressed. */
 const eventsOf = (e: NewEmail) => {
-  const [queued, suppressed] = outbox.envelopes([
+  const [queued, suppressed] = repo.outbox.envelopes([
     { type: 'messaging.email.queued.v1', projectId: e.projectId, data: { emailId: e.id, lane: 'transactional' } },
     statusEvent(e.projectId, { id: e.id, contact_id: e.contactId, message_id: null, subject: e.subject, from_email: e.fromEmail, template_id: null, campaign_id: null, source_type: 'transactional' }, 'failed', { reason: 'suppressed' }),
   ]);

@@ -7,7 +7,9 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer, SMTPServerOptions } from 'smtp-server';
 import { generate } from 'selfsigned';
-import { isTemporary, Mailer, Outgoing, smtpMailer } from '../../src/adapters/mailer';
+import { smtpMailer } from '../../src/adapters/mailer';
+import type { Mailer, Outgoing } from '../../src/app/ports';
+import { isTemporary } from '../../src/domain/smtp';
 
 interface Received {
   to: string[];

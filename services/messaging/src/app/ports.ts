@@ -1,0 +1,195 @@
+/**
+ * What the messaging use cases need from outside, as interfaces: adapters/ implements them and
+ * service.ts hands the implementations in. (The inbound side — HTTP routes and pages — is
+ * ../ports/.)
+ */
+import type Mail from 'nodemailer/lib/mailer';
+import type { NewEvent, Outbox } from '../../../../libs/bus/src';
+import type { Api, DomainEvent } from '../../../../libs/contracts/src';
+import type { Db, Queryable } from '../../../../libs/db/src';
+import type { SnsMessage } from '../domain/sns';
+import type { EmailStatus } from '../domain/status';
+import type { MxRecord } from '../domain/verify';
+
+// ---- the store ----------------------------------------------------------------------------------
+
+export interface TemplateRow {
+  id: string;
+  name: string;
+  description: string;
+  subject: string;
+  body: string;
+  from_email: string | null;
+  from_name: string | null;
+  reply_to: string | null;
+  type: 'TRANSACTIONAL' | 'MARKETING';
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface EmailRow {
+  project_id: string;
+  id: string;
+  contact_id: string;
+  to_email: string;
+  to_name: string | null;
+  from_email: string;
+  from_name: string | null;
+  reply_to: string | null;
+  subject: string;
+  body: string;
+  template_id: string | null;
+  campaign_id: string | null;
+  type: 'TRANSACTIONAL' | 'MARKETING';
+  source_type: 'transactional' | 'campaign' | 'workflow';
+  lane: 'transactional' | 'bulk';
+  headers: Record<string, string>;
+  vars: Record<string, unknown>;
+  tracking: boolean;
+  message_id: string | null;
+  status: EmailStatus;
+  attempts: number;
+  attachment_count: number;
+}
+
+export interface NewEmail {
+  projectId: string;
+  id: string;
+  contactId: string;
+  toEmail: string;
+  toName?: string;
+  fromEmail: string;
+  fromName?: string;
+  replyTo?: string;
+  subject: string;
+  body: string;
+  templateId?: string;
+  type: 'TRANSACTIONAL' | 'MARKETING';
+  headers: Record<string, string>;
+  vars: Record<string, unknown>;
+  tracking: boolean;
+  attachments: Array<{ filename: string; contentType: string; contentId?: string; disposition: string; content: Buffer }>;
+}
+
+export interface AttachmentRow {
+  filename: string;
+  content_type: string;
+  content_id: string | null;
+  disposition: string;
+  content: Buffer;
+}
+
+export interface DevMailRow {
+  id: string;
+  email_id: string;
+  recipient: string;
+  sender: string;
+  subject: string;
+  raw: string;
+  created_at: Date;
+}
+
+/** A project's emails sent, bounced and complained about, all time and over 7 days (counts as PostgreSQL returns them). */
+export type ReputationCounts = Record<'total' | 'bounces' | 'complaints' | 'total7' | 'bounces7' | 'complaints7', string | number>;
+
+/**
+ * Templates, emails, suppressions, SNS notifications seen and the dev mailbox in PostgreSQL, every
+ * statement scoped by project_id (adapters/repo.ts). Transactions are `db.tx`; `outbox` publishes
+ * this schema's events in them.
+ */
+export interface MessagingStore {
+  readonly db: Db;
+  readonly outbox: Outbox;
+
+  template(projectId: string, id: string): Promise<TemplateRow | undefined>;
+  insertTemplate(projectId: string, t: Omit<TemplateRow, 'created_at' | 'updated_at'>): Promise<TemplateRow>;
+  updateTemplate(projectId: string, id: string, t: Omit<TemplateRow, 'id' | 'created_at' | 'updated_at'>): Promise<TemplateRow | undefined>;
+  deleteTemplate(projectId: string, id: string): Promise<boolean>;
+  listTemplates(projectId: string, q: { page: number; pageSize: number; search?: string; type?: string }): Promise<{ rows: TemplateRow[]; total: number }>;
+
+  /**
+   * New emails, their attachments and their events in one statement: queued with `queued` (its
+   * work item), or — to an address its project suppressed — failed with `suppressed`.
+   */
+  insertEmails(emails: NewEmail[], events: Array<{ queued: DomainEvent; suppressed: DomainEvent }>): Promise<void>;
+  /** Claims emails for sending, many in one statement; returns the rows claimed. */
+  claim(items: Array<{ projectId: string; id: string; redelivered: boolean }>): Promise<EmailRow[]>;
+  attachments(projectId: string, emailId: string): Promise<AttachmentRow[]>;
+  /** Moves an email up the status order (never down); returns the row if it changed. */
+  advance(tx: Queryable, projectId: string, id: string, status: EmailStatus, extra?: { messageId?: string; error?: string }): Promise<EmailRow | undefined>;
+  /** `advance` for many emails, with `eventOf`'s event for each that moved, in one statement; returns the ids that moved. */
+  advanceWithEvents(
+    status: EmailStatus,
+    items: Array<{ projectId: string; id: string; messageId?: string }>,
+    eventOf: (item: { projectId: string; id: string; messageId?: string }) => NewEvent,
+  ): Promise<string[]>;
+  /** A temporary failure: back to queued, due again after `delayMs`. */
+  retryLater(projectId: string, id: string, delayMs: number, error: string): Promise<void>;
+  byMessageId(messageId: string): Promise<EmailRow | undefined>;
+
+  suppress(tx: Queryable, projectId: string, email: string, reason: string): Promise<void>;
+  /** True the first time an SNS message id is seen. */
+  firstNotification(tx: Queryable, snsMessageId: string): Promise<boolean>;
+  saveDevMail(projectId: string, m: { id: string; emailId: string; recipient: string; sender: string; subject: string; raw: string }): Promise<void>;
+  devMail(projectId: string, limit: number): Promise<DevMailRow[]>;
+  reputation(projectId: string, tx?: Queryable): Promise<ReputationCounts>;
+}
+
+// ---- sending --------------------------------------------------------------------------------------
+
+/** A message to build and DKIM-sign, and its envelope. */
+export interface Outgoing {
+  mail: Omit<Mail.Options, 'dkim' | 'envelope'>;
+  /** The DKIM key to sign with (as PEM). */
+  dkim?: { domainName: string; keySelector: string; privateKeyPem: string; headerFieldNames: string };
+  /** Envelope sender (return path) and recipients. */
+  envelope: { from: string; to: string[] };
+}
+
+export interface Delivery {
+  messageId: string;
+  response: string;
+}
+
+/**
+ * Where mail goes: an SMTP relay, or the built-in dev mailbox (which returns the `raw` message).
+ * A failed send rejects with the SMTP reply code or network error code (`responseCode`, `code`)
+ * that domain/smtp.ts `isTemporary` judges.
+ */
+export interface Mailer {
+  readonly kind: 'smtp' | 'dev';
+  send(msg: Outgoing): Promise<Delivery & { raw?: string }>;
+  close(): void;
+}
+
+/** The domains service's answer for a (project, domain): `found` only for a verified domain. */
+export type SigningKey = Awaited<ReturnType<Api<'domains'>['GetSigningKey']>>;
+
+/** DKIM keys by (project, domain): whether a sender is verified (/v1/send), and what delivery signs with. */
+export interface SigningKeys {
+  get(projectId: string, domain: string): Promise<SigningKey>;
+}
+
+// ---- mail webhooks and /v1/verify -----------------------------------------------------------------
+
+/** SNS signing certificates by SigningCertURL (PEM); refuses URLs that are not allowed. */
+export interface SnsCertificates {
+  get(url: string): Promise<string>;
+}
+
+export interface SubscriptionConfirmation {
+  /** From the ConfirmSubscription XML answer, when present. */
+  subscriptionArn: string | null;
+}
+
+/** Confirms an SNS subscription at its SubscribeURL (allowed hosts only); only after its signature verified. */
+export interface SnsSubscriptions {
+  confirm(msg: SnsMessage): Promise<SubscriptionConfirmation>;
+}
+
+/** The DNS lookups /v1/verify makes (a node:dns/promises Resolver has them). */
+export interface VerifyDns {
+  resolveMx(hostname: string): Promise<MxRecord[]>;
+  resolve4(hostname: string): Promise<string[]>;
+  resolve6(hostname: string): Promise<string[]>;
+}
