@@ -4,7 +4,8 @@
  * never the reverse. app/ holds the use cases and the interfaces they need (app/ports.ts), which
  * adapters/ implements; domain/ holds pure rules. So a file of app/ imports only its service's
  * app/ and domain/ and libs/ (and packages), and a file of domain/ only its service's domain/ and
- * libs/. Every service under services/ is held to it, the ones to come included.
+ * libs/. Every service under services/ is held to it, the ones to come included. And libs/ is
+ * below every service: it imports none (the test topology takes the registry as a parameter).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -91,6 +92,19 @@ describe('inside a service, dependencies point inward: app/ and domain/ import o
     expect([...withApp].sort()).toEqual(expect.arrayContaining(['contacts', 'domains', 'events', 'gateway', 'messaging']));
     expect(files.length).toBeGreaterThan(25);
     const offenders = files.flatMap((f) => forbiddenImports(f, fs.readFileSync(f, 'utf8')).map((spec) => `${path.relative(ROOT, f)} imports '${spec}'`));
+    expect(offenders).toEqual([]);
+  });
+});
+
+describe('libraries never import services', () => {
+  it('no source under libs/ (its tests included) names a file under services/', () => {
+    const files = fs.readdirSync(LIBS).flatMap((lib) => sourcesUnder(path.join(LIBS, lib)));
+    expect(files.length).toBeGreaterThan(40);
+    const offenders = files.flatMap((f) =>
+      specifiers(fs.readFileSync(f, 'utf8'))
+        .filter((spec) => spec.startsWith('.') && inside(path.resolve(path.dirname(f), spec), SERVICES))
+        .map((spec) => `${path.relative(ROOT, f)} imports '${spec}'`),
+    );
     expect(offenders).toEqual([]);
   });
 });
