@@ -26,8 +26,9 @@ import { Db, migrate } from '../../libs/db/src';
 import { newId } from '../../libs/kit/src';
 import { INFRA, Topology } from '../../libs/testing/src';
 import { registry } from '../../services/all/src/registry';
-import { migrations as contactsMigrations, SCHEMA as CONTACTS } from '../../services/contacts/src/migrations';
-import { migrations as eventsMigrations, SCHEMA as EVENTS } from '../../services/events/src/migrations';
+import { migrationsOf, schemaOf } from '../../libs/runtime/src';
+import { contacts } from '../../services/contacts/src/service';
+import { events } from '../../services/events/src/service';
 import { cpuWindow, CpuSample, CpuWindow, DiskProbe, diskProbeSummary, f0, f1, f2, lpad, log, machineLine, num, pad, pct, readSnapshots, requireInfra, run, running, sampleCpu, sleep, Snapshot, snapshotDeltas, startDiskProbe, table } from '../lib';
 
 // ---------------------------------------------------------------- settings
@@ -244,8 +245,9 @@ async function withScratchDb<T>(fn: (url: string, projectId: string) => Promise<
   try {
     const db = new Db(url.toString(), 2);
     try {
-      await migrate(db, CONTACTS, contactsMigrations);
-      await migrate(db, EVENTS, eventsMigrations);
+      // As the runtime migrates them: the shared tables (outbox, inbox…), then the service's own.
+      await migrate(db, schemaOf(contacts), migrationsOf(contacts));
+      await migrate(db, schemaOf(events), migrationsOf(events));
     } finally {
       await db.close();
     }
