@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { Db } from '../../db/src';
-import { logger } from '../../kit/src';
+import { logger, type Timer } from '../../kit/src';
 
 /** Rows deleted per statement: each is a short transaction, so consumers never wait long behind one. */
 const PRUNE_BATCH = 5000;
@@ -74,40 +74,14 @@ export async function pruneInbox(db: Db, schema: string, retentionMs: number, op
 }
 
 /** Prunes a schema's inbox a minute after start, then every hour (`INBOX_RETENTION_DAYS`). */
-export class InboxPruner {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
-  private stopped = false;
-
-  constructor(
-    private readonly db: Db,
-    private readonly schema: string,
-    private readonly retentionMs: number,
-    private readonly firstAfterMs = 60_000,
-  ) {}
-
-  start() {
-    const run = () => {
-      this.running = pruneInbox(this.db, this.schema, this.retentionMs, { stopped: () => this.stopped })
-        .then((n) => {
-          if (n) logger.info({ schema: this.schema, deleted: n }, 'pruned the inbox');
-        })
-        .catch((err) => logger.warn({ err: (err as Error).message, schema: this.schema }, 'inbox pruning failed; next try in an hour'))
-        .finally(() => {
-          this.running = undefined;
-          if (this.stopped) return;
-          this.timer = setTimeout(run, HOUR_MS);
-          this.timer.unref();
-        });
-    };
-    this.timer = setTimeout(run, this.firstAfterMs);
-    this.timer.unref();
-  }
-
-  /** No new round or batch starts; a batch in progress finishes (before the pool closes). */
-  async stop() {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
-  }
+export function inboxPruneTimer(db: Db, schema: string, retentionMs: number, firstAfterMs = 60_000): Timer {
+  return {
+    name: `${schema}.inbox-prune`,
+    everyMs: HOUR_MS,
+    firstAfterMs,
+    async run(stopped) {
+      const n = await pruneInbox(db, schema, retentionMs, { stopped });
+      if (n) logger.info({ schema, deleted: n }, 'pruned the inbox');
+    },
+  };
 }

@@ -1,8 +1,8 @@
 export * from './outbox';
 export * from './transport';
 export * from './relay';
-export { InboxPruner, pruneInbox } from './inbox';
+export { inboxPruneTimer, pruneInbox } from './inbox';
 export * from './dead-letters';
-export { Redeliverer, redeliverDue, Redelivered, REDELIVERY_POLL_MS } from './redeliver';
+export { redeliverDue, Redelivered, redeliveryTimer, REDELIVERY_POLL_MS } from './redeliver';
 export { MemoryTransport, Peer } from './memory';
 export { AmqpTransport } from './amqp';

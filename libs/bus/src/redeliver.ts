@@ -1,10 +1,10 @@
 import type { DomainEvent } from '../../contracts/src/events';
 import type { Db } from '../../db/src';
-import { logger, metrics } from '../../kit/src';
+import { logger, metrics, type Timer } from '../../kit/src';
 import { recordFailure } from './dead-letters';
 import { handleOnceIn, Subscription } from './transport';
 
-/** How often a Redeliverer looks for due failed events by default (the backoff starts at 1 s). */
+/** How often the redelivery timer looks for due failed events by default (the backoff starts at 1 s). */
 export const REDELIVERY_POLL_MS = 1000;
 /** Events a pass takes at most by default, each in a transaction of its own; the rest go in the next. */
 const PASS_MAX = 200;
@@ -72,53 +72,20 @@ export async function redeliverDue(db: Db, schema: string, subs: Subscription[],
 }
 
 /**
- * Retries the failed events of a schema's consumers (see `redeliverDue`), every `pollMs`, and at
- * once again while passes come back full. Subscriptions can be added after start.
+ * Retries the failed events of a schema's consumers (see `redeliverDue`): a pass every `pollMs`,
+ * and passes one after another while they come back full. `subs` may grow until the timer starts.
  */
-export class Redeliverer {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
-  private stopped = false;
-  private readonly subs: Subscription[] = [];
-
-  constructor(
-    private readonly db: Db,
-    private readonly schema: string,
-    subs: Subscription[] = [],
-    private readonly pollMs = REDELIVERY_POLL_MS,
-  ) {
-    for (const s of subs) this.add(s);
-  }
-
-  add(sub: Subscription) {
-    if (sub.schema !== this.schema) throw new Error(`subscription ${sub.service} is in schema ${sub.schema}, not ${this.schema}`);
-    this.subs.push(sub);
-  }
-
-  start() {
-    const run = () => {
-      let full = false;
-      this.running = redeliverDue(this.db, this.schema, this.subs, { limit: PASS_MAX, stopped: () => this.stopped })
-        .then((r) => {
-          full = r.handled + r.done + r.failed + r.dead >= PASS_MAX;
-          if (r.handled || r.done || r.dead) logger.info({ schema: this.schema, ...r }, 'redelivered failed events');
-        })
-        .catch((err) => logger.warn({ err: (err as Error).message, schema: this.schema }, 'redelivering failed events failed; trying again'))
-        .finally(() => {
-          this.running = undefined;
-          if (this.stopped) return;
-          this.timer = setTimeout(run, full ? 0 : this.pollMs);
-          this.timer.unref();
-        });
-    };
-    this.timer = setTimeout(run, 0);
-    this.timer.unref();
-  }
-
-  /** No new pass or event starts; the event in progress finishes (before the pool closes). */
-  async stop() {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
-  }
+export function redeliveryTimer(db: Db, schema: string, subs: Subscription[], pollMs = REDELIVERY_POLL_MS): Timer {
+  return {
+    name: `${schema}.redelivery`,
+    everyMs: pollMs,
+    firstAfterMs: 0,
+    async run(stopped) {
+      while (!stopped()) {
+        const r = await redeliverDue(db, schema, subs, { limit: PASS_MAX, stopped });
+        if (r.handled || r.done || r.dead) logger.info({ schema, ...r }, 'redelivered failed events');
+        if (r.handled + r.done + r.failed + r.dead < PASS_MAX) return;
+      }
+    },
+  };
 }

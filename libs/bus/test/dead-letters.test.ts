@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import amqp from 'amqplib';
 import { Db, migrate } from '../../db/src';
-import { metrics, newId } from '../../kit/src';
+import { metrics, newId, Ticker } from '../../kit/src';
 import type { DomainEvent } from '../../contracts/src/events';
 import {
   AmqpTransport,
@@ -22,7 +22,7 @@ import {
   NewEvent,
   Outbox,
   recordFailure,
-  Redeliverer,
+  redeliveryTimer,
   redeliverDue,
   Relay,
   replayDeadLetters,
@@ -111,7 +111,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A redeliverer for `subs` on `on` (this process's pool by default), stopped after the test. */
 function redeliverer(subs: Subscription[], on = db) {
-  const r = new Redeliverer(on, SCHEMA, subs, POLL_MS);
+  const r = new Ticker(redeliveryTimer(on, SCHEMA, subs, POLL_MS));
   r.start();
   cleanups.push(() => r.stop());
   return r;

@@ -4,8 +4,8 @@
  */
 import { v7 as uuidv7 } from 'uuid';
 import { Db, migrate } from '../../db/src';
-import { newId } from '../../kit/src';
-import { busMigrations, handleOnce, InboxPruner, pruneInbox } from '../src';
+import { newId, Ticker } from '../../kit/src';
+import { busMigrations, handleOnce, inboxPruneTimer, pruneInbox } from '../src';
 import { inboxPruneSql, uuidV7Floor } from '../src/inbox';
 import { scratchDatabase, ScratchDatabase, eventually } from '../../testing/src';
 
@@ -136,12 +136,12 @@ describe('pruneInbox', () => {
   });
 });
 
-describe('InboxPruner', () => {
+describe('inboxPruneTimer', () => {
   it('prunes after its first delay', async () => {
     const projectId = newId();
     await row(projectId, v7At(Date.now() - 2 * DAY), Date.now() - 2 * DAY);
     await row(projectId, newId(), Date.now());
-    const pruner = new InboxPruner(db, SCHEMA, DAY, 10);
+    const pruner = new Ticker(inboxPruneTimer(db, SCHEMA, DAY, 10));
     pruner.start();
     try {
       await eventually(async () => (await remaining()).length === 1);
@@ -153,7 +153,7 @@ describe('InboxPruner', () => {
 
   it('stopped before its first round, it never prunes', async () => {
     await row(newId(), v7At(Date.now() - 2 * DAY), Date.now() - 2 * DAY);
-    const pruner = new InboxPruner(db, SCHEMA, DAY, 50);
+    const pruner = new Ticker(inboxPruneTimer(db, SCHEMA, DAY, 50));
     pruner.start();
     await pruner.stop();
     await new Promise((r) => setTimeout(r, 200));

@@ -11,7 +11,7 @@ import { HealthImplementation, service as healthService } from 'grpc-health-chec
 import { Config, logger, metrics, Ticker } from '../../kit/src';
 import { Db, ensureDatabase, migrate as runMigrations, Migration } from '../../db/src';
 import { startEmbeddedPostgres } from '../../db/src/embedded';
-import { AmqpTransport, busMigrations, InboxPruner, MemoryTransport, Redeliverer, Relay, Transport } from '../../bus/src';
+import { AmqpTransport, busMigrations, inboxPruneTimer, MemoryTransport, redeliveryTimer, Relay, type Subscription, Transport } from '../../bus/src';
 import { GRPC_MESSAGE_LIMITS, grpcClient, grpcImplementation, inProcessClient } from '../../contracts/src';
 import type { DomainEvent } from '../../contracts/src/events';
 import type { Route } from '../../edge/src';
@@ -78,8 +78,10 @@ export class Runtime {
   private started: Started[] = [];
   private pools = new Map<string, Db>();
   private relays: Relay[] = [];
-  /** Per schema with a consumer: the pruning of its inbox and the retries of its failed events. */
-  private consumers = new Map<string, { pruner: InboxPruner; redeliverer: Redeliverer }>();
+  /** The consumers of each schema: its inbox is pruned and their failed events retried (see startBackground). */
+  private consumers = new Map<string, { db: Db; subs: Subscription[] }>();
+  /** The timers of the process itself (inbox pruning, redelivery), started once every service has. */
+  private background: Ticker[] = [];
   /** Handlers of the services this thread serves, by service. */
   private provided = new Map<string, Record<string, unknown>>();
   private remote = new Map<string, ReturnType<typeof grpcClient>>();
@@ -251,10 +253,8 @@ export class Runtime {
       if (!s.schema) throw new Error(`${s.name} consumes events but has no schema for its inbox`);
       const sub = { service: s.name, db: ctx.db, schema: ctx.schema, ...running.consumer };
       await this.transport.subscribe(sub);
-      if (!this.consumers.has(ctx.schema)) {
-        this.consumers.set(ctx.schema, { pruner: new InboxPruner(ctx.db, ctx.schema, this.config.INBOX_RETENTION_DAYS * 86_400_000), redeliverer: new Redeliverer(ctx.db, ctx.schema) });
-      }
-      this.consumers.get(ctx.schema)!.redeliverer.add(sub);
+      if (!this.consumers.has(ctx.schema)) this.consumers.set(ctx.schema, { db: ctx.db, subs: [] });
+      this.consumers.get(ctx.schema)!.subs.push(sub);
     }
     for (const q of s.work ?? []) {
       const w = running.work?.[q.queue];
@@ -372,10 +372,10 @@ export class Runtime {
   /** Once every service of the thread has started (and its events can reach their subscribers): relays, inbox pruning, retries. */
   private startBackground() {
     for (const r of this.relays) r.start();
-    for (const c of this.consumers.values()) {
-      c.pruner.start();
-      c.redeliverer.start();
+    for (const [schema, { db, subs }] of this.consumers) {
+      this.background.push(new Ticker(inboxPruneTimer(db, schema, this.config.INBOX_RETENTION_DAYS * 86_400_000)), new Ticker(redeliveryTimer(db, schema, subs)));
     }
+    this.background.forEach((t) => t.start());
   }
 
   /** Services thread, once started: what it serves and the event types its subscribers take. */
@@ -488,7 +488,7 @@ export class Runtime {
       await running.stop?.().catch((err) => logger.error({ err, service: service.name }, 'stop failed'));
     }
     for (const r of this.relays) await r.stop();
-    for (const c of this.consumers.values()) await Promise.all([c.pruner.stop(), c.redeliverer.stop()]);
+    await Promise.all(this.background.map((t) => t.stop()));
     await this.transport?.stop();
     for (const c of this.remote.values()) c.close();
     for (const h of this.remoteHealth.values()) h.client.close();
