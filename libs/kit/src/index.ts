@@ -9,3 +9,4 @@ export * from './dns';
 export * from './batcher';
 export * from './limiter';
 export * from './timer';
+export * from './files';

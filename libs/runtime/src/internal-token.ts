@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Config, logger } from '../../kit/src';
+import { type Config, createPrivateFile, logger } from '../../kit/src';
 
 /** The file, in HERALD_DATA_DIR, of the token generated outside production. */
 export const INTERNAL_TOKEN_FILE = 'internal-token';
@@ -42,10 +42,9 @@ export function internalToken(config: Pick<Config, 'INTERNAL_TOKEN' | 'NODE_ENV'
  * (up to a second) while it is still empty.
  */
 function tokenFile(file: string): string {
-  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const generated = crypto.randomBytes(32).toString('hex');
   try {
-    fs.writeFileSync(file, `${generated}\n`, { flag: 'wx', mode: 0o600 });
+    createPrivateFile(file, `${generated}\n`);
     logger.info({ file }, 'generated the internal token (INTERNAL_TOKEN) of this data directory');
     return generated;
   } catch (err) {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import express from 'express';
 import { contracts } from '../../../libs/contracts/src';
 import { errorHandler, isReplyRoute, notFoundHandler, on, policy, type ReplyRoute } from '../../../libs/edge/src';
-import { FIRST_RUN_FILE, logger, metrics } from '../../../libs/kit/src';
+import { createPrivateFile, FIRST_RUN_FILE, logger, metrics } from '../../../libs/kit/src';
 import { defineService } from '../../../libs/runtime/src/service';
 import { IdentityRepo } from './adapters/identity-repo';
 import { Identity, type FirstRun } from './app/identity';
@@ -151,7 +151,10 @@ export function saveFirstRun(dirs: string[], text: string): string {
   const failures: string[] = [];
   for (const dir of dirs) {
     try {
-      return writePrivate(dir, FIRST_RUN_FILE, `${text}\n`);
+      const file = path.join(dir, FIRST_RUN_FILE);
+      fs.rmSync(file, { force: true }); // an earlier database's
+      createPrivateFile(file, `${text}\n`);
+      return file;
     } catch (err) {
       failures.push(`${dir}: ${(err as Error).message}`);
     }
@@ -163,12 +166,4 @@ export function saveFirstRun(dirs: string[], text: string): string {
 function showFirstRun(text: string, file: string) {
   if (process.stdout.isTTY) process.stdout.write(`${text}\n  (Saved in ${file}, readable only by you: delete it once you have them.)\n\n`);
   else logger.info({ file }, "first start: the owner's password and the API keys are in this file, readable only by its owner; save them, then delete it");
-}
-/** Creates `dir/name` (a file of an earlier database is replaced) readable and writable by this user only. */
-function writePrivate(dir: string, name: string, content: string): string {
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const file = path.join(dir, name);
-  fs.rmSync(file, { force: true });
-  fs.writeFileSync(file, content, { mode: 0o600, flag: 'wx' });
-  return file;
 }
