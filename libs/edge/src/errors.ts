@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { z } from 'zod';
 import { AppError, FieldError, isAppError, logger, validationError } from '../../kit/src';
 
@@ -56,13 +56,6 @@ export function parseQuery<S extends z.ZodTypeAny>(schema: S, query: unknown): z
   }
   return r.data;
 }
-
-/** Wraps an async route so a rejection reaches the error handler. */
-export const route =
-  (fn: (req: Request, res: Response) => Promise<unknown>): RequestHandler =>
-  (req, res, next) => {
-    fn(req, res).catch(next);
-  };
 
 export const notFoundHandler: RequestHandler = (req, res) => {
   sendError(
