@@ -50,14 +50,21 @@ export class Db {
   readonly pool: Pool;
 
   constructor(readonly url: string, max = 10) {
-    this.pool = new Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
-    this.pool.on('error', (err) => logger.warn({ err: err.message }, 'idle PostgreSQL client error'));
     // `prepared` statements are planned at every run, for their values, as unnamed ones are. A
     // generic plan, made once while a table was small (a scan of all of it), would stay for the
-    // connection's life while the table grows. Parsing once is the part that pays.
-    this.pool.on('connect', (client) => {
-      client.query('SET plan_cache_mode = force_custom_plan').catch((err) => logger.warn({ err: err.message }, 'could not set plan_cache_mode'));
+    // connection's life while the table grows. Parsing once is the part that pays. Set before the
+    // pool hands the connection out, so no statement of a caller runs beside it.
+    this.pool = new Pool({
+      connectionString: url,
+      max,
+      idleTimeoutMillis: 30_000,
+      onConnect: (client) =>
+        client.query('SET plan_cache_mode = force_custom_plan').then(
+          () => undefined,
+          (err: Error) => logger.warn({ err: err.message }, 'could not set plan_cache_mode'),
+        ),
     });
+    this.pool.on('error', (err) => logger.warn({ err: err.message }, 'idle PostgreSQL client error'));
   }
 
   async query<R extends QueryResultRow = any>(sql: string | QueryConfig, params: unknown[] = []): Promise<R[]> {
