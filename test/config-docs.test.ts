@@ -2,16 +2,17 @@
  * docs/configuration.md states the settings as they are: every variable a schema declares is
  * documented (the process's in its own sections, a service's in the section named after it), and
  * nothing is documented that no schema declares. A registered service appears in the TARGET row,
- * with its ports in the PORT and GRPC_PORT rows, and its settings, if it has any, in a section
- * of its own.
+ * with its ports in the PORT and GRPC_PORT rows, its split launcher variables in theirs, and its
+ * settings, if it has any, in a section of its own.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { processSettings } from '../libs/kit/src';
+import { grpcPortVariable, portVariable } from '../libs/runtime/src';
 import { registry } from '../services/all/src/registry';
 
 /** Rows naming a family of variables, one per service, derived from the registry. */
-const PATTERNS = ['<SERVICE>_ADDR', '<SERVICE>_DATABASE_URL'];
+const PATTERNS = ['<SERVICE>_ADDR', '<SERVICE>_DATABASE_URL', '<SERVICE>_PORT', '<SERVICE>_GRPC_PORT'];
 
 interface Section {
   heading: string;
@@ -65,6 +66,9 @@ test('every registered service is named with its ports, and has a section for it
     if (!rows.get('PORT')!.includes(String(s.httpPort))) problems.push(`PORT does not give ${s.name}'s ${s.httpPort}`);
     if (s.grpc && !rows.get('GRPC_PORT')!.includes(String(s.grpc.port))) problems.push(`GRPC_PORT does not give ${s.name}'s ${s.grpc.port}`);
     if (s.grpc && !rows.get('<SERVICE>_ADDR')!.includes(`\`${s.name.toUpperCase()}_ADDR\``)) problems.push(`<SERVICE>_ADDR does not name ${s.name.toUpperCase()}_ADDR`);
+    // The split launcher's per-service ports (libs/runtime/src/split.ts): the edge's is PORT.
+    if (s.placement !== 'edge' && !rows.get('<SERVICE>_PORT')!.includes(`\`${portVariable(s.name)}\``)) problems.push(`<SERVICE>_PORT does not name ${portVariable(s.name)}`);
+    if (s.grpc && !rows.get('<SERVICE>_GRPC_PORT')!.includes(`\`${grpcPortVariable(s.name)}\``)) problems.push(`<SERVICE>_GRPC_PORT does not name ${grpcPortVariable(s.name)}`);
     if (s.config && !sections().some((x) => x.owner === s.name)) problems.push(`${s.name} has settings but no section`);
   }
   expect(problems).toEqual([]);

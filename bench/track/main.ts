@@ -50,7 +50,21 @@ const S = {
   ceilingOpen: (process.env.BENCH_CEILING_OPEN ?? '1') !== '0',
   poolMax: process.env.BENCH_DB_POOL_MAX ?? '10',
 };
-const TARGETS = { allOfCeiling: 0.6, p99Ms: 50, splitOfAll: 0.6 };
+const TARGETS = { allOfCeiling: 0.6, p99Ms: 50, p99OverRawMs: 15, splitOfAll: 0.6 };
+
+/**
+ * The all-in-one p99 verdict, judged against the machine (docs/decisions.md): ≤ 50 ms, or, when the
+ * raw PostgreSQL loop's own p99 at the same offered rate in the same run is over 50 ms (the disk's
+ * fsync stalls, which no durable commit beats), ≤ that p99 + 15 ms. Without the raw loop's open
+ * phase only the 50 ms bound applies.
+ */
+function p99Verdict(heraldP99: number, rawP99: number | undefined): { ok: boolean; boundMs: number; why: string } {
+  if (rawP99 !== undefined && rawP99 > TARGETS.p99Ms) {
+    const boundMs = rawP99 + TARGETS.p99OverRawMs;
+    return { ok: heraldP99 <= boundMs, boundMs, why: `the raw loop's p99 ${f1(rawP99)} ms is over ${TARGETS.p99Ms} ms: bound = it + ${TARGETS.p99OverRawMs} ms` };
+  }
+  return { ok: heraldP99 <= TARGETS.p99Ms, boundMs: TARGETS.p99Ms, why: rawP99 === undefined ? 'no raw loop at that rate in this run' : `the raw loop's p99 ${f1(rawP99)} ms is within ${TARGETS.p99Ms} ms` };
+}
 const EVENT_NAMES = Array.from({ length: 20 }, (_, i) => `bench.event_${String(i + 1).padStart(2, '0')}`);
 const PLANS = ['free', 'pro', 'team', 'enterprise'];
 const RUN = crypto.randomBytes(3).toString('hex');
@@ -635,6 +649,10 @@ async function main() {
     `${Math.round(S.newRatio * 100)} % new, ${EVENT_NAMES.length} event names, Herald DB_POOL_MAX=${S.poolMax}, profiler ${S.profile ? 'on' : 'off'}`;
   log(settings);
 
+  // The p99 target is judged at the target rate, offered open loop: all-in-one at 0.6 × ceiling A,
+  // split at 0.6 × all-in-one (closed-loop rates of this run); BENCH_OPEN_RATE overrides both, and
+  // the raw loop's open phase runs at the all-in-one's rate, whichever it is.
+  const forced = process.env.BENCH_OPEN_RATE ? num('BENCH_OPEN_RATE', 0) : undefined;
   const ceilings = new Map<string, PhaseResult>();
   /** Ceiling A offered open loop at the all-in-one p99 target's rate: the machine's own p99 there. */
   let ceilingOpen: (PhaseResult & { rate: number }) | undefined;
@@ -645,7 +663,7 @@ async function main() {
         log(`running ${CEILINGS[k].title} ...`);
         ceilings.set(k, await runCeiling(k, url, projectId));
         if (k === 'A' && S.ceilingOpen) {
-          const rate = TARGETS.allOfCeiling * summary(ceilings.get('A')!).rate;
+          const rate = forced || TARGETS.allOfCeiling * summary(ceilings.get('A')!).rate;
           log(`running ${CEILINGS[k].title}, open loop at ${f0(rate)}/s ...`);
           ceilingOpen = { ...(await runCeiling(k, url, projectId, rate)), rate };
         }
@@ -654,9 +672,6 @@ async function main() {
   }
 
   const topo = new Map<string, TopoResult>();
-  // The p99 target is judged at the target rate, offered open loop: all-in-one at 0.6 × ceiling A,
-  // split at 0.6 × all-in-one (closed-loop rates of this run); BENCH_OPEN_RATE overrides both.
-  const forced = process.env.BENCH_OPEN_RATE ? num('BENCH_OPEN_RATE', 0) : undefined;
   const openRate = (kind: 'all' | 'split') => (closed: PhaseResult) => {
     if (forced !== undefined) return forced || undefined;
     if (kind === 'all') return ceilings.get('A') ? TARGETS.allOfCeiling * summary(ceilings.get('A')!).rate : undefined;
@@ -715,20 +730,21 @@ async function main() {
     if (B) console.log(`  all-in-one / PG ceiling B = ${f2(all.rate / B.rate)}   (informational)`);
   }
   const allOpen = topo.get('all')?.open;
+  const rawOpen = ceilingOpen && (!allOpen || Math.abs(ceilingOpen.rate - allOpen.rate) < 1e-6) ? summary(ceilingOpen) : undefined;
+  if (ceilingOpen) {
+    const c = summary(ceilingOpen);
+    console.log(`  PG ceiling A's own p99 at ${f0(ceilingOpen.rate)}/s offered = ${f1(c.p99)} ms, p50 ${f1(c.p50)} ms   (what this machine's PostgreSQL gives one raw loop at that rate)`);
+    console.log(`  PG ceiling A open loop, p99 per second of the window (ms): ${p99PerSecond(ceilingOpen).map(f0).join(' ')}`);
+    printProbe(ceilingOpen);
+  }
   if (allOpen) {
     const o = summary(allOpen);
     const kept = o.rate >= 0.97 * allOpen.rate && o.errors === 0;
+    const v = p99Verdict(o.p99, rawOpen?.p99);
     console.log(
-      `  all-in-one p99 at ${f0(allOpen.rate)} tracks/s offered (${f0(o.rate)}/s served) = ${f1(o.p99)} ms  (target ≤ ${TARGETS.p99Ms} ms at ${TARGETS.allOfCeiling} × ceiling A)  ${verdict(kept && o.p99 <= TARGETS.p99Ms)}`,
+      `  all-in-one p99 at ${f0(allOpen.rate)} tracks/s offered (${f0(o.rate)}/s served) = ${f1(o.p99)} ms  ` +
+        `(target ≤ ${f1(v.boundMs)} ms at ${TARGETS.allOfCeiling} × ceiling A: ${v.why}${kept ? '' : '; the offered rate was not served'})  ${verdict(kept && v.ok)}`,
     );
-  }
-  if (ceilingOpen) {
-    const c = summary(ceilingOpen);
-    console.log(
-      `  PG ceiling A's own p99 at ${f0(ceilingOpen.rate)}/s offered = ${f1(c.p99)} ms, p50 ${f1(c.p50)} ms   (informational: what this machine's PostgreSQL gives one raw loop at that rate)`,
-    );
-    console.log(`  PG ceiling A open loop, p99 per second of the window (ms): ${p99PerSecond(ceilingOpen).map(f0).join(' ')}`);
-    printProbe(ceilingOpen);
   }
   if (all) console.log(`  all-in-one p99 in the closed loop (saturated) = ${f1(all.p99)} ms   (informational)`);
   for (const [kind, r] of topo) {

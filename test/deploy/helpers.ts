@@ -19,9 +19,13 @@ export const ROOT = path.resolve(__dirname, '../..');
  */
 export const TARGETS: readonly string[] = registry.names();
 
-const workers = registry.services.filter((s) => s.work?.length);
+/**
+ * The sender workers: the target consuming the email work queues. Other work queues (contacts'
+ * import and bulk jobs) belong to targets that scale on CPU like the rest.
+ */
+const workers = registry.services.filter((s) => s.work?.some((w) => w.type === 'messaging.email.queued.v1'));
 if (workers.length !== 1) throw new Error('the deploy checks expect one sending service (KEDA scales it on its queues)');
-/** The target whose Deployment KEDA scales on queue depth instead of an HPA: the one with work queues. */
+/** The target whose Deployment KEDA scales on queue depth instead of an HPA: the sender workers. */
 export const SENDING_TARGET = workers[0].name;
 /** Queues the sender workers consume (KEDA triggers). */
 export const SENDING_QUEUES = workers[0].work!.map((w) => w.queue);

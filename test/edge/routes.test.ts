@@ -10,9 +10,11 @@ import { describePolicy, type Policy } from '../../libs/edge/src';
 import { Api, OWNER, session } from '../../libs/testing/src';
 import { startInProcess, type InProcessHerald } from './in-process';
 
-/** The routes anyone may call: signed links and pages, the SNS-signed webhook, signup and login. */
+/** The routes anyone may call: signed links and pages, the SNS-signed webhook, signup and login, the API reference. */
 const PUBLIC = [
   'GET /config',
+  'GET /openapi.json',
+  'GET /docs',
   'POST /auth/signup',
   'POST /auth/login',
   'GET /auth/logout',

@@ -258,7 +258,7 @@ export class AmqpTransport implements Transport {
    */
   private async onWork(ch: Channel, pub: ConfirmChannel, queue: string, w: WorkSubscription, slots: pLimit.Limit, msg: ConsumeMessage, items: DomainEvent[], open: () => boolean) {
     const headers = msg.properties.headers ?? {};
-    const info = { redelivered: msg.fields.redelivered || headers[REDELIVERED] === true };
+    const info = { redelivered: msg.fields.redelivered || headers[REDELIVERED] === true, stopping: () => this.quiescing || !open() };
     const outcomes = await Promise.all(
       items.map((item) =>
         slots(async (): Promise<'done' | 'failed' | 'skipped'> => {

@@ -41,7 +41,7 @@ export class MemoryTransport implements Transport {
       const item = lane.items.shift()!;
       lane.busy++;
       lane.sub
-        .handler(item, { redelivered: false })
+        .handler(item, { redelivered: false, stopping: () => this.stopped })
         .catch((err) => logger.error({ err, queue: lane.sub.queue }, 'work item failed'))
         .finally(() => {
           lane.busy--;

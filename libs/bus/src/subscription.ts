@@ -7,7 +7,11 @@ export type EventHandler = (event: DomainEvent<any>, tx: PoolClient) => Promise<
 /** Handles many events of one type in one go (a projection that writes one statement per batch). */
 export type BatchEventHandler = (events: DomainEvent<any>[], tx: PoolClient) => Promise<void>;
 
-export type WorkHandler = (event: DomainEvent<any>, info: { redelivered: boolean }) => Promise<void>;
+/**
+ * `stopping()` turns true once the process drains (SIGTERM): a handler that runs long (a CSV
+ * import) checks it between steps and hands its work back rather than hold up the shutdown.
+ */
+export type WorkHandler = (event: DomainEvent<any>, info: { redelivered: boolean; stopping(): boolean }) => Promise<void>;
 
 /** What one service consumes: handled in its own schema, deduped by its inbox. */
 export interface Subscription {

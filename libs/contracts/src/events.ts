@@ -14,6 +14,15 @@ export const DomainEvents = {
     contactId: z.string(),
     email: z.string(),
   }),
+  /**
+   * A work item, not a fact (like messaging.email.queued.v1): an import or bulk job of the
+   * contacts service is due to run, on the contacts.jobs.bulk work queue.
+   */
+  'contacts.job.queued.v1': z.object({
+    jobId: z.string(),
+    kind: z.enum(['import', 'bulk']),
+    lane: z.enum(['bulk']),
+  }),
   'events.event.recorded.v1': z.object({
     eventId: z.string(),
     contactId: z.string(),

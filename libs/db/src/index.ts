@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { createHash } from 'node:crypto';
 import { Pool, PoolClient, QueryConfig, QueryResult, QueryResultRow } from 'pg';
 import { logger } from '../../kit/src';
@@ -45,6 +46,18 @@ export function prepared(text: string, values: unknown[]): QueryConfig {
   return { name, text, values };
 }
 
+/**
+ * The URL with the operating system's user name when it names none, as psql and libpq do (node-pg
+ * takes $USER, which a service manager or a container often leaves unset, and PostgreSQL then
+ * refuses the connection with "no PostgreSQL user name specified").
+ */
+export function withUser(url: string): string {
+  const u = new URL(url);
+  if (u.username) return url;
+  u.username = encodeURIComponent(process.env.PGUSER || process.env.USER || os.userInfo().username);
+  return u.toString();
+}
+
 /** A PostgreSQL pool for one service. Every repository method takes the projectId it scopes by. */
 export class Db {
   readonly pool: Pool;
@@ -55,7 +68,7 @@ export class Db {
     // connection's life while the table grows. Parsing once is the part that pays. Set before the
     // pool hands the connection out, so no statement of a caller runs beside it.
     this.pool = new Pool({
-      connectionString: url,
+      connectionString: withUser(url),
       max,
       idleTimeoutMillis: 30_000,
       onConnect: (client) =>
@@ -150,7 +163,7 @@ export async function ensureDatabase(url: string): Promise<void> {
   const u = new URL(url);
   const name = decodeURIComponent(u.pathname.replace(/^\//, ''));
   if (!name) return;
-  const admin = new URL(url);
+  const admin = new URL(withUser(url));
   admin.pathname = '/postgres';
   const pool = new Pool({ connectionString: admin.toString(), max: 1 });
   try {

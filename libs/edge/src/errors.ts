@@ -30,6 +30,28 @@ export function sendError(requestId: string, res: ServerResponse, err: AppError)
   });
 }
 
+/** SPEC §7's envelope as a schema: what `sendError` writes, as the API reference documents it. */
+export const errorEnvelope = z
+  .object({
+    success: z.literal(false),
+    error: z
+      .object({
+        code: z.string().describe('Machine-readable, e.g. VALIDATION_ERROR, CONTACT_NOT_FOUND.'),
+        message: z.string(),
+        statusCode: z.number().int().describe('The HTTP status.'),
+        requestId: z.string().describe('Also in the X-Request-ID header (echoed when the client sent one).'),
+        errors: z
+          .array(z.object({ field: z.string().describe('Dotted path of the field.'), message: z.string(), code: z.string().describe('e.g. invalid_type, invalid_string, reserved_event.') }))
+          .optional()
+          .describe('Field-level details (422, and 400 for a bad query).'),
+        details: z.record(z.string(), z.unknown()).optional().describe('More about the error, e.g. { retryAfter } on a 429.'),
+        suggestion: z.string().optional().describe('What to do about it.'),
+      })
+      .strict(),
+    timestamp: z.iso.datetime(),
+  })
+  .strict();
+
 const ZOD_CODES: Record<string, string> = { invalid_format: 'invalid_string' };
 
 export function zodToFieldErrors(error: z.ZodError, prefix = ''): FieldError[] {

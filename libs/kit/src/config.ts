@@ -47,7 +47,8 @@ export const processSettings = z.object({
   DATABASE_URL: z.string().url().optional(),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   HERALD_DATA_DIR: z.string().default('.herald'),
-  EMBEDDED_PG_PORT: z.coerce.number().int().default(54329),
+  /** Unset: 54329 the first time if free, else a free port, remembered in <HERALD_DATA_DIR>/pg-port (see libs/db/src/embedded.ts). */
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   AMQP_URL: z.string().default('amqp://guest:guest@127.0.0.1:5672'),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   BUS_TRANSPORT: z.enum(['memory', 'amqp']).optional(),

@@ -10,3 +10,4 @@ export * from './batcher';
 export * from './limiter';
 export * from './timer';
 export * from './files';
+export * from './ports';

@@ -3,3 +3,4 @@ export * from './registry';
 export * from './runtime';
 export * from './main';
 export * from './internal-token';
+export * from './split';

@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { portFree } from '../../kit/src/ports';
 
 /** The infrastructure tests need; CI starts them (.ci/run), a developer's machine usually has them. */
 export const INFRA = {
@@ -30,17 +31,10 @@ const handedOut = new Set<number>();
 export async function freePort(): Promise<number> {
   for (let attempt = 0; attempt < 100; attempt++) {
     const port = 20_000 + Math.floor(Math.random() * 12_768);
-    if (handedOut.has(port) || !(await canListen(port))) continue;
+    if (handedOut.has(port) || !(await portFree(port, '0.0.0.0'))) continue;
     handedOut.add(port);
     return port;
   }
   throw new Error('no free port found in 20000-32767');
 }
 
-function canListen(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.once('error', () => resolve(false));
-    srv.listen(port, '0.0.0.0', () => srv.close(() => resolve(true)));
-  });
-}

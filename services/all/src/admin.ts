@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { discardDeadLetters, listDeadLetters, replayDeadLetters, type DeadLetterSelector } from '../../../libs/bus/src';
 import { Db } from '../../../libs/db/src';
+import { embeddedPostgresPort, embeddedPostgresUrl } from '../../../libs/db/src/embedded';
 import { loadConfig } from '../../../libs/kit/src';
 import { schemaOf } from '../../../libs/runtime/src';
 import { registry } from './registry';
@@ -17,7 +18,7 @@ const USAGE = `Usage: npm run admin -- dead-letters <list|replay|discard> [optio
   --json             list as JSON lines
 
 The database is DATABASE_URL (and <SERVICE>_DATABASE_URL), as for the services; without it, the
-embedded PostgreSQL of a running all-in-one (EMBEDDED_PG_PORT).`;
+embedded PostgreSQL of a running all-in-one on HERALD_DATA_DIR (its port found there).`;
 
 /**
  * `npm run admin`: operations on a running Herald that need only its database. Dead letters live in
@@ -56,7 +57,7 @@ async function main(argv: string[]): Promise<number> {
   }
 
   const config = loadConfig(process.env);
-  const embedded = `postgres://herald:herald@127.0.0.1:${config.EMBEDDED_PG_PORT}/herald`;
+  const embedded = embeddedPostgresUrl(config.EMBEDDED_PG_PORT ?? embeddedPostgresPort(config.dataDir));
   const pools = new Map<string, Db>();
   try {
     let total = 0;

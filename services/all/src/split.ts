@@ -1,11 +1,14 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
+import { planSplit, type SplitProcess } from '../../../libs/runtime/src/split';
 import { registry } from './registry';
 
 /**
  * `npm run start:split`: every target as its own process (gRPC between them, RabbitMQ for domain
- * events, Redis for rate limits). Output is prefixed with the target; Ctrl-C stops them all.
- * Without INTERNAL_TOKEN (outside production) they share the one generated into their common
+ * events, Redis for rate limits). `PORT` is the gateway's; every other target gets its own ports
+ * and every process the others' addresses (planSplit), so a second copy beside the first needs
+ * only another PORT. Output is prefixed with the target; Ctrl-C stops them all. Without
+ * INTERNAL_TOKEN (outside production) they share the one generated into their common
  * HERALD_DATA_DIR, as does a target started beside them.
  */
 const main = path.join(__dirname, 'main.js');
@@ -25,8 +28,9 @@ function stopAll(code: number) {
   wait();
 }
 
-for (const target of registry.names()) {
-  const child = spawn(process.execPath, [main], { env: { ...process.env, TARGET: target }, stdio: ['ignore', 'pipe', 'pipe'] });
+function start(p: SplitProcess) {
+  const { target } = p;
+  const child = spawn(process.execPath, [main], { env: p.env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.set(target, child);
   const prefix = (data: Buffer) =>
     data
@@ -43,7 +47,21 @@ for (const target of registry.names()) {
       stopAll(1);
     }
   });
+  const grpc = p.grpcPort ? `, gRPC port ${p.grpcPort}` : '';
+  process.stdout.write(`[split] ${target} (pid ${child.pid}): HTTP port ${p.httpPort}${grpc}\n`);
 }
 
 process.on('SIGINT', () => stopAll(0));
 process.on('SIGTERM', () => stopAll(0));
+
+planSplit(registry, process.env).then(
+  (plan) => {
+    // Its ports stay reserved until the launcher exits, so a copy started meanwhile takes others.
+    process.on('exit', () => plan.release());
+    if (!stopping) plan.processes.forEach(start);
+  },
+  (err: Error) => {
+    process.stderr.write(`${err.message}\n`);
+    process.exit(2);
+  },
+);

@@ -41,4 +41,59 @@ export const migrations: Migration[] = [
       CREATE INDEX event_facts_by_name ON contacts.event_facts (project_id, name, last_at);
     `,
   },
+  {
+    // CSV import and bulk jobs (SPEC §2.4, §4.2): one row per job, its file in chunks while it
+    // is needed, its per-row (per-id) errors. See docs/decisions.md "Import and bulk jobs".
+    id: '002_jobs',
+    sql: `
+      CREATE TABLE contacts.jobs (
+        project_id uuid NOT NULL,
+        id uuid NOT NULL,
+        kind text NOT NULL,                   -- import | bulk
+        operation text NOT NULL,              -- import | subscribe | unsubscribe | delete
+        status text NOT NULL,                 -- uploading | queued | running | completed | failed
+        reason text,                          -- why it failed
+        filename text,
+        bytes bigint NOT NULL DEFAULT 0,      -- import: the file's size as stored
+        chunks int NOT NULL DEFAULT 0,
+        contact_ids text[],                   -- bulk: the ids asked for, deduplicated, in order
+        total int,                            -- rows (import, counted before they run) or ids requested (bulk)
+        processed int NOT NULL DEFAULT 0,     -- the checkpoint: rows or ids done, committed with their effects
+        imported int NOT NULL DEFAULT 0,
+        updated int NOT NULL DEFAULT 0,
+        skipped int NOT NULL DEFAULT 0,
+        succeeded int NOT NULL DEFAULT 0,
+        failed int NOT NULL DEFAULT 0,
+        error_count int NOT NULL DEFAULT 0,
+        attempts int NOT NULL DEFAULT 0,      -- claims by a worker (a job interrupted too often fails)
+        worker uuid,                          -- the claim holding the lease
+        lease_until timestamptz,
+        enqueued_at timestamptz,              -- when its work item was last put on the queue
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        finished_at timestamptz,
+        PRIMARY KEY (project_id, id)
+      );
+      -- The sweep's (across projects, like domains' timers): jobs whose work may need queueing again.
+      CREATE INDEX jobs_active ON contacts.jobs (status, lease_until) WHERE status IN ('uploading', 'queued', 'running');
+
+      CREATE TABLE contacts.import_chunks (
+        project_id uuid NOT NULL,
+        job_id uuid NOT NULL,
+        seq int NOT NULL,
+        data bytea NOT NULL,
+        PRIMARY KEY (project_id, job_id, seq)
+      );
+
+      CREATE TABLE contacts.job_errors (
+        project_id uuid NOT NULL,
+        job_id uuid NOT NULL,
+        n int NOT NULL,                       -- import: the row; bulk: the id's position
+        email text,
+        contact_id text,
+        reason text NOT NULL,
+        PRIMARY KEY (project_id, job_id, n)
+      );
+    `,
+  },
 ];

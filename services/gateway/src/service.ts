@@ -14,9 +14,12 @@ import { fastLane } from './http/fast-lane';
 import { KeyCache } from './http/keycache';
 import { mountRoutes } from './http/mount';
 import { markNulFree, rejectNul } from './http/nul';
+import { openApiDocument, OPS_ROUTES } from './http/openapi';
 import { rateLimiter } from './http/ratelimit';
+import { referencePage } from './http/reference-page';
 import { requestIdOf } from './http/request-id';
 import { AccountDeps, accountRoutes } from './http/routes/account';
+import { referenceRoutes, type Reference } from './http/routes/reference';
 import { migrations, SCHEMA } from './migrations';
 
 /**
@@ -70,23 +73,46 @@ export const gateway = defineService({
     app.use(express.json({ limit: config.BODY_LIMIT, verify: markNulFree }));
     app.use(rejectNul);
 
+    let reference: Reference | undefined;
     const routes = [
-      on.get('/config', policy.public, async (_req, res) => {
-        res.json({
-          environment: config.NODE_ENV,
-          urls: { api: publicUrl, dashboard: config.DASHBOARD_URL ?? publicUrl },
-          features: {
-            billing: { enabled: false },
-            storage: { enabled: false },
-            authProviders: { github: false, google: false },
-            email: { trackingToggleEnabled: true },
-            signup: { enabled: config.SIGNUP_ENABLED },
+      on.get(
+        '/config',
+        policy.public,
+        {
+          tag: 'Configuration',
+          summary: 'What this deployment offers',
+          responses: {
+            200: {
+              description: 'URLs and feature flags.',
+              example: {
+                environment: 'production',
+                urls: { api: 'https://mail.example.com', dashboard: 'https://mail.example.com' },
+                features: { billing: { enabled: false }, storage: { enabled: false }, authProviders: { github: false, google: false }, email: { trackingToggleEnabled: true }, signup: { enabled: true } },
+              },
+            },
           },
-        });
-      }),
+        },
+        async (_req, res) => {
+          res.json({
+            environment: config.NODE_ENV,
+            urls: { api: publicUrl, dashboard: config.DASHBOARD_URL ?? publicUrl },
+            features: {
+              billing: { enabled: false },
+              storage: { enabled: false },
+              authProviders: { github: false, google: false },
+              email: { trackingToggleEnabled: true },
+              signup: { enabled: config.SIGNUP_ENABLED },
+            },
+          });
+        },
+      ),
       ...accountRoutes(deps),
+      ...referenceRoutes(() => reference!),
       ...ctx.serviceRoutes(),
     ];
+    // The reference is static: generated once, from every route the gateway serves and the runtime's own.
+    const document = openApiDocument([...routes, ...OPS_ROUTES], { serverUrl: publicUrl });
+    reference = { json: JSON.stringify(document), html: referencePage(document) };
     const limit = rateLimiter(config.RATE_LIMIT_PER_MINUTE, await ctx.limiter('rl', config.RATE_LIMIT_PER_MINUTE, 60));
     // The hottest routes go on the fast lane (API keys, plain JSON), before Express sees the request.
     ctx.httpFront(fastLane({ auth: deps, limit, bodyLimit: config.BODY_LIMIT, routes: routes.filter((r): r is ReplyRoute => isReplyRoute(r) && !!r.fast) }));

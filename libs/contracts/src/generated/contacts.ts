@@ -4,6 +4,10 @@ import type { MessageTypeDefinition } from '@grpc/proto-loader';
 import type { Empty as _herald_common_v1_Empty, Empty__Output as _herald_common_v1_Empty__Output } from './herald/common/v1/Empty';
 import type { Ref as _herald_common_v1_Ref, Ref__Output as _herald_common_v1_Ref__Output } from './herald/common/v1/Ref';
 import type { BatchGetContactsRequest as _herald_contacts_v1_BatchGetContactsRequest, BatchGetContactsRequest__Output as _herald_contacts_v1_BatchGetContactsRequest__Output } from './herald/contacts/v1/BatchGetContactsRequest';
+import type { BeginImportRequest as _herald_contacts_v1_BeginImportRequest, BeginImportRequest__Output as _herald_contacts_v1_BeginImportRequest__Output } from './herald/contacts/v1/BeginImportRequest';
+import type { BulkIdError as _herald_contacts_v1_BulkIdError, BulkIdError__Output as _herald_contacts_v1_BulkIdError__Output } from './herald/contacts/v1/BulkIdError';
+import type { BulkJob as _herald_contacts_v1_BulkJob, BulkJob__Output as _herald_contacts_v1_BulkJob__Output } from './herald/contacts/v1/BulkJob';
+import type { CommitImportRequest as _herald_contacts_v1_CommitImportRequest, CommitImportRequest__Output as _herald_contacts_v1_CommitImportRequest__Output } from './herald/contacts/v1/CommitImportRequest';
 import type { Contact as _herald_contacts_v1_Contact, Contact__Output as _herald_contacts_v1_Contact__Output } from './herald/contacts/v1/Contact';
 import type { ContactResponse as _herald_contacts_v1_ContactResponse, ContactResponse__Output as _herald_contacts_v1_ContactResponse__Output } from './herald/contacts/v1/ContactResponse';
 import type { ContactsClient as _herald_contacts_v1_ContactsClient, ContactsDefinition as _herald_contacts_v1_ContactsDefinition } from './herald/contacts/v1/Contacts';
@@ -14,11 +18,17 @@ import type { FieldRequest as _herald_contacts_v1_FieldRequest, FieldRequest__Ou
 import type { FieldUsageResponse as _herald_contacts_v1_FieldUsageResponse, FieldUsageResponse__Output as _herald_contacts_v1_FieldUsageResponse__Output } from './herald/contacts/v1/FieldUsageResponse';
 import type { FieldValuesResponse as _herald_contacts_v1_FieldValuesResponse, FieldValuesResponse__Output as _herald_contacts_v1_FieldValuesResponse__Output } from './herald/contacts/v1/FieldValuesResponse';
 import type { GetContactRequest as _herald_contacts_v1_GetContactRequest, GetContactRequest__Output as _herald_contacts_v1_GetContactRequest__Output } from './herald/contacts/v1/GetContactRequest';
+import type { ImportChunk as _herald_contacts_v1_ImportChunk, ImportChunk__Output as _herald_contacts_v1_ImportChunk__Output } from './herald/contacts/v1/ImportChunk';
+import type { ImportJob as _herald_contacts_v1_ImportJob, ImportJob__Output as _herald_contacts_v1_ImportJob__Output } from './herald/contacts/v1/ImportJob';
+import type { ImportLimitsResponse as _herald_contacts_v1_ImportLimitsResponse, ImportLimitsResponse__Output as _herald_contacts_v1_ImportLimitsResponse__Output } from './herald/contacts/v1/ImportLimitsResponse';
+import type { ImportRowError as _herald_contacts_v1_ImportRowError, ImportRowError__Output as _herald_contacts_v1_ImportRowError__Output } from './herald/contacts/v1/ImportRowError';
+import type { JobRef as _herald_contacts_v1_JobRef, JobRef__Output as _herald_contacts_v1_JobRef__Output } from './herald/contacts/v1/JobRef';
 import type { ListContactsRequest as _herald_contacts_v1_ListContactsRequest, ListContactsRequest__Output as _herald_contacts_v1_ListContactsRequest__Output } from './herald/contacts/v1/ListContactsRequest';
 import type { ListContactsResponse as _herald_contacts_v1_ListContactsResponse, ListContactsResponse__Output as _herald_contacts_v1_ListContactsResponse__Output } from './herald/contacts/v1/ListContactsResponse';
 import type { ListFieldsResponse as _herald_contacts_v1_ListFieldsResponse, ListFieldsResponse__Output as _herald_contacts_v1_ListFieldsResponse__Output } from './herald/contacts/v1/ListFieldsResponse';
 import type { LookupContactsRequest as _herald_contacts_v1_LookupContactsRequest, LookupContactsRequest__Output as _herald_contacts_v1_LookupContactsRequest__Output } from './herald/contacts/v1/LookupContactsRequest';
 import type { LookupContactsResponse as _herald_contacts_v1_LookupContactsResponse, LookupContactsResponse__Output as _herald_contacts_v1_LookupContactsResponse__Output } from './herald/contacts/v1/LookupContactsResponse';
+import type { StartBulkJobRequest as _herald_contacts_v1_StartBulkJobRequest, StartBulkJobRequest__Output as _herald_contacts_v1_StartBulkJobRequest__Output } from './herald/contacts/v1/StartBulkJobRequest';
 import type { UpdateContactRequest as _herald_contacts_v1_UpdateContactRequest, UpdateContactRequest__Output as _herald_contacts_v1_UpdateContactRequest__Output } from './herald/contacts/v1/UpdateContactRequest';
 import type { UpsertContactItem as _herald_contacts_v1_UpsertContactItem, UpsertContactItem__Output as _herald_contacts_v1_UpsertContactItem__Output } from './herald/contacts/v1/UpsertContactItem';
 import type { UpsertContactRequest as _herald_contacts_v1_UpsertContactRequest, UpsertContactRequest__Output as _herald_contacts_v1_UpsertContactRequest__Output } from './herald/contacts/v1/UpsertContactRequest';
@@ -42,6 +52,10 @@ export interface ProtoGrpcType {
     contacts: {
       v1: {
         BatchGetContactsRequest: MessageTypeDefinition<_herald_contacts_v1_BatchGetContactsRequest, _herald_contacts_v1_BatchGetContactsRequest__Output>
+        BeginImportRequest: MessageTypeDefinition<_herald_contacts_v1_BeginImportRequest, _herald_contacts_v1_BeginImportRequest__Output>
+        BulkIdError: MessageTypeDefinition<_herald_contacts_v1_BulkIdError, _herald_contacts_v1_BulkIdError__Output>
+        BulkJob: MessageTypeDefinition<_herald_contacts_v1_BulkJob, _herald_contacts_v1_BulkJob__Output>
+        CommitImportRequest: MessageTypeDefinition<_herald_contacts_v1_CommitImportRequest, _herald_contacts_v1_CommitImportRequest__Output>
         Contact: MessageTypeDefinition<_herald_contacts_v1_Contact, _herald_contacts_v1_Contact__Output>
         ContactResponse: MessageTypeDefinition<_herald_contacts_v1_ContactResponse, _herald_contacts_v1_ContactResponse__Output>
         Contacts: SubtypeConstructor<typeof grpc.Client, _herald_contacts_v1_ContactsClient> & { service: _herald_contacts_v1_ContactsDefinition }
@@ -52,11 +66,17 @@ export interface ProtoGrpcType {
         FieldUsageResponse: MessageTypeDefinition<_herald_contacts_v1_FieldUsageResponse, _herald_contacts_v1_FieldUsageResponse__Output>
         FieldValuesResponse: MessageTypeDefinition<_herald_contacts_v1_FieldValuesResponse, _herald_contacts_v1_FieldValuesResponse__Output>
         GetContactRequest: MessageTypeDefinition<_herald_contacts_v1_GetContactRequest, _herald_contacts_v1_GetContactRequest__Output>
+        ImportChunk: MessageTypeDefinition<_herald_contacts_v1_ImportChunk, _herald_contacts_v1_ImportChunk__Output>
+        ImportJob: MessageTypeDefinition<_herald_contacts_v1_ImportJob, _herald_contacts_v1_ImportJob__Output>
+        ImportLimitsResponse: MessageTypeDefinition<_herald_contacts_v1_ImportLimitsResponse, _herald_contacts_v1_ImportLimitsResponse__Output>
+        ImportRowError: MessageTypeDefinition<_herald_contacts_v1_ImportRowError, _herald_contacts_v1_ImportRowError__Output>
+        JobRef: MessageTypeDefinition<_herald_contacts_v1_JobRef, _herald_contacts_v1_JobRef__Output>
         ListContactsRequest: MessageTypeDefinition<_herald_contacts_v1_ListContactsRequest, _herald_contacts_v1_ListContactsRequest__Output>
         ListContactsResponse: MessageTypeDefinition<_herald_contacts_v1_ListContactsResponse, _herald_contacts_v1_ListContactsResponse__Output>
         ListFieldsResponse: MessageTypeDefinition<_herald_contacts_v1_ListFieldsResponse, _herald_contacts_v1_ListFieldsResponse__Output>
         LookupContactsRequest: MessageTypeDefinition<_herald_contacts_v1_LookupContactsRequest, _herald_contacts_v1_LookupContactsRequest__Output>
         LookupContactsResponse: MessageTypeDefinition<_herald_contacts_v1_LookupContactsResponse, _herald_contacts_v1_LookupContactsResponse__Output>
+        StartBulkJobRequest: MessageTypeDefinition<_herald_contacts_v1_StartBulkJobRequest, _herald_contacts_v1_StartBulkJobRequest__Output>
         UpdateContactRequest: MessageTypeDefinition<_herald_contacts_v1_UpdateContactRequest, _herald_contacts_v1_UpdateContactRequest__Output>
         UpsertContactItem: MessageTypeDefinition<_herald_contacts_v1_UpsertContactItem, _herald_contacts_v1_UpsertContactItem__Output>
         UpsertContactRequest: MessageTypeDefinition<_herald_contacts_v1_UpsertContactRequest, _herald_contacts_v1_UpsertContactRequest__Output>

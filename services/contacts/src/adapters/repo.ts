@@ -90,6 +90,42 @@ export class ContactsRepo implements ContactsStore {
     return rows;
   }
 
+  /**
+   * A CSV import's batch of distinct emails of one project, in one statement in the caller's
+   * transaction: new contacts are inserted subscribed with their subscription events (SPEC §2.1:
+   * imported contacts are created subscribed); existing ones get `set` merged into their data
+   * (`data || set`: the columns of the row replace those keys) and keep their subscription, and
+   * are written only when that changes their data. One INSERT … ON CONFLICT DO UPDATE, not
+   * upsertBatch's lock-then-insert-then-update: an import sets no subscription of an existing
+   * contact and deletes no key, and a concurrent insert of the same email is merged into, not
+   * lost. An item's outcome: `inserted` (the row has the item's new id), `updated`, or, absent
+   * from the answer, unchanged.
+   */
+  async importBatch(tx: Queryable, projectId: string, items: Array<{ ord: number; id: string; email: string; set: JsonObject }>): Promise<Array<{ ord: number; outcome: 'inserted' | 'updated' }>> {
+    const events = outbox.envelopes(
+      items.map((i) => ({ type: 'contacts.contact.subscription_changed.v1' as const, projectId, data: { contactId: i.id, email: i.email, subscribed: true } })),
+    );
+    const r = await tx.query<{ ord: number; inserted: boolean }>(
+      prepared(
+        `WITH input AS (
+           SELECT * FROM unnest($1::int[], $2::uuid[], $3::text[], $4::jsonb[]) AS i(ord, id, email, setj)
+         ), up AS (
+           INSERT INTO ${T} AS c (project_id, id, email, subscribed, data)
+           SELECT $5, i.id, i.email, true, i.setj FROM input i ORDER BY i.email
+           ON CONFLICT (project_id, email) DO UPDATE SET data = c.data || excluded.data, updated_at = now()
+             WHERE c.data IS DISTINCT FROM c.data || excluded.data
+           RETURNING c.id, c.email
+         ), ob AS (
+           ${outbox.insertSql(6, { key: 'uuid', where: (id) => `${id} IN (SELECT id FROM up)` })}
+         )
+         SELECT i.ord, (up.id = i.id) AS inserted FROM up JOIN input i ON i.email = up.email`,
+        [items.map((i) => i.ord), items.map((i) => i.id), items.map((i) => i.email), items.map((i) => JSON.stringify(i.set)), projectId, ...outbox.params(events, items.map((i) => i.id))],
+      ),
+    );
+    if (r.rows.some((x) => x.inserted)) outbox.written(tx);
+    return r.rows.map((x) => ({ ord: x.ord, outcome: x.inserted ? 'inserted' : 'updated' }));
+  }
+
   async findByEmailForUpdate(tx: PoolClient, projectId: string, email: string): Promise<ContactRow | undefined> {
     const r = await tx.query(`SELECT ${COLS} FROM ${T} WHERE project_id = $1 AND email = $2 FOR UPDATE`, [projectId, email]);
     return r.rows[0];

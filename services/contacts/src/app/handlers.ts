@@ -7,6 +7,8 @@ import { applyDataPatch, DataPatchResult as DataPatch, DataValidationError, Json
 import { isValidEmail, normalizeEmail } from '../domain/email';
 import { customFieldName, parseFieldParam, STANDARD_FIELDS } from '../domain/fields';
 import { flattenLeaves, inferType, FieldType } from '../domain/types';
+import { contactDeleted, subscriptionChanged } from './events';
+import type { JobHandlers } from './jobs';
 import type { ContactBatchItem, ContactRow, ContactsStore } from './ports';
 
 const MAX_LOOKUP = 500;
@@ -61,14 +63,8 @@ function typesOf(persisted: JsonObject): Array<{ key: string; type: FieldType }>
   return out;
 }
 
-const subscriptionEvent = (projectId: string, c: ContactRow): NewEvent => ({
-  type: 'contacts.contact.subscription_changed.v1',
-  projectId,
-  data: { contactId: c.id, email: c.email, subscribed: c.subscribed },
-});
-
-/** Contacts use cases, served in process or over gRPC (the same handlers either way). */
-export function contactsHandlers(repo: ContactsStore): Handlers<'contacts'> {
+/** Contacts use cases, served in process or over gRPC (the same handlers either way); import and bulk jobs are in jobs.ts. */
+export function contactsHandlers(repo: ContactsStore): Omit<Handlers<'contacts'>, keyof JobHandlers> {
   const { db, outbox } = repo;
 
   async function upsertOnce(tx: PoolClient, projectId: string, email: string, subscribed: boolean | undefined, defaultSubscribed: boolean, dataJson: string) {
@@ -83,13 +79,13 @@ export function contactsHandlers(repo: ContactsStore): Handlers<'contacts'> {
       if (!row) return undefined; // lost a race with a concurrent insert: caller retries as an update
       isNew = true;
       // A new contact that starts subscribed has "subscribed" (SPEC §3 subscription events).
-      if (row.subscribed) events.push(subscriptionEvent(projectId, row));
+      if (row.subscribed) events.push(subscriptionChanged(projectId, row));
     } else {
       const nextSubscribed = subscribed ?? existing.subscribed;
       if (patch.changed || nextSubscribed !== existing.subscribed) {
         row = await repo.update(tx, projectId, existing.id, { email, subscribed: nextSubscribed, data: patch.data });
         isUpdate = true;
-        if (nextSubscribed !== existing.subscribed) events.push(subscriptionEvent(projectId, row));
+        if (nextSubscribed !== existing.subscribed) events.push(subscriptionChanged(projectId, row));
       } else {
         row = existing;
       }
@@ -255,7 +251,7 @@ export function contactsHandlers(repo: ContactsStore): Handlers<'contacts'> {
         const subscribed = req.subscribed ?? existing.subscribed;
         const updated = await repo.update(tx, projectId, id, { email, subscribed, data: patch.data });
         await repo.recordFieldTypes(tx, projectId, typesOf(patch.persisted));
-        if (subscribed !== existing.subscribed) await outbox.enqueue(tx, [subscriptionEvent(projectId, updated)]);
+        if (subscribed !== existing.subscribed) await outbox.enqueue(tx, [subscriptionChanged(projectId, updated)]);
         return updated;
       });
       return { contact: toMsg(row) };
@@ -267,7 +263,7 @@ export function contactsHandlers(repo: ContactsStore): Handlers<'contacts'> {
       await db.tx(async (tx) => {
         const row = await repo.delete(tx, projectId, id);
         if (!row) throw notFound('Contact', 'CONTACT_NOT_FOUND');
-        await outbox.enqueue(tx, [{ type: 'contacts.contact.deleted.v1', projectId, data: { contactId: row.id, email: row.email } }]);
+        await outbox.enqueue(tx, [contactDeleted(projectId, row)]);
       });
       return {};
     },

@@ -44,6 +44,8 @@ export interface ContactsStore {
   findByEmail(projectId: string, email: string): Promise<ContactRow | undefined>;
   /** Many upserts in one statement; absent from the result: items for the locked path (see the adapter). */
   upsertBatch(items: ContactBatchItem[]): Promise<ContactBatchRow[]>;
+  /** A CSV import's batch (distinct emails of one project) in the caller's transaction; absent from the answer: unchanged. */
+  importBatch(tx: Queryable, projectId: string, items: Array<{ ord: number; id: string; email: string; set: JsonObject }>): Promise<Array<{ ord: number; outcome: 'inserted' | 'updated' }>>;
   findByEmailForUpdate(tx: PoolClient, projectId: string, email: string): Promise<ContactRow | undefined>;
   findByIdForUpdate(tx: PoolClient, projectId: string, id: string): Promise<ContactRow | undefined>;
   /** Undefined when the email exists (a concurrent insert won). */
@@ -65,4 +67,104 @@ export interface ContactsStore {
   distinctValues(projectId: string, expr: { sql: string; param?: string[] }, limit: number): Promise<{ values: unknown[]; count: number }>;
   /** Removes a custom field from every contact and its type; returns how many contacts had it. */
   deleteField(projectId: string, path: string[]): Promise<number>;
+}
+
+export type JobKind = 'import' | 'bulk';
+export type JobStatus = 'uploading' | 'queued' | 'running' | 'completed' | 'failed';
+export type BulkOperation = 'subscribe' | 'unsubscribe' | 'delete';
+
+export interface JobRow {
+  project_id: string;
+  id: string;
+  kind: JobKind;
+  operation: string;
+  status: JobStatus;
+  reason: string | null;
+  filename: string | null;
+  bytes: string;
+  chunks: number;
+  contact_ids: string[] | null;
+  total: number | null;
+  processed: number;
+  imported: number;
+  updated: number;
+  skipped: number;
+  succeeded: number;
+  failed: number;
+  error_count: number;
+  attempts: number;
+  worker: string | null;
+  created_at: Date;
+  finished_at: Date | null;
+}
+
+/** One error of a job: a row of an import (`n` = its row) or an id of a bulk job (`n` = its position). */
+export interface JobError {
+  n: number;
+  email?: string;
+  contactId?: string;
+  reason: string;
+}
+
+/** Counter increments and the new checkpoint a batch commits with its effects. */
+export interface JobProgress {
+  processed: number;
+  total?: number;
+  imported?: number;
+  updated?: number;
+  skipped?: number;
+  succeeded?: number;
+  failed?: number;
+  errors: JobError[];
+}
+
+/** Why an import chunk was refused. */
+export type ChunkRefusal = 'not_found' | 'out_of_order' | 'too_large';
+
+/**
+ * Import and bulk jobs in PostgreSQL (adapters/jobs-repo.ts), every statement scoped by
+ * project_id, except the sweep's, which looks for due work across projects.
+ */
+export interface JobsStore {
+  readonly db: Db;
+  readonly outbox: Outbox;
+
+  createImport(projectId: string, id: string, filename: string): Promise<void>;
+  /** Stores chunk `seq` (the next one) unless the file would exceed maxBytes. */
+  appendChunk(projectId: string, jobId: string, seq: number, data: Buffer, maxBytes: number): Promise<ChunkRefusal | undefined>;
+  /** `uploading` → `queued` when the stored file is what the edge sent; its work item in the same transaction. */
+  commitImport(projectId: string, jobId: string, chunks: number, bytes: number): Promise<boolean>;
+  /** Deletes an `uploading` job and its chunks. */
+  abortImport(projectId: string, jobId: string): Promise<void>;
+  createBulk(projectId: string, id: string, operation: BulkOperation, ids: string[]): Promise<void>;
+  get(projectId: string, id: string): Promise<JobRow | undefined>;
+  errors(projectId: string, id: string, limit: number): Promise<JobError[]>;
+
+  /** Takes the job (queued, or running with its lease expired) for `worker`; undefined if it is not to be run. */
+  claim(projectId: string, id: string, worker: string, leaseMs: number): Promise<JobRow | undefined>;
+  /** Extends the lease; false when the job is no longer this worker's. */
+  heartbeat(projectId: string, id: string, worker: string, leaseMs: number): Promise<boolean>;
+  /** Locks the job row in tx if `worker` still holds it (the fence of every batch). */
+  holds(tx: PoolClient, projectId: string, id: string, worker: string): Promise<boolean>;
+  /** Adds a batch's counts and errors and moves the checkpoint, in the batch's transaction. */
+  progress(tx: PoolClient, projectId: string, id: string, p: JobProgress, leaseMs: number): Promise<void>;
+  /** Ends the job (its chunks go); false if `worker` no longer held it. */
+  finish(projectId: string, id: string, worker: string, outcome: { status: 'completed' | 'failed'; reason?: string; total?: number }): Promise<boolean>;
+  /** Gives the job back (status `queued`, its work item queued again) for another worker to resume. */
+  release(projectId: string, id: string, worker: string): Promise<void>;
+  chunk(projectId: string, id: string, seq: number): Promise<Buffer | undefined>;
+
+  /** Subscribes or unsubscribes the given contacts (locked); returns each found contact and whether it changed. */
+  setSubscribed(tx: PoolClient, projectId: string, ids: string[], subscribed: boolean): Promise<Array<{ id: string; email: string; subscribed: boolean; changed: boolean }>>;
+  /** Deletes the given contacts and their event facts; returns those deleted. */
+  deleteMany(tx: PoolClient, projectId: string, ids: string[]): Promise<Array<{ id: string; email: string }>>;
+
+  /**
+   * The sweep: work items for jobs whose lease expired (or were queued long ago with no worker
+   * taking them, or whose item a restart of all-in-one lost), marked enqueued; jobs interrupted
+   * `maxAttempts` times fail; uploads abandoned for an hour go. Across projects.
+   */
+  sweep(leaseMs: number, maxAttempts: number): Promise<{ requeued: number; failed: number; abandoned: number }>;
+  /** All-in-one start: queued jobs lost their in-memory work items; the next sweep queues them again. */
+  forgetEnqueued(): Promise<number>;
 }

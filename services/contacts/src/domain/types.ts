@@ -5,26 +5,13 @@
  * (`profile.tier`) and each leaf is typed. Arrays are leaves and infer as `string`.
  * A key containing a dot (`{ "a.b": 1 }`) flattens to the same path as `{ a: { b: 1 } }`.
  */
+import { isIsoDate } from '../../../../libs/audience/src/fields';
 import { isPlainObject, type JsonObject } from './data';
 
 export type FieldType = 'string' | 'number' | 'boolean' | 'date';
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2})(?:\.\d{3})?Z)?$/;
-
-/** `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM:SS[.sss]Z`, and a real calendar date and time of day. */
-export function isIsoDate(s: string): boolean {
-  const m = ISO_DATE.exec(s);
-  if (!m) return false;
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return false;
-  if (m[4] === undefined) return true;
-  return Number(m[4]) <= 23 && Number(m[5]) <= 59 && Number(m[6]) <= 59;
-}
-
-function daysInMonth(year: number, month: number): number {
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
-}
+/** SPEC §2.2's dates, the ones segment conditions compare as dates (libs/audience). */
+export { isIsoDate };
 
 /** null for null/undefined (no type yet). Strings are never parsed as numbers: `'007'` is a string. */
 export function inferType(value: unknown): FieldType | null {

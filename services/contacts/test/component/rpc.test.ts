@@ -13,7 +13,9 @@ import { Db, migrate } from '../../../../libs/db/src';
 import { AppError, metrics, newId } from '../../../../libs/kit/src';
 import { expectAppError, freePort, scratchDatabase, ScratchDatabase } from '../../../../libs/testing/src';
 import { ContactsRepo } from '../../src/adapters/repo';
+import { JobsRepo } from '../../src/adapters/jobs-repo';
 import { contactsHandlers } from '../../src/app/handlers';
+import { jobsHandlers } from '../../src/app/jobs';
 import { SCHEMA } from '../../src/migrations';
 import { migrationsOf } from '../../../../libs/runtime/src';
 import { contacts } from '../../src/service';
@@ -49,7 +51,9 @@ beforeAll(async () => {
   scratch = await scratchDatabase({ poolMax: 10 });
   db = scratch.db;
   await migrate(db, SCHEMA, migrationsOf(contacts));
-  handlers = contactsHandlers(new ContactsRepo(db));
+  const repo = new ContactsRepo(db);
+  const jobs = new JobsRepo(db, repo.outbox);
+  handlers = { ...contactsHandlers(repo), ...jobsHandlers({ jobs, contacts: repo, maxBytes: 1 << 20, chunkBytes: 1 << 16, leaseMs: 30_000, batchRows: 500 }) };
   const counted = Object.fromEntries(
     Object.entries(handlers).map(([name, h]) => [name, (req: unknown, meta: CallMeta) => (handled.push(name), (h as Function)(req, meta))]),
   ) as unknown as ContactsHandlers;

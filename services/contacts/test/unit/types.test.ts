@@ -27,6 +27,7 @@ describe('isIsoDate', () => {
     ['single-digit month', '2026-5-06'],
     ['surrounding text', ' 2026-05-06'],
     ['year-month only', '2026-05'],
+    ['year 0, which PostgreSQL cannot store', '0000-01-01'],
   ])('rejects %s (%s)', (_label, s) => {
     expect(isIsoDate(s)).toBe(false);
   });

@@ -1,13 +1,31 @@
 import { z } from 'zod';
 import type { Api } from '../../../../libs/contracts/src';
 import type { Domain__Output as DomainMsg } from '../../../../libs/contracts/src/generated/herald/domains/v1/Domain';
-import { on, parse, policy, type Route } from '../../../../libs/edge/src';
+import { on, policy, type Route } from '../../../../libs/edge/src';
 import { forbidden } from '../../../../libs/kit/src';
 
 const addBody = z.object({
-  domain: z.string({ message: 'must be a string' }).max(300),
-  projectId: z.string().optional(),
+  domain: z.string({ message: 'must be a string' }).max(300).describe('The bare domain you send from, e.g. example.com or mail.example.com.'),
+  projectId: z.string().optional().describe("Optional; must be the key's (or X-Project-Id's) project."),
 });
+
+const recordsExample = [
+  { type: 'TXT', name: 'herald3f9a1c2e._domainkey.example.com', value: 'v=DKIM1; k=rsa; p=MIIBIjANBgkqh…', purpose: 'dkim' },
+  { type: 'TXT', name: 'hm.example.com', value: 'v=spf1 include:amazonses.com ~all', purpose: 'spf' },
+  { type: 'MX', name: 'hm.example.com', value: 'feedback-smtp.us-east-1.amazonses.com', priority: 10, purpose: 'mx' },
+  { type: 'TXT', name: '_dmarc.example.com', value: 'v=DMARC1; p=none;', purpose: 'dmarc' },
+];
+const domainExample = {
+  id: '01970a3d-0b4c-7e5f-a1b2-c3d4e5f60718',
+  domain: 'example.com',
+  verified: true,
+  records: recordsExample.map((r) => ({ ...r, found: true })),
+  createdAt: '2025-06-01T09:30:00.000Z',
+  verifiedAt: '2025-06-01T09:41:07.000Z',
+  lastCheckedAt: '2025-06-02T08:00:00.000Z',
+};
+const DOMAIN_ID = { id: 'The domain id.' };
+const domainNotFound = { 404: { code: 'DOMAIN_NOT_FOUND', description: 'No domain of this project has this id.' } };
 
 /** `found` only where a check result is meant (verify, list); a freshly added domain has none. */
 export const domainView = (d: DomainMsg, withFound: boolean) => ({
@@ -38,22 +56,56 @@ const otherProject = () =>
 export function domainsRoutes(domains: () => Api<'domains'>): Route[] {
   const auth = policy.secret;
   return [
-    on.get('/domains/project/:projectId', auth, async (req, res) => {
-      if (req.params.projectId !== req.projectId) throw otherProject();
-      const out = await domains().ListDomains({});
-      res.json(out.domains.map((d) => domainView(d, true)));
-    }),
-    on.post('/domains', auth, async (req, res) => {
-      const body = parse(addBody, req.body);
-      if (body.projectId !== undefined && body.projectId !== req.projectId) throw otherProject();
-      const out = await domains().AddDomain({ domain: body.domain });
-      res.status(201).json(domainView(out.domain!, false));
-    }),
-    on.get('/domains/:id/verify', auth, async (req, res) => {
-      const out = await domains().VerifyDomain({ id: String(req.params.id) });
-      res.json(domainView(out.domain!, true));
-    }),
-    on.delete('/domains/:id', auth, async (req, res) => {
+    on.get(
+      '/domains/project/:projectId',
+      auth,
+      {
+        tag: 'Domains',
+        summary: "A project's domains",
+        description: 'Verified and pending, each record with whether the last check found it (checks run every 5 minutes).',
+        params: { projectId: "The key's (or X-Project-Id's) project." },
+        responses: { 200: { description: 'The domains.', example: [domainExample] } },
+        errors: { 403: { code: 'PROJECT_ACCESS_DENIED', description: 'Another project than the caller’s.' } },
+      },
+      async (req, res) => {
+        if (req.params.projectId !== req.projectId) throw otherProject();
+        const out = await domains().ListDomains({});
+        res.json(out.domains.map((d) => domainView(d, true)));
+      },
+    ),
+    on.post(
+      '/domains',
+      auth,
+      {
+        tag: 'Domains',
+        summary: 'Add a sending domain',
+        description: 'Returns the DNS records to publish: DKIM, SPF and MX for the return path, and a DMARC suggestion.',
+        body: addBody,
+        example: { domain: 'example.com' },
+        responses: {
+          201: {
+            description: 'The domain, not verified yet, with its records.',
+            example: { ...domainExample, verified: false, records: recordsExample, verifiedAt: null, lastCheckedAt: null },
+          },
+        },
+        errors: { 403: { code: 'PROJECT_ACCESS_DENIED', description: 'projectId names another project.' }, 409: { code: 'CONFLICT', description: 'The domain is already added to this project.' } },
+      },
+      async (req, res, { body }) => {
+        if (body.projectId !== undefined && body.projectId !== req.projectId) throw otherProject();
+        const out = await domains().AddDomain({ domain: body.domain });
+        res.status(201).json(domainView(out.domain!, false));
+      },
+    ),
+    on.get(
+      '/domains/:id/verify',
+      auth,
+      { tag: 'Domains', summary: 'Check the DNS records now', params: DOMAIN_ID, responses: { 200: { description: 'The domain and what the check found.', example: domainExample } }, errors: domainNotFound },
+      async (req, res) => {
+        const out = await domains().VerifyDomain({ id: String(req.params.id) });
+        res.json(domainView(out.domain!, true));
+      },
+    ),
+    on.delete('/domains/:id', auth, { tag: 'Domains', summary: 'Remove a domain', params: DOMAIN_ID, responses: { 204: { description: 'Removed.' } }, errors: domainNotFound }, async (req, res) => {
       await domains().DeleteDomain({ id: String(req.params.id) });
       res.status(204).end();
     }),

@@ -1,16 +1,33 @@
 import { z } from 'zod';
 import type { Api } from '../../../../libs/contracts/src';
 import type { Event__Output as EventMsg } from '../../../../libs/contracts/src/generated/herald/events/v1/Event';
-import { on, parse, policy, type Reply, type Route } from '../../../../libs/edge/src';
+import { on, policy, type Reply, type Route } from '../../../../libs/edge/src';
 import { Batcher, fromBatchReply } from '../../../../libs/kit/src';
 
 const trackBody = z.object({
-  event: z.string().min(1).max(255),
-  email: z.string(),
-  subscribed: z.boolean().optional(),
-  data: z.record(z.string(), z.unknown()).nullable().optional(),
+  event: z.string().min(1).max(255).describe('The event name; not a reserved one (email.*, contact.subscribed, contact.unsubscribed, segment.<slug>.entry|exit).'),
+  email: z.string().describe('The contact, created if missing.'),
+  subscribed: z.boolean().optional().describe('New contacts are subscribed; an existing contact keeps its state unless this is given.'),
+  data: z.record(z.string(), z.unknown()).nullable().optional().describe('Contact data (patched: null deletes a key) and one-off event variables ({ value, persistent: false }).'),
 });
 type TrackBody = z.infer<typeof trackBody>;
+
+const eventsQuery = z.object({
+  eventName: z.string().optional().describe('Only events of this name.'),
+  limit: z.coerce.number().int().min(1).optional().describe('Default 50; at most 100 are returned.'),
+});
+const contactEventsQuery = z.object({ limit: z.coerce.number().int().min(1).optional().describe('Default 100; at most 1000 are returned.') });
+
+const EVENT_NAME = { eventName: 'The event name.' };
+const ids = { contact: '01970a3c-5e1f-7b2a-9c44-2f6b1d7e8a90', event: '01970a3c-5e2a-7c11-8d3e-6a9b0c1d2e3f' };
+const eventExample = { id: ids.event, name: 'signed-up', data: { plan: 'pro' }, contactId: ids.contact, contact: { email: 'jane@example.com' }, createdAt: '2025-06-01T09:30:00.000Z' };
+const trackDoc = {
+  summary: 'Track an event',
+  description: 'Creates or updates the contact, then records the event; a repeat records it again. Honours Idempotency-Key.',
+  body: trackBody,
+  example: { event: 'signed-up', email: 'jane@example.com', data: { plan: 'pro' } },
+  responses: { 200: { description: 'The event is recorded.', example: { success: true, data: { contact: ids.contact, event: ids.event, timestamp: '2025-06-01T09:30:00.000Z' } } } },
+};
 
 const eventView = (e: EventMsg) => ({
   id: e.id,
@@ -20,11 +37,6 @@ const eventView = (e: EventMsg) => ({
   contact: { email: e.contact_email },
   createdAt: e.created_at,
 });
-
-const limitOf = (v: unknown) => {
-  const n = Number(v);
-  return Number.isInteger(n) && n > 0 ? n : 0;
-};
 
 type TrackItem = NonNullable<Parameters<Api<'events'>['TrackMany']>[0]['items']>[number];
 type Tracked = { contact_id: string; event_id: string; timestamp: string };
@@ -62,42 +74,73 @@ function tracker(events: () => Api<'events'>): (projectId: string, body: TrackBo
  */
 export function eventsRoutes(events: () => Api<'events'>): Route[] {
   const track = tracker(events);
-  const trackRoute = (path: string): Route => ({
+  const trackRoute = (path: string, tag: string): Route => ({
     method: 'post',
     path,
     auth: policy.tracking,
-    parse: (body) => parse(trackBody, body),
+    doc: { tag, ...trackDoc },
     reply: (call) => track(call.projectId, call.input),
     idempotent: true,
     fast: true,
   });
   const auth = policy.secret;
   return [
-    trackRoute('/v1/track'),
-    trackRoute('/events/track'),
-    on.get('/events', auth, async (req, res) => {
-      const out = await events().ListEvents({ event_name: typeof req.query.eventName === 'string' ? req.query.eventName : '', limit: limitOf(req.query.limit) });
-      res.json({ events: out.events.map(eventView) });
-    }),
-    on.get('/events/stats', auth, async (req, res) => {
+    trackRoute('/v1/track', 'Public API'),
+    trackRoute('/events/track', 'Events'),
+    on.get(
+      '/events',
+      auth,
+      { tag: 'Events', summary: 'Recent events', query: eventsQuery, responses: { 200: { description: 'Newest first.', example: { events: [eventExample] } } } },
+      async (_req, res, { query }) => {
+        const out = await events().ListEvents({ event_name: query.eventName ?? '', limit: query.limit ?? 0 });
+        res.json({ events: out.events.map(eventView) });
+      },
+    ),
+    on.get('/events/stats', auth, { tag: 'Events', summary: 'Event counts by name', responses: { 200: { description: 'Each tracked name and its count.', example: [{ name: 'signed-up', count: 42 }] } } }, async (_req, res) => {
       const out = await events().Stats({});
       res.json(out.stats.map((s) => ({ name: s.name, count: Number(s.count) })));
     }),
-    on.get('/events/names', auth, async (req, res) => {
+    on.get('/events/names', auth, { tag: 'Events', summary: 'Distinct event names', responses: { 200: { description: 'Every name tracked in the project.', example: { eventNames: ['signed-up', 'upgraded'] } } } }, async (_req, res) => {
       const out = await events().Names({});
       res.json({ eventNames: out.event_names });
     }),
-    on.get('/events/contact/:contactId', auth, async (req, res) => {
-      const out = await events().ContactEvents({ contact_id: String(req.params.contactId), limit: limitOf(req.query.limit) });
-      res.json({ events: out.events.map(eventView) });
-    }),
-    on.get('/events/:eventName/usage', auth, async (req, res) => {
-      const out = await events().Usage({ name: String(req.params.eventName) });
-      res.json({ usedInSegments: out.used_in_segments, usedInWorkflows: out.used_in_workflows, totalCount: Number(out.total_count), uniqueContacts: Number(out.unique_contacts), canDelete: out.can_delete });
-    }),
-    on.delete('/events/:eventName', auth, async (req, res) => {
-      const out = await events().DeleteEvents({ name: String(req.params.eventName) });
-      res.json({ deletedCount: Number(out.deleted_count) });
-    }),
+    on.get(
+      '/events/contact/:contactId',
+      auth,
+      { tag: 'Events', summary: "A contact's events", params: { contactId: 'The contact id.' }, query: contactEventsQuery, responses: { 200: { description: 'Newest first.', example: { events: [eventExample] } } } },
+      async (req, res, { query }) => {
+        const out = await events().ContactEvents({ contact_id: String(req.params.contactId), limit: query.limit ?? 0 });
+        res.json({ events: out.events.map(eventView) });
+      },
+    ),
+    on.get(
+      '/events/:eventName/usage',
+      auth,
+      {
+        tag: 'Events',
+        summary: 'Where an event name is used',
+        params: EVENT_NAME,
+        responses: { 200: { description: 'Segments and workflows referencing it, and how often it was tracked.', example: { usedInSegments: [], usedInWorkflows: [], totalCount: 42, uniqueContacts: 40, canDelete: true } } },
+      },
+      async (req, res) => {
+        const out = await events().Usage({ name: String(req.params.eventName) });
+        res.json({ usedInSegments: out.used_in_segments, usedInWorkflows: out.used_in_workflows, totalCount: Number(out.total_count), uniqueContacts: Number(out.unique_contacts), canDelete: out.can_delete });
+      },
+    ),
+    on.delete(
+      '/events/:eventName',
+      auth,
+      {
+        tag: 'Events',
+        summary: 'Delete every event of a name',
+        params: EVENT_NAME,
+        responses: { 200: { description: 'How many events were deleted.', example: { deletedCount: 42 } } },
+        errors: { 400: { code: 'BAD_REQUEST', description: 'The name is one Herald emits (email.*, contact.*, segment.*).' } },
+      },
+      async (req, res) => {
+        const out = await events().DeleteEvents({ name: String(req.params.eventName) });
+        res.json({ deletedCount: Number(out.deleted_count) });
+      },
+    ),
   ];
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { finished } from 'node:stream';
 import getRawBody from 'raw-body';
-import { asAppError, sendError, writeJson, type ReplyRoute } from '../../../../libs/edge/src';
+import { asAppError, bodyOf, sendError, writeJson, type ReplyRoute } from '../../../../libs/edge/src';
 import { metrics, runWithContext } from '../../../../libs/kit/src';
 import type { HttpFront } from '../../../../libs/runtime/src/service';
 import { AuthDeps, keyProject } from './auth';
@@ -21,8 +21,8 @@ const JSON_UTF8 = /^application\/json\s*(?:;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
  * header, a JSON body in UTF-8 without Content-Encoding, no Idempotency-Key — and leaves every
  * other (dashboard session, query string, gzip, idempotent retry…) to Express. It goes through the
  * same steps in the same order with the same functions: request id, body (400/413), NUL check
- * (422), key (401/403), rate limit (429 and the RateLimit headers), then the route's own `parse`
- * and `reply` (validation, the batched call); every error is the same envelope.
+ * (422), key (401/403), rate limit (429 and the RateLimit headers), then the route's body
+ * validation (`bodyOf`) and `reply` (the batched call); every error is the same envelope.
  */
 export function fastLane(opts: { auth: AuthDeps; limit: RateLimit; bodyLimit: string; routes: ReplyRoute[] }): HttpFront {
   const routes = new Map(opts.routes.map((r) => [r.path, r]));
@@ -53,7 +53,7 @@ export function fastLane(opts: { auth: AuthDeps; limit: RateLimit; bodyLimit: st
       projectId = key.projectId;
       await runWithContext({ requestId, projectId }, async () => {
         await opts.limit.admit(key.projectId, res);
-        const input = lane.parse ? lane.parse(body) : body;
+        const input = bodyOf(lane.doc, body);
         const reply = await lane.reply({ projectId: key.projectId, tracking: key.tracking ?? 'ENABLED', requestId, input, text });
         writeJson(res, reply.status, reply.body);
       });

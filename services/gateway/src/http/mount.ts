@@ -1,6 +1,6 @@
 import express, { type Express, type RequestHandler } from 'express';
 import type { Db } from '../../../../libs/db/src';
-import { describePolicy, isReplyRoute, writeJson, type Route } from '../../../../libs/edge/src';
+import { bodyOf, describePolicy, isReplyRoute, queryOf, writeJson, type Route } from '../../../../libs/edge/src';
 import { guard, type AuthDeps } from './auth';
 import { idempotent } from './idempotency';
 import type { RateLimit } from './ratelimit';
@@ -24,6 +24,8 @@ const bodyParsers = {
  * Mounts routes on the app, each behind the guard of its own policy: the only way the gateway
  * serves an API route, so none goes out without one. The guard is the first handler of every
  * route (test/edge walks the app to check it). A project route is then rate limited per project.
+ * The handler gets the body and query its doc declares, validated (see RouteDoc), never the raw
+ * request's.
  */
 export function mountRoutes(app: Express, routes: Route[], deps: MountDeps) {
   const seen = new Map<string, Route>();
@@ -33,21 +35,26 @@ export function mountRoutes(app: Express, routes: Route[], deps: MountDeps) {
     seen.set(key, r);
     if (isReplyRoute(r) && (r.fast || r.idempotent) && r.auth.kind !== 'project') throw new Error(`${key}: only project routes can be idempotent or fast`);
     if (isReplyRoute(r) && r.fast && (r.method !== 'post' || r.path.includes(':'))) throw new Error(`${key}: a fast route is a POST to a fixed path`);
+    if (r.doc.body && r.doc.forwardedBody) throw new Error(`${key}: a body is validated here (doc.body) or forwarded (doc.forwardedBody), not both`);
 
     const chain: RequestHandler[] = [guard(deps.auth, r.auth)];
     if (r.auth.kind === 'project') chain.push(deps.limit.middleware);
     if (r.authLimit) chain.push(deps.authLimit);
-    if (!isReplyRoute(r) && r.body) chain.push(bodyParsers[r.body]);
-    chain.push(isReplyRoute(r) ? replyHandler(r, deps.db) : (req, res, next) => void r.handle(req, res).catch(next));
+    if (!isReplyRoute(r) && r.body && r.body !== 'multipart') chain.push(bodyParsers[r.body]);
+    const handle: RequestHandler = isReplyRoute(r)
+      ? replyHandler(r, deps.db)
+      : (req, res, next) => void (async () => r.handle(req, res, { body: bodyOf(r.doc, req.body), query: queryOf(r.doc, req.query) }))().catch(next);
+    // The route rides on its last handler, so what is mounted can be checked against the reference (test/edge).
+    chain.push(Object.assign(handle, { route: r }));
     app[r.method](r.path, ...chain);
   }
 }
 
-/** A reply route through Express: the body parsed (a 422 first), then the reply, under its Idempotency-Key when it honours one. */
+/** A reply route through Express: the body validated (a 422 first), then the reply, under its Idempotency-Key when it honours one. */
 function replyHandler(r: Extract<Route, { reply: unknown }>, db: Db): RequestHandler {
   return (req, res, next) => {
     (async () => {
-      const input = r.parse ? r.parse(req.body) : req.body;
+      const input = bodyOf(r.doc, req.body);
       const call = () => r.reply({ projectId: req.projectId!, tracking: req.tracking ?? 'ENABLED', requestId: req.requestId, input, text: JSON.stringify(req.body ?? {}) });
       if (r.idempotent) return idempotent(db, req, res, call);
       const reply = await call();

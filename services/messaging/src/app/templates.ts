@@ -6,7 +6,8 @@ import { compileCheck } from '../domain/render';
 import type { MessagingStore, TemplateRow } from './ports';
 
 const email = z.string().transform(normalizeEmail).refine(isValidEmail, 'must be a valid email address');
-const fields = z.object({
+/** A template's fields on create (POST /templates, whose reference documents it from here); `templatePatch` on update. */
+export const templateFields = z.object({
   name: z.string().trim().min(1).max(255),
   description: z.string().max(2000).optional(),
   subject: z.string().min(1).max(998).refine((s) => !/[\r\n]/.test(s), 'must not contain line breaks'),
@@ -16,6 +17,7 @@ const fields = z.object({
   fromName: z.string().max(255).nullable().optional(),
   replyTo: email.nullable().optional(),
 });
+export const templatePatch = templateFields.partial();
 
 export const templateMsg = (t: TemplateRow): TemplateMsg => ({
   id: t.id,
@@ -38,7 +40,7 @@ function parseFields(json: string, partial: boolean) {
   } catch {
     throw badRequest('Malformed template body');
   }
-  const r = (partial ? fields.partial() : fields).safeParse(raw);
+  const r = (partial ? templatePatch : templateFields).safeParse(raw);
   if (!r.success) {
     throw validationError(r.error.issues.map((i) => ({ field: i.path.map(String).join('.') || 'body', message: i.message, code: i.code === 'invalid_format' ? 'invalid_string' : i.code })));
   }
@@ -72,7 +74,7 @@ export function templatesApp(repo: MessagingStore, domains: () => Api<'domains'>
   return {
     get,
     async create(projectId: string, json: string) {
-      const f = parseFields(json, false) as z.infer<typeof fields>;
+      const f = parseFields(json, false) as z.infer<typeof templateFields>;
       checkCompiles('subject', f.subject);
       checkCompiles('body', f.body);
       await checkFrom(projectId, f.from);

@@ -287,22 +287,27 @@ export function createSendRequestSchema(opts: SendSchemaOptions = {}) {
       ], {
         error: (iss) =>
           iss.input === undefined ? 'to is required' : 'to must be an email address, { name?, email } or a non-empty array of them',
-      }),
+      }).describe('The recipient: an email, "Name <email>", { name?, email }, or an array of them (each its own contact and email).'),
       subject: z
         .string()
         .min(1, 'subject must not be empty')
         .max(MAX_SUBJECT_LENGTH, `subject must be at most ${MAX_SUBJECT_LENGTH} characters`)
         .refine((s) => !CRLF.test(s), 'subject must not contain line breaks')
-        .optional(),
-      body: z.string().min(1, 'body must not be empty').optional(),
-      template: z.string().trim().min(1, 'template must not be empty').max(255).optional(),
-      subscribed: z.boolean().optional(),
-      name: displayName('name').optional(),
-      from: address.optional(),
-      reply: emailString.optional(),
-      headers: headers.optional(),
-      data: z.record(z.string(), z.unknown(), { error: 'data must be an object' }).optional(),
-      attachments: z.array(attachment).max(MAX_ATTACHMENTS, `at most ${MAX_ATTACHMENTS} attachments`).optional(),
+        .optional()
+        .describe('Required without a template; no line breaks.'),
+      body: z.string().min(1, 'body must not be empty').optional().describe('HTML; required without a template.'),
+      template: z.string().trim().min(1, 'template must not be empty').max(255).optional().describe("A template's id: its subject, body, from and reply-to, which the request's own fields override."),
+      subscribed: z.boolean().optional().describe('New contacts default to false; an existing contact keeps its state unless this is given.'),
+      name: displayName('name').optional().describe('Deprecated: the sender name when `from` is a bare address (use from: { name, email }).'),
+      from: address.optional().describe('The sender, on a verified domain of the project; required unless the template has one.'),
+      reply: emailString.optional().describe('The Reply-To address.'),
+      headers: headers.optional().describe('Extra headers, name to value; no line breaks, values at most 998 characters.'),
+      data: z.record(z.string(), z.unknown(), { error: 'data must be an object' }).optional().describe('Template variables and contact data (SPEC §2.2).'),
+      attachments: z
+        .array(attachment)
+        .max(MAX_ATTACHMENTS, `at most ${MAX_ATTACHMENTS} attachments`)
+        .optional()
+        .describe('{ filename, content (base64), contentType, contentId?, disposition? }; 10 MB in all by default.'),
     })
     .superRefine((req, ctx) => {
       if (!req.template && (req.subject === undefined || req.body === undefined)) {

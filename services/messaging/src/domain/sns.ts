@@ -52,7 +52,8 @@ export class SnsEnvelopeError extends AppError {
 
 const nonEmpty = z.string().min(1);
 
-const envelopeSchema = z
+/** An SNS message as POSTed to /webhooks/mail (the API reference documents it from here). */
+export const snsEnvelopeSchema = z
   .object({
     Type: z.enum(SNS_MESSAGE_TYPES),
     MessageId: nonEmpty,
@@ -83,7 +84,7 @@ export function parseSnsEnvelope(body: string): SnsMessage {
   } catch {
     throw new SnsEnvelopeError('Body is not valid JSON');
   }
-  const r = envelopeSchema.safeParse(json);
+  const r = snsEnvelopeSchema.safeParse(json);
   if (!r.success) {
     const errors = r.error.issues.map((i) => ({
       field: i.path.map(String).join('.') || '(root)',

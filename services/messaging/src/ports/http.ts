@@ -2,8 +2,11 @@ import express from 'express';
 import { z } from 'zod';
 import type { Api } from '../../../../libs/contracts/src';
 import type { Template__Output as TemplateMsg } from '../../../../libs/contracts/src/generated/herald/messaging/v1/Template';
-import { on, parse, policy, type Reply, type Route } from '../../../../libs/edge/src';
+import { on, policy, type Reply, type Route, type RouteRequest } from '../../../../libs/edge/src';
 import { Batcher, fromBatchReply, isAppError, OVERLAP_AFTER_MS } from '../../../../libs/kit/src';
+import { templateFields, templatePatch } from '../app/templates';
+import { sendRequestSchema } from '../domain/send';
+import { snsEnvelopeSchema } from '../domain/sns';
 import { subscriptionPage } from './pages';
 
 export const templateView = (t: TemplateMsg) => ({
@@ -19,6 +22,36 @@ export const templateView = (t: TemplateMsg) => ({
   createdAt: t.created_at,
   updatedAt: t.updated_at,
 });
+
+const verifyBody = z.object({ email: z.string().min(1).max(320) });
+const listQuery = z.object({
+  page: z.coerce.number().int().min(1).optional().describe('Default 1.'),
+  pageSize: z.coerce.number().int().min(1).optional().describe('Default 20; at most 100 per page.'),
+  limit: z.coerce.number().int().min(1).optional().describe('Alias of pageSize.'),
+  search: z.string().optional().describe('Case-insensitive substring of the name or subject.'),
+  type: z.enum(['TRANSACTIONAL', 'MARKETING']).optional(),
+});
+const mailboxQuery = z.object({ limit: z.coerce.number().int().min(1).optional().describe('Default 50; at most 200 are returned.') });
+const manageForm = z.object({ subscribed: z.string().optional().describe('"true" subscribes, anything else unsubscribes.') });
+
+const ids = { contact: '01970a3c-5e1f-7b2a-9c44-2f6b1d7e8a90', email: '01970a3e-2f1a-7d3b-8e4c-5a6b7c8d9e0f', template: '01970a3f-7a8b-7c9d-8e0f-1a2b3c4d5e6f' };
+const templateExample = {
+  id: ids.template,
+  name: 'Welcome',
+  description: null,
+  subject: 'Welcome {{name ?? "friend"}}',
+  body: '<p>Hello {{name ?? "there"}}!</p>',
+  from: 'hello@example.com',
+  fromName: 'Example',
+  replyTo: null,
+  type: 'TRANSACTIONAL',
+  createdAt: '2025-06-01T09:30:00.000Z',
+  updatedAt: '2025-06-01T09:30:00.000Z',
+};
+const TEMPLATE_ID = { id: 'The template id.' };
+const templateNotFound = { 404: { code: 'TEMPLATE_NOT_FOUND', description: 'No template of this project has this id.' } };
+const TOKEN = { token: 'The signed token of the link in the email.' };
+const page = (summary: string) => ({ 200: { description: summary, type: 'text/html', example: '<!doctype html><html lang="en">…</html>' }, 404: { description: 'The link is not valid (an HTML page too).', type: 'text/html', example: '<!doctype html><html lang="en">…</html>' } });
 
 // 1×1 transparent GIF.
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
@@ -82,7 +115,7 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
   const send = sender(messaging);
   const auth = policy.secret;
 
-  const page = (action: 'unsubscribe' | 'subscribe' | 'manage') => async (req: express.Request, res: express.Response) => {
+  const show = (action: 'unsubscribe' | 'subscribe' | 'manage') => async (req: RouteRequest, res: express.Response) => {
     const token = String(req.params.token);
     try {
       const state = await messaging().GetSubscription({ token });
@@ -92,9 +125,9 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
       throw err;
     }
   };
-  const change = (subscribed: boolean | 'form') => async (req: express.Request, res: express.Response) => {
+  const change = (subscribed: boolean | 'form') => async (req: RouteRequest, res: express.Response, { body }: { body: unknown }) => {
     const token = String(req.params.token);
-    const value = subscribed === 'form' ? String(req.body?.subscribed) === 'true' : subscribed;
+    const value = subscribed === 'form' ? String((body as z.infer<typeof manageForm> | undefined)?.subscribed) === 'true' : subscribed;
     try {
       const state = await messaging().SetSubscription({ token, subscribed: value });
       res.type('html').send(subscriptionPage(value ? 'subscribe' : 'unsubscribe', token, state.email, state.subscribed, true));
@@ -109,73 +142,236 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
       method: 'post',
       path: '/v1/send',
       auth,
+      doc: {
+        tag: 'Public API',
+        summary: 'Send a transactional email',
+        description:
+          'To one recipient or several (each its own contact upsert and email), from a template or subject and body; the sender domain must be verified. Sent now, never scheduled. Honours Idempotency-Key.',
+        forwardedBody: sendRequestSchema,
+        example: { to: { name: 'Jane', email: 'jane@example.com' }, from: 'hello@example.com', subject: 'Welcome {{name ?? "friend"}}', body: '<p>Hello!</p>', data: { plan: 'pro' } },
+        responses: { 200: { description: 'Accepted for delivery, one email per recipient.', example: { success: true, data: { emails: [{ contact: { id: ids.contact, email: 'jane@example.com' }, email: ids.email }], timestamp: '2025-06-01T09:30:00.000Z' } } } },
+        errors: {
+          403: { code: 'DOMAIN_NOT_VERIFIED', description: "The sender's domain is not a verified domain of the project." },
+          404: { code: 'TEMPLATE_NOT_FOUND', description: 'No template of this project has the id in `template`.' },
+          413: { code: 'PAYLOAD_TOO_LARGE', description: 'The message exceeds 40 MB.' },
+        },
+      },
       reply: (call) => send(call.projectId, call.tracking, call.requestId, call.text, call.input),
       idempotent: true,
       fast: true,
     },
-    on.post('/v1/verify', auth, async (req, res) => {
-      const body = parse(z.object({ email: z.string().min(1).max(320) }), req.body);
-      const out = await messaging().Verify({ email: body.email });
-      res.json({ success: true, data: JSON.parse(out.json) });
-    }),
-    on.get('/templates', auth, async (req, res) => {
-      const q = req.query;
-      const out = await messaging().ListTemplates({
-        page: Number(q.page) || 1,
-        page_size: Number(q.pageSize ?? q.limit) || 20,
-        search: typeof q.search === 'string' ? q.search : '',
-        type: q.type === 'TRANSACTIONAL' || q.type === 'MARKETING' ? q.type : '',
-      });
-      res.json({ data: out.templates.map(templateView), total: Number(out.total), page: out.page, pageSize: out.page_size, totalPages: out.total_pages });
-    }),
-    on.post('/templates', auth, async (req, res) => {
-      const out = await messaging().CreateTemplate({ fields_json: JSON.stringify(req.body ?? {}) });
-      res.status(201).json(templateView(out.template!));
-    }),
-    on.get('/templates/:id', auth, async (req, res) => {
+    on.post(
+      '/v1/verify',
+      auth,
+      {
+        tag: 'Public API',
+        summary: 'Check an email address',
+        description: 'Format, the domain and its MX records, disposable and free-mail domains, likely typos.',
+        body: verifyBody,
+        example: { email: 'jane@gmial.com' },
+        responses: {
+          200: {
+            description: 'What the checks found.',
+            example: {
+              success: true,
+              data: {
+                email: 'jane@gmial.com',
+                valid: true,
+                isDisposable: false,
+                isAlias: false,
+                isTypo: true,
+                isPlusAddressed: false,
+                isPersonalEmail: false,
+                domainExists: true,
+                hasMxRecords: true,
+                suggestedEmail: 'jane@gmail.com',
+                reasons: ['Possible typo; did you mean jane@gmail.com?'],
+              },
+            },
+          },
+        },
+      },
+      async (_req, res, { body }) => {
+        const out = await messaging().Verify({ email: body.email });
+        res.json({ success: true, data: JSON.parse(out.json) });
+      },
+    ),
+    on.get(
+      '/templates',
+      auth,
+      { tag: 'Templates', summary: 'List templates', query: listQuery, responses: { 200: { description: 'A page of templates.', example: { data: [templateExample], total: 1, page: 1, pageSize: 20, totalPages: 1 } } } },
+      async (_req, res, { query: q }) => {
+        const out = await messaging().ListTemplates({ page: q.page ?? 1, page_size: q.pageSize ?? q.limit ?? 20, search: q.search ?? '', type: q.type ?? '' });
+        res.json({ data: out.templates.map(templateView), total: Number(out.total), page: out.page, pageSize: out.page_size, totalPages: out.total_pages });
+      },
+    ),
+    on.post(
+      '/templates',
+      auth,
+      {
+        tag: 'Templates',
+        summary: 'Create a template',
+        description: 'Subject and body must compile (a 422 names the line and column); `from` must be on a verified domain.',
+        forwardedBody: templateFields,
+        example: { name: 'Welcome', subject: 'Welcome {{name ?? "friend"}}', body: '<p>Hello {{name ?? "there"}}!</p>', type: 'TRANSACTIONAL', from: 'hello@example.com', fromName: 'Example' },
+        responses: { 201: { description: 'The template.', example: templateExample } },
+        errors: { 403: { code: 'DOMAIN_NOT_VERIFIED', description: "`from`'s domain is not a verified domain of the project." } },
+      },
+      async (_req, res, { body }) => {
+        const out = await messaging().CreateTemplate({ fields_json: JSON.stringify(body ?? {}) });
+        res.status(201).json(templateView(out.template!));
+      },
+    ),
+    on.get('/templates/:id', auth, { tag: 'Templates', summary: 'Get a template', params: TEMPLATE_ID, responses: { 200: { description: 'The template.', example: templateExample } }, errors: templateNotFound }, async (req, res) => {
       res.json(templateView((await messaging().GetTemplate({ id: String(req.params.id) })).template!));
     }),
-    on.patch('/templates/:id', auth, async (req, res) => {
-      const out = await messaging().UpdateTemplate({ id: String(req.params.id), fields_json: JSON.stringify(req.body ?? {}) });
-      res.json(templateView(out.template!));
-    }),
-    on.delete('/templates/:id', auth, async (req, res) => {
+    on.patch(
+      '/templates/:id',
+      auth,
+      {
+        tag: 'Templates',
+        summary: 'Update a template',
+        params: TEMPLATE_ID,
+        forwardedBody: templatePatch,
+        example: { subject: 'Welcome aboard, {{name ?? "friend"}}' },
+        responses: { 200: { description: 'The updated template.', example: templateExample } },
+        errors: { 403: { code: 'DOMAIN_NOT_VERIFIED', description: "`from`'s domain is not a verified domain of the project." }, ...templateNotFound },
+      },
+      async (req, res, { body }) => {
+        const out = await messaging().UpdateTemplate({ id: String(req.params.id), fields_json: JSON.stringify(body ?? {}) });
+        res.json(templateView(out.template!));
+      },
+    ),
+    on.delete('/templates/:id', auth, { tag: 'Templates', summary: 'Delete a template', params: TEMPLATE_ID, responses: { 204: { description: 'Deleted.' } }, errors: templateNotFound }, async (req, res) => {
       await messaging().DeleteTemplate({ id: String(req.params.id) });
       res.status(204).end();
     }),
-    on.post('/templates/:id/duplicate', auth, async (req, res) => {
-      const out = await messaging().DuplicateTemplate({ id: String(req.params.id) });
-      res.status(201).json({ id: out.template!.id, template: templateView(out.template!) });
-    }),
-    on.get('/templates/:id/usage', auth, async (req, res) => {
-      const out = await messaging().TemplateUsage({ id: String(req.params.id) });
-      res.json({ campaigns: out.campaigns, workflowSteps: out.workflow_steps.map((w) => ({ workflowId: w.workflow_id, stepId: w.step_id, name: w.name })) });
-    }),
-    on.get('/dev/mailbox', auth, async (req, res) => {
-      const out = await messaging().DevMailbox({ limit: Number(req.query.limit) || 50 });
-      res.json(JSON.parse(out.json));
-    }),
+    on.post(
+      '/templates/:id/duplicate',
+      auth,
+      {
+        tag: 'Templates',
+        summary: 'Duplicate a template',
+        params: TEMPLATE_ID,
+        responses: { 201: { description: 'The copy, named "<name> (Copy)".', example: { id: ids.template, template: { ...templateExample, name: 'Welcome (Copy)' } } } },
+        errors: templateNotFound,
+      },
+      async (req, res) => {
+        const out = await messaging().DuplicateTemplate({ id: String(req.params.id) });
+        res.status(201).json({ id: out.template!.id, template: templateView(out.template!) });
+      },
+    ),
+    on.get(
+      '/templates/:id/usage',
+      auth,
+      {
+        tag: 'Templates',
+        summary: 'Where a template is used',
+        params: TEMPLATE_ID,
+        responses: { 200: { description: 'Campaigns and workflow steps referencing it.', example: { campaigns: [], workflowSteps: [] } } },
+        errors: templateNotFound,
+      },
+      async (req, res) => {
+        const out = await messaging().TemplateUsage({ id: String(req.params.id) });
+        res.json({ campaigns: out.campaigns, workflowSteps: out.workflow_steps.map((w) => ({ workflowId: w.workflow_id, stepId: w.step_id, name: w.name })) });
+      },
+    ),
+    on.get(
+      '/dev/mailbox',
+      auth,
+      {
+        tag: 'Sending',
+        summary: 'The dev mailbox',
+        description: 'Without SMTP_URL (outside production) mail is not sent but kept here, newest first.',
+        query: mailboxQuery,
+        responses: {
+          200: {
+            description: 'The messages, raw MIME included.',
+            example: { messages: [{ id: '01970a40-1b2c-7d3e-8f4a-5b6c7d8e9f0a', emailId: ids.email, to: 'jane@example.com', from: 'hello@example.com', subject: 'Welcome Jane', raw: 'From: hello@example.com\r\n…', receivedAt: '2025-06-01T09:30:01.000Z' }] },
+          },
+        },
+        errors: { 404: { code: 'NOT_FOUND', description: 'The dev mailbox is disabled (SMTP_URL is set, or production).' } },
+      },
+      async (_req, res, { query }) => {
+        const out = await messaging().DevMailbox({ limit: query.limit ?? 50 });
+        res.json(JSON.parse(out.json));
+      },
+    ),
 
-    on.get('/t/o/:token', policy.public, async (req, res) => {
-      const token = String(req.params.token).replace(/\.gif$/, '');
-      messaging().RecordOpen({ token }).catch(() => undefined);
-      res.set({ 'Content-Type': 'image/gif', 'Cache-Control': 'no-store, max-age=0' }).send(PIXEL);
-    }),
-    on.get('/t/c/:token', policy.public, async (req, res) => {
-      const out = await messaging().RecordClick({ token: String(req.params.token) });
-      res.redirect(302, out.url);
-    }),
-    on.get('/unsubscribe/:token', policy.public, page('unsubscribe')),
+    on.get(
+      '/t/o/:token',
+      policy.public,
+      {
+        tag: 'Sending',
+        summary: 'Open tracking pixel',
+        description: 'Records an open of the email; always answers the pixel, even for a bad token.',
+        params: { token: 'The signed token, optionally with .gif.' },
+        responses: { 200: { description: 'A 1×1 transparent GIF.', type: 'image/gif' } },
+      },
+      async (req, res) => {
+        const token = String(req.params.token).replace(/\.gif$/, '');
+        messaging().RecordOpen({ token }).catch(() => undefined);
+        res.set({ 'Content-Type': 'image/gif', 'Cache-Control': 'no-store, max-age=0' }).send(PIXEL);
+      },
+    ),
+    on.get(
+      '/t/c/:token',
+      policy.public,
+      { tag: 'Sending', summary: 'Click tracking redirect', description: 'Records a click and redirects to the link.', params: TOKEN, responses: { 302: { description: 'To the original link (Location).' } }, errors: { 404: { code: 'INVALID_TOKEN', description: 'The link is not valid.' } } },
+      async (req, res) => {
+        const out = await messaging().RecordClick({ token: String(req.params.token) });
+        res.redirect(302, out.url);
+      },
+    ),
+    on.get('/unsubscribe/:token', policy.public, { tag: 'Subscription pages', summary: 'The unsubscribe page', params: TOKEN, responses: page('Asks to confirm.') }, show('unsubscribe')),
     // RFC 8058 one-click (List-Unsubscribe-Post) and the page's button both POST here.
-    on.post('/unsubscribe/:token', policy.public, change(false), { body: 'form' }),
-    on.get('/subscribe/:token', policy.public, page('subscribe')),
-    on.post('/subscribe/:token', policy.public, change(true), { body: 'form' }),
-    on.get('/manage/:token', policy.public, page('manage')),
-    on.post('/manage/:token', policy.public, change('form'), { body: 'form' }),
-    on.post('/webhooks/mail', policy.public, async (req, res) => {
-      const body = typeof req.body === 'string' ? req.body : JSON.stringify(req.body ?? {});
-      const out = await messaging().HandleMailNotification({ body });
-      res.json({ success: true, data: JSON.parse(out.json) });
-    }, { body: 'text' }),
+    on.post(
+      '/unsubscribe/:token',
+      policy.public,
+      { tag: 'Subscription pages', summary: 'Unsubscribe', description: "The page's button and RFC 8058 one-click unsubscribe (List-Unsubscribe-Post) post here.", params: TOKEN, responses: page('Done.') },
+      change(false),
+      { body: 'form' },
+    ),
+    on.get('/subscribe/:token', policy.public, { tag: 'Subscription pages', summary: 'The subscribe page', params: TOKEN, responses: page('Asks to confirm.') }, show('subscribe')),
+    on.post('/subscribe/:token', policy.public, { tag: 'Subscription pages', summary: 'Subscribe again', params: TOKEN, responses: page('Done.') }, change(true), { body: 'form' }),
+    on.get('/manage/:token', policy.public, { tag: 'Subscription pages', summary: 'The preferences page', params: TOKEN, responses: page('The current state and a button to change it.') }, show('manage')),
+    on.post(
+      '/manage/:token',
+      policy.public,
+      { tag: 'Subscription pages', summary: 'Change the subscription', params: TOKEN, body: manageForm, example: { subscribed: 'false' }, responses: page('Done.') },
+      change('form'),
+      { body: 'form' },
+    ),
+    on.post(
+      '/webhooks/mail',
+      policy.public,
+      {
+        tag: 'Webhooks',
+        summary: 'Email notifications (SES through SNS)',
+        description: 'Delivery, bounce, complaint, open, click and inbound notifications, signed by SNS (the signature is verified); subscription confirmations are confirmed. Any content type.',
+        forwardedBody: snsEnvelopeSchema,
+        example: {
+          Type: 'Notification',
+          MessageId: '5f1c7a2e-3b4d-5e6f-7a8b-9c0d1e2f3a4b',
+          TopicArn: 'arn:aws:sns:us-east-1:123456789012:ses-notifications',
+          Message: '{"notificationType":"Delivery","mail":{"messageId":"0100018f…"}}',
+          Timestamp: '2025-06-01T09:30:05.000Z',
+          SignatureVersion: '1',
+          Signature: 'EXAMPLE…',
+          SigningCertURL: 'https://sns.us-east-1.amazonaws.com/SimpleNotificationService-….pem',
+        },
+        responses: { 200: { description: 'What was done with it.', example: { success: true, data: { outcome: 'applied', kind: 'delivery', emailId: ids.email } } } },
+        errors: {
+          400: { code: 'BAD_REQUEST', description: 'Not a well-formed SNS message (`errors` names each field).' },
+          403: { code: 'INVALID_SIGNATURE', description: 'The signature does not verify, or the topic is not accepted.' },
+        },
+      },
+      async (_req, res, { body }) => {
+        const text = typeof body === 'string' ? body : JSON.stringify(body ?? {});
+        const out = await messaging().HandleMailNotification({ body: text });
+        res.json({ success: true, data: JSON.parse(out.json) });
+      },
+      { body: 'text' },
+    ),
   ];
 }

@@ -3,6 +3,9 @@
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
 import type { BatchGetContactsRequest as _herald_contacts_v1_BatchGetContactsRequest, BatchGetContactsRequest__Output as _herald_contacts_v1_BatchGetContactsRequest__Output } from '../../../herald/contacts/v1/BatchGetContactsRequest';
+import type { BeginImportRequest as _herald_contacts_v1_BeginImportRequest, BeginImportRequest__Output as _herald_contacts_v1_BeginImportRequest__Output } from '../../../herald/contacts/v1/BeginImportRequest';
+import type { BulkJob as _herald_contacts_v1_BulkJob, BulkJob__Output as _herald_contacts_v1_BulkJob__Output } from '../../../herald/contacts/v1/BulkJob';
+import type { CommitImportRequest as _herald_contacts_v1_CommitImportRequest, CommitImportRequest__Output as _herald_contacts_v1_CommitImportRequest__Output } from '../../../herald/contacts/v1/CommitImportRequest';
 import type { ContactResponse as _herald_contacts_v1_ContactResponse, ContactResponse__Output as _herald_contacts_v1_ContactResponse__Output } from '../../../herald/contacts/v1/ContactResponse';
 import type { ContactsResponse as _herald_contacts_v1_ContactsResponse, ContactsResponse__Output as _herald_contacts_v1_ContactsResponse__Output } from '../../../herald/contacts/v1/ContactsResponse';
 import type { DeleteFieldResponse as _herald_contacts_v1_DeleteFieldResponse, DeleteFieldResponse__Output as _herald_contacts_v1_DeleteFieldResponse__Output } from '../../../herald/contacts/v1/DeleteFieldResponse';
@@ -11,11 +14,16 @@ import type { FieldRequest as _herald_contacts_v1_FieldRequest, FieldRequest__Ou
 import type { FieldUsageResponse as _herald_contacts_v1_FieldUsageResponse, FieldUsageResponse__Output as _herald_contacts_v1_FieldUsageResponse__Output } from '../../../herald/contacts/v1/FieldUsageResponse';
 import type { FieldValuesResponse as _herald_contacts_v1_FieldValuesResponse, FieldValuesResponse__Output as _herald_contacts_v1_FieldValuesResponse__Output } from '../../../herald/contacts/v1/FieldValuesResponse';
 import type { GetContactRequest as _herald_contacts_v1_GetContactRequest, GetContactRequest__Output as _herald_contacts_v1_GetContactRequest__Output } from '../../../herald/contacts/v1/GetContactRequest';
+import type { ImportChunk as _herald_contacts_v1_ImportChunk, ImportChunk__Output as _herald_contacts_v1_ImportChunk__Output } from '../../../herald/contacts/v1/ImportChunk';
+import type { ImportJob as _herald_contacts_v1_ImportJob, ImportJob__Output as _herald_contacts_v1_ImportJob__Output } from '../../../herald/contacts/v1/ImportJob';
+import type { ImportLimitsResponse as _herald_contacts_v1_ImportLimitsResponse, ImportLimitsResponse__Output as _herald_contacts_v1_ImportLimitsResponse__Output } from '../../../herald/contacts/v1/ImportLimitsResponse';
+import type { JobRef as _herald_contacts_v1_JobRef, JobRef__Output as _herald_contacts_v1_JobRef__Output } from '../../../herald/contacts/v1/JobRef';
 import type { ListContactsRequest as _herald_contacts_v1_ListContactsRequest, ListContactsRequest__Output as _herald_contacts_v1_ListContactsRequest__Output } from '../../../herald/contacts/v1/ListContactsRequest';
 import type { ListContactsResponse as _herald_contacts_v1_ListContactsResponse, ListContactsResponse__Output as _herald_contacts_v1_ListContactsResponse__Output } from '../../../herald/contacts/v1/ListContactsResponse';
 import type { ListFieldsResponse as _herald_contacts_v1_ListFieldsResponse, ListFieldsResponse__Output as _herald_contacts_v1_ListFieldsResponse__Output } from '../../../herald/contacts/v1/ListFieldsResponse';
 import type { LookupContactsRequest as _herald_contacts_v1_LookupContactsRequest, LookupContactsRequest__Output as _herald_contacts_v1_LookupContactsRequest__Output } from '../../../herald/contacts/v1/LookupContactsRequest';
 import type { LookupContactsResponse as _herald_contacts_v1_LookupContactsResponse, LookupContactsResponse__Output as _herald_contacts_v1_LookupContactsResponse__Output } from '../../../herald/contacts/v1/LookupContactsResponse';
+import type { StartBulkJobRequest as _herald_contacts_v1_StartBulkJobRequest, StartBulkJobRequest__Output as _herald_contacts_v1_StartBulkJobRequest__Output } from '../../../herald/contacts/v1/StartBulkJobRequest';
 import type { UpdateContactRequest as _herald_contacts_v1_UpdateContactRequest, UpdateContactRequest__Output as _herald_contacts_v1_UpdateContactRequest__Output } from '../../../herald/contacts/v1/UpdateContactRequest';
 import type { UpsertContactRequest as _herald_contacts_v1_UpsertContactRequest, UpsertContactRequest__Output as _herald_contacts_v1_UpsertContactRequest__Output } from '../../../herald/contacts/v1/UpsertContactRequest';
 import type { UpsertContactResponse as _herald_contacts_v1_UpsertContactResponse, UpsertContactResponse__Output as _herald_contacts_v1_UpsertContactResponse__Output } from '../../../herald/contacts/v1/UpsertContactResponse';
@@ -23,6 +31,24 @@ import type { UpsertContactsRequest as _herald_contacts_v1_UpsertContactsRequest
 import type { UpsertContactsResponse as _herald_contacts_v1_UpsertContactsResponse, UpsertContactsResponse__Output as _herald_contacts_v1_UpsertContactsResponse__Output } from '../../../herald/contacts/v1/UpsertContactsResponse';
 
 export interface ContactsClient extends grpc.Client {
+  AbortImport(argument: _herald_contacts_v1_JobRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  AbortImport(argument: _herald_contacts_v1_JobRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  AbortImport(argument: _herald_contacts_v1_JobRef, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  AbortImport(argument: _herald_contacts_v1_JobRef, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  abortImport(argument: _herald_contacts_v1_JobRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  abortImport(argument: _herald_contacts_v1_JobRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  abortImport(argument: _herald_contacts_v1_JobRef, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  abortImport(argument: _herald_contacts_v1_JobRef, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  
+  AppendImportChunk(argument: _herald_contacts_v1_ImportChunk, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  AppendImportChunk(argument: _herald_contacts_v1_ImportChunk, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  AppendImportChunk(argument: _herald_contacts_v1_ImportChunk, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  AppendImportChunk(argument: _herald_contacts_v1_ImportChunk, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  appendImportChunk(argument: _herald_contacts_v1_ImportChunk, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  appendImportChunk(argument: _herald_contacts_v1_ImportChunk, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  appendImportChunk(argument: _herald_contacts_v1_ImportChunk, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  appendImportChunk(argument: _herald_contacts_v1_ImportChunk, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  
   BatchGetContacts(argument: _herald_contacts_v1_BatchGetContactsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ContactsResponse__Output>): grpc.ClientUnaryCall;
   BatchGetContacts(argument: _herald_contacts_v1_BatchGetContactsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_ContactsResponse__Output>): grpc.ClientUnaryCall;
   BatchGetContacts(argument: _herald_contacts_v1_BatchGetContactsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ContactsResponse__Output>): grpc.ClientUnaryCall;
@@ -31,6 +57,24 @@ export interface ContactsClient extends grpc.Client {
   batchGetContacts(argument: _herald_contacts_v1_BatchGetContactsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_ContactsResponse__Output>): grpc.ClientUnaryCall;
   batchGetContacts(argument: _herald_contacts_v1_BatchGetContactsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ContactsResponse__Output>): grpc.ClientUnaryCall;
   batchGetContacts(argument: _herald_contacts_v1_BatchGetContactsRequest, callback: grpc.requestCallback<_herald_contacts_v1_ContactsResponse__Output>): grpc.ClientUnaryCall;
+  
+  BeginImport(argument: _herald_contacts_v1_BeginImportRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_JobRef__Output>): grpc.ClientUnaryCall;
+  BeginImport(argument: _herald_contacts_v1_BeginImportRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_JobRef__Output>): grpc.ClientUnaryCall;
+  BeginImport(argument: _herald_contacts_v1_BeginImportRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_JobRef__Output>): grpc.ClientUnaryCall;
+  BeginImport(argument: _herald_contacts_v1_BeginImportRequest, callback: grpc.requestCallback<_herald_contacts_v1_JobRef__Output>): grpc.ClientUnaryCall;
+  beginImport(argument: _herald_contacts_v1_BeginImportRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_JobRef__Output>): grpc.ClientUnaryCall;
+  beginImport(argument: _herald_contacts_v1_BeginImportRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_JobRef__Output>): grpc.ClientUnaryCall;
+  beginImport(argument: _herald_contacts_v1_BeginImportRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_JobRef__Output>): grpc.ClientUnaryCall;
+  beginImport(argument: _herald_contacts_v1_BeginImportRequest, callback: grpc.requestCallback<_herald_contacts_v1_JobRef__Output>): grpc.ClientUnaryCall;
+  
+  CommitImport(argument: _herald_contacts_v1_CommitImportRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_JobRef__Output>): grpc.ClientUnaryCall;
+  CommitImport(argument: _herald_contacts_v1_CommitImportRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_JobRef__Output>): grpc.ClientUnaryCall;
+  CommitImport(argument: _herald_contacts_v1_CommitImportRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_JobRef__Output>): grpc.ClientUnaryCall;
+  CommitImport(argument: _herald_contacts_v1_CommitImportRequest, callback: grpc.requestCallback<_herald_contacts_v1_JobRef__Output>): grpc.ClientUnaryCall;
+  commitImport(argument: _herald_contacts_v1_CommitImportRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_JobRef__Output>): grpc.ClientUnaryCall;
+  commitImport(argument: _herald_contacts_v1_CommitImportRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_JobRef__Output>): grpc.ClientUnaryCall;
+  commitImport(argument: _herald_contacts_v1_CommitImportRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_JobRef__Output>): grpc.ClientUnaryCall;
+  commitImport(argument: _herald_contacts_v1_CommitImportRequest, callback: grpc.requestCallback<_herald_contacts_v1_JobRef__Output>): grpc.ClientUnaryCall;
   
   DeleteContact(argument: _herald_contacts_v1_GetContactRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
   DeleteContact(argument: _herald_contacts_v1_GetContactRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
@@ -68,6 +112,15 @@ export interface ContactsClient extends grpc.Client {
   fieldValues(argument: _herald_contacts_v1_FieldRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_FieldValuesResponse__Output>): grpc.ClientUnaryCall;
   fieldValues(argument: _herald_contacts_v1_FieldRequest, callback: grpc.requestCallback<_herald_contacts_v1_FieldValuesResponse__Output>): grpc.ClientUnaryCall;
   
+  GetBulkJob(argument: _herald_contacts_v1_JobRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_BulkJob__Output>): grpc.ClientUnaryCall;
+  GetBulkJob(argument: _herald_contacts_v1_JobRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_BulkJob__Output>): grpc.ClientUnaryCall;
+  GetBulkJob(argument: _herald_contacts_v1_JobRef, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_BulkJob__Output>): grpc.ClientUnaryCall;
+  GetBulkJob(argument: _herald_contacts_v1_JobRef, callback: grpc.requestCallback<_herald_contacts_v1_BulkJob__Output>): grpc.ClientUnaryCall;
+  getBulkJob(argument: _herald_contacts_v1_JobRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_BulkJob__Output>): grpc.ClientUnaryCall;
+  getBulkJob(argument: _herald_contacts_v1_JobRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_BulkJob__Output>): grpc.ClientUnaryCall;
+  getBulkJob(argument: _herald_contacts_v1_JobRef, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_BulkJob__Output>): grpc.ClientUnaryCall;
+  getBulkJob(argument: _herald_contacts_v1_JobRef, callback: grpc.requestCallback<_herald_contacts_v1_BulkJob__Output>): grpc.ClientUnaryCall;
+  
   GetContact(argument: _herald_contacts_v1_GetContactRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ContactResponse__Output>): grpc.ClientUnaryCall;
   GetContact(argument: _herald_contacts_v1_GetContactRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_ContactResponse__Output>): grpc.ClientUnaryCall;
   GetContact(argument: _herald_contacts_v1_GetContactRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ContactResponse__Output>): grpc.ClientUnaryCall;
@@ -76,6 +129,24 @@ export interface ContactsClient extends grpc.Client {
   getContact(argument: _herald_contacts_v1_GetContactRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_ContactResponse__Output>): grpc.ClientUnaryCall;
   getContact(argument: _herald_contacts_v1_GetContactRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ContactResponse__Output>): grpc.ClientUnaryCall;
   getContact(argument: _herald_contacts_v1_GetContactRequest, callback: grpc.requestCallback<_herald_contacts_v1_ContactResponse__Output>): grpc.ClientUnaryCall;
+  
+  GetImportJob(argument: _herald_contacts_v1_JobRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ImportJob__Output>): grpc.ClientUnaryCall;
+  GetImportJob(argument: _herald_contacts_v1_JobRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_ImportJob__Output>): grpc.ClientUnaryCall;
+  GetImportJob(argument: _herald_contacts_v1_JobRef, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ImportJob__Output>): grpc.ClientUnaryCall;
+  GetImportJob(argument: _herald_contacts_v1_JobRef, callback: grpc.requestCallback<_herald_contacts_v1_ImportJob__Output>): grpc.ClientUnaryCall;
+  getImportJob(argument: _herald_contacts_v1_JobRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ImportJob__Output>): grpc.ClientUnaryCall;
+  getImportJob(argument: _herald_contacts_v1_JobRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_ImportJob__Output>): grpc.ClientUnaryCall;
+  getImportJob(argument: _herald_contacts_v1_JobRef, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ImportJob__Output>): grpc.ClientUnaryCall;
+  getImportJob(argument: _herald_contacts_v1_JobRef, callback: grpc.requestCallback<_herald_contacts_v1_ImportJob__Output>): grpc.ClientUnaryCall;
+  
+  ImportLimits(argument: _herald_common_v1_Empty, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ImportLimitsResponse__Output>): grpc.ClientUnaryCall;
+  ImportLimits(argument: _herald_common_v1_Empty, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_ImportLimitsResponse__Output>): grpc.ClientUnaryCall;
+  ImportLimits(argument: _herald_common_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ImportLimitsResponse__Output>): grpc.ClientUnaryCall;
+  ImportLimits(argument: _herald_common_v1_Empty, callback: grpc.requestCallback<_herald_contacts_v1_ImportLimitsResponse__Output>): grpc.ClientUnaryCall;
+  importLimits(argument: _herald_common_v1_Empty, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ImportLimitsResponse__Output>): grpc.ClientUnaryCall;
+  importLimits(argument: _herald_common_v1_Empty, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_ImportLimitsResponse__Output>): grpc.ClientUnaryCall;
+  importLimits(argument: _herald_common_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ImportLimitsResponse__Output>): grpc.ClientUnaryCall;
+  importLimits(argument: _herald_common_v1_Empty, callback: grpc.requestCallback<_herald_contacts_v1_ImportLimitsResponse__Output>): grpc.ClientUnaryCall;
   
   ListContacts(argument: _herald_contacts_v1_ListContactsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ListContactsResponse__Output>): grpc.ClientUnaryCall;
   ListContacts(argument: _herald_contacts_v1_ListContactsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_ListContactsResponse__Output>): grpc.ClientUnaryCall;
@@ -103,6 +174,15 @@ export interface ContactsClient extends grpc.Client {
   lookupContacts(argument: _herald_contacts_v1_LookupContactsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_LookupContactsResponse__Output>): grpc.ClientUnaryCall;
   lookupContacts(argument: _herald_contacts_v1_LookupContactsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_LookupContactsResponse__Output>): grpc.ClientUnaryCall;
   lookupContacts(argument: _herald_contacts_v1_LookupContactsRequest, callback: grpc.requestCallback<_herald_contacts_v1_LookupContactsResponse__Output>): grpc.ClientUnaryCall;
+  
+  StartBulkJob(argument: _herald_contacts_v1_StartBulkJobRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_JobRef__Output>): grpc.ClientUnaryCall;
+  StartBulkJob(argument: _herald_contacts_v1_StartBulkJobRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_JobRef__Output>): grpc.ClientUnaryCall;
+  StartBulkJob(argument: _herald_contacts_v1_StartBulkJobRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_JobRef__Output>): grpc.ClientUnaryCall;
+  StartBulkJob(argument: _herald_contacts_v1_StartBulkJobRequest, callback: grpc.requestCallback<_herald_contacts_v1_JobRef__Output>): grpc.ClientUnaryCall;
+  startBulkJob(argument: _herald_contacts_v1_StartBulkJobRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_JobRef__Output>): grpc.ClientUnaryCall;
+  startBulkJob(argument: _herald_contacts_v1_StartBulkJobRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_JobRef__Output>): grpc.ClientUnaryCall;
+  startBulkJob(argument: _herald_contacts_v1_StartBulkJobRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_JobRef__Output>): grpc.ClientUnaryCall;
+  startBulkJob(argument: _herald_contacts_v1_StartBulkJobRequest, callback: grpc.requestCallback<_herald_contacts_v1_JobRef__Output>): grpc.ClientUnaryCall;
   
   UpdateContact(argument: _herald_contacts_v1_UpdateContactRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ContactResponse__Output>): grpc.ClientUnaryCall;
   UpdateContact(argument: _herald_contacts_v1_UpdateContactRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_ContactResponse__Output>): grpc.ClientUnaryCall;
@@ -134,7 +214,15 @@ export interface ContactsClient extends grpc.Client {
 }
 
 export interface ContactsHandlers extends grpc.UntypedServiceImplementation {
+  AbortImport: grpc.handleUnaryCall<_herald_contacts_v1_JobRef__Output, _herald_common_v1_Empty>;
+  
+  AppendImportChunk: grpc.handleUnaryCall<_herald_contacts_v1_ImportChunk__Output, _herald_common_v1_Empty>;
+  
   BatchGetContacts: grpc.handleUnaryCall<_herald_contacts_v1_BatchGetContactsRequest__Output, _herald_contacts_v1_ContactsResponse>;
+  
+  BeginImport: grpc.handleUnaryCall<_herald_contacts_v1_BeginImportRequest__Output, _herald_contacts_v1_JobRef>;
+  
+  CommitImport: grpc.handleUnaryCall<_herald_contacts_v1_CommitImportRequest__Output, _herald_contacts_v1_JobRef>;
   
   DeleteContact: grpc.handleUnaryCall<_herald_contacts_v1_GetContactRequest__Output, _herald_common_v1_Empty>;
   
@@ -144,13 +232,21 @@ export interface ContactsHandlers extends grpc.UntypedServiceImplementation {
   
   FieldValues: grpc.handleUnaryCall<_herald_contacts_v1_FieldRequest__Output, _herald_contacts_v1_FieldValuesResponse>;
   
+  GetBulkJob: grpc.handleUnaryCall<_herald_contacts_v1_JobRef__Output, _herald_contacts_v1_BulkJob>;
+  
   GetContact: grpc.handleUnaryCall<_herald_contacts_v1_GetContactRequest__Output, _herald_contacts_v1_ContactResponse>;
+  
+  GetImportJob: grpc.handleUnaryCall<_herald_contacts_v1_JobRef__Output, _herald_contacts_v1_ImportJob>;
+  
+  ImportLimits: grpc.handleUnaryCall<_herald_common_v1_Empty__Output, _herald_contacts_v1_ImportLimitsResponse>;
   
   ListContacts: grpc.handleUnaryCall<_herald_contacts_v1_ListContactsRequest__Output, _herald_contacts_v1_ListContactsResponse>;
   
   ListFields: grpc.handleUnaryCall<_herald_common_v1_Empty__Output, _herald_contacts_v1_ListFieldsResponse>;
   
   LookupContacts: grpc.handleUnaryCall<_herald_contacts_v1_LookupContactsRequest__Output, _herald_contacts_v1_LookupContactsResponse>;
+  
+  StartBulkJob: grpc.handleUnaryCall<_herald_contacts_v1_StartBulkJobRequest__Output, _herald_contacts_v1_JobRef>;
   
   UpdateContact: grpc.handleUnaryCall<_herald_contacts_v1_UpdateContactRequest__Output, _herald_contacts_v1_ContactResponse>;
   
@@ -161,15 +257,23 @@ export interface ContactsHandlers extends grpc.UntypedServiceImplementation {
 }
 
 export interface ContactsDefinition extends grpc.ServiceDefinition {
+  AbortImport: MethodDefinition<_herald_contacts_v1_JobRef, _herald_common_v1_Empty, _herald_contacts_v1_JobRef__Output, _herald_common_v1_Empty__Output>
+  AppendImportChunk: MethodDefinition<_herald_contacts_v1_ImportChunk, _herald_common_v1_Empty, _herald_contacts_v1_ImportChunk__Output, _herald_common_v1_Empty__Output>
   BatchGetContacts: MethodDefinition<_herald_contacts_v1_BatchGetContactsRequest, _herald_contacts_v1_ContactsResponse, _herald_contacts_v1_BatchGetContactsRequest__Output, _herald_contacts_v1_ContactsResponse__Output>
+  BeginImport: MethodDefinition<_herald_contacts_v1_BeginImportRequest, _herald_contacts_v1_JobRef, _herald_contacts_v1_BeginImportRequest__Output, _herald_contacts_v1_JobRef__Output>
+  CommitImport: MethodDefinition<_herald_contacts_v1_CommitImportRequest, _herald_contacts_v1_JobRef, _herald_contacts_v1_CommitImportRequest__Output, _herald_contacts_v1_JobRef__Output>
   DeleteContact: MethodDefinition<_herald_contacts_v1_GetContactRequest, _herald_common_v1_Empty, _herald_contacts_v1_GetContactRequest__Output, _herald_common_v1_Empty__Output>
   DeleteField: MethodDefinition<_herald_contacts_v1_FieldRequest, _herald_contacts_v1_DeleteFieldResponse, _herald_contacts_v1_FieldRequest__Output, _herald_contacts_v1_DeleteFieldResponse__Output>
   FieldUsage: MethodDefinition<_herald_contacts_v1_FieldRequest, _herald_contacts_v1_FieldUsageResponse, _herald_contacts_v1_FieldRequest__Output, _herald_contacts_v1_FieldUsageResponse__Output>
   FieldValues: MethodDefinition<_herald_contacts_v1_FieldRequest, _herald_contacts_v1_FieldValuesResponse, _herald_contacts_v1_FieldRequest__Output, _herald_contacts_v1_FieldValuesResponse__Output>
+  GetBulkJob: MethodDefinition<_herald_contacts_v1_JobRef, _herald_contacts_v1_BulkJob, _herald_contacts_v1_JobRef__Output, _herald_contacts_v1_BulkJob__Output>
   GetContact: MethodDefinition<_herald_contacts_v1_GetContactRequest, _herald_contacts_v1_ContactResponse, _herald_contacts_v1_GetContactRequest__Output, _herald_contacts_v1_ContactResponse__Output>
+  GetImportJob: MethodDefinition<_herald_contacts_v1_JobRef, _herald_contacts_v1_ImportJob, _herald_contacts_v1_JobRef__Output, _herald_contacts_v1_ImportJob__Output>
+  ImportLimits: MethodDefinition<_herald_common_v1_Empty, _herald_contacts_v1_ImportLimitsResponse, _herald_common_v1_Empty__Output, _herald_contacts_v1_ImportLimitsResponse__Output>
   ListContacts: MethodDefinition<_herald_contacts_v1_ListContactsRequest, _herald_contacts_v1_ListContactsResponse, _herald_contacts_v1_ListContactsRequest__Output, _herald_contacts_v1_ListContactsResponse__Output>
   ListFields: MethodDefinition<_herald_common_v1_Empty, _herald_contacts_v1_ListFieldsResponse, _herald_common_v1_Empty__Output, _herald_contacts_v1_ListFieldsResponse__Output>
   LookupContacts: MethodDefinition<_herald_contacts_v1_LookupContactsRequest, _herald_contacts_v1_LookupContactsResponse, _herald_contacts_v1_LookupContactsRequest__Output, _herald_contacts_v1_LookupContactsResponse__Output>
+  StartBulkJob: MethodDefinition<_herald_contacts_v1_StartBulkJobRequest, _herald_contacts_v1_JobRef, _herald_contacts_v1_StartBulkJobRequest__Output, _herald_contacts_v1_JobRef__Output>
   UpdateContact: MethodDefinition<_herald_contacts_v1_UpdateContactRequest, _herald_contacts_v1_ContactResponse, _herald_contacts_v1_UpdateContactRequest__Output, _herald_contacts_v1_ContactResponse__Output>
   UpsertContact: MethodDefinition<_herald_contacts_v1_UpsertContactRequest, _herald_contacts_v1_UpsertContactResponse, _herald_contacts_v1_UpsertContactRequest__Output, _herald_contacts_v1_UpsertContactResponse__Output>
   UpsertContacts: MethodDefinition<_herald_contacts_v1_UpsertContactsRequest, _herald_contacts_v1_UpsertContactsResponse, _herald_contacts_v1_UpsertContactsRequest__Output, _herald_contacts_v1_UpsertContactsResponse__Output>

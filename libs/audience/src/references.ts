@@ -1,0 +1,56 @@
+/**
+ * What a condition references, for "field usage" (`GET /contacts/fields/:field/usage`: which
+ * segments, campaigns and workflows use data.<key>), event usage, and the segments a segment
+ * depends on (refuse deleting one that others reference). Direct references only: a referenced
+ * segment's own condition is that segment's usage.
+ */
+import type { Condition, Filter } from './condition';
+import { canonicalField, isFieldProblem, parseField } from './fields';
+
+export interface ConditionReferences {
+  /** Every field named, canonical and sorted: `createdAt`, `data.plan`, `email.opened`, `event.signup`, `segment.<id>`. */
+  fields: string[];
+  /** Custom field keys, without `data.`: `plan`, `profile.tier`. */
+  dataKeys: string[];
+  /** Event names as recorded: `signup`, and `email.opened` for email.opened. */
+  events: string[];
+  /** Segment ids. */
+  segments: string[];
+}
+
+function* filtersOf(condition: Condition): Generator<Filter> {
+  for (const group of condition.groups) {
+    yield* group.filters;
+    if (group.conditions) yield* filtersOf(group.conditions);
+  }
+}
+
+export function conditionReferences(condition: Condition): ConditionReferences {
+  const fields = new Set<string>();
+  const dataKeys = new Set<string>();
+  const events = new Set<string>();
+  const segments = new Set<string>();
+  for (const filter of filtersOf(condition)) {
+    const ref = parseField(filter.field);
+    if (isFieldProblem(ref)) continue;
+    fields.add(canonicalField(ref));
+    if (ref.kind === 'data') dataKeys.add(ref.key);
+    if (ref.kind === 'event') events.add(ref.name);
+    if (ref.kind === 'segment') segments.add(ref.id);
+  }
+  const sorted = (s: Set<string>) => [...s].sort();
+  return { fields: sorted(fields), dataKeys: sorted(dataKeys), events: sorted(events), segments: sorted(segments) };
+}
+
+/**
+ * Whether the condition uses `field` (any spelling `parseField` takes). A custom field is used by
+ * filters on it and on keys nested under it: deleting `data.profile` removes `data.profile.tier` too.
+ */
+export function referencesField(condition: Condition, field: string): boolean {
+  const wanted = parseField(field);
+  if (isFieldProblem(wanted)) return false;
+  const name = canonicalField(wanted);
+  const refs = conditionReferences(condition);
+  if (wanted.kind === 'data') return refs.dataKeys.some((k) => k === wanted.key || k.startsWith(`${wanted.key}.`));
+  return refs.fields.includes(name);
+}
