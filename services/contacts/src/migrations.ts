@@ -1,3 +1,4 @@
+import { audienceMigrations } from '../../../libs/audience/src';
 import type { Migration } from '../../../libs/db/src';
 
 export const SCHEMA = 'contacts';
@@ -93,6 +94,34 @@ export const migrations: Migration[] = [
         contact_id text,
         reason text NOT NULL,
         PRIMARY KEY (project_id, job_id, n)
+      );
+    `,
+  },
+  // Segment membership, the date function and the createdAt index that conditions need.
+  ...audienceMigrations,
+  {
+    // Segments (SPEC §2.7, §4.5). See docs/decisions.md "Segments".
+    id: '003_segments',
+    sql: `
+      CREATE TABLE contacts.segments (
+        project_id uuid NOT NULL,
+        id uuid NOT NULL,
+        name text NOT NULL,
+        description text,
+        type text NOT NULL,                   -- DYNAMIC | STATIC
+        condition jsonb,                      -- DYNAMIC: the normalised condition
+        track_membership boolean NOT NULL DEFAULT false,
+        member_count bigint NOT NULL DEFAULT 0,
+        computed_at timestamptz,              -- tracked DYNAMIC: when membership was last written
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (project_id, id)
+      );
+      -- Projects whose tracked segments are due a recompute (debounced background work): one row
+      -- a project, written by the consumer of contact and event changes, taken by the timer.
+      CREATE TABLE contacts.segment_recompute (
+        project_id uuid PRIMARY KEY,
+        due_at timestamptz NOT NULL
       );
     `,
   },
