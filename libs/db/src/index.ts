@@ -78,7 +78,16 @@ export class Db {
         ),
     });
     this.pool.on('error', (err) => logger.warn({ err: err.message }, 'idle PostgreSQL client error'));
+    this.pool.on('connect', () => this.open++);
+    this.pool.on('remove', () => {
+      this.open--;
+      if (this.open === 0) this.closed?.();
+    });
   }
+
+  /** Connections opened and not yet closed (a removed client is closed when pg says 'remove'). */
+  private open = 0;
+  private closed?: () => void;
 
   async query<R extends QueryResultRow = any>(sql: string | QueryConfig, params: unknown[] = []): Promise<R[]> {
     return (await (typeof sql === 'string' ? this.pool.query<R>(sql, params) : this.pool.query<R>(sql))).rows;
@@ -114,8 +123,19 @@ export class Db {
     }
   }
 
+  /**
+   * Ends the pool and waits until its connections are closed: `pool.end()` resolves once the
+   * clients have left the pool, while their sockets are still closing, and the embedded
+   * PostgreSQL stopped right after would cut those ("terminating connection due to
+   * administrator command").
+   */
   async close(): Promise<void> {
+    const allClosed = new Promise<void>((resolve) => {
+      this.closed = resolve;
+      if (this.open === 0) resolve();
+    });
     await this.pool.end();
+    await Promise.race([allClosed, new Promise((r) => setTimeout(r, 5000).unref())]);
   }
 }
 
