@@ -24,7 +24,7 @@ let h: Api<'contacts'>;
 beforeAll(async () => {
   [real, fixture] = await Promise.all([scratchDatabase({ poolMax: 4, prefix: 'herald_aud' }), scratchDatabase({ poolMax: 1, prefix: 'herald_aud' })]);
   expect(SCHEMA).toBe('contacts'); // the schema compiled conditions name
-  await migrate(real.db, SCHEMA, [...migrationsOf(contacts), ...audienceMigrations]);
+  await migrate(real.db, SCHEMA, migrationsOf(contacts)); // audienceMigrations among them
   await migrate(fixture.db, SCHEMA, [contactsTables, ...audienceMigrations]);
   repo = new ContactsRepo(real.db);
   h = contactsHandlers(repo) as unknown as Api<'contacts'>;

@@ -15,6 +15,26 @@ export const DomainEvents = {
     email: z.string(),
   }),
   /**
+   * Contacts of the project were created or changed through the API, an import or a field
+   * deletion (tracks and sends show through events.event.recorded.v1): tracked segments may need
+   * a recompute. `count`: how many contacts.
+   */
+  'contacts.contacts.changed.v1': z.object({
+    count: z.number().int(),
+  }),
+  /**
+   * A tracked segment's membership changed (compute): the events service records
+   * `segment.<slug>.entry` for each contact of `entered` and `.exit` for each of `exited`. At
+   * most 1,000 ids in all per event; a large change is several events.
+   */
+  'contacts.segment.membership_changed.v1': z.object({
+    segmentId: z.string(),
+    segmentName: z.string(),
+    slug: z.string(),
+    entered: z.array(z.string()),
+    exited: z.array(z.string()),
+  }),
+  /**
    * A work item, not a fact (like messaging.email.queued.v1): an import or bulk job of the
    * contacts service is due to run, on the contacts.jobs.bulk work queue.
    */

@@ -121,7 +121,9 @@ export const migrations: Migration[] = [
       -- a project, written by the consumer of contact and event changes, taken by the timer.
       CREATE TABLE contacts.segment_recompute (
         project_id uuid PRIMARY KEY,
-        due_at timestamptz NOT NULL
+        due_at timestamptz NOT NULL,
+        taken_until timestamptz,              -- a recompute holds it until then (its lease)
+        again boolean NOT NULL DEFAULT false  -- changes came in while it ran: due again after
       );
     `,
   },

@@ -186,6 +186,7 @@ export class JobsRepo implements JobsStore {
     const r = await tx.query(prepared(`DELETE FROM ${CONTACTS} WHERE project_id = $1 AND id = ANY($2::uuid[]) RETURNING id, email`, [projectId, ids]));
     if (r.rows.length) {
       await tx.query(prepared(`DELETE FROM ${SCHEMA}.event_facts WHERE project_id = $1 AND contact_id = ANY($2::uuid[])`, [projectId, r.rows.map((x) => x.id)]));
+      await tx.query(prepared(`DELETE FROM ${SCHEMA}.segment_members WHERE project_id = $1 AND contact_id = ANY($2::uuid[])`, [projectId, r.rows.map((x) => x.id)]));
     }
     return r.rows;
   }

@@ -184,6 +184,7 @@ export class ContactsRepo implements ContactsStore {
   async delete(tx: PoolClient, projectId: string, id: string): Promise<ContactRow | undefined> {
     const r = await tx.query(`DELETE FROM ${T} WHERE project_id = $1 AND id = $2 RETURNING ${COLS}`, [projectId, id]);
     await tx.query(`DELETE FROM ${SCHEMA}.event_facts WHERE project_id = $1 AND contact_id = $2`, [projectId, id]);
+    await tx.query(`DELETE FROM ${SCHEMA}.segment_members WHERE project_id = $1 AND contact_id = $2`, [projectId, id]);
     return r.rows[0];
   }
 

@@ -15,3 +15,10 @@ export const contactDeleted = (projectId: string, c: { id: string; email: string
   projectId,
   data: { contactId: c.id, email: c.email },
 });
+
+/** Contacts created or changed by the API, an import or a field deletion: tracked segments may need a recompute. */
+export const contactsChanged = (projectId: string, count: number): NewEvent => ({
+  type: 'contacts.contacts.changed.v1',
+  projectId,
+  data: { count },
+});

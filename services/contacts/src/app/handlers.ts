@@ -7,8 +7,9 @@ import { applyDataPatch, DataPatchResult as DataPatch, DataValidationError, Json
 import { isValidEmail, normalizeEmail } from '../domain/email';
 import { customFieldName, parseFieldParam, STANDARD_FIELDS } from '../domain/fields';
 import { flattenLeaves, inferType, FieldType } from '../domain/types';
-import { contactDeleted, subscriptionChanged } from './events';
+import { contactDeleted, contactsChanged, subscriptionChanged } from './events';
 import type { JobHandlers } from './jobs';
+import type { SegmentHandlers } from './segments';
 import type { ContactBatchItem, ContactRow, ContactsStore } from './ports';
 
 const MAX_LOOKUP = 500;
@@ -64,7 +65,7 @@ function typesOf(persisted: JsonObject): Array<{ key: string; type: FieldType }>
 }
 
 /** Contacts use cases, served in process or over gRPC (the same handlers either way); import and bulk jobs are in jobs.ts. */
-export function contactsHandlers(repo: ContactsStore): Omit<Handlers<'contacts'>, keyof JobHandlers> {
+export function contactsHandlers(repo: ContactsStore): Omit<Handlers<'contacts'>, keyof JobHandlers | keyof SegmentHandlers> {
   const { db, outbox } = repo;
 
   async function upsertOnce(tx: PoolClient, projectId: string, email: string, subscribed: boolean | undefined, defaultSubscribed: boolean, dataJson: string) {
@@ -199,7 +200,13 @@ export function contactsHandlers(repo: ContactsStore): Omit<Handlers<'contacts'>
   }
 
   return {
-    UpsertContact: async (req, meta) => upsertOne(projectOf(meta), req),
+    async UpsertContact(req, meta) {
+      const projectId = projectOf(meta);
+      const out = await upsertOne(projectId, req);
+      // The API's create-or-update (tracks and sends show through their events instead).
+      if (out.is_new || out.is_update) await outbox.enqueue(db.pool, [contactsChanged(projectId, 1)]);
+      return out;
+    },
 
     // The batch exception: each item names its project (see contacts.proto).
     async UpsertContacts(req) {
@@ -251,7 +258,9 @@ export function contactsHandlers(repo: ContactsStore): Omit<Handlers<'contacts'>
         const subscribed = req.subscribed ?? existing.subscribed;
         const updated = await repo.update(tx, projectId, id, { email, subscribed, data: patch.data });
         await repo.recordFieldTypes(tx, projectId, typesOf(patch.persisted));
-        if (subscribed !== existing.subscribed) await outbox.enqueue(tx, [subscriptionChanged(projectId, updated)]);
+        const events: NewEvent[] = subscribed !== existing.subscribed ? [subscriptionChanged(projectId, updated)] : [];
+        if (patch.changed || email !== existing.email || subscribed !== existing.subscribed) events.push(contactsChanged(projectId, 1));
+        await outbox.enqueue(tx, events);
         return updated;
       });
       return { contact: toMsg(row) };
@@ -301,20 +310,15 @@ export function contactsHandlers(repo: ContactsStore): Omit<Handlers<'contacts'>
       return { field: req.field, values_json: values.map((v) => JSON.stringify(v)), count: String(count) };
     },
 
-    async FieldUsage(req, meta) {
-      projectOf(meta);
-      parseFieldOrThrow(req.field);
-      // Segments, campaigns and workflows do not exist yet; when they land they answer here.
-      return { field: req.field, used_in_segments: [], used_in_campaigns: [], used_in_workflows: [] };
-    },
-
     async DeleteField(req, meta) {
       const projectId = projectOf(meta);
       const parsed = parseFieldOrThrow(req.field);
       if (parsed.kind === 'standard') {
         throw badRequest(`${req.field} is a standard field and cannot be deleted`, 'Only custom fields (data.<key>) can be deleted.');
       }
-      return { deleted_from: String(await repo.deleteField(projectId, parsed.path)) };
+      const n = await repo.deleteField(projectId, parsed.path);
+      if (n) await outbox.enqueue(db.pool, [contactsChanged(projectId, n)]);
+      return { deleted_from: String(n) };
     },
   };
 }

@@ -12,7 +12,7 @@ import { AppError, isUuid, logger, newId, notFound, validationError } from '../.
 import { columnsOf, isHeaderProblem, RecordCounter, rowOf, type ImportColumns } from '../domain/csv';
 import { flattenLeaves, inferType, type FieldType } from '../domain/types';
 import type { JsonObject } from '../domain/data';
-import { contactDeleted, subscriptionChanged } from './events';
+import { contactDeleted, contactsChanged, subscriptionChanged } from './events';
 import type { BulkOperation, ContactsStore, JobError, JobRow, JobsStore } from './ports';
 
 export const MAX_BULK_IDS = 1000;
@@ -422,6 +422,7 @@ async function importBatch(run: JobRun, state: ImportState, rows: Row[]) {
     }
     const unchanged = items.length - imported - updated;
     await d.contacts.recordFieldTypes(tx, projectId, [...types].map(([key, type]) => ({ key, type })));
+    if (imported + updated) await d.jobs.outbox.enqueue(tx, [contactsChanged(projectId, imported + updated)]);
     await d.jobs.progress(
       tx,
       projectId,

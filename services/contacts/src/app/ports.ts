@@ -5,8 +5,10 @@
  */
 import type { PoolClient } from 'pg';
 import type { Outbox } from '../../../../libs/bus/src';
+import type { CompiledCondition, Condition } from '../../../../libs/audience/src';
 import type { Db, Queryable } from '../../../../libs/db/src';
 import type { JsonObject } from '../domain/data';
+import type { SegmentType } from '../domain/segments';
 import type { FieldType } from '../domain/types';
 
 export interface ContactRow {
@@ -56,7 +58,7 @@ export interface ContactsStore {
   emailTaken(tx: Queryable, projectId: string, email: string, exceptId: string): Promise<boolean>;
   get(projectId: string, id: string): Promise<ContactRow | undefined>;
   getMany(projectId: string, ids: string[]): Promise<ContactRow[]>;
-  /** Deletes the contact and its event facts. */
+  /** Deletes the contact, its event facts and its segment memberships. */
   delete(tx: PoolClient, projectId: string, id: string): Promise<ContactRow | undefined>;
   /** Newest first, keyset-paginated (one row more than `limit` when there is a next page). */
   list(projectId: string, q: { limit: number; cursor?: string; search?: string; subscribed?: boolean; withTotal: boolean }): Promise<{ rows: ContactRow[]; total: number }>;
@@ -65,6 +67,8 @@ export interface ContactsStore {
   recordFieldTypes(tx: Queryable, projectId: string, all: Array<{ key: string; type: FieldType }>): Promise<void>;
   fieldsWithCoverage(projectId: string): Promise<{ total: number; fields: Array<{ key: string; type: FieldType; count: number }> }>;
   distinctValues(projectId: string, expr: { sql: string; param?: string[] }, limit: number): Promise<{ values: unknown[]; count: number }>;
+  /** The project's custom field types (dotted key → type), for conditions. */
+  fieldTypes(projectId: string): Promise<Map<string, FieldType>>;
   /** Removes a custom field from every contact and its type; returns how many contacts had it. */
   deleteField(projectId: string, path: string[]): Promise<number>;
 }
@@ -156,7 +160,7 @@ export interface JobsStore {
 
   /** Subscribes or unsubscribes the given contacts (locked); returns each found contact and whether it changed. */
   setSubscribed(tx: PoolClient, projectId: string, ids: string[], subscribed: boolean): Promise<Array<{ id: string; email: string; subscribed: boolean; changed: boolean }>>;
-  /** Deletes the given contacts and their event facts; returns those deleted. */
+  /** Deletes the given contacts, their event facts and segment memberships; returns those deleted. */
   deleteMany(tx: PoolClient, projectId: string, ids: string[]): Promise<Array<{ id: string; email: string }>>;
 
   /**
@@ -167,4 +171,64 @@ export interface JobsStore {
   sweep(leaseMs: number, maxAttempts: number): Promise<{ requeued: number; failed: number; abandoned: number }>;
   /** All-in-one start: queued jobs lost their in-memory work items; the next sweep queues them again. */
   forgetEnqueued(): Promise<number>;
+}
+
+export interface SegmentRow {
+  id: string;
+  name: string;
+  description: string | null;
+  type: SegmentType;
+  condition: Condition | null;
+  track_membership: boolean;
+  /** STATIC: its membership rows now; DYNAMIC: as last counted. */
+  member_count: string;
+  computed_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/**
+ * Segments, their membership rows and the queue of projects due a recompute, in PostgreSQL
+ * (adapters/segments-repo.ts), every statement scoped by project_id except `takeDue` and
+ * `markStale`, which look for due work across projects.
+ */
+export interface SegmentsStore {
+  readonly db: Db;
+  list(projectId: string): Promise<SegmentRow[]>;
+  get(q: Queryable, projectId: string, id: string, lock?: boolean): Promise<SegmentRow | undefined>;
+  insert(tx: PoolClient, projectId: string, s: { id: string; name: string; description: string | null; type: SegmentType; condition: Condition | null; trackMembership: boolean; memberCount: number }): Promise<void>;
+  /** `conditionChanged`: the last compute no longer describes the condition. */
+  update(tx: PoolClient, projectId: string, id: string, s: { name: string; description: string | null; condition: Condition | null; trackMembership: boolean; memberCount: number; conditionChanged: boolean }): Promise<void>;
+  /** Deletes the segment and its membership rows. */
+  delete(tx: PoolClient, projectId: string, id: string): Promise<void>;
+  clearMembers(tx: PoolClient, projectId: string, id: string): Promise<void>;
+  setMemberCount(projectId: string, id: string, n: number): Promise<void>;
+  count(q: Queryable, projectId: string, compiled: CompiledCondition): Promise<number>;
+  /** A page of the contacts matching now, newest first, and how many there are. */
+  livePage(projectId: string, compiled: CompiledCondition, page: { page: number; pageSize: number }): Promise<{ rows: ContactRow[]; total: number }>;
+  /** A page of the membership rows' contacts, newest first, and how many there are. */
+  memberPage(projectId: string, id: string, page: { page: number; pageSize: number }): Promise<{ rows: ContactRow[]; total: number }>;
+  contactsByEmail(q: Queryable, projectId: string, emails: string[]): Promise<Array<{ id: string; email: string }>>;
+  addMembers(tx: PoolClient, projectId: string, id: string, contactIds: string[]): Promise<number>;
+  removeMembers(tx: PoolClient, projectId: string, id: string, contactIds: string[]): Promise<number>;
+  /** A tracked segment's rows made the contacts matching now; who entered, who left, how many now. */
+  writeMembership(tx: PoolClient, projectId: string, id: string, compiled: CompiledCondition): Promise<{ entered: string[]; exited: string[]; total: number }>;
+  /** The project's tracked DYNAMIC segments. */
+  trackedIds(projectId: string): Promise<string[]>;
+  /** These projects (those with a tracked segment) are due a recompute after `debounceMs`. */
+  markDue(q: Queryable, projectIds: string[], debounceMs: number): Promise<void>;
+  /** Projects with a tracked segment not computed for `intervalMs` (or never) are due now. */
+  markStale(intervalMs: number): Promise<void>;
+  /** A project due now, taken for `leaseMs` (another replica skips it); undefined when none is. */
+  takeDue(leaseMs: number): Promise<string | undefined>;
+  /** The project's recompute is done: gone from the queue, or due again if changes came meanwhile. */
+  doneDue(projectId: string, debounceMs: number): Promise<void>;
+}
+
+/**
+ * Who else uses a segment as an audience. Campaigns fill this in when they exist (a segment
+ * an active campaign sends to cannot be deleted: 409); until then nothing does.
+ */
+export interface SegmentUsers {
+  activeCampaigns(projectId: string, segmentId: string): Promise<Array<{ id: string; name: string }>>;
 }

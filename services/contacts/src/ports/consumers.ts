@@ -1,22 +1,38 @@
 import type { DomainEvent } from '../../../../libs/contracts/src';
+import type { Queryable } from '../../../../libs/db/src';
 import type { Consumer } from '../../../../libs/runtime/src/service';
 import type { ContactsRepo } from '../adapters/repo';
+import type { SegmentsStore } from '../app/ports';
 
-/** Keeps the per-contact event facts that segment filters read (a projection of the events service). */
-export function contactsConsumer(repo: ContactsRepo): Consumer {
+/**
+ * Keeps the per-contact event facts that segment filters read (a projection of the events
+ * service), and marks the projects whose contacts or events changed as due a recompute of their
+ * tracked segments (debounced: see SegmentsStore.markDue and app/segments.ts recomputeDue).
+ */
+export function contactsConsumer(repo: ContactsRepo, segments: SegmentsStore, debounceMs: number): Consumer {
+  const due = (events: DomainEvent[], tx: Queryable) => segments.markDue(tx, [...new Set(events.map((e) => e.projectId))], debounceMs);
+  const marks = (e: DomainEvent, tx: Queryable) => due([e], tx);
   return {
     handlers: {
       'events.event.recorded.v1': async (e: DomainEvent<'events.event.recorded.v1'>, tx) => {
         await repo.recordEventFact(tx, e.projectId, e.data.contactId, e.data.name, e.data.occurredAt);
+        await due([e], tx);
       },
       'events.event_name.deleted.v1': async (e: DomainEvent<'events.event_name.deleted.v1'>, tx) => {
         await repo.deleteEventFacts(tx, e.projectId, e.data.name);
+        await due([e], tx);
       },
+      'contacts.contact.subscription_changed.v1': marks,
+      'contacts.contact.deleted.v1': marks,
+      'contacts.contacts.changed.v1': marks,
     },
     batchHandlers: {
       'events.event.recorded.v1': async (events: DomainEvent<'events.event.recorded.v1'>[], tx) => {
         await repo.recordEventFacts(tx, events.map((e) => ({ projectId: e.projectId, contactId: e.data.contactId, name: e.data.name, at: e.data.occurredAt })));
+        await due(events, tx);
       },
+      'contacts.contact.subscription_changed.v1': due,
+      'contacts.contact.deleted.v1': due,
     },
   };
 }

@@ -50,8 +50,12 @@ function update(projectId: string, id: string, o: { email?: string; subscribed?:
   return h.UpdateContact({ id, email: o.email, subscribed: o.subscribed, data_json: o.data === undefined ? '' : JSON.stringify(o.data) }, as(projectId));
 }
 
+/** The outbox's contact events (without contacts.contacts.changed.v1, the API's recompute trigger for segments, tested on its own). */
 const outbox = (projectId: string) =>
-  db.query<{ id: string; type: string; data: any; project_id: string }>(`SELECT id, type, data, project_id FROM contacts.outbox WHERE project_id = $1 ORDER BY seq`, [projectId]);
+  db.query<{ id: string; type: string; data: any; project_id: string }>(
+    `SELECT id, type, data, project_id FROM contacts.outbox WHERE project_id = $1 AND type <> 'contacts.contacts.changed.v1' ORDER BY seq`,
+    [projectId],
+  );
 
 const data = (c: { data_json: string } | null | undefined) => JSON.parse(c!.data_json);
 
@@ -90,6 +94,21 @@ describe('upsert rules', () => {
     expect(again.contact!.id).toBe(first.contact!.id);
     expect(again.contact!.subscribed).toBe(false);
     expect(await outbox(p)).toHaveLength(0);
+  });
+
+  it('creates and changes through the API publish contacts.contacts.changed.v1 (the segments recompute trigger); no-ops publish nothing', async () => {
+    const p = newId();
+    const changed = async () => Number((await db.query(`SELECT count(*) AS n FROM contacts.outbox WHERE project_id = $1 AND type = 'contacts.contacts.changed.v1'`, [p]))[0].n);
+    const c = await upsert(p, 'trigger@example.com', { data: { plan: 'pro' } });
+    expect(await changed()).toBe(1);
+    await upsert(p, 'trigger@example.com', { data: { plan: 'pro' } }); // same data
+    expect(await changed()).toBe(1);
+    await update(p, c.contact!.id, { data: { plan: 'pro' } }); // same data
+    expect(await changed()).toBe(1);
+    await update(p, c.contact!.id, { data: { plan: 'free' } });
+    expect(await changed()).toBe(2);
+    await upsert(p, 'trigger@example.com', { data: { seats: 3 } });
+    expect(await changed()).toBe(3);
   });
 
   it('an explicit change emits one contacts.contact.subscription_changed.v1 row in the outbox; a no-op change emits none', async () => {

@@ -16,6 +16,8 @@ import { ContactsRepo } from '../../src/adapters/repo';
 import { JobsRepo } from '../../src/adapters/jobs-repo';
 import { contactsHandlers } from '../../src/app/handlers';
 import { jobsHandlers } from '../../src/app/jobs';
+import { segmentsHandlers } from '../../src/app/segments';
+import { SegmentsRepo } from '../../src/adapters/segments-repo';
 import { SCHEMA } from '../../src/migrations';
 import { migrationsOf } from '../../../../libs/runtime/src';
 import { contacts } from '../../src/service';
@@ -53,7 +55,12 @@ beforeAll(async () => {
   await migrate(db, SCHEMA, migrationsOf(contacts));
   const repo = new ContactsRepo(db);
   const jobs = new JobsRepo(db, repo.outbox);
-  handlers = { ...contactsHandlers(repo), ...jobsHandlers({ jobs, contacts: repo, maxBytes: 1 << 20, chunkBytes: 1 << 16, leaseMs: 30_000, batchRows: 500 }) };
+  const contactsApi = contactsHandlers(repo);
+  handlers = {
+    ...contactsApi,
+    ...jobsHandlers({ jobs, contacts: repo, maxBytes: 1 << 20, chunkBytes: 1 << 16, leaseMs: 30_000, batchRows: 500 }),
+    ...segmentsHandlers({ segments: new SegmentsRepo(db), contacts: repo, users: { activeCampaigns: async () => [] }, upsert: contactsApi.UpsertContacts }),
+  };
   const counted = Object.fromEntries(
     Object.entries(handlers).map(([name, h]) => [name, (req: unknown, meta: CallMeta) => (handled.push(name), (h as Function)(req, meta))]),
   ) as unknown as ContactsHandlers;

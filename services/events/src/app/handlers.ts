@@ -128,9 +128,10 @@ export function eventsHandlers(repo: EventsStore, contacts: () => Api<'contacts'
     },
 
     async Usage(req, meta) {
-      const { total, contacts: unique } = await repo.usage(projectOf(meta), req.name);
-      // Segments and workflows do not exist yet; when they land they report their references here.
-      return { used_in_segments: [], used_in_workflows: [], total_count: String(total), unique_contacts: String(unique), can_delete: !isReservedEventName(req.name) };
+      const projectId = projectOf(meta);
+      const [{ total, contacts: unique }, { segments }] = await Promise.all([repo.usage(projectId, req.name), contacts().EventUsage({ name: req.name }, { projectId })]);
+      // Workflows report their references here when they exist.
+      return { used_in_segments: segments, used_in_workflows: [], total_count: String(total), unique_contacts: String(unique), can_delete: !isReservedEventName(req.name) };
     },
 
     async DeleteEvents(req, meta) {

@@ -2,14 +2,19 @@
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
+import type { AddSegmentMembersResponse as _herald_contacts_v1_AddSegmentMembersResponse, AddSegmentMembersResponse__Output as _herald_contacts_v1_AddSegmentMembersResponse__Output } from '../../../herald/contacts/v1/AddSegmentMembersResponse';
 import type { BatchGetContactsRequest as _herald_contacts_v1_BatchGetContactsRequest, BatchGetContactsRequest__Output as _herald_contacts_v1_BatchGetContactsRequest__Output } from '../../../herald/contacts/v1/BatchGetContactsRequest';
 import type { BeginImportRequest as _herald_contacts_v1_BeginImportRequest, BeginImportRequest__Output as _herald_contacts_v1_BeginImportRequest__Output } from '../../../herald/contacts/v1/BeginImportRequest';
 import type { BulkJob as _herald_contacts_v1_BulkJob, BulkJob__Output as _herald_contacts_v1_BulkJob__Output } from '../../../herald/contacts/v1/BulkJob';
 import type { CommitImportRequest as _herald_contacts_v1_CommitImportRequest, CommitImportRequest__Output as _herald_contacts_v1_CommitImportRequest__Output } from '../../../herald/contacts/v1/CommitImportRequest';
+import type { ComputeSegmentResponse as _herald_contacts_v1_ComputeSegmentResponse, ComputeSegmentResponse__Output as _herald_contacts_v1_ComputeSegmentResponse__Output } from '../../../herald/contacts/v1/ComputeSegmentResponse';
 import type { ContactResponse as _herald_contacts_v1_ContactResponse, ContactResponse__Output as _herald_contacts_v1_ContactResponse__Output } from '../../../herald/contacts/v1/ContactResponse';
 import type { ContactsResponse as _herald_contacts_v1_ContactsResponse, ContactsResponse__Output as _herald_contacts_v1_ContactsResponse__Output } from '../../../herald/contacts/v1/ContactsResponse';
+import type { CreateSegmentRequest as _herald_contacts_v1_CreateSegmentRequest, CreateSegmentRequest__Output as _herald_contacts_v1_CreateSegmentRequest__Output } from '../../../herald/contacts/v1/CreateSegmentRequest';
 import type { DeleteFieldResponse as _herald_contacts_v1_DeleteFieldResponse, DeleteFieldResponse__Output as _herald_contacts_v1_DeleteFieldResponse__Output } from '../../../herald/contacts/v1/DeleteFieldResponse';
 import type { Empty as _herald_common_v1_Empty, Empty__Output as _herald_common_v1_Empty__Output } from '../../../herald/common/v1/Empty';
+import type { EventUsageRequest as _herald_contacts_v1_EventUsageRequest, EventUsageRequest__Output as _herald_contacts_v1_EventUsageRequest__Output } from '../../../herald/contacts/v1/EventUsageRequest';
+import type { EventUsageResponse as _herald_contacts_v1_EventUsageResponse, EventUsageResponse__Output as _herald_contacts_v1_EventUsageResponse__Output } from '../../../herald/contacts/v1/EventUsageResponse';
 import type { FieldRequest as _herald_contacts_v1_FieldRequest, FieldRequest__Output as _herald_contacts_v1_FieldRequest__Output } from '../../../herald/contacts/v1/FieldRequest';
 import type { FieldUsageResponse as _herald_contacts_v1_FieldUsageResponse, FieldUsageResponse__Output as _herald_contacts_v1_FieldUsageResponse__Output } from '../../../herald/contacts/v1/FieldUsageResponse';
 import type { FieldValuesResponse as _herald_contacts_v1_FieldValuesResponse, FieldValuesResponse__Output as _herald_contacts_v1_FieldValuesResponse__Output } from '../../../herald/contacts/v1/FieldValuesResponse';
@@ -23,8 +28,17 @@ import type { ListContactsResponse as _herald_contacts_v1_ListContactsResponse, 
 import type { ListFieldsResponse as _herald_contacts_v1_ListFieldsResponse, ListFieldsResponse__Output as _herald_contacts_v1_ListFieldsResponse__Output } from '../../../herald/contacts/v1/ListFieldsResponse';
 import type { LookupContactsRequest as _herald_contacts_v1_LookupContactsRequest, LookupContactsRequest__Output as _herald_contacts_v1_LookupContactsRequest__Output } from '../../../herald/contacts/v1/LookupContactsRequest';
 import type { LookupContactsResponse as _herald_contacts_v1_LookupContactsResponse, LookupContactsResponse__Output as _herald_contacts_v1_LookupContactsResponse__Output } from '../../../herald/contacts/v1/LookupContactsResponse';
+import type { RefreshSegmentResponse as _herald_contacts_v1_RefreshSegmentResponse, RefreshSegmentResponse__Output as _herald_contacts_v1_RefreshSegmentResponse__Output } from '../../../herald/contacts/v1/RefreshSegmentResponse';
+import type { RemoveSegmentMembersResponse as _herald_contacts_v1_RemoveSegmentMembersResponse, RemoveSegmentMembersResponse__Output as _herald_contacts_v1_RemoveSegmentMembersResponse__Output } from '../../../herald/contacts/v1/RemoveSegmentMembersResponse';
+import type { Segment as _herald_contacts_v1_Segment, Segment__Output as _herald_contacts_v1_Segment__Output } from '../../../herald/contacts/v1/Segment';
+import type { SegmentContactsRequest as _herald_contacts_v1_SegmentContactsRequest, SegmentContactsRequest__Output as _herald_contacts_v1_SegmentContactsRequest__Output } from '../../../herald/contacts/v1/SegmentContactsRequest';
+import type { SegmentContactsResponse as _herald_contacts_v1_SegmentContactsResponse, SegmentContactsResponse__Output as _herald_contacts_v1_SegmentContactsResponse__Output } from '../../../herald/contacts/v1/SegmentContactsResponse';
+import type { SegmentMembersRequest as _herald_contacts_v1_SegmentMembersRequest, SegmentMembersRequest__Output as _herald_contacts_v1_SegmentMembersRequest__Output } from '../../../herald/contacts/v1/SegmentMembersRequest';
+import type { SegmentRef as _herald_contacts_v1_SegmentRef, SegmentRef__Output as _herald_contacts_v1_SegmentRef__Output } from '../../../herald/contacts/v1/SegmentRef';
+import type { SegmentsResponse as _herald_contacts_v1_SegmentsResponse, SegmentsResponse__Output as _herald_contacts_v1_SegmentsResponse__Output } from '../../../herald/contacts/v1/SegmentsResponse';
 import type { StartBulkJobRequest as _herald_contacts_v1_StartBulkJobRequest, StartBulkJobRequest__Output as _herald_contacts_v1_StartBulkJobRequest__Output } from '../../../herald/contacts/v1/StartBulkJobRequest';
 import type { UpdateContactRequest as _herald_contacts_v1_UpdateContactRequest, UpdateContactRequest__Output as _herald_contacts_v1_UpdateContactRequest__Output } from '../../../herald/contacts/v1/UpdateContactRequest';
+import type { UpdateSegmentRequest as _herald_contacts_v1_UpdateSegmentRequest, UpdateSegmentRequest__Output as _herald_contacts_v1_UpdateSegmentRequest__Output } from '../../../herald/contacts/v1/UpdateSegmentRequest';
 import type { UpsertContactRequest as _herald_contacts_v1_UpsertContactRequest, UpsertContactRequest__Output as _herald_contacts_v1_UpsertContactRequest__Output } from '../../../herald/contacts/v1/UpsertContactRequest';
 import type { UpsertContactResponse as _herald_contacts_v1_UpsertContactResponse, UpsertContactResponse__Output as _herald_contacts_v1_UpsertContactResponse__Output } from '../../../herald/contacts/v1/UpsertContactResponse';
 import type { UpsertContactsRequest as _herald_contacts_v1_UpsertContactsRequest, UpsertContactsRequest__Output as _herald_contacts_v1_UpsertContactsRequest__Output } from '../../../herald/contacts/v1/UpsertContactsRequest';
@@ -39,6 +53,15 @@ export interface ContactsClient extends grpc.Client {
   abortImport(argument: _herald_contacts_v1_JobRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
   abortImport(argument: _herald_contacts_v1_JobRef, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
   abortImport(argument: _herald_contacts_v1_JobRef, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  
+  AddSegmentMembers(argument: _herald_contacts_v1_SegmentMembersRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_AddSegmentMembersResponse__Output>): grpc.ClientUnaryCall;
+  AddSegmentMembers(argument: _herald_contacts_v1_SegmentMembersRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_AddSegmentMembersResponse__Output>): grpc.ClientUnaryCall;
+  AddSegmentMembers(argument: _herald_contacts_v1_SegmentMembersRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_AddSegmentMembersResponse__Output>): grpc.ClientUnaryCall;
+  AddSegmentMembers(argument: _herald_contacts_v1_SegmentMembersRequest, callback: grpc.requestCallback<_herald_contacts_v1_AddSegmentMembersResponse__Output>): grpc.ClientUnaryCall;
+  addSegmentMembers(argument: _herald_contacts_v1_SegmentMembersRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_AddSegmentMembersResponse__Output>): grpc.ClientUnaryCall;
+  addSegmentMembers(argument: _herald_contacts_v1_SegmentMembersRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_AddSegmentMembersResponse__Output>): grpc.ClientUnaryCall;
+  addSegmentMembers(argument: _herald_contacts_v1_SegmentMembersRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_AddSegmentMembersResponse__Output>): grpc.ClientUnaryCall;
+  addSegmentMembers(argument: _herald_contacts_v1_SegmentMembersRequest, callback: grpc.requestCallback<_herald_contacts_v1_AddSegmentMembersResponse__Output>): grpc.ClientUnaryCall;
   
   AppendImportChunk(argument: _herald_contacts_v1_ImportChunk, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
   AppendImportChunk(argument: _herald_contacts_v1_ImportChunk, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
@@ -76,6 +99,24 @@ export interface ContactsClient extends grpc.Client {
   commitImport(argument: _herald_contacts_v1_CommitImportRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_JobRef__Output>): grpc.ClientUnaryCall;
   commitImport(argument: _herald_contacts_v1_CommitImportRequest, callback: grpc.requestCallback<_herald_contacts_v1_JobRef__Output>): grpc.ClientUnaryCall;
   
+  ComputeSegment(argument: _herald_contacts_v1_SegmentRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ComputeSegmentResponse__Output>): grpc.ClientUnaryCall;
+  ComputeSegment(argument: _herald_contacts_v1_SegmentRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_ComputeSegmentResponse__Output>): grpc.ClientUnaryCall;
+  ComputeSegment(argument: _herald_contacts_v1_SegmentRef, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ComputeSegmentResponse__Output>): grpc.ClientUnaryCall;
+  ComputeSegment(argument: _herald_contacts_v1_SegmentRef, callback: grpc.requestCallback<_herald_contacts_v1_ComputeSegmentResponse__Output>): grpc.ClientUnaryCall;
+  computeSegment(argument: _herald_contacts_v1_SegmentRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ComputeSegmentResponse__Output>): grpc.ClientUnaryCall;
+  computeSegment(argument: _herald_contacts_v1_SegmentRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_ComputeSegmentResponse__Output>): grpc.ClientUnaryCall;
+  computeSegment(argument: _herald_contacts_v1_SegmentRef, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ComputeSegmentResponse__Output>): grpc.ClientUnaryCall;
+  computeSegment(argument: _herald_contacts_v1_SegmentRef, callback: grpc.requestCallback<_herald_contacts_v1_ComputeSegmentResponse__Output>): grpc.ClientUnaryCall;
+  
+  CreateSegment(argument: _herald_contacts_v1_CreateSegmentRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_Segment__Output>): grpc.ClientUnaryCall;
+  CreateSegment(argument: _herald_contacts_v1_CreateSegmentRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_Segment__Output>): grpc.ClientUnaryCall;
+  CreateSegment(argument: _herald_contacts_v1_CreateSegmentRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_Segment__Output>): grpc.ClientUnaryCall;
+  CreateSegment(argument: _herald_contacts_v1_CreateSegmentRequest, callback: grpc.requestCallback<_herald_contacts_v1_Segment__Output>): grpc.ClientUnaryCall;
+  createSegment(argument: _herald_contacts_v1_CreateSegmentRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_Segment__Output>): grpc.ClientUnaryCall;
+  createSegment(argument: _herald_contacts_v1_CreateSegmentRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_Segment__Output>): grpc.ClientUnaryCall;
+  createSegment(argument: _herald_contacts_v1_CreateSegmentRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_Segment__Output>): grpc.ClientUnaryCall;
+  createSegment(argument: _herald_contacts_v1_CreateSegmentRequest, callback: grpc.requestCallback<_herald_contacts_v1_Segment__Output>): grpc.ClientUnaryCall;
+  
   DeleteContact(argument: _herald_contacts_v1_GetContactRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
   DeleteContact(argument: _herald_contacts_v1_GetContactRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
   DeleteContact(argument: _herald_contacts_v1_GetContactRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
@@ -93,6 +134,24 @@ export interface ContactsClient extends grpc.Client {
   deleteField(argument: _herald_contacts_v1_FieldRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_DeleteFieldResponse__Output>): grpc.ClientUnaryCall;
   deleteField(argument: _herald_contacts_v1_FieldRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_DeleteFieldResponse__Output>): grpc.ClientUnaryCall;
   deleteField(argument: _herald_contacts_v1_FieldRequest, callback: grpc.requestCallback<_herald_contacts_v1_DeleteFieldResponse__Output>): grpc.ClientUnaryCall;
+  
+  DeleteSegment(argument: _herald_contacts_v1_SegmentRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  DeleteSegment(argument: _herald_contacts_v1_SegmentRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  DeleteSegment(argument: _herald_contacts_v1_SegmentRef, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  DeleteSegment(argument: _herald_contacts_v1_SegmentRef, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  deleteSegment(argument: _herald_contacts_v1_SegmentRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  deleteSegment(argument: _herald_contacts_v1_SegmentRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  deleteSegment(argument: _herald_contacts_v1_SegmentRef, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  deleteSegment(argument: _herald_contacts_v1_SegmentRef, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  
+  EventUsage(argument: _herald_contacts_v1_EventUsageRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_EventUsageResponse__Output>): grpc.ClientUnaryCall;
+  EventUsage(argument: _herald_contacts_v1_EventUsageRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_EventUsageResponse__Output>): grpc.ClientUnaryCall;
+  EventUsage(argument: _herald_contacts_v1_EventUsageRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_EventUsageResponse__Output>): grpc.ClientUnaryCall;
+  EventUsage(argument: _herald_contacts_v1_EventUsageRequest, callback: grpc.requestCallback<_herald_contacts_v1_EventUsageResponse__Output>): grpc.ClientUnaryCall;
+  eventUsage(argument: _herald_contacts_v1_EventUsageRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_EventUsageResponse__Output>): grpc.ClientUnaryCall;
+  eventUsage(argument: _herald_contacts_v1_EventUsageRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_EventUsageResponse__Output>): grpc.ClientUnaryCall;
+  eventUsage(argument: _herald_contacts_v1_EventUsageRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_EventUsageResponse__Output>): grpc.ClientUnaryCall;
+  eventUsage(argument: _herald_contacts_v1_EventUsageRequest, callback: grpc.requestCallback<_herald_contacts_v1_EventUsageResponse__Output>): grpc.ClientUnaryCall;
   
   FieldUsage(argument: _herald_contacts_v1_FieldRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_FieldUsageResponse__Output>): grpc.ClientUnaryCall;
   FieldUsage(argument: _herald_contacts_v1_FieldRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_FieldUsageResponse__Output>): grpc.ClientUnaryCall;
@@ -139,6 +198,15 @@ export interface ContactsClient extends grpc.Client {
   getImportJob(argument: _herald_contacts_v1_JobRef, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ImportJob__Output>): grpc.ClientUnaryCall;
   getImportJob(argument: _herald_contacts_v1_JobRef, callback: grpc.requestCallback<_herald_contacts_v1_ImportJob__Output>): grpc.ClientUnaryCall;
   
+  GetSegment(argument: _herald_contacts_v1_SegmentRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_Segment__Output>): grpc.ClientUnaryCall;
+  GetSegment(argument: _herald_contacts_v1_SegmentRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_Segment__Output>): grpc.ClientUnaryCall;
+  GetSegment(argument: _herald_contacts_v1_SegmentRef, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_Segment__Output>): grpc.ClientUnaryCall;
+  GetSegment(argument: _herald_contacts_v1_SegmentRef, callback: grpc.requestCallback<_herald_contacts_v1_Segment__Output>): grpc.ClientUnaryCall;
+  getSegment(argument: _herald_contacts_v1_SegmentRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_Segment__Output>): grpc.ClientUnaryCall;
+  getSegment(argument: _herald_contacts_v1_SegmentRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_Segment__Output>): grpc.ClientUnaryCall;
+  getSegment(argument: _herald_contacts_v1_SegmentRef, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_Segment__Output>): grpc.ClientUnaryCall;
+  getSegment(argument: _herald_contacts_v1_SegmentRef, callback: grpc.requestCallback<_herald_contacts_v1_Segment__Output>): grpc.ClientUnaryCall;
+  
   ImportLimits(argument: _herald_common_v1_Empty, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ImportLimitsResponse__Output>): grpc.ClientUnaryCall;
   ImportLimits(argument: _herald_common_v1_Empty, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_ImportLimitsResponse__Output>): grpc.ClientUnaryCall;
   ImportLimits(argument: _herald_common_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ImportLimitsResponse__Output>): grpc.ClientUnaryCall;
@@ -166,6 +234,15 @@ export interface ContactsClient extends grpc.Client {
   listFields(argument: _herald_common_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ListFieldsResponse__Output>): grpc.ClientUnaryCall;
   listFields(argument: _herald_common_v1_Empty, callback: grpc.requestCallback<_herald_contacts_v1_ListFieldsResponse__Output>): grpc.ClientUnaryCall;
   
+  ListSegments(argument: _herald_common_v1_Empty, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_SegmentsResponse__Output>): grpc.ClientUnaryCall;
+  ListSegments(argument: _herald_common_v1_Empty, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_SegmentsResponse__Output>): grpc.ClientUnaryCall;
+  ListSegments(argument: _herald_common_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_SegmentsResponse__Output>): grpc.ClientUnaryCall;
+  ListSegments(argument: _herald_common_v1_Empty, callback: grpc.requestCallback<_herald_contacts_v1_SegmentsResponse__Output>): grpc.ClientUnaryCall;
+  listSegments(argument: _herald_common_v1_Empty, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_SegmentsResponse__Output>): grpc.ClientUnaryCall;
+  listSegments(argument: _herald_common_v1_Empty, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_SegmentsResponse__Output>): grpc.ClientUnaryCall;
+  listSegments(argument: _herald_common_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_SegmentsResponse__Output>): grpc.ClientUnaryCall;
+  listSegments(argument: _herald_common_v1_Empty, callback: grpc.requestCallback<_herald_contacts_v1_SegmentsResponse__Output>): grpc.ClientUnaryCall;
+  
   LookupContacts(argument: _herald_contacts_v1_LookupContactsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_LookupContactsResponse__Output>): grpc.ClientUnaryCall;
   LookupContacts(argument: _herald_contacts_v1_LookupContactsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_LookupContactsResponse__Output>): grpc.ClientUnaryCall;
   LookupContacts(argument: _herald_contacts_v1_LookupContactsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_LookupContactsResponse__Output>): grpc.ClientUnaryCall;
@@ -174,6 +251,33 @@ export interface ContactsClient extends grpc.Client {
   lookupContacts(argument: _herald_contacts_v1_LookupContactsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_LookupContactsResponse__Output>): grpc.ClientUnaryCall;
   lookupContacts(argument: _herald_contacts_v1_LookupContactsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_LookupContactsResponse__Output>): grpc.ClientUnaryCall;
   lookupContacts(argument: _herald_contacts_v1_LookupContactsRequest, callback: grpc.requestCallback<_herald_contacts_v1_LookupContactsResponse__Output>): grpc.ClientUnaryCall;
+  
+  RefreshSegment(argument: _herald_contacts_v1_SegmentRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_RefreshSegmentResponse__Output>): grpc.ClientUnaryCall;
+  RefreshSegment(argument: _herald_contacts_v1_SegmentRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_RefreshSegmentResponse__Output>): grpc.ClientUnaryCall;
+  RefreshSegment(argument: _herald_contacts_v1_SegmentRef, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_RefreshSegmentResponse__Output>): grpc.ClientUnaryCall;
+  RefreshSegment(argument: _herald_contacts_v1_SegmentRef, callback: grpc.requestCallback<_herald_contacts_v1_RefreshSegmentResponse__Output>): grpc.ClientUnaryCall;
+  refreshSegment(argument: _herald_contacts_v1_SegmentRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_RefreshSegmentResponse__Output>): grpc.ClientUnaryCall;
+  refreshSegment(argument: _herald_contacts_v1_SegmentRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_RefreshSegmentResponse__Output>): grpc.ClientUnaryCall;
+  refreshSegment(argument: _herald_contacts_v1_SegmentRef, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_RefreshSegmentResponse__Output>): grpc.ClientUnaryCall;
+  refreshSegment(argument: _herald_contacts_v1_SegmentRef, callback: grpc.requestCallback<_herald_contacts_v1_RefreshSegmentResponse__Output>): grpc.ClientUnaryCall;
+  
+  RemoveSegmentMembers(argument: _herald_contacts_v1_SegmentMembersRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_RemoveSegmentMembersResponse__Output>): grpc.ClientUnaryCall;
+  RemoveSegmentMembers(argument: _herald_contacts_v1_SegmentMembersRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_RemoveSegmentMembersResponse__Output>): grpc.ClientUnaryCall;
+  RemoveSegmentMembers(argument: _herald_contacts_v1_SegmentMembersRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_RemoveSegmentMembersResponse__Output>): grpc.ClientUnaryCall;
+  RemoveSegmentMembers(argument: _herald_contacts_v1_SegmentMembersRequest, callback: grpc.requestCallback<_herald_contacts_v1_RemoveSegmentMembersResponse__Output>): grpc.ClientUnaryCall;
+  removeSegmentMembers(argument: _herald_contacts_v1_SegmentMembersRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_RemoveSegmentMembersResponse__Output>): grpc.ClientUnaryCall;
+  removeSegmentMembers(argument: _herald_contacts_v1_SegmentMembersRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_RemoveSegmentMembersResponse__Output>): grpc.ClientUnaryCall;
+  removeSegmentMembers(argument: _herald_contacts_v1_SegmentMembersRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_RemoveSegmentMembersResponse__Output>): grpc.ClientUnaryCall;
+  removeSegmentMembers(argument: _herald_contacts_v1_SegmentMembersRequest, callback: grpc.requestCallback<_herald_contacts_v1_RemoveSegmentMembersResponse__Output>): grpc.ClientUnaryCall;
+  
+  SegmentContacts(argument: _herald_contacts_v1_SegmentContactsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_SegmentContactsResponse__Output>): grpc.ClientUnaryCall;
+  SegmentContacts(argument: _herald_contacts_v1_SegmentContactsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_SegmentContactsResponse__Output>): grpc.ClientUnaryCall;
+  SegmentContacts(argument: _herald_contacts_v1_SegmentContactsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_SegmentContactsResponse__Output>): grpc.ClientUnaryCall;
+  SegmentContacts(argument: _herald_contacts_v1_SegmentContactsRequest, callback: grpc.requestCallback<_herald_contacts_v1_SegmentContactsResponse__Output>): grpc.ClientUnaryCall;
+  segmentContacts(argument: _herald_contacts_v1_SegmentContactsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_SegmentContactsResponse__Output>): grpc.ClientUnaryCall;
+  segmentContacts(argument: _herald_contacts_v1_SegmentContactsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_SegmentContactsResponse__Output>): grpc.ClientUnaryCall;
+  segmentContacts(argument: _herald_contacts_v1_SegmentContactsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_SegmentContactsResponse__Output>): grpc.ClientUnaryCall;
+  segmentContacts(argument: _herald_contacts_v1_SegmentContactsRequest, callback: grpc.requestCallback<_herald_contacts_v1_SegmentContactsResponse__Output>): grpc.ClientUnaryCall;
   
   StartBulkJob(argument: _herald_contacts_v1_StartBulkJobRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_JobRef__Output>): grpc.ClientUnaryCall;
   StartBulkJob(argument: _herald_contacts_v1_StartBulkJobRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_JobRef__Output>): grpc.ClientUnaryCall;
@@ -192,6 +296,15 @@ export interface ContactsClient extends grpc.Client {
   updateContact(argument: _herald_contacts_v1_UpdateContactRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_ContactResponse__Output>): grpc.ClientUnaryCall;
   updateContact(argument: _herald_contacts_v1_UpdateContactRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ContactResponse__Output>): grpc.ClientUnaryCall;
   updateContact(argument: _herald_contacts_v1_UpdateContactRequest, callback: grpc.requestCallback<_herald_contacts_v1_ContactResponse__Output>): grpc.ClientUnaryCall;
+  
+  UpdateSegment(argument: _herald_contacts_v1_UpdateSegmentRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_Segment__Output>): grpc.ClientUnaryCall;
+  UpdateSegment(argument: _herald_contacts_v1_UpdateSegmentRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_Segment__Output>): grpc.ClientUnaryCall;
+  UpdateSegment(argument: _herald_contacts_v1_UpdateSegmentRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_Segment__Output>): grpc.ClientUnaryCall;
+  UpdateSegment(argument: _herald_contacts_v1_UpdateSegmentRequest, callback: grpc.requestCallback<_herald_contacts_v1_Segment__Output>): grpc.ClientUnaryCall;
+  updateSegment(argument: _herald_contacts_v1_UpdateSegmentRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_Segment__Output>): grpc.ClientUnaryCall;
+  updateSegment(argument: _herald_contacts_v1_UpdateSegmentRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_Segment__Output>): grpc.ClientUnaryCall;
+  updateSegment(argument: _herald_contacts_v1_UpdateSegmentRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_Segment__Output>): grpc.ClientUnaryCall;
+  updateSegment(argument: _herald_contacts_v1_UpdateSegmentRequest, callback: grpc.requestCallback<_herald_contacts_v1_Segment__Output>): grpc.ClientUnaryCall;
   
   UpsertContact(argument: _herald_contacts_v1_UpsertContactRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_UpsertContactResponse__Output>): grpc.ClientUnaryCall;
   UpsertContact(argument: _herald_contacts_v1_UpsertContactRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_UpsertContactResponse__Output>): grpc.ClientUnaryCall;
@@ -216,6 +329,8 @@ export interface ContactsClient extends grpc.Client {
 export interface ContactsHandlers extends grpc.UntypedServiceImplementation {
   AbortImport: grpc.handleUnaryCall<_herald_contacts_v1_JobRef__Output, _herald_common_v1_Empty>;
   
+  AddSegmentMembers: grpc.handleUnaryCall<_herald_contacts_v1_SegmentMembersRequest__Output, _herald_contacts_v1_AddSegmentMembersResponse>;
+  
   AppendImportChunk: grpc.handleUnaryCall<_herald_contacts_v1_ImportChunk__Output, _herald_common_v1_Empty>;
   
   BatchGetContacts: grpc.handleUnaryCall<_herald_contacts_v1_BatchGetContactsRequest__Output, _herald_contacts_v1_ContactsResponse>;
@@ -224,9 +339,17 @@ export interface ContactsHandlers extends grpc.UntypedServiceImplementation {
   
   CommitImport: grpc.handleUnaryCall<_herald_contacts_v1_CommitImportRequest__Output, _herald_contacts_v1_JobRef>;
   
+  ComputeSegment: grpc.handleUnaryCall<_herald_contacts_v1_SegmentRef__Output, _herald_contacts_v1_ComputeSegmentResponse>;
+  
+  CreateSegment: grpc.handleUnaryCall<_herald_contacts_v1_CreateSegmentRequest__Output, _herald_contacts_v1_Segment>;
+  
   DeleteContact: grpc.handleUnaryCall<_herald_contacts_v1_GetContactRequest__Output, _herald_common_v1_Empty>;
   
   DeleteField: grpc.handleUnaryCall<_herald_contacts_v1_FieldRequest__Output, _herald_contacts_v1_DeleteFieldResponse>;
+  
+  DeleteSegment: grpc.handleUnaryCall<_herald_contacts_v1_SegmentRef__Output, _herald_common_v1_Empty>;
+  
+  EventUsage: grpc.handleUnaryCall<_herald_contacts_v1_EventUsageRequest__Output, _herald_contacts_v1_EventUsageResponse>;
   
   FieldUsage: grpc.handleUnaryCall<_herald_contacts_v1_FieldRequest__Output, _herald_contacts_v1_FieldUsageResponse>;
   
@@ -238,17 +361,29 @@ export interface ContactsHandlers extends grpc.UntypedServiceImplementation {
   
   GetImportJob: grpc.handleUnaryCall<_herald_contacts_v1_JobRef__Output, _herald_contacts_v1_ImportJob>;
   
+  GetSegment: grpc.handleUnaryCall<_herald_contacts_v1_SegmentRef__Output, _herald_contacts_v1_Segment>;
+  
   ImportLimits: grpc.handleUnaryCall<_herald_common_v1_Empty__Output, _herald_contacts_v1_ImportLimitsResponse>;
   
   ListContacts: grpc.handleUnaryCall<_herald_contacts_v1_ListContactsRequest__Output, _herald_contacts_v1_ListContactsResponse>;
   
   ListFields: grpc.handleUnaryCall<_herald_common_v1_Empty__Output, _herald_contacts_v1_ListFieldsResponse>;
   
+  ListSegments: grpc.handleUnaryCall<_herald_common_v1_Empty__Output, _herald_contacts_v1_SegmentsResponse>;
+  
   LookupContacts: grpc.handleUnaryCall<_herald_contacts_v1_LookupContactsRequest__Output, _herald_contacts_v1_LookupContactsResponse>;
+  
+  RefreshSegment: grpc.handleUnaryCall<_herald_contacts_v1_SegmentRef__Output, _herald_contacts_v1_RefreshSegmentResponse>;
+  
+  RemoveSegmentMembers: grpc.handleUnaryCall<_herald_contacts_v1_SegmentMembersRequest__Output, _herald_contacts_v1_RemoveSegmentMembersResponse>;
+  
+  SegmentContacts: grpc.handleUnaryCall<_herald_contacts_v1_SegmentContactsRequest__Output, _herald_contacts_v1_SegmentContactsResponse>;
   
   StartBulkJob: grpc.handleUnaryCall<_herald_contacts_v1_StartBulkJobRequest__Output, _herald_contacts_v1_JobRef>;
   
   UpdateContact: grpc.handleUnaryCall<_herald_contacts_v1_UpdateContactRequest__Output, _herald_contacts_v1_ContactResponse>;
+  
+  UpdateSegment: grpc.handleUnaryCall<_herald_contacts_v1_UpdateSegmentRequest__Output, _herald_contacts_v1_Segment>;
   
   UpsertContact: grpc.handleUnaryCall<_herald_contacts_v1_UpsertContactRequest__Output, _herald_contacts_v1_UpsertContactResponse>;
   
@@ -258,23 +393,34 @@ export interface ContactsHandlers extends grpc.UntypedServiceImplementation {
 
 export interface ContactsDefinition extends grpc.ServiceDefinition {
   AbortImport: MethodDefinition<_herald_contacts_v1_JobRef, _herald_common_v1_Empty, _herald_contacts_v1_JobRef__Output, _herald_common_v1_Empty__Output>
+  AddSegmentMembers: MethodDefinition<_herald_contacts_v1_SegmentMembersRequest, _herald_contacts_v1_AddSegmentMembersResponse, _herald_contacts_v1_SegmentMembersRequest__Output, _herald_contacts_v1_AddSegmentMembersResponse__Output>
   AppendImportChunk: MethodDefinition<_herald_contacts_v1_ImportChunk, _herald_common_v1_Empty, _herald_contacts_v1_ImportChunk__Output, _herald_common_v1_Empty__Output>
   BatchGetContacts: MethodDefinition<_herald_contacts_v1_BatchGetContactsRequest, _herald_contacts_v1_ContactsResponse, _herald_contacts_v1_BatchGetContactsRequest__Output, _herald_contacts_v1_ContactsResponse__Output>
   BeginImport: MethodDefinition<_herald_contacts_v1_BeginImportRequest, _herald_contacts_v1_JobRef, _herald_contacts_v1_BeginImportRequest__Output, _herald_contacts_v1_JobRef__Output>
   CommitImport: MethodDefinition<_herald_contacts_v1_CommitImportRequest, _herald_contacts_v1_JobRef, _herald_contacts_v1_CommitImportRequest__Output, _herald_contacts_v1_JobRef__Output>
+  ComputeSegment: MethodDefinition<_herald_contacts_v1_SegmentRef, _herald_contacts_v1_ComputeSegmentResponse, _herald_contacts_v1_SegmentRef__Output, _herald_contacts_v1_ComputeSegmentResponse__Output>
+  CreateSegment: MethodDefinition<_herald_contacts_v1_CreateSegmentRequest, _herald_contacts_v1_Segment, _herald_contacts_v1_CreateSegmentRequest__Output, _herald_contacts_v1_Segment__Output>
   DeleteContact: MethodDefinition<_herald_contacts_v1_GetContactRequest, _herald_common_v1_Empty, _herald_contacts_v1_GetContactRequest__Output, _herald_common_v1_Empty__Output>
   DeleteField: MethodDefinition<_herald_contacts_v1_FieldRequest, _herald_contacts_v1_DeleteFieldResponse, _herald_contacts_v1_FieldRequest__Output, _herald_contacts_v1_DeleteFieldResponse__Output>
+  DeleteSegment: MethodDefinition<_herald_contacts_v1_SegmentRef, _herald_common_v1_Empty, _herald_contacts_v1_SegmentRef__Output, _herald_common_v1_Empty__Output>
+  EventUsage: MethodDefinition<_herald_contacts_v1_EventUsageRequest, _herald_contacts_v1_EventUsageResponse, _herald_contacts_v1_EventUsageRequest__Output, _herald_contacts_v1_EventUsageResponse__Output>
   FieldUsage: MethodDefinition<_herald_contacts_v1_FieldRequest, _herald_contacts_v1_FieldUsageResponse, _herald_contacts_v1_FieldRequest__Output, _herald_contacts_v1_FieldUsageResponse__Output>
   FieldValues: MethodDefinition<_herald_contacts_v1_FieldRequest, _herald_contacts_v1_FieldValuesResponse, _herald_contacts_v1_FieldRequest__Output, _herald_contacts_v1_FieldValuesResponse__Output>
   GetBulkJob: MethodDefinition<_herald_contacts_v1_JobRef, _herald_contacts_v1_BulkJob, _herald_contacts_v1_JobRef__Output, _herald_contacts_v1_BulkJob__Output>
   GetContact: MethodDefinition<_herald_contacts_v1_GetContactRequest, _herald_contacts_v1_ContactResponse, _herald_contacts_v1_GetContactRequest__Output, _herald_contacts_v1_ContactResponse__Output>
   GetImportJob: MethodDefinition<_herald_contacts_v1_JobRef, _herald_contacts_v1_ImportJob, _herald_contacts_v1_JobRef__Output, _herald_contacts_v1_ImportJob__Output>
+  GetSegment: MethodDefinition<_herald_contacts_v1_SegmentRef, _herald_contacts_v1_Segment, _herald_contacts_v1_SegmentRef__Output, _herald_contacts_v1_Segment__Output>
   ImportLimits: MethodDefinition<_herald_common_v1_Empty, _herald_contacts_v1_ImportLimitsResponse, _herald_common_v1_Empty__Output, _herald_contacts_v1_ImportLimitsResponse__Output>
   ListContacts: MethodDefinition<_herald_contacts_v1_ListContactsRequest, _herald_contacts_v1_ListContactsResponse, _herald_contacts_v1_ListContactsRequest__Output, _herald_contacts_v1_ListContactsResponse__Output>
   ListFields: MethodDefinition<_herald_common_v1_Empty, _herald_contacts_v1_ListFieldsResponse, _herald_common_v1_Empty__Output, _herald_contacts_v1_ListFieldsResponse__Output>
+  ListSegments: MethodDefinition<_herald_common_v1_Empty, _herald_contacts_v1_SegmentsResponse, _herald_common_v1_Empty__Output, _herald_contacts_v1_SegmentsResponse__Output>
   LookupContacts: MethodDefinition<_herald_contacts_v1_LookupContactsRequest, _herald_contacts_v1_LookupContactsResponse, _herald_contacts_v1_LookupContactsRequest__Output, _herald_contacts_v1_LookupContactsResponse__Output>
+  RefreshSegment: MethodDefinition<_herald_contacts_v1_SegmentRef, _herald_contacts_v1_RefreshSegmentResponse, _herald_contacts_v1_SegmentRef__Output, _herald_contacts_v1_RefreshSegmentResponse__Output>
+  RemoveSegmentMembers: MethodDefinition<_herald_contacts_v1_SegmentMembersRequest, _herald_contacts_v1_RemoveSegmentMembersResponse, _herald_contacts_v1_SegmentMembersRequest__Output, _herald_contacts_v1_RemoveSegmentMembersResponse__Output>
+  SegmentContacts: MethodDefinition<_herald_contacts_v1_SegmentContactsRequest, _herald_contacts_v1_SegmentContactsResponse, _herald_contacts_v1_SegmentContactsRequest__Output, _herald_contacts_v1_SegmentContactsResponse__Output>
   StartBulkJob: MethodDefinition<_herald_contacts_v1_StartBulkJobRequest, _herald_contacts_v1_JobRef, _herald_contacts_v1_StartBulkJobRequest__Output, _herald_contacts_v1_JobRef__Output>
   UpdateContact: MethodDefinition<_herald_contacts_v1_UpdateContactRequest, _herald_contacts_v1_ContactResponse, _herald_contacts_v1_UpdateContactRequest__Output, _herald_contacts_v1_ContactResponse__Output>
+  UpdateSegment: MethodDefinition<_herald_contacts_v1_UpdateSegmentRequest, _herald_contacts_v1_Segment, _herald_contacts_v1_UpdateSegmentRequest__Output, _herald_contacts_v1_Segment__Output>
   UpsertContact: MethodDefinition<_herald_contacts_v1_UpsertContactRequest, _herald_contacts_v1_UpsertContactResponse, _herald_contacts_v1_UpsertContactRequest__Output, _herald_contacts_v1_UpsertContactResponse__Output>
   UpsertContacts: MethodDefinition<_herald_contacts_v1_UpsertContactsRequest, _herald_contacts_v1_UpsertContactsResponse, _herald_contacts_v1_UpsertContactsRequest__Output, _herald_contacts_v1_UpsertContactsResponse__Output>
 }

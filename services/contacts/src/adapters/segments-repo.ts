@@ -1,0 +1,178 @@
+import type { PoolClient } from 'pg';
+import { CONTACTS_TABLE, type CompiledCondition, type Condition } from '../../../../libs/audience/src';
+import type { Db, Queryable } from '../../../../libs/db/src';
+import type { ContactRow, SegmentRow, SegmentsStore } from '../app/ports';
+import type { SegmentType } from '../domain/segments';
+import { SCHEMA } from '../migrations';
+
+const S = `${SCHEMA}.segments`;
+const M = `${SCHEMA}.segment_members`;
+const DUE = `${SCHEMA}.segment_recompute`;
+// A STATIC segment's count is its membership rows, counted when read (an index-only count); a
+// DYNAMIC one's is the count cached by its last create, update, refresh or compute.
+const COLS = `s.id, s.name, s.description, s.type, s.condition, s.track_membership, s.computed_at, s.created_at, s.updated_at,
+  CASE WHEN s.type = 'STATIC' THEN (SELECT count(*) FROM ${M} m WHERE m.project_id = s.project_id AND m.segment_id = s.id) ELSE s.member_count END AS member_count`;
+const CONTACT_COLS = 'c.id, c.email, c.subscribed, c.data, c.created_at, c.updated_at';
+
+/** Segments and their membership in PostgreSQL, every statement scoped by project_id (the recompute queue's take excepted). */
+export class SegmentsRepo implements SegmentsStore {
+  constructor(readonly db: Db) {}
+
+  async list(projectId: string): Promise<SegmentRow[]> {
+    return this.db.query(`SELECT ${COLS} FROM ${S} s WHERE s.project_id = $1 ORDER BY s.created_at, s.id`, [projectId]);
+  }
+
+  async get(q: Queryable, projectId: string, id: string, lock = false): Promise<SegmentRow | undefined> {
+    const r = await q.query(`SELECT ${COLS} FROM ${S} s WHERE s.project_id = $1 AND s.id = $2${lock ? ' FOR UPDATE OF s' : ''}`, [projectId, id]);
+    return r.rows[0];
+  }
+
+  async insert(tx: PoolClient, projectId: string, s: { id: string; name: string; description: string | null; type: SegmentType; condition: Condition | null; trackMembership: boolean; memberCount: number }) {
+    await tx.query(
+      `INSERT INTO ${S} (project_id, id, name, description, type, condition, track_membership, member_count) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [projectId, s.id, s.name, s.description, s.type, s.condition === null ? null : JSON.stringify(s.condition), s.trackMembership, s.memberCount],
+    );
+  }
+
+  async update(tx: PoolClient, projectId: string, id: string, s: { name: string; description: string | null; condition: Condition | null; trackMembership: boolean; memberCount: number; conditionChanged: boolean }) {
+    await tx.query(
+      `UPDATE ${S} SET name = $3, description = $4, condition = $5, track_membership = $6, member_count = $7, updated_at = now(),
+         computed_at = CASE WHEN $8::boolean THEN NULL ELSE computed_at END
+       WHERE project_id = $1 AND id = $2`,
+      [projectId, id, s.name, s.description, s.condition === null ? null : JSON.stringify(s.condition), s.trackMembership, s.memberCount, s.conditionChanged],
+    );
+  }
+
+  async delete(tx: PoolClient, projectId: string, id: string) {
+    await tx.query(`DELETE FROM ${M} WHERE project_id = $1 AND segment_id = $2`, [projectId, id]);
+    await tx.query(`DELETE FROM ${S} WHERE project_id = $1 AND id = $2`, [projectId, id]);
+  }
+
+  async clearMembers(tx: PoolClient, projectId: string, id: string) {
+    await tx.query(`DELETE FROM ${M} WHERE project_id = $1 AND segment_id = $2`, [projectId, id]);
+  }
+
+  async setMemberCount(projectId: string, id: string, n: number) {
+    await this.db.query(`UPDATE ${S} SET member_count = $3 WHERE project_id = $1 AND id = $2`, [projectId, id, n]);
+  }
+
+  async count(q: Queryable, projectId: string, compiled: CompiledCondition): Promise<number> {
+    const r = await q.query(`SELECT count(*)::bigint AS n FROM ${CONTACTS_TABLE} c WHERE c.project_id = $1 AND ${compiled.where}`, [projectId, ...compiled.params]);
+    return Number(r.rows[0].n);
+  }
+
+  async livePage(projectId: string, compiled: CompiledCondition, page: { page: number; pageSize: number }) {
+    const n = compiled.params.length + 2;
+    const scope = `FROM ${CONTACTS_TABLE} c WHERE c.project_id = $1 AND ${compiled.where}`;
+    const values = [projectId, ...compiled.params];
+    const [rows, total] = await Promise.all([
+      this.db.query(`SELECT ${CONTACT_COLS} ${scope} ORDER BY c.id DESC LIMIT $${n}::int OFFSET $${n + 1}::bigint`, [...values, page.pageSize, (page.page - 1) * page.pageSize]),
+      this.db.query(`SELECT count(*)::bigint AS n ${scope}`, values),
+    ]);
+    return { rows: rows as ContactRow[], total: Number(total[0].n) };
+  }
+
+  async memberPage(projectId: string, id: string, page: { page: number; pageSize: number }) {
+    const scope = `FROM ${M} m JOIN ${CONTACTS_TABLE} c ON c.project_id = m.project_id AND c.id = m.contact_id WHERE m.project_id = $1 AND m.segment_id = $2`;
+    const [rows, total] = await Promise.all([
+      this.db.query(`SELECT ${CONTACT_COLS} ${scope} ORDER BY c.id DESC LIMIT $3 OFFSET $4`, [projectId, id, page.pageSize, (page.page - 1) * page.pageSize]),
+      this.db.query(`SELECT count(*)::bigint AS n ${scope}`, [projectId, id]),
+    ]);
+    return { rows: rows as ContactRow[], total: Number(total[0].n) };
+  }
+
+  async contactsByEmail(q: Queryable, projectId: string, emails: string[]): Promise<Array<{ id: string; email: string }>> {
+    const r = await q.query(`SELECT id, email FROM ${CONTACTS_TABLE} WHERE project_id = $1 AND email = ANY($2::text[])`, [projectId, emails]);
+    return r.rows;
+  }
+
+  async addMembers(tx: PoolClient, projectId: string, id: string, contactIds: string[]): Promise<number> {
+    const r = await tx.query(
+      `INSERT INTO ${M} (project_id, segment_id, contact_id) SELECT $1, $2, x FROM unnest($3::uuid[]) AS x ORDER BY x ON CONFLICT DO NOTHING`,
+      [projectId, id, contactIds],
+    );
+    return r.rowCount ?? 0;
+  }
+
+  async removeMembers(tx: PoolClient, projectId: string, id: string, contactIds: string[]): Promise<number> {
+    const r = await tx.query(`DELETE FROM ${M} WHERE project_id = $1 AND segment_id = $2 AND contact_id = ANY($3::uuid[])`, [projectId, id, contactIds]);
+    return r.rowCount ?? 0;
+  }
+
+  /**
+   * Writes a tracked segment's membership: the contacts matching now against the rows of the last
+   * compute, in one statement (one snapshot). Returns who entered and who left, and the total.
+   */
+  async writeMembership(tx: PoolClient, projectId: string, id: string, compiled: CompiledCondition) {
+    const seg = compiled.params.length + 2;
+    const r = await tx.query(
+      `WITH now_in AS MATERIALIZED (SELECT c.id FROM ${CONTACTS_TABLE} c WHERE c.project_id = $1 AND ${compiled.where}),
+            was_in AS MATERIALIZED (SELECT contact_id AS id FROM ${M} WHERE project_id = $1 AND segment_id = $${seg}::uuid),
+            entered AS (
+              INSERT INTO ${M} (project_id, segment_id, contact_id)
+              SELECT $1, $${seg}::uuid, n.id FROM now_in n WHERE NOT EXISTS (SELECT 1 FROM was_in w WHERE w.id = n.id) ORDER BY n.id
+              RETURNING contact_id),
+            exited AS (
+              DELETE FROM ${M} m USING (SELECT w.id FROM was_in w WHERE NOT EXISTS (SELECT 1 FROM now_in n WHERE n.id = w.id)) gone
+              WHERE m.project_id = $1 AND m.segment_id = $${seg}::uuid AND m.contact_id = gone.id
+              RETURNING m.contact_id)
+       SELECT (SELECT coalesce(array_agg(contact_id ORDER BY contact_id), '{}') FROM entered) AS entered,
+              (SELECT coalesce(array_agg(contact_id ORDER BY contact_id), '{}') FROM exited) AS exited,
+              (SELECT count(*) FROM now_in)::bigint AS total`,
+      [projectId, ...compiled.params, id],
+    );
+    const row = r.rows[0];
+    await tx.query(`UPDATE ${S} SET member_count = $3, computed_at = now() WHERE project_id = $1 AND id = $2`, [projectId, id, row.total]);
+    return { entered: row.entered as string[], exited: row.exited as string[], total: Number(row.total) };
+  }
+
+  async trackedIds(projectId: string): Promise<string[]> {
+    const rows = await this.db.query(`SELECT id FROM ${S} WHERE project_id = $1 AND type = 'DYNAMIC' AND track_membership ORDER BY created_at, id`, [projectId]);
+    return rows.map((r) => r.id);
+  }
+
+  async markDue(q: Queryable, projectIds: string[], debounceMs: number) {
+    // Only projects with a tracked segment; a project already due keeps its time (the debounce),
+    // one being recomputed is flagged to go again after.
+    await q.query(
+      `INSERT INTO ${DUE} (project_id, due_at)
+       SELECT DISTINCT s.project_id, now() + make_interval(secs => $2::double precision / 1000)
+       FROM ${S} s WHERE s.project_id = ANY($1::uuid[]) AND s.type = 'DYNAMIC' AND s.track_membership
+       ON CONFLICT (project_id) DO UPDATE SET again = true WHERE ${DUE}.taken_until IS NOT NULL AND NOT ${DUE}.again`,
+      [projectIds, debounceMs],
+    );
+  }
+
+  async markStale(intervalMs: number) {
+    await this.db.query(
+      `INSERT INTO ${DUE} (project_id, due_at)
+       SELECT DISTINCT project_id, now() FROM ${S}
+       WHERE type = 'DYNAMIC' AND track_membership AND (computed_at IS NULL OR computed_at < now() - make_interval(secs => $1::double precision / 1000))
+       ON CONFLICT (project_id) DO NOTHING`,
+      [intervalMs],
+    );
+  }
+
+  async takeDue(leaseMs: number): Promise<string | undefined> {
+    const rows = await this.db.query(
+      `UPDATE ${DUE} d SET taken_until = now() + make_interval(secs => $1::double precision / 1000), again = false
+       FROM (SELECT project_id FROM ${DUE} WHERE due_at <= now() AND (taken_until IS NULL OR taken_until < now())
+             ORDER BY due_at LIMIT 1 FOR UPDATE SKIP LOCKED) due
+       WHERE d.project_id = due.project_id RETURNING d.project_id`,
+      [leaseMs],
+    );
+    return rows[0]?.project_id;
+  }
+
+  async doneDue(projectId: string, debounceMs: number) {
+    await this.db.tx(async (tx) => {
+      const r = await tx.query(`DELETE FROM ${DUE} WHERE project_id = $1 AND NOT again`, [projectId]);
+      if (!r.rowCount) {
+        await tx.query(
+          `UPDATE ${DUE} SET taken_until = NULL, again = false, due_at = now() + make_interval(secs => $2::double precision / 1000) WHERE project_id = $1`,
+          [projectId, debounceMs],
+        );
+      }
+    });
+  }
+}
