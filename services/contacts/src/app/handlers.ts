@@ -2,26 +2,18 @@ import type { PoolClient } from 'pg';
 import { AppError, BatchOutcome, badRequest, conflict, isUuid, logger, newId, notFound, toBatchReply, validationError } from '../../../../libs/kit/src';
 import type { NewEvent } from '../../../../libs/bus/src';
 import { projectOf, type Handlers } from '../../../../libs/contracts/src';
-import type { Contact__Output as ContactMsg } from '../../../../libs/contracts/src/generated/herald/contacts/v1/Contact';
 import { applyDataPatch, DataPatchResult as DataPatch, DataValidationError, JsonObject } from '../domain/data';
 import { isValidEmail, normalizeEmail } from '../domain/email';
 import { customFieldName, parseFieldParam, STANDARD_FIELDS } from '../domain/fields';
 import { flattenLeaves, inferType, FieldType } from '../domain/types';
 import { contactDeleted, contactsChanged, subscriptionChanged } from './events';
+import { toMsg } from './messages';
 import type { JobHandlers } from './jobs';
 import type { SegmentHandlers } from './segments';
 import type { ContactBatchItem, ContactRow, ContactsStore } from './ports';
 
 const MAX_LOOKUP = 500;
 
-export const toMsg = (r: ContactRow): ContactMsg => ({
-  id: r.id,
-  email: r.email,
-  subscribed: r.subscribed,
-  data_json: JSON.stringify(r.data ?? {}),
-  created_at: r.created_at.toISOString(),
-  updated_at: r.updated_at.toISOString(),
-});
 
 function parseJson(json: string, field = 'data'): unknown {
   if (!json) return undefined;

@@ -14,7 +14,7 @@ import type { Segment as SegmentMsg } from '../../../../libs/contracts/src/gener
 import { AppError, badRequest, conflict, isUuid, logger, newId, notFound, validationError, type FieldError } from '../../../../libs/kit/src';
 import { isValidEmail, normalizeEmail } from '../domain/email';
 import { chunks, MAX_MEMBER_EMAILS, MAX_SEGMENT_DESCRIPTION, MAX_SEGMENT_NAME, MEMBERSHIP_EVENT_IDS, SEGMENT_TYPES, segmentSlug, type SegmentType } from '../domain/segments';
-import { toMsg } from './handlers';
+import { toMsg } from './messages';
 import type { ContactsStore, SegmentRow, SegmentsStore, SegmentUsers } from './ports';
 
 export type SegmentHandlers = Pick<
