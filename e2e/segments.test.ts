@@ -97,6 +97,9 @@ describe.each<TopologyKind>(['all', 'split'])('segments (%s)', (kind) => {
     expectError(badValue, 422, 'VALIDATION_ERROR', 'condition.groups[1].filters[0].value');
     expectError(await api.post('/segments', { name: 'No unit', type: 'DYNAMIC', condition: where({ field: 'createdAt', operator: 'within', value: 3 }) }), 422, 'VALIDATION_ERROR', 'condition.groups[0].filters[0].unit');
     expectError(await api.post('/segments', { name: 'pro users', type: 'STATIC' }), 409, 'CONFLICT');
+    // Names that race for one slug: one wins, the others are 409s.
+    const racing = await Promise.all(['vip', 'VIP', 'Vip!'].map((name) => api.post('/segments', { name, type: 'STATIC' })));
+    expect(racing.map((r) => r.status).sort()).toEqual([201, 409, 409]);
 
     // Patch: name, description (null clears), condition; a static segment refuses a condition.
     const patched = await api.patch(`/segments/${id}`, { name: 'Pro', description: null, condition: where({ field: 'data.plan', operator: 'equals', value: 'free' }) });
@@ -206,6 +209,7 @@ describe.each<TopologyKind>(['all', 'split'])('segments (%s)', (kind) => {
 
     expect((await api.get('/contacts/fields/data.tier/usage')).body).toEqual({ field: 'data.tier', usedInSegments: [{ id: seg.id, name: 'Buyers' }], usedInCampaigns: [], usedInWorkflows: [] });
     expect((await api.get('/contacts/fields/data.other/usage')).body.usedInSegments).toEqual([]);
+    expectError(await api.get('/contacts/fields/__proto__/usage'), 422, 'VALIDATION_ERROR', 'field');
     expect((await api.get('/events/purchase/usage')).body).toMatchObject({ usedInSegments: [{ id: seg.id, name: 'Buyers' }], totalCount: 1, uniqueContacts: 1 });
 
     // Deleting the field leaves the segment; its filter on it matches nothing, so the buyer exits.

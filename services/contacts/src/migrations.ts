@@ -107,16 +107,19 @@ export const migrations: Migration[] = [
         project_id uuid NOT NULL,
         id uuid NOT NULL,
         name text NOT NULL,
+        slug text NOT NULL,                   -- of the name: its entry and exit event names
         description text,
         type text NOT NULL,                   -- DYNAMIC | STATIC
         condition jsonb,                      -- DYNAMIC: the normalised condition
         track_membership boolean NOT NULL DEFAULT false,
         member_count bigint NOT NULL DEFAULT 0,
         computed_at timestamptz,              -- tracked DYNAMIC: when membership was last written
+        failed_at timestamptz,                -- tracked DYNAMIC: its last compute failed (tried again after the interval)
         created_at timestamptz NOT NULL DEFAULT now(),
         updated_at timestamptz NOT NULL DEFAULT now(),
         PRIMARY KEY (project_id, id)
       );
+      CREATE UNIQUE INDEX segments_slug ON contacts.segments (project_id, slug);
       -- Projects whose tracked segments are due a recompute (debounced background work): one row
       -- a project, written by the consumer of contact and event changes, taken by the timer.
       CREATE TABLE contacts.segment_recompute (

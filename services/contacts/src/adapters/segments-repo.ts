@@ -1,8 +1,8 @@
 import type { PoolClient } from 'pg';
 import { CONTACTS_TABLE, type CompiledCondition, type Condition } from '../../../../libs/audience/src';
 import type { Db, Queryable } from '../../../../libs/db/src';
-import type { ContactRow, SegmentRow, SegmentsStore } from '../app/ports';
-import type { SegmentType } from '../domain/segments';
+import type { ContactRow, DueProject, SegmentRef, SegmentRow, SegmentsStore } from '../app/ports';
+import { segmentSlug, type SegmentType } from '../domain/segments';
 import { SCHEMA } from '../migrations';
 
 const S = `${SCHEMA}.segments`;
@@ -22,6 +22,10 @@ export class SegmentsRepo implements SegmentsStore {
     return this.db.query(`SELECT ${COLS} FROM ${S} s WHERE s.project_id = $1 ORDER BY s.created_at, s.id`, [projectId]);
   }
 
+  async conditions(projectId: string): Promise<SegmentRef[]> {
+    return this.db.query(`SELECT id, name, type, condition FROM ${S} WHERE project_id = $1 ORDER BY created_at, id`, [projectId]);
+  }
+
   async get(q: Queryable, projectId: string, id: string, lock = false): Promise<SegmentRow | undefined> {
     const r = await q.query(`SELECT ${COLS} FROM ${S} s WHERE s.project_id = $1 AND s.id = $2${lock ? ' FOR UPDATE OF s' : ''}`, [projectId, id]);
     return r.rows[0];
@@ -29,17 +33,17 @@ export class SegmentsRepo implements SegmentsStore {
 
   async insert(tx: PoolClient, projectId: string, s: { id: string; name: string; description: string | null; type: SegmentType; condition: Condition | null; trackMembership: boolean; memberCount: number }) {
     await tx.query(
-      `INSERT INTO ${S} (project_id, id, name, description, type, condition, track_membership, member_count) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [projectId, s.id, s.name, s.description, s.type, s.condition === null ? null : JSON.stringify(s.condition), s.trackMembership, s.memberCount],
+      `INSERT INTO ${S} (project_id, id, name, slug, description, type, condition, track_membership, member_count) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [projectId, s.id, s.name, segmentSlug(s.name), s.description, s.type, s.condition === null ? null : JSON.stringify(s.condition), s.trackMembership, s.memberCount],
     );
   }
 
   async update(tx: PoolClient, projectId: string, id: string, s: { name: string; description: string | null; condition: Condition | null; trackMembership: boolean; memberCount: number; conditionChanged: boolean }) {
     await tx.query(
-      `UPDATE ${S} SET name = $3, description = $4, condition = $5, track_membership = $6, member_count = $7, updated_at = now(),
-         computed_at = CASE WHEN $8::boolean THEN NULL ELSE computed_at END
+      `UPDATE ${S} SET name = $3, slug = $9, description = $4, condition = $5, track_membership = $6, member_count = $7, updated_at = now(),
+         computed_at = CASE WHEN $8::boolean THEN NULL ELSE computed_at END, failed_at = CASE WHEN $8::boolean THEN NULL ELSE failed_at END
        WHERE project_id = $1 AND id = $2`,
-      [projectId, id, s.name, s.description, s.condition === null ? null : JSON.stringify(s.condition), s.trackMembership, s.memberCount, s.conditionChanged],
+      [projectId, id, s.name, s.description, s.condition === null ? null : JSON.stringify(s.condition), s.trackMembership, s.memberCount, s.conditionChanged, segmentSlug(s.name)],
     );
   }
 
@@ -105,6 +109,10 @@ export class SegmentsRepo implements SegmentsStore {
    */
   async writeMembership(tx: PoolClient, projectId: string, id: string, compiled: CompiledCondition) {
     const seg = compiled.params.length + 2;
+    // The two sets are compared by hashing. Statistics taken while the membership was small
+    // (before autoanalyze sees a first large compute) make the planner pick a nested-loop anti
+    // join: quadratic, minutes at a million members.
+    await tx.query('SET LOCAL enable_nestloop = off');
     const r = await tx.query(
       `WITH now_in AS MATERIALIZED (SELECT c.id FROM ${CONTACTS_TABLE} c WHERE c.project_id = $1 AND ${compiled.where}),
             was_in AS MATERIALIZED (SELECT contact_id AS id FROM ${M} WHERE project_id = $1 AND segment_id = $${seg}::uuid),
@@ -122,8 +130,13 @@ export class SegmentsRepo implements SegmentsStore {
       [projectId, ...compiled.params, id],
     );
     const row = r.rows[0];
-    await tx.query(`UPDATE ${S} SET member_count = $3, computed_at = now() WHERE project_id = $1 AND id = $2`, [projectId, id, row.total]);
+    await tx.query('SET LOCAL enable_nestloop = on');
+    await tx.query(`UPDATE ${S} SET member_count = $3, computed_at = now(), failed_at = NULL WHERE project_id = $1 AND id = $2`, [projectId, id, row.total]);
     return { entered: row.entered as string[], exited: row.exited as string[], total: Number(row.total) };
+  }
+
+  async computeFailed(projectId: string, id: string) {
+    await this.db.query(`UPDATE ${S} SET failed_at = now() WHERE project_id = $1 AND id = $2`, [projectId, id]);
   }
 
   async trackedIds(projectId: string): Promise<string[]> {
@@ -139,7 +152,7 @@ export class SegmentsRepo implements SegmentsStore {
        SELECT DISTINCT s.project_id, now() + make_interval(secs => $2::double precision / 1000)
        FROM ${S} s WHERE s.project_id = ANY($1::uuid[]) AND s.type = 'DYNAMIC' AND s.track_membership
        ON CONFLICT (project_id) DO UPDATE SET again = true WHERE ${DUE}.taken_until IS NOT NULL AND NOT ${DUE}.again`,
-      [projectIds, debounceMs],
+      [[...projectIds].sort(), debounceMs],
     );
   }
 
@@ -147,32 +160,39 @@ export class SegmentsRepo implements SegmentsStore {
     await this.db.query(
       `INSERT INTO ${DUE} (project_id, due_at)
        SELECT DISTINCT project_id, now() FROM ${S}
-       WHERE type = 'DYNAMIC' AND track_membership AND (computed_at IS NULL OR computed_at < now() - make_interval(secs => $1::double precision / 1000))
+       WHERE type = 'DYNAMIC' AND track_membership
+         AND (computed_at IS NULL OR computed_at < now() - make_interval(secs => $1::double precision / 1000))
+         AND (failed_at IS NULL OR failed_at < now() - make_interval(secs => $1::double precision / 1000))
        ON CONFLICT (project_id) DO NOTHING`,
       [intervalMs],
     );
   }
 
-  async takeDue(leaseMs: number): Promise<string | undefined> {
+  async takeDue(leaseMs: number): Promise<DueProject | undefined> {
     const rows = await this.db.query(
-      `UPDATE ${DUE} d SET taken_until = now() + make_interval(secs => $1::double precision / 1000), again = false
+      `UPDATE ${DUE} d SET taken_until = date_trunc('milliseconds', clock_timestamp() + make_interval(secs => $1::double precision / 1000)), again = false
        FROM (SELECT project_id FROM ${DUE} WHERE due_at <= now() AND (taken_until IS NULL OR taken_until < now())
              ORDER BY due_at LIMIT 1 FOR UPDATE SKIP LOCKED) due
-       WHERE d.project_id = due.project_id RETURNING d.project_id`,
+       WHERE d.project_id = due.project_id RETURNING d.project_id, d.taken_until`,
       [leaseMs],
     );
-    return rows[0]?.project_id;
+    return rows[0] && { projectId: rows[0].project_id, lease: rows[0].taken_until };
   }
 
-  async doneDue(projectId: string, debounceMs: number) {
+  async doneDue(due: DueProject, debounceMs: number) {
+    // Only while the lease is still this run's: a run that overran it leaves the project to the one that took it since.
     await this.db.tx(async (tx) => {
-      const r = await tx.query(`DELETE FROM ${DUE} WHERE project_id = $1 AND NOT again`, [projectId]);
+      const r = await tx.query(`DELETE FROM ${DUE} WHERE project_id = $1 AND taken_until = $2 AND NOT again`, [due.projectId, due.lease]);
       if (!r.rowCount) {
         await tx.query(
-          `UPDATE ${DUE} SET taken_until = NULL, again = false, due_at = now() + make_interval(secs => $2::double precision / 1000) WHERE project_id = $1`,
-          [projectId, debounceMs],
+          `UPDATE ${DUE} SET taken_until = NULL, again = false, due_at = now() + make_interval(secs => $3::double precision / 1000) WHERE project_id = $1 AND taken_until = $2`,
+          [due.projectId, due.lease, debounceMs],
         );
       }
     });
+  }
+
+  async releaseDue(due: DueProject) {
+    await this.db.query(`UPDATE ${DUE} SET taken_until = NULL WHERE project_id = $1 AND taken_until = $2`, [due.projectId, due.lease]);
   }
 }

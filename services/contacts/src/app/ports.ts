@@ -187,6 +187,15 @@ export interface SegmentRow {
   updated_at: Date;
 }
 
+/** What conditions need of a segment: no member count (STATIC counts cost a count of their rows). */
+export type SegmentRef = Pick<SegmentRow, 'id' | 'name' | 'type' | 'condition'>;
+
+/** A project taken for a recompute, and the lease it was taken with (millisecond precision, as stored). */
+export interface DueProject {
+  projectId: string;
+  lease: Date;
+}
+
 /**
  * Segments, their membership rows and the queue of projects due a recompute, in PostgreSQL
  * (adapters/segments-repo.ts), every statement scoped by project_id except `takeDue` and
@@ -195,6 +204,8 @@ export interface SegmentRow {
 export interface SegmentsStore {
   readonly db: Db;
   list(projectId: string): Promise<SegmentRow[]>;
+  /** The project's segments without their counts: for resolving references, usage. */
+  conditions(projectId: string): Promise<SegmentRef[]>;
   get(q: Queryable, projectId: string, id: string, lock?: boolean): Promise<SegmentRow | undefined>;
   insert(tx: PoolClient, projectId: string, s: { id: string; name: string; description: string | null; type: SegmentType; condition: Condition | null; trackMembership: boolean; memberCount: number }): Promise<void>;
   /** `conditionChanged`: the last compute no longer describes the condition. */
@@ -213,6 +224,8 @@ export interface SegmentsStore {
   removeMembers(tx: PoolClient, projectId: string, id: string, contactIds: string[]): Promise<number>;
   /** A tracked segment's rows made the contacts matching now; who entered, who left, how many now. */
   writeMembership(tx: PoolClient, projectId: string, id: string, compiled: CompiledCondition): Promise<{ entered: string[]; exited: string[]; total: number }>;
+  /** The segment's compute failed (its condition no longer compiles): tried again after the interval, not at every tick. */
+  computeFailed(projectId: string, id: string): Promise<void>;
   /** The project's tracked DYNAMIC segments. */
   trackedIds(projectId: string): Promise<string[]>;
   /** These projects (those with a tracked segment) are due a recompute after `debounceMs`. */
@@ -220,9 +233,11 @@ export interface SegmentsStore {
   /** Projects with a tracked segment not computed for `intervalMs` (or never) are due now. */
   markStale(intervalMs: number): Promise<void>;
   /** A project due now, taken for `leaseMs` (another replica skips it); undefined when none is. */
-  takeDue(leaseMs: number): Promise<string | undefined>;
-  /** The project's recompute is done: gone from the queue, or due again if changes came meanwhile. */
-  doneDue(projectId: string, debounceMs: number): Promise<void>;
+  takeDue(leaseMs: number): Promise<DueProject | undefined>;
+  /** The project's recompute is done: gone from the queue, or due again if changes came meanwhile (only while the lease is still this one). */
+  doneDue(due: DueProject, debounceMs: number): Promise<void>;
+  /** Gives the project back undone (shutdown): another run takes it at once. */
+  releaseDue(due: DueProject): Promise<void>;
 }
 
 /**

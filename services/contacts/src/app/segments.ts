@@ -11,11 +11,12 @@ import {
 import type { NewEvent } from '../../../../libs/bus/src';
 import { projectOf, type Handlers } from '../../../../libs/contracts/src';
 import type { Segment as SegmentMsg } from '../../../../libs/contracts/src/generated/herald/contacts/v1/Segment';
-import { AppError, badRequest, conflict, isUuid, logger, newId, notFound, validationError, type FieldError } from '../../../../libs/kit/src';
+import { badRequest, conflict, isUuid, logger, newId, notFound, validationError, type FieldError } from '../../../../libs/kit/src';
 import { isValidEmail, normalizeEmail } from '../domain/email';
 import { chunks, MAX_MEMBER_EMAILS, MAX_SEGMENT_DESCRIPTION, MAX_SEGMENT_NAME, MEMBERSHIP_EVENT_IDS, SEGMENT_TYPES, segmentSlug, type SegmentType } from '../domain/segments';
 import { toMsg } from './messages';
-import type { ContactsStore, SegmentRow, SegmentsStore, SegmentUsers } from './ports';
+import { parseFieldParam } from '../domain/fields';
+import type { ContactsStore, SegmentRef, SegmentRow, SegmentsStore, SegmentUsers } from './ports';
 
 export type SegmentHandlers = Pick<
   Handlers<'contacts'>,
@@ -95,17 +96,31 @@ export function segmentsHandlers(d: SegmentsDeps): SegmentHandlers {
   }
 
   /** 409 when another segment's slug is this name's (their entry and exit events would share names). */
-  async function requireFreeSlug(projectId: string, name: string, exceptId?: string) {
-    const slug = segmentSlug(name);
-    const clash = (await store.list(projectId)).find((s) => s.id !== exceptId && segmentSlug(s.name) === slug);
-    if (clash) {
-      throw conflict(`The segment "${clash.name}" already has the event name segment.${slug}.entry`, 'Pick a name that differs in its letters or digits, not only in case or punctuation.');
+  const slugTaken = (name: string) =>
+    conflict(`Another segment already has the event names segment.${segmentSlug(name)}.entry|exit`, 'Pick a name that differs in its letters or digits, not only in case or punctuation.');
+
+  /** Runs a write that sets a name; the unique slug index turns a clash (a concurrent one too) into a 409. */
+  async function naming<T>(name: string, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (err) {
+      if ((err as { code?: string; constraint?: string }).code === '23505' && (err as { constraint?: string }).constraint === 'segments_slug') throw slugTaken(name);
+      throw err;
     }
   }
 
+  /** 409 up front, before any work, when another segment's slug is this name's (their events would share names). */
+  async function requireFreeSlug(projectId: string, name: string, exceptId?: string) {
+    const slug = segmentSlug(name);
+    if ((await store.conditions(projectId)).some((s) => s.id !== exceptId && segmentSlug(s.name) === slug)) throw slugTaken(name);
+  }
+
+  /** Tracked segments may follow what just changed (their conditions can name this segment): due a recompute. */
+  const touched = (projectId: string) => store.markDue(store.db.pool, [projectId], 0);
+
   /** Validates and normalises a DYNAMIC segment's condition, then compiles it (cycles, depth): both are 422s naming the filter. */
   async function prepareCondition(projectId: string, input: unknown, selfId: string): Promise<{ condition: Condition; compiled: CompiledCondition }> {
-    const all = await store.list(projectId);
+    const all = await store.conditions(projectId);
     const fieldTypes = await d.contacts.fieldTypes(projectId);
     const condition = validateCondition(input, { fieldTypes, segmentIds: new Set(all.map((s) => s.id)), selfSegmentId: selfId });
     const compiled = await compileCondition(condition, { fieldTypes, segmentId: selfId, resolveSegment: resolverOf(all) });
@@ -170,7 +185,8 @@ export function segmentsHandlers(d: SegmentsDeps): SegmentHandlers {
         condition = prepared.condition;
         memberCount = await store.count(store.db.pool, projectId, prepared.compiled);
       }
-      await store.db.tx((tx) => store.insert(tx, projectId, { id, name, description: req.description ?? null, type, condition, trackMembership: req.track_membership, memberCount }));
+      await naming(name, () => store.db.tx((tx) => store.insert(tx, projectId, { id, name, description: req.description ?? null, type, condition, trackMembership: req.track_membership, memberCount })));
+      await touched(projectId);
       return segmentMsg((await store.get(store.db.pool, projectId, id))!);
     },
 
@@ -188,25 +204,32 @@ export function segmentsHandlers(d: SegmentsDeps): SegmentHandlers {
         current.type === 'STATIC' && hasCondition ? { field: 'condition', message: 'is not allowed on a STATIC segment', code: 'unexpected_value' } : undefined,
         current.type === 'STATIC' && req.track_membership ? { field: 'trackMembership', message: 'applies to DYNAMIC segments only', code: 'unexpected_value' } : undefined,
       ]);
+      if (req.name !== undefined && segmentSlug(req.name) !== segmentSlug(current.name)) await requireFreeSlug(projectId, req.name, current.id);
+      // The new condition is validated and counted first, outside the transaction.
+      const prepared = hasCondition ? await prepareCondition(projectId, parseConditionJson(req.condition_json), current.id) : undefined;
+      const preparedCount = prepared ? await store.count(store.db.pool, projectId, prepared.compiled) : undefined;
       const name = req.name !== undefined ? req.name.trim() : current.name;
-      if (segmentSlug(name) !== segmentSlug(current.name)) await requireFreeSlug(projectId, name, current.id);
-      const description = req.clear_description ? null : (req.description ?? current.description);
-      const trackMembership = req.track_membership ?? current.track_membership;
-      let condition = current.condition;
-      let memberCount = Number(current.member_count);
-      let conditionChanged = false;
-      if (hasCondition) {
-        const prepared = await prepareCondition(projectId, parseConditionJson(req.condition_json), current.id);
-        conditionChanged = JSON.stringify(prepared.condition) !== JSON.stringify(current.condition);
-        condition = prepared.condition;
-        if (conditionChanged) memberCount = await store.count(store.db.pool, projectId, prepared.compiled);
-      }
-      await store.db.tx(async (tx) => {
-        // Untracked, the rows of its last compute would only go stale; tracked again, its next
-        // compute starts from nobody (everyone matching enters).
-        if (current.track_membership && !trackMembership) await store.clearMembers(tx, projectId, current.id);
-        await store.update(tx, projectId, current.id, { name, description, condition, trackMembership, memberCount, conditionChanged: conditionChanged || trackMembership !== current.track_membership });
-      });
+      await naming(name, () =>
+        store.db.tx(async (tx) => {
+          // What is sent applies to the row as it is now, locked (a concurrent patch or compute waits).
+          const locked = await store.get(tx, projectId, current.id, true);
+          if (!locked) throw segmentNotFound();
+          const trackMembership = req.track_membership ?? locked.track_membership;
+          const conditionChanged = !!prepared && JSON.stringify(prepared.condition) !== JSON.stringify(locked.condition);
+          // Untracked, the rows of its last compute would only go stale; tracked again, its next
+          // compute starts from nobody (everyone matching enters).
+          if (locked.track_membership && !trackMembership) await store.clearMembers(tx, projectId, locked.id);
+          await store.update(tx, projectId, locked.id, {
+            name: req.name !== undefined ? name : locked.name,
+            description: req.clear_description ? null : (req.description ?? locked.description),
+            condition: prepared ? prepared.condition : locked.condition,
+            trackMembership,
+            memberCount: conditionChanged ? preparedCount! : Number(locked.member_count),
+            conditionChanged: conditionChanged || trackMembership !== locked.track_membership,
+          });
+        }),
+      );
+      await touched(projectId);
       return segmentMsg((await store.get(store.db.pool, projectId, current.id))!);
     },
 
@@ -217,11 +240,12 @@ export function segmentsHandlers(d: SegmentsDeps): SegmentHandlers {
       if (campaigns.length) {
         throw conflict(`The segment "${s.name}" is the audience of an active campaign: ${campaigns.map((c) => c.name).join(', ')}`, 'Cancel or finish those campaigns first.');
       }
-      const referencing = (await store.list(projectId)).filter((o) => o.condition && conditionReferences(o.condition).segments.includes(s.id));
+      const referencing = (await store.conditions(projectId)).filter((o) => o.condition && conditionReferences(o.condition).segments.includes(s.id));
       if (referencing.length) {
         throw conflict(`The segment "${s.name}" is used in the conditions of: ${referencing.map((o) => o.name).join(', ')}`, 'Remove the segment.<id> filters that name it first.');
       }
       await store.db.tx((tx) => store.delete(tx, projectId, s.id));
+      await touched(projectId);
       return {};
     },
 
@@ -250,6 +274,7 @@ export function segmentsHandlers(d: SegmentsDeps): SegmentHandlers {
         missing = emails.filter((e) => !now.has(e));
       }
       const added = await store.db.tx((tx) => store.addMembers(tx, projectId, s.id, found.map((c) => c.id)));
+      await touched(projectId);
       return { added, created, not_found: missing };
     },
 
@@ -258,6 +283,7 @@ export function segmentsHandlers(d: SegmentsDeps): SegmentHandlers {
       const s = await requireStatic(projectId, req.id);
       const found = await store.contactsByEmail(store.db.pool, projectId, memberEmails(req.emails));
       const removed = await store.db.tx((tx) => store.removeMembers(tx, projectId, s.id, found.map((c) => c.id)));
+      await touched(projectId);
       return { removed };
     },
 
@@ -279,12 +305,16 @@ export function segmentsHandlers(d: SegmentsDeps): SegmentHandlers {
     },
 
     async EventUsage(req, meta) {
-      const used = (await store.list(projectOf(meta))).filter((s) => s.condition && conditionReferences(s.condition).events.includes(req.name));
+      const used = (await store.conditions(projectOf(meta))).filter((s) => s.condition && conditionReferences(s.condition).events.includes(req.name));
       return { segments: used.map((s) => ({ id: s.id, name: s.name })) };
     },
 
     async FieldUsage(req, meta) {
-      const used = (await store.list(projectOf(meta))).filter((s) => s.condition && referencesField(s.condition, req.field));
+      const projectId = projectOf(meta);
+      if (!parseFieldParam(req.field)) {
+        throw validationError([{ field: 'field', message: `"${req.field}" is not a valid field name`, code: 'invalid_string' }], 'Use a standard field (email, subscribed, createdAt, updatedAt) or data.<key>.');
+      }
+      const used = (await store.conditions(projectId)).filter((s) => s.condition && referencesField(s.condition, req.field));
       // Campaigns and workflows answer for theirs when they exist.
       return { field: req.field, used_in_segments: used.map((s) => ({ id: s.id, name: s.name })), used_in_campaigns: [], used_in_workflows: [] };
     },
@@ -292,7 +322,7 @@ export function segmentsHandlers(d: SegmentsDeps): SegmentHandlers {
 }
 
 /** Segment ids → how they are matched, for conditions that reference segments (DYNAMIC ones inlined, live). */
-function resolverOf(all: SegmentRow[]) {
+function resolverOf(all: SegmentRef[]) {
   const byId = new Map(all.map((s) => [s.id, s]));
   return (id: string): SegmentSource | undefined => {
     const s = byId.get(id);
@@ -303,7 +333,7 @@ function resolverOf(all: SegmentRow[]) {
 
 /** A DYNAMIC segment's condition compiled with the project's field types as they are now. */
 async function compileSegment(d: SegmentsDeps, projectId: string, s: SegmentRow): Promise<CompiledCondition> {
-  const [fieldTypes, all] = await Promise.all([d.contacts.fieldTypes(projectId), d.segments.list(projectId)]);
+  const [fieldTypes, all] = await Promise.all([d.contacts.fieldTypes(projectId), d.segments.conditions(projectId)]);
   return compileCondition(s.condition!, { fieldTypes, segmentId: s.id, resolveSegment: resolverOf(all) });
 }
 
@@ -357,18 +387,21 @@ export interface RecomputeSettings {
  */
 export async function recomputeDue(d: SegmentsDeps, s: RecomputeSettings, stopped: () => boolean) {
   await d.segments.markStale(s.intervalMs);
-  for (let projectId = await d.segments.takeDue(s.leaseMs); projectId && !stopped(); projectId = await d.segments.takeDue(s.leaseMs)) {
+  for (let due = await d.segments.takeDue(s.leaseMs); due; due = await d.segments.takeDue(s.leaseMs)) {
+    const { projectId } = due;
     for (const id of await d.segments.trackedIds(projectId)) {
       if (stopped()) break;
-      const r = await computeSegment(d, projectId, id).catch((err: unknown) => {
-        // Logged and left: the segment's next compute will try again.
-        if (!(err instanceof AppError)) throw err;
-        logger.warn({ projectId, segmentId: id, err: err.message }, 'a tracked segment could not be computed');
-        return undefined;
-      });
-      if (r && (r.added || r.removed)) logger.info({ projectId, segmentId: id, ...r }, 'tracked segment recomputed');
+      try {
+        const r = await computeSegment(d, projectId, id);
+        if (r && (r.added || r.removed)) logger.info({ projectId, segmentId: id, ...r }, 'tracked segment recomputed');
+      } catch (err) {
+        // One segment that cannot be computed (a condition that no longer compiles, a failing
+        // statement) neither stops the others nor comes back every second: tried again after the interval.
+        logger.warn({ projectId, segmentId: id, err: (err as Error).message }, 'a tracked segment could not be computed');
+        await d.segments.computeFailed(projectId, id);
+      }
     }
-    if (stopped()) return; // the lease runs out and another run takes the project again
-    await d.segments.doneDue(projectId, s.debounceMs);
+    if (stopped()) return d.segments.releaseDue(due); // another replica, or the next start, takes it again
+    await d.segments.doneDue(due, s.debounceMs);
   }
 }

@@ -58,34 +58,44 @@ it('marks only projects with a tracked segment, keeps the first due time (deboun
   expect(await due(untracked.p)).toBeUndefined();
 
   const { p } = await project(true);
+  // Creating a tracked segment made its project due at once; start from an empty queue.
+  expect(await due(p)).toMatchObject({ taken_until: null });
+  await db.query(`DELETE FROM contacts.segment_recompute WHERE project_id = $1`, [p]);
   await store.markDue(db.pool, [p], 60_000);
   const first = await due(p);
   expect(first).toMatchObject({ taken_until: null, again: false });
   await store.markDue(db.pool, [p], 0); // a later change does not bring it forward, nor push it back
   expect((await due(p)).due_at).toEqual(first.due_at);
-  expect(await store.takeDue(60_000).then((x) => x === p)).toBe(false); // not due for a minute
+  expect((await store.takeDue(60_000))?.projectId === p).toBe(false); // not due for a minute
 
   await db.query(`UPDATE contacts.segment_recompute SET due_at = now() WHERE project_id = $1`, [p]);
   const taken = [await store.takeDue(60_000), await store.takeDue(60_000)];
-  expect(taken.filter((x) => x === p)).toHaveLength(1); // leased: the second runner skips it
+  expect(taken.filter((x) => x?.projectId === p)).toHaveLength(1); // leased: the second runner skips it
   // A change while it runs: due again after, not forgotten.
   await store.markDue(db.pool, [p], 0);
   expect((await due(p)).again).toBe(true);
-  await store.doneDue(p, 0);
+  await store.doneDue(taken.find((x) => x?.projectId === p)!, 0);
   expect(await due(p)).toMatchObject({ taken_until: null, again: false });
-  expect(await store.takeDue(60_000)).toBe(p);
-  await store.doneDue(p, 0);
+  const again = await store.takeDue(60_000);
+  expect(again?.projectId).toBe(p);
+  await store.doneDue(again!, 0);
   expect(await due(p)).toBeUndefined();
 });
 
 it('hands a project whose runner died to another when its lease ends', async () => {
   const { p } = await project(true);
   await store.markDue(db.pool, [p], 0);
-  expect(await store.takeDue(200)).toBe(p); // this runner "dies" here
+  const dead = await store.takeDue(200); // this runner "dies" here
+  expect(dead?.projectId).toBe(p);
   expect(await store.takeDue(200)).toBeUndefined();
   await sleep(300);
-  expect(await store.takeDue(60_000)).toBe(p);
-  await store.doneDue(p, 0);
+  const next = await store.takeDue(60_000);
+  expect(next?.projectId).toBe(p);
+  // The first runner, back late, cannot end the new holder's run.
+  await store.doneDue(dead!, 0);
+  expect((await due(p)).taken_until).toEqual(next!.lease);
+  await store.doneDue(next!, 0);
+  expect(await due(p)).toBeUndefined();
 });
 
 it('computes racing each other publish each entry and exit once', async () => {
@@ -120,4 +130,24 @@ it('the background run computes every tracked segment of a due project, never an
   expect(await due(p)).toBeUndefined();
   const events = await membershipEvents(p);
   expect(events.flatMap((e) => e.data.entered)).toHaveLength(4); // 3 + 1
+});
+
+it('a tracked segment whose condition no longer compiles is set aside until the interval; the others are computed', async () => {
+  const { p, seg } = await project(true);
+  const broken = await h.CreateSegment({ name: `Broken ${p}`, type: 'DYNAMIC', condition_json: gt('n', 3), track_membership: true }, as(p));
+  // Stored conditions are validated on write; one damaged since cannot compile (it names itself: a cycle).
+  await db.query(`UPDATE contacts.segments SET condition = $3 WHERE project_id = $1 AND id = $2`, [
+    p,
+    broken.id,
+    JSON.stringify({ logic: 'AND', groups: [{ filters: [{ field: `segment.${broken.id}`, operator: 'memberOfSegment' }] }] }),
+  ]);
+  await recomputeDue(deps, { debounceMs: 0, intervalMs: 3_600_000, leaseMs: 60_000 }, never);
+  expect((await h.GetSegment({ id: seg.id }, as(p))).member_count).toBe('3');
+  const failed = (await db.query(`SELECT failed_at, computed_at FROM contacts.segments WHERE project_id = $1 AND id = $2`, [p, broken.id]))[0];
+  expect(failed.failed_at).not.toBeNull();
+  expect(failed.computed_at).toBeNull();
+  expect(await due(p)).toBeUndefined();
+  // The next run does not pick the project up again for it.
+  await store.markStale(3_600_000);
+  expect(await due(p)).toBeUndefined();
 });
