@@ -17,6 +17,7 @@ import { dropDatabase, INFRA, Topology } from '../../libs/testing/src';
 import { registry } from '../../services/all/src/registry';
 import { cpuWindow, f0, f1, f2, log, machineLine, num, pct, readSnapshots, requireInfra, run, running, sampleCpu, sleep, snapshotDeltas, table } from '../lib';
 import { EVENT_NAMES, loadData, WITHIN_DAYS, type ProjectSpec } from './load';
+import { foreignCpu, processCpu } from './foreign';
 import { explain, renderPlan, type PlanSummary } from './plan';
 
 const CONTACTS = num('BENCH_CONTACTS', 1_000_000);
@@ -123,7 +124,10 @@ interface Method {
 }
 interface Result {
   method: Method;
+  /** The clean rounds' samples (every round's when too few were clean). */
   samples: Sample[];
+  /** Rounds other processes' work disturbed. */
+  discarded: Sample[];
   plan?: PlanSummary;
 }
 interface Phase {
@@ -134,6 +138,10 @@ interface Phase {
   stealPct: number;
   /** Herald's statements during the timed rounds (the statement profiler). */
   statements: Array<{ target: string; rows: string[][] }>;
+  rounds: number;
+  clean: number;
+  /** Other processes' CPU (ms) in the discarded rounds, by name. */
+  foreign: Array<[string, number]>;
 }
 
 const median = (xs: number[]) => pct([...xs].sort((a, b) => a - b), 50);
@@ -183,21 +191,48 @@ async function settle(): Promise<{ seconds: number; quiet: boolean }> {
   return { seconds: (performance.now() - t0) / 1000, quiet: quiet >= 2 };
 }
 
-/** Warm-up, then S.runs rounds of every method (the order rotating every round), then one EXPLAIN of each SQL method. */
-async function measure(label: string, methods: Method[], pg: Client, profDir: string): Promise<Phase> {
+/** A round counts if other processes used at most this share of one core during it (see foreign.ts). */
+const FOREIGN_MAX = 0.1;
+
+/**
+ * Warm-up, then rounds of every method (the order rotating every round) until S.runs rounds were
+ * clean of other processes' work (at most 3 × S.runs rounds), then one EXPLAIN of each SQL method.
+ */
+async function measure(label: string, methods: Method[], pg: Client, profDir: string, ownPids: () => Promise<Set<number>>): Promise<Phase> {
   const settled = await settle();
-  log(`${label}: ${settled.quiet ? `quiet after ${f1(settled.seconds)} s` : `machine still busy after ${f1(settled.seconds)} s`}; warm-up (${S.warmup} rounds), then ${S.runs} rounds of ${methods.length} methods ...`);
+  log(`${label}: ${settled.quiet ? `quiet after ${f1(settled.seconds)} s` : `machine still busy after ${f1(settled.seconds)} s`}; warm-up (${S.warmup} rounds), then ${S.runs} clean rounds of ${methods.length} methods ...`);
   for (let i = 0; i < S.warmup; i++) for (const m of methods) await m.once();
-  const results: Result[] = methods.map((method) => ({ method, samples: [] }));
+  const results: Result[] = methods.map((method) => ({ method, samples: [], discarded: [] }));
   await sleep(600); // the profiler writes its snapshot every 250 ms: the warm-up's last statements in it
   const snapA = readSnapshots(profDir);
   const cpuA = sampleCpu();
-  for (let i = 0; i < S.runs; i++) {
+  const foreign = new Map<string, number>();
+  let rounds = 0;
+  let clean = 0;
+  while (clean < S.runs && rounds < 3 * S.runs) {
+    const own = await ownPids();
+    const before = processCpu();
+    const t0 = performance.now();
+    const round: Array<[Result, Sample]> = [];
     for (let j = 0; j < results.length; j++) {
-      const r = results[(i + j) % results.length];
-      r.samples.push(await r.method.once());
+      const r = results[(rounds + j) % results.length];
+      round.push([r, await r.method.once()]);
+    }
+    const wall = performance.now() - t0;
+    for (const pid of await ownPids()) own.add(pid);
+    const f = foreignCpu(before, processCpu(), own);
+    rounds++;
+    if (f.ms <= FOREIGN_MAX * wall) {
+      clean++;
+      for (const [r, s] of round) r.samples.push(s);
+    } else {
+      for (const [r, s] of round) r.discarded.push(s);
+      for (const [name, ms] of f.byName) foreign.set(name, (foreign.get(name) ?? 0) + ms);
+      log(`${label}: round ${rounds} discarded, other processes used ${f0((100 * f.ms) / wall)} % of a core (${f.byName.slice(0, 3).map(([n, ms]) => `${n} ${f0((100 * ms) / wall)} %`).join(', ')})`);
     }
   }
+  // Too few clean rounds: every round counts, and the report says so.
+  if (clean < Math.min(5, S.runs)) for (const r of results) r.samples.push(...r.discarded.splice(0));
   const window = cpuWindow(cpuA, sampleCpu());
   await sleep(600);
   const snapB = readSnapshots(profDir);
@@ -215,7 +250,7 @@ async function measure(label: string, methods: Method[], pg: Client, profDir: st
     // The thread that counted (contacts' services); the others only show Herald's background work.
     .filter((p) => p.rows.some((r) => r[0].startsWith('SELECT count(*)')))
     .map((p) => ({ ...p, rows: [['statement', 'n', 'total ms', 'avg ms'], ...p.rows] }));
-  return { label, results, settled, busyPct: window.machineBusyPct, stealPct: window.stealPct, statements };
+  return { label, results, settled, busyPct: window.machineBusyPct, stealPct: window.stealPct, statements, rounds, clean, foreign: [...foreign].sort((a, b) => b[1] - a[1]) };
 }
 
 function report(p: Phase) {
@@ -230,7 +265,13 @@ function report(p: Phase) {
     const verdict = r === best ? 'baseline' : judged ? (ratio <= 1.5 && med(r) < 200 ? 'PASS' : 'SHORT') : r.method.kind === 'proposal' ? '(not judged)' : '';
     rows.push([r.method.name, [...new Set(r.samples.map((s) => s.n))].join('/'), f1(med(r)), f1(p95(ms)), f1(Math.min(...ms)), f2(ratio), verdict]);
   }
-  console.log(`\n${p.label} — machine ${p.settled.quiet ? `quiet before (after ${f1(p.settled.seconds)} s)` : `NOT quiet before (still busy after ${f1(p.settled.seconds)} s): figures shared the cores`}, ` +
+  const cleanNote =
+    p.clean === p.rounds
+      ? `all ${p.rounds} rounds clean`
+      : p.clean >= Math.min(5, S.runs)
+        ? `${p.clean} clean rounds of ${p.rounds} (the others discarded: other processes used > ${f0(FOREIGN_MAX * 100)} % of a core, mostly ${p.foreign.slice(0, 3).map(([n]) => n).join(', ')})`
+        : `ONLY ${p.clean} CLEAN ROUNDS OF ${p.rounds}: every round counted, the figures shared the cores with ${p.foreign.slice(0, 3).map(([n]) => n).join(', ')}`;
+  console.log(`\n${p.label} — ${cleanNote}; machine ${p.settled.quiet ? 'quiet before' : `still busy after ${f0(p.settled.seconds)} s of waiting`}, ` +
     `${f0(p.busyPct)} % busy during the rounds (steal ${f1(p.stealPct)} %)`);
   table(rows);
 }
@@ -322,7 +363,14 @@ async function main() {
       }
     } else apiNote = 'BENCH_API=0: no API row';
 
-    const phases: Phase[] = [await measure('as migrated', methods, pg, profDir)];
+    // The bench's own processes: itself, Herald, and every PostgreSQL backend of its database.
+    const ownPids = async () =>
+      new Set<number>([
+        process.pid,
+        ...t.procs.flatMap((p) => (p.child.pid ? [p.child.pid] : [])),
+        ...(await pg.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database()')).rows.map((r) => Number(r.pid)),
+      ]);
+    const phases: Phase[] = [await measure('as migrated', methods, pg, profDir, ownPids)];
     let indexMs = NaN;
     if (S.whatIf) {
       // The recommended index: event_facts_by_name with the contact id as payload, so the facts
@@ -335,11 +383,11 @@ async function main() {
       await pg.query('RESET maintenance_work_mem');
       indexMs = performance.now() - s;
       log(`covering event_facts_by_name built in ${f1(indexMs / 1000)} s`);
-      phases.push(await measure('with event_facts_by_name (project_id, name, last_at) INCLUDE (contact_id)', methods, pg, profDir));
+      phases.push(await measure('with event_facts_by_name (project_id, name, last_at) INCLUDE (contact_id)', methods, pg, profDir, ownPids));
     }
 
     // Every count of every method must be the same number.
-    const all = new Set(phases.flatMap((p) => p.results.flatMap((r) => r.samples.map((s) => s.n))));
+    const all = new Set(phases.flatMap((p) => p.results.flatMap((r) => [...r.samples, ...r.discarded].map((s) => s.n))));
     if (created) all.add(created.n);
 
     // ---------------------------------------------------------------- report
@@ -361,7 +409,7 @@ async function main() {
 
     if (all.size !== 1) {
       failed = true;
-      const per = phases.flatMap((p) => p.results.map((r) => `${p.label} / ${r.method.name}: ${[...new Set(r.samples.map((s) => s.n))].join('/')}`));
+      const per = phases.flatMap((p) => p.results.map((r) => `${p.label} / ${r.method.name}: ${[...new Set([...r.samples, ...r.discarded].map((s) => s.n))].join('/')}`));
       console.log(`\nCOUNTS DISAGREE:\n  ${per.join('\n  ')}${created ? `\n  POST /segments: ${created.n}` : ''}`);
     } else console.log(`\ncounts agree: ${[...all][0]} members in every run of every method`);
 
