@@ -122,8 +122,15 @@ export async function loadData(c: Client, projects: ProjectSpec[]): Promise<Load
          SELECT $1::uuid, pg_temp.bench_v7(ms, md5($2 || ':' || i)), 'c' || i || '@p' || $2 || '.segments.bench', r < 0.85,
            jsonb_strip_nulls(jsonb_build_object(
              'firstName', 'Name ' || i,
-             -- 5 % have no age, 0.5 % a text one (SPEC §2.2 rule 9: any value sent is still stored)
-             'age', CASE WHEN a < 0.05 THEN NULL WHEN a < 0.055 THEN to_jsonb('unknown'::text) ELSE to_jsonb(18 + floor(31 * (random() + random()))::int) END,
+             -- 5 % have no age; 0.7 % one of another JSON type, some of which a careless comparison
+             -- would take for 40 (SPEC §2.2 rule 9: any value sent is still stored, whatever the field's type)
+             'age', CASE WHEN a < 0.05 THEN NULL
+                         WHEN a < 0.053 THEN to_jsonb('unknown'::text)
+                         WHEN a < 0.054 THEN to_jsonb('40'::text)
+                         WHEN a < 0.055 THEN 'true'::jsonb
+                         WHEN a < 0.056 THEN '[40]'::jsonb
+                         WHEN a < 0.057 THEN '{"years": 40}'::jsonb
+                         ELSE to_jsonb(18 + floor(31 * (random() + random()))::int) END,
              'plan', (ARRAY['free', 'free', 'free', 'starter', 'pro', 'team'])[1 + floor(random() * 6)::int],
              'country', (ARRAY['US', 'DE', 'FR', 'GB', 'BR', 'IN', 'JP', 'ES', 'CA', 'NL'])[1 + floor(power(random(), 2) * 10)::int],
              'score', round((random() * 1000)::numeric, 1),
