@@ -39,8 +39,10 @@ export function renderPlan(p: PlanSummary, indent = ''): string {
     const hit = n['Shared Hit Blocks'] ?? 0;
     const read = n['Shared Read Blocks'] ?? 0;
     const pad = '  '.repeat(depth);
+    // EXPLAIN prints a loop's time to 3 decimals: over many short loops the total is approximate.
+    const approx = (n['Actual Loops'] ?? 1) > 1 && (n['Actual Total Time'] ?? 0) < 0.1 ? '≈' : '';
     lines.push(
-      `${indent}${pad}${what.join('')}  rows ${n['Actual Rows']} × ${n['Actual Loops']} loops, ${f1(totalMs(n))} ms (self ${f1(self)} ms), buffers hit ${hit} read ${read}` +
+      `${indent}${pad}${what.join('')}  rows ${n['Actual Rows']} (estimated ${n['Plan Rows']}) × ${n['Actual Loops']} loops, ${approx}${f1(totalMs(n))} ms (self ${approx}${f1(self)} ms), buffers hit ${hit} read ${read}` +
         (n['Rows Removed by Filter'] ? `, removed by filter ${n['Rows Removed by Filter']} × loops` : '') +
         (n['Heap Fetches'] !== undefined ? `, heap fetches ${n['Heap Fetches']}` : ''),
     );
