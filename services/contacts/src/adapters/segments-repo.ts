@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg';
-import { CONTACTS_TABLE, type CompiledCondition, type Condition } from '../../../../libs/audience/src';
+import { CONTACTS_TABLE, countSql, pageSql, type CompiledCondition, type Condition } from '../../../../libs/audience/src';
 import type { Db, Queryable } from '../../../../libs/db/src';
 import type { ContactRow, DueProject, SegmentRef, SegmentRow, SegmentsStore } from '../app/ports';
 import { segmentSlug, type SegmentType } from '../domain/segments';
@@ -61,19 +61,13 @@ export class SegmentsRepo implements SegmentsStore {
   }
 
   async count(q: Queryable, projectId: string, compiled: CompiledCondition): Promise<number> {
-    const r = await q.query(`SELECT count(*)::bigint AS n FROM ${CONTACTS_TABLE} c WHERE c.project_id = $1 AND ${compiled.where}`, [projectId, ...compiled.params]);
+    const r = await q.query(countSql(projectId, compiled));
     return Number(r.rows[0].n);
   }
 
   async livePage(projectId: string, compiled: CompiledCondition, page: { page: number; pageSize: number }) {
-    const n = compiled.params.length + 2;
-    const scope = `FROM ${CONTACTS_TABLE} c WHERE c.project_id = $1 AND ${compiled.where}`;
-    const values = [projectId, ...compiled.params];
-    const [rows, total] = await Promise.all([
-      this.db.query(`SELECT ${CONTACT_COLS} ${scope} ORDER BY c.id DESC LIMIT $${n}::int OFFSET $${n + 1}::bigint`, [...values, page.pageSize, (page.page - 1) * page.pageSize]),
-      this.db.query(`SELECT count(*)::bigint AS n ${scope}`, values),
-    ]);
-    return { rows: rows as ContactRow[], total: Number(total[0].n) };
+    const [rows, total] = await Promise.all([this.db.query(pageSql(projectId, compiled, page)), this.count(this.db.pool, projectId, compiled)]);
+    return { rows: rows as ContactRow[], total };
   }
 
   async memberPage(projectId: string, id: string, page: { page: number; pageSize: number }) {

@@ -28,7 +28,7 @@ const createBody = z.object({ email: z.string(), subscribed: z.boolean().optiona
 const patchBody = z.object({ email: z.string().optional(), subscribed: z.boolean().optional(), data: dataField });
 const lookupBody = z.object({ emails: z.array(z.string()).min(1).max(500) });
 
-const contactExample = {
+export const contactExample = {
   id: '01970a3c-5e1f-7b2a-9c44-2f6b1d7e8a90',
   email: 'jane@example.com',
   subscribed: true,

@@ -4,7 +4,7 @@ import type { Segment__Output as SegmentMsg } from '../../../../libs/contracts/s
 import { on, policy, type Route } from '../../../../libs/edge/src';
 import { badRequest } from '../../../../libs/kit/src';
 import { MAX_MEMBER_EMAILS } from '../domain/segments';
-import { contactView } from './http';
+import { contactExample, contactView } from './http';
 
 /** SPEC §4.5, COMPAT "Templates, campaigns, segments": a secret key or a member's session. */
 
@@ -76,14 +76,6 @@ const segmentExample = {
   computedAt: '2025-06-02T14:05:12.000Z',
   createdAt: '2025-06-01T09:30:00.000Z',
   updatedAt: '2025-06-01T09:30:00.000Z',
-};
-const contactExample = {
-  id: '01970a3c-5e1f-7b2a-9c44-2f6b1d7e8a90',
-  email: 'jane@example.com',
-  subscribed: true,
-  data: { plan: 'pro' },
-  createdAt: '2025-06-01T09:30:00.000Z',
-  updatedAt: '2025-06-02T14:05:12.000Z',
 };
 const SEGMENT_ID = { id: 'The segment id.' };
 const notFound = { 404: { code: 'SEGMENT_NOT_FOUND', description: 'No segment of this project has this id.' } };
