@@ -5,6 +5,27 @@ import { z } from 'zod';
  * change is a new `.v2` published beside `.v1` until consumers move.
  */
 export const DomainEvents = {
+  /**
+   * A campaign was created or changed (content, schedule, status or progress): the events
+   * service keeps its projection of campaigns (analytics, upcoming sends) from these. Carries
+   * the whole read model each time, so a consumer only keeps the latest (by `version`).
+   */
+  'campaigns.campaign.changed.v1': z.object({
+    campaignId: z.string(),
+    name: z.string(),
+    subject: z.string(),
+    status: z.enum(['DRAFT', 'SCHEDULED', 'SENDING', 'SENT', 'CANCELLED']),
+    audienceType: z.enum(['ALL', 'SEGMENT', 'FILTERED']),
+    segmentId: z.string().nullable(),
+    scheduledAt: z.string().nullable(),
+    sentAt: z.string().nullable(),
+    totalRecipients: z.number().int(),
+    /** Increases with every change of the campaign: a consumer ignores an older version than it holds. */
+    version: z.number().int(),
+  }),
+  'campaigns.campaign.deleted.v1': z.object({
+    campaignId: z.string(),
+  }),
   'contacts.contact.subscription_changed.v1': z.object({
     contactId: z.string(),
     email: z.string(),
