@@ -17,6 +17,8 @@ export const DomainEvents = {
     status: z.enum(['DRAFT', 'SCHEDULED', 'SENDING', 'SENT', 'CANCELLED']),
     audienceType: z.enum(['ALL', 'SEGMENT', 'FILTERED']),
     segmentId: z.string().nullable(),
+    /** The template the campaign's content came from, if any (GET /templates/:id/usage). */
+    templateId: z.string().nullable(),
     scheduledAt: z.string().nullable(),
     sentAt: z.string().nullable(),
     totalRecipients: z.number().int(),
@@ -101,7 +103,12 @@ export const DomainEvents = {
     bounceType: z.string().optional(),
     reason: z.string().optional(),
   }),
-  'messaging.project.reputation_critical.v1': z.object({
+  /** A contact unsubscribed through the link of a campaign's email (List-Unsubscribe or the hosted page). */
+  'messaging.campaign.unsubscribed.v1': z.object({
+    campaignId: z.string(),
+    contactId: z.string(),
+  }),
+    'messaging.project.reputation_critical.v1': z.object({
     levels: z.record(z.string(), z.string()),
     bounceRate7Day: z.number(),
     complaintRate7Day: z.number(),

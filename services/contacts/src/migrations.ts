@@ -130,4 +130,21 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    // The campaigns whose audience is a segment, kept from the campaigns service's events: a
+    // segment a SCHEDULED or SENDING campaign sends to cannot be deleted.
+    id: '004_campaign_audiences',
+    sql: `
+      CREATE TABLE contacts.campaign_audiences (
+        project_id uuid NOT NULL,
+        campaign_id uuid NOT NULL,
+        segment_id uuid,
+        name text NOT NULL,
+        status text NOT NULL,
+        version bigint NOT NULL,
+        PRIMARY KEY (project_id, campaign_id)
+      );
+      CREATE INDEX campaign_audiences_by_segment ON contacts.campaign_audiences (project_id, segment_id);
+    `,
+  },
 ];

@@ -51,11 +51,11 @@ export const contacts = defineService({
       if (n) logger.warn({ jobs: n }, 'queueing again the contacts jobs the last shutdown left queued');
     }
     const contactsApi = contactsHandlers(repo);
+    const segmentsRepo = new SegmentsRepo(ctx.db);
     const segments: SegmentsDeps = {
-      segments: new SegmentsRepo(ctx.db),
+      segments: segmentsRepo,
       contacts: repo,
-      // Campaigns answer here when they exist.
-      users: { activeCampaigns: async () => [] },
+      users: segmentsRepo,
       upsert: contactsApi.UpsertContacts,
     };
     const recompute: RecomputeSettings = {

@@ -122,4 +122,28 @@ export const migrations: Migration[] = [
       DROP INDEX messaging.emails_due;
     `,
   },
+  {
+    // Campaigns: at most one email per (campaign, contact), whatever a fan-out sends again; the
+    // body once per campaign, not once per email; the campaigns each template is used by.
+    id: '004_campaigns',
+    sql: `
+      CREATE UNIQUE INDEX emails_campaign_contact ON messaging.emails (project_id, campaign_id, contact_id) WHERE campaign_id IS NOT NULL;
+      CREATE TABLE messaging.campaign_contents (
+        project_id uuid NOT NULL,
+        campaign_id uuid NOT NULL,
+        body text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (project_id, campaign_id)
+      );
+      CREATE TABLE messaging.campaign_templates (
+        project_id uuid NOT NULL,
+        campaign_id uuid NOT NULL,
+        template_id uuid NOT NULL,
+        name text NOT NULL,
+        version bigint NOT NULL,
+        PRIMARY KEY (project_id, campaign_id)
+      );
+      CREATE INDEX campaign_templates_by_template ON messaging.campaign_templates (project_id, template_id);
+    `,
+  },
 ];

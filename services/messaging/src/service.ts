@@ -11,6 +11,7 @@ import { messagingHandlers } from './app/handlers';
 import { messagingSettings } from './config';
 import { TokenSigner } from './domain/tokens';
 import { migrations, SCHEMA } from './migrations';
+import { messagingConsumer } from './ports/consumers';
 import { messagingRoutes } from './ports/http';
 
 const SWEEP_MS = 1000;
@@ -80,6 +81,7 @@ export const messaging = defineService({
 
     return {
       grpc: handlers,
+      consumer: messagingConsumer(repo),
       work: Object.fromEntries(LANES.map((lane) => [queueOf(lane), worker])),
       timers: [sendSweep(repo)],
       async stop() {

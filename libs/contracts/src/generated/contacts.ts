@@ -4,6 +4,10 @@ import type { MessageTypeDefinition } from '@grpc/proto-loader';
 import type { Empty as _herald_common_v1_Empty, Empty__Output as _herald_common_v1_Empty__Output } from './herald/common/v1/Empty';
 import type { Ref as _herald_common_v1_Ref, Ref__Output as _herald_common_v1_Ref__Output } from './herald/common/v1/Ref';
 import type { AddSegmentMembersResponse as _herald_contacts_v1_AddSegmentMembersResponse, AddSegmentMembersResponse__Output as _herald_contacts_v1_AddSegmentMembersResponse__Output } from './herald/contacts/v1/AddSegmentMembersResponse';
+import type { Audience as _herald_contacts_v1_Audience, Audience__Output as _herald_contacts_v1_Audience__Output } from './herald/contacts/v1/Audience';
+import type { AudienceIdsRequest as _herald_contacts_v1_AudienceIdsRequest, AudienceIdsRequest__Output as _herald_contacts_v1_AudienceIdsRequest__Output } from './herald/contacts/v1/AudienceIdsRequest';
+import type { AudienceIdsResponse as _herald_contacts_v1_AudienceIdsResponse, AudienceIdsResponse__Output as _herald_contacts_v1_AudienceIdsResponse__Output } from './herald/contacts/v1/AudienceIdsResponse';
+import type { AudienceRequest as _herald_contacts_v1_AudienceRequest, AudienceRequest__Output as _herald_contacts_v1_AudienceRequest__Output } from './herald/contacts/v1/AudienceRequest';
 import type { BatchGetContactsRequest as _herald_contacts_v1_BatchGetContactsRequest, BatchGetContactsRequest__Output as _herald_contacts_v1_BatchGetContactsRequest__Output } from './herald/contacts/v1/BatchGetContactsRequest';
 import type { BeginImportRequest as _herald_contacts_v1_BeginImportRequest, BeginImportRequest__Output as _herald_contacts_v1_BeginImportRequest__Output } from './herald/contacts/v1/BeginImportRequest';
 import type { BulkIdError as _herald_contacts_v1_BulkIdError, BulkIdError__Output as _herald_contacts_v1_BulkIdError__Output } from './herald/contacts/v1/BulkIdError';
@@ -14,6 +18,7 @@ import type { Contact as _herald_contacts_v1_Contact, Contact__Output as _herald
 import type { ContactResponse as _herald_contacts_v1_ContactResponse, ContactResponse__Output as _herald_contacts_v1_ContactResponse__Output } from './herald/contacts/v1/ContactResponse';
 import type { ContactsClient as _herald_contacts_v1_ContactsClient, ContactsDefinition as _herald_contacts_v1_ContactsDefinition } from './herald/contacts/v1/Contacts';
 import type { ContactsResponse as _herald_contacts_v1_ContactsResponse, ContactsResponse__Output as _herald_contacts_v1_ContactsResponse__Output } from './herald/contacts/v1/ContactsResponse';
+import type { CountAudienceResponse as _herald_contacts_v1_CountAudienceResponse, CountAudienceResponse__Output as _herald_contacts_v1_CountAudienceResponse__Output } from './herald/contacts/v1/CountAudienceResponse';
 import type { CreateSegmentRequest as _herald_contacts_v1_CreateSegmentRequest, CreateSegmentRequest__Output as _herald_contacts_v1_CreateSegmentRequest__Output } from './herald/contacts/v1/CreateSegmentRequest';
 import type { DeleteFieldResponse as _herald_contacts_v1_DeleteFieldResponse, DeleteFieldResponse__Output as _herald_contacts_v1_DeleteFieldResponse__Output } from './herald/contacts/v1/DeleteFieldResponse';
 import type { EventUsageRequest as _herald_contacts_v1_EventUsageRequest, EventUsageRequest__Output as _herald_contacts_v1_EventUsageRequest__Output } from './herald/contacts/v1/EventUsageRequest';
@@ -66,6 +71,10 @@ export interface ProtoGrpcType {
     contacts: {
       v1: {
         AddSegmentMembersResponse: MessageTypeDefinition<_herald_contacts_v1_AddSegmentMembersResponse, _herald_contacts_v1_AddSegmentMembersResponse__Output>
+        Audience: MessageTypeDefinition<_herald_contacts_v1_Audience, _herald_contacts_v1_Audience__Output>
+        AudienceIdsRequest: MessageTypeDefinition<_herald_contacts_v1_AudienceIdsRequest, _herald_contacts_v1_AudienceIdsRequest__Output>
+        AudienceIdsResponse: MessageTypeDefinition<_herald_contacts_v1_AudienceIdsResponse, _herald_contacts_v1_AudienceIdsResponse__Output>
+        AudienceRequest: MessageTypeDefinition<_herald_contacts_v1_AudienceRequest, _herald_contacts_v1_AudienceRequest__Output>
         BatchGetContactsRequest: MessageTypeDefinition<_herald_contacts_v1_BatchGetContactsRequest, _herald_contacts_v1_BatchGetContactsRequest__Output>
         BeginImportRequest: MessageTypeDefinition<_herald_contacts_v1_BeginImportRequest, _herald_contacts_v1_BeginImportRequest__Output>
         BulkIdError: MessageTypeDefinition<_herald_contacts_v1_BulkIdError, _herald_contacts_v1_BulkIdError__Output>
@@ -76,6 +85,7 @@ export interface ProtoGrpcType {
         ContactResponse: MessageTypeDefinition<_herald_contacts_v1_ContactResponse, _herald_contacts_v1_ContactResponse__Output>
         Contacts: SubtypeConstructor<typeof grpc.Client, _herald_contacts_v1_ContactsClient> & { service: _herald_contacts_v1_ContactsDefinition }
         ContactsResponse: MessageTypeDefinition<_herald_contacts_v1_ContactsResponse, _herald_contacts_v1_ContactsResponse__Output>
+        CountAudienceResponse: MessageTypeDefinition<_herald_contacts_v1_CountAudienceResponse, _herald_contacts_v1_CountAudienceResponse__Output>
         CreateSegmentRequest: MessageTypeDefinition<_herald_contacts_v1_CreateSegmentRequest, _herald_contacts_v1_CreateSegmentRequest__Output>
         DeleteFieldResponse: MessageTypeDefinition<_herald_contacts_v1_DeleteFieldResponse, _herald_contacts_v1_DeleteFieldResponse__Output>
         EventUsageRequest: MessageTypeDefinition<_herald_contacts_v1_EventUsageRequest, _herald_contacts_v1_EventUsageRequest__Output>

@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg';
-import { CONTACTS_TABLE, countSql, pageSql, type CompiledCondition, type Condition } from '../../../../libs/audience/src';
+import { CONTACTS_TABLE, countSql, idsSql, pageSql, type CompiledCondition, type Condition } from '../../../../libs/audience/src';
 import type { Db, Queryable } from '../../../../libs/db/src';
 import type { ContactRow, DueProject, SegmentRef, SegmentRow, SegmentsStore } from '../app/ports';
 import { segmentSlug, type SegmentType } from '../domain/segments';
@@ -63,6 +63,31 @@ export class SegmentsRepo implements SegmentsStore {
   async count(q: Queryable, projectId: string, compiled: CompiledCondition): Promise<number> {
     const r = await q.query(countSql(projectId, compiled));
     return Number(r.rows[0].n);
+  }
+
+  async saveCampaignAudience(tx: Queryable, projectId: string, c: { campaignId: string; segmentId: string | null; name: string; status: string; version: number }) {
+    await tx.query(
+      `INSERT INTO contacts.campaign_audiences (project_id, campaign_id, segment_id, name, status, version) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (project_id, campaign_id) DO UPDATE SET segment_id = excluded.segment_id, name = excluded.name, status = excluded.status, version = excluded.version
+       WHERE campaign_audiences.version < excluded.version`,
+      [projectId, c.campaignId, c.segmentId, c.name, c.status, c.version],
+    );
+  }
+
+  async deleteCampaignAudience(tx: Queryable, projectId: string, campaignId: string) {
+    await tx.query(`DELETE FROM contacts.campaign_audiences WHERE project_id = $1 AND campaign_id = $2`, [projectId, campaignId]);
+  }
+
+  async activeCampaigns(projectId: string, segmentId: string): Promise<Array<{ id: string; name: string }>> {
+    return this.db.query(
+      `SELECT campaign_id AS id, name FROM contacts.campaign_audiences WHERE project_id = $1 AND segment_id = $2 AND status IN ('SCHEDULED', 'SENDING') ORDER BY campaign_id`,
+      [projectId, segmentId],
+    );
+  }
+
+  async audienceIds(projectId: string, compiled: CompiledCondition, afterId: string | undefined, limit: number): Promise<string[]> {
+    const rows: Array<{ id: string }> = await this.db.query(idsSql(projectId, compiled, { afterId, limit }));
+    return rows.map((row) => row.id);
   }
 
   async livePage(projectId: string, compiled: CompiledCondition, page: { page: number; pageSize: number }) {

@@ -215,6 +215,11 @@ export interface SegmentsStore {
   clearMembers(tx: PoolClient, projectId: string, id: string): Promise<void>;
   setMemberCount(projectId: string, id: string, n: number): Promise<void>;
   count(q: Queryable, projectId: string, compiled: CompiledCondition): Promise<number>;
+  /** The campaigns projection (campaigns.campaign.changed.v1): which campaign sends to which segment; newer versions win. */
+  saveCampaignAudience(tx: Queryable, projectId: string, c: { campaignId: string; segmentId: string | null; name: string; status: string; version: number }): Promise<void>;
+  deleteCampaignAudience(tx: Queryable, projectId: string, campaignId: string): Promise<void>;
+  /** Up to `limit` ids of matching contacts after `afterId`, in id order (a campaign walks its audience so). */
+  audienceIds(projectId: string, compiled: CompiledCondition, afterId: string | undefined, limit: number): Promise<string[]>;
   /** A page of the contacts matching now, newest first, and how many there are. */
   livePage(projectId: string, compiled: CompiledCondition, page: { page: number; pageSize: number }): Promise<{ rows: ContactRow[]; total: number }>;
   /** A page of the membership rows' contacts, newest first, and how many there are. */
@@ -244,6 +249,7 @@ export interface SegmentsStore {
  * Who else uses a segment as an audience. Campaigns fill this in when they exist (a segment
  * an active campaign sends to cannot be deleted: 409); until then nothing does.
  */
+/** Who uses a segment (the SegmentsStore answers from its campaigns projection). */
 export interface SegmentUsers {
   activeCampaigns(projectId: string, segmentId: string): Promise<Array<{ id: string; name: string }>>;
 }

@@ -10,6 +10,7 @@ import {
 } from '../../../../libs/audience/src';
 import type { NewEvent } from '../../../../libs/bus/src';
 import { projectOf, type Handlers } from '../../../../libs/contracts/src';
+import type { Audience__Output as AudienceMsg } from '../../../../libs/contracts/src/generated/herald/contacts/v1/Audience';
 import type { Segment as SegmentMsg } from '../../../../libs/contracts/src/generated/herald/contacts/v1/Segment';
 import { badRequest, conflict, isUuid, logger, newId, notFound, validationError, type FieldError } from '../../../../libs/kit/src';
 import { isValidEmail, normalizeEmail } from '../domain/email';
@@ -32,6 +33,8 @@ export type SegmentHandlers = Pick<
   | 'RefreshSegment'
   | 'EventUsage'
   | 'FieldUsage'
+  | 'CountAudience'
+  | 'AudienceIds'
 >;
 
 export interface SegmentsDeps {
@@ -57,11 +60,11 @@ export const segmentMsg = (s: SegmentRow): SegmentMsg => ({
   computed_at: s.computed_at ? s.computed_at.toISOString() : '',
 });
 
-function parseConditionJson(json: string): unknown {
+function parseConditionJson(json: string, field = 'condition'): unknown {
   try {
     return JSON.parse(json);
   } catch {
-    throw validationError([{ field: 'condition', message: 'must be a condition object', code: 'invalid_type' }]);
+    throw validationError([{ field, message: 'must be a condition object', code: 'invalid_type' }]);
   }
 }
 
@@ -309,6 +312,21 @@ export function segmentsHandlers(d: SegmentsDeps): SegmentHandlers {
       return { segments: used.map((s) => ({ id: s.id, name: s.name })) };
     },
 
+    async CountAudience(req, meta) {
+      const projectId = projectOf(meta);
+      const { condition, compiled } = await compileAudience(d, projectId, req.audience);
+      return { count: String(await store.count(store.db.pool, projectId, compiled)), condition_json: condition ? JSON.stringify(condition) : '' };
+    },
+
+    async AudienceIds(req, meta) {
+      const projectId = projectOf(meta);
+      const limit = req.limit || AUDIENCE_PAGE;
+      if (limit < 1 || limit > MAX_AUDIENCE_PAGE) throw badRequest(`limit must be between 1 and ${MAX_AUDIENCE_PAGE}`);
+      if (req.after_id && !isUuid(req.after_id)) throw badRequest('after_id must be a contact id');
+      const { compiled } = await compileAudience(d, projectId, req.audience);
+      return { ids: await store.audienceIds(projectId, compiled, req.after_id || undefined, limit) };
+    },
+
     async FieldUsage(req, meta) {
       const projectId = projectOf(meta);
       if (!parseFieldParam(req.field)) {
@@ -319,6 +337,44 @@ export function segmentsHandlers(d: SegmentsDeps): SegmentHandlers {
       return { field: req.field, used_in_segments: used.map((s) => ({ id: s.id, name: s.name })), used_in_campaigns: [], used_in_workflows: [] };
     },
   };
+}
+
+const AUDIENCE_PAGE = 1000;
+const MAX_AUDIENCE_PAGE = 10_000;
+
+/**
+ * A campaign audience as one predicate over contacts: ALL of them, a segment's members (through
+ * the `segment.<id>` filter, so STATIC membership rows and DYNAMIC conditions both work) or a
+ * FILTERED condition (validated here: 422s name `audienceFilter.…`) — always only the subscribed.
+ */
+async function compileAudience(d: SegmentsDeps, projectId: string, a: AudienceMsg | null | undefined): Promise<{ condition?: Condition; compiled: CompiledCondition }> {
+  const [fieldTypes, all] = await Promise.all([d.contacts.fieldTypes(projectId), d.segments.conditions(projectId)]);
+  let condition: Condition | undefined;
+  switch (a?.type) {
+    case 'ALL':
+      break;
+    case 'SEGMENT': {
+      const id = (a.segment_id ?? '').toLowerCase();
+      if (!all.some((s) => s.id === id)) {
+        throw validationError([{ field: 'segmentId', message: 'no segment of this project has this id', code: 'not_found' }], 'Pass the id of one of the project\'s segments (GET /segments).');
+      }
+      condition = { logic: 'AND', groups: [{ filters: [{ field: `segment.${id}`, operator: 'memberOfSegment' }] }] };
+      break;
+    }
+    case 'FILTERED':
+      condition = validateCondition(a.condition_json ? parseConditionJson(a.condition_json, 'audienceFilter') : undefined, {
+        fieldTypes,
+        path: 'audienceFilter',
+        segmentIds: new Set(all.map((s) => s.id)),
+      });
+      break;
+    default:
+      throw validationError([{ field: 'audienceType', message: 'must be ALL, SEGMENT or FILTERED', code: 'invalid_value' }]);
+  }
+  const compiled = condition
+    ? await compileCondition(condition, { fieldTypes, resolveSegment: resolverOf(all), path: 'audienceFilter' })
+    : { where: 'true', params: [], projectParam: 1, firstParam: 2 };
+  return { condition: a.type === 'FILTERED' ? condition : undefined, compiled: { ...compiled, where: `c.subscribed AND (${compiled.where})` } };
 }
 
 /** Segment ids → how they are matched, for conditions that reference segments (DYNAMIC ones inlined, live). */

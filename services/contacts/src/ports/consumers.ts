@@ -10,6 +10,7 @@ import type { SegmentsStore } from '../app/ports';
  * tracked segments (debounced: see SegmentsStore.markDue and app/segments.ts recomputeDue).
  */
 export function contactsConsumer(repo: ContactsRepo, segments: SegmentsStore, debounceMs: number): Consumer {
+  type Changed = DomainEvent<'campaigns.campaign.changed.v1'>;
   const due = (events: DomainEvent[], tx: Queryable) => segments.markDue(tx, [...new Set(events.map((e) => e.projectId))], debounceMs);
   const marks = (e: DomainEvent, tx: Queryable) => due([e], tx);
   return {
@@ -25,6 +26,13 @@ export function contactsConsumer(repo: ContactsRepo, segments: SegmentsStore, de
       'contacts.contact.subscription_changed.v1': marks,
       'contacts.contact.deleted.v1': marks,
       'contacts.contacts.changed.v1': marks,
+      // Which campaigns send to which segment (DeleteSegment answers 409 while one is active).
+      'campaigns.campaign.changed.v1': async (e: Changed, tx) => {
+        await segments.saveCampaignAudience(tx, e.projectId, { campaignId: e.data.campaignId, segmentId: e.data.segmentId, name: e.data.name, status: e.data.status, version: e.data.version });
+      },
+      'campaigns.campaign.deleted.v1': async (e: DomainEvent<'campaigns.campaign.deleted.v1'>, tx) => {
+        await segments.deleteCampaignAudience(tx, e.projectId, e.data.campaignId);
+      },
     },
     batchHandlers: {
       'events.event.recorded.v1': async (events: DomainEvent<'events.event.recorded.v1'>[], tx) => {

@@ -2,7 +2,7 @@ import type { PoolClient } from 'pg';
 import { Db, likeEscape, prepared, Queryable } from '../../../../libs/db/src';
 import { NewEvent, Outbox } from '../../../../libs/bus/src';
 import type { DomainEvent } from '../../../../libs/contracts/src';
-import type { EmailRow, MessagingStore, NewEmail, TemplateRow } from '../app/ports';
+import type { CampaignEmail, CampaignEmailContent, EmailRow, MessagingStore, NewEmail, TemplateRow } from '../app/ports';
 import { SCHEMA } from '../migrations';
 import { EmailStatus, STATUS_RANK } from '../domain/status';
 
@@ -29,6 +29,12 @@ const EMAIL_ROW = (
 )
   .map((c) => `e.${c}`)
   .join(', ');
+
+/** `EMAIL_ROW` with a campaign email's body, which is stored once per campaign (`campaign_contents`). */
+const CLAIMED_ROW = EMAIL_ROW.replace(
+  'e.body',
+  `CASE WHEN e.campaign_id IS NULL THEN e.body ELSE coalesce((SELECT cc.body FROM messaging.campaign_contents cc WHERE cc.project_id = e.project_id AND cc.campaign_id = e.campaign_id), e.body) END AS body`,
+);
 
 /** The UPDATE that moves emails up the status order ($1 status, $2 rank, $3–$6 per email). */
 function advanceSql(status: EmailStatus, returning: string) {
@@ -167,6 +173,86 @@ export class MessagingRepo implements MessagingStore {
     outbox.written(this.db.pool);
   }
 
+  async insertCampaignEmails(projectId: string, content: CampaignEmailContent, emails: CampaignEmail[], events: Array<{ queued: DomainEvent; suppressed: DomainEvent }>): Promise<number> {
+    if (emails.length === 0) return 0;
+    const envelopes = events.flatMap((e) => [e.queued, e.suppressed]);
+    const keys = events.flatMap((_, k) => [k + 1, -(k + 1)]);
+    const rows = await this.db.query(prepared(
+      `WITH content AS (
+         INSERT INTO messaging.campaign_contents (project_id, campaign_id, body) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING
+       ), x AS (
+         SELECT x.*, EXISTS (SELECT 1 FROM messaging.suppressions s WHERE s.project_id = $1 AND s.email = x.to_email) AS suppressed
+         FROM unnest($10::uuid[], $11::uuid[], $12::text[], $13::jsonb[]) WITH ORDINALITY AS x(id, contact_id, to_email, vars, i)
+       ), emails AS (
+         INSERT INTO messaging.emails (project_id, id, contact_id, to_email, from_email, from_name, reply_to, subject, body, template_id, campaign_id,
+           type, source_type, lane, vars, tracking, status, status_rank, last_error, enqueued_at)
+         SELECT $1, id, contact_id, to_email, $4, $5, $6, $7, '', $8, $2, 'MARKETING', 'campaign', 'bulk', vars, $9,
+           CASE WHEN suppressed THEN 'failed' ELSE 'queued' END, CASE WHEN suppressed THEN ${STATUS_RANK.failed} ELSE ${STATUS_RANK.queued} END,
+           CASE WHEN suppressed THEN 'suppressed: the address bounced or complained before' END, CASE WHEN suppressed THEN NULL ELSE now() END
+         FROM x ORDER BY i
+         ON CONFLICT (project_id, campaign_id, contact_id) WHERE campaign_id IS NOT NULL DO NOTHING
+         RETURNING id
+       )
+       ${outbox.insertSql(14, { key: 'int', where: (key) => `${key} IN (SELECT CASE WHEN suppressed THEN -i ELSE i END FROM x WHERE x.id IN (SELECT id FROM emails))` })}
+       RETURNING id`,
+      [
+        projectId,
+        content.campaignId,
+        content.body,
+        content.fromEmail,
+        content.fromName ?? null,
+        content.replyTo ?? null,
+        content.subject,
+        content.templateId ?? null,
+        content.tracking,
+        emails.map((e) => e.id),
+        emails.map((e) => e.contactId),
+        emails.map((e) => e.toEmail),
+        emails.map((e) => JSON.stringify(e.vars)),
+        ...outbox.params(envelopes, keys),
+      ],
+    ));
+    outbox.written(this.db.pool);
+    return rows.length;
+  }
+
+  async cancelCampaign(projectId: string, campaignId: string): Promise<number> {
+    // Queued (a work item waiting, or a retry not yet due) and emails a dead sender left `sending`
+    // (the sweep would hand those out again): none of them will leave now.
+    const r = await this.db.pool.query(
+      `DELETE FROM messaging.emails WHERE project_id = $1 AND campaign_id = $2
+         AND (status = 'queued' OR (status = 'sending' AND updated_at < now() - interval '2 minutes'))`,
+      [projectId, campaignId],
+    );
+    return r.rowCount ?? 0;
+  }
+
+  async campaignInFlight(projectId: string, campaignId: string): Promise<number> {
+    const rows = await this.db.query(`SELECT count(*)::int AS n FROM messaging.emails WHERE project_id = $1 AND campaign_id = $2 AND status = 'sending'`, [projectId, campaignId]);
+    return rows[0].n;
+  }
+
+  async saveCampaignTemplate(tx: Queryable, projectId: string, c: { campaignId: string; templateId: string | null; name: string; version: number }) {
+    if (c.templateId === null) {
+      await tx.query(`DELETE FROM messaging.campaign_templates WHERE project_id = $1 AND campaign_id = $2 AND version <= $3`, [projectId, c.campaignId, c.version]);
+      return;
+    }
+    await tx.query(
+      `INSERT INTO messaging.campaign_templates (project_id, campaign_id, template_id, name, version) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (project_id, campaign_id) DO UPDATE SET template_id = excluded.template_id, name = excluded.name, version = excluded.version
+       WHERE campaign_templates.version < excluded.version`,
+      [projectId, c.campaignId, c.templateId, c.name, c.version],
+    );
+  }
+
+  async deleteCampaignTemplate(tx: Queryable, projectId: string, campaignId: string) {
+    await tx.query(`DELETE FROM messaging.campaign_templates WHERE project_id = $1 AND campaign_id = $2`, [projectId, campaignId]);
+  }
+
+  async templateCampaigns(projectId: string, templateId: string): Promise<Array<{ id: string; name: string }>> {
+    return this.db.query(`SELECT campaign_id AS id, name FROM messaging.campaign_templates WHERE project_id = $1 AND template_id = $2 ORDER BY campaign_id`, [projectId, templateId]);
+  }
+
   /**
    * Claims emails for sending (queued, or stuck in sending: redelivered after a worker crash or
    * untouched for 2 minutes), many in one statement. Returns the rows claimed.
@@ -177,7 +263,7 @@ export class MessagingRepo implements MessagingStore {
        FROM unnest($1::uuid[], $2::uuid[], $3::bool[]) AS x(project_id, id, redelivered)
        WHERE e.project_id = x.project_id AND e.id = x.id AND e.next_attempt_at <= now()
          AND (e.status = 'queued' OR (e.status = 'sending' AND (x.redelivered OR e.updated_at < now() - interval '2 minutes')))
-       RETURNING ${EMAIL_ROW}`,
+       RETURNING ${CLAIMED_ROW}`,
       [items.map((i) => i.projectId), items.map((i) => i.id), items.map((i) => i.redelivered)],
     ));
   }

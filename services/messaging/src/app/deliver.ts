@@ -30,8 +30,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export const backoffMs = (attempt: number) => Math.min(5_000 * 2 ** Math.max(0, attempt - 1), 600_000);
 
 /** The hosted-page links of a contact (signed: no bare ids). */
-export function subscriptionUrls(tokens: TokenSigner, publicUrl: string, projectId: string, contactId: string, email: string) {
-  const t = tokens.sign({ k: 's', p: projectId, c: contactId, e: email });
+export function subscriptionUrls(tokens: TokenSigner, publicUrl: string, projectId: string, contactId: string, email: string, campaignId?: string | null) {
+  const t = tokens.sign({ k: 's', p: projectId, c: contactId, e: email, ...(campaignId ? { m: campaignId } : {}) });
   return { unsubscribeUrl: `${publicUrl}/unsubscribe/${t}`, subscribeUrl: `${publicUrl}/subscribe/${t}`, manageUrl: `${publicUrl}/manage/${t}` };
 }
 
@@ -99,9 +99,8 @@ export class DeliveryWrites {
  * and hand it to SMTP; then record sent (or retry later, or failed) with a status event.
  */
 export async function deliver(deps: DeliveryDeps, projectId: string, emailId: string, redelivered: boolean): Promise<void> {
-  const email = await deps.writes.claim(projectId, emailId, redelivered);
-  if (!email) return; // done already, not due yet, or another worker has it
-
+  // The throttle first, then the claim: an email is never held by a sender while it waits its
+  // turn, so a cancelled campaign's queued emails can be removed up to the moment they leave.
   for (;;) {
     let v: LimitVerdict;
     try {
@@ -112,6 +111,9 @@ export async function deliver(deps: DeliveryDeps, projectId: string, emailId: st
     if (v.allowed) break;
     await sleep(Math.max(10, v.msBeforeNext));
   }
+
+  const email = await deps.writes.claim(projectId, emailId, redelivered);
+  if (!email) return; // done already, not due yet, cancelled, or another worker has it
 
   let msg: Outgoing;
   try {
@@ -164,7 +166,7 @@ async function compose(deps: DeliveryDeps, email: EmailRow): Promise<Outgoing> {
   // Not a PEM key (mid-rollout, a domains replica older than ENCRYPTION_KEY hands out the stored,
   // encrypted form): fail here, where it is retried, not while signing, where it would be final.
   if (key.found && !key.private_key_pem.startsWith('-----BEGIN ')) throw new Error(`the signing key of ${domain} is not a PEM key`);
-  const urls = subscriptionUrls(deps.tokens, deps.publicUrl, email.project_id, email.contact_id, email.to_email);
+  const urls = subscriptionUrls(deps.tokens, deps.publicUrl, email.project_id, email.contact_id, email.to_email, email.campaign_id);
   // Data keys at the top level ({{plan}}) and under data ({{data.plan}}); the built-ins win. Rows
   // stored by earlier builds hold the top-level copy already, which this repeats harmlessly.
   const vars = { ...(email.vars.data as Record<string, unknown> | undefined), ...email.vars, ...urls };

@@ -3,6 +3,7 @@ import { AppError, isUuid, notFound, runWithContext, toBatchReply } from '../../
 import { verifyEmail } from '../domain/verify';
 import type { TokenSigner } from '../domain/tokens';
 import type { MessagingStore, SigningKeys, VerifyDns } from './ports';
+import { campaignHandlers } from './campaigns';
 import { sender, statusEvent, Tracking } from './send';
 import { templateMsg, templatesApp } from './templates';
 import { handleMailNotification, WebhookDeps } from './webhooks';
@@ -49,10 +50,16 @@ export function messagingHandlers(d: MessagingDeps): Handlers<'messaging'> {
     const res = subscribed === undefined
       ? await d.contacts().GetContact({ id: t.c }, { projectId: t.p })
       : await d.contacts().UpdateContact({ id: t.c, subscribed, data_json: '' }, { projectId: t.p });
+    // An unsubscribe from a campaign's email counts in that campaign's stats.
+    if (subscribed === false && t.m && isUuid(t.m)) {
+      await d.repo.outbox.enqueue(d.repo.db.pool, [{ type: 'messaging.campaign.unsubscribed.v1', projectId: t.p, data: { campaignId: t.m, contactId: t.c } }]);
+    }
     return { email: res.contact!.email, subscribed: res.contact!.subscribed, project_id: t.p };
   }
 
   return {
+    ...campaignHandlers({ repo: d.repo, contacts: d.contacts }),
+
     // Each send on its own (its own outcome, project and request id in the logs); together they batch in `sender`.
     // The batch exception: each item names its project (see messaging.proto).
     async SendMany(req) {
@@ -90,10 +97,16 @@ export function messagingHandlers(d: MessagingDeps): Handlers<'messaging'> {
     async DuplicateTemplate(req, meta) {
       return { template: templateMsg(await templates.duplicate(projectOf(meta), req.id)) };
     },
+    async CheckSender(req, meta) {
+      await templates.checkFrom(projectOf(meta), req.email);
+      return {};
+    },
+
     async TemplateUsage(req, meta) {
-      await templates.get(projectOf(meta), req.id);
-      // Campaigns and workflows do not exist yet; they will report their references here.
-      return { campaigns: [], workflow_steps: [] };
+      const projectId = projectOf(meta);
+      await templates.get(projectId, req.id);
+      // Workflows do not exist yet; they will report their steps here.
+      return { campaigns: await d.repo.templateCampaigns(projectId, req.id), workflow_steps: [] };
     },
 
     async Verify(req) {

@@ -71,6 +71,26 @@ export interface NewEmail {
   attachments: Array<{ filename: string; contentType: string; contentId?: string; disposition: string; content: Buffer }>;
 }
 
+/** What every email of a campaign shares (its body is stored once, in `campaign_contents`). */
+export interface CampaignEmailContent {
+  campaignId: string;
+  subject: string;
+  body: string;
+  fromEmail: string;
+  fromName?: string;
+  replyTo?: string;
+  templateId?: string;
+  tracking: boolean;
+}
+
+/** One recipient's email of a campaign. */
+export interface CampaignEmail {
+  id: string;
+  contactId: string;
+  toEmail: string;
+  vars: Record<string, unknown>;
+}
+
 export interface AttachmentRow {
   filename: string;
   content_type: string;
@@ -112,6 +132,20 @@ export interface MessagingStore {
    * work item), or — to an address its project suppressed — failed with `suppressed`.
    */
   insertEmails(emails: NewEmail[], events: Array<{ queued: DomainEvent; suppressed: DomainEvent }>): Promise<void>;
+  /**
+   * A page of a campaign's emails (marketing, bulk lane) with their events, like `insertEmails`,
+   * except that a contact who has an email of the campaign already gets none: returns how many
+   * were created. The first call stores the campaign's body.
+   */
+  insertCampaignEmails(projectId: string, content: CampaignEmailContent, emails: CampaignEmail[], events: Array<{ queued: DomainEvent; suppressed: DomainEvent }>): Promise<number>;
+  /** Deletes the campaign's emails no sender holds (queued, or left by a dead sender); returns how many. */
+  cancelCampaign(projectId: string, campaignId: string): Promise<number>;
+  /** The campaign's emails a sender holds now. */
+  campaignInFlight(projectId: string, campaignId: string): Promise<number>;
+  /** The campaigns projection (from campaigns.campaign.changed.v1) that template usage reads; newer versions win. */
+  saveCampaignTemplate(tx: Queryable, projectId: string, c: { campaignId: string; templateId: string | null; name: string; version: number }): Promise<void>;
+  deleteCampaignTemplate(tx: Queryable, projectId: string, campaignId: string): Promise<void>;
+  templateCampaigns(projectId: string, templateId: string): Promise<Array<{ id: string; name: string }>>;
   /** Claims emails for sending, many in one statement; returns the rows claimed. */
   claim(items: Array<{ projectId: string; id: string; redelivered: boolean }>): Promise<EmailRow[]>;
   attachments(projectId: string, emailId: string): Promise<AttachmentRow[]>;

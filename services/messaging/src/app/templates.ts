@@ -73,6 +73,7 @@ export function templatesApp(repo: MessagingStore, domains: () => Api<'domains'>
 
   return {
     get,
+    checkFrom,
     async create(projectId: string, json: string) {
       const f = parseFields(json, false) as z.infer<typeof templateFields>;
       checkCompiles('subject', f.subject);

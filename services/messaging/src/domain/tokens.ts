@@ -11,6 +11,8 @@ export interface TokenPayload {
   e?: string;
   c?: string;
   u?: string;
+  /** Subscription pages reached from a campaign's email: the campaign (its unsubscribes are counted). */
+  m?: string;
 }
 
 export class TokenSigner {

@@ -3,6 +3,9 @@
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
 import type { AddSegmentMembersResponse as _herald_contacts_v1_AddSegmentMembersResponse, AddSegmentMembersResponse__Output as _herald_contacts_v1_AddSegmentMembersResponse__Output } from '../../../herald/contacts/v1/AddSegmentMembersResponse';
+import type { AudienceIdsRequest as _herald_contacts_v1_AudienceIdsRequest, AudienceIdsRequest__Output as _herald_contacts_v1_AudienceIdsRequest__Output } from '../../../herald/contacts/v1/AudienceIdsRequest';
+import type { AudienceIdsResponse as _herald_contacts_v1_AudienceIdsResponse, AudienceIdsResponse__Output as _herald_contacts_v1_AudienceIdsResponse__Output } from '../../../herald/contacts/v1/AudienceIdsResponse';
+import type { AudienceRequest as _herald_contacts_v1_AudienceRequest, AudienceRequest__Output as _herald_contacts_v1_AudienceRequest__Output } from '../../../herald/contacts/v1/AudienceRequest';
 import type { BatchGetContactsRequest as _herald_contacts_v1_BatchGetContactsRequest, BatchGetContactsRequest__Output as _herald_contacts_v1_BatchGetContactsRequest__Output } from '../../../herald/contacts/v1/BatchGetContactsRequest';
 import type { BeginImportRequest as _herald_contacts_v1_BeginImportRequest, BeginImportRequest__Output as _herald_contacts_v1_BeginImportRequest__Output } from '../../../herald/contacts/v1/BeginImportRequest';
 import type { BulkJob as _herald_contacts_v1_BulkJob, BulkJob__Output as _herald_contacts_v1_BulkJob__Output } from '../../../herald/contacts/v1/BulkJob';
@@ -10,6 +13,7 @@ import type { CommitImportRequest as _herald_contacts_v1_CommitImportRequest, Co
 import type { ComputeSegmentResponse as _herald_contacts_v1_ComputeSegmentResponse, ComputeSegmentResponse__Output as _herald_contacts_v1_ComputeSegmentResponse__Output } from '../../../herald/contacts/v1/ComputeSegmentResponse';
 import type { ContactResponse as _herald_contacts_v1_ContactResponse, ContactResponse__Output as _herald_contacts_v1_ContactResponse__Output } from '../../../herald/contacts/v1/ContactResponse';
 import type { ContactsResponse as _herald_contacts_v1_ContactsResponse, ContactsResponse__Output as _herald_contacts_v1_ContactsResponse__Output } from '../../../herald/contacts/v1/ContactsResponse';
+import type { CountAudienceResponse as _herald_contacts_v1_CountAudienceResponse, CountAudienceResponse__Output as _herald_contacts_v1_CountAudienceResponse__Output } from '../../../herald/contacts/v1/CountAudienceResponse';
 import type { CreateSegmentRequest as _herald_contacts_v1_CreateSegmentRequest, CreateSegmentRequest__Output as _herald_contacts_v1_CreateSegmentRequest__Output } from '../../../herald/contacts/v1/CreateSegmentRequest';
 import type { DeleteFieldResponse as _herald_contacts_v1_DeleteFieldResponse, DeleteFieldResponse__Output as _herald_contacts_v1_DeleteFieldResponse__Output } from '../../../herald/contacts/v1/DeleteFieldResponse';
 import type { Empty as _herald_common_v1_Empty, Empty__Output as _herald_common_v1_Empty__Output } from '../../../herald/common/v1/Empty';
@@ -72,6 +76,15 @@ export interface ContactsClient extends grpc.Client {
   appendImportChunk(argument: _herald_contacts_v1_ImportChunk, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
   appendImportChunk(argument: _herald_contacts_v1_ImportChunk, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
   
+  AudienceIds(argument: _herald_contacts_v1_AudienceIdsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_AudienceIdsResponse__Output>): grpc.ClientUnaryCall;
+  AudienceIds(argument: _herald_contacts_v1_AudienceIdsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_AudienceIdsResponse__Output>): grpc.ClientUnaryCall;
+  AudienceIds(argument: _herald_contacts_v1_AudienceIdsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_AudienceIdsResponse__Output>): grpc.ClientUnaryCall;
+  AudienceIds(argument: _herald_contacts_v1_AudienceIdsRequest, callback: grpc.requestCallback<_herald_contacts_v1_AudienceIdsResponse__Output>): grpc.ClientUnaryCall;
+  audienceIds(argument: _herald_contacts_v1_AudienceIdsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_AudienceIdsResponse__Output>): grpc.ClientUnaryCall;
+  audienceIds(argument: _herald_contacts_v1_AudienceIdsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_AudienceIdsResponse__Output>): grpc.ClientUnaryCall;
+  audienceIds(argument: _herald_contacts_v1_AudienceIdsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_AudienceIdsResponse__Output>): grpc.ClientUnaryCall;
+  audienceIds(argument: _herald_contacts_v1_AudienceIdsRequest, callback: grpc.requestCallback<_herald_contacts_v1_AudienceIdsResponse__Output>): grpc.ClientUnaryCall;
+  
   BatchGetContacts(argument: _herald_contacts_v1_BatchGetContactsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ContactsResponse__Output>): grpc.ClientUnaryCall;
   BatchGetContacts(argument: _herald_contacts_v1_BatchGetContactsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_ContactsResponse__Output>): grpc.ClientUnaryCall;
   BatchGetContacts(argument: _herald_contacts_v1_BatchGetContactsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ContactsResponse__Output>): grpc.ClientUnaryCall;
@@ -107,6 +120,15 @@ export interface ContactsClient extends grpc.Client {
   computeSegment(argument: _herald_contacts_v1_SegmentRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_ComputeSegmentResponse__Output>): grpc.ClientUnaryCall;
   computeSegment(argument: _herald_contacts_v1_SegmentRef, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_ComputeSegmentResponse__Output>): grpc.ClientUnaryCall;
   computeSegment(argument: _herald_contacts_v1_SegmentRef, callback: grpc.requestCallback<_herald_contacts_v1_ComputeSegmentResponse__Output>): grpc.ClientUnaryCall;
+  
+  CountAudience(argument: _herald_contacts_v1_AudienceRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_CountAudienceResponse__Output>): grpc.ClientUnaryCall;
+  CountAudience(argument: _herald_contacts_v1_AudienceRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_CountAudienceResponse__Output>): grpc.ClientUnaryCall;
+  CountAudience(argument: _herald_contacts_v1_AudienceRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_CountAudienceResponse__Output>): grpc.ClientUnaryCall;
+  CountAudience(argument: _herald_contacts_v1_AudienceRequest, callback: grpc.requestCallback<_herald_contacts_v1_CountAudienceResponse__Output>): grpc.ClientUnaryCall;
+  countAudience(argument: _herald_contacts_v1_AudienceRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_CountAudienceResponse__Output>): grpc.ClientUnaryCall;
+  countAudience(argument: _herald_contacts_v1_AudienceRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_CountAudienceResponse__Output>): grpc.ClientUnaryCall;
+  countAudience(argument: _herald_contacts_v1_AudienceRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_CountAudienceResponse__Output>): grpc.ClientUnaryCall;
+  countAudience(argument: _herald_contacts_v1_AudienceRequest, callback: grpc.requestCallback<_herald_contacts_v1_CountAudienceResponse__Output>): grpc.ClientUnaryCall;
   
   CreateSegment(argument: _herald_contacts_v1_CreateSegmentRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_Segment__Output>): grpc.ClientUnaryCall;
   CreateSegment(argument: _herald_contacts_v1_CreateSegmentRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_Segment__Output>): grpc.ClientUnaryCall;
@@ -333,6 +355,8 @@ export interface ContactsHandlers extends grpc.UntypedServiceImplementation {
   
   AppendImportChunk: grpc.handleUnaryCall<_herald_contacts_v1_ImportChunk__Output, _herald_common_v1_Empty>;
   
+  AudienceIds: grpc.handleUnaryCall<_herald_contacts_v1_AudienceIdsRequest__Output, _herald_contacts_v1_AudienceIdsResponse>;
+  
   BatchGetContacts: grpc.handleUnaryCall<_herald_contacts_v1_BatchGetContactsRequest__Output, _herald_contacts_v1_ContactsResponse>;
   
   BeginImport: grpc.handleUnaryCall<_herald_contacts_v1_BeginImportRequest__Output, _herald_contacts_v1_JobRef>;
@@ -340,6 +364,8 @@ export interface ContactsHandlers extends grpc.UntypedServiceImplementation {
   CommitImport: grpc.handleUnaryCall<_herald_contacts_v1_CommitImportRequest__Output, _herald_contacts_v1_JobRef>;
   
   ComputeSegment: grpc.handleUnaryCall<_herald_contacts_v1_SegmentRef__Output, _herald_contacts_v1_ComputeSegmentResponse>;
+  
+  CountAudience: grpc.handleUnaryCall<_herald_contacts_v1_AudienceRequest__Output, _herald_contacts_v1_CountAudienceResponse>;
   
   CreateSegment: grpc.handleUnaryCall<_herald_contacts_v1_CreateSegmentRequest__Output, _herald_contacts_v1_Segment>;
   
@@ -395,10 +421,12 @@ export interface ContactsDefinition extends grpc.ServiceDefinition {
   AbortImport: MethodDefinition<_herald_contacts_v1_JobRef, _herald_common_v1_Empty, _herald_contacts_v1_JobRef__Output, _herald_common_v1_Empty__Output>
   AddSegmentMembers: MethodDefinition<_herald_contacts_v1_SegmentMembersRequest, _herald_contacts_v1_AddSegmentMembersResponse, _herald_contacts_v1_SegmentMembersRequest__Output, _herald_contacts_v1_AddSegmentMembersResponse__Output>
   AppendImportChunk: MethodDefinition<_herald_contacts_v1_ImportChunk, _herald_common_v1_Empty, _herald_contacts_v1_ImportChunk__Output, _herald_common_v1_Empty__Output>
+  AudienceIds: MethodDefinition<_herald_contacts_v1_AudienceIdsRequest, _herald_contacts_v1_AudienceIdsResponse, _herald_contacts_v1_AudienceIdsRequest__Output, _herald_contacts_v1_AudienceIdsResponse__Output>
   BatchGetContacts: MethodDefinition<_herald_contacts_v1_BatchGetContactsRequest, _herald_contacts_v1_ContactsResponse, _herald_contacts_v1_BatchGetContactsRequest__Output, _herald_contacts_v1_ContactsResponse__Output>
   BeginImport: MethodDefinition<_herald_contacts_v1_BeginImportRequest, _herald_contacts_v1_JobRef, _herald_contacts_v1_BeginImportRequest__Output, _herald_contacts_v1_JobRef__Output>
   CommitImport: MethodDefinition<_herald_contacts_v1_CommitImportRequest, _herald_contacts_v1_JobRef, _herald_contacts_v1_CommitImportRequest__Output, _herald_contacts_v1_JobRef__Output>
   ComputeSegment: MethodDefinition<_herald_contacts_v1_SegmentRef, _herald_contacts_v1_ComputeSegmentResponse, _herald_contacts_v1_SegmentRef__Output, _herald_contacts_v1_ComputeSegmentResponse__Output>
+  CountAudience: MethodDefinition<_herald_contacts_v1_AudienceRequest, _herald_contacts_v1_CountAudienceResponse, _herald_contacts_v1_AudienceRequest__Output, _herald_contacts_v1_CountAudienceResponse__Output>
   CreateSegment: MethodDefinition<_herald_contacts_v1_CreateSegmentRequest, _herald_contacts_v1_Segment, _herald_contacts_v1_CreateSegmentRequest__Output, _herald_contacts_v1_Segment__Output>
   DeleteContact: MethodDefinition<_herald_contacts_v1_GetContactRequest, _herald_common_v1_Empty, _herald_contacts_v1_GetContactRequest__Output, _herald_common_v1_Empty__Output>
   DeleteField: MethodDefinition<_herald_contacts_v1_FieldRequest, _herald_contacts_v1_DeleteFieldResponse, _herald_contacts_v1_FieldRequest__Output, _herald_contacts_v1_DeleteFieldResponse__Output>

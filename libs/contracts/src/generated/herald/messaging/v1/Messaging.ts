@@ -2,9 +2,13 @@
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
+import type { CampaignRef as _herald_messaging_v1_CampaignRef, CampaignRef__Output as _herald_messaging_v1_CampaignRef__Output } from '../../../herald/messaging/v1/CampaignRef';
+import type { CancelCampaignResponse as _herald_messaging_v1_CancelCampaignResponse, CancelCampaignResponse__Output as _herald_messaging_v1_CancelCampaignResponse__Output } from '../../../herald/messaging/v1/CancelCampaignResponse';
 import type { ClickResponse as _herald_messaging_v1_ClickResponse, ClickResponse__Output as _herald_messaging_v1_ClickResponse__Output } from '../../../herald/messaging/v1/ClickResponse';
 import type { DevMailboxRequest as _herald_messaging_v1_DevMailboxRequest, DevMailboxRequest__Output as _herald_messaging_v1_DevMailboxRequest__Output } from '../../../herald/messaging/v1/DevMailboxRequest';
 import type { Empty as _herald_common_v1_Empty, Empty__Output as _herald_common_v1_Empty__Output } from '../../../herald/common/v1/Empty';
+import type { EnqueueCampaignRequest as _herald_messaging_v1_EnqueueCampaignRequest, EnqueueCampaignRequest__Output as _herald_messaging_v1_EnqueueCampaignRequest__Output } from '../../../herald/messaging/v1/EnqueueCampaignRequest';
+import type { EnqueueCampaignResponse as _herald_messaging_v1_EnqueueCampaignResponse, EnqueueCampaignResponse__Output as _herald_messaging_v1_EnqueueCampaignResponse__Output } from '../../../herald/messaging/v1/EnqueueCampaignResponse';
 import type { IdRequest as _herald_messaging_v1_IdRequest, IdRequest__Output as _herald_messaging_v1_IdRequest__Output } from '../../../herald/messaging/v1/IdRequest';
 import type { JsonResponse as _herald_messaging_v1_JsonResponse, JsonResponse__Output as _herald_messaging_v1_JsonResponse__Output } from '../../../herald/messaging/v1/JsonResponse';
 import type { ListTemplatesRequest as _herald_messaging_v1_ListTemplatesRequest, ListTemplatesRequest__Output as _herald_messaging_v1_ListTemplatesRequest__Output } from '../../../herald/messaging/v1/ListTemplatesRequest';
@@ -21,6 +25,24 @@ import type { TokenRequest as _herald_messaging_v1_TokenRequest, TokenRequest__O
 import type { VerifyRequest as _herald_messaging_v1_VerifyRequest, VerifyRequest__Output as _herald_messaging_v1_VerifyRequest__Output } from '../../../herald/messaging/v1/VerifyRequest';
 
 export interface MessagingClient extends grpc.Client {
+  CancelCampaign(argument: _herald_messaging_v1_CampaignRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_CancelCampaignResponse__Output>): grpc.ClientUnaryCall;
+  CancelCampaign(argument: _herald_messaging_v1_CampaignRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_CancelCampaignResponse__Output>): grpc.ClientUnaryCall;
+  CancelCampaign(argument: _herald_messaging_v1_CampaignRef, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_CancelCampaignResponse__Output>): grpc.ClientUnaryCall;
+  CancelCampaign(argument: _herald_messaging_v1_CampaignRef, callback: grpc.requestCallback<_herald_messaging_v1_CancelCampaignResponse__Output>): grpc.ClientUnaryCall;
+  cancelCampaign(argument: _herald_messaging_v1_CampaignRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_CancelCampaignResponse__Output>): grpc.ClientUnaryCall;
+  cancelCampaign(argument: _herald_messaging_v1_CampaignRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_CancelCampaignResponse__Output>): grpc.ClientUnaryCall;
+  cancelCampaign(argument: _herald_messaging_v1_CampaignRef, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_CancelCampaignResponse__Output>): grpc.ClientUnaryCall;
+  cancelCampaign(argument: _herald_messaging_v1_CampaignRef, callback: grpc.requestCallback<_herald_messaging_v1_CancelCampaignResponse__Output>): grpc.ClientUnaryCall;
+  
+  CheckSender(argument: _herald_messaging_v1_VerifyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  CheckSender(argument: _herald_messaging_v1_VerifyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  CheckSender(argument: _herald_messaging_v1_VerifyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  CheckSender(argument: _herald_messaging_v1_VerifyRequest, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  checkSender(argument: _herald_messaging_v1_VerifyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  checkSender(argument: _herald_messaging_v1_VerifyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  checkSender(argument: _herald_messaging_v1_VerifyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  checkSender(argument: _herald_messaging_v1_VerifyRequest, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  
   CreateTemplate(argument: _herald_messaging_v1_TemplateWrite, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_TemplateResponse__Output>): grpc.ClientUnaryCall;
   CreateTemplate(argument: _herald_messaging_v1_TemplateWrite, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_TemplateResponse__Output>): grpc.ClientUnaryCall;
   CreateTemplate(argument: _herald_messaging_v1_TemplateWrite, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_TemplateResponse__Output>): grpc.ClientUnaryCall;
@@ -56,6 +78,15 @@ export interface MessagingClient extends grpc.Client {
   duplicateTemplate(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_TemplateResponse__Output>): grpc.ClientUnaryCall;
   duplicateTemplate(argument: _herald_messaging_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_TemplateResponse__Output>): grpc.ClientUnaryCall;
   duplicateTemplate(argument: _herald_messaging_v1_IdRequest, callback: grpc.requestCallback<_herald_messaging_v1_TemplateResponse__Output>): grpc.ClientUnaryCall;
+  
+  EnqueueCampaign(argument: _herald_messaging_v1_EnqueueCampaignRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_EnqueueCampaignResponse__Output>): grpc.ClientUnaryCall;
+  EnqueueCampaign(argument: _herald_messaging_v1_EnqueueCampaignRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_EnqueueCampaignResponse__Output>): grpc.ClientUnaryCall;
+  EnqueueCampaign(argument: _herald_messaging_v1_EnqueueCampaignRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_EnqueueCampaignResponse__Output>): grpc.ClientUnaryCall;
+  EnqueueCampaign(argument: _herald_messaging_v1_EnqueueCampaignRequest, callback: grpc.requestCallback<_herald_messaging_v1_EnqueueCampaignResponse__Output>): grpc.ClientUnaryCall;
+  enqueueCampaign(argument: _herald_messaging_v1_EnqueueCampaignRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_EnqueueCampaignResponse__Output>): grpc.ClientUnaryCall;
+  enqueueCampaign(argument: _herald_messaging_v1_EnqueueCampaignRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_EnqueueCampaignResponse__Output>): grpc.ClientUnaryCall;
+  enqueueCampaign(argument: _herald_messaging_v1_EnqueueCampaignRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_EnqueueCampaignResponse__Output>): grpc.ClientUnaryCall;
+  enqueueCampaign(argument: _herald_messaging_v1_EnqueueCampaignRequest, callback: grpc.requestCallback<_herald_messaging_v1_EnqueueCampaignResponse__Output>): grpc.ClientUnaryCall;
   
   GetSubscription(argument: _herald_messaging_v1_TokenRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_SubscriptionResponse__Output>): grpc.ClientUnaryCall;
   GetSubscription(argument: _herald_messaging_v1_TokenRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_SubscriptionResponse__Output>): grpc.ClientUnaryCall;
@@ -168,6 +199,10 @@ export interface MessagingClient extends grpc.Client {
 }
 
 export interface MessagingHandlers extends grpc.UntypedServiceImplementation {
+  CancelCampaign: grpc.handleUnaryCall<_herald_messaging_v1_CampaignRef__Output, _herald_messaging_v1_CancelCampaignResponse>;
+  
+  CheckSender: grpc.handleUnaryCall<_herald_messaging_v1_VerifyRequest__Output, _herald_common_v1_Empty>;
+  
   CreateTemplate: grpc.handleUnaryCall<_herald_messaging_v1_TemplateWrite__Output, _herald_messaging_v1_TemplateResponse>;
   
   DeleteTemplate: grpc.handleUnaryCall<_herald_messaging_v1_IdRequest__Output, _herald_common_v1_Empty>;
@@ -175,6 +210,8 @@ export interface MessagingHandlers extends grpc.UntypedServiceImplementation {
   DevMailbox: grpc.handleUnaryCall<_herald_messaging_v1_DevMailboxRequest__Output, _herald_messaging_v1_JsonResponse>;
   
   DuplicateTemplate: grpc.handleUnaryCall<_herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_TemplateResponse>;
+  
+  EnqueueCampaign: grpc.handleUnaryCall<_herald_messaging_v1_EnqueueCampaignRequest__Output, _herald_messaging_v1_EnqueueCampaignResponse>;
   
   GetSubscription: grpc.handleUnaryCall<_herald_messaging_v1_TokenRequest__Output, _herald_messaging_v1_SubscriptionResponse>;
   
@@ -203,10 +240,13 @@ export interface MessagingHandlers extends grpc.UntypedServiceImplementation {
 }
 
 export interface MessagingDefinition extends grpc.ServiceDefinition {
+  CancelCampaign: MethodDefinition<_herald_messaging_v1_CampaignRef, _herald_messaging_v1_CancelCampaignResponse, _herald_messaging_v1_CampaignRef__Output, _herald_messaging_v1_CancelCampaignResponse__Output>
+  CheckSender: MethodDefinition<_herald_messaging_v1_VerifyRequest, _herald_common_v1_Empty, _herald_messaging_v1_VerifyRequest__Output, _herald_common_v1_Empty__Output>
   CreateTemplate: MethodDefinition<_herald_messaging_v1_TemplateWrite, _herald_messaging_v1_TemplateResponse, _herald_messaging_v1_TemplateWrite__Output, _herald_messaging_v1_TemplateResponse__Output>
   DeleteTemplate: MethodDefinition<_herald_messaging_v1_IdRequest, _herald_common_v1_Empty, _herald_messaging_v1_IdRequest__Output, _herald_common_v1_Empty__Output>
   DevMailbox: MethodDefinition<_herald_messaging_v1_DevMailboxRequest, _herald_messaging_v1_JsonResponse, _herald_messaging_v1_DevMailboxRequest__Output, _herald_messaging_v1_JsonResponse__Output>
   DuplicateTemplate: MethodDefinition<_herald_messaging_v1_IdRequest, _herald_messaging_v1_TemplateResponse, _herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_TemplateResponse__Output>
+  EnqueueCampaign: MethodDefinition<_herald_messaging_v1_EnqueueCampaignRequest, _herald_messaging_v1_EnqueueCampaignResponse, _herald_messaging_v1_EnqueueCampaignRequest__Output, _herald_messaging_v1_EnqueueCampaignResponse__Output>
   GetSubscription: MethodDefinition<_herald_messaging_v1_TokenRequest, _herald_messaging_v1_SubscriptionResponse, _herald_messaging_v1_TokenRequest__Output, _herald_messaging_v1_SubscriptionResponse__Output>
   GetTemplate: MethodDefinition<_herald_messaging_v1_IdRequest, _herald_messaging_v1_TemplateResponse, _herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_TemplateResponse__Output>
   HandleMailNotification: MethodDefinition<_herald_messaging_v1_NotificationRequest, _herald_messaging_v1_JsonResponse, _herald_messaging_v1_NotificationRequest__Output, _herald_messaging_v1_JsonResponse__Output>

@@ -1,0 +1,15 @@
+// Original file: protos/contacts/v1/contacts.proto
+
+import type { Audience as _herald_contacts_v1_Audience, Audience__Output as _herald_contacts_v1_Audience__Output } from '../../../herald/contacts/v1/Audience';
+
+export interface AudienceIdsRequest {
+  'audience'?: (_herald_contacts_v1_Audience | null);
+  'after_id'?: (string);
+  'limit'?: (number);
+}
+
+export interface AudienceIdsRequest__Output {
+  'audience': (_herald_contacts_v1_Audience__Output | null);
+  'after_id': (string);
+  'limit': (number);
+}

@@ -1,0 +1,282 @@
+import type { NewEvent } from '../../../../libs/bus/src';
+import { projectOf, type Api, type Handlers } from '../../../../libs/contracts/src';
+import type { Queryable } from '../../../../libs/db/src';
+import { badRequest, conflict, fromBatchReply, isUuid, newId, notFound, validationError } from '../../../../libs/kit/src';
+import { ACTIVE, campaignFields, CANCELLABLE, EDITABLE, scheduleProblem, statsView, type CampaignFields } from '../domain/campaign';
+import type { CampaignRow, CampaignsStore } from './ports';
+
+export interface CampaignsDeps {
+  store: CampaignsStore;
+  contacts: () => Api<'contacts'>;
+  messaging: () => Api<'messaging'>;
+}
+
+const campaignNotFound = () => notFound('Campaign', 'CAMPAIGN_NOT_FOUND');
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The campaign as the API shows it (COMPAT): `type` is the audience type, as SPEC's create answer has it. */
+export function campaignView(c: CampaignRow) {
+  return {
+    id: c.id,
+    name: c.name,
+    description: c.description,
+    subject: c.subject,
+    body: c.body,
+    from: c.from_email,
+    fromName: c.from_name,
+    replyTo: c.reply_to,
+    templateId: c.template_id,
+    type: c.audience_type,
+    audienceType: c.audience_type,
+    segmentId: c.segment_id,
+    audienceFilter: c.audience_filter,
+    status: c.status,
+    scheduledAt: iso(c.scheduled_at),
+    startedAt: iso(c.started_at),
+    sentAt: iso(c.sent_at),
+    cancelledAt: iso(c.cancelled_at),
+    statusReason: c.status_reason,
+    totalRecipients: c.total_recipients,
+    sentCount: c.sent_count,
+    createdAt: c.created_at.toISOString(),
+    updatedAt: c.updated_at.toISOString(),
+  };
+}
+
+const msg = (c: CampaignRow) => ({ json: JSON.stringify(campaignView(c)) });
+
+/** The read model other services keep (analytics, template usage, segment deletes). */
+export function changedEvent(c: CampaignRow): NewEvent {
+  return {
+    type: 'campaigns.campaign.changed.v1',
+    projectId: c.project_id,
+    data: {
+      campaignId: c.id,
+      name: c.name,
+      subject: c.subject,
+      status: c.status,
+      audienceType: c.audience_type,
+      segmentId: c.segment_id,
+      templateId: c.template_id,
+      scheduledAt: iso(c.scheduled_at),
+      sentAt: iso(c.sent_at),
+      totalRecipients: c.total_recipients,
+      version: Number(c.version),
+    },
+  };
+}
+
+/** Writes a change with its event, in `tx`. */
+export async function change(store: CampaignsStore, tx: Queryable, c: CampaignRow, set: Parameters<CampaignsStore['update']>[3]): Promise<CampaignRow> {
+  const row = await store.update(tx, c.project_id, c.id, set);
+  await store.outbox.enqueue(tx, [changedEvent(row)]);
+  return row;
+}
+
+function parseFields(json: string): CampaignFields {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json || '{}');
+  } catch {
+    throw validationError([{ field: 'body', message: 'must be a JSON object', code: 'invalid_type' }]);
+  }
+  const r = campaignFields.safeParse(raw);
+  if (!r.success) {
+    throw validationError(r.error.issues.map((i) => ({ field: i.path.map(String).join('.') || 'body', message: i.message, code: i.code })));
+  }
+  return r.data;
+}
+
+const audienceOf = (c: Pick<CampaignRow, 'audience_type' | 'segment_id' | 'audience_filter'>) => ({
+  type: c.audience_type,
+  segment_id: c.segment_id ?? '',
+  condition_json: c.audience_filter ? JSON.stringify(c.audience_filter) : '',
+});
+
+export function campaignsHandlers(d: CampaignsDeps): Handlers<'campaigns'> {
+  const { store } = d;
+
+  async function load(q: Queryable, projectId: string, id: string, lock = false) {
+    const c = isUuid(id) ? await store.get(q, projectId, id.toLowerCase(), lock) : undefined;
+    if (!c) throw campaignNotFound();
+    return c;
+  }
+
+  /**
+   * The fields of a create or replace, settled: the template's content where the body has none,
+   * the sender checked (a verified domain, as /v1/send), the audience validated by contacts (its
+   * 422 names segmentId or audienceFilter.…) and the filter normalised.
+   */
+  async function settle(projectId: string, json: string) {
+    const f = parseFields(json);
+    let template: { subject: string; body: string; from: string; from_name: string; reply_to: string } | undefined;
+    if (f.templateId) {
+      template = (await d.messaging().GetTemplate({ id: f.templateId })).template ?? undefined;
+    }
+    const subject = f.subject ?? template?.subject;
+    const body = f.body ?? template?.body;
+    const from = f.from ?? (template?.from || undefined);
+    const missing = [!subject && 'subject', !body && 'body', !from && 'from'].filter((x): x is string => !!x);
+    if (missing.length) {
+      throw validationError(missing.map((field) => ({ field, message: `required (or a templateId whose template has a ${field})`, code: 'invalid_type' })));
+    }
+    await d.messaging().CheckSender({ email: from! });
+    const audience = { audience_type: f.audienceType, segment_id: f.audienceType === 'SEGMENT' ? f.segmentId!.toLowerCase() : null, audience_filter: f.audienceType === 'FILTERED' ? f.audienceFilter : null };
+    const counted = await d.contacts().CountAudience({ audience: audienceOf(audience) });
+    return {
+      name: f.name,
+      description: f.description ?? null,
+      subject: subject!,
+      body: body!,
+      from_email: from!,
+      from_name: f.fromName ?? (template?.from_name || null),
+      reply_to: f.replyTo ?? (template?.reply_to || null),
+      template_id: f.templateId ? f.templateId.toLowerCase() : null,
+      ...audience,
+      audience_filter: counted.condition_json ? (JSON.parse(counted.condition_json) as Record<string, unknown>) : null,
+    };
+  }
+
+  return {
+    async CreateCampaign(req, meta) {
+      const projectId = projectOf(meta);
+      const fields = await settle(projectId, req.fields_json);
+      return store.db.tx(async (tx) => {
+        const row = await store.insert(tx, { project_id: projectId, id: newId(), ...fields, status: 'DRAFT' });
+        await store.outbox.enqueue(tx, [changedEvent(row)]);
+        return msg(row);
+      });
+    },
+
+    async UpdateCampaign(req, meta) {
+      const projectId = projectOf(meta);
+      await load(store.db.pool, projectId, req.id);
+      const fields = await settle(projectId, req.fields_json);
+      return store.db.tx(async (tx) => {
+        const c = await load(tx, projectId, req.id, true);
+        if (!EDITABLE.has(c.status)) throw badRequest(`The campaign is ${c.status}: only a DRAFT or SCHEDULED campaign can be edited`, 'Duplicate it to send a changed copy.');
+        return msg(await change(store, tx, c, fields));
+      });
+    },
+
+    async GetCampaign(req, meta) {
+      return msg(await load(store.db.pool, projectOf(meta), req.id));
+    },
+
+    async ListCampaigns(req, meta) {
+      const { rows, total } = await store.list(projectOf(meta), { page: req.page || 1, pageSize: req.page_size || 20, status: req.status || undefined });
+      return { campaigns: rows.map(msg), total: String(total) };
+    },
+
+    async DeleteCampaign(req, meta) {
+      const projectId = projectOf(meta);
+      await store.db.tx(async (tx) => {
+        const c = await load(tx, projectId, req.id, true);
+        if (ACTIVE.has(c.status)) throw conflict(`The campaign is ${c.status}`, 'Cancel it first (POST /campaigns/:id/cancel).');
+        await store.delete(tx, projectId, c.id);
+        await store.outbox.enqueue(tx, [{ type: 'campaigns.campaign.deleted.v1', projectId, data: { campaignId: c.id } }]);
+      });
+      return {};
+    },
+
+    async DuplicateCampaign(req, meta) {
+      const projectId = projectOf(meta);
+      const c = await load(store.db.pool, projectId, req.id);
+      return store.db.tx(async (tx) => {
+        const row = await store.insert(tx, {
+          project_id: projectId,
+          id: newId(),
+          name: `${c.name} (Copy)`.slice(0, 200),
+          description: c.description,
+          subject: c.subject,
+          body: c.body,
+          from_email: c.from_email,
+          from_name: c.from_name,
+          reply_to: c.reply_to,
+          template_id: c.template_id,
+          audience_type: c.audience_type,
+          segment_id: c.segment_id,
+          audience_filter: c.audience_filter,
+          status: 'DRAFT',
+        });
+        await store.outbox.enqueue(tx, [changedEvent(row)]);
+        return msg(row);
+      });
+    },
+
+    async SendCampaign(req, meta) {
+      const projectId = projectOf(meta);
+      const problem = scheduleProblem(req.scheduled_for || undefined, new Date());
+      if (problem) throw badRequest(`scheduledFor ${problem}`, 'Pass a future ISO 8601 time, e.g. 2030-01-01T09:00:00Z, or leave it out to send now.');
+      const c = await load(store.db.pool, projectId, req.id);
+      refuseSent(c);
+      // Checked again at send time: the domain may have lost its verification, the audience its members.
+      await d.messaging().CheckSender({ email: c.from_email });
+      const { count } = await d.contacts().CountAudience({ audience: audienceOf(c) });
+      if (Number(count) === 0) throw badRequest('The campaign\'s audience has no subscribed contacts', 'Pick an audience with subscribed contacts.');
+      return store.db.tx(async (tx) => {
+        const locked = await load(tx, projectId, req.id, true);
+        refuseSent(locked);
+        const tracking = req.tracking || 'ENABLED';
+        const row = req.scheduled_for
+          ? await change(store, tx, locked, { status: 'SCHEDULED', scheduled_at: new Date(req.scheduled_for), tracking })
+          : await change(store, tx, locked, { status: 'SENDING', phase: 'freeze', scheduled_at: null, started_at: new Date(), next_step_at: null, tracking });
+        return msg(row);
+      });
+    },
+
+    async CancelCampaign(req, meta) {
+      const projectId = projectOf(meta);
+      const row = await store.db.tx(async (tx) => {
+        const c = await load(tx, projectId, req.id, true);
+        if (!CANCELLABLE.has(c.status)) throw badRequest(`The campaign is ${c.status}: only a SCHEDULED or SENDING campaign can be cancelled`);
+        return change(store, tx, c, { status: 'CANCELLED', cancelled_at: new Date(), phase: null });
+      });
+      // The fan-out holds the row's lock while it hands a page to messaging: once the status is
+      // CANCELLED no page follows, and messaging drops what it has not sent yet.
+      await d.messaging().CancelCampaign({ campaign_id: row.id }, { deadlineMs: 30_000 });
+      return msg(row);
+    },
+
+    async TestCampaign(req, meta) {
+      const projectId = projectOf(meta);
+      const c = await load(store.db.pool, projectId, req.id);
+      // One email through the transactional path: marked as a test, never counted in the campaign's stats.
+      const request = {
+        to: req.email,
+        subject: `[TEST] ${c.subject}`,
+        body: c.body,
+        from: c.from_name ? { name: c.from_name, email: c.from_email } : c.from_email,
+        ...(c.reply_to ? { reply: c.reply_to } : {}),
+        headers: { 'X-Herald-Test': 'true', 'X-Herald-Campaign': c.id },
+      };
+      const out = await d.messaging().SendMany({ items: [{ project_id: projectId, request_json: JSON.stringify(request), tracking: req.tracking || 'ENABLED', request_id: `campaign.test.${c.id}` }] });
+      const [sent] = fromBatchReply(out.results, 1);
+      if (!sent.ok) throw sent.error;
+      return {};
+    },
+
+    async CampaignStats(req, meta) {
+      const c = await load(store.db.pool, projectOf(meta), req.id);
+      return {
+        json: JSON.stringify(
+          statsView(c.total_recipients, {
+            sent: c.sent_count,
+            delivered: c.delivered_count,
+            opened: c.opened_count,
+            clicked: c.clicked_count,
+            bounced: c.bounced_count,
+            complained: c.complained_count,
+            unsubscribed: c.unsubscribed_count,
+            failed: c.failed_count,
+          }),
+        ),
+      };
+    },
+  };
+}
+
+function refuseSent(c: CampaignRow) {
+  if (c.status === 'SENDING' || c.status === 'SENT') throw badRequest(`The campaign has been sent already (${c.status})`, 'Duplicate it to send it again.');
+  if (c.status === 'CANCELLED') throw badRequest('The campaign was cancelled', 'Duplicate it to send it again.');
+}

@@ -1,0 +1,125 @@
+/**
+ * Campaign rules, pure: the create/replace body (SPEC §2.6, COMPAT "Templates, campaigns,
+ * segments"), the statuses and their moves (SPEC §3), and the per-recipient facts stats count.
+ */
+import { z } from 'zod';
+import { isValidEmail } from '../../../../libs/kit/src/email';
+
+export const STATUSES = ['DRAFT', 'SCHEDULED', 'SENDING', 'SENT', 'CANCELLED'] as const;
+export type Status = (typeof STATUSES)[number];
+export const AUDIENCE_TYPES = ['ALL', 'SEGMENT', 'FILTERED'] as const;
+export type AudienceType = (typeof AUDIENCE_TYPES)[number];
+
+/** A campaign's fields can be replaced only before it starts. */
+export const EDITABLE: ReadonlySet<Status> = new Set(['DRAFT', 'SCHEDULED']);
+/** Cancel applies to these two (SPEC §3). */
+export const CANCELLABLE: ReadonlySet<Status> = new Set(['SCHEDULED', 'SENDING']);
+/** A campaign in one of these cannot be deleted (409): cancel it first. */
+export const ACTIVE: ReadonlySet<Status> = new Set(['SCHEDULED', 'SENDING']);
+
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((s) => isValidEmail(s), 'must be a valid email address');
+const noLineBreaks = (s: string) => !/[\r\n]/.test(s);
+
+/**
+ * The create body, and what PUT replaces. `audienceCondition` is Plunk's name for
+ * `audienceFilter`; `templateId` (optional) supplies subject, body and sender where the body has
+ * none, and lists the campaign in the template's usage.
+ */
+export const campaignFields = z
+  .object({
+    name: z.string().trim().min(1, 'must not be empty').max(200),
+    description: z.string().max(2000).nullable().optional(),
+    subject: z.string().min(1, 'must not be empty').max(998).refine(noLineBreaks, 'must not contain line breaks').optional().describe('Required unless templateId gives one; handlebars, rendered per recipient.'),
+    body: z.string().min(1, 'must not be empty').max(2_000_000).optional().describe('HTML, a handlebars template rendered per recipient with the contact (required unless templateId gives one).'),
+    from: email.optional().describe('On a verified domain of the project (required unless templateId gives one).'),
+    fromName: z.string().max(256).refine(noLineBreaks, 'must not contain line breaks').nullable().optional(),
+    replyTo: email.nullable().optional(),
+    templateId: z.string().uuid('must be a template id').nullable().optional(),
+    audienceType: z.enum(AUDIENCE_TYPES, { error: 'must be ALL, SEGMENT or FILTERED' }),
+    segmentId: z.string().uuid('must be a segment id').nullable().optional().describe('Required when audienceType is SEGMENT.'),
+    audienceFilter: z.record(z.string(), z.unknown()).nullable().optional().describe('Required when audienceType is FILTERED: a condition (docs/decisions.md "Audience conditions").'),
+    audienceCondition: z.record(z.string(), z.unknown()).nullable().optional().describe("Plunk's name for audienceFilter."),
+  })
+  .transform(({ audienceCondition, ...f }) => ({ ...f, audienceFilter: f.audienceFilter ?? audienceCondition ?? null }))
+  .superRefine((f, ctx) => {
+    if (f.audienceType === 'SEGMENT' && !f.segmentId) ctx.addIssue({ code: 'custom', path: ['segmentId'], message: 'required when audienceType is SEGMENT' });
+    if (f.audienceType === 'FILTERED' && !f.audienceFilter) ctx.addIssue({ code: 'custom', path: ['audienceFilter'], message: 'required when audienceType is FILTERED' });
+  });
+
+export type CampaignFields = z.output<typeof campaignFields>;
+
+/** What a send request asks: now, or at `scheduledFor`. */
+export function scheduleProblem(scheduledFor: string | undefined, now: Date): string | undefined {
+  if (scheduledFor === undefined) return undefined;
+  const at = new Date(scheduledFor);
+  if (Number.isNaN(at.getTime())) return 'must be an ISO 8601 date';
+  if (at.getTime() <= now.getTime()) return 'must be in the future (send without scheduledFor to start now)';
+  return undefined;
+}
+
+/**
+ * What each recipient's emails did, one bit a fact, so each is counted once per recipient
+ * whatever arrives twice or out of order. A later fact implies the earlier ones it needs
+ * (a click implies the open, which implies delivery, which implies the send).
+ */
+export const FACT = {
+  sent: 1,
+  delivered: 2,
+  opened: 4,
+  clicked: 8,
+  bounced: 16,
+  complained: 32,
+  unsubscribed: 64,
+  failed: 128,
+} as const;
+export type Fact = keyof typeof FACT;
+
+const IMPLIES: Record<Fact, number> = {
+  sent: FACT.sent,
+  delivered: FACT.sent | FACT.delivered,
+  opened: FACT.sent | FACT.delivered | FACT.opened,
+  clicked: FACT.sent | FACT.delivered | FACT.opened | FACT.clicked,
+  bounced: FACT.sent | FACT.bounced,
+  complained: FACT.sent | FACT.delivered | FACT.complained,
+  unsubscribed: FACT.unsubscribed,
+  failed: FACT.failed,
+};
+
+/** The bits an email status (or an unsubscribe) sets on its recipient; 0 for statuses that are not facts (queued, sending). */
+export function factBits(status: string): number {
+  return (IMPLIES as Record<string, number>)[status] ?? 0;
+}
+
+/** The counters of a campaign, one per fact. */
+export type Counts = Record<Fact, number>;
+
+/** Which counters rise when a recipient's bits go from `before` to `after`. */
+export function countsRaised(before: number, after: number): Partial<Counts> {
+  const out: Partial<Counts> = {};
+  for (const [fact, bit] of Object.entries(FACT) as Array<[Fact, number]>) if (after & bit && !(before & bit)) out[fact] = 1;
+  return out;
+}
+
+const rate = (n: number, of: number) => (of > 0 ? Math.round((n / of) * 10_000) / 100 : 0);
+
+/** COMPAT's stats: counts, and rates 0–100 of the emails sent (delivery, open, click, bounce). */
+export function statsView(totalRecipients: number, c: Counts) {
+  return {
+    totalRecipients,
+    sentCount: c.sent,
+    deliveredCount: c.delivered,
+    openedCount: c.opened,
+    clickedCount: c.clicked,
+    bouncedCount: c.bounced,
+    complainedCount: c.complained,
+    unsubscribedCount: c.unsubscribed,
+    openRate: rate(c.opened, c.sent),
+    clickRate: rate(c.clicked, c.sent),
+    bounceRate: rate(c.bounced, c.sent),
+    deliveryRate: rate(c.delivered, c.sent),
+  };
+}

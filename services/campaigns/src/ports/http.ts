@@ -1,0 +1,207 @@
+import { z } from 'zod';
+import type { Api } from '../../../../libs/contracts/src';
+import { on, policy, type Route } from '../../../../libs/edge/src';
+import { campaignFields, STATUSES } from '../domain/campaign';
+
+/** SPEC §4.4, COMPAT "Templates, campaigns, segments": a secret key or a member's session. */
+
+const CAMPAIGN_ID = { id: 'The campaign id.' };
+const notFound = { 404: { code: 'CAMPAIGN_NOT_FOUND', description: 'No campaign of this project has this id.' } };
+const view = (c: { json: string }) => JSON.parse(c.json);
+
+const listQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  status: z.enum(STATUSES).optional(),
+});
+const sendBody = z.object({
+  scheduledFor: z.string().max(64).optional().describe('ISO 8601, in the future: schedules (again, if scheduled already). Without it the send starts now.'),
+});
+const testBody = z.object({ email: z.string().trim().toLowerCase().email('must be a valid email address').max(320) });
+
+const createExample = {
+  name: 'June newsletter',
+  subject: 'What is new in June, {{data.firstName ?? "friend"}}',
+  body: '<p>Hello {{data.firstName ?? "there"}},</p><p>…</p><p><a href="{{unsubscribeUrl}}">Unsubscribe</a></p>',
+  from: 'news@example.com',
+  fromName: 'Example',
+  audienceType: 'FILTERED',
+  audienceFilter: { logic: 'AND', groups: [{ filters: [{ field: 'data.plan', operator: 'equals', value: 'pro' }] }] },
+};
+const campaignExample = {
+  id: '01970b1e-3c4d-7e5f-8a9b-0c1d2e3f4a5b',
+  name: 'June newsletter',
+  description: null,
+  subject: createExample.subject,
+  body: createExample.body,
+  from: 'news@example.com',
+  fromName: 'Example',
+  replyTo: null,
+  templateId: null,
+  type: 'FILTERED',
+  audienceType: 'FILTERED',
+  segmentId: null,
+  audienceFilter: createExample.audienceFilter,
+  status: 'DRAFT',
+  scheduledAt: null,
+  startedAt: null,
+  sentAt: null,
+  cancelledAt: null,
+  statusReason: null,
+  totalRecipients: 0,
+  sentCount: 0,
+  createdAt: '2025-06-01T09:30:00.000Z',
+  updatedAt: '2025-06-01T09:30:00.000Z',
+};
+const statsExample = {
+  totalRecipients: 1200,
+  sentCount: 1200,
+  deliveredCount: 1180,
+  openedCount: 540,
+  clickedCount: 130,
+  bouncedCount: 20,
+  complainedCount: 1,
+  unsubscribedCount: 4,
+  openRate: 45,
+  clickRate: 10.83,
+  bounceRate: 1.67,
+  deliveryRate: 98.33,
+};
+const badState = (what: string) => ({ 400: { code: 'BAD_REQUEST', description: what } });
+const senderErrors = { 403: { code: 'DOMAIN_NOT_VERIFIED', description: "`from`'s domain is not a verified domain of the project." } };
+
+export function campaignsRoutes(campaigns: () => Api<'campaigns'>): Route[] {
+  const auth = policy.secret;
+  return [
+    on.get(
+      '/campaigns',
+      auth,
+      { tag: 'Campaigns', summary: 'List campaigns', description: 'Newest first, page by page; `status` filters.', query: listQuery, responses: { 200: { description: 'A page of campaigns.', example: { data: [campaignExample], total: 1, page: 1, pageSize: 20, totalPages: 1 } } } },
+      async (_req, res, { query }) => {
+        const out = await campaigns().ListCampaigns({ page: query.page, page_size: query.pageSize, status: query.status ?? '' });
+        const total = Number(out.total);
+        res.json({ data: out.campaigns.map(view), total, page: query.page, pageSize: query.pageSize, totalPages: Math.ceil(total / query.pageSize) });
+      },
+    ),
+    on.post(
+      '/campaigns',
+      auth,
+      {
+        tag: 'Campaigns',
+        summary: 'Create a campaign (DRAFT)',
+        description:
+          'The audience is ALL subscribed contacts, a SEGMENT (`segmentId`) or FILTERED (`audienceFilter`, or Plunk\'s `audienceCondition`: a condition). Subject and body are handlebars templates rendered per recipient like /v1/send (`{{data.<key>}}`, `{{email}}`, `{{unsubscribeUrl}}`). `templateId` fills what the body leaves out.',
+        forwardedBody: campaignFields,
+        example: createExample,
+        responses: { 201: { description: 'The campaign, wrapped as SPEC §2.6 says.', example: { success: true, data: campaignExample } } },
+        errors: senderErrors,
+      },
+      async (_req, res, { body }) => {
+        const out = await campaigns().CreateCampaign({ fields_json: JSON.stringify(body ?? {}) });
+        res.status(201).json({ success: true, data: view(out) });
+      },
+    ),
+    on.get('/campaigns/:id', auth, { tag: 'Campaigns', summary: 'Get a campaign', description: 'With its progress while sending (totalRecipients, sentCount).', params: CAMPAIGN_ID, responses: { 200: { description: 'The campaign.', example: campaignExample } }, errors: notFound }, async (req, res) => {
+      res.json(view(await campaigns().GetCampaign({ id: String(req.params.id) })));
+    }),
+    on.put(
+      '/campaigns/:id',
+      auth,
+      {
+        tag: 'Campaigns',
+        summary: 'Replace a campaign',
+        description: 'The whole body, as on create; only a DRAFT or SCHEDULED campaign (a schedule stays).',
+        params: CAMPAIGN_ID,
+        forwardedBody: campaignFields,
+        example: createExample,
+        responses: { 200: { description: 'The campaign.', example: campaignExample } },
+        errors: { ...notFound, ...senderErrors, ...badState('The campaign is sending, sent or cancelled.') },
+      },
+      async (req, res, { body }) => {
+        res.json(view(await campaigns().UpdateCampaign({ id: String(req.params.id), fields_json: JSON.stringify(body ?? {}) })));
+      },
+    ),
+    on.delete(
+      '/campaigns/:id',
+      auth,
+      { tag: 'Campaigns', summary: 'Delete a campaign', params: CAMPAIGN_ID, responses: { 204: { description: 'Deleted.' } }, errors: { ...notFound, 409: { code: 'CONFLICT', description: 'The campaign is SCHEDULED or SENDING: cancel it first.' } } },
+      async (req, res) => {
+        await campaigns().DeleteCampaign({ id: String(req.params.id) });
+        res.status(204).end();
+      },
+    ),
+    on.post(
+      '/campaigns/:id/duplicate',
+      auth,
+      { tag: 'Campaigns', summary: 'Duplicate a campaign', description: 'A new DRAFT named "<name> (Copy)", whatever the status of the original.', params: CAMPAIGN_ID, responses: { 201: { description: 'The copy.', example: { ...campaignExample, name: 'June newsletter (Copy)' } } }, errors: notFound },
+      async (req, res) => {
+        res.status(201).json(view(await campaigns().DuplicateCampaign({ id: String(req.params.id) })));
+      },
+    ),
+    on.post(
+      '/campaigns/:id/send',
+      auth,
+      {
+        tag: 'Campaigns',
+        summary: 'Send now, or schedule',
+        description: 'Without scheduledFor the send starts now (SENDING); with a future one the campaign is SCHEDULED and starts then, within a second. The audience is frozen when the send starts; unsubscribed and suppressed contacts get nothing.',
+        params: CAMPAIGN_ID,
+        body: sendBody,
+        example: { scheduledFor: '2030-01-01T09:00:00Z' },
+        responses: { 200: { description: 'The campaign, SENDING or SCHEDULED.', example: { ...campaignExample, status: 'SCHEDULED', scheduledAt: '2030-01-01T09:00:00.000Z' } } },
+        errors: { ...notFound, ...senderErrors, ...badState('scheduledFor is in the past, the audience has no subscribed contacts, or the campaign was sent or cancelled already.') },
+      },
+      async (req, res, { body }) => {
+        res.json(view(await campaigns().SendCampaign({ id: String(req.params.id), scheduled_for: body.scheduledFor ?? '', tracking: req.tracking ?? 'ENABLED' })));
+      },
+    ),
+    on.post(
+      '/campaigns/:id/cancel',
+      auth,
+      {
+        tag: 'Campaigns',
+        summary: 'Cancel a scheduled or running send',
+        description: 'Answers once nothing more of the campaign can leave: what was sent stays sent and counted.',
+        params: CAMPAIGN_ID,
+        responses: { 200: { description: 'The campaign, CANCELLED.', example: { ...campaignExample, status: 'CANCELLED', cancelledAt: '2025-06-01T10:00:00.000Z' } } },
+        errors: { ...notFound, ...badState('The campaign is not SCHEDULED or SENDING.') },
+      },
+      async (req, res) => {
+        res.json(view(await campaigns().CancelCampaign({ id: String(req.params.id) })));
+      },
+    ),
+    on.post(
+      '/campaigns/:id/test',
+      auth,
+      {
+        tag: 'Campaigns',
+        summary: 'Send a test',
+        description: 'One email to `email`, rendered with that contact\'s data, subject prefixed "[TEST]", header X-Herald-Test: true; not counted in the campaign\'s stats.',
+        params: CAMPAIGN_ID,
+        body: testBody,
+        example: { email: 'me@example.com' },
+        responses: { 200: { description: 'Sent.', example: { success: true } } },
+        errors: { ...notFound, ...senderErrors },
+      },
+      async (req, res, { body }) => {
+        await campaigns().TestCampaign({ id: String(req.params.id), email: body.email, tracking: req.tracking ?? 'ENABLED' });
+        res.json({ success: true });
+      },
+    ),
+    on.get(
+      '/campaigns/:id/stats',
+      auth,
+      {
+        tag: 'Campaigns',
+        summary: 'Campaign stats',
+        description: 'Each recipient counted once per fact; rates 0–100 of the emails sent. A click counts as an open and a delivery too.',
+        params: CAMPAIGN_ID,
+        responses: { 200: { description: 'The stats.', example: statsExample } },
+        errors: notFound,
+      },
+      async (req, res) => {
+        res.json(JSON.parse((await campaigns().CampaignStats({ id: String(req.params.id) })).json));
+      },
+    ),
+  ];
+}

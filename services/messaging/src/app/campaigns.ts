@@ -1,0 +1,82 @@
+import { projectOf, type Api, type DomainEvent, type Handlers } from '../../../../libs/contracts/src';
+import { badRequest, isUuid, newId } from '../../../../libs/kit/src';
+import type { CampaignEmail, MessagingStore } from './ports';
+import { statusEvent, type Tracking } from './send';
+
+export interface CampaignDeps {
+  repo: MessagingStore;
+  contacts: () => Api<'contacts'>;
+}
+
+/** The most contacts one EnqueueCampaign call takes (BatchGetContacts answers them in one call). */
+export const MAX_CAMPAIGN_PAGE = 1000;
+/** How long CancelCampaign waits for the emails senders hold. */
+const CANCEL_WAIT_MS = 15_000;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The campaign fan-out's side of messaging: one page of recipients at a time, and cancel. */
+export function campaignHandlers(d: CampaignDeps): Pick<Handlers<'messaging'>, 'EnqueueCampaign' | 'CancelCampaign'> {
+  return {
+    async EnqueueCampaign(req, meta) {
+      const projectId = projectOf(meta);
+      const c = req.content;
+      if (!c || !isUuid(c.campaign_id)) throw badRequest('content.campaign_id must be a campaign id');
+      const ids = [...new Set(req.contact_ids.filter((id) => isUuid(id)).map((id) => id.toLowerCase()))];
+      if (ids.length > MAX_CAMPAIGN_PAGE) throw badRequest(`at most ${MAX_CAMPAIGN_PAGE} contacts per call`);
+      if (ids.length === 0) return { created: 0, existing: 0, skipped: req.contact_ids.length };
+
+      // The contacts as they are now: one deleted or unsubscribed since the audience was frozen gets nothing.
+      const { contacts } = await d.contacts().BatchGetContacts({ ids });
+      const live = contacts.filter((k) => k.subscribed);
+      const emails: CampaignEmail[] = live.map((k) => ({
+        id: newId(),
+        contactId: k.id,
+        toEmail: k.email,
+        // As /v1/send stores them: the contact's data once (delivery lays it out at the top level too).
+        vars: { data: JSON.parse(k.data_json || '{}'), email: k.email, id: k.id, subscribed: k.subscribed },
+      }));
+      const tracking = (c.tracking || 'ENABLED') as Tracking;
+      const content = {
+        campaignId: c.campaign_id,
+        subject: c.subject,
+        body: c.body,
+        fromEmail: c.from,
+        fromName: c.from_name || undefined,
+        replyTo: c.reply_to || undefined,
+        templateId: c.template_id || undefined,
+        tracking: tracking !== 'DISABLED',
+      };
+      const events = emails.map((e) => {
+        const [queued, suppressed] = d.repo.outbox.envelopes([
+          { type: 'messaging.email.queued.v1', projectId, data: { emailId: e.id, lane: 'bulk' } },
+          statusEvent(
+            projectId,
+            { id: e.id, contact_id: e.contactId, message_id: null, subject: c.subject, from_email: c.from, template_id: content.templateId ?? null, campaign_id: c.campaign_id, source_type: 'campaign' },
+            'failed',
+            { reason: 'suppressed' },
+          ),
+        ]);
+        return { queued, suppressed } as { queued: DomainEvent; suppressed: DomainEvent };
+      });
+      const created = await d.repo.insertCampaignEmails(projectId, content, emails, events);
+      return { created, existing: live.length - created, skipped: req.contact_ids.length - live.length };
+    },
+
+    async CancelCampaign(req, meta) {
+      const projectId = projectOf(meta);
+      if (!isUuid(req.campaign_id)) throw badRequest('campaign_id must be a campaign id');
+      const removed = await d.repo.cancelCampaign(projectId, req.campaign_id);
+      // What senders hold goes out (or fails) within a moment: wait for it, so that nothing of
+      // the campaign leaves after the caller has its answer.
+      const until = Date.now() + CANCEL_WAIT_MS;
+      let inFlight = await d.repo.campaignInFlight(projectId, req.campaign_id);
+      while (inFlight > 0 && Date.now() < until) {
+        await sleep(100);
+        inFlight = await d.repo.campaignInFlight(projectId, req.campaign_id);
+      }
+      // A sender that met a temporary failure meanwhile put its email back in the queue: gone too.
+      return { removed: removed + (await d.repo.cancelCampaign(projectId, req.campaign_id)), in_flight: inFlight };
+    },
+  };
+}
