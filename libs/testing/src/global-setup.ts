@@ -2,12 +2,13 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { INFRA, reachable } from './infra';
-import { deleteQueues } from './topology';
+import { deleteQueues, namespaceInUse } from './topology';
 
 /**
  * Quorum queues left by test runs that were killed before their cleanup (names `<namespace>.…`
  * with a test namespace) pile up and slow RabbitMQ down, so they are deleted — but only the
- * namespaces none of whose queues has a consumer, so a run going on beside this one is untouched.
+ * namespaces none of whose queues has a consumer and no live test process holds (a topology of a
+ * run beside this one may be starting: queues declared, consumers not yet), so other runs are untouched.
  * Needs rabbitmqctl (on the machine that runs RabbitMQ); without it, nothing is swept.
  */
 async function sweepStaleTestQueues() {
@@ -27,7 +28,7 @@ async function sweepStaleTestQueues() {
     entry.consumers += Number(consumers) || 0;
     byNamespace.set(ns, entry);
   }
-  const stale = [...byNamespace.entries()].filter(([, e]) => e.consumers === 0);
+  const stale = [...byNamespace.entries()].filter(([ns, e]) => e.consumers === 0 && !namespaceInUse(ns));
   await deleteQueues(
     stale.flatMap(([, e]) => e.queues),
     stale.flatMap(([ns]) => [`${ns}.herald.events`, `${ns}.herald.events.dlx`]),

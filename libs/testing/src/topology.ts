@@ -75,6 +75,8 @@ export class Topology {
     const dbUrl = new URL(admin.toString());
     dbUrl.pathname = `/${dbName}`;
     const t = new Topology(kind, dbUrl.toString(), dbName, ns, opts.registry, fs.mkdtempSync(path.join(os.tmpdir(), `herald-${ns}-`)));
+    // Marks the namespace as in use by this process (see namespaceInUse), for other test runs' sweeps.
+    fs.writeFileSync(path.join(t.dataDir, OWNER_PID_FILE), String(process.pid));
     const base: NodeJS.ProcessEnv = {
       PATH: process.env.PATH,
       NODE_ENV: 'test',
@@ -212,6 +214,26 @@ export class Topology {
     fs.rmSync(this.dataDir, { recursive: true, force: true });
     if (this.kind === 'split') await deleteBrokerObjects(this.namespace, this.registry);
   }
+}
+
+const OWNER_PID_FILE = 'test-owner.pid';
+
+/**
+ * Whether a live test process holds this namespace: a topology writes its pid into its data
+ * directory (`<tmp>/herald-<ns>-…`) when it starts, before any queue exists, and removes the
+ * directory when it stops. A sweep must leave such a namespace alone even while none of its
+ * queues has a consumer yet (its processes are starting).
+ */
+export function namespaceInUse(ns: string): boolean {
+  for (const dir of fs.readdirSync(os.tmpdir()).filter((d) => d.startsWith(`herald-${ns}-`))) {
+    try {
+      process.kill(Number(fs.readFileSync(path.join(os.tmpdir(), dir, OWNER_PID_FILE), 'utf8')), 0);
+      return true;
+    } catch {
+      /* no owner recorded, or its owner is gone */
+    }
+  }
+  return false;
 }
 
 /** Deletes the RabbitMQ queues and exchanges a namespace created (each service's events queue and work queues). */
