@@ -2,6 +2,9 @@ import type { Migration } from '../../../libs/db/src';
 
 export const SCHEMA = 'events';
 
+/** The email statuses 002_activity counts (its own list: an applied migration's text never changes). */
+const STATUSES = ['sent', 'delivered', 'opened', 'clicked', 'bounced', 'complained', 'failed'];
+
 export const migrations: Migration[] = [
   {
     id: '001_events',
@@ -40,13 +43,7 @@ export const migrations: Migration[] = [
       CREATE TABLE events.email_counts (
         project_id uuid NOT NULL,
         bucket timestamptz NOT NULL,
-        sent bigint NOT NULL DEFAULT 0,
-        delivered bigint NOT NULL DEFAULT 0,
-        opened bigint NOT NULL DEFAULT 0,
-        clicked bigint NOT NULL DEFAULT 0,
-        bounced bigint NOT NULL DEFAULT 0,
-        complained bigint NOT NULL DEFAULT 0,
-        failed bigint NOT NULL DEFAULT 0,
+        ${STATUSES.map((c) => `${c} bigint NOT NULL DEFAULT 0,`).join(' ')}
         PRIMARY KEY (project_id, bucket)
       );
 
@@ -78,13 +75,7 @@ export const migrations: Migration[] = [
       CREATE TABLE events.campaign_counts (
         project_id uuid NOT NULL,
         campaign_id uuid NOT NULL,
-        sent bigint NOT NULL DEFAULT 0,
-        delivered bigint NOT NULL DEFAULT 0,
-        opened bigint NOT NULL DEFAULT 0,
-        clicked bigint NOT NULL DEFAULT 0,
-        bounced bigint NOT NULL DEFAULT 0,
-        complained bigint NOT NULL DEFAULT 0,
-        failed bigint NOT NULL DEFAULT 0,
+        ${STATUSES.map((c) => `${c} bigint NOT NULL DEFAULT 0,`).join(' ')}
         PRIMARY KEY (project_id, campaign_id)
       );
 
@@ -93,17 +84,13 @@ export const migrations: Migration[] = [
       CREATE TEMP TABLE email_status_events ON COMMIT DROP AS
         SELECT project_id, created_at, substr(name, 7) AS status, data->>'campaignId' AS campaign_id FROM events.events
         WHERE name LIKE 'email.%' AND coalesce(data->>'reason', '') <> 'transient';
-      INSERT INTO events.email_counts (project_id, bucket, sent, delivered, opened, clicked, bounced, complained, failed)
+      INSERT INTO events.email_counts (project_id, bucket, ${STATUSES.join(', ')})
         SELECT project_id, date_bin('15 minutes', created_at, 'epoch'),
-          count(*) FILTER (WHERE status = 'sent'), count(*) FILTER (WHERE status = 'delivered'), count(*) FILTER (WHERE status = 'opened'),
-          count(*) FILTER (WHERE status = 'clicked'), count(*) FILTER (WHERE status = 'bounced'), count(*) FILTER (WHERE status = 'complained'),
-          count(*) FILTER (WHERE status = 'failed')
+          ${STATUSES.map((c) => `count(*) FILTER (WHERE status = '${c}')`).join(', ')}
         FROM email_status_events GROUP BY 1, 2;
-      INSERT INTO events.campaign_counts (project_id, campaign_id, sent, delivered, opened, clicked, bounced, complained, failed)
+      INSERT INTO events.campaign_counts (project_id, campaign_id, ${STATUSES.join(', ')})
         SELECT project_id, campaign_id::uuid,
-          count(*) FILTER (WHERE status = 'sent'), count(*) FILTER (WHERE status = 'delivered'), count(*) FILTER (WHERE status = 'opened'),
-          count(*) FILTER (WHERE status = 'clicked'), count(*) FILTER (WHERE status = 'bounced'), count(*) FILTER (WHERE status = 'complained'),
-          count(*) FILTER (WHERE status = 'failed')
+          ${STATUSES.map((c) => `count(*) FILTER (WHERE status = '${c}')`).join(', ')}
         FROM email_status_events WHERE campaign_id ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' GROUP BY 1, 2;
     `,
   },

@@ -7,13 +7,14 @@
  * emails (a call to the contacts service) are the e2e suites' (e2e/activity.test.ts).
  */
 import { Db, migrate } from '../../../../libs/db/src';
-import type { DomainEvent, DomainEventData, DomainEventType } from '../../../../libs/contracts/src';
+import type { Api, DomainEvent, DomainEventData, DomainEventType } from '../../../../libs/contracts/src';
 import { AppError, newId } from '../../../../libs/kit/src';
 import { scratchDatabase, ScratchDatabase, expectAppError } from '../../../../libs/testing/src';
 import { migrationsOf } from '../../../../libs/runtime/src';
 import { ActivityRepo } from '../../src/adapters/activity-repo';
 import { EventsRepo } from '../../src/adapters/repo';
 import { activityHandlers } from '../../src/app/activity';
+import { recordEvents } from '../../src/app/handlers';
 import { SCHEMA } from '../../src/migrations';
 import { eventsConsumer } from '../../src/ports/consumers';
 import { events as service } from '../../src/service';
@@ -21,7 +22,7 @@ import { events as service } from '../../src/service';
 let scratch: ScratchDatabase;
 let db: Db;
 let consumer: ReturnType<typeof eventsConsumer>;
-let h: ReturnType<typeof activityHandlers>;
+let h: Api<'events'>;
 
 const as = (projectId: string) => ({ requestId: 'test', projectId });
 
@@ -43,7 +44,7 @@ beforeAll(async () => {
   const repo = new EventsRepo(db);
   const activity = new ActivityRepo(db);
   consumer = eventsConsumer(repo, activity);
-  h = activityHandlers(activity, async () => new Map());
+  h = activityHandlers(activity, async () => new Map()) as unknown as Api<'events'>;
 });
 afterAll(async () => {
   await scratch?.drop();
@@ -222,7 +223,6 @@ it('pages the feed by cursor, filters by type, contact and dates, and refuses wh
   const p = newId();
   const contact = newId();
   const repo = new EventsRepo(db);
-  const { recordEvents } = await import('../../src/app/handlers');
   for (let i = 0; i < 7; i++) await recordEvents(repo, db.pool, [{ projectId: p, contactId: i % 2 ? contact : newId(), name: i % 3 ? 'visited' : 'segment.vip.entry', data: { i } }]);
   const page = (cursor: string, extra: Partial<Parameters<typeof h.ListActivity>[0]> = {}) => h.ListActivity({ cursor, limit: 3, types: [], contact_id: '', start_date: '', end_date: '', ...extra }, as(p));
   const seen: unknown[] = [];
