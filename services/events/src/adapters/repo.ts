@@ -8,6 +8,17 @@ import type { EventInsert, EventRow, EventsStore } from '../app/ports';
 const outbox = new Outbox(SCHEMA);
 
 const T = `${SCHEMA}.events`;
+const NAME_COUNTS = `${SCHEMA}.name_counts`;
+
+/**
+ * Adds the events of $1 (projects), $4 (names), $6 (times) to the counts per name and UTC day
+ * (top events, activity stats), in key order: concurrent writers lock those rows in one order.
+ */
+const countNamesSql = `
+  INSERT INTO ${NAME_COUNTS} (project_id, day, name, count)
+  SELECT p, (at AT TIME ZONE 'UTC')::date, n, count(*) FROM unnest($1::uuid[], $4::text[], $6::timestamptz[]) AS x(p, n, at)
+  GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+  ON CONFLICT (project_id, day, name) DO UPDATE SET count = ${NAME_COUNTS}.count + excluded.count`;
 const COLS = 'id, contact_id, name, data, created_at';
 
 export class EventsRepo implements EventsStore {
@@ -25,7 +36,7 @@ export class EventsRepo implements EventsStore {
       `WITH ev AS (
          INSERT INTO ${T} (project_id, id, contact_id, name, data, created_at)
          SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::jsonb[], $6::timestamptz[])
-       )
+       ), counted AS (${countNamesSql})
        ${outbox.insertSql(7)}`,
       [
         rows.map((r) => r.projectId),
@@ -64,10 +75,19 @@ export class EventsRepo implements EventsStore {
   }
 
   async deleteByName(tx: Queryable, projectId: string, name: string): Promise<number> {
+    await tx.query(`DELETE FROM ${NAME_COUNTS} WHERE project_id = $1 AND name = $2`, [projectId, name]);
     return (await tx.query(`DELETE FROM ${T} WHERE project_id = $1 AND name = $2`, [projectId, name])).rowCount ?? 0;
   }
 
+  /** Deletes a contact's events, and takes them off the counts per name and day. */
   async deleteByContact(tx: Queryable, projectId: string, contactId: string): Promise<number> {
-    return (await tx.query(`DELETE FROM ${T} WHERE project_id = $1 AND contact_id = $2`, [projectId, contactId])).rowCount ?? 0;
+    const r = await tx.query(
+      `WITH gone AS (DELETE FROM ${T} WHERE project_id = $1 AND contact_id = $2 RETURNING name, created_at),
+       per AS (SELECT (created_at AT TIME ZONE 'UTC')::date AS day, name, count(*) AS n FROM gone GROUP BY 1, 2),
+       counted AS (UPDATE ${NAME_COUNTS} k SET count = k.count - per.n FROM per WHERE k.project_id = $1 AND k.day = per.day AND k.name = per.name)
+       SELECT count(*)::int AS deleted FROM gone`,
+      [projectId, contactId],
+    );
+    return r.rows[0].deleted;
   }
 }

@@ -3,7 +3,8 @@ import { BatchOutcome, badRequest, fromBatchReply, isUuid, newId, toBatchReply, 
 import { projectOf, type Api, type Handlers } from '../../../../libs/contracts/src';
 import type { Event__Output as EventMsg } from '../../../../libs/contracts/src/generated/herald/events/v1/Event';
 import { eventData, isReservedEventName, MAX_EVENT_NAME } from '../domain/names';
-import type { EventRow, EventsStore } from './ports';
+import { activityHandlers, contactEmails } from './activity';
+import type { ActivityStore, EventRow, EventsStore } from './ports';
 
 const clampLimit = (n: number, dflt: number, max: number) => Math.min(Math.max(n || dflt, 1), max);
 
@@ -45,7 +46,7 @@ function validateName(name: string, field = 'event') {
   return trimmed;
 }
 
-export function eventsHandlers(repo: EventsStore, contacts: () => Api<'contacts'>): Handlers<'events'> {
+export function eventsHandlers(repo: EventsStore, contacts: () => Api<'contacts'>, activity: ActivityStore): Handlers<'events'> {
   type TrackRequest = Parameters<Handlers<'events'>['TrackMany']>[0]['items'][number];
   type TrackResponse = { contact_id: string; event_id: string; timestamp: string };
 
@@ -82,14 +83,11 @@ export function eventsHandlers(repo: EventsStore, contacts: () => Api<'contacts'
     return out;
   }
 
+  const emailsOf = contactEmails(contacts);
+
   /** Adds each contact's current email (contacts owns it; one batched call). */
   async function withEmails(projectId: string, rows: EventRow[]): Promise<EventMsg[]> {
-    const ids = [...new Set(rows.map((r) => r.contact_id))];
-    const emails = new Map<string, string>();
-    if (ids.length) {
-      const { contacts: found } = await contacts().BatchGetContacts({ ids }, { projectId });
-      for (const c of found) emails.set(c.id, c.email);
-    }
+    const emails = await emailsOf(projectId, rows.map((r) => r.contact_id));
     return rows.map((r) => ({
       id: r.id,
       name: r.name,
@@ -101,6 +99,8 @@ export function eventsHandlers(repo: EventsStore, contacts: () => Api<'contacts'
   }
 
   return {
+    ...activityHandlers(activity, emailsOf),
+
     // The batch exception: each item names its project (see events.proto).
     async TrackMany(req) {
       return { results: toBatchReply(await trackMany(req.items)) };

@@ -6,6 +6,7 @@
 import type { Outbox } from '../../../../libs/bus/src';
 import type { DomainEvent } from '../../../../libs/contracts/src';
 import type { Db, Queryable } from '../../../../libs/db/src';
+import type { Counts } from '../domain/activity';
 
 export interface EventRow {
   id: string;
@@ -41,4 +42,62 @@ export interface EventsStore {
   names(projectId: string): Promise<string[]>;
   usage(projectId: string, name: string): Promise<{ total: number; contacts: number }>;
   deleteByName(tx: Queryable, projectId: string, name: string): Promise<number>;
+}
+
+/** Email counts to add, per project and 15-minute bucket and per campaign (domain/activity `emailCounts`). */
+export interface EmailCountRows {
+  buckets: Array<{ key: { projectId: string; bucket: Date }; counts: Counts }>;
+  campaigns: Array<{ key: { projectId: string; campaignId: string }; counts: Counts }>;
+}
+
+/** A campaign as its latest `campaigns.campaign.changed.v1` describes it; `at`: when that happened. */
+export interface CampaignChange {
+  projectId: string;
+  id: string;
+  name: string;
+  subject: string;
+  status: string;
+  audienceType: string;
+  scheduledAt: string | null;
+  sentAt: string | null;
+  totalRecipients: number;
+  version: number;
+  at: string;
+}
+
+export interface CampaignRow {
+  id: string;
+  name: string;
+  subject: string;
+  status: string;
+  audience_type: string;
+  scheduled_at: Date | null;
+  sent_at: Date | null;
+  total_recipients: number;
+}
+
+/** A page of the feed: `before` the previous page's last id; date bounds as instants and id bounds. */
+export interface FeedQuery {
+  limit: number;
+  before?: string;
+  contactId?: string;
+  types?: string[];
+  start?: { at: Date; idFloor: string };
+  end?: { at: Date; idCeiling: string };
+}
+
+/** The read models of activity and analytics (adapters/activity-repo.ts). */
+export interface ActivityStore {
+  addEmailCounts(tx: Queryable, rows: EmailCountRows): Promise<void>;
+  upsertCampaigns(tx: Queryable, rows: CampaignChange[]): Promise<void>;
+  deleteCampaigns(tx: Queryable, rows: Array<{ projectId: string; id: string; at: string }>): Promise<void>;
+  feed(projectId: string, q: FeedQuery): Promise<EventRow[]>;
+  countSince(projectId: string, idFloor: string): Promise<number>;
+  emailTotals(projectId: string, start: Date, end: Date): Promise<Counts>;
+  eventTotal(projectId: string, from: string, to: string): Promise<number>;
+  daily(projectId: string, tz: string, from: string, to: string): Promise<Array<{ date: Date; sent: string; delivered: string; opened: string; clicked: string; bounced: string }>>;
+  topNames(projectId: string, from: string, to: string, prevFrom: string, limit: number): Promise<Array<{ name: string; count: string; previous: string }>>;
+  scheduled(projectId: string, limit: number): Promise<CampaignRow[]>;
+  topCampaigns(projectId: string, start: Date, end: Date, limit: number): Promise<Array<{ id: string; subject: string; sent: string; opened: string; clicked: string }>>;
+  campaignTotals(projectId: string, start: Date, end: Date): Promise<{ total: number; active: number; completed: number; sent: number; opened: number; clicked: number }>;
 }

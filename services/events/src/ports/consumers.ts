@@ -1,13 +1,18 @@
+import type { PoolClient } from 'pg';
 import type { DomainEvent } from '../../../../libs/contracts/src';
 import type { Consumer } from '../../../../libs/runtime/src/service';
 import type { EventsRepo } from '../adapters/repo';
+import { countEmails, forgetCampaigns, projectCampaigns } from '../app/activity';
 import { recordEvents } from '../app/handlers';
+import type { ActivityStore } from '../app/ports';
 
 const PUBLIC_EMAIL_EVENTS = new Set(['sent', 'delivered', 'opened', 'clicked', 'bounced', 'complained', 'failed']);
 
 type SubscriptionChanged = DomainEvent<'contacts.contact.subscription_changed.v1'>;
 type StatusChanged = DomainEvent<'messaging.email.status_changed.v1'>;
 type MembershipChanged = DomainEvent<'contacts.segment.membership_changed.v1'>;
+type CampaignChanged = DomainEvent<'campaigns.campaign.changed.v1'>;
+type CampaignDeleted = DomainEvent<'campaigns.campaign.deleted.v1'>;
 
 const subscriptionRows = (events: SubscriptionChanged[]) =>
   events.map((e) => ({ projectId: e.projectId, contactId: e.data.contactId, name: e.data.subscribed ? 'contact.subscribed' : 'contact.unsubscribed', data: {} }));
@@ -29,22 +34,34 @@ const membershipRows = (events: MembershipChanged[]) =>
     ];
   });
 
-/** Turns contacts' and messaging's domain events into the public events users see (SPEC §6). */
-export function eventsConsumer(repo: EventsRepo): Consumer {
+/**
+ * Turns contacts' and messaging's domain events into the public events users see (SPEC §6), and
+ * keeps the read models of activity and analytics in the same transactions: email counts, the
+ * campaigns projection (docs/decisions.md "Activity and analytics").
+ */
+export function eventsConsumer(repo: EventsRepo, activity: ActivityStore): Consumer {
+  // Each kind of event in batches (one statement per read model per batch); one event is a batch of one.
+  const batches = {
+    'contacts.contact.subscription_changed.v1': (events: SubscriptionChanged[], tx: PoolClient) => recordEvents(repo, tx, subscriptionRows(events)).then(() => undefined),
+    'messaging.email.status_changed.v1': async (events: StatusChanged[], tx: PoolClient) => {
+      await recordEvents(repo, tx, emailRows(events));
+      await countEmails(activity, tx, events);
+    },
+    'contacts.segment.membership_changed.v1': (events: MembershipChanged[], tx: PoolClient) => recordEvents(repo, tx, membershipRows(events)).then(() => undefined),
+    'campaigns.campaign.changed.v1': (events: CampaignChanged[], tx: PoolClient) => projectCampaigns(activity, tx, events),
+    'campaigns.campaign.deleted.v1': (events: CampaignDeleted[], tx: PoolClient) => forgetCampaigns(activity, tx, events),
+  };
+  const one =
+    <E>(batch: (events: E[], tx: PoolClient) => Promise<void>) =>
+    (e: E, tx: PoolClient) =>
+      batch([e], tx);
   return {
     handlers: {
-      'contacts.contact.subscription_changed.v1': (e: SubscriptionChanged, tx) => recordEvents(repo, tx, subscriptionRows([e])).then(() => undefined),
-      'messaging.email.status_changed.v1': (e: StatusChanged, tx) => recordEvents(repo, tx, emailRows([e])).then(() => undefined),
-      'contacts.segment.membership_changed.v1': (e: MembershipChanged, tx) => recordEvents(repo, tx, membershipRows([e])).then(() => undefined),
+      ...Object.fromEntries(Object.entries(batches).map(([type, batch]) => [type, one(batch as (events: DomainEvent[], tx: PoolClient) => Promise<void>)])),
       'contacts.contact.deleted.v1': async (e: DomainEvent<'contacts.contact.deleted.v1'>, tx) => {
         await repo.deleteByContact(tx, e.projectId, e.data.contactId);
       },
     },
-    // Many at once: one insert of events + outbox rows per batch.
-    batchHandlers: {
-      'contacts.contact.subscription_changed.v1': (events: SubscriptionChanged[], tx) => recordEvents(repo, tx, subscriptionRows(events)).then(() => undefined),
-      'messaging.email.status_changed.v1': (events: StatusChanged[], tx) => recordEvents(repo, tx, emailRows(events)).then(() => undefined),
-      'contacts.segment.membership_changed.v1': (events: MembershipChanged[], tx) => recordEvents(repo, tx, membershipRows(events)).then(() => undefined),
-    },
+    batchHandlers: batches,
   };
 }

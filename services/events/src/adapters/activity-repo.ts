@@ -1,0 +1,207 @@
+import type { Db, Queryable } from '../../../../libs/db/src';
+import { prepared } from '../../../../libs/db/src';
+import { EMAIL_COUNTERS, type Counts } from '../domain/activity';
+import type { ActivityStore, CampaignChange, CampaignRow, EmailCountRows, FeedQuery } from '../app/ports';
+import type { EventRow } from '../app/ports';
+import { SCHEMA } from '../migrations';
+
+const S = SCHEMA;
+const COUNTERS = EMAIL_COUNTERS.join(', ');
+const ADD_COUNTERS = EMAIL_COUNTERS.map((c) => `${c} = t.${c} + excluded.${c}`).join(', ');
+const counterArrays = (first: number) => EMAIL_COUNTERS.map((_, k) => `$${first + k}::bigint[]`).join(', ');
+const counterParams = (rows: Array<{ counts: Counts }>) => EMAIL_COUNTERS.map((c) => rows.map((r) => r.counts[c]));
+
+const n = (v: unknown) => Number(v ?? 0);
+
+/** The read models of activity and analytics (migration 002_activity), and the reads of the feed. */
+export class ActivityRepo implements ActivityStore {
+  constructor(readonly db: Db) {}
+
+  // ---- writers (in the consumers' transactions) --------------------------------------------------
+
+  /** Adds to the 15-minute and per-campaign email counts, in one statement (rows come sorted). */
+  async addEmailCounts(tx: Queryable, { buckets, campaigns }: EmailCountRows) {
+    if (buckets.length === 0 && campaigns.length === 0) return;
+    await tx.query(prepared(
+      `WITH b AS (
+         INSERT INTO ${S}.email_counts AS t (project_id, bucket, ${COUNTERS})
+         SELECT * FROM unnest($1::uuid[], $2::timestamptz[], ${counterArrays(3)})
+         ON CONFLICT (project_id, bucket) DO UPDATE SET ${ADD_COUNTERS}
+       )
+       INSERT INTO ${S}.campaign_counts AS t (project_id, campaign_id, ${COUNTERS})
+       SELECT * FROM unnest($10::uuid[], $11::uuid[], ${counterArrays(12)})
+       ON CONFLICT (project_id, campaign_id) DO UPDATE SET ${ADD_COUNTERS}`,
+      [
+        buckets.map((b) => b.key.projectId),
+        buckets.map((b) => b.key.bucket),
+        ...counterParams(buckets),
+        campaigns.map((c) => c.key.projectId),
+        campaigns.map((c) => c.key.campaignId),
+        ...counterParams(campaigns),
+      ],
+    ));
+  }
+
+  /** Keeps each campaign's latest version; a deleted one stays deleted (its tombstone). */
+  async upsertCampaigns(tx: Queryable, rows: CampaignChange[]) {
+    if (rows.length === 0) return;
+    await tx.query(prepared(
+      `INSERT INTO ${S}.campaigns AS c (project_id, id, name, subject, status, audience_type, scheduled_at, sent_at, total_recipients, version, first_seen_at)
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[], $8::timestamptz[], $9::int[], $10::int[], $11::timestamptz[])
+       ORDER BY 1, 2
+       ON CONFLICT (project_id, id) DO UPDATE SET name = excluded.name, subject = excluded.subject, status = excluded.status,
+         audience_type = excluded.audience_type, scheduled_at = excluded.scheduled_at, sent_at = excluded.sent_at,
+         total_recipients = excluded.total_recipients, version = excluded.version
+       WHERE NOT c.deleted AND c.version < excluded.version`,
+      [
+        rows.map((r) => r.projectId),
+        rows.map((r) => r.id),
+        rows.map((r) => r.name),
+        rows.map((r) => r.subject),
+        rows.map((r) => r.status),
+        rows.map((r) => r.audienceType),
+        rows.map((r) => r.scheduledAt),
+        rows.map((r) => r.sentAt),
+        rows.map((r) => r.totalRecipients),
+        rows.map((r) => r.version),
+        rows.map((r) => r.at),
+      ],
+    ));
+  }
+
+  /** Marks campaigns deleted (a later, older change cannot bring one back) and drops their counts. */
+  async deleteCampaigns(tx: Queryable, rows: Array<{ projectId: string; id: string; at: string }>) {
+    if (rows.length === 0) return;
+    await tx.query(prepared(
+      `WITH gone AS (
+         INSERT INTO ${S}.campaigns AS c (project_id, id, version, deleted, first_seen_at)
+         SELECT p, i, 0, true, at FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[]) AS x(p, i, at) ORDER BY 1, 2
+         ON CONFLICT (project_id, id) DO UPDATE SET deleted = true, status = '', scheduled_at = NULL
+       )
+       DELETE FROM ${S}.campaign_counts WHERE (project_id, campaign_id) IN (SELECT * FROM unnest($1::uuid[], $2::uuid[]))`,
+      [rows.map((r) => r.projectId), rows.map((r) => r.id), rows.map((r) => r.at)],
+    ));
+  }
+
+  // ---- reads (each scoped by its project) -------------------------------------------------------
+
+  /**
+   * A page of the feed, newest first by id (UUIDv7, so by time), `limit` rows. Ids bound the scan
+   * (an event's id is made the millisecond it is recorded, or just after); `created_at` makes
+   * the dates exact. With types, one index walk per type, merged.
+   */
+  async feed(projectId: string, q: FeedQuery): Promise<EventRow[]> {
+    const where = ['e.project_id = $1'];
+    const params: unknown[] = [projectId, q.limit];
+    const add = (cond: (p: string) => string, value: unknown) => {
+      params.push(value);
+      where.push(cond(`$${params.length}`));
+    };
+    if (q.before) add((p) => `e.id < ${p}::uuid`, q.before);
+    if (q.contactId) add((p) => `e.contact_id = ${p}::uuid`, q.contactId);
+    if (q.start) {
+      add((p) => `e.id >= ${p}::uuid`, q.start.idFloor);
+      add((p) => `e.created_at >= ${p}::timestamptz`, q.start.at);
+    }
+    if (q.end) {
+      add((p) => `e.id < ${p}::uuid`, q.end.idCeiling);
+      add((p) => `e.created_at <= ${p}::timestamptz`, q.end.at);
+    }
+    const cols = 'e.id, e.contact_id, e.name, e.data, e.created_at';
+    if (!q.types) return this.db.query(`SELECT ${cols} FROM ${S}.events e WHERE ${where.join(' AND ')} ORDER BY e.id DESC LIMIT $2`, params);
+    params.push(q.types);
+    return this.db.query(
+      `SELECT f.* FROM unnest($${params.length}::text[]) AS t(type) CROSS JOIN LATERAL (
+         SELECT ${cols} FROM ${S}.events e WHERE ${where.join(' AND ')} AND ${S}.activity_type(e.name) = t.type ORDER BY e.id DESC LIMIT $2
+       ) f ORDER BY f.id DESC LIMIT $2`,
+      params,
+    );
+  }
+
+  /** Events recorded since `idFloor`'s millisecond (an index range of ids). */
+  async countSince(projectId: string, idFloor: string): Promise<number> {
+    return n((await this.db.query(`SELECT count(*) AS c FROM ${S}.events WHERE project_id = $1 AND id >= $2::uuid`, [projectId, idFloor]))[0].c);
+  }
+
+  /** Sums of the email counts of the 15-minute buckets in [start, end). */
+  async emailTotals(projectId: string, start: Date, end: Date): Promise<Counts> {
+    const sums = EMAIL_COUNTERS.map((c) => `coalesce(sum(${c}), 0) AS ${c}`).join(', ');
+    const [r] = await this.db.query(`SELECT ${sums} FROM ${S}.email_counts WHERE project_id = $1 AND bucket >= $2 AND bucket < $3`, [projectId, start, end]);
+    return Object.fromEntries(EMAIL_COUNTERS.map((c) => [c, n(r[c])])) as Counts;
+  }
+
+  /** Events of the UTC days [from, to], all names together. */
+  async eventTotal(projectId: string, from: string, to: string): Promise<number> {
+    return n((await this.db.query(`SELECT coalesce(sum(count), 0) AS c FROM ${S}.name_counts WHERE project_id = $1 AND day BETWEEN $2::date AND $3::date`, [projectId, from, to]))[0].c);
+  }
+
+  /**
+   * Each local day of [from, to] in time zone tz (every day present) with its email counts: the
+   * 15-minute buckets from the first day's local midnight to the one after the last day.
+   */
+  async daily(projectId: string, tz: string, from: string, to: string) {
+    return this.db.query<{ date: Date; sent: string; delivered: string; opened: string; clicked: string; bounced: string }>(
+      `WITH days AS (SELECT d::date AS day FROM generate_series($3::date, $4::date, interval '1 day') AS d),
+       counts AS (
+         SELECT (bucket AT TIME ZONE $2)::date AS day, sum(sent) AS sent, sum(delivered) AS delivered, sum(opened) AS opened, sum(clicked) AS clicked, sum(bounced) AS bounced
+         FROM ${S}.email_counts
+         WHERE project_id = $1 AND bucket >= ($3::date::timestamp AT TIME ZONE $2) AND bucket < (($4::date + 1)::timestamp AT TIME ZONE $2)
+         GROUP BY 1
+       )
+       SELECT days.day::timestamp AT TIME ZONE $2 AS date, coalesce(sent, 0) AS sent, coalesce(delivered, 0) AS delivered,
+         coalesce(opened, 0) AS opened, coalesce(clicked, 0) AS clicked, coalesce(bounced, 0) AS bounced
+       FROM days LEFT JOIN counts USING (day) ORDER BY days.day`,
+      [projectId, tz, from, to],
+    );
+  }
+
+  /** The names with the most events in the UTC days [from, to], with their counts in [prevFrom, from). */
+  async topNames(projectId: string, from: string, to: string, prevFrom: string, limit: number) {
+    return this.db.query<{ name: string; count: string; previous: string }>(
+      `WITH cur AS (
+         SELECT name, sum(count) AS count FROM ${S}.name_counts WHERE project_id = $1 AND day BETWEEN $2::date AND $3::date
+         GROUP BY name HAVING sum(count) > 0 ORDER BY 2 DESC, 1 LIMIT $5
+       )
+       SELECT cur.name, cur.count, coalesce((SELECT sum(p.count) FROM ${S}.name_counts p WHERE p.project_id = $1 AND p.name = cur.name AND p.day >= $4::date AND p.day < $2::date), 0) AS previous
+       FROM cur ORDER BY cur.count DESC, cur.name`,
+      [projectId, from, to, prevFrom, limit],
+    );
+  }
+
+  /** SCHEDULED campaigns, soonest first. */
+  async scheduled(projectId: string, limit: number): Promise<CampaignRow[]> {
+    return this.db.query(
+      `SELECT id, name, subject, status, audience_type, scheduled_at, sent_at, total_recipients FROM ${S}.campaigns
+       WHERE project_id = $1 AND status = 'SCHEDULED' AND NOT deleted AND scheduled_at IS NOT NULL ORDER BY scheduled_at, id LIMIT $2`,
+      [projectId, limit],
+    );
+  }
+
+  /** Campaigns sent (SENDING or SENT) in [start, end], by emails opened, with their counts. */
+  async topCampaigns(projectId: string, start: Date, end: Date, limit: number) {
+    return this.db.query<{ id: string; subject: string; sent: string; opened: string; clicked: string }>(
+      `SELECT c.id, c.subject, coalesce(k.sent, 0) AS sent, coalesce(k.opened, 0) AS opened, coalesce(k.clicked, 0) AS clicked
+       FROM ${S}.campaigns c LEFT JOIN ${S}.campaign_counts k ON k.project_id = c.project_id AND k.campaign_id = c.id
+       WHERE c.project_id = $1 AND NOT c.deleted AND c.status IN ('SENDING', 'SENT') AND c.sent_at BETWEEN $2 AND $3
+       ORDER BY 4 DESC, 3 DESC, c.sent_at DESC, c.id LIMIT $4`,
+      [projectId, start, end, limit],
+    );
+  }
+
+  /** Campaigns created in [start, end] (total, and still to send or sending), those sent in it, and their counts. */
+  async campaignTotals(projectId: string, start: Date, end: Date) {
+    const [r] = await this.db.query(
+      `SELECT
+         count(*) FILTER (WHERE c.first_seen_at BETWEEN $2 AND $3) AS total,
+         count(*) FILTER (WHERE c.first_seen_at BETWEEN $2 AND $3 AND c.status IN ('DRAFT', 'SCHEDULED', 'SENDING')) AS active,
+         count(*) FILTER (WHERE c.status = 'SENT' AND c.sent_at BETWEEN $2 AND $3) AS completed,
+         coalesce(sum(k.sent) FILTER (WHERE c.status = 'SENT' AND c.sent_at BETWEEN $2 AND $3), 0) AS sent,
+         coalesce(sum(k.opened) FILTER (WHERE c.status = 'SENT' AND c.sent_at BETWEEN $2 AND $3), 0) AS opened,
+         coalesce(sum(k.clicked) FILTER (WHERE c.status = 'SENT' AND c.sent_at BETWEEN $2 AND $3), 0) AS clicked
+       FROM ${S}.campaigns c LEFT JOIN ${S}.campaign_counts k ON k.project_id = c.project_id AND k.campaign_id = c.id
+       WHERE c.project_id = $1 AND NOT c.deleted`,
+      [projectId, start, end],
+    );
+    return { total: n(r.total), active: n(r.active), completed: n(r.completed), sent: n(r.sent), opened: n(r.opened), clicked: n(r.clicked) };
+  }
+}

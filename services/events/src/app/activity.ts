@@ -1,0 +1,228 @@
+/**
+ * Activity and analytics (SPEC §4.9, COMPAT "Domains, events, activity, the rest"; decisions in
+ * docs/decisions.md "Activity and analytics"): the feed over the recorded events, the counts the
+ * consumers keep beside them, and the campaigns projection.
+ */
+import type { Queryable } from '../../../../libs/db/src';
+import { projectOf, type Api, type DomainEvent, type Handlers } from '../../../../libs/contracts/src';
+import {
+  ACTIVITY_TYPES,
+  activityMetadata,
+  activityType,
+  addDays,
+  daysIn,
+  decodeCursor,
+  emailCounts,
+  encodeCursor,
+  openRange,
+  parseContactId,
+  parseTimeZone,
+  parseTypes,
+  rangeOf,
+  rate,
+  trend,
+  unknownTimeZone,
+  utcDays,
+  uuidFloor,
+} from '../domain/activity';
+import type { Activity } from '../../../../libs/contracts/src/generated/herald/events/v1/Activity';
+import type { ActivityStore, CampaignChange, EventRow } from './ports';
+
+type StatusChanged = DomainEvent<'messaging.email.status_changed.v1'>;
+type CampaignChanged = DomainEvent<'campaigns.campaign.changed.v1'>;
+type CampaignDeleted = DomainEvent<'campaigns.campaign.deleted.v1'>;
+
+const clamp = (v: number, dflt: number, max: number) => Math.min(Math.max(v || dflt, 1), max);
+const MINUTE = 60_000;
+
+// ---- writers: in the transaction that records the events ---------------------------------------
+
+/** Adds a batch of email status changes to the counts. */
+export function countEmails(store: ActivityStore, tx: Queryable, events: StatusChanged[]) {
+  return store.addEmailCounts(
+    tx,
+    emailCounts(events.map((e) => ({ projectId: e.projectId, occurredAt: e.occurredAt, status: e.data.status, campaignId: e.data.campaignId, reason: e.data.reason }))),
+  );
+}
+
+/** Keeps the latest version of each campaign of a batch of changes. */
+export function projectCampaigns(store: ActivityStore, tx: Queryable, events: CampaignChanged[]) {
+  const latest = new Map<string, CampaignChange>();
+  for (const e of events) {
+    const d = e.data;
+    const row: CampaignChange = {
+      projectId: e.projectId,
+      id: d.campaignId,
+      name: d.name,
+      subject: d.subject,
+      status: d.status,
+      audienceType: d.audienceType,
+      scheduledAt: d.scheduledAt,
+      sentAt: d.sentAt,
+      totalRecipients: d.totalRecipients,
+      version: d.version,
+      at: e.occurredAt,
+    };
+    const key = `${e.projectId}|${d.campaignId}`;
+    if ((latest.get(key)?.version ?? -Infinity) < d.version) latest.set(key, row);
+  }
+  return store.upsertCampaigns(tx, [...latest.values()]);
+}
+
+export function forgetCampaigns(store: ActivityStore, tx: Queryable, events: CampaignDeleted[]) {
+  const seen = new Map(events.map((e) => [`${e.projectId}|${e.data.campaignId}`, { projectId: e.projectId, id: e.data.campaignId, at: e.occurredAt }]));
+  return store.deleteCampaigns(tx, [...seen.values()]);
+}
+
+// ---- reads ---------------------------------------------------------------------------------------
+
+/** An unknown time zone that Intl knew but PostgreSQL did not: the same 400. */
+async function inZone<T>(tz: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if ((err as { code?: string }).code === '22023' && /time zone/i.test((err as Error).message)) throw unknownTimeZone(tz);
+    throw err;
+  }
+}
+
+type ActivityHandlers = Pick<
+  Handlers<'events'>,
+  'ListActivity' | 'ActivityTypes' | 'ActivityStats' | 'RecentCount' | 'Upcoming' | 'Timeseries' | 'TopCampaigns' | 'CampaignStats' | 'TopEvents'
+>;
+
+/**
+ * `emailsOf`: each contact's current email (contacts owns them; one batched call per page).
+ */
+export function activityHandlers(store: ActivityStore, emailsOf: (projectId: string, contactIds: string[]) => Promise<Map<string, string>>): ActivityHandlers {
+  const view = (r: EventRow, emails: Map<string, string>): Activity => ({
+    id: r.id,
+    type: activityType(r.name),
+    timestamp: r.created_at.toISOString(),
+    contact_id: r.contact_id,
+    contact_email: emails.get(r.contact_id) ?? '',
+    metadata_json: JSON.stringify(activityMetadata(r.name, r.data)),
+  });
+
+  return {
+    async ListActivity(req, meta) {
+      const projectId = projectOf(meta);
+      const limit = clamp(req.limit, 50, 100);
+      const before = decodeCursor(req.cursor);
+      const types = parseTypes(req.types);
+      const contactId = parseContactId(req.contact_id);
+      const { start, end } = openRange(req.start_date, req.end_date);
+      const rows = await store.feed(projectId, {
+        limit: limit + 1,
+        before,
+        contactId,
+        types,
+        start: start && { at: start, idFloor: uuidFloor(start) },
+        // An id is made in its event's millisecond or a little after (UUIDv7, monotonic).
+        end: end && { at: end, idCeiling: uuidFloor(new Date(end.getTime() + MINUTE)) },
+      });
+      const page = rows.slice(0, limit);
+      const emails = await emailsOf(projectId, page.map((r) => r.contact_id));
+      const hasMore = rows.length > limit;
+      return { data: page.map((r) => view(r, emails)), cursor: hasMore ? encodeCursor(page[page.length - 1].id) : '', has_more: hasMore };
+    },
+
+    async ActivityTypes() {
+      return { types: [...ACTIVITY_TYPES] };
+    },
+
+    async ActivityStats(req, meta) {
+      const projectId = projectOf(meta);
+      const range = rangeOf(req.start_date, req.end_date);
+      const days = utcDays(range);
+      const [emails, events] = await Promise.all([store.emailTotals(projectId, range.start, range.end), store.eventTotal(projectId, days.from, days.to)]);
+      return {
+        total_events: String(events),
+        total_emails_sent: String(emails.sent),
+        total_emails_opened: String(emails.opened),
+        total_emails_clicked: String(emails.clicked),
+        // Workflows report the executions they started here when they exist.
+        total_workflows_started: '0',
+        open_rate: rate(emails.opened, emails.sent),
+        click_rate: rate(emails.clicked, emails.sent),
+      };
+    },
+
+    async RecentCount(req, meta) {
+      const minutes = clamp(req.minutes, 60, 1440);
+      return { count: String(await store.countSince(projectOf(meta), uuidFloor(new Date(Date.now() - minutes * MINUTE)))), minutes };
+    },
+
+    async Upcoming(req, meta) {
+      const rows = await store.scheduled(projectOf(meta), clamp(req.limit, 50, 100));
+      // Waiting workflow executions join these when workflows exist.
+      return {
+        activities: rows.map((c) => ({
+          id: `campaign_${c.id}_scheduled`,
+          type: 'campaign.scheduled',
+          timestamp: c.scheduled_at!.toISOString(),
+          contact_id: '',
+          contact_email: '',
+          metadata_json: JSON.stringify({ campaignId: c.id, campaignName: c.name, subject: c.subject, totalRecipients: c.total_recipients, audienceType: c.audience_type }),
+        })),
+      };
+    },
+
+    async Timeseries(req, meta) {
+      const tz = parseTimeZone(req.timezone);
+      const { from, to } = daysIn(tz, req.start_date, req.end_date);
+      const rows = await inZone(tz, () => store.daily(projectOf(meta), tz, from, to));
+      return {
+        days: rows.map((r) => ({ date: r.date.toISOString(), emails: String(r.sent), delivered: String(r.delivered), opens: String(r.opened), clicks: String(r.clicked), bounces: String(r.bounced) })),
+      };
+    },
+
+    async TopCampaigns(req, meta) {
+      const range = rangeOf(req.start_date, req.end_date);
+      const rows = await store.topCampaigns(projectOf(meta), range.start, range.end, clamp(req.limit, 5, 100));
+      return {
+        campaigns: rows.map((c) => ({
+          id: c.id,
+          subject: c.subject,
+          sent_count: String(c.sent),
+          opened_count: String(c.opened),
+          clicked_count: String(c.clicked),
+          open_rate: rate(Number(c.opened), Number(c.sent)),
+          click_rate: rate(Number(c.clicked), Number(c.sent)),
+        })),
+      };
+    },
+
+    async CampaignStats(req, meta) {
+      const range = rangeOf(req.start_date, req.end_date);
+      const t = await store.campaignTotals(projectOf(meta), range.start, range.end);
+      const oneDecimal = (v: number) => Math.round(v * 10) / 10;
+      return {
+        total: String(t.total),
+        active: String(t.active),
+        completed: String(t.completed),
+        average_open_rate: oneDecimal(rate(t.opened, t.sent)),
+        average_click_rate: oneDecimal(rate(t.clicked, t.sent)),
+      };
+    },
+
+    async TopEvents(req, meta) {
+      const days = utcDays(rangeOf(req.start_date, req.end_date));
+      const rows = await store.topNames(projectOf(meta), days.from, days.to, addDays(days.from, -days.days), clamp(req.limit, 5, 100));
+      return { events: rows.map((r) => ({ name: r.name, count: String(r.count), trend: trend(Number(r.count), Number(r.previous)) })) };
+    },
+  };
+}
+
+/** Each contact's email, through one BatchGetContacts call. */
+export function contactEmails(contacts: () => Api<'contacts'>) {
+  return async (projectId: string, contactIds: string[]): Promise<Map<string, string>> => {
+    const ids = [...new Set(contactIds)];
+    const emails = new Map<string, string>();
+    if (ids.length) {
+      const { contacts: found } = await contacts().BatchGetContacts({ ids }, { projectId });
+      for (const c of found) emails.set(c.id, c.email);
+    }
+    return emails;
+  };
+}
