@@ -97,13 +97,6 @@ export function factBits(status: string): number {
 /** The counters of a campaign, one per fact. */
 export type Counts = Record<Fact, number>;
 
-/** Which counters rise when a recipient's bits go from `before` to `after`. */
-export function countsRaised(before: number, after: number): Partial<Counts> {
-  const out: Partial<Counts> = {};
-  for (const [fact, bit] of Object.entries(FACT) as Array<[Fact, number]>) if (after & bit && !(before & bit)) out[fact] = 1;
-  return out;
-}
-
 const rate = (n: number, of: number) => (of > 0 ? Math.round((n / of) * 10_000) / 100 : 0);
 
 /** COMPAT's stats: counts, and rates 0–100 of the emails sent (delivery, open, click, bounce). */
