@@ -229,6 +229,8 @@ export function campaignsHandlers(d: CampaignsDeps): Handlers<'campaigns'> {
       const projectId = projectOf(meta);
       const row = await store.db.tx(async (tx) => {
         const c = await load(tx, projectId, req.id, true);
+        // Cancelled already: answered again (a cancel whose answer was lost is retried safely).
+        if (c.status === 'CANCELLED') return c;
         if (!CANCELLABLE.has(c.status)) throw badRequest(`The campaign is ${c.status}: only a SCHEDULED or SENDING campaign can be cancelled`);
         return change(store, tx, c, { status: 'CANCELLED', cancelled_at: new Date(), phase: null });
       });

@@ -164,7 +164,7 @@ export function campaignsRoutes(campaigns: () => Api<'campaigns'>): Route[] {
         description: 'Answers once nothing more of the campaign can leave: what was sent stays sent and counted.',
         params: CAMPAIGN_ID,
         responses: { 200: { description: 'The campaign, CANCELLED.', example: { ...campaignExample, status: 'CANCELLED', cancelledAt: '2025-06-01T10:00:00.000Z' } } },
-        errors: { ...notFound, ...badState('The campaign is not SCHEDULED or SENDING.') },
+        errors: { ...notFound, ...badState('The campaign is a DRAFT or SENT.') },
       },
       async (req, res) => {
         res.json(view(await campaigns().CancelCampaign({ id: String(req.params.id) })));

@@ -216,10 +216,10 @@ export class MessagingRepo implements MessagingStore {
     return rows.length;
   }
 
-  async cancelCampaign(projectId: string, campaignId: string): Promise<number> {
+  async cancelCampaign(projectId: string, campaignId: string, q: Queryable = this.db.pool): Promise<number> {
     // Queued (a work item waiting, or a retry not yet due) and emails a dead sender left `sending`
     // (the sweep would hand those out again): none of them will leave now.
-    const r = await this.db.pool.query(
+    const r = await q.query(
       `DELETE FROM messaging.emails WHERE project_id = $1 AND campaign_id = $2
          AND (status = 'queued' OR (status = 'sending' AND updated_at < now() - interval '2 minutes'))`,
       [projectId, campaignId],

@@ -139,7 +139,7 @@ export interface MessagingStore {
    */
   insertCampaignEmails(projectId: string, content: CampaignEmailContent, emails: CampaignEmail[], events: Array<{ queued: DomainEvent; suppressed: DomainEvent }>): Promise<number>;
   /** Deletes the campaign's emails no sender holds (queued, or left by a dead sender); returns how many. */
-  cancelCampaign(projectId: string, campaignId: string): Promise<number>;
+  cancelCampaign(projectId: string, campaignId: string, q?: Queryable): Promise<number>;
   /** The campaign's emails a sender holds now. */
   campaignInFlight(projectId: string, campaignId: string): Promise<number>;
   /** The campaigns projection (from campaigns.campaign.changed.v1) that template usage reads; newer versions win. */
