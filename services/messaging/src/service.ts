@@ -1,17 +1,14 @@
 import os from 'node:os';
-import path from 'node:path';
-import type { z } from 'zod';
 import { contracts } from '../../../libs/contracts/src';
 import { batchedLimiter, dnsResolver, logger, type Timer } from '../../../libs/kit/src';
 import { defineService } from '../../../libs/runtime/src/service';
 import { devMailer, smtpMailer } from './adapters/mailer';
 import { MessagingRepo } from './adapters/repo';
 import { SigningKeyCache } from './adapters/sender-cache';
-import { localImageStorage, s3ImageStorage } from './adapters/storage';
+import { imageStorage } from './adapters/storage';
 import { compileUrlPattern, DEFAULT_SNS_CERT_URL_PATTERN, DEFAULT_SNS_SUBSCRIBE_URL_PATTERN, SnsCertificateFetcher, SnsSubscriptionConfirmer } from './adapters/sns-certs';
 import { deliver, DeliveryWrites } from './app/deliver';
 import { messagingHandlers } from './app/handlers';
-import type { ImageStorage } from './app/ports';
 import { uploadHandlers } from './app/uploads';
 import { messagingSettings } from './config';
 import { TokenSigner } from './domain/tokens';
@@ -47,7 +44,7 @@ export const messaging = defineService({
     const tokens = new TokenSigner(await ctx.secret('TRACKING_SECRET'));
     const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT ?? 8080}`).replace(/\/$/, '');
     const composeThreads = config.SEND_COMPOSE_THREADS ?? Math.min(4, Math.max(1, os.availableParallelism() - 1));
-    const storage = imageStorage(config, publicUrl);
+    const storage = imageStorage(config, config.dataDir, publicUrl);
     const mailer = config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.SMTP_POOL_SIZE, composeThreads) : devMailer();
 
     // DKIM keys by (project, domain), shared by /v1/send (is the sender verified?) and the sender workers.
@@ -96,30 +93,6 @@ export const messaging = defineService({
     };
   },
 });
-
-/** Where uploaded images go: the S3 bucket when S3_BUCKET is set, else UPLOADS_DIR (docs/configuration.md, "Image uploads"). */
-function imageStorage(config: { dataDir: string } & z.infer<typeof messagingSettings>, publicUrl: string): ImageStorage & { close(): void } {
-  const s3Only = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const).filter((k) => config[k]);
-  if (!config.S3_BUCKET) {
-    if (s3Only.length) throw new Error(`${s3Only.join(', ')} set without S3_BUCKET: set S3_BUCKET to store images in S3, or unset them to keep them in UPLOADS_DIR`);
-    return { ...localImageStorage(config.UPLOADS_DIR ?? path.join(config.dataDir, 'uploads'), publicUrl), close() {} };
-  }
-  if (!config.S3_ACCESS_KEY_ID !== !config.S3_SECRET_ACCESS_KEY) {
-    throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither (the default AWS credential chain: environment, instance or pod role)');
-  }
-  return s3ImageStorage(
-    {
-      bucket: config.S3_BUCKET,
-      endpoint: config.S3_ENDPOINT,
-      region: config.S3_REGION,
-      accessKeyId: config.S3_ACCESS_KEY_ID,
-      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-      forcePathStyle: config.S3_FORCE_PATH_STYLE,
-      publicBaseUrl: config.S3_PUBLIC_URL,
-    },
-    publicUrl,
-  );
-}
 
 /**
  * Durable timers: retries that came due go back on the queue within a second; work a crash

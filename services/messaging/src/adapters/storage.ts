@@ -1,9 +1,44 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import type { z } from 'zod';
 import { logger } from '../../../../libs/kit/src';
 import type { ImageStorage } from '../app/ports';
+import type { messagingSettings } from '../config';
 import { IMAGE_CACHE_CONTROL } from '../domain/images';
+
+type StorageSettings = Pick<
+  z.infer<typeof messagingSettings>,
+  'UPLOADS_DIR' | 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_PUBLIC_URL' | 'S3_FORCE_PATH_STYLE'
+>;
+
+/**
+ * Where uploaded images go: the S3 bucket when S3_BUCKET is set, else UPLOADS_DIR (by default
+ * `uploads` in the data directory); docs/configuration.md, "Image uploads". S3 settings without a
+ * bucket, or half a key pair, stop the start with a message naming them.
+ */
+export function imageStorage(config: StorageSettings, dataDir: string, publicUrl: string): ImageStorage & { close(): void } {
+  const s3Only = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const).filter((k) => config[k]);
+  if (!config.S3_BUCKET) {
+    if (s3Only.length) throw new Error(`${s3Only.join(', ')} set without S3_BUCKET: set S3_BUCKET to store images in S3, or unset them to keep them in UPLOADS_DIR`);
+    return { ...localImageStorage(config.UPLOADS_DIR ?? path.join(dataDir, 'uploads'), publicUrl), close() {} };
+  }
+  if (!config.S3_ACCESS_KEY_ID !== !config.S3_SECRET_ACCESS_KEY) {
+    throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither (the default AWS credential chain: environment, instance or pod role)');
+  }
+  return s3ImageStorage(
+    {
+      bucket: config.S3_BUCKET,
+      endpoint: config.S3_ENDPOINT,
+      region: config.S3_REGION,
+      accessKeyId: config.S3_ACCESS_KEY_ID,
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: config.S3_FORCE_PATH_STYLE,
+      publicBaseUrl: config.S3_PUBLIC_URL,
+    },
+    publicUrl,
+  );
+}
 
 
 const uploadsUrl = (publicUrl: string, key: string) => `${publicUrl.replace(/\/$/, '')}/uploads/${key}`;
