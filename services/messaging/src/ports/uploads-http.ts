@@ -1,10 +1,8 @@
-import { AsyncResource } from 'node:async_hooks';
-import type { Readable } from 'node:stream';
-import busboy from 'busboy';
+import type busboy from 'busboy';
 import { z } from 'zod';
 import type { Api } from '../../../../libs/contracts/src';
-import { on, policy, type Route, type RouteRequest } from '../../../../libs/edge/src';
-import { AppError, badRequest } from '../../../../libs/kit/src';
+import { on, policy, readFilePart, type FilePart, type Route, type RouteRequest } from '../../../../libs/edge/src';
+import { AppError } from '../../../../libs/kit/src';
 import { IMAGE_CACHE_CONTROL, IMAGE_FIELD, imageMissing, imageTooLarge, MAX_IMAGE_BYTES, notAnImage, parseImageKey, SNIFF_BYTES, sniffImage } from '../domain/images';
 
 /**
@@ -115,43 +113,18 @@ async function readImage(req: RouteRequest): Promise<{ data: Buffer; filename: s
     req.resume();
     throw imageTooLarge();
   }
-  let bb: busboy.Busboy;
-  try {
-    // One byte over the limit: busboy marks a file that reaches its limit as truncated, and a file of exactly 10 MB is accepted.
-    bb = busboy({ headers: req.headers, limits: { files: 3, fileSize: MAX_IMAGE_BYTES + 1, fields: 20, fieldSize: 64 * 1024, parts: 30 } });
-  } catch (err) {
-    req.resume();
-    throw badRequest(`Malformed multipart request: ${(err as Error).message}`, MALFORMED);
-  }
-  try {
-    return await new Promise((resolve, reject) => {
-      let taken = false;
-      bb.on(
-        'file',
-        AsyncResource.bind((name: string, stream: Readable, info: busboy.FileInfo) => {
-          if (name !== IMAGE_FIELD || taken) return void stream.resume();
-          taken = true;
-          collect(stream, info).then(resolve, reject);
-        }),
-      );
-      bb.on('error', (err) => reject(badRequest(`Malformed multipart request: ${(err as Error).message}`, MALFORMED)));
-      bb.on('close', () => {
-        if (!taken) reject(imageMissing('is missing: no part named image'));
-      });
-      req.on('close', () => {
-        if (!req.complete) reject(badRequest('The upload was cut off before its end'));
-      });
-      req.pipe(bb);
-    });
-  } catch (err) {
-    req.unpipe(bb);
-    req.resume();
-    throw err;
-  }
+  // One byte over the limit: busboy marks a file that reaches its limit as truncated, and a file of exactly 10 MB is accepted.
+  return readFilePart(req, {
+    field: IMAGE_FIELD,
+    fileSize: MAX_IMAGE_BYTES + 1,
+    take: collect,
+    missing: () => imageMissing('is missing: no part named image'),
+    suggestion: MALFORMED,
+  });
 }
 
 /** Reads one file part: refused at its first bytes when they are no image, at the limit when too large. */
-async function collect(stream: Readable, info: busboy.FileInfo): Promise<{ data: Buffer; filename: string }> {
+async function collect(stream: FilePart, info: busboy.FileInfo): Promise<{ data: Buffer; filename: string }> {
   let truncated = false;
   stream.on('limit', () => (truncated = true));
   const pieces: Buffer[] = [];
