@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Api, ApiResponse, IMAGES, OWNER, pngOfSize, session, Topology, TopologyKind } from '../libs/testing/src';
+import { Api, ApiResponse, eventually, IMAGES, OWNER, pngOfSize, session, Topology, TopologyKind } from '../libs/testing/src';
 import { startHerald } from './support/herald';
 import { S3RVER_CREDENTIALS, startS3 } from './support/s3';
 
@@ -299,7 +299,8 @@ describe.each<TopologyKind>(['all', 'split'])('image uploads into S3-compatible 
       try {
         const res = await upload(new Api(wrong.baseUrl, wrong.keys.secret), { data: IMAGES.png.data, type: 'image/png' });
         expectError(res, 503, 'STORAGE_UNAVAILABLE');
-        expect(wrong.output()).toMatch(/could not store an uploaded image/);
+        // The log line is written asynchronously: it may come just after the answer.
+        await eventually(async () => /could not store an uploaded image/.test(wrong.output()), 5_000);
       } finally {
         await wrong.stop();
       }
