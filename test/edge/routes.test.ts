@@ -28,6 +28,8 @@ const PUBLIC = [
   'GET /manage/:token',
   'POST /manage/:token',
   'POST /webhooks/mail',
+  // Uploaded images, for mail clients: unguessable keys (POST /uploads/image).
+  'GET /uploads/:projectId/:file',
 ];
 /** Mounted by the runtime on every process, before any service: health, readiness, metrics. */
 const OPS = ['GET /healthz', 'GET /readyz', 'GET /metrics'];

@@ -1,3 +1,4 @@
 export * from './types';
 export * from './route';
 export * from './errors';
+export * from './multipart';

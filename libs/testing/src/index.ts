@@ -5,3 +5,4 @@ export * from './topology';
 export * from './sns';
 export * from './smtp';
 export * from './dns';
+export * from './images';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import express from 'express';
-import { contracts } from '../../../libs/contracts/src';
+import { contracts, type Api } from '../../../libs/contracts/src';
 import { errorHandler, isReplyRoute, notFoundHandler, on, policy, type ReplyRoute } from '../../../libs/edge/src';
 import { createPrivateFile, FIRST_RUN_FILE, logger, metrics } from '../../../libs/kit/src';
 import { defineService } from '../../../libs/runtime/src/service';
@@ -74,6 +74,7 @@ export const gateway = defineService({
     app.use(rejectNul);
 
     let reference: Reference | undefined;
+    const storage = storageStatus(ctx.clients.messaging);
     const routes = [
       on.get(
         '/config',
@@ -87,7 +88,7 @@ export const gateway = defineService({
               example: {
                 environment: 'production',
                 urls: { api: 'https://mail.example.com', dashboard: 'https://mail.example.com' },
-                features: { billing: { enabled: false }, storage: { enabled: false }, authProviders: { github: false, google: false }, email: { trackingToggleEnabled: true }, signup: { enabled: true } },
+                features: { billing: { enabled: false }, storage: { enabled: true }, authProviders: { github: false, google: false }, email: { trackingToggleEnabled: true }, signup: { enabled: true } },
               },
             },
           },
@@ -98,7 +99,7 @@ export const gateway = defineService({
             urls: { api: publicUrl, dashboard: config.DASHBOARD_URL ?? publicUrl },
             features: {
               billing: { enabled: false },
-              storage: { enabled: false },
+              storage: { enabled: await storage.enabled() },
               authProviders: { github: false, google: false },
               email: { trackingToggleEnabled: true },
               signup: { enabled: config.SIGNUP_ENABLED },
@@ -147,6 +148,28 @@ export const gateway = defineService({
     };
   },
 });
+
+/**
+ * GET /config's `features.storage.enabled`: whether messaging can store image uploads (an S3
+ * bucket, or a writable UPLOADS_DIR), asked at most every 30 s. While messaging does not answer,
+ * uploads cannot work either: false, asked again at the next request.
+ */
+function storageStatus(messaging: () => Api<'messaging'>) {
+  let known: { enabled: boolean; at: number } | undefined;
+  return {
+    async enabled(): Promise<boolean> {
+      if (known && Date.now() - known.at < 30_000) return known.enabled;
+      try {
+        const { enabled } = await messaging().StorageStatus({});
+        known = { enabled, at: Date.now() };
+        return enabled;
+      } catch (err) {
+        logger.warn({ err: (err as Error).message }, 'GET /config: messaging did not say whether image storage is available; reporting it disabled');
+        return false;
+      }
+    },
+  };
+}
 
 /** The owner's login and the first project's keys, as the first start hands them over. */
 function firstRunText(url: string, b: FirstRun): string {

@@ -19,4 +19,14 @@ export const messagingSettings = z.object({
   TRACKING_SECRET: secretSetting(z.string().min(16).optional()),
   /** A critical bounce or complaint level disables the project (EMAIL_REPUTATION). */
   REPUTATION_ENFORCEMENT: envBool.default(true),
+  // Image uploads (docs/configuration.md, "Image uploads"): a local directory, or S3 when S3_BUCKET is set.
+  /** Unset: `uploads` in HERALD_DATA_DIR. */
+  UPLOADS_DIR: z.string().min(1).optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: secretSetting(z.string().min(1).optional(), { required: false }),
+  S3_PUBLIC_URL: z.string().url().optional(),
+  S3_FORCE_PATH_STYLE: envBool.default(false),
 });

@@ -5,14 +5,17 @@ import { defineService } from '../../../libs/runtime/src/service';
 import { devMailer, smtpMailer } from './adapters/mailer';
 import { MessagingRepo } from './adapters/repo';
 import { SigningKeyCache } from './adapters/sender-cache';
+import { imageStorage } from './adapters/storage';
 import { compileUrlPattern, DEFAULT_SNS_CERT_URL_PATTERN, DEFAULT_SNS_SUBSCRIBE_URL_PATTERN, SnsCertificateFetcher, SnsSubscriptionConfirmer } from './adapters/sns-certs';
 import { deliver, DeliveryWrites } from './app/deliver';
 import { messagingHandlers } from './app/handlers';
+import { uploadHandlers } from './app/uploads';
 import { messagingSettings } from './config';
 import { TokenSigner } from './domain/tokens';
 import { migrations, SCHEMA } from './migrations';
 import { messagingConsumer } from './ports/consumers';
 import { messagingRoutes } from './ports/http';
+import { uploadRoutes } from './ports/uploads-http';
 
 const SWEEP_MS = 1000;
 /** The sweep's safety net (`claimStranded`) runs at every this many sweeps, the first one included. */
@@ -32,7 +35,7 @@ export const messaging = defineService({
   config: messagingSettings,
   schema: { name: SCHEMA, migrations },
   work: LANES.map((lane) => ({ queue: queueOf(lane), type: 'messaging.email.queued.v1' as const, lane })),
-  routes: messagingRoutes,
+  routes: (api) => [...messagingRoutes(api), ...uploadRoutes(api)],
   async start(ctx) {
     const { config } = ctx;
     if (!config.SMTP_URL && config.NODE_ENV === 'production') {
@@ -42,6 +45,7 @@ export const messaging = defineService({
     const tokens = new TokenSigner(await ctx.secret('TRACKING_SECRET'));
     const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT ?? 8080}`).replace(/\/$/, '');
     const composeThreads = config.SEND_COMPOSE_THREADS ?? Math.min(4, Math.max(1, os.availableParallelism() - 1));
+    const storage = imageStorage(config, config.dataDir, publicUrl);
     const mailer = config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.SMTP_POOL_SIZE, composeThreads) : devMailer();
 
     // DKIM keys by (project, domain), shared by /v1/send (is the sender verified?) and the sender workers.
@@ -80,12 +84,13 @@ export const messaging = defineService({
     }
 
     return {
-      grpc: handlers,
+      grpc: { ...handlers, ...uploadHandlers(storage) },
       consumer: messagingConsumer(repo),
       work: Object.fromEntries(LANES.map((lane) => [queueOf(lane), worker])),
       timers: [sendSweep(repo)],
       async stop() {
         mailer.close();
+        storage.close();
       },
     };
   },

@@ -10,12 +10,15 @@ import type { ClickResponse as _herald_messaging_v1_ClickResponse, ClickResponse
 import type { DevMailboxRequest as _herald_messaging_v1_DevMailboxRequest, DevMailboxRequest__Output as _herald_messaging_v1_DevMailboxRequest__Output } from './herald/messaging/v1/DevMailboxRequest';
 import type { EnqueueCampaignRequest as _herald_messaging_v1_EnqueueCampaignRequest, EnqueueCampaignRequest__Output as _herald_messaging_v1_EnqueueCampaignRequest__Output } from './herald/messaging/v1/EnqueueCampaignRequest';
 import type { EnqueueCampaignResponse as _herald_messaging_v1_EnqueueCampaignResponse, EnqueueCampaignResponse__Output as _herald_messaging_v1_EnqueueCampaignResponse__Output } from './herald/messaging/v1/EnqueueCampaignResponse';
+import type { GetImageRequest as _herald_messaging_v1_GetImageRequest, GetImageRequest__Output as _herald_messaging_v1_GetImageRequest__Output } from './herald/messaging/v1/GetImageRequest';
 import type { IdRequest as _herald_messaging_v1_IdRequest, IdRequest__Output as _herald_messaging_v1_IdRequest__Output } from './herald/messaging/v1/IdRequest';
+import type { ImageContent as _herald_messaging_v1_ImageContent, ImageContent__Output as _herald_messaging_v1_ImageContent__Output } from './herald/messaging/v1/ImageContent';
 import type { JsonResponse as _herald_messaging_v1_JsonResponse, JsonResponse__Output as _herald_messaging_v1_JsonResponse__Output } from './herald/messaging/v1/JsonResponse';
 import type { ListTemplatesRequest as _herald_messaging_v1_ListTemplatesRequest, ListTemplatesRequest__Output as _herald_messaging_v1_ListTemplatesRequest__Output } from './herald/messaging/v1/ListTemplatesRequest';
 import type { ListTemplatesResponse as _herald_messaging_v1_ListTemplatesResponse, ListTemplatesResponse__Output as _herald_messaging_v1_ListTemplatesResponse__Output } from './herald/messaging/v1/ListTemplatesResponse';
 import type { MessagingClient as _herald_messaging_v1_MessagingClient, MessagingDefinition as _herald_messaging_v1_MessagingDefinition } from './herald/messaging/v1/Messaging';
 import type { NotificationRequest as _herald_messaging_v1_NotificationRequest, NotificationRequest__Output as _herald_messaging_v1_NotificationRequest__Output } from './herald/messaging/v1/NotificationRequest';
+import type { PutImageRequest as _herald_messaging_v1_PutImageRequest, PutImageRequest__Output as _herald_messaging_v1_PutImageRequest__Output } from './herald/messaging/v1/PutImageRequest';
 import type { SendManyRequest as _herald_messaging_v1_SendManyRequest, SendManyRequest__Output as _herald_messaging_v1_SendManyRequest__Output } from './herald/messaging/v1/SendManyRequest';
 import type { SendManyResponse as _herald_messaging_v1_SendManyResponse, SendManyResponse__Output as _herald_messaging_v1_SendManyResponse__Output } from './herald/messaging/v1/SendManyResponse';
 import type { SendRequest as _herald_messaging_v1_SendRequest, SendRequest__Output as _herald_messaging_v1_SendRequest__Output } from './herald/messaging/v1/SendRequest';
@@ -23,6 +26,8 @@ import type { SendResponse as _herald_messaging_v1_SendResponse, SendResponse__O
 import type { SendResult as _herald_messaging_v1_SendResult, SendResult__Output as _herald_messaging_v1_SendResult__Output } from './herald/messaging/v1/SendResult';
 import type { SentEmail as _herald_messaging_v1_SentEmail, SentEmail__Output as _herald_messaging_v1_SentEmail__Output } from './herald/messaging/v1/SentEmail';
 import type { SetSubscriptionRequest as _herald_messaging_v1_SetSubscriptionRequest, SetSubscriptionRequest__Output as _herald_messaging_v1_SetSubscriptionRequest__Output } from './herald/messaging/v1/SetSubscriptionRequest';
+import type { StorageStatusResponse as _herald_messaging_v1_StorageStatusResponse, StorageStatusResponse__Output as _herald_messaging_v1_StorageStatusResponse__Output } from './herald/messaging/v1/StorageStatusResponse';
+import type { StoredImage as _herald_messaging_v1_StoredImage, StoredImage__Output as _herald_messaging_v1_StoredImage__Output } from './herald/messaging/v1/StoredImage';
 import type { SubscriptionResponse as _herald_messaging_v1_SubscriptionResponse, SubscriptionResponse__Output as _herald_messaging_v1_SubscriptionResponse__Output } from './herald/messaging/v1/SubscriptionResponse';
 import type { Template as _herald_messaging_v1_Template, Template__Output as _herald_messaging_v1_Template__Output } from './herald/messaging/v1/Template';
 import type { TemplateResponse as _herald_messaging_v1_TemplateResponse, TemplateResponse__Output as _herald_messaging_v1_TemplateResponse__Output } from './herald/messaging/v1/TemplateResponse';
@@ -53,12 +58,15 @@ export interface ProtoGrpcType {
         DevMailboxRequest: MessageTypeDefinition<_herald_messaging_v1_DevMailboxRequest, _herald_messaging_v1_DevMailboxRequest__Output>
         EnqueueCampaignRequest: MessageTypeDefinition<_herald_messaging_v1_EnqueueCampaignRequest, _herald_messaging_v1_EnqueueCampaignRequest__Output>
         EnqueueCampaignResponse: MessageTypeDefinition<_herald_messaging_v1_EnqueueCampaignResponse, _herald_messaging_v1_EnqueueCampaignResponse__Output>
+        GetImageRequest: MessageTypeDefinition<_herald_messaging_v1_GetImageRequest, _herald_messaging_v1_GetImageRequest__Output>
         IdRequest: MessageTypeDefinition<_herald_messaging_v1_IdRequest, _herald_messaging_v1_IdRequest__Output>
+        ImageContent: MessageTypeDefinition<_herald_messaging_v1_ImageContent, _herald_messaging_v1_ImageContent__Output>
         JsonResponse: MessageTypeDefinition<_herald_messaging_v1_JsonResponse, _herald_messaging_v1_JsonResponse__Output>
         ListTemplatesRequest: MessageTypeDefinition<_herald_messaging_v1_ListTemplatesRequest, _herald_messaging_v1_ListTemplatesRequest__Output>
         ListTemplatesResponse: MessageTypeDefinition<_herald_messaging_v1_ListTemplatesResponse, _herald_messaging_v1_ListTemplatesResponse__Output>
         Messaging: SubtypeConstructor<typeof grpc.Client, _herald_messaging_v1_MessagingClient> & { service: _herald_messaging_v1_MessagingDefinition }
         NotificationRequest: MessageTypeDefinition<_herald_messaging_v1_NotificationRequest, _herald_messaging_v1_NotificationRequest__Output>
+        PutImageRequest: MessageTypeDefinition<_herald_messaging_v1_PutImageRequest, _herald_messaging_v1_PutImageRequest__Output>
         SendManyRequest: MessageTypeDefinition<_herald_messaging_v1_SendManyRequest, _herald_messaging_v1_SendManyRequest__Output>
         SendManyResponse: MessageTypeDefinition<_herald_messaging_v1_SendManyResponse, _herald_messaging_v1_SendManyResponse__Output>
         SendRequest: MessageTypeDefinition<_herald_messaging_v1_SendRequest, _herald_messaging_v1_SendRequest__Output>
@@ -66,6 +74,8 @@ export interface ProtoGrpcType {
         SendResult: MessageTypeDefinition<_herald_messaging_v1_SendResult, _herald_messaging_v1_SendResult__Output>
         SentEmail: MessageTypeDefinition<_herald_messaging_v1_SentEmail, _herald_messaging_v1_SentEmail__Output>
         SetSubscriptionRequest: MessageTypeDefinition<_herald_messaging_v1_SetSubscriptionRequest, _herald_messaging_v1_SetSubscriptionRequest__Output>
+        StorageStatusResponse: MessageTypeDefinition<_herald_messaging_v1_StorageStatusResponse, _herald_messaging_v1_StorageStatusResponse__Output>
+        StoredImage: MessageTypeDefinition<_herald_messaging_v1_StoredImage, _herald_messaging_v1_StoredImage__Output>
         SubscriptionResponse: MessageTypeDefinition<_herald_messaging_v1_SubscriptionResponse, _herald_messaging_v1_SubscriptionResponse__Output>
         Template: MessageTypeDefinition<_herald_messaging_v1_Template, _herald_messaging_v1_Template__Output>
         TemplateResponse: MessageTypeDefinition<_herald_messaging_v1_TemplateResponse, _herald_messaging_v1_TemplateResponse__Output>

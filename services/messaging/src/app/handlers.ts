@@ -8,6 +8,7 @@ import { sender, statusEvent, Tracking } from './send';
 import { templateMsg, templatesApp } from './templates';
 import { handleMailNotification, WebhookDeps } from './webhooks';
 import { reputation } from './reputation';
+import type { UploadRpcs } from './uploads';
 
 export interface MessagingDeps {
   repo: MessagingStore;
@@ -23,7 +24,7 @@ export interface MessagingDeps {
 
 const badToken = () => notFound('Link', 'INVALID_TOKEN');
 
-export function messagingHandlers(d: MessagingDeps): Handlers<'messaging'> {
+export function messagingHandlers(d: MessagingDeps): Omit<Handlers<'messaging'>, UploadRpcs> {
   const templates = templatesApp(d.repo, d.domains, d.devMailbox);
   const send = sender({ repo: d.repo, contacts: d.contacts, signingKeys: d.signingKeys, maxAttachmentBytes: d.maxAttachmentBytes, devMailbox: d.devMailbox });
 

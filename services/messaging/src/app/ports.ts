@@ -227,3 +227,21 @@ export interface VerifyDns {
   resolve4(hostname: string): Promise<string[]>;
   resolve6(hostname: string): Promise<string[]>;
 }
+
+// ---- image uploads ----------------------------------------------------------------------------------
+
+/**
+ * Where uploaded images live: a local directory or an S3-compatible bucket (adapters/storage.ts).
+ * Keys are domain/images.ts `imageKey`s, checked by the use case before they get here.
+ */
+export interface ImageStorage {
+  readonly kind: 'local' | 's3';
+  /** Whether images can be stored (a local directory that could not be made writable cannot). */
+  readonly writable: boolean;
+  /** Stores a new object; never replaces an existing one. */
+  put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /** The object's bytes, or undefined when there is none under this key. */
+  get(key: string): Promise<Buffer | undefined>;
+  /** Where anyone fetches it: `<PUBLIC_URL>/uploads/<key>`, or `<S3_PUBLIC_URL>/<key>`. */
+  publicUrl(key: string): string;
+}

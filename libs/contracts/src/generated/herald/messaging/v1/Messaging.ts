@@ -9,14 +9,19 @@ import type { DevMailboxRequest as _herald_messaging_v1_DevMailboxRequest, DevMa
 import type { Empty as _herald_common_v1_Empty, Empty__Output as _herald_common_v1_Empty__Output } from '../../../herald/common/v1/Empty';
 import type { EnqueueCampaignRequest as _herald_messaging_v1_EnqueueCampaignRequest, EnqueueCampaignRequest__Output as _herald_messaging_v1_EnqueueCampaignRequest__Output } from '../../../herald/messaging/v1/EnqueueCampaignRequest';
 import type { EnqueueCampaignResponse as _herald_messaging_v1_EnqueueCampaignResponse, EnqueueCampaignResponse__Output as _herald_messaging_v1_EnqueueCampaignResponse__Output } from '../../../herald/messaging/v1/EnqueueCampaignResponse';
+import type { GetImageRequest as _herald_messaging_v1_GetImageRequest, GetImageRequest__Output as _herald_messaging_v1_GetImageRequest__Output } from '../../../herald/messaging/v1/GetImageRequest';
 import type { IdRequest as _herald_messaging_v1_IdRequest, IdRequest__Output as _herald_messaging_v1_IdRequest__Output } from '../../../herald/messaging/v1/IdRequest';
+import type { ImageContent as _herald_messaging_v1_ImageContent, ImageContent__Output as _herald_messaging_v1_ImageContent__Output } from '../../../herald/messaging/v1/ImageContent';
 import type { JsonResponse as _herald_messaging_v1_JsonResponse, JsonResponse__Output as _herald_messaging_v1_JsonResponse__Output } from '../../../herald/messaging/v1/JsonResponse';
 import type { ListTemplatesRequest as _herald_messaging_v1_ListTemplatesRequest, ListTemplatesRequest__Output as _herald_messaging_v1_ListTemplatesRequest__Output } from '../../../herald/messaging/v1/ListTemplatesRequest';
 import type { ListTemplatesResponse as _herald_messaging_v1_ListTemplatesResponse, ListTemplatesResponse__Output as _herald_messaging_v1_ListTemplatesResponse__Output } from '../../../herald/messaging/v1/ListTemplatesResponse';
 import type { NotificationRequest as _herald_messaging_v1_NotificationRequest, NotificationRequest__Output as _herald_messaging_v1_NotificationRequest__Output } from '../../../herald/messaging/v1/NotificationRequest';
+import type { PutImageRequest as _herald_messaging_v1_PutImageRequest, PutImageRequest__Output as _herald_messaging_v1_PutImageRequest__Output } from '../../../herald/messaging/v1/PutImageRequest';
 import type { SendManyRequest as _herald_messaging_v1_SendManyRequest, SendManyRequest__Output as _herald_messaging_v1_SendManyRequest__Output } from '../../../herald/messaging/v1/SendManyRequest';
 import type { SendManyResponse as _herald_messaging_v1_SendManyResponse, SendManyResponse__Output as _herald_messaging_v1_SendManyResponse__Output } from '../../../herald/messaging/v1/SendManyResponse';
 import type { SetSubscriptionRequest as _herald_messaging_v1_SetSubscriptionRequest, SetSubscriptionRequest__Output as _herald_messaging_v1_SetSubscriptionRequest__Output } from '../../../herald/messaging/v1/SetSubscriptionRequest';
+import type { StorageStatusResponse as _herald_messaging_v1_StorageStatusResponse, StorageStatusResponse__Output as _herald_messaging_v1_StorageStatusResponse__Output } from '../../../herald/messaging/v1/StorageStatusResponse';
+import type { StoredImage as _herald_messaging_v1_StoredImage, StoredImage__Output as _herald_messaging_v1_StoredImage__Output } from '../../../herald/messaging/v1/StoredImage';
 import type { SubscriptionResponse as _herald_messaging_v1_SubscriptionResponse, SubscriptionResponse__Output as _herald_messaging_v1_SubscriptionResponse__Output } from '../../../herald/messaging/v1/SubscriptionResponse';
 import type { TemplateResponse as _herald_messaging_v1_TemplateResponse, TemplateResponse__Output as _herald_messaging_v1_TemplateResponse__Output } from '../../../herald/messaging/v1/TemplateResponse';
 import type { TemplateUsageResponse as _herald_messaging_v1_TemplateUsageResponse, TemplateUsageResponse__Output as _herald_messaging_v1_TemplateUsageResponse__Output } from '../../../herald/messaging/v1/TemplateUsageResponse';
@@ -88,6 +93,15 @@ export interface MessagingClient extends grpc.Client {
   enqueueCampaign(argument: _herald_messaging_v1_EnqueueCampaignRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_EnqueueCampaignResponse__Output>): grpc.ClientUnaryCall;
   enqueueCampaign(argument: _herald_messaging_v1_EnqueueCampaignRequest, callback: grpc.requestCallback<_herald_messaging_v1_EnqueueCampaignResponse__Output>): grpc.ClientUnaryCall;
   
+  GetImage(argument: _herald_messaging_v1_GetImageRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_ImageContent__Output>): grpc.ClientUnaryCall;
+  GetImage(argument: _herald_messaging_v1_GetImageRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_ImageContent__Output>): grpc.ClientUnaryCall;
+  GetImage(argument: _herald_messaging_v1_GetImageRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_ImageContent__Output>): grpc.ClientUnaryCall;
+  GetImage(argument: _herald_messaging_v1_GetImageRequest, callback: grpc.requestCallback<_herald_messaging_v1_ImageContent__Output>): grpc.ClientUnaryCall;
+  getImage(argument: _herald_messaging_v1_GetImageRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_ImageContent__Output>): grpc.ClientUnaryCall;
+  getImage(argument: _herald_messaging_v1_GetImageRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_ImageContent__Output>): grpc.ClientUnaryCall;
+  getImage(argument: _herald_messaging_v1_GetImageRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_ImageContent__Output>): grpc.ClientUnaryCall;
+  getImage(argument: _herald_messaging_v1_GetImageRequest, callback: grpc.requestCallback<_herald_messaging_v1_ImageContent__Output>): grpc.ClientUnaryCall;
+  
   GetSubscription(argument: _herald_messaging_v1_TokenRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_SubscriptionResponse__Output>): grpc.ClientUnaryCall;
   GetSubscription(argument: _herald_messaging_v1_TokenRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_SubscriptionResponse__Output>): grpc.ClientUnaryCall;
   GetSubscription(argument: _herald_messaging_v1_TokenRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_SubscriptionResponse__Output>): grpc.ClientUnaryCall;
@@ -123,6 +137,15 @@ export interface MessagingClient extends grpc.Client {
   listTemplates(argument: _herald_messaging_v1_ListTemplatesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_ListTemplatesResponse__Output>): grpc.ClientUnaryCall;
   listTemplates(argument: _herald_messaging_v1_ListTemplatesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_ListTemplatesResponse__Output>): grpc.ClientUnaryCall;
   listTemplates(argument: _herald_messaging_v1_ListTemplatesRequest, callback: grpc.requestCallback<_herald_messaging_v1_ListTemplatesResponse__Output>): grpc.ClientUnaryCall;
+  
+  PutImage(argument: _herald_messaging_v1_PutImageRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_StoredImage__Output>): grpc.ClientUnaryCall;
+  PutImage(argument: _herald_messaging_v1_PutImageRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_StoredImage__Output>): grpc.ClientUnaryCall;
+  PutImage(argument: _herald_messaging_v1_PutImageRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_StoredImage__Output>): grpc.ClientUnaryCall;
+  PutImage(argument: _herald_messaging_v1_PutImageRequest, callback: grpc.requestCallback<_herald_messaging_v1_StoredImage__Output>): grpc.ClientUnaryCall;
+  putImage(argument: _herald_messaging_v1_PutImageRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_StoredImage__Output>): grpc.ClientUnaryCall;
+  putImage(argument: _herald_messaging_v1_PutImageRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_StoredImage__Output>): grpc.ClientUnaryCall;
+  putImage(argument: _herald_messaging_v1_PutImageRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_StoredImage__Output>): grpc.ClientUnaryCall;
+  putImage(argument: _herald_messaging_v1_PutImageRequest, callback: grpc.requestCallback<_herald_messaging_v1_StoredImage__Output>): grpc.ClientUnaryCall;
   
   RecordClick(argument: _herald_messaging_v1_TokenRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_ClickResponse__Output>): grpc.ClientUnaryCall;
   RecordClick(argument: _herald_messaging_v1_TokenRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_ClickResponse__Output>): grpc.ClientUnaryCall;
@@ -169,6 +192,15 @@ export interface MessagingClient extends grpc.Client {
   setSubscription(argument: _herald_messaging_v1_SetSubscriptionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_SubscriptionResponse__Output>): grpc.ClientUnaryCall;
   setSubscription(argument: _herald_messaging_v1_SetSubscriptionRequest, callback: grpc.requestCallback<_herald_messaging_v1_SubscriptionResponse__Output>): grpc.ClientUnaryCall;
   
+  StorageStatus(argument: _herald_common_v1_Empty, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_StorageStatusResponse__Output>): grpc.ClientUnaryCall;
+  StorageStatus(argument: _herald_common_v1_Empty, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_StorageStatusResponse__Output>): grpc.ClientUnaryCall;
+  StorageStatus(argument: _herald_common_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_StorageStatusResponse__Output>): grpc.ClientUnaryCall;
+  StorageStatus(argument: _herald_common_v1_Empty, callback: grpc.requestCallback<_herald_messaging_v1_StorageStatusResponse__Output>): grpc.ClientUnaryCall;
+  storageStatus(argument: _herald_common_v1_Empty, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_StorageStatusResponse__Output>): grpc.ClientUnaryCall;
+  storageStatus(argument: _herald_common_v1_Empty, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_StorageStatusResponse__Output>): grpc.ClientUnaryCall;
+  storageStatus(argument: _herald_common_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_StorageStatusResponse__Output>): grpc.ClientUnaryCall;
+  storageStatus(argument: _herald_common_v1_Empty, callback: grpc.requestCallback<_herald_messaging_v1_StorageStatusResponse__Output>): grpc.ClientUnaryCall;
+  
   TemplateUsage(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_TemplateUsageResponse__Output>): grpc.ClientUnaryCall;
   TemplateUsage(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_TemplateUsageResponse__Output>): grpc.ClientUnaryCall;
   TemplateUsage(argument: _herald_messaging_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_TemplateUsageResponse__Output>): grpc.ClientUnaryCall;
@@ -213,6 +245,8 @@ export interface MessagingHandlers extends grpc.UntypedServiceImplementation {
   
   EnqueueCampaign: grpc.handleUnaryCall<_herald_messaging_v1_EnqueueCampaignRequest__Output, _herald_messaging_v1_EnqueueCampaignResponse>;
   
+  GetImage: grpc.handleUnaryCall<_herald_messaging_v1_GetImageRequest__Output, _herald_messaging_v1_ImageContent>;
+  
   GetSubscription: grpc.handleUnaryCall<_herald_messaging_v1_TokenRequest__Output, _herald_messaging_v1_SubscriptionResponse>;
   
   GetTemplate: grpc.handleUnaryCall<_herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_TemplateResponse>;
@@ -220,6 +254,8 @@ export interface MessagingHandlers extends grpc.UntypedServiceImplementation {
   HandleMailNotification: grpc.handleUnaryCall<_herald_messaging_v1_NotificationRequest__Output, _herald_messaging_v1_JsonResponse>;
   
   ListTemplates: grpc.handleUnaryCall<_herald_messaging_v1_ListTemplatesRequest__Output, _herald_messaging_v1_ListTemplatesResponse>;
+  
+  PutImage: grpc.handleUnaryCall<_herald_messaging_v1_PutImageRequest__Output, _herald_messaging_v1_StoredImage>;
   
   RecordClick: grpc.handleUnaryCall<_herald_messaging_v1_TokenRequest__Output, _herald_messaging_v1_ClickResponse>;
   
@@ -230,6 +266,8 @@ export interface MessagingHandlers extends grpc.UntypedServiceImplementation {
   SendMany: grpc.handleUnaryCall<_herald_messaging_v1_SendManyRequest__Output, _herald_messaging_v1_SendManyResponse>;
   
   SetSubscription: grpc.handleUnaryCall<_herald_messaging_v1_SetSubscriptionRequest__Output, _herald_messaging_v1_SubscriptionResponse>;
+  
+  StorageStatus: grpc.handleUnaryCall<_herald_common_v1_Empty__Output, _herald_messaging_v1_StorageStatusResponse>;
   
   TemplateUsage: grpc.handleUnaryCall<_herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_TemplateUsageResponse>;
   
@@ -247,15 +285,18 @@ export interface MessagingDefinition extends grpc.ServiceDefinition {
   DevMailbox: MethodDefinition<_herald_messaging_v1_DevMailboxRequest, _herald_messaging_v1_JsonResponse, _herald_messaging_v1_DevMailboxRequest__Output, _herald_messaging_v1_JsonResponse__Output>
   DuplicateTemplate: MethodDefinition<_herald_messaging_v1_IdRequest, _herald_messaging_v1_TemplateResponse, _herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_TemplateResponse__Output>
   EnqueueCampaign: MethodDefinition<_herald_messaging_v1_EnqueueCampaignRequest, _herald_messaging_v1_EnqueueCampaignResponse, _herald_messaging_v1_EnqueueCampaignRequest__Output, _herald_messaging_v1_EnqueueCampaignResponse__Output>
+  GetImage: MethodDefinition<_herald_messaging_v1_GetImageRequest, _herald_messaging_v1_ImageContent, _herald_messaging_v1_GetImageRequest__Output, _herald_messaging_v1_ImageContent__Output>
   GetSubscription: MethodDefinition<_herald_messaging_v1_TokenRequest, _herald_messaging_v1_SubscriptionResponse, _herald_messaging_v1_TokenRequest__Output, _herald_messaging_v1_SubscriptionResponse__Output>
   GetTemplate: MethodDefinition<_herald_messaging_v1_IdRequest, _herald_messaging_v1_TemplateResponse, _herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_TemplateResponse__Output>
   HandleMailNotification: MethodDefinition<_herald_messaging_v1_NotificationRequest, _herald_messaging_v1_JsonResponse, _herald_messaging_v1_NotificationRequest__Output, _herald_messaging_v1_JsonResponse__Output>
   ListTemplates: MethodDefinition<_herald_messaging_v1_ListTemplatesRequest, _herald_messaging_v1_ListTemplatesResponse, _herald_messaging_v1_ListTemplatesRequest__Output, _herald_messaging_v1_ListTemplatesResponse__Output>
+  PutImage: MethodDefinition<_herald_messaging_v1_PutImageRequest, _herald_messaging_v1_StoredImage, _herald_messaging_v1_PutImageRequest__Output, _herald_messaging_v1_StoredImage__Output>
   RecordClick: MethodDefinition<_herald_messaging_v1_TokenRequest, _herald_messaging_v1_ClickResponse, _herald_messaging_v1_TokenRequest__Output, _herald_messaging_v1_ClickResponse__Output>
   RecordOpen: MethodDefinition<_herald_messaging_v1_TokenRequest, _herald_common_v1_Empty, _herald_messaging_v1_TokenRequest__Output, _herald_common_v1_Empty__Output>
   Security: MethodDefinition<_herald_common_v1_Empty, _herald_messaging_v1_JsonResponse, _herald_common_v1_Empty__Output, _herald_messaging_v1_JsonResponse__Output>
   SendMany: MethodDefinition<_herald_messaging_v1_SendManyRequest, _herald_messaging_v1_SendManyResponse, _herald_messaging_v1_SendManyRequest__Output, _herald_messaging_v1_SendManyResponse__Output>
   SetSubscription: MethodDefinition<_herald_messaging_v1_SetSubscriptionRequest, _herald_messaging_v1_SubscriptionResponse, _herald_messaging_v1_SetSubscriptionRequest__Output, _herald_messaging_v1_SubscriptionResponse__Output>
+  StorageStatus: MethodDefinition<_herald_common_v1_Empty, _herald_messaging_v1_StorageStatusResponse, _herald_common_v1_Empty__Output, _herald_messaging_v1_StorageStatusResponse__Output>
   TemplateUsage: MethodDefinition<_herald_messaging_v1_IdRequest, _herald_messaging_v1_TemplateUsageResponse, _herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_TemplateUsageResponse__Output>
   UpdateTemplate: MethodDefinition<_herald_messaging_v1_TemplateWrite, _herald_messaging_v1_TemplateResponse, _herald_messaging_v1_TemplateWrite__Output, _herald_messaging_v1_TemplateResponse__Output>
   Verify: MethodDefinition<_herald_messaging_v1_VerifyRequest, _herald_messaging_v1_JsonResponse, _herald_messaging_v1_VerifyRequest__Output, _herald_messaging_v1_JsonResponse__Output>
