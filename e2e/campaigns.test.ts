@@ -54,6 +54,9 @@ describe.each<TopologyKind>(['all', 'split'])('campaigns (%s)', (kind) => {
     // Plunk's audienceCondition is audienceFilter.
     expect(put.body).toMatchObject({ name: 'Renamed', audienceType: 'FILTERED', audienceFilter: { logic: 'AND', groups: [{ filters: [{ field: 'data.plan', operator: 'equals', value: 'pro' }] }] } });
 
+    // Contacts lists it among the users of the field it filters on.
+    await eventually(async () => (await api.get('/contacts/fields/data.plan/usage')).body.usedInCampaigns.some((x: any) => x.id === c.id && x.name === 'Renamed'));
+
     const copy = await api.post(`/campaigns/${c.id}/duplicate`);
     expect(copy.status).toBe(201);
     expect(copy.body).toMatchObject({ name: 'Renamed (Copy)', status: 'DRAFT', audienceType: 'FILTERED' });
@@ -183,8 +186,14 @@ describe.each<TopologyKind>(['all', 'split'])('campaigns (%s)', (kind) => {
     const seg = await api.post('/segments', { name: `Gone ${t}`, type: 'STATIC' });
     await api.post(`/segments/${seg.body.id}/members`, { emails: [`ned@${t}.test`] });
     const c = await create({ name: `Orphan ${t}`, audienceType: 'FILTERED', audienceFilter: { logic: 'AND', groups: [{ filters: [{ field: `segment.${seg.body.id}`, operator: 'memberOfSegment' }] }] } });
-    expect((await api.post(`/campaigns/${c.id}/send`, { scheduledFor: new Date(Date.now() + 1500).toISOString() })).body.status).toBe('SCHEDULED');
-    expect((await api.delete(`/segments/${seg.body.id}`)).status).toBe(204);
+    expect((await api.post(`/campaigns/${c.id}/send`, { scheduledFor: new Date(Date.now() + 3000).toISOString() })).body.status).toBe('SCHEDULED');
+    // The filter names the segment: once contacts knows the campaign, the segment is held…
+    await eventually(async () => (await s.t.sql(`SELECT 1 FROM contacts.campaign_audiences WHERE campaign_id = $1 AND status = 'SCHEDULED'`, [c.id])).length === 1);
+    expect((await api.delete(`/segments/${seg.body.id}`)).status).toBe(409);
+    // …but one gone before contacts learned of the campaign (the moment after scheduling) leaves
+    // it an audience it cannot read: here the segment is removed under it directly.
+    await s.t.sql(`DELETE FROM contacts.segment_members WHERE segment_id = $1`, [seg.body.id]);
+    await s.t.sql(`DELETE FROM contacts.segments WHERE id = $1`, [seg.body.id]);
     const stopped = await eventually(async () => {
       const r = (await api.get(`/campaigns/${c.id}`)).body;
       return r.status === 'CANCELLED' ? r : undefined;

@@ -17,6 +17,8 @@ export const DomainEvents = {
     status: z.enum(['DRAFT', 'SCHEDULED', 'SENDING', 'SENT', 'CANCELLED']),
     audienceType: z.enum(['ALL', 'SEGMENT', 'FILTERED']),
     segmentId: z.string().nullable(),
+    /** FILTERED: the audience's condition (normalised); else null. */
+    audienceFilter: z.record(z.string(), z.unknown()).nullable(),
     /** The template the campaign's content came from, if any (GET /templates/:id/usage). */
     templateId: z.string().nullable(),
     scheduledAt: z.string().nullable(),

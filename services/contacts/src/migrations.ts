@@ -131,14 +131,15 @@ export const migrations: Migration[] = [
     `,
   },
   {
-    // The campaigns whose audience is a segment, kept from the campaigns service's events: a
-    // segment a SCHEDULED or SENDING campaign sends to cannot be deleted.
+    // The campaigns' audiences, kept from the campaigns service's events: a segment a SCHEDULED or
+    // SENDING campaign sends to cannot be deleted; field usage lists the campaigns filtering on it.
     id: '004_campaign_audiences',
     sql: `
       CREATE TABLE contacts.campaign_audiences (
         project_id uuid NOT NULL,
         campaign_id uuid NOT NULL,
-        segment_id uuid,
+        segment_id uuid,                      -- SEGMENT
+        audience_filter jsonb,                -- FILTERED (it may name segments and fields)
         name text NOT NULL,
         status text NOT NULL,
         version bigint NOT NULL,

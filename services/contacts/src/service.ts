@@ -51,11 +51,9 @@ export const contacts = defineService({
       if (n) logger.warn({ jobs: n }, 'queueing again the contacts jobs the last shutdown left queued');
     }
     const contactsApi = contactsHandlers(repo);
-    const segmentsRepo = new SegmentsRepo(ctx.db);
     const segments: SegmentsDeps = {
-      segments: segmentsRepo,
+      segments: new SegmentsRepo(ctx.db),
       contacts: repo,
-      users: segmentsRepo,
       upsert: contactsApi.UpsertContacts,
     };
     const recompute: RecomputeSettings = {

@@ -57,6 +57,7 @@ export function changedEvent(c: CampaignRow): NewEvent {
       status: c.status,
       audienceType: c.audience_type,
       segmentId: c.segment_id,
+      audienceFilter: c.audience_filter,
       templateId: c.template_id,
       scheduledAt: iso(c.scheduled_at),
       sentAt: iso(c.sent_at),

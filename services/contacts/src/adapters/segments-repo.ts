@@ -1,7 +1,7 @@
 import type { PoolClient } from 'pg';
 import { CONTACTS_TABLE, countSql, idsSql, pageSql, type CompiledCondition, type Condition } from '../../../../libs/audience/src';
 import type { Db, Queryable } from '../../../../libs/db/src';
-import type { ContactRow, DueProject, SegmentRef, SegmentRow, SegmentsStore } from '../app/ports';
+import type { CampaignAudience, ContactRow, DueProject, SegmentRef, SegmentRow, SegmentsStore } from '../app/ports';
 import { segmentSlug, type SegmentType } from '../domain/segments';
 import { SCHEMA } from '../migrations';
 
@@ -65,12 +65,13 @@ export class SegmentsRepo implements SegmentsStore {
     return Number(r.rows[0].n);
   }
 
-  async saveCampaignAudience(tx: Queryable, projectId: string, c: { campaignId: string; segmentId: string | null; name: string; status: string; version: number }) {
+  async saveCampaignAudience(tx: Queryable, projectId: string, c: CampaignAudience & { campaignId: string; version: number }) {
     await tx.query(
-      `INSERT INTO contacts.campaign_audiences (project_id, campaign_id, segment_id, name, status, version) VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (project_id, campaign_id) DO UPDATE SET segment_id = excluded.segment_id, name = excluded.name, status = excluded.status, version = excluded.version
+      `INSERT INTO contacts.campaign_audiences (project_id, campaign_id, segment_id, audience_filter, name, status, version) VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (project_id, campaign_id) DO UPDATE SET segment_id = excluded.segment_id, audience_filter = excluded.audience_filter,
+         name = excluded.name, status = excluded.status, version = excluded.version
        WHERE campaign_audiences.version < excluded.version`,
-      [projectId, c.campaignId, c.segmentId, c.name, c.status, c.version],
+      [projectId, c.campaignId, c.segmentId, c.audienceFilter ? JSON.stringify(c.audienceFilter) : null, c.name, c.status, c.version],
     );
   }
 
@@ -78,11 +79,12 @@ export class SegmentsRepo implements SegmentsStore {
     await tx.query(`DELETE FROM contacts.campaign_audiences WHERE project_id = $1 AND campaign_id = $2`, [projectId, campaignId]);
   }
 
-  async activeCampaigns(projectId: string, segmentId: string): Promise<Array<{ id: string; name: string }>> {
-    return this.db.query(
-      `SELECT campaign_id AS id, name FROM contacts.campaign_audiences WHERE project_id = $1 AND segment_id = $2 AND status IN ('SCHEDULED', 'SENDING') ORDER BY campaign_id`,
-      [projectId, segmentId],
+  async campaignAudiences(projectId: string): Promise<Array<CampaignAudience & { id: string }>> {
+    const rows = await this.db.query(
+      `SELECT campaign_id AS id, segment_id, audience_filter, name, status FROM contacts.campaign_audiences WHERE project_id = $1 ORDER BY campaign_id`,
+      [projectId],
     );
+    return rows.map((r) => ({ id: r.id, segmentId: r.segment_id, audienceFilter: r.audience_filter, name: r.name, status: r.status }));
   }
 
   async audienceIds(projectId: string, compiled: CompiledCondition, afterId: string | undefined, limit: number): Promise<string[]> {

@@ -215,9 +215,10 @@ export interface SegmentsStore {
   clearMembers(tx: PoolClient, projectId: string, id: string): Promise<void>;
   setMemberCount(projectId: string, id: string, n: number): Promise<void>;
   count(q: Queryable, projectId: string, compiled: CompiledCondition): Promise<number>;
-  /** The campaigns projection (campaigns.campaign.changed.v1): which campaign sends to which segment; newer versions win. */
-  saveCampaignAudience(tx: Queryable, projectId: string, c: { campaignId: string; segmentId: string | null; name: string; status: string; version: number }): Promise<void>;
+  /** The campaigns projection (campaigns.campaign.changed.v1): each campaign's audience and status; newer versions win. */
+  saveCampaignAudience(tx: Queryable, projectId: string, c: CampaignAudience & { campaignId: string; version: number }): Promise<void>;
   deleteCampaignAudience(tx: Queryable, projectId: string, campaignId: string): Promise<void>;
+  campaignAudiences(projectId: string): Promise<Array<CampaignAudience & { id: string }>>;
   /** Up to `limit` ids of matching contacts after `afterId`, in id order (a campaign walks its audience so). */
   audienceIds(projectId: string, compiled: CompiledCondition, afterId: string | undefined, limit: number): Promise<string[]>;
   /** A page of the contacts matching now, newest first, and how many there are. */
@@ -249,7 +250,10 @@ export interface SegmentsStore {
  * Who else uses a segment as an audience. Campaigns fill this in when they exist (a segment
  * an active campaign sends to cannot be deleted: 409); until then nothing does.
  */
-/** Who uses a segment (the SegmentsStore answers from its campaigns projection). */
-export interface SegmentUsers {
-  activeCampaigns(projectId: string, segmentId: string): Promise<Array<{ id: string; name: string }>>;
+/** A campaign's audience as contacts knows it (from the campaigns service's events). */
+export interface CampaignAudience {
+  segmentId: string | null;
+  audienceFilter: Record<string, unknown> | null;
+  name: string;
+  status: string;
 }

@@ -17,7 +17,7 @@ import { isValidEmail, normalizeEmail } from '../domain/email';
 import { chunks, MAX_MEMBER_EMAILS, MAX_SEGMENT_DESCRIPTION, MAX_SEGMENT_NAME, MEMBERSHIP_EVENT_IDS, SEGMENT_TYPES, segmentSlug, type SegmentType } from '../domain/segments';
 import { toMsg } from './messages';
 import { parseFieldParam } from '../domain/fields';
-import type { ContactsStore, SegmentRef, SegmentRow, SegmentsStore, SegmentUsers } from './ports';
+import type { CampaignAudience, ContactsStore, SegmentRef, SegmentRow, SegmentsStore } from './ports';
 
 export type SegmentHandlers = Pick<
   Handlers<'contacts'>,
@@ -40,7 +40,6 @@ export type SegmentHandlers = Pick<
 export interface SegmentsDeps {
   segments: SegmentsStore;
   contacts: ContactsStore;
-  users: SegmentUsers;
   /** Creates the missing contacts of a members add (contacts' batch upsert, with its events). */
   upsert: Handlers<'contacts'>['UpsertContacts'];
 }
@@ -239,7 +238,7 @@ export function segmentsHandlers(d: SegmentsDeps): SegmentHandlers {
     async DeleteSegment(req, meta) {
       const projectId = projectOf(meta);
       const s = await load(projectId, req.id);
-      const campaigns = await d.users.activeCampaigns(projectId, s.id);
+      const campaigns = (await store.campaignAudiences(projectId)).filter((c) => ACTIVE_CAMPAIGN.has(c.status) && audienceNames(c, s.id));
       if (campaigns.length) {
         throw conflict(`The segment "${s.name}" is the audience of an active campaign: ${campaigns.map((c) => c.name).join(', ')}`, 'Cancel or finish those campaigns first.');
       }
@@ -333,11 +332,20 @@ export function segmentsHandlers(d: SegmentsDeps): SegmentHandlers {
         throw validationError([{ field: 'field', message: `"${req.field}" is not a valid field name`, code: 'invalid_string' }], 'Use a standard field (email, subscribed, createdAt, updatedAt) or data.<key>.');
       }
       const used = (await store.conditions(projectId)).filter((s) => s.condition && referencesField(s.condition, req.field));
-      // Campaigns and workflows answer for theirs when they exist.
-      return { field: req.field, used_in_segments: used.map((s) => ({ id: s.id, name: s.name })), used_in_campaigns: [], used_in_workflows: [] };
+      const campaigns = (await store.campaignAudiences(projectId)).filter((c) => c.audienceFilter && referencesField(c.audienceFilter as unknown as Condition, req.field));
+      // Workflows answer for theirs when they exist.
+      const refs = (xs: Array<{ id: string; name: string }>) => xs.map((x) => ({ id: x.id, name: x.name }));
+      return { field: req.field, used_in_segments: refs(used), used_in_campaigns: refs(campaigns), used_in_workflows: [] };
     },
   };
 }
+
+/** A campaign in these holds its audience's segments (SPEC §4.5: 409 on delete). */
+const ACTIVE_CAMPAIGN = new Set(['SCHEDULED', 'SENDING']);
+
+/** Whether a campaign's audience is the segment, or its filter names it. */
+const audienceNames = (c: CampaignAudience, segmentId: string) =>
+  c.segmentId === segmentId || (!!c.audienceFilter && conditionReferences(c.audienceFilter as unknown as Condition).segments.includes(segmentId));
 
 const AUDIENCE_PAGE = 1000;
 const MAX_AUDIENCE_PAGE = 10_000;

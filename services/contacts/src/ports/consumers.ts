@@ -26,9 +26,10 @@ export function contactsConsumer(repo: ContactsRepo, segments: SegmentsStore, de
       'contacts.contact.subscription_changed.v1': marks,
       'contacts.contact.deleted.v1': marks,
       'contacts.contacts.changed.v1': marks,
-      // Which campaigns send to which segment (DeleteSegment answers 409 while one is active).
+      // Campaigns' audiences: a segment an active one sends to cannot be deleted; field usage.
       'campaigns.campaign.changed.v1': async (e: Changed, tx) => {
-        await segments.saveCampaignAudience(tx, e.projectId, { campaignId: e.data.campaignId, segmentId: e.data.segmentId, name: e.data.name, status: e.data.status, version: e.data.version });
+        const { campaignId, segmentId, audienceFilter, name, status, version } = e.data;
+        await segments.saveCampaignAudience(tx, e.projectId, { campaignId, segmentId, audienceFilter, name, status, version });
       },
       'campaigns.campaign.deleted.v1': async (e: DomainEvent<'campaigns.campaign.deleted.v1'>, tx) => {
         await segments.deleteCampaignAudience(tx, e.projectId, e.data.campaignId);

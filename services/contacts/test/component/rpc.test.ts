@@ -59,7 +59,7 @@ beforeAll(async () => {
   handlers = {
     ...contactsApi,
     ...jobsHandlers({ jobs, contacts: repo, maxBytes: 1 << 20, chunkBytes: 1 << 16, leaseMs: 30_000, batchRows: 500 }),
-    ...segmentsHandlers({ segments: new SegmentsRepo(db), contacts: repo, users: { activeCampaigns: async () => [] }, upsert: contactsApi.UpsertContacts }),
+    ...segmentsHandlers({ segments: new SegmentsRepo(db), contacts: repo, upsert: contactsApi.UpsertContacts }),
   };
   const counted = Object.fromEntries(
     Object.entries(handlers).map(([name, h]) => [name, (req: unknown, meta: CallMeta) => (handled.push(name), (h as Function)(req, meta))]),

@@ -29,7 +29,7 @@ beforeAll(async () => {
   const repo = new ContactsRepo(db);
   store = new SegmentsRepo(db);
   const api = contactsHandlers(repo);
-  deps = { segments: store, contacts: repo, users: { activeCampaigns: async () => [] }, upsert: api.UpsertContacts };
+  deps = { segments: store, contacts: repo, upsert: api.UpsertContacts };
   h = { ...api, ...segmentsHandlers(deps) } as unknown as Api<'contacts'>;
 });
 afterAll(async () => {

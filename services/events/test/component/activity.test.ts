@@ -80,6 +80,7 @@ const campaign = (projectId: string, id: string, version: number, over: Partial<
     status: 'DRAFT',
     audienceType: 'ALL',
     segmentId: null,
+    audienceFilter: null,
     templateId: null,
     scheduledAt: null,
     sentAt: null,
