@@ -1,4 +1,6 @@
-import { Api, eventually, OWNER, session, TopologyKind } from '../libs/testing/src';
+import crypto from 'node:crypto';
+import { contracts, grpcClient } from '../libs/contracts/src';
+import { Api, eventually, expectAppError, OWNER, session, TopologyKind } from '../libs/testing/src';
 import { useSendingStack, verifyDomain } from './support/sending';
 
 /**
@@ -105,6 +107,34 @@ describe.each<TopologyKind>(['all', 'split'])('campaigns under stress (%s)', (ki
       await eventually(async () => distinct(received(domain)) === 300, 20_000);
       expect(received(domain).length - 300).toBeLessThanOrEqual(SEND_CONCURRENCY);
       await eventually(async () => (await s.api.get(`/campaigns/${id}/stats`)).body.sentCount === 300, 10_000, 250);
+    });
+  }
+
+  if (kind === 'split') {
+    it("messaging makes at most one email per campaign and contact, whatever page comes again, and none once the campaign is cancelled", async () => {
+      const domain = `${tag()}.test`;
+      await seed(s.api, domain, 3);
+      const ids = (await s.api.get(`/contacts?search=@${domain}&limit=10`)).body.data.sort((a: any, b: any) => a.email.localeCompare(b.email)).map((c: any) => c.id);
+      const env = s.t.procs.find((p) => p.target === 'gateway')!.env;
+      const messaging = grpcClient(contracts.messaging.definition(), contracts.messaging.fullName, env.MESSAGING_ADDR!, { deadlineMs: 10_000, internalToken: env.INTERNAL_TOKEN! });
+      const as = { projectId: s.t.projectId };
+      const content = { campaign_id: crypto.randomUUID(), subject: 'Direct', body: '<p>{{email}}</p>', from: s.from, from_name: '', reply_to: '', template_id: '', tracking: 'ENABLED' };
+      try {
+        // A page without the body, before any brought it: refused.
+        expect((await expectAppError(messaging.EnqueueCampaign({ content: { ...content, body: '' }, contact_ids: ids }, as))).status).toBe(409);
+        expect(await messaging.EnqueueCampaign({ content, contact_ids: ids.slice(0, 2) }, as)).toMatchObject({ created: 2, existing: 0, skipped: 0, cancelled: false });
+        // The same page again, with one contact unsubscribed since and an id of no contact: nothing new.
+        await s.api.patch(`/contacts/${ids[0]}`, { subscribed: false });
+        expect(await messaging.EnqueueCampaign({ content: { ...content, body: '' }, contact_ids: [...ids.slice(0, 2), crypto.randomUUID()] }, as)).toMatchObject({ created: 0, existing: 2, skipped: 1 });
+        await eventually(async () => distinct(received(domain)) === 2, 10_000);
+        expect(await messaging.CancelCampaign({ campaign_id: content.campaign_id }, as)).toMatchObject({ in_flight: 0 });
+        // After the cancel, a late page creates nothing.
+        expect(await messaging.EnqueueCampaign({ content: { ...content, body: '' }, contact_ids: ids }, as)).toMatchObject({ created: 0, cancelled: true });
+        await new Promise((r) => setTimeout(r, 1000));
+        expect(received(domain).sort()).toEqual([`n0@${domain}`, `n1@${domain}`]);
+      } finally {
+        messaging.close();
+      }
     });
   }
 

@@ -158,6 +158,10 @@ describe.each<TopologyKind>(['all', 'split'])('campaigns (%s)', (kind) => {
     const c = await create({ name: `Later ${t}`, ...audience });
     expect((await api.post(`/campaigns/${c.id}/send`, { scheduledFor: '2020-01-01T00:00:00Z' })).status).toBe(400);
     expect((await api.post(`/campaigns/${c.id}/send`, { scheduledFor: 'tomorrow' })).status).toBe(400);
+    expect((await api.post(`/campaigns/${c.id}/send`, { scheduledFor: '2031-02-31T09:00:00Z' })).status).toBe(400);
+    const blank = await api.post(`/campaigns/${c.id}/send`, { scheduledFor: '' }); // a blank form field is not "now"
+    expect([blank.status, blank.body.error.errors[0].field]).toEqual([422, 'scheduledFor']);
+    expect((await api.get(`/campaigns/${c.id}`)).body.status).toBe('DRAFT');
     const far = await api.post(`/campaigns/${c.id}/send`, { scheduledFor: new Date(Date.now() + 3_600_000).toISOString() });
     expect(far.body).toMatchObject({ status: 'SCHEDULED' });
     expect((await api.delete(`/campaigns/${c.id}`)).status).toBe(409);
@@ -217,6 +221,9 @@ describe.each<TopologyKind>(['all', 'split'])('campaigns (%s)', (kind) => {
     const mail = await s.smtp!.waitFor((m: ReceivedMail) => m.envelope.to[0] === `me@${t}.test`);
     expect(mail.parsed.subject).toBe('[TEST] Hi there');
     expect(mail.parsed.headers.get('x-herald-test')).toBe('true');
+    // Once its email.sent is recorded (its status event went round), the campaign still counts nothing.
+    const contact = (await api.get(`/contacts?search=me@${t}.test`)).body.data[0];
+    await eventually(async () => (await api.get(`/events/contact/${contact.id}`)).body.events.some((e: any) => e.name === 'email.sent'));
     expect((await api.get(`/campaigns/${c.id}/stats`)).body.sentCount).toBe(0);
     expect((await api.post(`/campaigns/${c.id}/test`, { email: 'not an email' })).status).toBe(422);
   });
@@ -265,6 +272,12 @@ describe.each<TopologyKind>(['all', 'split'])('campaigns (%s)', (kind) => {
       expect([method, path, r.status]).toEqual([method, path, 404]);
     }
     expect((await api.get(`/campaigns/${c.id}`)).body.name).toBe('Mine');
+    // Another project's template or segment as a campaign's: the field named, nothing of theirs shown.
+    const tpl = await api.post('/templates', { name: 'Mine', subject: 's', body: 'b', type: 'MARKETING', from: s.from });
+    const seg = await api.post('/segments', { name: `Mine ${kind}`, type: 'STATIC' });
+    const foreign = { name: 'x', subject: 'x', body: 'y', from: s.from, audienceType: 'ALL' };
+    expect((await two.post('/campaigns', { ...foreign, templateId: tpl.body.id })).body.error.errors[0].field).toBe('templateId');
+    expect((await two.post('/campaigns', { ...foreign, audienceType: 'SEGMENT', segmentId: seg.body.id })).body.error.errors[0].field).toBe('segmentId');
     expect((await api.get('/campaigns')).status).toBe(200);
     expect((await new Api(s.t.baseUrl).get('/campaigns')).status).toBe(401);
   });

@@ -34,6 +34,7 @@ export const migrations: Migration[] = [
         dispatch_cursor uuid,                 -- the last recipient handed to messaging
         stepped_at timestamptz,               -- the fan-out's last turn (turns go oldest first)
         next_step_at timestamptz,             -- not before (a full window waits)
+        drain_checked_at timestamptz,         -- drain: when messaging last said nothing of it is pending
         total_recipients int NOT NULL DEFAULT 0,
         dispatched int NOT NULL DEFAULT 0,    -- emails messaging holds for it
         skipped int NOT NULL DEFAULT 0,       -- recipients gone or unsubscribed by their turn
@@ -45,6 +46,7 @@ export const migrations: Migration[] = [
         complained_count int NOT NULL DEFAULT 0,
         unsubscribed_count int NOT NULL DEFAULT 0,
         failed_count int NOT NULL DEFAULT 0,
+        settled_count int NOT NULL DEFAULT 0, -- recipients whose email was sent or failed (once each)
         version bigint NOT NULL DEFAULT 1,    -- of its campaigns.campaign.changed.v1 events
         created_at timestamptz NOT NULL DEFAULT now(),
         updated_at timestamptz NOT NULL DEFAULT now(),

@@ -128,10 +128,15 @@ export const migrations: Migration[] = [
     id: '004_campaigns',
     sql: `
       CREATE UNIQUE INDEX emails_campaign_contact ON messaging.emails (project_id, campaign_id, contact_id) WHERE campaign_id IS NOT NULL;
+      -- A campaign's emails not yet settled (cancel drops them; its progress counts them).
+      CREATE INDEX emails_campaign_pending ON messaging.emails (project_id, campaign_id) WHERE campaign_id IS NOT NULL AND status IN ('queued', 'sending');
+      -- A campaign's body, and whether it was cancelled: a page of its emails and its cancel
+      -- serialise on this row, so no page lands after a cancel.
       CREATE TABLE messaging.campaign_contents (
         project_id uuid NOT NULL,
         campaign_id uuid NOT NULL,
         body text NOT NULL,
+        cancelled_at timestamptz,
         created_at timestamptz NOT NULL DEFAULT now(),
         PRIMARY KEY (project_id, campaign_id)
       );

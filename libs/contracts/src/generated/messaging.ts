@@ -4,6 +4,7 @@ import type { MessageTypeDefinition } from '@grpc/proto-loader';
 import type { Empty as _herald_common_v1_Empty, Empty__Output as _herald_common_v1_Empty__Output } from './herald/common/v1/Empty';
 import type { Ref as _herald_common_v1_Ref, Ref__Output as _herald_common_v1_Ref__Output } from './herald/common/v1/Ref';
 import type { CampaignContent as _herald_messaging_v1_CampaignContent, CampaignContent__Output as _herald_messaging_v1_CampaignContent__Output } from './herald/messaging/v1/CampaignContent';
+import type { CampaignProgressResponse as _herald_messaging_v1_CampaignProgressResponse, CampaignProgressResponse__Output as _herald_messaging_v1_CampaignProgressResponse__Output } from './herald/messaging/v1/CampaignProgressResponse';
 import type { CampaignRef as _herald_messaging_v1_CampaignRef, CampaignRef__Output as _herald_messaging_v1_CampaignRef__Output } from './herald/messaging/v1/CampaignRef';
 import type { CancelCampaignResponse as _herald_messaging_v1_CancelCampaignResponse, CancelCampaignResponse__Output as _herald_messaging_v1_CancelCampaignResponse__Output } from './herald/messaging/v1/CancelCampaignResponse';
 import type { ClickResponse as _herald_messaging_v1_ClickResponse, ClickResponse__Output as _herald_messaging_v1_ClickResponse__Output } from './herald/messaging/v1/ClickResponse';
@@ -52,6 +53,7 @@ export interface ProtoGrpcType {
     messaging: {
       v1: {
         CampaignContent: MessageTypeDefinition<_herald_messaging_v1_CampaignContent, _herald_messaging_v1_CampaignContent__Output>
+        CampaignProgressResponse: MessageTypeDefinition<_herald_messaging_v1_CampaignProgressResponse, _herald_messaging_v1_CampaignProgressResponse__Output>
         CampaignRef: MessageTypeDefinition<_herald_messaging_v1_CampaignRef, _herald_messaging_v1_CampaignRef__Output>
         CancelCampaignResponse: MessageTypeDefinition<_herald_messaging_v1_CancelCampaignResponse, _herald_messaging_v1_CancelCampaignResponse__Output>
         ClickResponse: MessageTypeDefinition<_herald_messaging_v1_ClickResponse, _herald_messaging_v1_ClickResponse__Output>

@@ -7,6 +7,15 @@ import { SCHEMA } from '../migrations';
 const T = 'campaigns.campaigns';
 const R = 'campaigns.recipients';
 
+/** Every column but the body (megabytes, maybe): what the fan-out reads each turn. */
+const LIGHT = `project_id, id, name, description, subject, from_email, from_name, reply_to, template_id, audience_type, segment_id, audience_filter,
+  status, scheduled_at, started_at, sent_at, cancelled_at, status_reason, tracking, phase, freeze_cursor, dispatch_cursor, stepped_at, next_step_at,
+  drain_checked_at, total_recipients, dispatched, skipped, sent_count, delivered_count, opened_count, clicked_count, bounced_count, complained_count,
+  unsubscribed_count, failed_count, settled_count, version, created_at, updated_at`;
+
+/** A recipient is settled by the first of these facts. */
+const SETTLED = FACT.sent | FACT.failed;
+
 /** The counter column of each fact. */
 const COUNTER = Object.fromEntries(Object.keys(FACT).map((f) => [f, `${f}_count`])) as Record<keyof typeof FACT, string>;
 
@@ -31,8 +40,8 @@ export class CampaignsRepo implements CampaignsStore {
     const filter = q.status ? ' AND status = $2' : '';
     const params: unknown[] = [projectId, ...(q.status ? [q.status] : [])];
     const [rows, total] = await Promise.all([
-      this.db.query<CampaignRow>(
-        `SELECT * FROM ${T} WHERE project_id = $1${filter} ORDER BY created_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      this.db.query<Omit<CampaignRow, 'body'>>(
+        `SELECT ${LIGHT} FROM ${T} WHERE project_id = $1${filter} ORDER BY created_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
         [...params, q.pageSize, (q.page - 1) * q.pageSize],
       ),
       this.db.query<{ n: string }>(`SELECT count(*) AS n FROM ${T} WHERE project_id = $1${filter}`, params),
@@ -52,8 +61,35 @@ export class CampaignsRepo implements CampaignsStore {
   }
 
   async delete(tx: Queryable, projectId: string, id: string) {
-    await tx.query(`DELETE FROM ${R} WHERE project_id = $1 AND campaign_id = $2`, [projectId, id]);
     await tx.query(`DELETE FROM ${T} WHERE project_id = $1 AND id = $2`, [projectId, id]);
+  }
+
+  async deleteRecipients(projectId: string, id: string) {
+    // Batches of 10,000, each its own statement: no long lock, no long transaction.
+    for (;;) {
+      const r = await this.db.pool.query(
+        `DELETE FROM ${R} WHERE (project_id, campaign_id, contact_id) IN (SELECT project_id, campaign_id, contact_id FROM ${R} WHERE project_id = $1 AND campaign_id = $2 LIMIT 10000)`,
+        [projectId, id],
+      );
+      if ((r.rowCount ?? 0) < 10000) return;
+    }
+  }
+
+  async progress(tx: Queryable, projectId: string, id: string, change: CampaignChange) {
+    const entries = Object.entries(change).filter(([, v]) => v !== undefined);
+    await tx.query(`UPDATE ${T} SET ${entries.map(([k], i) => `${k} = $${i + 3}`).join(', ')} WHERE project_id = $1 AND id = $2`, [projectId, id, ...entries.map(([, v]) => v)]);
+  }
+
+  async deferTurn(projectId: string, id: string, ms: number) {
+    await this.db.pool.query(
+      `UPDATE ${T} SET stepped_at = now(), next_step_at = now() + $3 * interval '1 millisecond' WHERE project_id = $1 AND id = $2 AND status = 'SENDING'`,
+      [projectId, id, ms],
+    );
+  }
+
+  async body(q: Queryable, projectId: string, id: string): Promise<string> {
+    const r = await q.query(`SELECT body FROM ${T} WHERE project_id = $1 AND id = $2`, [projectId, id]);
+    return r.rows[0]?.body ?? '';
   }
 
   async startDue(tx: Queryable, limit: number): Promise<CampaignRow[]> {
@@ -68,7 +104,7 @@ export class CampaignsRepo implements CampaignsStore {
 
   async nextTurn(tx: Queryable): Promise<CampaignRow | undefined> {
     const r = await tx.query(
-      `SELECT * FROM ${T} WHERE status = 'SENDING' AND (next_step_at IS NULL OR next_step_at <= now())
+      `SELECT ${LIGHT} FROM ${T} WHERE status = 'SENDING' AND (next_step_at IS NULL OR next_step_at <= now())
        ORDER BY stepped_at NULLS FIRST LIMIT 1 FOR UPDATE SKIP LOCKED`,
     );
     return r.rows[0];
@@ -91,15 +127,27 @@ export class CampaignsRepo implements CampaignsStore {
   }
 
   async inFlight(q: Queryable, projectId: string): Promise<number> {
-    const r = await q.query(`SELECT coalesce(sum(greatest(dispatched - sent_count - failed_count, 0)), 0)::int AS n FROM ${T} WHERE project_id = $1 AND status = 'SENDING'`, [projectId]);
+    const r = await q.query(`SELECT coalesce(sum(greatest(dispatched - settled_count, 0)), 0)::int AS n FROM ${T} WHERE project_id = $1 AND status = 'SENDING'`, [projectId]);
     return r.rows[0].n;
   }
 
   async applyFacts(tx: Queryable, facts: RecipientFact[]) {
     if (facts.length === 0) return [];
+    const params = [facts.map((f) => f.projectId), facts.map((f) => f.campaignId), facts.map((f) => f.contactId), facts.map((f) => f.bits)];
+    // The campaigns' rows first, in key order, as everyone else takes them (a turn, a cancel, a
+    // delete lock the campaign and then touch its recipients): concurrent batches and those
+    // cannot deadlock.
+    await tx.query(
+      `SELECT 1 FROM ${T} WHERE (project_id, id) IN (SELECT * FROM unnest($1::uuid[], $2::uuid[])) ORDER BY project_id, id FOR UPDATE`,
+      [params[0], params[1]],
+    );
     // One statement: the facts of each recipient or'ed together, set on its row (locked, in key
-    // order), and the counters of each campaign raised by the bits that were new.
-    const raised = Object.entries(FACT).map(([f, bit]) => `sum(((u.facts & ~u.before) & ${bit} <> 0)::int) AS ${COUNTER[f as keyof typeof FACT]}`);
+    // order), and the counters of each campaign raised by the bits that were new — `settled` by
+    // the first of sent or failed.
+    const raised = [
+      ...Object.entries(FACT).map(([f, bit]) => `sum(((u.facts & ~u.before) & ${bit} <> 0)::int) AS ${COUNTER[f as keyof typeof FACT]}`),
+      `sum((u.facts & ${SETTLED} <> 0 AND u.before & ${SETTLED} = 0)::int) AS settled_count`,
+    ];
     const r = await tx.query(
       `WITH f AS (
          SELECT project_id, campaign_id, contact_id, bit_or(bits) AS bits
@@ -117,10 +165,10 @@ export class CampaignsRepo implements CampaignsStore {
        ), sums AS (
          SELECT u.project_id, u.campaign_id, ${raised.join(', ')} FROM u GROUP BY 1, 2
        )
-       UPDATE ${T} c SET ${Object.values(COUNTER).map((col) => `${col} = c.${col} + sums.${col}`).join(', ')}
+       UPDATE ${T} c SET ${[...Object.values(COUNTER), 'settled_count'].map((col) => `${col} = c.${col} + sums.${col}`).join(', ')}
        FROM sums WHERE c.project_id = sums.project_id AND c.id = sums.campaign_id
        RETURNING c.project_id, c.id`,
-      [facts.map((f) => f.projectId), facts.map((f) => f.campaignId), facts.map((f) => f.contactId), facts.map((f) => f.bits)],
+      params,
     );
     return r.rows.map((row: { project_id: string; id: string }) => ({ projectId: row.project_id, campaignId: row.id }));
   }

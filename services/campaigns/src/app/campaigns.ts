@@ -1,7 +1,7 @@
 import type { NewEvent } from '../../../../libs/bus/src';
 import { projectOf, type Api, type Handlers } from '../../../../libs/contracts/src';
 import type { Queryable } from '../../../../libs/db/src';
-import { badRequest, conflict, fromBatchReply, isUuid, newId, notFound, validationError } from '../../../../libs/kit/src';
+import { badRequest, conflict, fromBatchReply, isAppError, isUuid, newId, notFound, validationError } from '../../../../libs/kit/src';
 import { ACTIVE, campaignFields, CANCELLABLE, EDITABLE, scheduleProblem, statsView, type CampaignFields } from '../domain/campaign';
 import type { CampaignRow, CampaignsStore } from './ports';
 
@@ -12,10 +12,16 @@ export interface CampaignsDeps {
 }
 
 const campaignNotFound = () => notFound('Campaign', 'CAMPAIGN_NOT_FOUND');
+/** Counting an audience (create, replace, send) may scan every contact of a large project. */
+const COUNT_DEADLINE_MS = 30_000;
+/** Messaging's cancel waits up to 15 s for the emails its senders hold. */
+const CANCEL_DEADLINE_MS = 30_000;
+/** What a route gives the calls that count an audience or cancel (beyond the calls they make). */
+export const SLOW_CALL_DEADLINE_MS = 60_000;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The campaign as the API shows it (COMPAT): `type` is the audience type, as SPEC's create answer has it. */
-export function campaignView(c: CampaignRow) {
+export function campaignView(c: Omit<CampaignRow, 'body'> & { body?: string }) {
   return {
     id: c.id,
     name: c.name,
@@ -43,10 +49,10 @@ export function campaignView(c: CampaignRow) {
   };
 }
 
-const msg = (c: CampaignRow) => ({ json: JSON.stringify(campaignView(c)) });
+const msg = (c: Omit<CampaignRow, 'body'> & { body?: string }) => ({ json: JSON.stringify(campaignView(c)) });
 
 /** The read model other services keep (analytics, template usage, segment deletes). */
-export function changedEvent(c: CampaignRow): NewEvent {
+export function changedEvent(c: Omit<CampaignRow, 'body'>): NewEvent {
   return {
     type: 'campaigns.campaign.changed.v1',
     projectId: c.project_id,
@@ -68,7 +74,7 @@ export function changedEvent(c: CampaignRow): NewEvent {
 }
 
 /** Writes a change with its event, in `tx`. */
-export async function change(store: CampaignsStore, tx: Queryable, c: CampaignRow, set: Parameters<CampaignsStore['update']>[3]): Promise<CampaignRow> {
+export async function change(store: CampaignsStore, tx: Queryable, c: Pick<CampaignRow, 'project_id' | 'id'>, set: Parameters<CampaignsStore['update']>[3]): Promise<CampaignRow> {
   const row = await store.update(tx, c.project_id, c.id, set);
   await store.outbox.enqueue(tx, [changedEvent(row)]);
   return row;
@@ -112,7 +118,12 @@ export function campaignsHandlers(d: CampaignsDeps): Handlers<'campaigns'> {
     const f = parseFields(json);
     let template: { subject: string; body: string; from: string; from_name: string; reply_to: string } | undefined;
     if (f.templateId) {
-      template = (await d.messaging().GetTemplate({ id: f.templateId })).template ?? undefined;
+      template = (
+        await d.messaging().GetTemplate({ id: f.templateId }).catch((err) => {
+          if (isAppError(err) && err.status === 404) throw validationError([{ field: 'templateId', message: 'no template of this project has this id', code: 'not_found' }], 'Pass the id of one of the project\'s templates (GET /templates).');
+          throw err;
+        })
+      ).template ?? undefined;
     }
     const subject = f.subject ?? template?.subject;
     const body = f.body ?? template?.body;
@@ -121,9 +132,9 @@ export function campaignsHandlers(d: CampaignsDeps): Handlers<'campaigns'> {
     if (missing.length) {
       throw validationError(missing.map((field) => ({ field, message: `required (or a templateId whose template has a ${field})`, code: 'invalid_type' })));
     }
-    await d.messaging().CheckSender({ email: from! });
     const audience = { audience_type: f.audienceType, segment_id: f.audienceType === 'SEGMENT' ? f.segmentId!.toLowerCase() : null, audience_filter: f.audienceType === 'FILTERED' ? f.audienceFilter : null };
-    const counted = await d.contacts().CountAudience({ audience: audienceOf(audience) });
+    const counted = await d.contacts().CountAudience({ audience: audienceOf(audience) }, { deadlineMs: COUNT_DEADLINE_MS });
+    await d.messaging().CheckSender({ email: from! });
     return {
       name: f.name,
       description: f.description ?? null,
@@ -171,12 +182,15 @@ export function campaignsHandlers(d: CampaignsDeps): Handlers<'campaigns'> {
 
     async DeleteCampaign(req, meta) {
       const projectId = projectOf(meta);
-      await store.db.tx(async (tx) => {
+      const id = await store.db.tx(async (tx) => {
         const c = await load(tx, projectId, req.id, true);
         if (ACTIVE.has(c.status)) throw conflict(`The campaign is ${c.status}`, 'Cancel it first (POST /campaigns/:id/cancel).');
         await store.delete(tx, projectId, c.id);
         await store.outbox.enqueue(tx, [{ type: 'campaigns.campaign.deleted.v1', projectId, data: { campaignId: c.id } }]);
+        return c.id;
       });
+      // Its recipients (a million rows, maybe) after, in batches: the campaign is gone already.
+      await store.deleteRecipients(projectId, id);
       return {};
     },
 
@@ -213,7 +227,7 @@ export function campaignsHandlers(d: CampaignsDeps): Handlers<'campaigns'> {
       refuseSent(c);
       // Checked again at send time: the domain may have lost its verification, the audience its members.
       await d.messaging().CheckSender({ email: c.from_email });
-      const { count } = await d.contacts().CountAudience({ audience: audienceOf(c) });
+      const { count } = await d.contacts().CountAudience({ audience: audienceOf(c) }, { deadlineMs: COUNT_DEADLINE_MS });
       if (Number(count) === 0) throw badRequest('The campaign\'s audience has no subscribed contacts', 'Pick an audience with subscribed contacts.');
       return store.db.tx(async (tx) => {
         const locked = await load(tx, projectId, req.id, true);
@@ -237,7 +251,7 @@ export function campaignsHandlers(d: CampaignsDeps): Handlers<'campaigns'> {
       });
       // The fan-out holds the row's lock while it hands a page to messaging: once the status is
       // CANCELLED no page follows, and messaging drops what it has not sent yet.
-      await d.messaging().CancelCampaign({ campaign_id: row.id }, { deadlineMs: 30_000 });
+      await d.messaging().CancelCampaign({ campaign_id: row.id }, { deadlineMs: CANCEL_DEADLINE_MS });
       return msg(row);
     },
 

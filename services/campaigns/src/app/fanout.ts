@@ -26,6 +26,10 @@ export interface FanoutSettings {
 const FULL_WINDOW_WAIT_MS = 200;
 /** How long a campaign whose turn failed waits before the next. */
 const RETRY_WAIT_MS = 1000;
+/** How long a draining campaign goes between asking messaging what is pending. */
+const DRAIN_CHECK_MS = 30_000;
+/** A turn's calls (a page of ids, a page of emails) get this long. */
+const CALL_DEADLINE_MS = 30_000;
 
 /**
  * The campaign fan-out, a Timer's run: scheduled campaigns that came due start, then SENDING
@@ -41,13 +45,16 @@ const RETRY_WAIT_MS = 1000;
  *   has fewer than `window` emails in flight — so the bulk queue holds a bounded share of each
  *   project's campaigns, and one project's million does not starve another's thousand;
  * - drain: every email handed over has settled (sent or failed): the campaign is SENT.
+ *
+ * Progress is recorded without events (`progress`); the changes others keep (frozen, SENT,
+ * stopped) go with their `campaigns.campaign.changed.v1`.
  */
 export async function runFanout(d: FanoutDeps, stopped: () => boolean) {
   await d.store.db.tx(async (tx) => {
     await d.store.outbox.enqueue(tx, (await d.store.startDue(tx, 100)).map(changedEvent));
   });
   for (let i = 0; i < d.settings.turnsPerRun && !stopped(); i++) {
-    let current: CampaignRow | undefined;
+    let current: Turn | undefined;
     try {
       await d.store.db.tx(async (tx) => {
         current = await d.store.nextTurn(tx);
@@ -57,80 +64,87 @@ export async function runFanout(d: FanoutDeps, stopped: () => boolean) {
       // A failed turn (a service down, a deadline) is tried again a moment later, after the other
       // campaigns' turns; its transaction's work is lost with it, which the next turn repeats.
       logger.warn({ campaignId: current?.id, err: (err as Error).message }, 'campaign turn failed; trying again shortly');
-      if (current) await d.store.update(d.store.db.pool, current.project_id, current.id, { stepped_at: new Date(), next_step_at: new Date(Date.now() + RETRY_WAIT_MS) });
+      if (current) await d.store.deferTurn(current.project_id, current.id, RETRY_WAIT_MS);
     }
     if (!current) break;
   }
 }
 
+type Turn = Omit<CampaignRow, 'body'>;
+
 /**
- * A turn; but when the audience cannot be read any more (its segment deleted, its filter naming
- * what no longer exists) nothing will change that, so the send stops, saying why.
+ * A turn; but when contacts refuses the audience (422: its segment deleted under it, its filter
+ * naming what no longer exists) nothing will change that, so the send stops, saying why.
  */
-async function turnOrStop(d: FanoutDeps, tx: Queryable, c: CampaignRow) {
+async function turnOrStop(d: FanoutDeps, tx: Queryable, c: Turn) {
   try {
     await tx.query('SAVEPOINT turn');
     await turn(d, tx, c);
   } catch (err) {
-    if (c.phase !== 'freeze' || !isAppError(err) || err.status < 400 || err.status >= 500) throw err;
+    if (c.phase !== 'freeze' || !isAppError(err) || err.code !== 'VALIDATION_ERROR') throw err;
     await tx.query('ROLLBACK TO SAVEPOINT turn');
     logger.warn({ campaignId: c.id, err: err.message }, 'campaign cancelled: its audience cannot be read');
     await change(d.store, tx, c, { status: 'CANCELLED', cancelled_at: new Date(), phase: null, status_reason: `The audience could not be read: ${err.message}` });
   }
 }
 
-async function turn(d: FanoutDeps, tx: Queryable, c: CampaignRow) {
+async function turn(d: FanoutDeps, tx: Queryable, c: Turn) {
   const step = { stepped_at: new Date(), next_step_at: null as Date | null };
+  const later = (ms: number) => ({ ...step, next_step_at: new Date(Date.now() + ms) });
+  const call = { projectId: c.project_id, deadlineMs: CALL_DEADLINE_MS };
+
   if (c.phase === 'freeze') {
     const audience = { type: c.audience_type, segment_id: c.segment_id ?? '', condition_json: c.audience_filter ? JSON.stringify(c.audience_filter) : '' };
-    const { ids } = await d.contacts().AudienceIds({ audience, after_id: c.freeze_cursor ?? '', limit: d.settings.freezePage }, { projectId: c.project_id, deadlineMs: 30_000 });
+    const { ids } = await d.contacts().AudienceIds({ audience, after_id: c.freeze_cursor ?? '', limit: d.settings.freezePage }, call);
     const added = await d.store.freeze(tx, c.project_id, c.id, ids);
     const total = c.total_recipients + added;
     if (ids.length < d.settings.freezePage) {
       // The whole audience is frozen: its size is the campaign's recipient count.
       await change(d.store, tx, c, { ...step, phase: 'dispatch', freeze_cursor: ids.at(-1) ?? c.freeze_cursor, total_recipients: total });
     } else {
-      await d.store.update(tx, c.project_id, c.id, { ...step, freeze_cursor: ids.at(-1)!, total_recipients: total });
+      await d.store.progress(tx, c.project_id, c.id, { ...step, freeze_cursor: ids.at(-1)!, total_recipients: total });
     }
     return;
   }
 
   if (c.phase === 'dispatch') {
     const room = d.settings.window - (await d.store.inFlight(tx, c.project_id));
-    if (room <= 0) {
-      await d.store.update(tx, c.project_id, c.id, { ...step, next_step_at: new Date(Date.now() + FULL_WINDOW_WAIT_MS) });
-      return;
-    }
+    if (room <= 0) return d.store.progress(tx, c.project_id, c.id, later(FULL_WINDOW_WAIT_MS));
     const ids = await d.store.recipientsAfter(tx, c.project_id, c.id, c.dispatch_cursor, Math.min(room, d.settings.dispatchPage));
-    if (ids.length === 0) {
-      await d.store.update(tx, c.project_id, c.id, { ...step, phase: 'drain' });
-      return;
-    }
+    if (ids.length === 0) return d.store.progress(tx, c.project_id, c.id, { ...step, phase: 'drain' });
     const content = {
       campaign_id: c.id,
       subject: c.subject,
-      body: c.body,
+      // The body travels once, with the first page (messaging keeps it); a first page repeated after a crash brings it again.
+      body: c.dispatch_cursor === null ? await d.store.body(tx, c.project_id, c.id) : '',
       from: c.from_email,
       from_name: c.from_name ?? '',
       reply_to: c.reply_to ?? '',
       template_id: c.template_id ?? '',
       tracking: c.tracking,
     };
-    const r = await d.messaging().EnqueueCampaign({ content, contact_ids: ids }, { projectId: c.project_id, deadlineMs: 30_000 });
-    await d.store.update(tx, c.project_id, c.id, {
+    const r = await d.messaging().EnqueueCampaign({ content, contact_ids: ids }, call);
+    // Cancelled meanwhile (the cancel marks messaging first): the cancel's own transaction records it.
+    if (r.cancelled) return d.store.progress(tx, c.project_id, c.id, later(RETRY_WAIT_MS));
+    return d.store.progress(tx, c.project_id, c.id, {
       ...step,
       dispatch_cursor: ids.at(-1)!,
       // A page sent again (a crash after messaging answered) finds its emails there: counted once either way.
       dispatched: c.dispatched + r.created + r.existing,
       skipped: c.skipped + r.skipped,
     });
-    return;
   }
 
-  // drain: SENT once every email handed over has settled; until then, looked at now and then.
-  if (c.sent_count + c.failed_count >= c.dispatched) {
-    await change(d.store, tx, c, { ...step, phase: null, status: 'SENT', sent_at: new Date() });
-  } else {
-    await d.store.update(tx, c.project_id, c.id, { ...step, next_step_at: new Date(Date.now() + FULL_WINDOW_WAIT_MS) });
+  // drain: SENT once every email handed over has settled.
+  if (c.settled_count >= c.dispatched) return change(d.store, tx, c, { ...step, phase: null, status: 'SENT', sent_at: new Date() });
+  // Settling is learnt from messaging's status events. Should one never arrive (dead-lettered),
+  // messaging's own count decides: nothing pending at two looks half a minute apart is SENT.
+  if (c.drain_checked_at && Date.now() - c.drain_checked_at.getTime() < DRAIN_CHECK_MS) return d.store.progress(tx, c.project_id, c.id, later(FULL_WINDOW_WAIT_MS));
+  const pending = await d.messaging().CampaignProgress({ campaign_id: c.id }, call);
+  if (pending.queued + pending.sending > 0) return d.store.progress(tx, c.project_id, c.id, { ...later(FULL_WINDOW_WAIT_MS), drain_checked_at: null });
+  if (c.drain_checked_at) {
+    logger.warn({ campaignId: c.id, settled: c.settled_count, dispatched: c.dispatched }, 'campaign finished by messaging\'s count: some status events never arrived');
+    return change(d.store, tx, c, { ...step, phase: null, status: 'SENT', sent_at: new Date() });
   }
+  return d.store.progress(tx, c.project_id, c.id, { ...later(FULL_WINDOW_WAIT_MS), drain_checked_at: new Date() });
 }

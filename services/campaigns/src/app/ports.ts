@@ -32,6 +32,7 @@ export interface CampaignRow {
   dispatch_cursor: string | null;
   stepped_at: Date | null;
   next_step_at: Date | null;
+  drain_checked_at: Date | null;
   total_recipients: number;
   dispatched: number;
   skipped: number;
@@ -43,6 +44,7 @@ export interface CampaignRow {
   complained_count: number;
   unsubscribed_count: number;
   failed_count: number;
+  settled_count: number;
   version: string;
   created_at: Date;
   updated_at: Date;
@@ -72,14 +74,22 @@ export interface CampaignsStore {
 
   insert(tx: Queryable, row: NewCampaign): Promise<CampaignRow>;
   get(q: Queryable, projectId: string, id: string, lock?: boolean): Promise<CampaignRow | undefined>;
-  list(projectId: string, q: { page: number; pageSize: number; status?: string }): Promise<{ rows: CampaignRow[]; total: number }>;
+  /** A page of campaigns, without their bodies. */
+  list(projectId: string, q: { page: number; pageSize: number; status?: string }): Promise<{ rows: Array<Omit<CampaignRow, 'body'>>; total: number }>;
   update(tx: Queryable, projectId: string, id: string, change: CampaignChange): Promise<CampaignRow>;
   delete(tx: Queryable, projectId: string, id: string): Promise<void>;
 
   /** SCHEDULED campaigns whose time came, now SENDING (phase freeze). */
   startDue(tx: Queryable, limit: number): Promise<CampaignRow[]>;
-  /** The SENDING campaign whose turn it is (least recently stepped, not waiting), locked; skips those another replica holds. */
-  nextTurn(tx: Queryable): Promise<CampaignRow | undefined>;
+  /** The SENDING campaign whose turn it is (least recently stepped, not waiting), locked, without its body; skips those another replica holds. */
+  nextTurn(tx: Queryable): Promise<Omit<CampaignRow, 'body'> | undefined>;
+  /** A turn's progress, without an event (nothing others keep changed). */
+  progress(tx: Queryable, projectId: string, id: string, change: CampaignChange): Promise<void>;
+  /** A SENDING campaign's next turn put off (its turn failed). */
+  deferTurn(projectId: string, id: string, ms: number): Promise<void>;
+  body(q: Queryable, projectId: string, id: string): Promise<string>;
+  /** Its frozen recipients, deleted in batches (after the campaign itself). */
+  deleteRecipients(projectId: string, id: string): Promise<void>;
   /** Adds frozen recipients (ids already there are ignored); returns how many were new. */
   freeze(tx: Queryable, projectId: string, campaignId: string, contactIds: string[]): Promise<number>;
   /** Frozen recipients after `afterId`, in id order. */

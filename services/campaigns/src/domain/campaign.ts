@@ -52,12 +52,23 @@ export const campaignFields = z
 
 export type CampaignFields = z.output<typeof campaignFields>;
 
-/** What a send request asks: now, or at `scheduledFor`. */
+/** `2030-01-01T09:00:00Z`, with seconds and fractions optional, `Z` or an offset. */
+const ISO_DATETIME = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.\d{1,9})?)?(Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
+/** The furthest ahead a send can be scheduled. */
+export const MAX_SCHEDULE_YEARS = 10;
+
+/** What is wrong with a send's `scheduledFor` (undefined: send now), or undefined when it is a good time. */
 export function scheduleProblem(scheduledFor: string | undefined, now: Date): string | undefined {
   if (scheduledFor === undefined) return undefined;
+  const m = ISO_DATETIME.exec(scheduledFor);
+  const [year, month, day] = m ? [Number(m[1]), Number(m[2]), Number(m[3])] : [];
+  // A real calendar day: 2031-02-31 is refused, not read as March 3rd.
+  if (!m || month! < 1 || month! > 12 || day! < 1 || day! > new Date(Date.UTC(year!, month!, 0)).getUTCDate()) {
+    return 'must be an ISO 8601 date and time with a time zone, e.g. 2030-01-01T09:00:00Z';
+  }
   const at = new Date(scheduledFor);
-  if (Number.isNaN(at.getTime())) return 'must be an ISO 8601 date';
   if (at.getTime() <= now.getTime()) return 'must be in the future (send without scheduledFor to start now)';
+  if (at.getTime() > now.getTime() + MAX_SCHEDULE_YEARS * 366 * 86_400_000) return `must be within ${MAX_SCHEDULE_YEARS} years`;
   return undefined;
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Api } from '../../../../libs/contracts/src';
 import { on, policy, type Route } from '../../../../libs/edge/src';
+import { SLOW_CALL_DEADLINE_MS } from '../app/campaigns';
 import { campaignFields, STATUSES } from '../domain/campaign';
 
 /** SPEC §4.4, COMPAT "Templates, campaigns, segments": a secret key or a member's session. */
@@ -15,7 +16,7 @@ const listQuery = z.object({
   status: z.enum(STATUSES).optional(),
 });
 const sendBody = z.object({
-  scheduledFor: z.string().max(64).optional().describe('ISO 8601, in the future: schedules (again, if scheduled already). Without it the send starts now.'),
+  scheduledFor: z.string().min(1, 'must not be empty (leave it out to send now)').max(64).optional().describe('ISO 8601 with a time zone, in the future (within 10 years): schedules (again, if scheduled already). Without it the send starts now.'),
 });
 const testBody = z.object({ email: z.string().trim().toLowerCase().email('must be a valid email address').max(320) });
 
@@ -67,6 +68,8 @@ const statsExample = {
   bounceRate: 1.67,
   deliveryRate: 98.33,
 };
+/** Create, replace and send count the audience; cancel waits for what senders hold (app/campaigns.ts). */
+const slow = { deadlineMs: SLOW_CALL_DEADLINE_MS };
 const badState = (what: string) => ({ 400: { code: 'BAD_REQUEST', description: what } });
 const senderErrors = { 403: { code: 'DOMAIN_NOT_VERIFIED', description: "`from`'s domain is not a verified domain of the project." } };
 
@@ -97,7 +100,7 @@ export function campaignsRoutes(campaigns: () => Api<'campaigns'>): Route[] {
         errors: senderErrors,
       },
       async (_req, res, { body }) => {
-        const out = await campaigns().CreateCampaign({ fields_json: JSON.stringify(body ?? {}) });
+        const out = await campaigns().CreateCampaign({ fields_json: JSON.stringify(body ?? {}) }, slow);
         res.status(201).json({ success: true, data: view(out) });
       },
     ),
@@ -118,7 +121,7 @@ export function campaignsRoutes(campaigns: () => Api<'campaigns'>): Route[] {
         errors: { ...notFound, ...senderErrors, ...badState('The campaign is sending, sent or cancelled.') },
       },
       async (req, res, { body }) => {
-        res.json(view(await campaigns().UpdateCampaign({ id: String(req.params.id), fields_json: JSON.stringify(body ?? {}) })));
+        res.json(view(await campaigns().UpdateCampaign({ id: String(req.params.id), fields_json: JSON.stringify(body ?? {}) }, slow)));
       },
     ),
     on.delete(
@@ -152,7 +155,7 @@ export function campaignsRoutes(campaigns: () => Api<'campaigns'>): Route[] {
         errors: { ...notFound, ...senderErrors, ...badState('scheduledFor is in the past, the audience has no subscribed contacts, or the campaign was sent or cancelled already.') },
       },
       async (req, res, { body }) => {
-        res.json(view(await campaigns().SendCampaign({ id: String(req.params.id), scheduled_for: body.scheduledFor ?? '', tracking: req.tracking ?? 'ENABLED' })));
+        res.json(view(await campaigns().SendCampaign({ id: String(req.params.id), scheduled_for: body.scheduledFor ?? '', tracking: req.tracking ?? 'ENABLED' }, slow)));
       },
     ),
     on.post(
@@ -167,7 +170,7 @@ export function campaignsRoutes(campaigns: () => Api<'campaigns'>): Route[] {
         errors: { ...notFound, ...badState('The campaign is a DRAFT or SENT.') },
       },
       async (req, res) => {
-        res.json(view(await campaigns().CancelCampaign({ id: String(req.params.id) })));
+        res.json(view(await campaigns().CancelCampaign({ id: String(req.params.id) }, slow)));
       },
     ),
     on.post(

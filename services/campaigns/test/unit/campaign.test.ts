@@ -24,6 +24,12 @@ describe('schedules', () => {
     expect(scheduleProblem('2030-01-01T00:00:01Z', now)).toBeUndefined();
     expect(scheduleProblem('2030-01-01T00:00:00Z', now)).toMatch(/future/);
     expect(scheduleProblem('next week', now)).toMatch(/ISO 8601/);
+    expect(scheduleProblem('2031-02-31T00:00:00Z', now)).toMatch(/ISO 8601/); // no such day
+    expect(scheduleProblem('2031-01-01T00:00:00', now)).toMatch(/ISO 8601/); // no time zone
+    expect(scheduleProblem('2031', now)).toMatch(/ISO 8601/);
+    expect(scheduleProblem('+010000-01-01T00:00:00Z', now)).toMatch(/ISO 8601/);
+    expect(scheduleProblem('2030-06-01T10:30:00.123+02:00', now)).toBeUndefined();
+    expect(scheduleProblem('2045-01-01T00:00:00Z', now)).toMatch(/within 10 years/);
   });
 });
 

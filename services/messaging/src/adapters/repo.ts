@@ -1,5 +1,6 @@
 import type { PoolClient } from 'pg';
 import { Db, likeEscape, prepared, Queryable } from '../../../../libs/db/src';
+import { AppError } from '../../../../libs/kit/src';
 import { NewEvent, Outbox } from '../../../../libs/bus/src';
 import type { DomainEvent } from '../../../../libs/contracts/src';
 import type { CampaignEmail, CampaignEmailContent, EmailRow, MessagingStore, NewEmail, TemplateRow } from '../app/ports';
@@ -173,63 +174,92 @@ export class MessagingRepo implements MessagingStore {
     outbox.written(this.db.pool);
   }
 
-  async insertCampaignEmails(projectId: string, content: CampaignEmailContent, emails: CampaignEmail[], events: Array<{ queued: DomainEvent; suppressed: DomainEvent }>): Promise<number> {
-    if (emails.length === 0) return 0;
+  async insertCampaignEmails(projectId: string, content: CampaignEmailContent, emails: CampaignEmail[], events: Array<{ queued: DomainEvent; suppressed: DomainEvent }>) {
     const envelopes = events.flatMap((e) => [e.queued, e.suppressed]);
     const keys = events.flatMap((_, k) => [k + 1, -(k + 1)]);
-    const rows = await this.db.query(prepared(
-      `WITH content AS (
-         INSERT INTO messaging.campaign_contents (project_id, campaign_id, body) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING
-       ), x AS (
-         SELECT x.*, EXISTS (SELECT 1 FROM messaging.suppressions s WHERE s.project_id = $1 AND s.email = x.to_email) AS suppressed
-         FROM unnest($10::uuid[], $11::uuid[], $12::text[], $13::jsonb[]) WITH ORDINALITY AS x(id, contact_id, to_email, vars, i)
-       ), emails AS (
-         INSERT INTO messaging.emails (project_id, id, contact_id, to_email, from_email, from_name, reply_to, subject, body, template_id, campaign_id,
-           type, source_type, lane, vars, tracking, status, status_rank, last_error, enqueued_at)
-         SELECT $1, id, contact_id, to_email, $4, $5, $6, $7, '', $8, $2, 'MARKETING', 'campaign', 'bulk', vars, $9,
-           CASE WHEN suppressed THEN 'failed' ELSE 'queued' END, CASE WHEN suppressed THEN ${STATUS_RANK.failed} ELSE ${STATUS_RANK.queued} END,
-           CASE WHEN suppressed THEN 'suppressed: the address bounced or complained before' END, CASE WHEN suppressed THEN NULL ELSE now() END
-         FROM x ORDER BY i
-         ON CONFLICT (project_id, campaign_id, contact_id) WHERE campaign_id IS NOT NULL DO NOTHING
-         RETURNING id
-       )
-       ${outbox.insertSql(14, { key: 'int', where: (key) => `${key} IN (SELECT CASE WHEN suppressed THEN -i ELSE i END FROM x WHERE x.id IN (SELECT id FROM emails))` })}
-       RETURNING id`,
-      [
-        projectId,
-        content.campaignId,
-        content.body,
-        content.fromEmail,
-        content.fromName ?? null,
-        content.replyTo ?? null,
-        content.subject,
-        content.templateId ?? null,
-        content.tracking,
-        emails.map((e) => e.id),
-        emails.map((e) => e.contactId),
-        emails.map((e) => e.toEmail),
-        emails.map((e) => JSON.stringify(e.vars)),
-        ...outbox.params(envelopes, keys),
-      ],
-    ));
-    outbox.written(this.db.pool);
-    return rows.length;
+    return this.db.tx(async (tx) => {
+      // The body once (the first page brings it), then the campaign's row shared-locked: a cancel
+      // (which takes it for update) waits for this page, and a page after a cancel sees it.
+      if (content.body) {
+        await tx.query(`INSERT INTO messaging.campaign_contents (project_id, campaign_id, body) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [projectId, content.campaignId, content.body]);
+      }
+      const state = await tx.query(`SELECT cancelled_at FROM messaging.campaign_contents WHERE project_id = $1 AND campaign_id = $2 FOR SHARE`, [projectId, content.campaignId]);
+      if (state.rows.length === 0) throw new AppError({ code: 'CAMPAIGN_CONTENT_MISSING', status: 409, message: 'The campaign\'s body was never sent: send it with the first page' });
+      if (state.rows[0].cancelled_at) return { created: 0, cancelled: true };
+      if (emails.length === 0) return { created: 0, cancelled: false };
+      const r = await tx.query(prepared(
+        `WITH x AS (
+           SELECT x.*, EXISTS (SELECT 1 FROM messaging.suppressions s WHERE s.project_id = $1 AND s.email = x.to_email) AS suppressed
+           FROM unnest($9::uuid[], $10::uuid[], $11::text[], $12::jsonb[]) WITH ORDINALITY AS x(id, contact_id, to_email, vars, i)
+         ), emails AS (
+           INSERT INTO messaging.emails (project_id, id, contact_id, to_email, from_email, from_name, reply_to, subject, body, template_id, campaign_id,
+             type, source_type, lane, vars, tracking, status, status_rank, last_error, enqueued_at)
+           SELECT $1, id, contact_id, to_email, $3, $4, $5, $6, '', $7, $2, 'MARKETING', 'campaign', 'bulk', vars, $8,
+             CASE WHEN suppressed THEN 'failed' ELSE 'queued' END, CASE WHEN suppressed THEN ${STATUS_RANK.failed} ELSE ${STATUS_RANK.queued} END,
+             CASE WHEN suppressed THEN 'suppressed: the address bounced or complained before' END, CASE WHEN suppressed THEN NULL ELSE now() END
+           FROM x ORDER BY i
+           ON CONFLICT (project_id, campaign_id, contact_id) WHERE campaign_id IS NOT NULL DO NOTHING
+           RETURNING id
+         )
+         ${outbox.insertSql(13, { key: 'int', where: (key) => `${key} IN (SELECT CASE WHEN suppressed THEN -i ELSE i END FROM x WHERE x.id IN (SELECT id FROM emails))` })}
+         RETURNING id`,
+        [
+          projectId,
+          content.campaignId,
+          content.fromEmail,
+          content.fromName ?? null,
+          content.replyTo ?? null,
+          content.subject,
+          content.templateId ?? null,
+          content.tracking,
+          emails.map((e) => e.id),
+          emails.map((e) => e.contactId),
+          emails.map((e) => e.toEmail),
+          emails.map((e) => JSON.stringify(e.vars)),
+          ...outbox.params(envelopes, keys),
+        ],
+      ));
+      outbox.written(tx);
+      return { created: r.rowCount ?? 0, cancelled: false };
+    });
   }
 
-  async cancelCampaign(projectId: string, campaignId: string, q: Queryable = this.db.pool): Promise<number> {
-    // Queued (a work item waiting, or a retry not yet due) and emails a dead sender left `sending`
-    // (the sweep would hand those out again): none of them will leave now.
-    const r = await q.query(
-      `DELETE FROM messaging.emails WHERE project_id = $1 AND campaign_id = $2
-         AND (status = 'queued' OR (status = 'sending' AND updated_at < now() - interval '2 minutes'))`,
+  async campaignEmailsOf(projectId: string, campaignId: string, contactIds: string[]): Promise<number> {
+    const rows = await this.db.query(`SELECT count(*)::int AS n FROM messaging.emails WHERE project_id = $1 AND campaign_id = $2 AND contact_id = ANY($3::uuid[])`, [projectId, campaignId, contactIds]);
+    return rows[0].n;
+  }
+
+  async cancelCampaign(projectId: string, campaignId: string, q?: Queryable): Promise<number> {
+    const run = async (tx: Queryable) => {
+      // The mark first (waiting for a page being written), then what no sender holds goes:
+      // queued (a work item waiting, or a retry not yet due) and emails a dead sender left
+      // `sending` (the sweep would hand those out again).
+      await tx.query(
+        `INSERT INTO messaging.campaign_contents (project_id, campaign_id, body, cancelled_at) VALUES ($1, $2, '', now())
+         ON CONFLICT (project_id, campaign_id) DO UPDATE SET cancelled_at = coalesce(campaign_contents.cancelled_at, now())`,
+        [projectId, campaignId],
+      );
+      const r = await tx.query(
+        `DELETE FROM messaging.emails WHERE project_id = $1 AND campaign_id = $2
+           AND (status = 'queued' OR (status = 'sending' AND updated_at < now() - interval '2 minutes'))`,
+        [projectId, campaignId],
+      );
+      return r.rowCount ?? 0;
+    };
+    return q ? run(q) : this.db.tx(run);
+  }
+
+  async deleteCampaignContent(tx: Queryable, projectId: string, campaignId: string) {
+    await tx.query(`DELETE FROM messaging.campaign_contents WHERE project_id = $1 AND campaign_id = $2`, [projectId, campaignId]);
+  }
+
+  async campaignPending(projectId: string, campaignId: string): Promise<{ queued: number; sending: number }> {
+    const rows = await this.db.query(
+      `SELECT count(*) FILTER (WHERE status = 'queued')::int AS queued, count(*) FILTER (WHERE status = 'sending')::int AS sending
+       FROM messaging.emails WHERE project_id = $1 AND campaign_id = $2 AND campaign_id IS NOT NULL AND status IN ('queued', 'sending')`,
       [projectId, campaignId],
     );
-    return r.rowCount ?? 0;
-  }
-
-  async campaignInFlight(projectId: string, campaignId: string): Promise<number> {
-    const rows = await this.db.query(`SELECT count(*)::int AS n FROM messaging.emails WHERE project_id = $1 AND campaign_id = $2 AND status = 'sending'`, [projectId, campaignId]);
-    return rows[0].n;
+    return rows[0];
   }
 
   async saveCampaignTemplate(tx: Queryable, projectId: string, c: { campaignId: string; templateId: string | null; name: string; version: number }) {

@@ -16,7 +16,7 @@ const CANCEL_WAIT_MS = 15_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The campaign fan-out's side of messaging: one page of recipients at a time, and cancel. */
-export function campaignHandlers(d: CampaignDeps): Pick<Handlers<'messaging'>, 'EnqueueCampaign' | 'CancelCampaign'> {
+export function campaignHandlers(d: CampaignDeps): Pick<Handlers<'messaging'>, 'EnqueueCampaign' | 'CancelCampaign' | 'CampaignProgress'> {
   return {
     async EnqueueCampaign(req, meta) {
       const projectId = projectOf(meta);
@@ -24,10 +24,9 @@ export function campaignHandlers(d: CampaignDeps): Pick<Handlers<'messaging'>, '
       if (!c || !isUuid(c.campaign_id)) throw badRequest('content.campaign_id must be a campaign id');
       const ids = [...new Set(req.contact_ids.filter((id) => isUuid(id)).map((id) => id.toLowerCase()))];
       if (ids.length > MAX_CAMPAIGN_PAGE) throw badRequest(`at most ${MAX_CAMPAIGN_PAGE} contacts per call`);
-      if (ids.length === 0) return { created: 0, existing: 0, skipped: req.contact_ids.length };
 
       // The contacts as they are now: one deleted or unsubscribed since the audience was frozen gets nothing.
-      const { contacts } = await d.contacts().BatchGetContacts({ ids });
+      const contacts = ids.length ? (await d.contacts().BatchGetContacts({ ids })).contacts : [];
       const live = contacts.filter((k) => k.subscribed);
       const emails: CampaignEmail[] = live.map((k) => ({
         id: newId(),
@@ -59,8 +58,12 @@ export function campaignHandlers(d: CampaignDeps): Pick<Handlers<'messaging'>, '
         ]);
         return { queued, suppressed } as { queued: DomainEvent; suppressed: DomainEvent };
       });
-      const created = await d.repo.insertCampaignEmails(projectId, content, emails, events);
-      return { created, existing: live.length - created, skipped: req.contact_ids.length - live.length };
+      const { created, cancelled } = await d.repo.insertCampaignEmails(projectId, content, emails, events);
+      if (cancelled) return { created: 0, existing: 0, skipped: 0, cancelled: true };
+      // Every contact asked for is created, there already (a page sent again: whatever the
+      // contact became since, its email exists), or skipped.
+      const existing = ids.length ? (await d.repo.campaignEmailsOf(projectId, c.campaign_id, ids)) - created : 0;
+      return { created, existing, skipped: req.contact_ids.length - created - existing, cancelled: false };
     },
 
     async CancelCampaign(req, meta) {
@@ -70,13 +73,18 @@ export function campaignHandlers(d: CampaignDeps): Pick<Handlers<'messaging'>, '
       // What senders hold goes out (or fails) within a moment: wait for it, so that nothing of
       // the campaign leaves after the caller has its answer.
       const until = Date.now() + CANCEL_WAIT_MS;
-      let inFlight = await d.repo.campaignInFlight(projectId, req.campaign_id);
+      let inFlight = (await d.repo.campaignPending(projectId, req.campaign_id)).sending;
       while (inFlight > 0 && Date.now() < until) {
         await sleep(100);
-        inFlight = await d.repo.campaignInFlight(projectId, req.campaign_id);
+        inFlight = (await d.repo.campaignPending(projectId, req.campaign_id)).sending;
       }
       // A sender that met a temporary failure meanwhile put its email back in the queue: gone too.
       return { removed: removed + (await d.repo.cancelCampaign(projectId, req.campaign_id)), in_flight: inFlight };
+    },
+
+    async CampaignProgress(req, meta) {
+      if (!isUuid(req.campaign_id)) throw badRequest('campaign_id must be a campaign id');
+      return d.repo.campaignPending(projectOf(meta), req.campaign_id);
     },
   };
 }

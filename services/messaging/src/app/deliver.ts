@@ -99,8 +99,9 @@ export class DeliveryWrites {
  * and hand it to SMTP; then record sent (or retry later, or failed) with a status event.
  */
 export async function deliver(deps: DeliveryDeps, projectId: string, emailId: string, redelivered: boolean): Promise<void> {
-  // The throttle first, then the claim: an email is never held by a sender while it waits its
-  // turn, so a cancelled campaign's queued emails can be removed up to the moment they leave.
+  const email = await deps.writes.claim(projectId, emailId, redelivered);
+  if (!email) return; // done already, not due yet, cancelled, or another worker has it
+
   for (;;) {
     let v: LimitVerdict;
     try {
@@ -111,9 +112,6 @@ export async function deliver(deps: DeliveryDeps, projectId: string, emailId: st
     if (v.allowed) break;
     await sleep(Math.max(10, v.msBeforeNext));
   }
-
-  const email = await deps.writes.claim(projectId, emailId, redelivered);
-  if (!email) return; // done already, not due yet, cancelled, or another worker has it
 
   let msg: Outgoing;
   try {

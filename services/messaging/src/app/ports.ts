@@ -135,13 +135,17 @@ export interface MessagingStore {
   /**
    * A page of a campaign's emails (marketing, bulk lane) with their events, like `insertEmails`,
    * except that a contact who has an email of the campaign already gets none: returns how many
-   * were created. The first call stores the campaign's body.
+   * were created — none once the campaign is cancelled here. The call that carries the body
+   * (the first page) stores it; a page without a stored body is refused (409).
    */
-  insertCampaignEmails(projectId: string, content: CampaignEmailContent, emails: CampaignEmail[], events: Array<{ queued: DomainEvent; suppressed: DomainEvent }>): Promise<number>;
-  /** Deletes the campaign's emails no sender holds (queued, or left by a dead sender); returns how many. */
+  insertCampaignEmails(projectId: string, content: CampaignEmailContent, emails: CampaignEmail[], events: Array<{ queued: DomainEvent; suppressed: DomainEvent }>): Promise<{ created: number; cancelled: boolean }>;
+  /** How many of these contacts have their email of the campaign. */
+  campaignEmailsOf(projectId: string, campaignId: string, contactIds: string[]): Promise<number>;
+  /** Marks the campaign cancelled (no page is written after) and deletes its emails no sender holds (queued, or left by a dead sender); returns how many. */
   cancelCampaign(projectId: string, campaignId: string, q?: Queryable): Promise<number>;
-  /** The campaign's emails a sender holds now. */
-  campaignInFlight(projectId: string, campaignId: string): Promise<number>;
+  deleteCampaignContent(tx: Queryable, projectId: string, campaignId: string): Promise<void>;
+  /** The campaign's emails not settled: queued, and held by a sender. */
+  campaignPending(projectId: string, campaignId: string): Promise<{ queued: number; sending: number }>;
   /** The campaigns projection (from campaigns.campaign.changed.v1) that template usage reads; newer versions win. */
   saveCampaignTemplate(tx: Queryable, projectId: string, c: { campaignId: string; templateId: string | null; name: string; version: number }): Promise<void>;
   deleteCampaignTemplate(tx: Queryable, projectId: string, campaignId: string): Promise<void>;

@@ -17,6 +17,7 @@ export function messagingConsumer(repo: MessagingStore): Consumer {
       },
       'campaigns.campaign.deleted.v1': async (e: DomainEvent<'campaigns.campaign.deleted.v1'>, tx) => {
         await repo.deleteCampaignTemplate(tx, e.projectId, e.data.campaignId);
+        await repo.deleteCampaignContent(tx, e.projectId, e.data.campaignId);
       },
     },
   };

@@ -5,10 +5,12 @@ export interface EnqueueCampaignResponse {
   'created'?: (number);
   'existing'?: (number);
   'skipped'?: (number);
+  'cancelled'?: (boolean);
 }
 
 export interface EnqueueCampaignResponse__Output {
   'created': (number);
   'existing': (number);
   'skipped': (number);
+  'cancelled': (boolean);
 }

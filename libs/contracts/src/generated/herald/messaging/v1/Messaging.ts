@@ -2,6 +2,7 @@
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
+import type { CampaignProgressResponse as _herald_messaging_v1_CampaignProgressResponse, CampaignProgressResponse__Output as _herald_messaging_v1_CampaignProgressResponse__Output } from '../../../herald/messaging/v1/CampaignProgressResponse';
 import type { CampaignRef as _herald_messaging_v1_CampaignRef, CampaignRef__Output as _herald_messaging_v1_CampaignRef__Output } from '../../../herald/messaging/v1/CampaignRef';
 import type { CancelCampaignResponse as _herald_messaging_v1_CancelCampaignResponse, CancelCampaignResponse__Output as _herald_messaging_v1_CancelCampaignResponse__Output } from '../../../herald/messaging/v1/CancelCampaignResponse';
 import type { ClickResponse as _herald_messaging_v1_ClickResponse, ClickResponse__Output as _herald_messaging_v1_ClickResponse__Output } from '../../../herald/messaging/v1/ClickResponse';
@@ -30,6 +31,15 @@ import type { TokenRequest as _herald_messaging_v1_TokenRequest, TokenRequest__O
 import type { VerifyRequest as _herald_messaging_v1_VerifyRequest, VerifyRequest__Output as _herald_messaging_v1_VerifyRequest__Output } from '../../../herald/messaging/v1/VerifyRequest';
 
 export interface MessagingClient extends grpc.Client {
+  CampaignProgress(argument: _herald_messaging_v1_CampaignRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_CampaignProgressResponse__Output>): grpc.ClientUnaryCall;
+  CampaignProgress(argument: _herald_messaging_v1_CampaignRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_CampaignProgressResponse__Output>): grpc.ClientUnaryCall;
+  CampaignProgress(argument: _herald_messaging_v1_CampaignRef, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_CampaignProgressResponse__Output>): grpc.ClientUnaryCall;
+  CampaignProgress(argument: _herald_messaging_v1_CampaignRef, callback: grpc.requestCallback<_herald_messaging_v1_CampaignProgressResponse__Output>): grpc.ClientUnaryCall;
+  campaignProgress(argument: _herald_messaging_v1_CampaignRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_CampaignProgressResponse__Output>): grpc.ClientUnaryCall;
+  campaignProgress(argument: _herald_messaging_v1_CampaignRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_CampaignProgressResponse__Output>): grpc.ClientUnaryCall;
+  campaignProgress(argument: _herald_messaging_v1_CampaignRef, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_CampaignProgressResponse__Output>): grpc.ClientUnaryCall;
+  campaignProgress(argument: _herald_messaging_v1_CampaignRef, callback: grpc.requestCallback<_herald_messaging_v1_CampaignProgressResponse__Output>): grpc.ClientUnaryCall;
+  
   CancelCampaign(argument: _herald_messaging_v1_CampaignRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_CancelCampaignResponse__Output>): grpc.ClientUnaryCall;
   CancelCampaign(argument: _herald_messaging_v1_CampaignRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_CancelCampaignResponse__Output>): grpc.ClientUnaryCall;
   CancelCampaign(argument: _herald_messaging_v1_CampaignRef, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_CancelCampaignResponse__Output>): grpc.ClientUnaryCall;
@@ -231,6 +241,8 @@ export interface MessagingClient extends grpc.Client {
 }
 
 export interface MessagingHandlers extends grpc.UntypedServiceImplementation {
+  CampaignProgress: grpc.handleUnaryCall<_herald_messaging_v1_CampaignRef__Output, _herald_messaging_v1_CampaignProgressResponse>;
+  
   CancelCampaign: grpc.handleUnaryCall<_herald_messaging_v1_CampaignRef__Output, _herald_messaging_v1_CancelCampaignResponse>;
   
   CheckSender: grpc.handleUnaryCall<_herald_messaging_v1_VerifyRequest__Output, _herald_common_v1_Empty>;
@@ -278,6 +290,7 @@ export interface MessagingHandlers extends grpc.UntypedServiceImplementation {
 }
 
 export interface MessagingDefinition extends grpc.ServiceDefinition {
+  CampaignProgress: MethodDefinition<_herald_messaging_v1_CampaignRef, _herald_messaging_v1_CampaignProgressResponse, _herald_messaging_v1_CampaignRef__Output, _herald_messaging_v1_CampaignProgressResponse__Output>
   CancelCampaign: MethodDefinition<_herald_messaging_v1_CampaignRef, _herald_messaging_v1_CancelCampaignResponse, _herald_messaging_v1_CampaignRef__Output, _herald_messaging_v1_CancelCampaignResponse__Output>
   CheckSender: MethodDefinition<_herald_messaging_v1_VerifyRequest, _herald_common_v1_Empty, _herald_messaging_v1_VerifyRequest__Output, _herald_common_v1_Empty__Output>
   CreateTemplate: MethodDefinition<_herald_messaging_v1_TemplateWrite, _herald_messaging_v1_TemplateResponse, _herald_messaging_v1_TemplateWrite__Output, _herald_messaging_v1_TemplateResponse__Output>
