@@ -10,6 +10,7 @@ import { Worker } from 'node:worker_threads';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
 import { newId } from '../libs/kit/src';
+import type { Api, DnsTestServer } from '../libs/testing/src';
 import { render } from '../services/messaging/src/domain/render';
 import { TokenSigner } from '../services/messaging/src/domain/tokens';
 import { addTracking, subscriptionUrls } from '../services/messaging/src/app/deliver';
@@ -362,4 +363,39 @@ export function printStatements(p: Profile, top = 20) {
   console.log(`    ${pad('process', 9)} ${lpad('per email', 9)} ${lpad('avg ms', 7)}  statement`);
   for (const s of p.statements.slice(0, top)) console.log(`    ${pad(s.target, 9)} ${lpad(f2(s.perEmail), 9)} ${lpad(f2(s.avgMs), 7)}  ${s.sql}`);
   if (p.statements.length > top) console.log(`    ... ${p.statements.length - top} more (rare) statements`);
+}
+
+// ---------------------------------------------------------------- Herald, wired to the sink
+
+/**
+ * The environment a mail bench gives Herald: the sink as SMTP relay, the test DNS server, the
+ * per-project sending throttle and the API rate limit out of the way (a provider's limits, not
+ * Herald's speed), `smtpConnections` SMTP connections, and bench/track's preload (the statement
+ * profiler writing to `profDir` when given).
+ */
+export function heraldMailEnv(o: { sink: Sink; dns: DnsTestServer; smtpConnections: number; poolMax: string; profDir?: string }): NodeJS.ProcessEnv {
+  const preload = path.join(__dirname, 'track', 'preload.js');
+  return {
+    SMTP_URL: `smtp://127.0.0.1:${o.sink.port}`,
+    DNS_SERVERS: o.dns.server,
+    SEND_RATE_PER_SECOND: '100000',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    SMTP_POOL_SIZE: String(o.smtpConnections),
+    LOG_LEVEL: 'warn',
+    DB_POOL_MAX: o.poolMax,
+    NODE_OPTIONS: `--require ${preload} ${process.env.BENCH_NODE_OPTIONS ?? ''}`.trim(),
+    ...(o.profDir ? { BENCH_PGCOUNT_DIR: o.profDir } : {}),
+  };
+}
+
+/** Adds `domain` as a sending domain, publishes its records on the test DNS server and verifies it (as e2e/support/sending.ts). */
+export async function verifyDomain(api: Api, dns: DnsTestServer, domain: string) {
+  const added = await api.post('/domains', { domain });
+  if (added.status !== 201) throw new Error(`POST /domains: ${added.status} ${JSON.stringify(added.body)}`);
+  for (const rec of added.body.records) {
+    if (rec.type === 'TXT') dns.set(rec.name, 'TXT', [rec.value]);
+    if (rec.type === 'MX') dns.set(rec.name, 'MX', [{ exchange: rec.value, priority: rec.priority ?? 10 }]);
+  }
+  const verified = await api.get(`/domains/${added.body.id}/verify`);
+  if (!verified.body?.verified) throw new Error(`domain not verified: ${JSON.stringify(verified.body)}`);
 }

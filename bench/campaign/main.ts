@@ -22,7 +22,7 @@ import { newId } from '../../libs/kit/src';
 import { registry } from '../../services/all/src/registry';
 import { cpuWindow, CpuWindow, f0, f1, f2, log, machineLine, num, pad, readSnapshots, requireInfra, run, running, sampleCpu, sleep, Snapshot, table } from '../lib';
 import { processCpu } from '../segments/foreign';
-import { BODY, diffProfile, dist, Dist, nowMs, PLANS, printStatements, Profile, rawBlast, RawResult, rsaKeyPem, settle, Sink, SUBJECT } from '../mail';
+import { BODY, diffProfile, dist, Dist, nowMs, PLANS, printStatements, Profile, rawBlast, RawResult, rsaKeyPem, settle, Sink, SUBJECT, verifyDomain, heraldMailEnv } from '../mail';
 
 // ---------------------------------------------------------------- settings
 
@@ -205,34 +205,16 @@ interface CampaignResult extends CpuWindow {
 async function runTopology(kind: 'all' | 'split', sink: Sink, dns: DnsTestServer, rawKey: string): Promise<CampaignResult> {
   const label = kind === 'all' ? 'all-in-one' : 'split';
   const profDir = fs.mkdtempSync(path.join(os.tmpdir(), `herald-campaignbench-${kind}-`));
-  const preload = path.join(__dirname, '..', 'track', 'preload.js');
-  const env: NodeJS.ProcessEnv = {
-    SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
-    DNS_SERVERS: dns.server,
-    // The per-project sending throttle (default 50/s) is a provider limit, not Herald's speed: off, as in bench/send.
-    SEND_RATE_PER_SECOND: '100000',
-    RATE_LIMIT_PER_MINUTE: '100000000',
-    SMTP_POOL_SIZE: String(S.smtpConnections),
-    LOG_LEVEL: 'warn',
-    DB_POOL_MAX: S.poolMax,
-    NODE_OPTIONS: `--require ${preload} ${process.env.BENCH_NODE_OPTIONS ?? ''}`.trim(),
-  };
+  // As bench/send: the per-project sending throttle (50/s by default) is a provider's limit, not Herald's speed.
+  const env = heraldMailEnv({ sink, dns, smtpConnections: S.smtpConnections, poolMax: S.poolMax, profDir: S.profile ? profDir : undefined });
   for (const [from, to] of Object.entries(PASS_THROUGH)) if (process.env[from]) env[to] = process.env[from];
-  if (S.profile) env.BENCH_PGCOUNT_DIR = profDir;
   log(`starting topology ${kind} ...`);
   const t = await Topology.start(kind, { env, registry });
   running.add(t);
   try {
     const api = new Api(t.baseUrl, t.keys.secret);
     const domain = `${kind}-${RUN}.bench.example`;
-    const added = await api.post('/domains', { domain });
-    if (added.status !== 201) throw new Error(`POST /domains: ${added.status} ${JSON.stringify(added.body)}`);
-    for (const rec of added.body.records) {
-      if (rec.type === 'TXT') dns.set(rec.name, 'TXT', [rec.value]);
-      if (rec.type === 'MX') dns.set(rec.name, 'MX', [{ exchange: rec.value, priority: rec.priority ?? 10 }]);
-    }
-    const verified = await api.get(`/domains/${added.body.id}/verify`);
-    if (!verified.body?.verified) throw new Error(`domain not verified: ${JSON.stringify(verified.body)}`);
+    await verifyDomain(api, dns, domain);
     const FROM = `news@${domain}`;
     const http = new HttpPool(t.baseUrl, { connections: 64, pipelining: 1, keepAliveTimeout: 30_000 });
 

@@ -18,7 +18,7 @@ import { Pool as HttpPool } from 'undici';
 import { Api, DnsTestServer, Topology } from '../../libs/testing/src';
 import { registry } from '../../services/all/src/registry';
 import { cpuWindow, CpuSample, CpuWindow, f0, f1, f2, log, machineLine, num, pad, readSnapshots, requireInfra, run, running, sampleCpu, sleep, Snapshot, table } from '../lib';
-import { BODY, diffProfile, dist, Dist, Elu, eluOf, nowMs, PLANS, QUIET_BUSY_PCT, rawBlast as rawBlastWith, RawResult, printStatements, Profile, rsaKeyPem, settle as settleFor, Sink, SUBJECT } from '../mail';
+import { BODY, diffProfile, dist, Dist, Elu, eluOf, nowMs, PLANS, QUIET_BUSY_PCT, rawBlast as rawBlastWith, RawResult, printStatements, Profile, rsaKeyPem, settle as settleFor, Sink, SUBJECT, verifyDomain, heraldMailEnv } from '../mail';
 
 // ---------------------------------------------------------------- settings
 
@@ -123,23 +123,14 @@ async function runTopology(kind: 'all' | 'split', sink: Sink, dns: DnsTestServer
   const label = kind === 'all' ? 'Herald all-in-one' : 'Herald split';
   const profDir = fs.mkdtempSync(path.join(os.tmpdir(), `herald-sendbench-${kind}-`));
   // bench/track/preload.js: the statement/CPU profiler (BENCH_PGCOUNT_DIR) and SIGUSR2 CPU profiles.
-  const preload = path.join(__dirname, '..', 'track', 'preload.js');
   const env: NodeJS.ProcessEnv = {
-    SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
-    DNS_SERVERS: dns.server,
-    SEND_RATE_PER_SECOND: '100000',
-    RATE_LIMIT_PER_MINUTE: '100000000',
-    SMTP_POOL_SIZE: String(S.smtpConnections),
+    ...heraldMailEnv({ sink, dns, smtpConnections: S.smtpConnections, poolMax: S.poolMax, profDir: S.profile ? profDir : undefined }),
     SEND_CONCURRENCY: String(S.sendConcurrency),
-    LOG_LEVEL: 'warn',
     // Passed through for A/B runs (one thread or two in all-in-one; compose threads per sender).
     ...(process.env.ALL_IN_ONE_THREADS ? { ALL_IN_ONE_THREADS: process.env.ALL_IN_ONE_THREADS } : {}),
     ...(process.env.SEND_COMPOSE_THREADS ? { SEND_COMPOSE_THREADS: process.env.SEND_COMPOSE_THREADS } : {}),
     ...(process.env.BENCH_V8_FLAGS ? { BENCH_V8_FLAGS: process.env.BENCH_V8_FLAGS } : {}),
-    DB_POOL_MAX: S.poolMax,
-    NODE_OPTIONS: `--require ${preload} ${process.env.BENCH_NODE_OPTIONS ?? ''}`.trim(),
   };
-  if (S.profile) env.BENCH_PGCOUNT_DIR = profDir;
   const cpuProfDir = process.env.BENCH_CPU_PROF_DIR;
   if (cpuProfDir) {
     fs.mkdirSync(cpuProfDir, { recursive: true });
@@ -153,14 +144,7 @@ async function runTopology(kind: 'all' | 'split', sink: Sink, dns: DnsTestServer
     // A verified sending domain, as e2e/sending.test.ts does it.
     const domain = `${kind}-${RUN}.bench.example`;
     const api = new Api(t.baseUrl, t.keys.secret);
-    const added = await api.post('/domains', { domain });
-    if (added.status !== 201) throw new Error(`POST /domains: ${added.status} ${JSON.stringify(added.body)}`);
-    for (const rec of added.body.records) {
-      if (rec.type === 'TXT') dns.set(rec.name, 'TXT', [rec.value]);
-      if (rec.type === 'MX') dns.set(rec.name, 'MX', [{ exchange: rec.value, priority: rec.priority ?? 10 }]);
-    }
-    const verified = await api.get(`/domains/${added.body.id}/verify`);
-    if (!verified.body?.verified) throw new Error(`domain not verified: ${JSON.stringify(verified.body)}`);
+    await verifyDomain(api, dns, domain);
     const FROM = `bench@${domain}`;
 
     const http = new HttpPool(t.baseUrl, { connections: Math.max(S.concurrency, S.window), pipelining: 1, keepAliveTimeout: 30_000 });
