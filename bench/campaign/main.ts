@@ -369,7 +369,7 @@ async function runTopology(kind: 'all' | 'split', sink: Sink, dns: DnsTestServer
       // Machine busy time no process alive at both marks accounts for: processes that started or
       // ended in between (other people's test runs), the kernel's interrupt work, steal.
       const busy = (cpuWindow(marks[0].cpu, marks[1].cpu).machineBusyPct / 100) * os.cpus().length;
-      cpuBy.push(['unattributed', busy - [...groups.values()].reduce((a, b) => a + b, 0)]);
+      cpuBy.push(['unattributed', Math.max(0, busy - [...groups.values()].reduce((a, b) => a + b, 0))]);
     }
     const steps = Array.from({ length: Math.ceil(sentMs / 10_000) }, (_, k) => arrivals.filter((a) => a >= t0 + k * 10_000 && a < t0 + (k + 1) * 10_000).length / 10);
 
