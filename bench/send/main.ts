@@ -7,24 +7,18 @@
  *   npm run bench:send             (builds, then runs dist/bench/send/main.js)
  *
  * Needs PostgreSQL, RabbitMQ and Redis as the e2e tests do. Everything runs on loopback: the sink
- * (./sink.ts, a worker thread), a DNS server for the sending domain (libs/testing DnsTestServer),
+ * (../sink-worker.ts, a worker thread; the sink and the raw blast are bench/mail.ts, shared with bench/campaign), a DNS server for the sending domain (libs/testing DnsTestServer),
  * Herald (libs/testing Topology, built dist/). Not part of the test suite. See bench/README.md.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { Worker } from 'node:worker_threads';
-import nodemailer from 'nodemailer';
-import type Mail from 'nodemailer/lib/mailer';
 import { Pool as HttpPool } from 'undici';
 import { Api, DnsTestServer, Topology } from '../../libs/testing/src';
 import { registry } from '../../services/all/src/registry';
-import { newId } from '../../libs/kit/src';
-import { render } from '../../services/messaging/src/domain/render';
-import { TokenSigner } from '../../services/messaging/src/domain/tokens';
-import { addTracking, subscriptionUrls } from '../../services/messaging/src/app/deliver';
-import { cpuWindow, CpuSample, CpuWindow, f0, f1, f2, lpad, log, machineLine, num, pad, pct, readSnapshots, requireInfra, run, running, sampleCpu, sleep, Snapshot, snapshotDeltas, table } from '../lib';
+import { cpuWindow, CpuSample, CpuWindow, f0, f1, f2, log, machineLine, num, pad, readSnapshots, requireInfra, run, running, sampleCpu, sleep, Snapshot, table } from '../lib';
+import { BODY, diffProfile, dist, Dist, Elu, eluOf, nowMs, PLANS, QUIET_BUSY_PCT, rawBlast as rawBlastWith, RawResult, printStatements, Profile, rsaKeyPem, settle as settleFor, Sink, SUBJECT, verifyDomain, heraldMailEnv } from '../mail';
 
 // ---------------------------------------------------------------- settings
 
@@ -56,316 +50,16 @@ const S = {
 const TARGET_RATIO = 0.8;
 const RUN = crypto.randomBytes(3).toString('hex');
 
-// The request every /v1/send carries: one recipient, a small HTML body, template variables.
-const SUBJECT = 'Your {{plan}} receipt #{{n}}';
-const BODY =
-  '<html><body><h1>Hello {{email}}</h1><p>Thanks for staying on the <b>{{plan}}</b> plan. This is receipt #{{n}}.</p>' +
-  '<p>Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua. ' +
-  'Ut enim ad minim veniam, quis nostrud exercitation ullamco laboris nisi ut aliquip ex ea commodo consequat.</p>' +
-  '<p><a href="https://example.com/account?ref=receipt&amp;n={{n}}">Your account</a></p></body></html>';
-const PLANS = ['free', 'pro', 'team', 'enterprise'];
-/** Signed headers: the same list Herald's deliver.ts gives nodemailer. */
-const DKIM_HEADERS = [
-  'From', 'Sender', 'Reply-To', 'Subject', 'Date', 'Message-ID', 'To', 'Cc', 'MIME-Version', 'Content-Type', 'Content-Transfer-Encoding',
-  'Content-ID', 'Content-Description', 'In-Reply-To', 'References', 'List-Id', 'List-Help', 'List-Unsubscribe', 'List-Unsubscribe-Post',
-  'List-Subscribe', 'List-Post', 'List-Owner', 'List-Archive',
-].join(':');
-
-/** CLOCK_MONOTONIC in ms: shared with the sink's worker thread. */
-const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
-
-// ---------------------------------------------------------------- the sink (worker thread)
-
-interface Elu {
-  idle: number;
-  active: number;
-}
-class Sink {
-  /** Arrivals since the last reset, in order. */
-  keys: string[] = [];
-  at: number[] = [];
-  size: number[] = [];
-  byKey = new Map<string, number>();
-  elu: Elu = { idle: 0, active: 0 };
-  private seq = 0;
-  private waiting = new Map<number, () => void>();
-  private arrivals = new Map<string, () => void>();
-
-  private constructor(private readonly worker: Worker, readonly port: number) {
-    worker.on('message', (m) => this.onMessage(m));
-  }
-
-  static async start(): Promise<Sink> {
-    const worker = new Worker(path.join(__dirname, 'sink.js'));
-    const port = await new Promise<number>((resolve, reject) => {
-      worker.once('error', reject);
-      worker.on('message', (m) => m.type === 'ready' && resolve(m.port));
-    });
-    return new Sink(worker, port);
-  }
-
-  private onMessage(m: { type: string; seq?: number; ids: string[]; times: number[]; bytes: number[]; elu: Elu }) {
-    if (m.type !== 'batch') return;
-    for (let i = 0; i < m.ids.length; i++) {
-      // Herald: <emailId@domain>; raw blast: <raw…@raw.bench.example>. Key = the part before '@'.
-      const key = m.ids[i].split('@')[0];
-      this.keys.push(key);
-      this.at.push(m.times[i]);
-      this.size.push(m.bytes[i]);
-      this.byKey.set(key, m.times[i]);
-      this.arrivals.get(key)?.();
-      this.arrivals.delete(key);
-    }
-    this.elu = m.elu;
-    if (m.seq !== undefined) this.waiting.get(m.seq)?.();
-    this.waiting.delete(m.seq ?? -1);
-  }
-
-  /** Everything the sink received until now is visible after this resolves. */
-  flush(): Promise<void> {
-    const seq = ++this.seq;
-    return new Promise((resolve) => {
-      this.waiting.set(seq, resolve);
-      this.worker.postMessage({ type: 'flush', seq });
-    });
-  }
-
-  /** Resolves when the message with this key has arrived, or at `deadline` (nowMs) if it has not. */
-  arrival(key: string, deadline: number): Promise<void> {
-    if (this.byKey.has(key)) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.arrivals.delete(key);
-        resolve();
-      }, Math.max(0, deadline - nowMs()));
-      this.arrivals.set(key, () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
-  }
-
-  reset() {
-    this.keys = [];
-    this.at = [];
-    this.size = [];
-    this.byKey.clear();
-  }
-
-  countBetween(from: number, to: number) {
-    let n = 0;
-    for (const t of this.at) if (t >= from && t <= to) n++;
-    return n;
-  }
-
-  avgSize() {
-    return this.size.length ? this.size.reduce((a, b) => a + b, 0) / this.size.length : NaN;
-  }
-
-  /** Waits until every key has arrived (or the deadline); returns how many are still missing. */
-  async waitFor(keys: Iterable<string>, timeoutMs: number): Promise<number> {
-    const want = [...keys];
-    const deadline = nowMs() + timeoutMs;
-    for (;;) {
-      await this.flush();
-      const missing = want.filter((k) => !this.byKey.has(k)).length;
-      if (missing === 0 || nowMs() > deadline) return missing;
-      await sleep(50);
-    }
-  }
-
-  async close() {
-    await new Promise<void>((resolve) => {
-      this.worker.on('message', (m) => m.type === 'closed' && resolve());
-      this.worker.postMessage({ type: 'close' });
-      setTimeout(resolve, 3000).unref();
-    });
-    await this.worker.terminate();
-  }
-}
-
-const eluOf = (a: Elu, b: Elu) => {
-  const active = b.active - a.active;
-  const total = active + (b.idle - a.idle);
-  return total > 0 ? active / total : NaN;
-};
-
-// ---------------------------------------------------------------- stats helpers
-
-const dist = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return { n: s.length, p50: pct(s, 50), p99: pct(s, 99), max: s[s.length - 1] ?? NaN };
-};
-type Dist = ReturnType<typeof dist>;
-
-// ---------------------------------------------------------------- raw nodemailer blast
-
-/** The machine's CPU (busy, steal) and the bench's, over the measured window (see bench/lib). */
-interface RawResult extends CpuWindow {
-  label: string;
-  dkim: boolean;
-  sent: number;
-  deliveredPerS: number;
-  sendMailLatency: Dist;
-  avgBytes: number;
-  errors: number;
-  errorSample?: string;
-  missing: number;
-  sinkElu: number;
-  /** Seconds waited for the machine to go quiet before the blast, and whether it did (see `settle`). */
-  settled?: { seconds: number; quiet: boolean };
-}
-
 /** Above this steal % in a blast or window, the verdict is marked as unreliable. */
 const STEAL_WARN_PCT = 5;
 
-/** "Quiet": this machine's own work (steal not counted) under this busy % (100 = every core), as with Herald idle. */
-const QUIET_BUSY_PCT = 15;
-
-/**
- * Waits until the machine is quiet — two 500 ms samples in a row under QUIET_BUSY_PCT — or
- * BENCH_SETTLE_SECONDS have passed; returns the seconds waited and whether it went quiet. When a Herald window ends, the
- * work behind its last emails goes on for a moment (status events, the events and contacts
- * projections, PostgreSQL's writes); a raw blast must not share the cores with it.
- */
-async function settle(): Promise<{ seconds: number; quiet: boolean }> {
-  const t0 = nowMs();
-  let quiet = 0;
-  while (quiet < 2 && nowMs() - t0 < S.settle * 1000) {
-    const a = sampleCpu();
-    await sleep(500);
-    const w = cpuWindow(a, sampleCpu());
-    if (Number.isNaN(w.machineBusyPct)) break; // no /proc/stat: nothing to wait for
-    quiet = w.machineBusyPct - w.stealPct < QUIET_BUSY_PCT ? quiet + 1 : 0;
-  }
-  return { seconds: (nowMs() - t0) / 1000, quiet: quiet >= 2 };
-}
-
-/**
- * Pre-rendered messages: Herald's own render + addTracking on the same subject/body/data, so each
- * message has the size and shape of what Herald hands nodemailer (open pixel, rewritten link).
- * Built before the clock starts; nodemailer still builds the MIME and signs per send, as in Herald.
- */
-function prerender(count: number): Mail.Options[] {
-  const tokens = new TokenSigner(crypto.randomBytes(32).toString('hex'));
-  const publicUrl = 'http://127.0.0.1:38080';
-  const projectId = newId();
-  const out: Mail.Options[] = [];
-  for (let i = 0; i < count; i++) {
-    const email = `r${i % S.recipients}@example.org`;
-    const urls = subscriptionUrls(tokens, publicUrl, projectId, newId(), email);
-    const vars = { plan: PLANS[i % PLANS.length], n: i, email, ...urls };
-    const html = addTracking(render(BODY, vars), tokens, publicUrl, projectId, newId());
-    out.push({
-      from: 'bench@raw.bench.example',
-      to: email,
-      subject: render(SUBJECT, vars, { escape: false }),
-      html,
-      headers: {},
-      envelope: { from: 'bounces@rp.raw.bench.example', to: [email] },
-    });
-  }
-  return out;
-}
-
-async function rawBlast(sink: Sink, label: string, dkimKey: string | crypto.KeyObject | undefined): Promise<RawResult> {
-  const messages = prerender(500);
-  const transport = nodemailer.createTransport({
-    pool: true,
-    maxConnections: S.smtpConnections,
-    maxMessages: Infinity,
-    host: '127.0.0.1',
-    port: sink.port,
-    secure: false,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  });
-  transport.on('error', (err) => log('raw transport error:', err.message));
-  const dkim = dkimKey ? { domainName: 'raw.bench.example', keySelector: 'bench', privateKey: dkimKey as string, headerFieldNames: DKIM_HEADERS } : undefined;
-  const tag = `raw${crypto.randomBytes(2).toString('hex')}`;
-  await sink.flush();
-  sink.reset();
-  const t0 = nowMs();
-  const from = t0 + S.warmup * 1000;
-  const to = from + S.seconds * 1000;
-  let seq = 0;
-  let errors = 0;
-  let errorSample: string | undefined;
-  const sentKeys: string[] = [];
-  const lat: number[] = [];
-  let cpuA: CpuSample | undefined;
-  let eluA: Elu | undefined;
-  let cpuB: CpuSample | undefined;
-  let eluB: Elu | undefined;
-  const marks = (async () => {
-    await sleep(from - nowMs());
-    await sink.flush();
-    eluA = sink.elu;
-    cpuA = sampleCpu();
-    await sleep(to - nowMs());
-    cpuB = sampleCpu();
-    await sink.flush();
-    eluB = sink.elu;
-  })();
-  const worker = async () => {
-    while (nowMs() < to) {
-      const key = `${tag}-${seq++}`;
-      const m = messages[seq % messages.length];
-      const start = nowMs();
-      try {
-        await transport.sendMail({ ...m, messageId: `<${key}@raw.bench.example>`, dkim });
-        sentKeys.push(key);
-        if (start >= from) lat.push(nowMs() - start);
-      } catch (err) {
-        errors++;
-        errorSample ??= (err as Error).message;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: S.window }, worker));
-  await marks;
-  const missing = await sink.waitFor(sentKeys, 30_000);
-  transport.close();
-  const cpu = cpuWindow(cpuA!, cpuB!);
-  return {
-    label,
-    dkim: !!dkimKey,
-    sent: sentKeys.length,
-    deliveredPerS: sink.countBetween(from, to) / S.seconds,
-    sendMailLatency: dist(lat),
-    avgBytes: sink.avgSize(),
-    errors,
-    errorSample,
-    missing,
-    ...cpu,
-    sinkElu: eluOf(eluA!, eluB!),
-  };
-}
+/** The raw blast (bench/mail) with this bench's settings. */
+const rawBlast = (sink: Sink, label: string, dkimKey: string | crypto.KeyObject | undefined) =>
+  rawBlastWith(sink, label, dkimKey, { smtpConnections: S.smtpConnections, window: S.window, warmupSeconds: S.warmup, seconds: S.seconds, recipients: S.recipients });
+const settle = () => settleFor(S.settle);
 
 // ---------------------------------------------------------------- Herald
 
-
-interface Profile {
-  cpu: Array<{ target: string; cores?: number; elu: number; msPerEmail?: number }>;
-  poolWait: Array<{ target: string; perEmail: number; avgMs: number }>;
-  statements: Array<{ target: string; sql: string; perEmail: number; avgMs: number }>;
-}
-/** Per email = per delivered email in the window (the snapshot rates divided by the delivered rate). */
-function diffProfile(a: Snapshot[], b: Snapshot[], deliveredPerS: number): Profile {
-  const p: Profile = { cpu: [], poolWait: [], statements: [] };
-  for (const d of snapshotDeltas(a, b)) {
-    const dtS = d.ms / 1000;
-    const emails = deliveredPerS * dtS || 1;
-    p.cpu.push({ target: d.target, cores: d.cpuMs === undefined ? undefined : d.cpuMs / 1000 / dtS, elu: d.elu, msPerEmail: d.cpuMs === undefined ? undefined : d.cpuMs / emails });
-    const pw = d.poolWait;
-    if (pw.n) p.poolWait.push({ target: d.target, perEmail: pw.n / emails, avgMs: pw.ns / pw.n / 1e6 });
-    for (const s of d.statements) p.statements.push({ target: d.target, sql: s.sql, perEmail: s.n / emails, avgMs: s.ns / s.n / 1e6 });
-  }
-  p.cpu.sort((x, y) => (y.cores ?? -1) - (x.cores ?? -1));
-  p.statements.sort((x, y) => y.perEmail * y.avgMs - x.perEmail * x.avgMs);
-  return p;
-}
 
 interface SendOutcome {
   id?: string;
@@ -429,23 +123,14 @@ async function runTopology(kind: 'all' | 'split', sink: Sink, dns: DnsTestServer
   const label = kind === 'all' ? 'Herald all-in-one' : 'Herald split';
   const profDir = fs.mkdtempSync(path.join(os.tmpdir(), `herald-sendbench-${kind}-`));
   // bench/track/preload.js: the statement/CPU profiler (BENCH_PGCOUNT_DIR) and SIGUSR2 CPU profiles.
-  const preload = path.join(__dirname, '..', 'track', 'preload.js');
   const env: NodeJS.ProcessEnv = {
-    SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
-    DNS_SERVERS: dns.server,
-    SEND_RATE_PER_SECOND: '100000',
-    RATE_LIMIT_PER_MINUTE: '100000000',
-    SMTP_POOL_SIZE: String(S.smtpConnections),
+    ...heraldMailEnv({ sink, dns, smtpConnections: S.smtpConnections, poolMax: S.poolMax, profDir: S.profile ? profDir : undefined }),
     SEND_CONCURRENCY: String(S.sendConcurrency),
-    LOG_LEVEL: 'warn',
     // Passed through for A/B runs (one thread or two in all-in-one; compose threads per sender).
     ...(process.env.ALL_IN_ONE_THREADS ? { ALL_IN_ONE_THREADS: process.env.ALL_IN_ONE_THREADS } : {}),
     ...(process.env.SEND_COMPOSE_THREADS ? { SEND_COMPOSE_THREADS: process.env.SEND_COMPOSE_THREADS } : {}),
     ...(process.env.BENCH_V8_FLAGS ? { BENCH_V8_FLAGS: process.env.BENCH_V8_FLAGS } : {}),
-    DB_POOL_MAX: S.poolMax,
-    NODE_OPTIONS: `--require ${preload} ${process.env.BENCH_NODE_OPTIONS ?? ''}`.trim(),
   };
-  if (S.profile) env.BENCH_PGCOUNT_DIR = profDir;
   const cpuProfDir = process.env.BENCH_CPU_PROF_DIR;
   if (cpuProfDir) {
     fs.mkdirSync(cpuProfDir, { recursive: true });
@@ -459,14 +144,7 @@ async function runTopology(kind: 'all' | 'split', sink: Sink, dns: DnsTestServer
     // A verified sending domain, as e2e/sending.test.ts does it.
     const domain = `${kind}-${RUN}.bench.example`;
     const api = new Api(t.baseUrl, t.keys.secret);
-    const added = await api.post('/domains', { domain });
-    if (added.status !== 201) throw new Error(`POST /domains: ${added.status} ${JSON.stringify(added.body)}`);
-    for (const rec of added.body.records) {
-      if (rec.type === 'TXT') dns.set(rec.name, 'TXT', [rec.value]);
-      if (rec.type === 'MX') dns.set(rec.name, 'MX', [{ exchange: rec.value, priority: rec.priority ?? 10 }]);
-    }
-    const verified = await api.get(`/domains/${added.body.id}/verify`);
-    if (!verified.body?.verified) throw new Error(`domain not verified: ${JSON.stringify(verified.body)}`);
+    await verifyDomain(api, dns, domain);
     const FROM = `bench@${domain}`;
 
     const http = new HttpPool(t.baseUrl, { connections: Math.max(S.concurrency, S.window), pipelining: 1, keepAliveTimeout: 30_000 });
@@ -740,12 +418,7 @@ function report(raws: RawResult[], topos: TopoResult[], settings: string, starte
       const others = later.some((v) => v !== undefined) ? ` (later windows: ${later.map((v) => (v === undefined ? '-' : f2(v))).join(', ')} ms per email)` : '';
       console.log(`  ${pad(c.target, 9)} ${cpu}, event loop busy ${f0(100 * c.elu)} %${c.cores === undefined ? '' : others}`);
     }
-    for (const w of p.poolWait) console.log(`  ${pad(w.target, 9)} pool.connect ${f2(w.perEmail)} per email, avg wait ${f2(w.avgMs)} ms`);
-    const stmts = p.statements.reduce((a, s) => a + s.perEmail, 0);
-    console.log(`  PostgreSQL statements: ${f2(stmts)} per email (all processes, incl. relay/consumers); by cost (per email × avg latency):`);
-    console.log(`    ${pad('process', 9)} ${lpad('per email', 9)} ${lpad('avg ms', 7)}  statement`);
-    for (const s of p.statements.slice(0, 20)) console.log(`    ${pad(s.target, 9)} ${lpad(f2(s.perEmail), 9)} ${lpad(f2(s.avgMs), 7)}  ${s.sql}`);
-    if (p.statements.length > 20) console.log(`    ... ${p.statements.length - 20} more (rare) statements`);
+    printStatements(p);
   }
   console.log(`\nbench finished in ${f0((nowMs() - started) / 1000)} s`);
 }
@@ -764,7 +437,7 @@ async function main() {
   const dns = await DnsTestServer.start();
   log(`sink on 127.0.0.1:${sink.port} (worker thread), DNS on ${dns.server}`);
   try {
-    const { privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+    const privateKey = rsaKeyPem();
     const raws: RawResult[] = [];
     if (S.raw) {
       log('raw nodemailer blast, no DKIM ...');

@@ -1,8 +1,9 @@
 /**
- * The send bench's SMTP sink, run in a worker thread of the bench (its own event loop, so the
- * load generator and the raw nodemailer blast do not delay it). smtp-server on 127.0.0.1; for each
+ * The SMTP sink of the mail benches (bench/send, bench/campaign), run in a worker thread of the
+ * bench (its own event loop, so the load generator and the raw nodemailer blast do not delay it). smtp-server on 127.0.0.1; for each
  * message it reads only the header block (up to the first blank line) for the Message-ID, counts
- * the bytes, and records the arrival time at the end of DATA (before it answers 250). No parsing
+ * the bytes, notes the envelope recipient, and records the arrival time at the end of DATA (before
+ * it answers 250). No parsing
  * (unlike libs/testing's SmtpSink, which runs mailparser on every message), so the sink is never
  * the bottleneck; its event-loop utilization is reported so that can be checked.
  *
@@ -10,7 +11,7 @@
  *
  * Protocol (parentPort): → { type: 'ready', port } once listening; right after arrivals (one
  * message per turn of the event loop, so the bench's end-to-end load loop can refill at once) and on
- * { type: 'flush', seq } → { type: 'batch', seq?, ids, times, bytes, elu: { idle, active } }.
+ * { type: 'flush', seq } → { type: 'batch', seq?, ids, rcpts, times, bytes, elu: { idle, active } }.
  * { type: 'close' } stops the server and answers { type: 'closed' }.
  */
 import { parentPort } from 'node:worker_threads';
@@ -23,6 +24,7 @@ const MAX_HEAD = 64 * 1024;
 const MESSAGE_ID = /^message-id:[ \t]*(?:\r?\n[ \t]+)?<([^>\r\n]*)>/im;
 
 let ids: string[] = [];
+let rcpts: string[] = [];
 let times: number[] = [];
 let bytes: number[] = [];
 
@@ -32,7 +34,7 @@ const server = new SMTPServer({
   disableReverseLookup: true,
   logger: false,
   size: 64 * 1024 * 1024,
-  onData(stream, _session, callback) {
+  onData(stream, session, callback) {
     let head = '';
     let headDone = false;
     let n = 0;
@@ -50,6 +52,7 @@ const server = new SMTPServer({
       const at = nowMs();
       const m = MESSAGE_ID.exec(head);
       ids.push(m ? m[1] : '');
+      rcpts.push(session.envelope.rcptTo.map((r) => r.address.toLowerCase()).join(','));
       times.push(at);
       bytes.push(n);
       scheduleFlush();
@@ -61,8 +64,9 @@ server.on('error', (err) => console.error('[sink] smtp-server error:', err.messa
 
 function flush(seq?: number) {
   const elu = performance.eventLoopUtilization();
-  port.postMessage({ type: 'batch', seq, ids, times, bytes, elu: { idle: elu.idle, active: elu.active } });
+  port.postMessage({ type: 'batch', seq, ids, rcpts, times, bytes, elu: { idle: elu.idle, active: elu.active } });
   ids = [];
+  rcpts = [];
   times = [];
   bytes = [];
 }
