@@ -15,9 +15,15 @@ describe.each<TopologyKind>(['all', 'split'])('activity and analytics (%s)', (ki
   const run = crypto.randomBytes(3).toString('hex');
   const to = ['ada', 'bob', 'cy'].map((n) => `${n}-${run}@activity.test`);
   const sent: Array<{ contact: string; email: string; html: string }> = [];
-  const today = new Date().toISOString().slice(0, 10);
+  let today: string;
 
   beforeAll(async () => {
+    // What is sent here and the day-bucket assertions must fall on one day, in UTC and in Tokyo
+    // (whose midnight is 15:00 UTC): a run that would start within 90 s of either midnight waits it out.
+    const DAY = 86_400_000;
+    const untilMidnight = Math.min(DAY - (Date.now() % DAY), DAY - ((Date.now() + 9 * 3_600_000) % DAY));
+    if (untilMidnight < 90_000) await new Promise((r) => setTimeout(r, untilMidnight + 1000));
+    today = new Date().toISOString().slice(0, 10);
     api = stack.api;
     const owner = await session(stack.t.baseUrl, OWNER.email, OWNER.password);
     const created = await owner.post('/users/@me/projects', { name: `Other ${run}` });
@@ -43,7 +49,7 @@ describe.each<TopologyKind>(['all', 'split'])('activity and analytics (%s)', (ki
       const s = (await api.get('/activity/stats')).body;
       return s.totalEmailsSent === 3 && s.totalEmailsOpened === 2 && s.totalEmailsClicked === 1;
     }, 20_000);
-  }, 120_000);
+  }, 240_000);
 
   it('stats count the emails sent, opened and clicked, with rates in percent', async () => {
     const s = (await api.get('/activity/stats')).body;
