@@ -88,6 +88,7 @@ describe.each<TopologyKind>(['all', 'split'])('campaigns (%s)', (kind) => {
     await seed(t, ['ann', 'bob', 'cy', 'dee', 'eve'], { unsub: ['dee'] });
     await s.t.sql(`INSERT INTO messaging.suppressions (project_id, email, reason) VALUES ($1, $2, 'bounced')`, [s.t.projectId, `eve@${t}.test`]);
     const c = await create({ name: `All ${t}`, audienceType: 'ALL' });
+    const subscribed = (await api.get('/contacts?subscribed=true&limit=1')).body.total;
     const started = await api.post(`/campaigns/${c.id}/send`, {});
     expect(started.status).toBe(200);
     expect(started.body.status).toBe('SENDING');
@@ -100,7 +101,7 @@ describe.each<TopologyKind>(['all', 'split'])('campaigns (%s)', (kind) => {
     expect(String(ann.parsed.html)).toContain(`Hello ANN (ann@${t}.test)`);
     expect(ann.parsed.headerLines.find((h) => h.key === 'list-unsubscribe')?.line).toMatch(/\/unsubscribe\//);
     expect(ann.parsed.headerLines.find((h) => h.key === 'list-unsubscribe-post')?.line).toMatch(/List-Unsubscribe=One-Click/);
-    expect(done.totalRecipients).toBeGreaterThanOrEqual(4); // every subscribed contact of the project, eve (suppressed) included
+    expect(done.totalRecipients).toBe(subscribed); // every subscribed contact of the project, eve (suppressed) included
     expect((await api.post(`/campaigns/${c.id}/send`, {})).status).toBe(400); // sent already
     expect((await api.put(`/campaigns/${c.id}`, { name: 'x', subject: 'x', body: 'y', from: s.from, audienceType: 'ALL' })).status).toBe(400);
 
