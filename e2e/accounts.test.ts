@@ -58,6 +58,15 @@ describe.each<TopologyKind>(['all', 'split'])('accounts and keys (%s)', (kind) =
       expect(bad.body.error.errors[0].field).toBe('email');
     });
 
+    it('checks a password in full: past 72 bytes (all bcrypt reads) another suffix is refused', async () => {
+      const email = unique('long');
+      const password = `${'x'.repeat(72)}-the-real-suffix`;
+      expect((await anon().post('/auth/signup', { email, password })).status).toBe(201);
+      expect((await anon().post('/auth/login', { email, password })).status).toBe(200);
+      expect((await anon().post('/auth/login', { email, password: `${'x'.repeat(72)}-some-other-end` })).status).toBe(401);
+      expect((await anon().post('/auth/login', { email, password: 'x'.repeat(72) })).status).toBe(401);
+    });
+
     it('logs in with 200 and a cookie; wrong password or unknown user is 401', async () => {
       const ok = await anon().post('/auth/login', { email: OWNER.email, password: OWNER.password });
       expect(ok.status).toBe(200);

@@ -29,6 +29,10 @@ export class IdentityRepo implements IdentityStore {
     return r.rows[0];
   }
 
+  async setPasswordHash(userId: string, passwordHash: string) {
+    await this.db.query('UPDATE gateway.users SET password_hash = $2 WHERE id = $1', [userId, passwordHash]);
+  }
+
   async insertProject(tx: Queryable, p: { id: string; name: string; keys: KeyHashes; ownerId: string }): Promise<ProjectRow> {
     const r = await tx.query(
       `INSERT INTO gateway.projects (id, name, public_key_hash, secret_key_hash, public_key_hint, secret_key_hint)

@@ -1,14 +1,13 @@
 import crypto from 'node:crypto';
-import bcrypt from 'bcryptjs';
 import { AppError, conflict, isUuid, newId, notFound, unauthorized } from '../../../../libs/kit/src';
 import type { Role } from '../../../../libs/edge/src';
+import { hashPassword, verifyPassword } from '../domain/passwords';
 import type { IdentityStore, KeyHashes, ProjectRow } from './ports';
 
 export const hashKey = (key: string) => crypto.createHash('sha256').update(key).digest('hex');
 const hint = (key: string) => `${key.slice(0, 7)}…${key.slice(-4)}`;
-const BCRYPT_ROUNDS = 10;
-let dummy: string | undefined;
-const dummyHash = () => (dummy ??= bcrypt.hashSync(crypto.randomBytes(16).toString('hex'), BCRYPT_ROUNDS));
+let dummy: Promise<string> | undefined;
+const dummyHash = () => (dummy ??= hashPassword(crypto.randomBytes(16).toString('hex')));
 
 export interface IssuedKeys {
   public: string;
@@ -54,7 +53,7 @@ export class Identity {
   constructor(readonly repo: IdentityStore) {}
 
   async signup(email: string, password: string) {
-    const passwordHash = await bcrypt.hash(password, BCRYPT_ROUNDS);
+    const passwordHash = await hashPassword(password);
     const user = await this.repo.db.tx((tx) => this.repo.insertUser(tx, { id: newId(), email, passwordHash }));
     if (!user) throw conflict('An account with this email already exists', 'Log in instead, or use another email.');
     return user;
@@ -63,8 +62,9 @@ export class Identity {
   async login(email: string, password: string) {
     const user = await this.repo.userByEmail(email);
     // Compare against a dummy hash when the user is unknown, so timing does not reveal accounts.
-    const ok = await bcrypt.compare(password, user?.password_hash ?? dummyHash());
+    const { ok, upgrade } = await verifyPassword(password, user?.password_hash ?? (await dummyHash()));
     if (!user || !ok) throw unauthorized('Invalid email or password', 'INVALID_CREDENTIALS', 'Check the email and password.');
+    if (upgrade) await this.repo.setPasswordHash(user.id, await hashPassword(password));
     return user;
   }
 
@@ -99,7 +99,7 @@ export class Identity {
       await tx.query(`SELECT pg_advisory_xact_lock(hashtext('herald.bootstrap'))`);
       if ((await this.repo.countUsers(tx)) > 0) return undefined;
       const password = ownerPassword ?? crypto.randomBytes(12).toString('base64url');
-      const user = (await this.repo.insertUser(tx, { id: newId(), email: ownerEmail, passwordHash: await bcrypt.hash(password, BCRYPT_ROUNDS) }))!;
+      const user = (await this.repo.insertUser(tx, { id: newId(), email: ownerEmail, passwordHash: await hashPassword(password) }))!;
       const { keys, hashes } = generateKeys();
       const project = await this.repo.insertProject(tx, { id: newId(), name: 'My Project', keys: hashes, ownerId: user.id });
       const first = { email: ownerEmail, password, projectId: project.id, keys };

@@ -44,6 +44,7 @@ export interface IdentityStore {
   countUsers(tx: Queryable): Promise<number>;
   /** Undefined when the email is taken. */
   insertUser(tx: Queryable, u: { id: string; email: string; passwordHash: string }): Promise<UserRow | undefined>;
+  setPasswordHash(userId: string, passwordHash: string): Promise<void>;
   /** The project, with its owner's membership. */
   insertProject(tx: Queryable, p: { id: string; name: string; keys: KeyHashes; ownerId: string }): Promise<ProjectRow>;
   projectForMember(projectId: string, userId: string): Promise<(ProjectRow & { role: Role }) | undefined>;
