@@ -129,6 +129,29 @@ describe.each<TopologyKind>(['all', 'split'])('gateway rules (%s)', (kind) => {
       expect((await api.post('/contacts/lookup', { emails: ['nul@gateway.test'] })).body.notFound).toEqual(['nul@gateway.test']);
     });
 
+    it('an unpaired surrogate or nesting past 32 levels is refused at the edge with 422 naming the field, nothing stored', async () => {
+      const lone = await api.post('/contacts', { email: 'lone@gateway.test', data: { note: 'a\ud800b', ['k\udc00']: 1 } });
+      expectEnvelope(lone, 422, 'VALIDATION_ERROR');
+      expect(lone.body.error.errors.map((e: any) => e.field).sort()).toEqual(['data.k\udc00', 'data.note']);
+      // A pair is text like any other.
+      expect((await api.post('/contacts', { email: 'pair@gateway.test', data: { smile: '\ud83d\ude00' } })).body.data).toEqual({ smile: '\ud83d\ude00' });
+      expectEnvelope(await api.withKey(t.keys.public).post('/v1/track', { event: 'lone', email: 'lone@gateway.test', data: { v: '\udbff' } }), 422, 'VALIDATION_ERROR');
+      expectEnvelope(await api.post('/v1/send', { to: 'lone@gateway.test', from: 'a@b.test', subject: 'x\ud800', body: 'b' }), 422, 'VALIDATION_ERROR');
+
+      let deep: Record<string, unknown> = { end: true };
+      for (let i = 0; i < 40; i++) deep = { a: deep };
+      const nested = await api.post('/contacts', { email: 'deep@gateway.test', data: deep });
+      expectEnvelope(nested, 422, 'VALIDATION_ERROR');
+      expect(nested.body.error.errors[0]).toMatchObject({ code: 'too_deep', field: expect.stringMatching(/^data(\.a)+$/) });
+      expectEnvelope(await api.post('/templates', { name: 'deep', subject: 's', body: 'b', type: 'MARKETING', extra: deep }), 422, 'VALIDATION_ERROR');
+      expect((await api.post('/contacts/lookup', { emails: ['lone@gateway.test', 'deep@gateway.test'] })).body.notFound).toEqual(['lone@gateway.test', 'deep@gateway.test']);
+
+      // The mail webhook (no JSON parser at the edge: it is verified as sent) refuses it too, unauthenticated, 10,000 levels deep.
+      const hook = await fetch(`${t.baseUrl}/webhooks/mail`, { method: 'POST', body: '{"a":'.repeat(10_000) + '1' + '}'.repeat(10_000), headers: { 'content-type': 'text/plain' } });
+      expect(hook.status).toBe(400);
+      expect(((await hook.json()) as { success: boolean }).success).toBe(false);
+    });
+
     it('413 PAYLOAD_TOO_LARGE for a body over the limit, nothing stored', async () => {
       const res = await api.post('/contacts', { email: 'big@gateway.test', data: { blob: 'x'.repeat(20_000) } });
       expectEnvelope(res, 413, 'PAYLOAD_TOO_LARGE');
@@ -195,6 +218,8 @@ describe.each<TopologyKind>(['all', 'split'])('gateway rules (%s)', (kind) => {
         ['an array', client, '[]', 422],
         ...lane.invalid.map((body, i): [string, Api, string, number] => [`invalid ${i + 1}`, client, JSON.stringify(body), 422]),
         ['NUL', client, JSON.stringify({ ...lane.ok, data: { note: 'a\u0000b' } }), 422],
+        ['lone surrogate', client, JSON.stringify({ ...lane.ok, data: { note: 'a\ud800' } }), 422],
+        ['too deep', client, JSON.stringify({ ...lane.ok, data: JSON.parse('{"a":'.repeat(40) + '1' + '}'.repeat(40)) }), 422],
         ['too large', client, JSON.stringify({ ...lane.ok, data: { blob: 'x'.repeat(20_000) } }), 413],
         ['unknown key', api.withKey(`sk_${'0'.repeat(64)}`), ok, 401],
         ['unknown public key', api.withKey(`pk_${'0'.repeat(64)}`), ok, 401],

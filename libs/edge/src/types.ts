@@ -27,8 +27,8 @@ declare global {
       projectId?: string;
       /** The project's tracking setting (ENABLED | DISABLED | MARKETING_ONLY). */
       tracking?: string;
-      /** Set by the JSON parser: true when the raw body cannot hold a NUL (see the gateway's rejectNul). */
-      nulFree?: boolean;
+      /** Set by the JSON parser: true when the raw body cannot hold what the gateway's rejectUnsafeJson refuses. */
+      plainJson?: boolean;
     }
   }
 }

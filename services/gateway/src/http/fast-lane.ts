@@ -5,7 +5,7 @@ import { asAppError, bodyOf, sendError, writeJson, type ReplyRoute } from '../..
 import { metrics, runWithContext } from '../../../../libs/kit/src';
 import type { HttpFront } from '../../../../libs/runtime/src/service';
 import { AuthDeps, keyProject } from './auth';
-import { nulError, nulFree } from './nul';
+import { plainJson, unsafeJsonError } from './json-guard';
 import type { RateLimit } from './ratelimit';
 import { requestIdOf } from './request-id';
 
@@ -83,7 +83,7 @@ async function readJson(req: IncomingMessage, limit: string): Promise<{ body: un
     body = undefined;
   }
   if (body === null || typeof body !== 'object') throw Object.assign(new Error('malformed JSON'), { type: 'entity.parse.failed' });
-  const nul = nulFree(raw) ? undefined : nulError(body);
-  if (nul) throw nul;
+  const unsafe = plainJson(raw) ? undefined : unsafeJsonError(body);
+  if (unsafe) throw unsafe;
   return { body, text };
 }

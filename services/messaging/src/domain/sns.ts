@@ -9,6 +9,7 @@
 import { createVerify, X509Certificate } from 'node:crypto';
 import { z } from 'zod';
 import { AppError } from '../../../../libs/kit/src/errors';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../../../libs/kit/src/json';
 
 // ---------------------------------------------------------------------------------------------
 // Envelope
@@ -84,6 +85,7 @@ export function parseSnsEnvelope(body: string): SnsMessage {
   } catch {
     throw new SnsEnvelopeError('Body is not valid JSON');
   }
+  if (nestsDeeperThan(json)) throw new SnsEnvelopeError(`Not an SNS message: it nests deeper than ${MAX_JSON_DEPTH} levels`);
   const r = snsEnvelopeSchema.safeParse(json);
   if (!r.success) {
     const errors = r.error.issues.map((i) => ({
@@ -250,6 +252,8 @@ export function parseSesNotification(message: string): SesNotification {
   } catch {
     root = undefined;
   }
+  // Too deep to be SES's: read as unknown, before anything recursive walks it.
+  if (nestsDeeperThan(root)) root = undefined;
   const o = obj(root);
   const sesType = str(o.eventType) ?? str(o.notificationType) ?? '';
   const kind: SesKind = KIND_BY_TYPE[sesType.toLowerCase()] ?? 'unknown';
