@@ -13,6 +13,9 @@ const T = `${SCHEMA}.contacts`;
 /** Where this service publishes its domain events, with the state changes that cause them. */
 const outbox = new Outbox(SCHEMA);
 
+/** Fields whose coverage one statement counts (see fieldsWithCoverage). */
+const COVERAGE_FIELDS_PER_PASS = 500;
+
 /** PostgreSQL access for contacts. Every statement is scoped by project_id. */
 export class ContactsRepo implements ContactsStore {
   readonly outbox = outbox;
@@ -245,20 +248,31 @@ export class ContactsRepo implements ContactsStore {
     this.knownFields.delete(projectId);
   }
 
-  /** Custom fields with their share of contacts that have a value, in one pass over the contacts. */
+  /**
+   * Custom fields with their share of contacts that have a value: one pass over the contacts per
+   * COVERAGE_FIELDS_PER_PASS fields (a statement's select list is bounded whatever the number of
+   * fields: PostgreSQL takes at most 1,664 entries).
+   */
   async fieldsWithCoverage(projectId: string): Promise<{ total: number; fields: Array<{ key: string; type: FieldType; count: number }> }> {
     const fields = await this.db.query<{ key: string; type: FieldType }>(
       `SELECT key, type FROM ${SCHEMA}.fields WHERE project_id = $1 ORDER BY key`,
       [projectId],
     );
-    const counts = fields.map((_f, i) => `count(*) FILTER (WHERE data #> $${i + 2}::text[] IS NOT NULL AND data #> $${i + 2}::text[] <> 'null'::jsonb) AS c${i}`);
-    const row = (
-      await this.db.query(`SELECT count(*) AS total${counts.length ? ', ' + counts.join(', ') : ''} FROM ${T} WHERE project_id = $1`, [
-        projectId,
-        ...fields.map((f) => f.key.split('.')),
-      ])
-    )[0];
-    return { total: Number(row.total), fields: fields.map((f, i) => ({ ...f, count: Number(row[`c${i}`]) })) };
+    let total = 0;
+    const counted: number[] = [];
+    for (let start = 0; start === 0 || start < fields.length; start += COVERAGE_FIELDS_PER_PASS) {
+      const part = fields.slice(start, start + COVERAGE_FIELDS_PER_PASS);
+      const counts = part.map((_f, i) => `count(*) FILTER (WHERE data #> $${i + 2}::text[] IS NOT NULL AND data #> $${i + 2}::text[] <> 'null'::jsonb) AS c${i}`);
+      const row = (
+        await this.db.query(`SELECT count(*) AS total${counts.length ? ', ' + counts.join(', ') : ''} FROM ${T} WHERE project_id = $1`, [
+          projectId,
+          ...part.map((f) => f.key.split('.')),
+        ])
+      )[0];
+      total = Number(row.total);
+      part.forEach((_f, i) => counted.push(Number(row[`c${i}`])));
+    }
+    return { total, fields: fields.map((f, i) => ({ ...f, count: counted[i] })) };
   }
 
   async distinctValues(projectId: string, expr: { sql: string; param?: string[] }, limit: number) {

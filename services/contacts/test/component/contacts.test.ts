@@ -236,6 +236,18 @@ describe('data patch rules (persisted)', () => {
     await upsert(q, 'other@example.com', { data: { score: 'text' } });
     expect((await repo.fieldTypes(q)).get('score')).toBe('string');
   });
+
+  it('lists any number of fields: 5,000 keys in one data object are counted in bounded statements', async () => {
+    const p = newId();
+    const many = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`k${i}`, i]));
+    await upsert(p, 'many@example.com', { data: many });
+    await upsert(p, 'few@example.com', { data: { k1: 1 } });
+    const { fields } = await h.ListFields({}, as(p));
+    const custom = fields.filter((f) => f.is_custom);
+    expect(custom).toHaveLength(5000);
+    const byName = Object.fromEntries(custom.map((f) => [f.field, f.coverage]));
+    expect([byName['data.k1'], byName['data.k4999'], byName['data.k2500']]).toEqual([1, 0.5, 0.5]);
+  });
 });
 
 describe('list', () => {
