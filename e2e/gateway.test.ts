@@ -152,6 +152,15 @@ describe.each<TopologyKind>(['all', 'split'])('gateway rules (%s)', (kind) => {
       expect(((await hook.json()) as { success: boolean }).success).toBe(false);
     });
 
+    it('whole-number query parameters take decimal digits only, within their range: 400 naming the parameter', async () => {
+      for (const path of ['/contacts?limit=0x10', '/contacts?limit=1e1', '/contacts?limit=abc', '/contacts?limit=-1', '/events?limit=1e3', '/templates?page=99999999999', '/segments/x/contacts?page=2.5']) {
+        const r = await api.get(path);
+        expectEnvelope(r, 400, 'BAD_REQUEST');
+        expect([path, r.body.error.errors?.[0]?.field]).toEqual([path, path.includes('page') ? 'page' : 'limit']);
+      }
+      expect((await api.get('/contacts?limit=16')).status).toBe(200);
+    });
+
     it('413 PAYLOAD_TOO_LARGE for a body over the limit, nothing stored', async () => {
       const res = await api.post('/contacts', { email: 'big@gateway.test', data: { blob: 'x'.repeat(20_000) } });
       expectEnvelope(res, 413, 'PAYLOAD_TOO_LARGE');

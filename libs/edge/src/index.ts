@@ -2,3 +2,4 @@ export * from './types';
 export * from './route';
 export * from './errors';
 export * from './multipart';
+export * from './query';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Api } from '../../../../libs/contracts/src';
-import { on, policy, type Route } from '../../../../libs/edge/src';
+import { on, policy, queryInt, type Route } from '../../../../libs/edge/src';
 import { SLOW_CALL_DEADLINE_MS } from '../app/campaigns';
 import { campaignFields, STATUSES } from '../domain/campaign';
 
@@ -11,8 +11,8 @@ const notFound = { 404: { code: 'CAMPAIGN_NOT_FOUND', description: 'No campaign 
 const view = (c: { json: string }) => JSON.parse(c.json);
 
 const listQuery = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  page: queryInt(1, 1_000_000).default(1),
+  pageSize: queryInt(1, 100).default(20),
   status: z.enum(STATUSES).optional(),
 });
 const sendBody = z.object({

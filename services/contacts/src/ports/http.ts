@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Api } from '../../../../libs/contracts/src';
 import type { Contact__Output as ContactMsg } from '../../../../libs/contracts/src/generated/herald/contacts/v1/Contact';
-import { on, policy, type Route } from '../../../../libs/edge/src';
+import { on, policy, queryInt, type Route } from '../../../../libs/edge/src';
 import { badRequest } from '../../../../libs/kit/src';
 
 export const contactView = (c: ContactMsg) => ({
@@ -17,12 +17,12 @@ const dataField = z.record(z.string(), z.unknown()).nullable().optional().descri
 const dataJson = (d: unknown) => (d ? JSON.stringify(d) : '');
 
 const listQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  limit: queryInt(1, 100).default(20),
   cursor: z.string().max(100).optional().describe("The previous page's cursor, unchanged."),
   search: z.string().max(320).optional().describe('Case-insensitive substring of the email.'),
   subscribed: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
 });
-const valuesQuery = z.object({ limit: z.coerce.number().int().min(1).max(1000).default(100) });
+const valuesQuery = z.object({ limit: queryInt(1, 1000).default(100) });
 
 const createBody = z.object({ email: z.string(), subscribed: z.boolean().optional().describe('Default true.'), data: dataField });
 const patchBody = z.object({ email: z.string().optional(), subscribed: z.boolean().optional(), data: dataField });

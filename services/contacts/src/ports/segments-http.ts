@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Api } from '../../../../libs/contracts/src';
 import type { Segment__Output as SegmentMsg } from '../../../../libs/contracts/src/generated/herald/contacts/v1/Segment';
-import { on, policy, type Route } from '../../../../libs/edge/src';
+import { on, policy, queryInt, type Route } from '../../../../libs/edge/src';
 import { badRequest } from '../../../../libs/kit/src';
 import { MAX_MEMBER_EMAILS } from '../domain/segments';
 import { contactExample, contactView } from './http';
@@ -50,8 +50,8 @@ const addBody = z.object({
 });
 const removeBody = z.object({ emails: emailsField });
 const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  page: queryInt(1, 1_000_000).default(1),
+  pageSize: queryInt(1, 100).default(20),
 });
 
 const conditionExample = {

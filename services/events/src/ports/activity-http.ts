@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Api } from '../../../../libs/contracts/src';
 import type { Activity as ActivityMsg } from '../../../../libs/contracts/src/generated/herald/events/v1/Activity';
-import { on, policy, type Route } from '../../../../libs/edge/src';
+import { on, policy, queryInt, type Route } from '../../../../libs/edge/src';
 
 /**
  * SPEC §4.9, COMPAT "Domains, events, activity, the rest": the activity feed and analytics, for a
@@ -10,7 +10,7 @@ import { on, policy, type Route } from '../../../../libs/edge/src';
  */
 
 const date = (what: string) => z.string().max(40).optional().describe(`${what}: an ISO 8601 date (a whole day) or date-time.`);
-const limit = (dflt: number) => z.coerce.number().int().min(1).max(100).optional().describe(`Default ${dflt}, at most 100.`);
+const limit = (dflt: number) => queryInt(1, 100).optional().describe(`Default ${dflt}, at most 100.`);
 
 const activityQuery = z.object({
   cursor: z.string().max(200).optional().describe('The `cursor` of the previous page; none for the first.'),
@@ -22,7 +22,7 @@ const activityQuery = z.object({
 });
 const rangeQuery = z.object({ startDate: date('From (default: 30 days before endDate)'), endDate: date('Up to (default: now)') });
 const topQuery = rangeQuery.extend({ limit: limit(5) });
-const recentQuery = z.object({ minutes: z.coerce.number().int().min(1).max(1440).optional().describe('The last this many minutes; default 60, at most 1440.') });
+const recentQuery = z.object({ minutes: queryInt(1, 1440).optional().describe('The last this many minutes; default 60, at most 1440.') });
 const upcomingQuery = z.object({ limit: limit(50) });
 const seriesQuery = z.object({
   startDate: date('The first day (default: 29 days before endDate)'),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Api } from '../../../../libs/contracts/src';
 import type { Event__Output as EventMsg } from '../../../../libs/contracts/src/generated/herald/events/v1/Event';
-import { on, policy, type Reply, type Route } from '../../../../libs/edge/src';
+import { on, policy, queryInt, type Reply, type Route } from '../../../../libs/edge/src';
 import { Batcher, fromBatchReply } from '../../../../libs/kit/src';
 
 const trackBody = z.object({
@@ -14,9 +14,9 @@ type TrackBody = z.infer<typeof trackBody>;
 
 const eventsQuery = z.object({
   eventName: z.string().optional().describe('Only events of this name.'),
-  limit: z.coerce.number().int().min(1).optional().describe('Default 50; at most 100 are returned.'),
+  limit: queryInt(1, 1_000_000).optional().describe('Default 50; at most 100 are returned.'),
 });
-const contactEventsQuery = z.object({ limit: z.coerce.number().int().min(1).optional().describe('Default 100; at most 1000 are returned.') });
+const contactEventsQuery = z.object({ limit: queryInt(1, 1_000_000).optional().describe('Default 100; at most 1000 are returned.') });
 
 const EVENT_NAME = { eventName: 'The event name.' };
 const ids = { contact: '01970a3c-5e1f-7b2a-9c44-2f6b1d7e8a90', event: '01970a3c-5e2a-7c11-8d3e-6a9b0c1d2e3f' };

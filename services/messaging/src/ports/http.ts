@@ -2,7 +2,7 @@ import express from 'express';
 import { z } from 'zod';
 import type { Api } from '../../../../libs/contracts/src';
 import type { Template__Output as TemplateMsg } from '../../../../libs/contracts/src/generated/herald/messaging/v1/Template';
-import { on, policy, type Reply, type Route, type RouteRequest } from '../../../../libs/edge/src';
+import { on, policy, queryInt, type Reply, type Route, type RouteRequest } from '../../../../libs/edge/src';
 import { Batcher, fromBatchReply, isAppError, OVERLAP_AFTER_MS } from '../../../../libs/kit/src';
 import { templateFields, templatePatch } from '../app/templates';
 import { sendRequestSchema } from '../domain/send';
@@ -25,13 +25,13 @@ export const templateView = (t: TemplateMsg) => ({
 
 const verifyBody = z.object({ email: z.string().min(1).max(320) });
 const listQuery = z.object({
-  page: z.coerce.number().int().min(1).optional().describe('Default 1.'),
-  pageSize: z.coerce.number().int().min(1).optional().describe('Default 20; at most 100 per page.'),
-  limit: z.coerce.number().int().min(1).optional().describe('Alias of pageSize.'),
+  page: queryInt(1, 1_000_000).optional().describe('Default 1.'),
+  pageSize: queryInt(1, 1_000_000).optional().describe('Default 20; at most 100 per page.'),
+  limit: queryInt(1, 1_000_000).optional().describe('Alias of pageSize.'),
   search: z.string().optional().describe('Case-insensitive substring of the name or subject.'),
   type: z.enum(['TRANSACTIONAL', 'MARKETING']).optional(),
 });
-const mailboxQuery = z.object({ limit: z.coerce.number().int().min(1).optional().describe('Default 50; at most 200 are returned.') });
+const mailboxQuery = z.object({ limit: queryInt(1, 1_000_000).optional().describe('Default 50; at most 200 are returned.') });
 const manageForm = z.object({ subscribed: z.string().optional().describe('"true" subscribes, anything else unsubscribes.') });
 
 const ids = { contact: '01970a3c-5e1f-7b2a-9c44-2f6b1d7e8a90', email: '01970a3e-2f1a-7d3b-8e4c-5a6b7c8d9e0f', template: '01970a3f-7a8b-7c9d-8e0f-1a2b3c4d5e6f' };
