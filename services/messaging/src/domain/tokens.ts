@@ -24,7 +24,9 @@ export class TokenSigner {
   }
 
   verify(token: string, kind: TokenPayload['k']): TokenPayload | undefined {
-    const [body, mac] = String(token).split('.');
+    const parts = String(token).split('.');
+    if (parts.length !== 2) return undefined; // exactly `<body>.<mac>`: no extra segments
+    const [body, mac] = parts;
     // Checked as base64url first: a decoded URL may hold any characters, of any byte length.
     if (!body || !mac || !/^[A-Za-z0-9_-]{32}$/.test(mac)) return undefined;
     const expected = this.mac(body);
