@@ -152,6 +152,21 @@ describe.each<TopologyKind>(['all', 'split'])('gateway rules (%s)', (kind) => {
       expect(((await hook.json()) as { success: boolean }).success).toBe(false);
     });
 
+    it("what Node's parser refuses speaks the envelope too: headers over the limit are a 431 with a request id", async () => {
+      const { request } = await import('node:http');
+      const answer = await new Promise<{ status: number; body: string; id?: string }>((resolve, reject) => {
+        const req = request(`${t.baseUrl}/contacts?x=${'a'.repeat(20_000)}`, { headers: { authorization: `Bearer ${t.keys.secret}` } }, (res) => {
+          let body = '';
+          res.on('data', (c) => (body += c)).on('end', () => resolve({ status: res.statusCode!, body, id: res.headers['x-request-id'] as string }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      expect(answer.status).toBe(431);
+      const parsed = JSON.parse(answer.body);
+      expect(parsed).toMatchObject({ success: false, error: { code: 'HEADERS_TOO_LARGE', statusCode: 431, requestId: answer.id } });
+    });
+
     it('whole-number query parameters take decimal digits only, within their range: 400 naming the parameter', async () => {
       for (const path of ['/contacts?limit=0x10', '/contacts?limit=1e1', '/contacts?limit=abc', '/contacts?limit=-1', '/events?limit=1e3', '/templates?page=99999999999', '/segments/x/contacts?page=2.5']) {
         const r = await api.get(path);

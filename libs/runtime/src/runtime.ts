@@ -331,6 +331,7 @@ export class Runtime {
       this.app(req, res);
     });
     this.httpServer.keepAliveTimeout = 65_000;
+    this.httpServer.on('clientError', answerClientError);
     await new Promise<void>((resolve, reject) => {
       this.httpServer!.once('error', reject);
       this.httpServer!.listen(port, this.config.HOST, () => resolve());
@@ -497,3 +498,30 @@ export class Runtime {
     await this.stopEmbedded?.();
   }
 }
+
+/**
+ * What Node's HTTP parser refuses before any handler runs — headers (the request line included)
+ * over its limit, a request it cannot parse — answered in the SPEC §7 envelope with a request id,
+ * as every other error is, instead of Node's bare status line.
+ */
+function answerClientError(err: Error & { code?: string }, socket: import('node:stream').Duplex) {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+  const status = tooLarge ? 431 : 400;
+  const requestId = crypto.randomUUID();
+  const body = JSON.stringify({
+    success: false,
+    error: tooLarge
+      ? { code: 'HEADERS_TOO_LARGE', message: 'The request line and headers are too large', statusCode: status, requestId, suggestion: 'Send a shorter URL and fewer or smaller headers (16 KB in all).' }
+      : { code: 'BAD_REQUEST', message: 'The request is not valid HTTP', statusCode: status, requestId, suggestion: 'Check the request line and headers.' },
+    timestamp: new Date().toISOString(),
+  });
+  socket.end(
+    `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nX-Request-ID: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
