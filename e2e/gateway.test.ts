@@ -144,7 +144,11 @@ describe.each<TopologyKind>(['all', 'split'])('gateway rules (%s)', (kind) => {
       expectEnvelope(nested, 422, 'VALIDATION_ERROR');
       expect(nested.body.error.errors[0]).toMatchObject({ code: 'too_deep', field: expect.stringMatching(/^data(\.a)+$/) });
       expectEnvelope(await api.post('/templates', { name: 'deep', subject: 's', body: 'b', type: 'MARKETING', extra: deep }), 422, 'VALIDATION_ERROR');
-      expect((await api.post('/contacts/lookup', { emails: ['lone@gateway.test', 'deep@gateway.test'] })).body.notFound).toEqual(['lone@gateway.test', 'deep@gateway.test']);
+      // A data object of more keys than a contact holds (each key is a field of the project).
+      const wide = await api.post('/contacts', { email: 'wide@gateway.test', data: Object.fromEntries(Array.from({ length: 501 }, (_, i) => [`k${i}`, 1])) });
+      expectEnvelope(wide, 422, 'VALIDATION_ERROR');
+      expect(wide.body.error.errors[0].field).toBe('data');
+      expect((await api.post('/contacts/lookup', { emails: ['lone@gateway.test', 'deep@gateway.test', 'wide@gateway.test'] })).body.notFound).toEqual(['lone@gateway.test', 'deep@gateway.test', 'wide@gateway.test']);
 
       // The mail webhook (no JSON parser at the edge: it is verified as sent) refuses it too, unauthenticated, 10,000 levels deep.
       const hook = await fetch(`${t.baseUrl}/webhooks/mail`, { method: 'POST', body: '{"a":'.repeat(10_000) + '1' + '}'.repeat(10_000), headers: { 'content-type': 'text/plain' } });

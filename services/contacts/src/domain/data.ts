@@ -31,6 +31,14 @@ export const RESERVED_KEYS = [
 const RESERVED = new Set<string>(RESERVED_KEYS);
 const UNSAFE_KEY = '__proto__';
 
+/**
+ * What one contact's `data` may hold (docs/decisions.md "Hostile JSON"): keys per object (its top
+ * level, after a write merges, and each nested object) and characters per string value. Each
+ * key is a custom field of the project, so this also bounds how fast a project's fields grow.
+ */
+export const MAX_DATA_KEYS = 500;
+export const MAX_DATA_STRING = 100_000;
+
 export function isReservedKey(key: string): boolean {
   return RESERVED.has(key);
 }
@@ -71,6 +79,7 @@ export function applyDataPatch(current: JsonObject, patch: unknown): DataPatchRe
   const result: DataPatchResult = { data, changed: false, transient: {}, persisted: {}, deleted: [], nulls: [] };
   if (patch === undefined || patch === null) return result;
   if (!isPlainObject(patch)) throw new DataValidationError('data', 'data must be an object');
+  if (Object.keys(patch).length > MAX_DATA_KEYS) throw new DataValidationError('data', `data must have at most ${MAX_DATA_KEYS} keys`);
 
   for (const [key, raw] of Object.entries(patch)) {
     if (isReservedKey(key) || key === UNSAFE_KEY || raw === undefined) continue;
@@ -98,6 +107,9 @@ export function applyDataPatch(current: JsonObject, patch: unknown): DataPatchRe
     data[key] = stored;
     result.persisted[key] = stored;
   }
+  if (Object.keys(data).length > MAX_DATA_KEYS) {
+    throw new DataValidationError('data', `a contact's data holds at most ${MAX_DATA_KEYS} keys (this write would make ${Object.keys(data).length}; set some to null to remove them)`);
+  }
   return result;
 }
 
@@ -117,6 +129,8 @@ function asPersistenceWrapper(raw: unknown): { value: unknown; persistent: boole
 function toStorable(value: unknown, field: string): unknown {
   switch (typeof value) {
     case 'string':
+      if (value.length > MAX_DATA_STRING) throw new DataValidationError(field, `must be at most ${MAX_DATA_STRING} characters`);
+      return value;
     case 'boolean':
       return value;
     case 'number':
@@ -131,6 +145,7 @@ function toStorable(value: unknown, field: string): unknown {
 }
 
 function withoutEmptyLeaves(obj: JsonObject, field: string): JsonObject {
+  if (Object.keys(obj).length > MAX_DATA_KEYS) throw new DataValidationError(field, `objects in data have at most ${MAX_DATA_KEYS} keys`);
   const out: JsonObject = {};
   for (const [key, value] of Object.entries(obj)) {
     if (value === null || value === '' || value === undefined || key === UNSAFE_KEY) continue;

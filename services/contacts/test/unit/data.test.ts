@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { applyDataPatch, DataValidationError, mergeForRender, RESERVED_KEYS } from '../../src/domain/data';
+import { applyDataPatch, DataValidationError, MAX_DATA_KEYS, MAX_DATA_STRING, mergeForRender, RESERVED_KEYS } from '../../src/domain/data';
 
 describe('applyDataPatch (SPEC §2.2)', () => {
   it('rule 1: patches only the keys sent and does not mutate the input', () => {
@@ -158,6 +158,32 @@ describe('applyDataPatch (SPEC §2.2)', () => {
       expect(err).toBeInstanceOf(DataValidationError);
       expect((err as DataValidationError).field).toBe('data.profile.score');
     }
+  });
+});
+
+describe('limits of a contact\'s data', () => {
+  const keys = (n: number, prefix = 'k') => Object.fromEntries(Array.from({ length: n }, (_, i) => [`${prefix}${i}`, i]));
+  const fieldOf = (f: () => unknown) => {
+    try {
+      f();
+    } catch (err) {
+      return (err as DataValidationError).field;
+    }
+    return undefined;
+  };
+
+  it('takes up to the limit of keys, refuses one more in a write, in the merged data and in a nested object', () => {
+    expect(Object.keys(applyDataPatch({}, keys(MAX_DATA_KEYS)).data)).toHaveLength(MAX_DATA_KEYS);
+    expect(fieldOf(() => applyDataPatch({}, keys(MAX_DATA_KEYS + 1)))).toBe('data');
+    expect(fieldOf(() => applyDataPatch(keys(MAX_DATA_KEYS), { another: 1 }))).toBe('data');
+    // Removing some makes room.
+    expect(applyDataPatch(keys(MAX_DATA_KEYS), { k0: null, another: 1 }).data.another).toBe(1);
+    expect(fieldOf(() => applyDataPatch({}, { profile: keys(MAX_DATA_KEYS + 1) }))).toBe('data.profile');
+  });
+
+  it('refuses a string value past its length', () => {
+    expect(applyDataPatch({}, { note: 'x'.repeat(MAX_DATA_STRING) }).data.note).toHaveLength(MAX_DATA_STRING);
+    expect(fieldOf(() => applyDataPatch({}, { note: 'x'.repeat(MAX_DATA_STRING + 1) }))).toBe('data.note');
   });
 });
 
