@@ -1,4 +1,7 @@
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { portFree } from '../../kit/src/ports';
 
 /** The infrastructure tests need; CI starts them (.ci/run), a developer's machine usually has them. */
@@ -28,10 +31,38 @@ export function reachable(host: string, port: number, timeoutMs = 1000): Promise
  * free on all interfaces, and never handed out twice by this process.
  */
 const handedOut = new Set<number>();
+const RESERVED_PORTS = path.join(os.tmpdir(), 'herald-test-ports');
+
+/**
+ * Reserves a port for this process across the test processes of the machine (jest workers, other
+ * runs): a file named after it, holding this pid, created exclusively. A reservation whose process
+ * is gone is taken over. Two workers picking the same free port at once would otherwise both
+ * hand it out, and one of their targets would fail to listen (EADDRINUSE).
+ */
+function reserve(port: number): boolean {
+  fs.mkdirSync(RESERVED_PORTS, { recursive: true });
+  const file = path.join(RESERVED_PORTS, String(port));
+  const claim = () => {
+    try {
+      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (claim()) return true;
+  try {
+    process.kill(Number(fs.readFileSync(file, 'utf8')), 0);
+    return false; // held by a live process
+  } catch {
+    fs.rmSync(file, { force: true });
+    return claim();
+  }
+}
 export async function freePort(): Promise<number> {
   for (let attempt = 0; attempt < 100; attempt++) {
     const port = 20_000 + Math.floor(Math.random() * 12_768);
-    if (handedOut.has(port) || !(await portFree(port, '0.0.0.0'))) continue;
+    if (handedOut.has(port) || !(await portFree(port, '0.0.0.0')) || !reserve(port)) continue;
     handedOut.add(port);
     return port;
   }

@@ -32,12 +32,11 @@ const RESERVED = new Set<string>(RESERVED_KEYS);
 const UNSAFE_KEY = '__proto__';
 
 /**
- * What one contact's `data` may hold (docs/decisions.md "Hostile JSON"): keys per object (its top
- * level, after a write merges, and each nested object) and characters per string value. Each
- * key is a custom field of the project, so this also bounds how fast a project's fields grow.
+ * Keys one contact's `data` may hold per object (docs/decisions.md "Hostile JSON"): its top level,
+ * after a write merges, and each nested object. Each key is a custom field of the project, so
+ * this also bounds how fast a project's fields grow.
  */
 export const MAX_DATA_KEYS = 500;
-export const MAX_DATA_STRING = 100_000;
 
 export function isReservedKey(key: string): boolean {
   return RESERVED.has(key);
@@ -129,8 +128,6 @@ function asPersistenceWrapper(raw: unknown): { value: unknown; persistent: boole
 function toStorable(value: unknown, field: string): unknown {
   switch (typeof value) {
     case 'string':
-      if (value.length > MAX_DATA_STRING) throw new DataValidationError(field, `must be at most ${MAX_DATA_STRING} characters`);
-      return value;
     case 'boolean':
       return value;
     case 'number':
