@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { contracts, grpcClient } from '../libs/contracts/src';
 import { Api, eventually, expectAppError, OWNER, session, TopologyKind } from '../libs/testing/src';
+import { importCsv, waitJob } from './support/imports';
 import { useSendingStack, verifyDomain } from './support/sending';
 
 /**
@@ -24,17 +25,9 @@ describe.each<TopologyKind>(['all', 'split'])('campaigns under stress (%s)', (ki
 
   /** `count` subscribed contacts `n<i>@<domain>`, in one CSV import (a request each would hit the rate limit). */
   async function seed(api: Api, domain: string, count: number) {
-    const csv = ['email,subscribed,i', ...Array.from({ length: count }, (_, i) => `n${i}@${domain},true,${i}`)].join('\n');
-    const form = new FormData();
-    form.append('file', new Blob([csv], { type: 'text/csv' }), 'contacts.csv');
-    const res = await fetch(`${api.baseUrl}/contacts/import`, { method: 'POST', headers: { authorization: `Bearer ${api.key}` }, body: form });
+    const res = await importCsv(api, ['email,subscribed,i', ...Array.from({ length: count }, (_, i) => `n${i}@${domain},true,${i}`)].join('\n'));
     expect(res.status).toBe(202);
-    const { jobId } = (await res.json()) as { jobId: string };
-    const job = await eventually(async () => {
-      const r = (await api.get(`/contacts/import/${jobId}`)).body;
-      return r.status === 'completed' || r.status === 'failed' ? r : undefined;
-    }, 30_000, 250);
-    expect(job).toMatchObject({ status: 'completed', imported: count });
+    expect(await waitJob(api, 'import', res.body.jobId, 30_000, 250)).toMatchObject({ status: 'completed', imported: count });
   }
 
   async function campaignTo(api: Api, domain: string, from = s.from) {

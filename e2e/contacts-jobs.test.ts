@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Api, ApiResponse, eventually, OWNER, session, Topology, TopologyKind } from '../libs/testing/src';
 import { startHerald } from './support/herald';
+import { importCsv, waitJob } from './support/imports';
 
 jest.setTimeout(240_000);
 
@@ -21,13 +22,6 @@ function expectError(res: ApiResponse, status: number, code: string, field?: str
   expect({ status: res.status, code: res.body?.error?.code }).toEqual({ status, code });
   expect(res.body).toMatchObject({ success: false, error: { statusCode: status, requestId: expect.any(String), suggestion: expect.any(String) }, timestamp: expect.stringMatching(ISO) });
   if (field) expect(res.body.error.errors.map((e: any) => e.field)).toContain(field);
-}
-
-async function upload(api: Api, content: Buffer | string, filename = 'contacts.csv'): Promise<ApiResponse> {
-  const form = new FormData();
-  form.append('file', new Blob([content], { type: 'text/csv' }), filename);
-  const res = await fetch(`${api.baseUrl}/contacts/import`, { method: 'POST', headers: { authorization: `Bearer ${api.key}` }, body: form });
-  return { status: res.status, body: await res.json(), headers: res.headers };
 }
 
 /** A multipart upload sent chunked, without Content-Length: the edge can only count as it reads. */
@@ -50,18 +44,6 @@ async function uploadChunked(api: Api, content: Buffer): Promise<ApiResponse> {
     duplex: 'half',
   } as RequestInit);
   return { status: res.status, body: await res.json(), headers: res.headers };
-}
-
-async function waitJob(api: Api, kind: 'import' | 'bulk', jobId: string, timeoutMs = 60_000) {
-  return eventually(
-    async () => {
-      const res = await api.get(`/contacts/${kind}/${jobId}`);
-      expect(res.status).toBe(200);
-      return res.body.status === 'completed' || res.body.status === 'failed' ? res.body : undefined;
-    },
-    timeoutMs,
-    100,
-  );
 }
 
 const eventNames = async (api: Api, contactId: string) => (await api.get(`/events/contact/${contactId}`)).body.events.map((e: any) => e.name).sort();
@@ -115,7 +97,7 @@ describe.each<TopologyKind>(['all', 'split'])('contacts import and bulk jobs (%s
           'third@import.test',
         ].join('\r\n') +
         '\n';
-      const res = await upload(p, csv);
+      const res = await importCsv(p, csv);
       expect(res.status).toBe(202);
       expect(res.body).toEqual({ jobId: expect.stringMatching(UUID), status: 'queued' });
 
@@ -193,14 +175,14 @@ describe.each<TopologyKind>(['all', 'split'])('contacts import and bulk jobs (%s
     it('re-importing the same file changes nothing: no new contacts, no data changed, updatedAt kept', async () => {
       const { api: p } = await freshProject('Re-import');
       const csv = ['email,plan,seats,vip', 'a@reimport.test,pro,3,yes', 'b@reimport.test,free,1,no', 'bad,,,'].join('\n');
-      const first = await waitJob(p, 'import', (await upload(p, csv)).body.jobId);
+      const first = await waitJob(p, 'import', (await importCsv(p, csv)).body.jobId);
       expect(first).toMatchObject({ status: 'completed', totalRows: 3, imported: 2, updated: 0, skipped: 1 });
       const before = (await p.get('/contacts')).body.data;
-      const second = await waitJob(p, 'import', (await upload(p, csv)).body.jobId);
+      const second = await waitJob(p, 'import', (await importCsv(p, csv)).body.jobId);
       expect(second).toMatchObject({ status: 'completed', totalRows: 3, imported: 0, updated: 0, skipped: 3, errors: [{ row: 4, email: 'bad', reason: 'invalid_email' }] });
       expect((await p.get('/contacts')).body.data).toEqual(before);
       // A changed file updates in place.
-      const third = await waitJob(p, 'import', (await upload(p, csv.replace('pro,3', 'team,4'))).body.jobId);
+      const third = await waitJob(p, 'import', (await importCsv(p, csv.replace('pro,3', 'team,4'))).body.jobId);
       expect(third).toMatchObject({ imported: 0, updated: 1, skipped: 2 });
       const a = (await p.get('/contacts?search=a@reimport')).body.data[0];
       expect(a.data).toEqual({ plan: 'team', seats: 4, vip: true });
@@ -210,7 +192,7 @@ describe.each<TopologyKind>(['all', 'split'])('contacts import and bulk jobs (%s
     it('fails a file that is not UTF-8 with a reason, before writing any row', async () => {
       const { api: p } = await freshProject('Latin-1');
       const latin1 = Buffer.concat([Buffer.from('email,name\nok@utf8.test,fine\nzoe@latin1.test,Zo'), Buffer.from([0xeb]), Buffer.from('\n')]);
-      const res = await upload(p, latin1);
+      const res = await importCsv(p, latin1);
       expect(res.status).toBe(202);
       const job = await waitJob(p, 'import', res.body.jobId);
       expect(job).toMatchObject({ status: 'failed', imported: 0, updated: 0, reason: expect.stringMatching(/^invalid_utf8: .*UTF-8/) });
@@ -219,7 +201,7 @@ describe.each<TopologyKind>(['all', 'split'])('contacts import and bulk jobs (%s
 
     it('fails a file whose quote never closes, with a reason, before writing any row', async () => {
       const { api: p } = await freshProject('Broken quote');
-      const job = await waitJob(p, 'import', (await upload(p, 'email,note\nok@quote.test,fine\nbad@quote.test,"never closed\n')).body.jobId);
+      const job = await waitJob(p, 'import', (await importCsv(p, 'email,note\nok@quote.test,fine\nbad@quote.test,"never closed\n')).body.jobId);
       expect(job).toMatchObject({ status: 'failed', reason: expect.stringMatching(/^malformed_csv: row 3/) });
       expect((await p.get('/contacts')).body.total).toBe(0);
     });
@@ -231,17 +213,17 @@ describe.each<TopologyKind>(['all', 'split'])('contacts import and bulk jobs (%s
       noFile.append('other', 'x');
       const res = await fetch(`${p.baseUrl}/contacts/import`, { method: 'POST', headers: { authorization: `Bearer ${p.key}` }, body: noFile });
       expectError({ status: res.status, body: await res.json(), headers: res.headers }, 422, 'VALIDATION_ERROR', 'file');
-      expectError(await upload(p, ''), 422, 'VALIDATION_ERROR', 'file');
+      expectError(await importCsv(p, ''), 422, 'VALIDATION_ERROR', 'file');
       const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]), Buffer.alloc(2000, 7)]);
-      expectError(await upload(p, png, 'photo.png'), 422, 'VALIDATION_ERROR', 'file');
-      const semicolons = await upload(p, 'email;name\na@b.test;A\n');
+      expectError(await importCsv(p, png, 'photo.png'), 422, 'VALIDATION_ERROR', 'file');
+      const semicolons = await importCsv(p, 'email;name\na@b.test;A\n');
       expectError(semicolons, 422, 'VALIDATION_ERROR', 'file');
       expect(semicolons.body.error.suggestion).toMatch(/comma/);
-      expectError(await upload(p, 'name,plan\nAnn,pro\n'), 422, 'VALIDATION_ERROR', 'file');
-      expectError(await upload(p, 'email,plan,plan\na@b.test,1,2\n'), 422, 'VALIDATION_ERROR', 'file');
+      expectError(await importCsv(p, 'name,plan\nAnn,pro\n'), 422, 'VALIDATION_ERROR', 'file');
+      expectError(await importCsv(p, 'email,plan,plan\na@b.test,1,2\n'), 422, 'VALIDATION_ERROR', 'file');
 
       const big = Buffer.from('email,pad\n' + 'x'.repeat(MAX_BYTES));
-      const declared = await upload(p, big);
+      const declared = await importCsv(p, big);
       expectError(declared, 413, 'PAYLOAD_TOO_LARGE', 'file');
       // Without Content-Length the edge stores chunks as they come, and drops them at the limit.
       const chunked = await uploadChunked(p, big);
@@ -249,13 +231,13 @@ describe.each<TopologyKind>(['all', 'split'])('contacts import and bulk jobs (%s
       expect(await jobCount(id)).toBe(0);
       expect(await chunkCount()).toBe(0);
       // Just under the limit (with multipart framing around it) is fine.
-      const fits = await upload(p, Buffer.from('email,pad\n' + 'y@fits.test,' + 'y'.repeat(MAX_BYTES - 30) + '\n'));
+      const fits = await importCsv(p, Buffer.from('email,pad\n' + 'y@fits.test,' + 'y'.repeat(MAX_BYTES - 30) + '\n'));
       expect(fits.status).toBe(202);
       expect(await waitJob(p, 'import', fits.body.jobId)).toMatchObject({ status: 'completed', imported: 1 });
     });
 
     it("is per project: another project's job id is a 404, and so is an unknown or malformed one", async () => {
-      const res = await upload(api, 'email\nmine@tenant-jobs.test\n');
+      const res = await importCsv(api, 'email\nmine@tenant-jobs.test\n');
       const jobId = res.body.jobId;
       await waitJob(api, 'import', jobId);
       for (const r of [await other.get(`/contacts/import/${jobId}`), await api.get('/contacts/import/01a20e69-eda7-706a-b721-b757c9912905'), await api.get('/contacts/import/nope')]) {
@@ -344,7 +326,7 @@ describe.each<TopologyKind>(['all', 'split'])('contacts import and bulk jobs (%s
     const rows = 100_000;
     const lines = ['email,n,plan'];
     for (let i = 0; i < rows; i++) lines.push(`k${i}@killed.test,${i},p${i % 7}`);
-    const res = await upload(p, lines.join('\n'));
+    const res = await importCsv(p, lines.join('\n'));
     expect(res.status).toBe(202);
     // Running and part-way through: progress is reported while it runs.
     const seen: number[] = [];

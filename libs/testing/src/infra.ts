@@ -51,12 +51,18 @@ function reserve(port: number): boolean {
     }
   };
   if (claim()) return true;
+  if (heldByLiveProcess(file)) return false;
+  fs.rmSync(file, { force: true });
+  return claim();
+}
+
+/** Whether a file holding a pid (a reservation, an owner mark) names a process that still runs. */
+export function heldByLiveProcess(file: string): boolean {
   try {
     process.kill(Number(fs.readFileSync(file, 'utf8')), 0);
-    return false; // held by a live process
+    return true;
   } catch {
-    fs.rmSync(file, { force: true });
-    return claim();
+    return false; // no such file, no pid in it, or its process is gone
   }
 }
 export async function freePort(): Promise<number> {

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import amqp from 'amqplib';
 import { Client } from 'pg';
-import { freePort, INFRA } from './infra';
+import { freePort, heldByLiveProcess, INFRA } from './infra';
 import { dropDatabase } from './db';
 import { FIRST_RUN_FILE } from '../../kit/src';
 import { addressVariable, type Registry } from '../../runtime/src';
@@ -225,15 +225,10 @@ const OWNER_PID_FILE = 'test-owner.pid';
  * queues has a consumer yet (its processes are starting).
  */
 export function namespaceInUse(ns: string): boolean {
-  for (const dir of fs.readdirSync(os.tmpdir()).filter((d) => d.startsWith(`herald-${ns}-`))) {
-    try {
-      process.kill(Number(fs.readFileSync(path.join(os.tmpdir(), dir, OWNER_PID_FILE), 'utf8')), 0);
-      return true;
-    } catch {
-      /* no owner recorded, or its owner is gone */
-    }
-  }
-  return false;
+  return fs
+    .readdirSync(os.tmpdir())
+    .filter((d) => d.startsWith(`herald-${ns}-`))
+    .some((dir) => heldByLiveProcess(path.join(os.tmpdir(), dir, OWNER_PID_FILE)));
 }
 
 /** Deletes the RabbitMQ queues and exchanges a namespace created (each service's events queue and work queues). */

@@ -13,6 +13,9 @@ const LIGHT = `project_id, id, name, description, subject, from_email, from_name
   drain_checked_at, total_recipients, dispatched, skipped, sent_count, delivered_count, opened_count, clicked_count, bounced_count, complained_count,
   unsubscribed_count, failed_count, settled_count, version, created_at, updated_at`;
 
+/** A column's value as a statement parameter: objects (the audience filter) as JSON. */
+const param = (v: unknown) => (v !== null && typeof v === 'object' && !(v instanceof Date) ? JSON.stringify(v) : v);
+
 /** A recipient is settled by the first of these facts. */
 const SETTLED = FACT.sent | FACT.failed;
 
@@ -26,7 +29,7 @@ export class CampaignsRepo implements CampaignsStore {
 
   async insert(tx: Queryable, row: NewCampaign): Promise<CampaignRow> {
     const cols = Object.keys(row);
-    const values = Object.values(row).map((v) => (v !== null && typeof v === 'object' && !(v instanceof Date) ? JSON.stringify(v) : v));
+    const values = Object.values(row).map(param);
     const r = await tx.query(`INSERT INTO ${T} (${cols.join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING *`, values);
     return r.rows[0];
   }
@@ -52,7 +55,7 @@ export class CampaignsRepo implements CampaignsStore {
   async update(tx: Queryable, projectId: string, id: string, change: CampaignChange): Promise<CampaignRow> {
     const entries = Object.entries(change).filter(([, v]) => v !== undefined);
     const sets = entries.map(([k], i) => `${k} = $${i + 3}`);
-    const values = entries.map(([, v]) => (v !== null && typeof v === 'object' && !(v instanceof Date) ? JSON.stringify(v) : v));
+    const values = entries.map(([, v]) => param(v));
     const r = await tx.query(
       `UPDATE ${T} SET ${[...sets, 'version = version + 1', 'updated_at = now()'].join(', ')} WHERE project_id = $1 AND id = $2 RETURNING *`,
       [projectId, id, ...values],
@@ -77,7 +80,7 @@ export class CampaignsRepo implements CampaignsStore {
 
   async progress(tx: Queryable, projectId: string, id: string, change: CampaignChange) {
     const entries = Object.entries(change).filter(([, v]) => v !== undefined);
-    await tx.query(`UPDATE ${T} SET ${entries.map(([k], i) => `${k} = $${i + 3}`).join(', ')} WHERE project_id = $1 AND id = $2`, [projectId, id, ...entries.map(([, v]) => v)]);
+    await tx.query(`UPDATE ${T} SET ${entries.map(([k], i) => `${k} = $${i + 3}`).join(', ')} WHERE project_id = $1 AND id = $2`, [projectId, id, ...entries.map(([, v]) => param(v))]);
   }
 
   async deferTurn(projectId: string, id: string, ms: number) {

@@ -94,7 +94,8 @@ function parseFields(json: string): CampaignFields {
   return r.data;
 }
 
-const audienceOf = (c: Pick<CampaignRow, 'audience_type' | 'segment_id' | 'audience_filter'>) => ({
+/** A campaign's audience as contacts' CountAudience and AudienceIds take it. */
+export const audienceOf = (c: Pick<CampaignRow, 'audience_type' | 'segment_id' | 'audience_filter'>) => ({
   type: c.audience_type,
   segment_id: c.segment_id ?? '',
   condition_json: c.audience_filter ? JSON.stringify(c.audience_filter) : '',

@@ -1,7 +1,7 @@
 import type { Api } from '../../../../libs/contracts/src';
 import type { Queryable } from '../../../../libs/db/src';
 import { isAppError, logger, runWithContext } from '../../../../libs/kit/src';
-import { change, changedEvent } from './campaigns';
+import { audienceOf, change, changedEvent } from './campaigns';
 import type { CampaignRow, CampaignsStore } from './ports';
 
 export interface FanoutDeps {
@@ -94,8 +94,7 @@ async function turn(d: FanoutDeps, tx: Queryable, c: Turn) {
   const call = { projectId: c.project_id, deadlineMs: CALL_DEADLINE_MS };
 
   if (c.phase === 'freeze') {
-    const audience = { type: c.audience_type, segment_id: c.segment_id ?? '', condition_json: c.audience_filter ? JSON.stringify(c.audience_filter) : '' };
-    const { ids } = await d.contacts().AudienceIds({ audience, after_id: c.freeze_cursor ?? '', limit: d.settings.freezePage }, call);
+    const { ids } = await d.contacts().AudienceIds({ audience: audienceOf(c), after_id: c.freeze_cursor ?? '', limit: d.settings.freezePage }, call);
     const added = await d.store.freeze(tx, c.project_id, c.id, ids);
     const total = c.total_recipients + added;
     if (ids.length < d.settings.freezePage) {

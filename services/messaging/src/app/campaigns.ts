@@ -1,7 +1,7 @@
-import { projectOf, type Api, type DomainEvent, type Handlers } from '../../../../libs/contracts/src';
+import { projectOf, type Api, type Handlers } from '../../../../libs/contracts/src';
 import { badRequest, isUuid, newId } from '../../../../libs/kit/src';
 import type { CampaignEmail, MessagingStore } from './ports';
-import { statusEvent, type Tracking } from './send';
+import { queuedOrSuppressed, type Tracking } from './send';
 
 export interface CampaignDeps {
   repo: MessagingStore;
@@ -46,18 +46,9 @@ export function campaignHandlers(d: CampaignDeps): Pick<Handlers<'messaging'>, '
         templateId: c.template_id || undefined,
         tracking: tracking !== 'DISABLED',
       };
-      const events = emails.map((e) => {
-        const [queued, suppressed] = d.repo.outbox.envelopes([
-          { type: 'messaging.email.queued.v1', projectId, data: { emailId: e.id, lane: 'bulk' } },
-          statusEvent(
-            projectId,
-            { id: e.id, contact_id: e.contactId, message_id: null, subject: c.subject, from_email: c.from, template_id: content.templateId ?? null, campaign_id: c.campaign_id, source_type: 'campaign' },
-            'failed',
-            { reason: 'suppressed' },
-          ),
-        ]);
-        return { queued, suppressed } as { queued: DomainEvent; suppressed: DomainEvent };
-      });
+      const events = emails.map((e) =>
+        queuedOrSuppressed(d.repo, projectId, 'bulk', { id: e.id, contact_id: e.contactId, message_id: null, subject: c.subject, from_email: c.from, template_id: content.templateId ?? null, campaign_id: c.campaign_id, source_type: 'campaign' }),
+      );
       const { created, cancelled } = await d.repo.insertCampaignEmails(projectId, content, emails, events);
       if (cancelled) return { created: 0, existing: 0, skipped: 0, cancelled: true };
       // Every contact asked for is created, there already (a page sent again: whatever the

@@ -38,6 +38,18 @@ export function statusEvent(projectId: string, e: StatusSource, status: EmailRow
   };
 }
 
+/**
+ * The two events of a new email, of which the insert writes one: its work item on its lane, or —
+ * if the address is suppressed when the email is stored — its failure.
+ */
+export function queuedOrSuppressed(repo: Pick<MessagingStore, 'outbox'>, projectId: string, lane: 'transactional' | 'bulk', email: StatusSource) {
+  const [queued, suppressed] = repo.outbox.envelopes([
+    { type: 'messaging.email.queued.v1', projectId, data: { emailId: email.id, lane } },
+    statusEvent(projectId, email, 'failed', { reason: 'suppressed' }),
+  ]);
+  return { queued, suppressed };
+}
+
 export interface SendDeps {
   repo: MessagingStore;
   contacts: () => Api<'contacts'>;
@@ -228,17 +240,9 @@ async function persist(deps: SendDeps, sends: PreparedSend[]): Promise<Array<Bat
         attachments: s.attachments,
       };
       emails.push(email);
-      // Its work item, or — if the address is suppressed when the email is stored — its failure.
-      const [queued, suppressed] = deps.repo.outbox.envelopes([
-        { type: 'messaging.email.queued.v1', projectId: s.projectId, data: { emailId: email.id, lane: 'transactional' } },
-        statusEvent(
-          s.projectId,
-          { id: email.id, contact_id: email.contactId, message_id: null, subject: email.subject, from_email: email.fromEmail, template_id: email.templateId ?? null, campaign_id: null, source_type: 'transactional' },
-          'failed',
-          { reason: 'suppressed' },
-        ),
-      ]);
-      events.push({ queued, suppressed });
+      events.push(
+        queuedOrSuppressed(deps.repo, s.projectId, 'transactional', { id: email.id, contact_id: email.contactId, message_id: null, subject: email.subject, from_email: email.fromEmail, template_id: email.templateId ?? null, campaign_id: null, source_type: 'transactional' }),
+      );
       result.emails.push({ contact_id: contact!.id, contact_email: contact!.email, email_id: email.id });
     });
     out[i] = { ok: true, value: result };
