@@ -110,7 +110,35 @@ export const DomainEvents = {
     campaignId: z.string(),
     contactId: z.string(),
   }),
-    'messaging.project.reputation_critical.v1': z.object({
+  /**
+   * A workflow was created or changed (metadata, trigger, steps): what other services show of
+   * it — messaging the templates its SEND_EMAIL steps use (GET /templates/:id/usage, delete 409),
+   * contacts the fields and event names it references (field and event usage). The whole read
+   * model each time: a consumer keeps only the latest by `version`.
+   */
+  'workflows.workflow.changed.v1': z.object({
+    workflowId: z.string(),
+    name: z.string(),
+    enabled: z.boolean(),
+    triggerEvent: z.string(),
+    steps: z.array(z.object({ stepId: z.string(), name: z.string(), type: z.string(), templateId: z.string().nullable() })),
+    /** Contact fields CONDITION steps read, canonical (`data.plan`, `subscribed`). */
+    fields: z.array(z.string()),
+    /** Event names it waits for or decides on: the trigger, WAIT_FOR_EVENT steps, CONDITION `event.<name>`. */
+    eventNames: z.array(z.string()),
+    version: z.number().int(),
+  }),
+  'workflows.workflow.deleted.v1': z.object({
+    workflowId: z.string(),
+  }),
+  /** An execution started (by its trigger event or by hand): /activity and totalWorkflowsStarted. */
+  'workflows.execution.started.v1': z.object({
+    executionId: z.string(),
+    workflowId: z.string(),
+    workflowName: z.string(),
+    contactId: z.string(),
+  }),
+  'messaging.project.reputation_critical.v1': z.object({
     levels: z.record(z.string(), z.string()),
     bounceRate7Day: z.number(),
     complaintRate7Day: z.number(),

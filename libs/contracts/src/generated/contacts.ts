@@ -12,6 +12,8 @@ import type { BatchGetContactsRequest as _herald_contacts_v1_BatchGetContactsReq
 import type { BeginImportRequest as _herald_contacts_v1_BeginImportRequest, BeginImportRequest__Output as _herald_contacts_v1_BeginImportRequest__Output } from './herald/contacts/v1/BeginImportRequest';
 import type { BulkIdError as _herald_contacts_v1_BulkIdError, BulkIdError__Output as _herald_contacts_v1_BulkIdError__Output } from './herald/contacts/v1/BulkIdError';
 import type { BulkJob as _herald_contacts_v1_BulkJob, BulkJob__Output as _herald_contacts_v1_BulkJob__Output } from './herald/contacts/v1/BulkJob';
+import type { CheckConditionRequest as _herald_contacts_v1_CheckConditionRequest, CheckConditionRequest__Output as _herald_contacts_v1_CheckConditionRequest__Output } from './herald/contacts/v1/CheckConditionRequest';
+import type { CheckConditionResponse as _herald_contacts_v1_CheckConditionResponse, CheckConditionResponse__Output as _herald_contacts_v1_CheckConditionResponse__Output } from './herald/contacts/v1/CheckConditionResponse';
 import type { CommitImportRequest as _herald_contacts_v1_CommitImportRequest, CommitImportRequest__Output as _herald_contacts_v1_CommitImportRequest__Output } from './herald/contacts/v1/CommitImportRequest';
 import type { ComputeSegmentResponse as _herald_contacts_v1_ComputeSegmentResponse, ComputeSegmentResponse__Output as _herald_contacts_v1_ComputeSegmentResponse__Output } from './herald/contacts/v1/ComputeSegmentResponse';
 import type { Contact as _herald_contacts_v1_Contact, Contact__Output as _herald_contacts_v1_Contact__Output } from './herald/contacts/v1/Contact';
@@ -38,6 +40,8 @@ import type { ListContactsResponse as _herald_contacts_v1_ListContactsResponse, 
 import type { ListFieldsResponse as _herald_contacts_v1_ListFieldsResponse, ListFieldsResponse__Output as _herald_contacts_v1_ListFieldsResponse__Output } from './herald/contacts/v1/ListFieldsResponse';
 import type { LookupContactsRequest as _herald_contacts_v1_LookupContactsRequest, LookupContactsRequest__Output as _herald_contacts_v1_LookupContactsRequest__Output } from './herald/contacts/v1/LookupContactsRequest';
 import type { LookupContactsResponse as _herald_contacts_v1_LookupContactsResponse, LookupContactsResponse__Output as _herald_contacts_v1_LookupContactsResponse__Output } from './herald/contacts/v1/LookupContactsResponse';
+import type { MatchContactRequest as _herald_contacts_v1_MatchContactRequest, MatchContactRequest__Output as _herald_contacts_v1_MatchContactRequest__Output } from './herald/contacts/v1/MatchContactRequest';
+import type { MatchContactResponse as _herald_contacts_v1_MatchContactResponse, MatchContactResponse__Output as _herald_contacts_v1_MatchContactResponse__Output } from './herald/contacts/v1/MatchContactResponse';
 import type { RefreshSegmentResponse as _herald_contacts_v1_RefreshSegmentResponse, RefreshSegmentResponse__Output as _herald_contacts_v1_RefreshSegmentResponse__Output } from './herald/contacts/v1/RefreshSegmentResponse';
 import type { RemoveSegmentMembersResponse as _herald_contacts_v1_RemoveSegmentMembersResponse, RemoveSegmentMembersResponse__Output as _herald_contacts_v1_RemoveSegmentMembersResponse__Output } from './herald/contacts/v1/RemoveSegmentMembersResponse';
 import type { Segment as _herald_contacts_v1_Segment, Segment__Output as _herald_contacts_v1_Segment__Output } from './herald/contacts/v1/Segment';
@@ -79,6 +83,8 @@ export interface ProtoGrpcType {
         BeginImportRequest: MessageTypeDefinition<_herald_contacts_v1_BeginImportRequest, _herald_contacts_v1_BeginImportRequest__Output>
         BulkIdError: MessageTypeDefinition<_herald_contacts_v1_BulkIdError, _herald_contacts_v1_BulkIdError__Output>
         BulkJob: MessageTypeDefinition<_herald_contacts_v1_BulkJob, _herald_contacts_v1_BulkJob__Output>
+        CheckConditionRequest: MessageTypeDefinition<_herald_contacts_v1_CheckConditionRequest, _herald_contacts_v1_CheckConditionRequest__Output>
+        CheckConditionResponse: MessageTypeDefinition<_herald_contacts_v1_CheckConditionResponse, _herald_contacts_v1_CheckConditionResponse__Output>
         CommitImportRequest: MessageTypeDefinition<_herald_contacts_v1_CommitImportRequest, _herald_contacts_v1_CommitImportRequest__Output>
         ComputeSegmentResponse: MessageTypeDefinition<_herald_contacts_v1_ComputeSegmentResponse, _herald_contacts_v1_ComputeSegmentResponse__Output>
         Contact: MessageTypeDefinition<_herald_contacts_v1_Contact, _herald_contacts_v1_Contact__Output>
@@ -105,6 +111,8 @@ export interface ProtoGrpcType {
         ListFieldsResponse: MessageTypeDefinition<_herald_contacts_v1_ListFieldsResponse, _herald_contacts_v1_ListFieldsResponse__Output>
         LookupContactsRequest: MessageTypeDefinition<_herald_contacts_v1_LookupContactsRequest, _herald_contacts_v1_LookupContactsRequest__Output>
         LookupContactsResponse: MessageTypeDefinition<_herald_contacts_v1_LookupContactsResponse, _herald_contacts_v1_LookupContactsResponse__Output>
+        MatchContactRequest: MessageTypeDefinition<_herald_contacts_v1_MatchContactRequest, _herald_contacts_v1_MatchContactRequest__Output>
+        MatchContactResponse: MessageTypeDefinition<_herald_contacts_v1_MatchContactResponse, _herald_contacts_v1_MatchContactResponse__Output>
         RefreshSegmentResponse: MessageTypeDefinition<_herald_contacts_v1_RefreshSegmentResponse, _herald_contacts_v1_RefreshSegmentResponse__Output>
         RemoveSegmentMembersResponse: MessageTypeDefinition<_herald_contacts_v1_RemoveSegmentMembersResponse, _herald_contacts_v1_RemoveSegmentMembersResponse__Output>
         Segment: MessageTypeDefinition<_herald_contacts_v1_Segment, _herald_contacts_v1_Segment__Output>

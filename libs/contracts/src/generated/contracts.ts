@@ -5,6 +5,7 @@ import type { ContactsDefinition } from './herald/contacts/v1/Contacts';
 import type { DomainsDefinition } from './herald/domains/v1/Domains';
 import type { EventsDefinition } from './herald/events/v1/Events';
 import type { MessagingDefinition } from './herald/messaging/v1/Messaging';
+import type { WorkflowsDefinition } from './herald/workflows/v1/Workflows';
 
 export const contracts = {
   campaigns: defineContract<'campaigns', CampaignsDefinition>('campaigns', 'campaigns/v1/campaigns.proto', 'herald.campaigns.v1.Campaigns'),
@@ -12,4 +13,5 @@ export const contracts = {
   domains: defineContract<'domains', DomainsDefinition>('domains', 'domains/v1/domains.proto', 'herald.domains.v1.Domains'),
   events: defineContract<'events', EventsDefinition>('events', 'events/v1/events.proto', 'herald.events.v1.Events'),
   messaging: defineContract<'messaging', MessagingDefinition>('messaging', 'messaging/v1/messaging.proto', 'herald.messaging.v1.Messaging'),
+  workflows: defineContract<'workflows', WorkflowsDefinition>('workflows', 'workflows/v1/workflows.proto', 'herald.workflows.v1.Workflows'),
 };

@@ -36,6 +36,8 @@ import type { TemplateUsageResponse as _herald_messaging_v1_TemplateUsageRespons
 import type { TemplateWrite as _herald_messaging_v1_TemplateWrite, TemplateWrite__Output as _herald_messaging_v1_TemplateWrite__Output } from './herald/messaging/v1/TemplateWrite';
 import type { TokenRequest as _herald_messaging_v1_TokenRequest, TokenRequest__Output as _herald_messaging_v1_TokenRequest__Output } from './herald/messaging/v1/TokenRequest';
 import type { VerifyRequest as _herald_messaging_v1_VerifyRequest, VerifyRequest__Output as _herald_messaging_v1_VerifyRequest__Output } from './herald/messaging/v1/VerifyRequest';
+import type { WorkflowEmailRequest as _herald_messaging_v1_WorkflowEmailRequest, WorkflowEmailRequest__Output as _herald_messaging_v1_WorkflowEmailRequest__Output } from './herald/messaging/v1/WorkflowEmailRequest';
+import type { WorkflowEmailResponse as _herald_messaging_v1_WorkflowEmailResponse, WorkflowEmailResponse__Output as _herald_messaging_v1_WorkflowEmailResponse__Output } from './herald/messaging/v1/WorkflowEmailResponse';
 import type { WorkflowStepRef as _herald_messaging_v1_WorkflowStepRef, WorkflowStepRef__Output as _herald_messaging_v1_WorkflowStepRef__Output } from './herald/messaging/v1/WorkflowStepRef';
 
 type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
@@ -85,6 +87,8 @@ export interface ProtoGrpcType {
         TemplateWrite: MessageTypeDefinition<_herald_messaging_v1_TemplateWrite, _herald_messaging_v1_TemplateWrite__Output>
         TokenRequest: MessageTypeDefinition<_herald_messaging_v1_TokenRequest, _herald_messaging_v1_TokenRequest__Output>
         VerifyRequest: MessageTypeDefinition<_herald_messaging_v1_VerifyRequest, _herald_messaging_v1_VerifyRequest__Output>
+        WorkflowEmailRequest: MessageTypeDefinition<_herald_messaging_v1_WorkflowEmailRequest, _herald_messaging_v1_WorkflowEmailRequest__Output>
+        WorkflowEmailResponse: MessageTypeDefinition<_herald_messaging_v1_WorkflowEmailResponse, _herald_messaging_v1_WorkflowEmailResponse__Output>
         WorkflowStepRef: MessageTypeDefinition<_herald_messaging_v1_WorkflowStepRef, _herald_messaging_v1_WorkflowStepRef__Output>
       }
     }

@@ -9,6 +9,8 @@ import type { AudienceRequest as _herald_contacts_v1_AudienceRequest, AudienceRe
 import type { BatchGetContactsRequest as _herald_contacts_v1_BatchGetContactsRequest, BatchGetContactsRequest__Output as _herald_contacts_v1_BatchGetContactsRequest__Output } from '../../../herald/contacts/v1/BatchGetContactsRequest';
 import type { BeginImportRequest as _herald_contacts_v1_BeginImportRequest, BeginImportRequest__Output as _herald_contacts_v1_BeginImportRequest__Output } from '../../../herald/contacts/v1/BeginImportRequest';
 import type { BulkJob as _herald_contacts_v1_BulkJob, BulkJob__Output as _herald_contacts_v1_BulkJob__Output } from '../../../herald/contacts/v1/BulkJob';
+import type { CheckConditionRequest as _herald_contacts_v1_CheckConditionRequest, CheckConditionRequest__Output as _herald_contacts_v1_CheckConditionRequest__Output } from '../../../herald/contacts/v1/CheckConditionRequest';
+import type { CheckConditionResponse as _herald_contacts_v1_CheckConditionResponse, CheckConditionResponse__Output as _herald_contacts_v1_CheckConditionResponse__Output } from '../../../herald/contacts/v1/CheckConditionResponse';
 import type { CommitImportRequest as _herald_contacts_v1_CommitImportRequest, CommitImportRequest__Output as _herald_contacts_v1_CommitImportRequest__Output } from '../../../herald/contacts/v1/CommitImportRequest';
 import type { ComputeSegmentResponse as _herald_contacts_v1_ComputeSegmentResponse, ComputeSegmentResponse__Output as _herald_contacts_v1_ComputeSegmentResponse__Output } from '../../../herald/contacts/v1/ComputeSegmentResponse';
 import type { ContactResponse as _herald_contacts_v1_ContactResponse, ContactResponse__Output as _herald_contacts_v1_ContactResponse__Output } from '../../../herald/contacts/v1/ContactResponse';
@@ -32,6 +34,8 @@ import type { ListContactsResponse as _herald_contacts_v1_ListContactsResponse, 
 import type { ListFieldsResponse as _herald_contacts_v1_ListFieldsResponse, ListFieldsResponse__Output as _herald_contacts_v1_ListFieldsResponse__Output } from '../../../herald/contacts/v1/ListFieldsResponse';
 import type { LookupContactsRequest as _herald_contacts_v1_LookupContactsRequest, LookupContactsRequest__Output as _herald_contacts_v1_LookupContactsRequest__Output } from '../../../herald/contacts/v1/LookupContactsRequest';
 import type { LookupContactsResponse as _herald_contacts_v1_LookupContactsResponse, LookupContactsResponse__Output as _herald_contacts_v1_LookupContactsResponse__Output } from '../../../herald/contacts/v1/LookupContactsResponse';
+import type { MatchContactRequest as _herald_contacts_v1_MatchContactRequest, MatchContactRequest__Output as _herald_contacts_v1_MatchContactRequest__Output } from '../../../herald/contacts/v1/MatchContactRequest';
+import type { MatchContactResponse as _herald_contacts_v1_MatchContactResponse, MatchContactResponse__Output as _herald_contacts_v1_MatchContactResponse__Output } from '../../../herald/contacts/v1/MatchContactResponse';
 import type { RefreshSegmentResponse as _herald_contacts_v1_RefreshSegmentResponse, RefreshSegmentResponse__Output as _herald_contacts_v1_RefreshSegmentResponse__Output } from '../../../herald/contacts/v1/RefreshSegmentResponse';
 import type { RemoveSegmentMembersResponse as _herald_contacts_v1_RemoveSegmentMembersResponse, RemoveSegmentMembersResponse__Output as _herald_contacts_v1_RemoveSegmentMembersResponse__Output } from '../../../herald/contacts/v1/RemoveSegmentMembersResponse';
 import type { Segment as _herald_contacts_v1_Segment, Segment__Output as _herald_contacts_v1_Segment__Output } from '../../../herald/contacts/v1/Segment';
@@ -102,6 +106,15 @@ export interface ContactsClient extends grpc.Client {
   beginImport(argument: _herald_contacts_v1_BeginImportRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_JobRef__Output>): grpc.ClientUnaryCall;
   beginImport(argument: _herald_contacts_v1_BeginImportRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_JobRef__Output>): grpc.ClientUnaryCall;
   beginImport(argument: _herald_contacts_v1_BeginImportRequest, callback: grpc.requestCallback<_herald_contacts_v1_JobRef__Output>): grpc.ClientUnaryCall;
+  
+  CheckCondition(argument: _herald_contacts_v1_CheckConditionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_CheckConditionResponse__Output>): grpc.ClientUnaryCall;
+  CheckCondition(argument: _herald_contacts_v1_CheckConditionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_CheckConditionResponse__Output>): grpc.ClientUnaryCall;
+  CheckCondition(argument: _herald_contacts_v1_CheckConditionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_CheckConditionResponse__Output>): grpc.ClientUnaryCall;
+  CheckCondition(argument: _herald_contacts_v1_CheckConditionRequest, callback: grpc.requestCallback<_herald_contacts_v1_CheckConditionResponse__Output>): grpc.ClientUnaryCall;
+  checkCondition(argument: _herald_contacts_v1_CheckConditionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_CheckConditionResponse__Output>): grpc.ClientUnaryCall;
+  checkCondition(argument: _herald_contacts_v1_CheckConditionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_CheckConditionResponse__Output>): grpc.ClientUnaryCall;
+  checkCondition(argument: _herald_contacts_v1_CheckConditionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_CheckConditionResponse__Output>): grpc.ClientUnaryCall;
+  checkCondition(argument: _herald_contacts_v1_CheckConditionRequest, callback: grpc.requestCallback<_herald_contacts_v1_CheckConditionResponse__Output>): grpc.ClientUnaryCall;
   
   CommitImport(argument: _herald_contacts_v1_CommitImportRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_JobRef__Output>): grpc.ClientUnaryCall;
   CommitImport(argument: _herald_contacts_v1_CommitImportRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_JobRef__Output>): grpc.ClientUnaryCall;
@@ -274,6 +287,15 @@ export interface ContactsClient extends grpc.Client {
   lookupContacts(argument: _herald_contacts_v1_LookupContactsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_LookupContactsResponse__Output>): grpc.ClientUnaryCall;
   lookupContacts(argument: _herald_contacts_v1_LookupContactsRequest, callback: grpc.requestCallback<_herald_contacts_v1_LookupContactsResponse__Output>): grpc.ClientUnaryCall;
   
+  MatchContact(argument: _herald_contacts_v1_MatchContactRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_MatchContactResponse__Output>): grpc.ClientUnaryCall;
+  MatchContact(argument: _herald_contacts_v1_MatchContactRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_MatchContactResponse__Output>): grpc.ClientUnaryCall;
+  MatchContact(argument: _herald_contacts_v1_MatchContactRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_MatchContactResponse__Output>): grpc.ClientUnaryCall;
+  MatchContact(argument: _herald_contacts_v1_MatchContactRequest, callback: grpc.requestCallback<_herald_contacts_v1_MatchContactResponse__Output>): grpc.ClientUnaryCall;
+  matchContact(argument: _herald_contacts_v1_MatchContactRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_MatchContactResponse__Output>): grpc.ClientUnaryCall;
+  matchContact(argument: _herald_contacts_v1_MatchContactRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_MatchContactResponse__Output>): grpc.ClientUnaryCall;
+  matchContact(argument: _herald_contacts_v1_MatchContactRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_MatchContactResponse__Output>): grpc.ClientUnaryCall;
+  matchContact(argument: _herald_contacts_v1_MatchContactRequest, callback: grpc.requestCallback<_herald_contacts_v1_MatchContactResponse__Output>): grpc.ClientUnaryCall;
+  
   RefreshSegment(argument: _herald_contacts_v1_SegmentRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_RefreshSegmentResponse__Output>): grpc.ClientUnaryCall;
   RefreshSegment(argument: _herald_contacts_v1_SegmentRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_RefreshSegmentResponse__Output>): grpc.ClientUnaryCall;
   RefreshSegment(argument: _herald_contacts_v1_SegmentRef, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_RefreshSegmentResponse__Output>): grpc.ClientUnaryCall;
@@ -361,6 +383,8 @@ export interface ContactsHandlers extends grpc.UntypedServiceImplementation {
   
   BeginImport: grpc.handleUnaryCall<_herald_contacts_v1_BeginImportRequest__Output, _herald_contacts_v1_JobRef>;
   
+  CheckCondition: grpc.handleUnaryCall<_herald_contacts_v1_CheckConditionRequest__Output, _herald_contacts_v1_CheckConditionResponse>;
+  
   CommitImport: grpc.handleUnaryCall<_herald_contacts_v1_CommitImportRequest__Output, _herald_contacts_v1_JobRef>;
   
   ComputeSegment: grpc.handleUnaryCall<_herald_contacts_v1_SegmentRef__Output, _herald_contacts_v1_ComputeSegmentResponse>;
@@ -399,6 +423,8 @@ export interface ContactsHandlers extends grpc.UntypedServiceImplementation {
   
   LookupContacts: grpc.handleUnaryCall<_herald_contacts_v1_LookupContactsRequest__Output, _herald_contacts_v1_LookupContactsResponse>;
   
+  MatchContact: grpc.handleUnaryCall<_herald_contacts_v1_MatchContactRequest__Output, _herald_contacts_v1_MatchContactResponse>;
+  
   RefreshSegment: grpc.handleUnaryCall<_herald_contacts_v1_SegmentRef__Output, _herald_contacts_v1_RefreshSegmentResponse>;
   
   RemoveSegmentMembers: grpc.handleUnaryCall<_herald_contacts_v1_SegmentMembersRequest__Output, _herald_contacts_v1_RemoveSegmentMembersResponse>;
@@ -424,6 +450,7 @@ export interface ContactsDefinition extends grpc.ServiceDefinition {
   AudienceIds: MethodDefinition<_herald_contacts_v1_AudienceIdsRequest, _herald_contacts_v1_AudienceIdsResponse, _herald_contacts_v1_AudienceIdsRequest__Output, _herald_contacts_v1_AudienceIdsResponse__Output>
   BatchGetContacts: MethodDefinition<_herald_contacts_v1_BatchGetContactsRequest, _herald_contacts_v1_ContactsResponse, _herald_contacts_v1_BatchGetContactsRequest__Output, _herald_contacts_v1_ContactsResponse__Output>
   BeginImport: MethodDefinition<_herald_contacts_v1_BeginImportRequest, _herald_contacts_v1_JobRef, _herald_contacts_v1_BeginImportRequest__Output, _herald_contacts_v1_JobRef__Output>
+  CheckCondition: MethodDefinition<_herald_contacts_v1_CheckConditionRequest, _herald_contacts_v1_CheckConditionResponse, _herald_contacts_v1_CheckConditionRequest__Output, _herald_contacts_v1_CheckConditionResponse__Output>
   CommitImport: MethodDefinition<_herald_contacts_v1_CommitImportRequest, _herald_contacts_v1_JobRef, _herald_contacts_v1_CommitImportRequest__Output, _herald_contacts_v1_JobRef__Output>
   ComputeSegment: MethodDefinition<_herald_contacts_v1_SegmentRef, _herald_contacts_v1_ComputeSegmentResponse, _herald_contacts_v1_SegmentRef__Output, _herald_contacts_v1_ComputeSegmentResponse__Output>
   CountAudience: MethodDefinition<_herald_contacts_v1_AudienceRequest, _herald_contacts_v1_CountAudienceResponse, _herald_contacts_v1_AudienceRequest__Output, _herald_contacts_v1_CountAudienceResponse__Output>
@@ -443,6 +470,7 @@ export interface ContactsDefinition extends grpc.ServiceDefinition {
   ListFields: MethodDefinition<_herald_common_v1_Empty, _herald_contacts_v1_ListFieldsResponse, _herald_common_v1_Empty__Output, _herald_contacts_v1_ListFieldsResponse__Output>
   ListSegments: MethodDefinition<_herald_common_v1_Empty, _herald_contacts_v1_SegmentsResponse, _herald_common_v1_Empty__Output, _herald_contacts_v1_SegmentsResponse__Output>
   LookupContacts: MethodDefinition<_herald_contacts_v1_LookupContactsRequest, _herald_contacts_v1_LookupContactsResponse, _herald_contacts_v1_LookupContactsRequest__Output, _herald_contacts_v1_LookupContactsResponse__Output>
+  MatchContact: MethodDefinition<_herald_contacts_v1_MatchContactRequest, _herald_contacts_v1_MatchContactResponse, _herald_contacts_v1_MatchContactRequest__Output, _herald_contacts_v1_MatchContactResponse__Output>
   RefreshSegment: MethodDefinition<_herald_contacts_v1_SegmentRef, _herald_contacts_v1_RefreshSegmentResponse, _herald_contacts_v1_SegmentRef__Output, _herald_contacts_v1_RefreshSegmentResponse__Output>
   RemoveSegmentMembers: MethodDefinition<_herald_contacts_v1_SegmentMembersRequest, _herald_contacts_v1_RemoveSegmentMembersResponse, _herald_contacts_v1_SegmentMembersRequest__Output, _herald_contacts_v1_RemoveSegmentMembersResponse__Output>
   SegmentContacts: MethodDefinition<_herald_contacts_v1_SegmentContactsRequest, _herald_contacts_v1_SegmentContactsResponse, _herald_contacts_v1_SegmentContactsRequest__Output, _herald_contacts_v1_SegmentContactsResponse__Output>

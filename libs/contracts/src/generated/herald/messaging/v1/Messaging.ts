@@ -29,6 +29,8 @@ import type { TemplateUsageResponse as _herald_messaging_v1_TemplateUsageRespons
 import type { TemplateWrite as _herald_messaging_v1_TemplateWrite, TemplateWrite__Output as _herald_messaging_v1_TemplateWrite__Output } from '../../../herald/messaging/v1/TemplateWrite';
 import type { TokenRequest as _herald_messaging_v1_TokenRequest, TokenRequest__Output as _herald_messaging_v1_TokenRequest__Output } from '../../../herald/messaging/v1/TokenRequest';
 import type { VerifyRequest as _herald_messaging_v1_VerifyRequest, VerifyRequest__Output as _herald_messaging_v1_VerifyRequest__Output } from '../../../herald/messaging/v1/VerifyRequest';
+import type { WorkflowEmailRequest as _herald_messaging_v1_WorkflowEmailRequest, WorkflowEmailRequest__Output as _herald_messaging_v1_WorkflowEmailRequest__Output } from '../../../herald/messaging/v1/WorkflowEmailRequest';
+import type { WorkflowEmailResponse as _herald_messaging_v1_WorkflowEmailResponse, WorkflowEmailResponse__Output as _herald_messaging_v1_WorkflowEmailResponse__Output } from '../../../herald/messaging/v1/WorkflowEmailResponse';
 
 export interface MessagingClient extends grpc.Client {
   CampaignProgress(argument: _herald_messaging_v1_CampaignRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_CampaignProgressResponse__Output>): grpc.ClientUnaryCall;
@@ -193,6 +195,15 @@ export interface MessagingClient extends grpc.Client {
   sendMany(argument: _herald_messaging_v1_SendManyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_SendManyResponse__Output>): grpc.ClientUnaryCall;
   sendMany(argument: _herald_messaging_v1_SendManyRequest, callback: grpc.requestCallback<_herald_messaging_v1_SendManyResponse__Output>): grpc.ClientUnaryCall;
   
+  SendWorkflowEmail(argument: _herald_messaging_v1_WorkflowEmailRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_WorkflowEmailResponse__Output>): grpc.ClientUnaryCall;
+  SendWorkflowEmail(argument: _herald_messaging_v1_WorkflowEmailRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_WorkflowEmailResponse__Output>): grpc.ClientUnaryCall;
+  SendWorkflowEmail(argument: _herald_messaging_v1_WorkflowEmailRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_WorkflowEmailResponse__Output>): grpc.ClientUnaryCall;
+  SendWorkflowEmail(argument: _herald_messaging_v1_WorkflowEmailRequest, callback: grpc.requestCallback<_herald_messaging_v1_WorkflowEmailResponse__Output>): grpc.ClientUnaryCall;
+  sendWorkflowEmail(argument: _herald_messaging_v1_WorkflowEmailRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_WorkflowEmailResponse__Output>): grpc.ClientUnaryCall;
+  sendWorkflowEmail(argument: _herald_messaging_v1_WorkflowEmailRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_WorkflowEmailResponse__Output>): grpc.ClientUnaryCall;
+  sendWorkflowEmail(argument: _herald_messaging_v1_WorkflowEmailRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_WorkflowEmailResponse__Output>): grpc.ClientUnaryCall;
+  sendWorkflowEmail(argument: _herald_messaging_v1_WorkflowEmailRequest, callback: grpc.requestCallback<_herald_messaging_v1_WorkflowEmailResponse__Output>): grpc.ClientUnaryCall;
+  
   SetSubscription(argument: _herald_messaging_v1_SetSubscriptionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_SubscriptionResponse__Output>): grpc.ClientUnaryCall;
   SetSubscription(argument: _herald_messaging_v1_SetSubscriptionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_SubscriptionResponse__Output>): grpc.ClientUnaryCall;
   SetSubscription(argument: _herald_messaging_v1_SetSubscriptionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_SubscriptionResponse__Output>): grpc.ClientUnaryCall;
@@ -277,6 +288,8 @@ export interface MessagingHandlers extends grpc.UntypedServiceImplementation {
   
   SendMany: grpc.handleUnaryCall<_herald_messaging_v1_SendManyRequest__Output, _herald_messaging_v1_SendManyResponse>;
   
+  SendWorkflowEmail: grpc.handleUnaryCall<_herald_messaging_v1_WorkflowEmailRequest__Output, _herald_messaging_v1_WorkflowEmailResponse>;
+  
   SetSubscription: grpc.handleUnaryCall<_herald_messaging_v1_SetSubscriptionRequest__Output, _herald_messaging_v1_SubscriptionResponse>;
   
   StorageStatus: grpc.handleUnaryCall<_herald_common_v1_Empty__Output, _herald_messaging_v1_StorageStatusResponse>;
@@ -308,6 +321,7 @@ export interface MessagingDefinition extends grpc.ServiceDefinition {
   RecordOpen: MethodDefinition<_herald_messaging_v1_TokenRequest, _herald_common_v1_Empty, _herald_messaging_v1_TokenRequest__Output, _herald_common_v1_Empty__Output>
   Security: MethodDefinition<_herald_common_v1_Empty, _herald_messaging_v1_JsonResponse, _herald_common_v1_Empty__Output, _herald_messaging_v1_JsonResponse__Output>
   SendMany: MethodDefinition<_herald_messaging_v1_SendManyRequest, _herald_messaging_v1_SendManyResponse, _herald_messaging_v1_SendManyRequest__Output, _herald_messaging_v1_SendManyResponse__Output>
+  SendWorkflowEmail: MethodDefinition<_herald_messaging_v1_WorkflowEmailRequest, _herald_messaging_v1_WorkflowEmailResponse, _herald_messaging_v1_WorkflowEmailRequest__Output, _herald_messaging_v1_WorkflowEmailResponse__Output>
   SetSubscription: MethodDefinition<_herald_messaging_v1_SetSubscriptionRequest, _herald_messaging_v1_SubscriptionResponse, _herald_messaging_v1_SetSubscriptionRequest__Output, _herald_messaging_v1_SubscriptionResponse__Output>
   StorageStatus: MethodDefinition<_herald_common_v1_Empty, _herald_messaging_v1_StorageStatusResponse, _herald_common_v1_Empty__Output, _herald_messaging_v1_StorageStatusResponse__Output>
   TemplateUsage: MethodDefinition<_herald_messaging_v1_IdRequest, _herald_messaging_v1_TemplateUsageResponse, _herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_TemplateUsageResponse__Output>
