@@ -73,6 +73,8 @@ export const DomainEvents = {
     contactId: z.string(),
     name: z.string(),
     occurredAt: z.string(),
+    /** The event's data (what a workflow's WEBHOOK step sends as its trigger `event`). */
+    data: z.record(z.string(), z.unknown()).optional(),
   }),
   'events.event_name.deleted.v1': z.object({
     name: z.string(),

@@ -6,3 +6,4 @@ export { domains } from '../../domains/src/service';
 export { events } from '../../events/src/service';
 export { gateway } from '../../gateway/src/service';
 export { messaging } from '../../messaging/src/service';
+export { workflows } from '../../workflows/src/service';

@@ -16,7 +16,7 @@ export async function recordEvents(repo: EventsStore, q: Queryable, events: NewE
   const occurredAt = at.toISOString();
   const ids = events.map(() => newId());
   const envelopes = repo.outbox.envelopes(
-    events.map((e, k) => ({ type: 'events.event.recorded.v1' as const, projectId: e.projectId, data: { eventId: ids[k], contactId: e.contactId, name: e.name, occurredAt } })),
+    events.map((e, k) => ({ type: 'events.event.recorded.v1' as const, projectId: e.projectId, data: { eventId: ids[k], contactId: e.contactId, name: e.name, occurredAt, data: e.data } })),
     at,
   );
   const rows = events.map((e, k) => ({ ...e, id: ids[k], outbox: envelopes[k] }));

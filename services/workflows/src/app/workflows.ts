@@ -1,0 +1,446 @@
+import { randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import type { NewEvent } from '../../../../libs/bus/src';
+import { projectOf, type Api, type Handlers } from '../../../../libs/contracts/src';
+import type { Queryable } from '../../../../libs/db/src';
+import { AppError, badRequest, conflict, FieldError, isAppError, isUuid, newId, notFound, validationError } from '../../../../libs/kit/src';
+import { audienceCondition, conditionTests, contextTestErrors, isContextField } from '../domain/condition';
+import {
+  createWorkflowSchema,
+  EXECUTION_STATUSES,
+  Graph,
+  LIMITS,
+  parseStepConfig,
+  referencedEvents,
+  referencedFields,
+  runnableErrors,
+  StepType,
+  stepWriteSchema,
+  transitionErrors,
+  transitionWriteSchema,
+  triggerEventOf,
+  updateWorkflowSchema,
+  webhookUrlError,
+  zodFieldErrors,
+  type ConditionConfig,
+} from '../domain/workflow';
+import type { ExecutionRow, StepRow, TransitionRow, WorkflowGraph, WorkflowRow, WorkflowsStore } from './ports';
+
+export interface WorkflowsDeps {
+  store: WorkflowsStore;
+  contacts: () => Api<'contacts'>;
+  messaging: () => Api<'messaging'>;
+  /** WORKFLOW_WEBHOOK_ALLOW_PRIVATE: WEBHOOK steps may target private, loopback and link-local addresses. */
+  allowPrivateWebhooks: boolean;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const workflowNotFound = () => notFound('Workflow', 'WORKFLOW_NOT_FOUND');
+const stepNotFound = () => notFound('Step', 'STEP_NOT_FOUND');
+const executionNotFound = () => notFound('Execution', 'EXECUTION_NOT_FOUND');
+const json = (v: unknown) => ({ json: JSON.stringify(v) });
+
+// ——— Views (COMPAT "Workflows") ———
+
+export function workflowView(w: WorkflowRow, graph?: WorkflowGraph) {
+  return {
+    id: w.id,
+    name: w.name,
+    description: w.description,
+    enabled: w.enabled,
+    triggerType: w.trigger_type,
+    triggerConfig: { eventName: w.trigger_event },
+    allowReentry: w.allow_reentry,
+    /** The key of the X-Herald-Signature HMAC on its WEBHOOK steps' requests. */
+    webhookSecret: w.webhook_secret,
+    createdAt: w.created_at.toISOString(),
+    updatedAt: w.updated_at.toISOString(),
+    ...(graph ? { steps: graph.steps.map(stepView), transitions: graph.transitions.map(transitionView) } : {}),
+  };
+}
+
+export const stepView = (s: WorkflowGraph['steps'][number]) => ({ id: s.id, type: s.type, name: s.name, position: s.position, config: s.config, templateId: s.templateId });
+const stepRowView = (s: StepRow) => stepView({ id: s.id, type: s.type, name: s.name, position: s.position, config: s.config, templateId: s.template_id });
+
+export const transitionView = (t: Graph['transitions'][number]) => ({
+  id: t.id,
+  fromStepId: t.fromStepId,
+  toStepId: t.toStepId,
+  condition: t.branch ? { branch: t.branch } : null,
+  waitOutcome: t.waitOutcome,
+  priority: t.priority,
+});
+const transitionRowView = (t: TransitionRow) =>
+  transitionView({ id: t.id, fromStepId: t.from_step_id, toStepId: t.to_step_id, branch: t.branch, waitOutcome: t.wait_outcome, priority: t.priority });
+
+export function executionView(e: ExecutionRow, graph?: WorkflowGraph) {
+  const names = new Map(graph?.steps.map((s) => [s.id, s.name]));
+  return {
+    id: e.id,
+    workflowId: e.workflow_id,
+    contactId: e.contact_id,
+    status: e.status,
+    currentStepId: e.current_step_id,
+    exitReason: e.exit_reason,
+    context: e.context,
+    /** WAITING: what for, and until when (null: no timeout). */
+    waitingFor: e.status === 'WAITING' ? { event: e.wait_event, until: iso(e.due_at) } : null,
+    startedAt: e.started_at.toISOString(),
+    completedAt: iso(e.completed_at),
+    updatedAt: e.updated_at.toISOString(),
+    ...(e.history ? { history: e.history.map((h) => ({ ...h, name: names.get(h.stepId) ?? null })) } : {}),
+  };
+}
+
+/** The read model other services keep: templates in use (messaging), fields and event names (contacts). */
+export function changedEvent(w: WorkflowRow, graph: Graph): NewEvent {
+  return {
+    type: 'workflows.workflow.changed.v1',
+    projectId: w.project_id,
+    data: {
+      workflowId: w.id,
+      name: w.name,
+      enabled: w.enabled,
+      triggerEvent: w.trigger_event,
+      steps: graph.steps.map((s) => ({ stepId: s.id, name: s.name, type: s.type, templateId: s.templateId })),
+      fields: referencedFields(graph.steps),
+      eventNames: referencedEvents(w.trigger_event, graph.steps),
+      version: Number(w.version),
+    },
+  };
+}
+
+function parseBody<S extends z.ZodType>(schema: S, text: string): z.infer<S> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text || '{}');
+  } catch {
+    throw validationError([{ field: 'body', message: 'must be a JSON object', code: 'invalid_type' }]);
+  }
+  const r = schema.safeParse(raw);
+  if (!r.success) throw validationError(zodFieldErrors(r.error));
+  return r.data;
+}
+
+const humanName = (type: StepType) => type.charAt(0) + type.slice(1).toLowerCase().replace(/_/g, ' ');
+
+export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
+  const { store } = d;
+
+  async function load(q: Queryable, projectId: string, id: string, lock = false) {
+    const w = isUuid(id) ? await store.getWorkflow(q, projectId, id.toLowerCase(), lock) : undefined;
+    if (!w) throw workflowNotFound();
+    return w;
+  }
+
+  /**
+   * A change of a workflow's graph or fields, in one transaction holding its row: `fn` writes,
+   * then the version moves on and the changed event goes out with the graph as it now is.
+   */
+  async function change<T>(projectId: string, id: string, fn: (tx: Queryable, w: WorkflowRow, graph: WorkflowGraph) => Promise<T>, fields: Partial<WorkflowRow> = {}) {
+    return store.db.tx(async (tx) => {
+      const w = await load(tx, projectId, id, true);
+      const result = await fn(tx, w, await store.graph(tx, projectId, w.id));
+      const updated = await store.updateWorkflow(tx, projectId, w.id, fields);
+      await store.outbox.enqueue(tx, [changedEvent(updated, await store.graph(tx, projectId, w.id))]);
+      return { result, workflow: updated };
+    });
+  }
+
+  /** A step's config, checked for its type; conditions by contacts, templates by messaging. */
+  async function settleConfig(type: StepType, raw: Record<string, unknown>, templateId: string | null | undefined) {
+    const parsed = parseStepConfig(type, type === 'SEND_EMAIL' && templateId && !raw.templateId ? { ...raw, templateId } : raw);
+    if (!parsed.ok) throw validationError(parsed.errors);
+    const config = parsed.config;
+    if (type === 'WEBHOOK') {
+      const problem = webhookUrlError(config, d.allowPrivateWebhooks);
+      if (problem) throw validationError([problem], 'Use a public http(s) URL, e.g. https://hooks.example.com/herald.');
+    }
+    if (type === 'SEND_EMAIL' && config.templateId) {
+      await d.messaging()
+        .GetTemplate({ id: String(config.templateId) })
+        .catch((err) => {
+          if (isAppError(err) && err.status === 404) throw validationError([{ field: 'config.templateId', message: 'no template of this project has this id', code: 'not_found' }], "Pass the id of one of the project's templates (GET /templates).");
+          throw err;
+        });
+    }
+    if (type === 'CONDITION') await checkCondition(config as ConditionConfig);
+    return { config, templateId: type === 'SEND_EMAIL' ? ((config.templateId as string | undefined) ?? null) : null };
+  }
+
+  /** Each test of a CONDITION step: context tests here, the others by contacts (errors at the step's own paths). */
+  async function checkCondition(config: ConditionConfig) {
+    const tests = conditionTests(config);
+    const errors: FieldError[] = [];
+    for (const [i, t] of tests.entries()) {
+      const path = config.mode === 'multi' ? `config.branches[${i}]` : 'config';
+      if (isContextField(t.filter.field)) {
+        errors.push(...contextTestErrors(t, path));
+        continue;
+      }
+      try {
+        await d.contacts().CheckCondition({ condition_json: JSON.stringify(audienceCondition(t)), path: 'condition' });
+      } catch (err) {
+        if (!isAppError(err) || err.status !== 422) throw err;
+        for (const e of err.errors ?? []) {
+          const rest = e.field.replace(/^condition\.groups\[0\]\.filters\[0\]\.?/, '');
+          errors.push({ ...e, field: rest === 'field' ? 'config.field' : rest ? `${path}.${rest}` : path });
+        }
+        if (!err.errors?.length) errors.push({ field: path, message: err.message, code: 'invalid_condition' });
+      }
+    }
+    if (errors.length) {
+      throw validationError(errors, 'Use a field of GET /workflows/fields (data.<key>, event.<name>, email.<activity>, segment.<id>, context.<key>) with an operator it takes.');
+    }
+  }
+
+  return {
+    async ListWorkflows(req, meta) {
+      const { rows, total } = await store.listWorkflows(projectOf(meta), { page: req.page || 1, pageSize: req.page_size || 20 });
+      return { items_json: rows.map((w) => JSON.stringify(workflowView(w))), total };
+    },
+
+    async CreateWorkflow(req, meta) {
+      const projectId = projectOf(meta);
+      const body = parseBody(createWorkflowSchema, req.fields_json);
+      const eventName = triggerEventOf(body);
+      if (!eventName) throw validationError([{ field: 'eventName', message: 'required: the event that starts an execution', code: 'required' }], 'Pass eventName, e.g. "user.signup".');
+      return store.db.tx(async (tx) => {
+        const w = await store.insertWorkflow(tx, {
+          project_id: projectId,
+          id: newId(),
+          name: body.name,
+          description: body.description ?? null,
+          trigger_event: eventName,
+          allow_reentry: body.allowReentry ?? false,
+          webhook_secret: `whsec_${randomBytes(24).toString('base64url')}`,
+        });
+        await store.insertStep(tx, { project_id: projectId, workflow_id: w.id, id: newId(), type: 'TRIGGER', name: 'Trigger', position: { x: 0, y: 0 }, config: {}, template_id: null });
+        const graph = await store.graph(tx, projectId, w.id);
+        await store.outbox.enqueue(tx, [changedEvent(w, graph)]);
+        return json(workflowView(w, graph));
+      });
+    },
+
+    async GetWorkflow(req, meta) {
+      const projectId = projectOf(meta);
+      const w = await load(store.db.pool, projectId, req.id);
+      return json(workflowView(w, await store.graph(store.db.pool, projectId, w.id)));
+    },
+
+    async UpdateWorkflow(req, meta) {
+      const projectId = projectOf(meta);
+      const body = parseBody(updateWorkflowSchema, req.fields_json);
+      const eventName = triggerEventOf(body);
+      const fields: Partial<WorkflowRow> = {
+        name: body.name,
+        description: body.description === undefined ? undefined : body.description,
+        trigger_event: eventName,
+        enabled: body.enabled,
+        allow_reentry: body.allowReentry,
+        ...(body.enabled ? { tracking: req.tracking || 'ENABLED' } : {}),
+      };
+      const { workflow } = await change(
+        projectId,
+        req.id,
+        async (_tx, _w, graph) => {
+          if (body.enabled) {
+            const errors = runnableErrors(graph);
+            if (errors.length) throw validationError(errors, 'Connect every step to the trigger, give each SEND_EMAIL step a template, then enable the workflow.');
+          }
+        },
+        fields,
+      );
+      return json(workflowView(workflow, await store.graph(store.db.pool, projectId, workflow.id)));
+    },
+
+    async DeleteWorkflow(req, meta) {
+      const projectId = projectOf(meta);
+      await store.db.tx(async (tx) => {
+        const w = await load(tx, projectId, req.id, true);
+        const active = await store.countActive(tx, projectId, w.id);
+        if (active > 0) {
+          throw conflict(`The workflow has ${active} running or waiting execution${active === 1 ? '' : 's'}`, 'Cancel them first (POST /workflows/:id/executions/cancel-all), or wait until they finish.');
+        }
+        await store.deleteWorkflow(tx, projectId, w.id);
+        await store.outbox.enqueue(tx, [{ type: 'workflows.workflow.deleted.v1', projectId, data: { workflowId: w.id } }]);
+      });
+      return {};
+    },
+
+    async ConditionFields(_req, meta) {
+      const projectId = projectOf(meta);
+      const [fields, eventNames] = await Promise.all([d.contacts().ListFields({}), store.eventNames(projectId)]);
+      return json({
+        fields: [
+          ...fields.fields.map((f) => ({ field: f.field, type: f.type, category: 'contact' })),
+          ...['sent', 'delivered', 'opened', 'clicked', 'bounced', 'complained'].map((a) => ({ field: `email.${a}`, type: 'event', category: 'email' })),
+          ...eventNames.filter((n) => !n.startsWith('email.')).map((n) => ({ field: `event.${n}`, type: 'event', category: 'event' })),
+        ],
+        eventNames,
+        contextPrefix: 'context.',
+      });
+    },
+
+    async AddStep(req, meta) {
+      const projectId = projectOf(meta);
+      const body = parseBody(stepWriteSchema, req.fields_json);
+      if (!body.type) throw validationError([{ field: 'type', message: 'required', code: 'required' }]);
+      const type = body.type as StepType;
+      const { config, templateId } = await settleConfig(type, body.config ?? {}, body.templateId);
+      const { result } = await change(projectId, req.workflow_id, async (tx, w, graph) => {
+        if (graph.steps.length >= LIMITS.MAX_STEPS) throw validationError([{ field: 'type', message: `a workflow has at most ${LIMITS.MAX_STEPS} steps`, code: 'too_big' }]);
+        return store.insertStep(tx, { project_id: projectId, workflow_id: w.id, id: newId(), type, name: body.name || humanName(type), position: body.position ?? null, config, template_id: templateId });
+      });
+      return json(stepRowView(result));
+    },
+
+    async UpdateStep(req, meta) {
+      const projectId = projectOf(meta);
+      const body = parseBody(stepWriteSchema, req.fields_json);
+      const { result } = await change(projectId, req.workflow_id, async (tx, _w, graph) => {
+        const step = graph.steps.find((s) => s.id === req.step_id.toLowerCase());
+        if (!step) throw stepNotFound();
+        if (body.type && body.type !== step.type) throw validationError([{ field: 'type', message: `a step keeps its type (${step.type}): add a new step instead`, code: 'invalid_type' }]);
+        const raw = body.config ?? (body.templateId !== undefined ? { ...step.config, templateId: body.templateId } : undefined);
+        const settled = raw ? await settleConfig(step.type, raw, body.templateId) : { config: step.config, templateId: step.templateId };
+        if (step.type === 'CONDITION' && raw) {
+          // Branches a transition uses must stay: its transitions would point nowhere.
+          const branches = new Set(conditionTests(settled.config as ConditionConfig).map((t) => t.branch));
+          const multi = (settled.config as ConditionConfig).mode === 'multi';
+          const orphan = graph.transitions.find((t) => t.fromStepId === step.id && t.branch && !(multi ? branches.has(t.branch) || t.branch === 'default' : ['yes', 'no'].includes(t.branch)));
+          if (orphan) throw validationError([{ field: 'config', message: `transition ${orphan.id} leaves by branch "${orphan.branch}", which this config no longer has`, code: 'invalid_graph' }], 'Delete that transition first, or keep the branch.');
+        }
+        return store.updateStep(tx, projectId, step.id, {
+          name: body.name || step.name,
+          position: body.position === undefined ? (step.position ?? null) : body.position,
+          config: settled.config,
+          template_id: settled.templateId,
+        });
+      });
+      return json(stepRowView(result));
+    },
+
+    async DeleteStep(req, meta) {
+      const projectId = projectOf(meta);
+      await change(projectId, req.workflow_id, async (tx, w, graph) => {
+        const step = graph.steps.find((s) => s.id === req.step_id.toLowerCase());
+        if (!step) throw stepNotFound();
+        if (step.type === 'TRIGGER') throw badRequest('The TRIGGER step cannot be deleted', 'Change the trigger event with PATCH /workflows/:id instead.');
+        const incoming = graph.transitions.filter((t) => t.toStepId === step.id);
+        const successors = [...new Set(graph.transitions.filter((t) => t.fromStepId === step.id).map((t) => t.toStepId))];
+        if (req.splice && successors.length > 1) {
+          throw badRequest(`The ${step.type} step leads to ${successors.length} steps: there is no one step to reconnect its predecessors to`, 'Delete it without splice=true, then add the transitions you want.');
+        }
+        const successor = req.splice ? successors[0] : undefined;
+        await store.deleteStep(tx, projectId, step.id);
+        if (successor) {
+          for (const t of incoming) {
+            await store.insertTransition(tx, { project_id: projectId, workflow_id: w.id, id: newId(), from_step_id: t.fromStepId, to_step_id: successor, branch: t.branch, wait_outcome: t.waitOutcome, priority: t.priority });
+          }
+        }
+        // Executions at the step go on as the graph now says, or end with the reason.
+        await store.moveFromStep(tx, projectId, step.id, successor ?? null, `Step "${step.name}" was deleted while the execution was at it`);
+      });
+      return {};
+    },
+
+    async AddTransition(req, meta) {
+      const projectId = projectOf(meta);
+      const body = parseBody(transitionWriteSchema, req.fields_json);
+      const branch = body.condition?.branch ?? body.branch ?? null;
+      const t = { fromStepId: body.fromStepId.toLowerCase(), toStepId: body.toStepId.toLowerCase(), branch, waitOutcome: body.waitOutcome ?? null, priority: body.priority ?? 0 };
+      const { result } = await change(projectId, req.workflow_id, async (tx, w, graph) => {
+        const errors = transitionErrors(graph, t);
+        if (errors.length) throw validationError(errors);
+        return store.insertTransition(tx, { project_id: projectId, workflow_id: w.id, id: newId(), from_step_id: t.fromStepId, to_step_id: t.toStepId, branch: t.branch, wait_outcome: t.waitOutcome, priority: t.priority });
+      });
+      return json(transitionRowView(result));
+    },
+
+    async DeleteTransition(req, meta) {
+      const projectId = projectOf(meta);
+      await change(projectId, req.workflow_id, async (tx, _w, graph) => {
+        const t = graph.transitions.find((x) => x.id === req.transition_id.toLowerCase());
+        if (!t) throw notFound('Transition', 'TRANSITION_NOT_FOUND');
+        await store.deleteTransitions(tx, projectId, [t.id]);
+      });
+      return {};
+    },
+
+    async StartExecution(req, meta) {
+      const projectId = projectOf(meta);
+      let context: unknown = {};
+      try {
+        context = req.context_json ? JSON.parse(req.context_json) : {};
+      } catch {
+        throw validationError([{ field: 'context', message: 'must be a JSON object', code: 'invalid_type' }]);
+      }
+      if (context === null || typeof context !== 'object' || Array.isArray(context)) throw validationError([{ field: 'context', message: 'must be a JSON object', code: 'invalid_type' }]);
+      if (JSON.stringify(context).length > LIMITS.MAX_CONTEXT_BYTES) throw validationError([{ field: 'context', message: `must be at most ${LIMITS.MAX_CONTEXT_BYTES / 1024} KB of JSON`, code: 'too_big' }]);
+      if (!isUuid(req.contact_id)) throw validationError([{ field: 'contactId', message: 'must be a contact id', code: 'invalid_string' }]);
+      const contactId = req.contact_id.toLowerCase();
+      await d.contacts()
+        .GetContact({ id: contactId })
+        .catch((err) => {
+          if (isAppError(err) && err.status === 404) throw new AppError({ code: 'CONTACT_NOT_FOUND', status: 404, message: 'Contact not found', errors: [{ field: 'contactId', message: 'no contact of this project has this id', code: 'not_found' }], suggestion: 'Pass the id of a contact of this project.' });
+          throw err;
+        });
+      return store.db.tx(async (tx) => {
+        const w = await load(tx, projectId, req.workflow_id, true);
+        if (!w.enabled) throw badRequest('The workflow is disabled', 'Enable it first (PATCH /workflows/:id with enabled: true).');
+        const graph = await store.graph(tx, projectId, w.id);
+        const trigger = graph.steps.find((s) => s.type === 'TRIGGER')!;
+        const admitted = await store.enter(tx, projectId, w.id, w.allow_reentry, [contactId]);
+        if (!admitted.length) throw conflict('The contact has entered this workflow before, and it does not allow re-entry', 'Set allowReentry: true on the workflow to let contacts run it again.');
+        const id = newId();
+        await store.insertExecutions(tx, [{ projectId, id, workflowId: w.id, workflowName: w.name, contactId, triggerStepId: trigger.id, context: context as Record<string, unknown>, triggerEvent: null }]);
+        return json(executionView((await store.getExecution(tx, projectId, w.id, id))!, graph));
+      });
+    },
+
+    async ListExecutions(req, meta) {
+      const projectId = projectOf(meta);
+      const w = await load(store.db.pool, projectId, req.workflow_id);
+      if (req.status && !(EXECUTION_STATUSES as readonly string[]).includes(req.status)) {
+        throw validationError([{ field: 'status', message: `must be one of ${EXECUTION_STATUSES.join(', ')}`, code: 'invalid_enum_value' }]);
+      }
+      const { rows, total } = await store.listExecutions(projectId, w.id, { status: req.status || undefined, page: req.page || 1, pageSize: req.page_size || 20 });
+      return { items_json: rows.map((e) => JSON.stringify(executionView(e))), total };
+    },
+
+    async GetExecution(req, meta) {
+      const projectId = projectOf(meta);
+      const w = await load(store.db.pool, projectId, req.workflow_id);
+      const e = isUuid(req.execution_id) ? await store.getExecution(store.db.pool, projectId, w.id, req.execution_id.toLowerCase()) : undefined;
+      if (!e) throw executionNotFound();
+      return json(executionView(e, await store.graph(store.db.pool, projectId, w.id)));
+    },
+
+    async CancelExecution(req, meta) {
+      const projectId = projectOf(meta);
+      const w = await load(store.db.pool, projectId, req.workflow_id);
+      if (!isUuid(req.execution_id)) throw executionNotFound();
+      const id = req.execution_id.toLowerCase();
+      const [cancelled] = await store.cancel(store.db.pool, projectId, w.id, id);
+      if (cancelled) return json(executionView(cancelled));
+      const e = await store.getExecution(store.db.pool, projectId, w.id, id);
+      if (!e) throw executionNotFound();
+      throw badRequest(`The execution is ${e.status}: only a RUNNING or WAITING execution can be cancelled`);
+    },
+
+    async CancelAllExecutions(req, meta) {
+      const projectId = projectOf(meta);
+      const w = await load(store.db.pool, projectId, req.id);
+      return { cancelled: (await store.cancel(store.db.pool, projectId, w.id)).length };
+    },
+
+    async UpcomingExecutions(req, meta) {
+      const rows = await store.upcoming(projectOf(meta), Math.min(Math.max(req.limit || 20, 1), 100));
+      return {
+        executions: rows.map((r) => ({ execution_id: r.id, workflow_id: r.workflow_id, workflow_name: r.workflow_name, contact_id: r.contact_id, step_id: r.step_id, step_type: r.step_type, due_at: r.due_at.toISOString() })),
+      };
+    },
+  };
+}
+

@@ -1,0 +1,234 @@
+import { z } from 'zod';
+import type { Api } from '../../../../libs/contracts/src';
+import { on, policy, queryInt, type Route } from '../../../../libs/edge/src';
+import { createWorkflowSchema, EXECUTION_STATUSES, stepWriteSchema, transitionWriteSchema, updateWorkflowSchema } from '../domain/workflow';
+
+/** SPEC §4.6, COMPAT "Workflows": a secret key or a member's session. */
+
+const tag = 'Workflows';
+const WORKFLOW_ID = { id: 'The workflow id.' };
+const STEP = { ...WORKFLOW_ID, stepId: 'The step id.' };
+const TRANSITION = { ...WORKFLOW_ID, transitionId: 'The transition id.' };
+const EXECUTION = { ...WORKFLOW_ID, executionId: 'The execution id.' };
+const notFound = { 404: { code: 'WORKFLOW_NOT_FOUND', description: 'No workflow of this project has this id.' } };
+const view = (m: { json: string }) => JSON.parse(m.json);
+
+const pageQuery = z.object({ page: queryInt(1, 1_000_000).default(1), pageSize: queryInt(1, 100).default(20) });
+const executionsQuery = pageQuery.extend({ status: z.enum(EXECUTION_STATUSES).optional() });
+const deleteStepQuery = z.object({ splice: z.enum(['true', 'false']).optional().describe('true: connect the step\'s predecessors to its successor.') });
+const startBody = z.strictObject({
+  contactId: z.string().uuid('must be a contact id'),
+  context: z.record(z.string(), z.unknown(), { error: 'must be a JSON object' }).optional().describe('Per-execution variables: CONDITION steps read them as context.<key>, templates as {{context.<key>}}.'),
+});
+
+const id = (n: number) => `01970b1e-3c4d-7e5f-8a9b-0c1d2e3f4a5${n}`;
+const workflowExample = {
+  id: id(0),
+  name: 'Onboarding',
+  description: 'Welcome new users',
+  enabled: false,
+  triggerType: 'EVENT',
+  triggerConfig: { eventName: 'user.signup' },
+  allowReentry: false,
+  webhookSecret: 'whsec_3q2-7wEXAMPLEexampleEXAMPLEexam',
+  createdAt: '2025-06-01T09:30:00.000Z',
+  updatedAt: '2025-06-01T09:30:00.000Z',
+};
+const stepExample = { id: id(1), type: 'DELAY', name: 'Wait a day', position: { x: 0, y: 120 }, config: { amount: 1, unit: 'days' }, templateId: null };
+const transitionExample = { id: id(2), fromStepId: id(1), toStepId: id(3), condition: null, waitOutcome: null, priority: 0 };
+const executionExample = {
+  id: id(4),
+  workflowId: id(0),
+  contactId: id(5),
+  status: 'WAITING',
+  currentStepId: id(1),
+  exitReason: null,
+  context: {},
+  waitingFor: { event: null, until: '2025-06-02T09:30:00.000Z' },
+  startedAt: '2025-06-01T09:30:00.000Z',
+  completedAt: null,
+  updatedAt: '2025-06-01T09:30:00.000Z',
+};
+const graphRules =
+  'The graph is checked on every write: no cycles, nothing out of EXIT, transitions out of a CONDITION step carry `branch` (yes/no, or a branch id/default), out of a WAIT_FOR_EVENT step `waitOutcome` (EVENT/TIMEOUT); other steps have one way out.';
+
+export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
+  const auth = policy.secret;
+  return [
+    on.get('/workflows', auth, { tag, summary: 'List workflows', description: 'Newest first, page by page.', query: pageQuery, responses: { 200: { description: 'A page of workflows.', example: { workflows: [workflowExample], total: 1, page: 1, pageSize: 20, totalPages: 1 } } } }, async (_req, res, { query }) => {
+      const out = await workflows().ListWorkflows({ page: query.page, page_size: query.pageSize });
+      const total = Number(out.total);
+      res.json({ workflows: out.items_json.map((j) => JSON.parse(j)), total, page: query.page, pageSize: query.pageSize, totalPages: Math.ceil(total / query.pageSize) });
+    }),
+    on.get(
+      '/workflows/fields',
+      auth,
+      {
+        tag,
+        summary: 'Fields for CONDITION steps',
+        description: 'The contact fields (standard and custom), email activities and tracked event names a CONDITION step can test; `context.<key>` tests the execution\'s context.',
+        responses: { 200: { description: 'The fields.', example: { fields: [{ field: 'data.plan', type: 'string', category: 'contact' }, { field: 'event.user.activated', type: 'event', category: 'event' }], eventNames: ['user.activated'], contextPrefix: 'context.' } } },
+      },
+      async (_req, res) => {
+        res.json(view(await workflows().ConditionFields({})));
+      },
+    ),
+    on.post(
+      '/workflows',
+      auth,
+      {
+        tag,
+        summary: 'Create a workflow',
+        description: 'Always `triggerType: EVENT` and `enabled: false`, with its TRIGGER step: an execution starts for the contact of each tracked `eventName` once enabled. `allowReentry` (default false) lets a contact run it more than once.',
+        forwardedBody: createWorkflowSchema,
+        example: { name: 'Onboarding', description: 'Welcome new users', eventName: 'user.signup' },
+        responses: { 201: { description: 'The workflow with its TRIGGER step.', example: { ...workflowExample, steps: [{ id: id(6), type: 'TRIGGER', name: 'Trigger', position: { x: 0, y: 0 }, config: {}, templateId: null }], transitions: [] } } },
+      },
+      async (_req, res, { body }) => {
+        res.status(201).json(view(await workflows().CreateWorkflow({ fields_json: JSON.stringify(body ?? {}) })));
+      },
+    ),
+    on.get('/workflows/:id', auth, { tag, summary: 'Get a workflow', description: 'With its steps and transitions.', params: WORKFLOW_ID, responses: { 200: { description: 'The workflow.', example: { ...workflowExample, steps: [stepExample], transitions: [transitionExample] } } }, errors: notFound }, async (req, res) => {
+      res.json(view(await workflows().GetWorkflow({ id: String(req.params.id) })));
+    }),
+    on.patch(
+      '/workflows/:id',
+      auth,
+      {
+        tag,
+        summary: 'Update a workflow',
+        description: 'Name, description, trigger event (`eventName` or `triggerConfig.eventName`), `enabled`, `allowReentry`. Enabling checks that the graph can run (every step reachable from the trigger, each SEND_EMAIL step with a template): a 422 names the step. Disabling stops new executions; running ones go on.',
+        params: WORKFLOW_ID,
+        forwardedBody: updateWorkflowSchema,
+        example: { enabled: true },
+        responses: { 200: { description: 'The workflow.', example: { ...workflowExample, enabled: true } } },
+        errors: notFound,
+      },
+      async (req, res, { body }) => {
+        res.json(view(await workflows().UpdateWorkflow({ id: String(req.params.id), fields_json: JSON.stringify(body ?? {}), tracking: req.tracking ?? 'ENABLED' })));
+      },
+    ),
+    on.delete(
+      '/workflows/:id',
+      auth,
+      { tag, summary: 'Delete a workflow', description: 'With its steps, transitions and finished executions.', params: WORKFLOW_ID, responses: { 204: { description: 'Deleted.' } }, errors: { ...notFound, 409: { code: 'CONFLICT', description: 'Executions are running or waiting: cancel them first.' } } },
+      async (req, res) => {
+        await workflows().DeleteWorkflow({ id: String(req.params.id) });
+        res.status(204).end();
+      },
+    ),
+    on.post(
+      '/workflows/:id/steps',
+      auth,
+      {
+        tag,
+        summary: 'Add a step',
+        description:
+          'Types and configs: SEND_EMAIL `{ templateId, recipient?: { type: CONTACT|CUSTOM, customEmail? } }`; DELAY `{ amount, unit: minutes|hours|days }` (≤ 365 days); WAIT_FOR_EVENT `{ eventName, timeout? }` (seconds); CONDITION `{ field, operator, value? }` or `{ mode: "multi", field, branches: [{ id, name, operator, value? }] }`; WEBHOOK `{ url, method, headers?, body? }`; UPDATE_CONTACT `{ updates?, subscriptionAction?: none|subscribe|unsubscribe }`; EXIT `{ reason? }`. A 422 names the field (`config.amount`).',
+        params: WORKFLOW_ID,
+        forwardedBody: stepWriteSchema,
+        example: { type: 'DELAY', name: 'Wait a day', config: { amount: 1, unit: 'days' } },
+        responses: { 201: { description: 'The step.', example: stepExample } },
+        errors: notFound,
+      },
+      async (req, res, { body }) => {
+        res.status(201).json(view(await workflows().AddStep({ workflow_id: String(req.params.id), fields_json: JSON.stringify(body ?? {}) })));
+      },
+    ),
+    on.patch(
+      '/workflows/:id/steps/:stepId',
+      auth,
+      { tag, summary: 'Update a step', description: 'Its name, position or config (the whole config, checked for its type); executions waiting at it use the new config.', params: STEP, forwardedBody: stepWriteSchema, example: { config: { amount: 2, unit: 'days' } }, responses: { 200: { description: 'The step.', example: stepExample } }, errors: notFound },
+      async (req, res, { body }) => {
+        res.json(view(await workflows().UpdateStep({ workflow_id: String(req.params.id), step_id: String(req.params.stepId), fields_json: JSON.stringify(body ?? {}) })));
+      },
+    ),
+    on.delete(
+      '/workflows/:id/steps/:stepId',
+      auth,
+      {
+        tag,
+        summary: 'Delete a step',
+        description: 'With its transitions. `splice=true` connects its predecessors to its one successor. Executions at the step move on to that successor (splice), or end EXITED with the reason.',
+        params: STEP,
+        query: deleteStepQuery,
+        responses: { 204: { description: 'Deleted.' } },
+        errors: { ...notFound, 400: { code: 'BAD_REQUEST', description: 'The TRIGGER step, or splice of a step with several successors.' } },
+      },
+      async (req, res, { query }) => {
+        await workflows().DeleteStep({ workflow_id: String(req.params.id), step_id: String(req.params.stepId), splice: query.splice === 'true' });
+        res.status(204).end();
+      },
+    ),
+    on.post(
+      '/workflows/:id/transitions',
+      auth,
+      { tag, summary: 'Add a transition', description: graphRules, params: WORKFLOW_ID, forwardedBody: transitionWriteSchema, example: { fromStepId: id(1), toStepId: id(3) }, responses: { 201: { description: 'The transition.', example: transitionExample } }, errors: notFound },
+      async (req, res, { body }) => {
+        res.status(201).json(view(await workflows().AddTransition({ workflow_id: String(req.params.id), fields_json: JSON.stringify(body ?? {}) })));
+      },
+    ),
+    on.delete('/workflows/:id/transitions/:transitionId', auth, { tag, summary: 'Delete a transition', params: TRANSITION, responses: { 204: { description: 'Deleted.' } }, errors: notFound }, async (req, res) => {
+      await workflows().DeleteTransition({ workflow_id: String(req.params.id), transition_id: String(req.params.transitionId) });
+      res.status(204).end();
+    }),
+    on.post(
+      '/workflows/:id/executions',
+      auth,
+      {
+        tag,
+        summary: 'Start an execution',
+        description: 'For one contact, with an optional `context`. The workflow must be enabled (else 400); without re-entry a contact that ran it before gets 409.',
+        params: WORKFLOW_ID,
+        body: startBody,
+        example: { contactId: id(5), context: { plan: 'pro' } },
+        responses: { 201: { description: 'The execution, RUNNING.', example: { ...executionExample, status: 'RUNNING', waitingFor: null } } },
+        errors: { ...notFound, 400: { code: 'BAD_REQUEST', description: 'The workflow is disabled.' }, 409: { code: 'CONFLICT', description: 'The contact ran it before and re-entry is not allowed.' } },
+      },
+      async (req, res, { body }) => {
+        res.status(201).json(view(await workflows().StartExecution({ workflow_id: String(req.params.id), contact_id: body.contactId, context_json: JSON.stringify(body.context ?? {}) })));
+      },
+    ),
+    on.get(
+      '/workflows/:id/executions',
+      auth,
+      { tag, summary: 'List executions', description: 'Newest first; `status` filters (RUNNING, WAITING, COMPLETED, EXITED, FAILED, CANCELLED).', params: WORKFLOW_ID, query: executionsQuery, responses: { 200: { description: 'A page of executions.', example: { executions: [executionExample], total: 1, page: 1, pageSize: 20, totalPages: 1 } } }, errors: notFound },
+      async (req, res, { query }) => {
+        const out = await workflows().ListExecutions({ workflow_id: String(req.params.id), status: query.status ?? '', page: query.page, page_size: query.pageSize });
+        const total = Number(out.total);
+        res.json({ executions: out.items_json.map((j) => JSON.parse(j)), total, page: query.page, pageSize: query.pageSize, totalPages: Math.ceil(total / query.pageSize) });
+      },
+    ),
+    on.post(
+      '/workflows/:id/executions/cancel-all',
+      auth,
+      { tag, summary: 'Cancel every active execution', description: 'RUNNING and WAITING ones become CANCELLED.', params: WORKFLOW_ID, responses: { 200: { description: 'How many.', example: { cancelled: 3 } } }, errors: notFound },
+      async (req, res) => {
+        res.json({ cancelled: Number((await workflows().CancelAllExecutions({ id: String(req.params.id) })).cancelled) });
+      },
+    ),
+    on.get(
+      '/workflows/:id/executions/:executionId',
+      auth,
+      {
+        tag,
+        summary: 'Get an execution',
+        description: 'With its step history: which step ran when, and what it did or decided.',
+        params: EXECUTION,
+        responses: { 200: { description: 'The execution.', example: { ...executionExample, history: [{ stepId: id(6), type: 'TRIGGER', name: 'Trigger', at: '2025-06-01T09:30:00.000Z', outcome: { event: 'user.signup' } }] } } },
+        errors: notFound,
+      },
+      async (req, res) => {
+        res.json(view(await workflows().GetExecution({ workflow_id: String(req.params.id), execution_id: String(req.params.executionId) })));
+      },
+    ),
+    on.delete(
+      '/workflows/:id/executions/:executionId',
+      auth,
+      { tag, summary: 'Cancel an execution', description: 'A RUNNING or WAITING execution becomes CANCELLED; nothing of it runs after.', params: EXECUTION, responses: { 200: { description: 'The execution, CANCELLED.', example: { ...executionExample, status: 'CANCELLED', waitingFor: null } } }, errors: { ...notFound, 400: { code: 'BAD_REQUEST', description: 'The execution has ended already.' } } },
+      async (req, res) => {
+        res.json(view(await workflows().CancelExecution({ workflow_id: String(req.params.id), execution_id: String(req.params.executionId) })));
+      },
+    ),
+  ];
+}
