@@ -156,11 +156,21 @@ export function checkWebhookUrl(url: string, allowPrivate: boolean): string | un
   const ip = ipLiteralOf(parsed.hostname);
   if (ip) {
     const kind = forbiddenAddressKind(ip);
-    return kind ? `The webhook URL points at a ${kind} address (${ip}), which this deployment does not allow` : undefined;
+    return kind ? `The webhook URL points at ${/^[aeiouAEIOU]/.test(kind) ? 'an' : 'a'} ${kind} address (${ip}), which this deployment does not allow` : undefined;
   }
   const host = parsed.hostname.toLowerCase().replace(/\.$/, '');
   if (host === 'localhost' || host.endsWith('.localhost')) return 'The webhook URL points at this machine (localhost), which this deployment does not allow';
   return undefined;
+}
+
+/** The methods a WEBHOOK step may use. */
+export const WEBHOOK_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type WebhookMethod = (typeof WEBHOOK_METHODS)[number];
+
+/** The method in upper case when a step may use it, else undefined. */
+export function webhookMethod(method: unknown): WebhookMethod | undefined {
+  const m = typeof method === 'string' ? method.trim().toUpperCase() : '';
+  return (WEBHOOK_METHODS as readonly string[]).includes(m) ? (m as WebhookMethod) : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ import {
   isForbiddenAddress,
   verifyWebhookSignature,
   webhookIdempotencyKey,
+  webhookMethod,
   webhookRequestHeaders,
   webhookRetryDelayMs,
   webhookSignature,
@@ -296,5 +297,14 @@ describe('webhook idempotency key and default body', () => {
     expect(body.contact.data).toEqual({});
     expect(body.execution.startedAt).toBe('2026-01-02T03:04:05.000Z');
     expect(Object.keys(body)).toEqual(['contact', 'workflow', 'execution', 'event']);
+  });
+});
+
+describe('webhookMethod', () => {
+  it('accepts the usual methods in any case, nothing else', () => {
+    expect(webhookMethod('post')).toBe('POST');
+    expect(webhookMethod(' Get ')).toBe('GET');
+    for (const m of ['PUT', 'PATCH', 'DELETE']) expect(webhookMethod(m)).toBe(m);
+    for (const m of ['CONNECT', 'TRACE', 'OPTIONS', 'HEAD', 'PO ST', '', undefined, 5]) expect(webhookMethod(m)).toBeUndefined();
   });
 });
