@@ -171,7 +171,7 @@ describe.each<TopologyKind>(['all', 'split'])('workflows (%s)', (kind) => {
 
     // The pro contacts get the email; then one of them activates.
     const mail = await eventually(async () => s.smtp!.messages.find((m) => m.envelope.to[0] === active.email), 20_000);
-    expect(mail.subject).toBe('Welcome Ada');
+    expect(mail.parsed.subject).toBe('Welcome Ada');
     await eventually(async () => s.smtp!.messages.some((m) => m.envelope.to[0] === idle.email), 20_000);
     expect((await pub.post('/v1/track', { event: `activated.${t}`, email: active.email })).status).toBe(200);
 

@@ -260,13 +260,13 @@ export async function deleteQueues(queues: string[], exchanges: string[] = []) {
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Polls fn until it returns a truthy value (or throws the last failure after timeoutMs). */
-export async function eventually<T>(fn: () => Promise<T>, timeoutMs = 10_000, intervalMs = 100): Promise<T> {
+export async function eventually<T>(fn: () => Promise<T>, timeoutMs = 10_000, intervalMs = 100): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
     try {
       const v = await fn();
-      if (v) return v;
+      if (v) return v as NonNullable<T>;
       last = new Error('condition not met');
     } catch (err) {
       last = err;

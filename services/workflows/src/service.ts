@@ -1,7 +1,8 @@
 import { contracts } from '../../../libs/contracts/src';
 import { defineService } from '../../../libs/runtime/src/service';
 import { WorkflowsRepo } from './adapters/repo';
-import { webhookSender } from './adapters/webhook';
+import { dnsResolver } from '../../../libs/kit/src';
+import { resolverLookup, systemLookup, webhookSender } from './adapters/webhook';
 import { GraphCache, runEngine, type EngineDeps } from './app/engine';
 import { workflowsHandlers } from './app/workflows';
 import { workflowsSettings } from './config';
@@ -30,7 +31,8 @@ export const workflows = defineService({
       store,
       contacts: ctx.clients.contacts,
       messaging: ctx.clients.messaging,
-      webhooks: webhookSender({ allowPrivate: c.WORKFLOW_WEBHOOK_ALLOW_PRIVATE, timeoutMs: WEBHOOK_TIMEOUT_MS }),
+      // Names resolve where the domains service resolves them (DNS_SERVERS), else as the system does.
+      webhooks: webhookSender({ allowPrivate: c.WORKFLOW_WEBHOOK_ALLOW_PRIVATE, timeoutMs: WEBHOOK_TIMEOUT_MS, lookup: c.DNS_SERVERS ? resolverLookup(dnsResolver(c.DNS_SERVERS)) : systemLookup }),
       settings: { batch: c.WORKFLOW_BATCH, leaseMs: c.WORKFLOW_LEASE_MS, concurrency: c.WORKFLOW_CONCURRENCY, timeScale: c.WORKFLOW_TIME_SCALE, retryBaseMs: c.WORKFLOW_RETRY_BASE_MS },
     };
     const cache = new GraphCache(store);

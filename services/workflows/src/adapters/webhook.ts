@@ -10,6 +10,7 @@ import {
   webhookRequestHeaders,
   webhookSignature,
 } from '../domain/webhook';
+import type { WebhookOutcome, WebhookPort, WebhookRequest } from '../app/ports';
 
 /**
  * The outgoing request of a WEBHOOK step, safe against SSRF: the host is resolved first (every
@@ -21,20 +22,6 @@ import {
  * in what is read back (64 KB, discarded). A network problem is an outcome, never a throw.
  */
 
-export interface WebhookRequest {
-  url: string;
-  method: string;
-  headers: Record<string, string> | undefined;
-  /** Sent as is (JSON by default: Content-Type application/json unless a header says otherwise). */
-  body?: string;
-  /** The project's signing secret (X-Herald-Signature). */
-  secret: string;
-  /** The same for every attempt of one step of one execution (webhookIdempotencyKey). */
-  idempotencyKey: string;
-}
-
-export type WebhookOutcome = { ok: true; status: number } | { ok: false; retry: boolean; status?: number; reason: string };
-
 export interface ResolvedAddress {
   address: string;
   family: number;
@@ -44,7 +31,7 @@ export interface ResolvedAddress {
 export type WebhookLookup = (hostname: string) => Promise<ResolvedAddress[]>;
 
 export interface WebhookSenderOptions {
-  /** Deployments whose webhooks reach internal services (WEBHOOKS_ALLOW_PRIVATE or so). */
+  /** Deployments whose webhooks reach internal services (WORKFLOW_WEBHOOK_ALLOW_PRIVATE). */
   allowPrivate: boolean;
   /** One deadline for the whole request: resolution, connect, headers and body. */
   timeoutMs?: number;
@@ -52,9 +39,8 @@ export interface WebhookSenderOptions {
   lookup?: WebhookLookup;
 }
 
-export interface WebhookSender {
-  send(req: WebhookRequest): Promise<WebhookOutcome>;
-}
+/** The engine's port (app/ports.ts). */
+export type WebhookSender = WebhookPort;
 
 /** The most of a response body read (then dropped): a receiver cannot make Herald buffer more. */
 export const MAX_RESPONSE_BYTES = 64 * 1024;

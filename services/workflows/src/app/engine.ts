@@ -15,7 +15,7 @@ import type { Api } from '../../../../libs/contracts/src';
 import { isAppError, logger } from '../../../../libs/kit/src';
 import { audienceCondition, conditionTests, contextMatches, decideBranch, isContextField } from '../domain/condition';
 import { fillText, webhookBody, type WebhookVariables } from '../domain/payload';
-import { webhookRetryDelayMs } from '../domain/webhook';
+import { webhookIdempotencyKey, webhookRetryDelayMs } from '../domain/webhook';
 import { DELAY_UNITS, nextStep, type ConditionConfig, type ExecutionStatus, type GraphStep, type StepConfig } from '../domain/workflow';
 import type { ClaimedExecution, ExecutionWrite, HistoryEntry, WebhookPort, WorkflowGraph, WorkflowRow, WorkflowsStore } from './ports';
 
@@ -121,8 +121,6 @@ type StepResult =
   | { kind: 'retry'; reason: string };
 
 const SIDE_EFFECTS = new Set(['SEND_EMAIL', 'WEBHOOK', 'UPDATE_CONTACT']);
-/** Tries of a step that failed for a reason that may pass (a service down, a receiver's 5xx). */
-const MAX_ATTEMPTS = 6;
 
 /**
  * Walks one claimed execution from where it is until it waits or ends (or the batch's time is
@@ -192,7 +190,8 @@ async function walk(d: EngineDeps, e: ClaimedExecution, loaded: Loaded | undefin
         break;
       case 'retry': {
         const attempts = state.attempts + 1;
-        const delay = attempts < MAX_ATTEMPTS ? webhookRetryDelayMs(attempts, d.settings.retryBaseMs) : undefined;
+        // Backoff (4 × longer each time, a little jitter); after the last retry the step has failed.
+        const delay = webhookRetryDelayMs(attempts, d.settings.retryBaseMs, Math.random);
         if (delay === undefined) {
           record(step, { error: result.reason, attempts });
           end('FAILED', `${step.type} step "${step.name}" failed after ${attempts} tries: ${result.reason}`);
@@ -216,7 +215,7 @@ const contactGone = (err: unknown) => isAppError(err) && err.status === 404;
 const exitContactGone = (): StepResult => ({ kind: 'end', status: 'EXITED', reason: 'The contact was deleted', outcome: { contact: 'deleted' } });
 
 async function runStep(d: EngineDeps, e: ClaimedExecution, workflow: WorkflowRow, step: GraphStep, graph: WorkflowGraph): Promise<StepResult> {
-  const key = `${e.id}:${step.id}`;
+  const key = webhookIdempotencyKey(e.id, step.id);
   const scale = d.settings.timeScale;
   switch (step.type) {
     case 'TRIGGER':

@@ -171,11 +171,12 @@ export type Publish = (tx: Queryable, events: NewEvent[]) => Promise<unknown>;
 export interface WebhookRequest {
   url: string;
   method: string;
-  headers: Record<string, string>;
+  headers: Record<string, string> | undefined;
+  /** Sent as is (JSON by default: Content-Type application/json unless a header says otherwise). */
   body?: string;
   /** Signs the request (X-Herald-Signature). */
   secret: string;
-  /** Sent as Idempotency-Key: the same for every try of one step of one execution. */
+  /** Sent as Idempotency-Key: the same for every try of one step of one execution (webhookIdempotencyKey). */
   idempotencyKey: string;
 }
 

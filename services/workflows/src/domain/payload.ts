@@ -4,6 +4,7 @@
  * `{{execution.id}}`, `{{event.name}}`, `{{context.<key>}}` — or, without one, the default JSON
  * `{ contact: { email, subscribed, data }, workflow: { id, name }, execution: { id, startedAt }, event }`.
  */
+import { defaultWebhookBody } from './webhook';
 
 export interface WebhookVariables {
   contact: { id: string; email: string; subscribed: boolean; data: Record<string, unknown> };
@@ -51,12 +52,7 @@ export function webhookBody(method: string, body: string | Record<string, unknow
   if (method === 'GET') return undefined;
   if (typeof body === 'string') return String(fill(body, vars));
   if (body) return JSON.stringify(fillDeep(body, vars));
-  return JSON.stringify({
-    contact: { email: vars.contact.email, subscribed: vars.contact.subscribed, data: vars.contact.data },
-    workflow: vars.workflow,
-    execution: vars.execution,
-    event: vars.event,
-  });
+  return JSON.stringify(defaultWebhookBody(vars));
 }
 
 /** Header values and the URL may name variables too (text only). */

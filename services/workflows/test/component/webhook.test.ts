@@ -13,7 +13,8 @@ import { Resolver } from 'node:dns/promises';
 import { Readable } from 'node:stream';
 import { generate } from 'selfsigned';
 import { DnsTestServer } from '../../../../libs/testing/src/dns';
-import { resolverLookup, webhookSender, type WebhookLookup, type WebhookRequest } from '../../src/adapters/webhook';
+import { resolverLookup, webhookSender, type WebhookLookup } from '../../src/adapters/webhook';
+import type { WebhookRequest } from '../../src/app/ports';
 import { verifyWebhookSignature } from '../../src/domain/webhook';
 
 interface Received {
