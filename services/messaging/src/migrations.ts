@@ -151,4 +151,13 @@ export const migrations: Migration[] = [
       CREATE INDEX campaign_templates_by_template ON messaging.campaign_templates (project_id, template_id);
     `,
   },
+  {
+    // Workflow emails: at most one per (project, idempotency key) ever — a SEND_EMAIL step run
+    // again after a crash finds the email it created — and the workflow each came from.
+    id: '005_workflow_emails',
+    sql: `
+      ALTER TABLE messaging.emails ADD COLUMN idempotency_key text, ADD COLUMN workflow_id uuid;
+      CREATE UNIQUE INDEX emails_idempotency_key ON messaging.emails (project_id, idempotency_key) WHERE idempotency_key IS NOT NULL;
+    `,
+  },
 ];

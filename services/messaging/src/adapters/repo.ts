@@ -3,7 +3,7 @@ import { Db, likeEscape, prepared, Queryable } from '../../../../libs/db/src';
 import { AppError } from '../../../../libs/kit/src';
 import { NewEvent, Outbox } from '../../../../libs/bus/src';
 import type { DomainEvent } from '../../../../libs/contracts/src';
-import type { CampaignEmail, CampaignEmailContent, EmailRow, MessagingStore, NewEmail, TemplateRow } from '../app/ports';
+import type { CampaignEmail, CampaignEmailContent, EmailRow, MessagingStore, NewEmail, TemplateRow, WorkflowEmail } from '../app/ports';
 import { SCHEMA } from '../migrations';
 import { EmailStatus, STATUS_RANK } from '../domain/status';
 
@@ -222,6 +222,59 @@ export class MessagingRepo implements MessagingStore {
       outbox.written(tx);
       return { created: r.rowCount ?? 0, cancelled: false };
     });
+  }
+
+  async insertWorkflowEmail(e: WorkflowEmail, events: { queued: DomainEvent; suppressed: DomainEvent }) {
+    // The email and the one event its suppression check picks (1: its work item, -1: its
+    // failure), both only if the key is new: a repeat writes nothing, in particular no work item.
+    const inserted = await this.db.query<{ id: string }>(prepared(
+      `WITH x AS (
+         SELECT EXISTS (SELECT 1 FROM messaging.suppressions s WHERE s.project_id = $1::uuid AND s.email = $4::text) AS suppressed
+       ), emails AS (
+         INSERT INTO messaging.emails (project_id, id, contact_id, to_email, from_email, from_name, reply_to, subject, body, template_id, workflow_id,
+           idempotency_key, type, source_type, lane, vars, tracking, status, status_rank, last_error, enqueued_at)
+         SELECT $1::uuid, $2::uuid, $3::uuid, $4::text, $5::text, $6::text, $7::text, $8::text, $9::text, $10::uuid, $11::uuid, $12::text, $13::text,
+           'workflow', 'transactional', $14::jsonb, $15::boolean,
+           CASE WHEN suppressed THEN 'failed' ELSE 'queued' END, CASE WHEN suppressed THEN ${STATUS_RANK.failed} ELSE ${STATUS_RANK.queued} END,
+           CASE WHEN suppressed THEN 'suppressed: the address bounced or complained before' END, CASE WHEN suppressed THEN NULL ELSE now() END
+         FROM x
+         ON CONFLICT (project_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
+         RETURNING id
+       ), events AS (
+         ${outbox.insertSql(16, { key: 'int', where: (key) => `EXISTS (SELECT 1 FROM emails) AND ${key} = (SELECT CASE WHEN suppressed THEN -1 ELSE 1 END FROM x)` })}
+       )
+       SELECT id FROM emails`,
+      [
+        e.projectId,
+        e.id,
+        e.contactId,
+        e.toEmail,
+        e.fromEmail,
+        e.fromName ?? null,
+        e.replyTo ?? null,
+        e.subject,
+        e.body,
+        e.templateId ?? null,
+        e.workflowId ?? null,
+        e.key,
+        e.type,
+        JSON.stringify(e.vars),
+        e.tracking,
+        ...outbox.params([events.queued, events.suppressed], [1, -1]),
+      ],
+    ));
+    if (inserted.length) {
+      outbox.written(this.db.pool);
+      return { id: inserted[0].id, existing: false };
+    }
+    // The key's email was there, or committed while this one waited for it: a new statement sees it.
+    const id = await this.emailOfKey(e.projectId, e.key);
+    if (!id) throw new Error('an email of this key conflicted but cannot be found');
+    return { id, existing: true };
+  }
+
+  async emailOfKey(projectId: string, key: string): Promise<string | undefined> {
+    return (await this.db.query<{ id: string }>(`SELECT id FROM messaging.emails WHERE project_id = $1 AND idempotency_key = $2`, [projectId, key]))[0]?.id;
   }
 
   async campaignEmailsOf(projectId: string, campaignId: string, contactIds: string[]): Promise<number> {

@@ -71,6 +71,12 @@ export interface NewEmail {
   attachments: Array<{ filename: string; contentType: string; contentId?: string; disposition: string; content: Buffer }>;
 }
 
+/** A workflow's email (SendWorkflowEmail): one recipient, at most one email per (project, `key`). */
+export interface WorkflowEmail extends Omit<NewEmail, 'attachments' | 'headers' | 'toName'> {
+  key: string;
+  workflowId?: string;
+}
+
 /** What every email of a campaign shares (its body is stored once, in `campaign_contents`). */
 export interface CampaignEmailContent {
   campaignId: string;
@@ -150,6 +156,14 @@ export interface MessagingStore {
   saveCampaignTemplate(tx: Queryable, projectId: string, c: { campaignId: string; templateId: string | null; name: string; version: number }): Promise<void>;
   deleteCampaignTemplate(tx: Queryable, projectId: string, campaignId: string): Promise<void>;
   templateCampaigns(projectId: string, templateId: string): Promise<Array<{ id: string; name: string }>>;
+  /**
+   * A workflow's email with its events, as `insertEmails` (transactional lane, source
+   * `workflow`), unless its project has an email of this key already: then nothing is written
+   * and that email's id is answered, `existing`.
+   */
+  insertWorkflowEmail(email: WorkflowEmail, events: { queued: DomainEvent; suppressed: DomainEvent }): Promise<{ id: string; existing: boolean }>;
+  /** The id of the project's email of this idempotency key, if any. */
+  emailOfKey(projectId: string, key: string): Promise<string | undefined>;
   /** Claims emails for sending, many in one statement; returns the rows claimed. */
   claim(items: Array<{ projectId: string; id: string; redelivered: boolean }>): Promise<EmailRow[]>;
   attachments(projectId: string, emailId: string): Promise<AttachmentRow[]>;
