@@ -3,7 +3,7 @@ import { Db, likeEscape, prepared, Queryable } from '../../../../libs/db/src';
 import { AppError } from '../../../../libs/kit/src';
 import { NewEvent, Outbox } from '../../../../libs/bus/src';
 import type { DomainEvent } from '../../../../libs/contracts/src';
-import type { CampaignEmail, CampaignEmailContent, EmailRow, MessagingStore, NewEmail, TemplateRow, WorkflowEmail } from '../app/ports';
+import type { CampaignEmail, CampaignEmailContent, EmailRow, MessagingStore, NewEmail, TemplateRow, WorkflowEmail, WorkflowStepUse } from '../app/ports';
 import { SCHEMA } from '../migrations';
 import { EmailStatus, STATUS_RANK } from '../domain/status';
 
@@ -334,6 +334,46 @@ export class MessagingRepo implements MessagingStore {
 
   async templateCampaigns(projectId: string, templateId: string): Promise<Array<{ id: string; name: string }>> {
     return this.db.query(`SELECT campaign_id AS id, name FROM messaging.campaign_templates WHERE project_id = $1 AND template_id = $2 ORDER BY campaign_id`, [projectId, templateId]);
+  }
+
+  async saveWorkflowSteps(tx: Queryable, projectId: string, w: { workflowId: string; name: string; version: number; steps: Array<{ stepId: string; name: string; templateId: string }> }) {
+    // The workflow's row decides (and, locked, serialises two events of one workflow): only a
+    // newer version of a workflow not deleted replaces its steps.
+    const newer = await tx.query(
+      `INSERT INTO messaging.workflows (project_id, workflow_id, name, version) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (project_id, workflow_id) DO UPDATE SET name = excluded.name, version = excluded.version
+       WHERE NOT workflows.deleted AND workflows.version < excluded.version
+       RETURNING 1`,
+      [projectId, w.workflowId, w.name, w.version],
+    );
+    if (!newer.rowCount) return;
+    await tx.query(`DELETE FROM messaging.workflow_steps WHERE project_id = $1 AND workflow_id = $2`, [projectId, w.workflowId]);
+    if (w.steps.length === 0) return;
+    await tx.query(
+      `INSERT INTO messaging.workflow_steps (project_id, workflow_id, step_id, template_id, name)
+       SELECT $1, $2, s.step_id, s.template_id, s.name FROM unnest($3::text[], $4::uuid[], $5::text[]) AS s(step_id, template_id, name)
+       ON CONFLICT DO NOTHING`,
+      [projectId, w.workflowId, w.steps.map((s) => s.stepId), w.steps.map((s) => s.templateId), w.steps.map((s) => s.name)],
+    );
+  }
+
+  async deleteWorkflowSteps(tx: Queryable, projectId: string, workflowId: string) {
+    await tx.query(
+      `INSERT INTO messaging.workflows (project_id, workflow_id, name, version, deleted) VALUES ($1, $2, '', 0, true)
+       ON CONFLICT (project_id, workflow_id) DO UPDATE SET deleted = true`,
+      [projectId, workflowId],
+    );
+    await tx.query(`DELETE FROM messaging.workflow_steps WHERE project_id = $1 AND workflow_id = $2`, [projectId, workflowId]);
+  }
+
+  async templateWorkflowSteps(projectId: string, templateId: string): Promise<WorkflowStepUse[]> {
+    return this.db.query(
+      `SELECT s.workflow_id, w.name AS workflow_name, s.step_id, coalesce(nullif(btrim(s.name), ''), w.name) AS name
+       FROM messaging.workflow_steps s JOIN messaging.workflows w ON w.project_id = s.project_id AND w.workflow_id = s.workflow_id
+       WHERE s.project_id = $1 AND s.template_id = $2
+       ORDER BY s.workflow_id, s.step_id`,
+      [projectId, templateId],
+    );
   }
 
   /**

@@ -108,8 +108,8 @@ export function messagingHandlers(d: MessagingDeps): Omit<Handlers<'messaging'>,
     async TemplateUsage(req, meta) {
       const projectId = projectOf(meta);
       await templates.get(projectId, req.id);
-      // Workflows do not exist yet; they will report their steps here.
-      return { campaigns: await d.repo.templateCampaigns(projectId, req.id), workflow_steps: [] };
+      const [campaigns, steps] = await Promise.all([d.repo.templateCampaigns(projectId, req.id), d.repo.templateWorkflowSteps(projectId, req.id)]);
+      return { campaigns, workflow_steps: steps.map((s) => ({ workflow_id: s.workflow_id, step_id: s.step_id, name: s.name })) };
     },
 
     async Verify(req) {

@@ -2,9 +2,10 @@
  * Component test: messaging's half of workflows against real PostgreSQL (its own database,
  * dropped afterwards) — SendWorkflowEmail (one email per key ever, skips, custom recipients, the
  * execution's context rendered at delivery, tenancy, suppressions, the sender rule) through the
- * service's rpc handlers with a stand-in contacts service.
+ * service's rpc handlers with a stand-in contacts service, and the workflows projection fed to
+ * the consumer (template usage, delete refused while a step uses the template).
  */
-import type { Api, CallMeta } from '../../../../libs/contracts/src';
+import type { Api, CallMeta, DomainEvent } from '../../../../libs/contracts/src';
 import type { WorkflowEmailRequest__Output } from '../../../../libs/contracts/src/generated/herald/messaging/v1/WorkflowEmailRequest';
 import type { WorkflowEmailResponse__Output } from '../../../../libs/contracts/src/generated/herald/messaging/v1/WorkflowEmailResponse';
 import { Db, migrate } from '../../../../libs/db/src';
@@ -17,6 +18,7 @@ import { messagingHandlers } from '../../src/app/handlers';
 import type { Mailer, Outgoing, SigningKey, SigningKeys, TemplateRow } from '../../src/app/ports';
 import { TokenSigner } from '../../src/domain/tokens';
 import { SCHEMA } from '../../src/migrations';
+import { messagingConsumer } from '../../src/ports/consumers';
 import { messaging } from '../../src/service';
 
 let scratch: ScratchDatabase;
@@ -328,5 +330,110 @@ describe('SendWorkflowEmail', () => {
     // A custom address is checked, not the contact's.
     const custom = await send(p, { template_id: t.id, contact_id: contact(p, 'fine@x.test').id, to: 'bounced@x.test' });
     expect(await emailRow(p, custom.email_id)).toMatchObject({ status: 'failed' });
+  });
+});
+
+describe('the workflows projection', () => {
+  const consumer = () => messagingConsumer(repo);
+  const changed = (projectId: string, workflowId: string, version: number, steps: Array<{ stepId?: string; name?: string; templateId: string | null }>, name = 'Onboarding'): DomainEvent<'workflows.workflow.changed.v1'> => ({
+    id: newId(),
+    type: 'workflows.workflow.changed.v1',
+    occurredAt: new Date().toISOString(),
+    projectId,
+    data: {
+      workflowId,
+      name,
+      enabled: true,
+      triggerEvent: 'signed-up',
+      steps: steps.map((s) => ({ stepId: s.stepId ?? newId(), name: s.name ?? '', type: s.templateId ? 'SEND_EMAIL' : 'DELAY', templateId: s.templateId })),
+      fields: [],
+      eventNames: ['signed-up'],
+      version,
+    },
+  });
+  const deleted = (projectId: string, workflowId: string): DomainEvent<'workflows.workflow.deleted.v1'> => ({
+    id: newId(),
+    type: 'workflows.workflow.deleted.v1',
+    occurredAt: new Date().toISOString(),
+    projectId,
+    data: { workflowId },
+  });
+  const consume = (e: DomainEvent) => db.tx((tx) => consumer().handlers[e.type]!(e as never, tx));
+  const usage = async (projectId: string, id: string) => (await rpc.TemplateUsage({ id }, { projectId })).workflow_steps;
+  const remove = (projectId: string, id: string) => rpc.DeleteTemplate({ id }, { projectId });
+
+  it('lists the steps that use a template (named by the step, else by the workflow), and refuses its delete with 409 naming the workflow', async () => {
+    const p = project();
+    const t = await template(p, { name: 'Welcome mail' });
+    const unused = await template(p);
+    const [w, step1, step2] = [newId(), newId(), newId()];
+    await consume(changed(p, w, 1, [{ stepId: step1, name: 'Send welcome', templateId: t.id }, { stepId: step2, name: '', templateId: t.id }, { templateId: null }], 'Onboarding'));
+
+    expect(await usage(p, t.id)).toEqual(
+      [
+        { workflow_id: w, step_id: step1, name: 'Send welcome' },
+        { workflow_id: w, step_id: step2, name: 'Onboarding' },
+      ].sort((a, b) => a.step_id.localeCompare(b.step_id)),
+    );
+    expect(await usage(p, unused.id)).toEqual([]);
+
+    const err = await expectAppError(remove(p, t.id));
+    expect(err).toMatchObject({ status: 409, code: 'CONFLICT' });
+    expect(err.message).toContain('"Onboarding"');
+    expect(await repo.template(p, t.id)).toBeDefined();
+    // A template no step uses goes.
+    await remove(p, unused.id);
+    expect(await repo.template(p, unused.id)).toBeUndefined();
+  });
+
+  it('keeps projects apart: another project\'s workflow naming the same template id holds nothing here', async () => {
+    const [p, other] = [project(), project()];
+    const t = await template(p);
+    await consume(changed(other, newId(), 1, [{ templateId: t.id }]));
+    expect(await usage(p, t.id)).toEqual([]);
+    await remove(p, t.id);
+    expect(await repo.template(p, t.id)).toBeUndefined();
+  });
+
+  it('frees the template when the workflow is deleted, and a late changed event does not bring the workflow back', async () => {
+    const p = project();
+    const t = await template(p);
+    const w = newId();
+    await consume(changed(p, w, 3, [{ templateId: t.id }]));
+    expect(await usage(p, t.id)).toHaveLength(1);
+    await consume(deleted(p, w));
+    expect(await usage(p, t.id)).toEqual([]);
+    await consume(changed(p, w, 4, [{ templateId: t.id }]));
+    expect(await usage(p, t.id)).toEqual([]);
+    await remove(p, t.id);
+    expect(await repo.template(p, t.id)).toBeUndefined();
+  });
+
+  it('frees the template when a newer version no longer uses it; an older or equal version changes nothing', async () => {
+    const p = project();
+    const [a, b] = [await template(p), await template(p)];
+    const w = newId();
+    const step = newId();
+    await consume(changed(p, w, 2, [{ stepId: step, name: 'Mail', templateId: b.id }]));
+    await consume(changed(p, w, 1, [{ stepId: step, name: 'Mail', templateId: a.id }])); // older: ignored
+    await consume(changed(p, w, 2, [{ stepId: step, name: 'Mail', templateId: a.id }])); // the same version again: ignored
+    expect(await usage(p, a.id)).toEqual([]);
+    expect(await usage(p, b.id)).toEqual([{ workflow_id: w, step_id: step, name: 'Mail' }]);
+    await remove(p, a.id);
+    expect(await expectAppError(remove(p, b.id))).toMatchObject({ status: 409 });
+
+    // Version 3: the step sends nothing any more (its template cleared).
+    await consume(changed(p, w, 3, [{ stepId: step, name: 'Mail', templateId: null }], 'Renamed'));
+    expect(await usage(p, b.id)).toEqual([]);
+    await remove(p, b.id);
+    expect(await repo.template(p, b.id)).toBeUndefined();
+  });
+
+  it('answers TEMPLATE_NOT_FOUND for usage and delete of a template that is not the project\'s', async () => {
+    const [p, other] = [project(), project()];
+    const theirs = await template(other);
+    expect(await expectAppError(usage(p, theirs.id))).toMatchObject({ status: 404, code: 'TEMPLATE_NOT_FOUND' });
+    expect(await expectAppError(remove(p, theirs.id))).toMatchObject({ status: 404, code: 'TEMPLATE_NOT_FOUND' });
+    expect(await repo.template(other, theirs.id)).toBeDefined();
   });
 });
