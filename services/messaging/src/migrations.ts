@@ -151,4 +151,38 @@ export const migrations: Migration[] = [
       CREATE INDEX campaign_templates_by_template ON messaging.campaign_templates (project_id, template_id);
     `,
   },
+  {
+    // Workflow emails: at most one per (project, idempotency key) ever — a SEND_EMAIL step run
+    // again after a crash finds the email it created — and the workflow each came from.
+    id: '005_workflow_emails',
+    sql: `
+      ALTER TABLE messaging.emails ADD COLUMN idempotency_key text, ADD COLUMN workflow_id uuid;
+      CREATE UNIQUE INDEX emails_idempotency_key ON messaging.emails (project_id, idempotency_key) WHERE idempotency_key IS NOT NULL;
+    `,
+  },
+  {
+    // The templates each workflow's steps send (from workflows.workflow.changed.v1): template
+    // usage, and no delete of a template a step sends. A deleted workflow keeps its row as a
+    // tombstone, so that a late changed event does not bring its steps back.
+    id: '006_workflow_steps',
+    sql: `
+      CREATE TABLE messaging.workflows (
+        project_id uuid NOT NULL,
+        workflow_id uuid NOT NULL,
+        name text NOT NULL,
+        version bigint NOT NULL,
+        deleted boolean NOT NULL DEFAULT false,
+        PRIMARY KEY (project_id, workflow_id)
+      );
+      CREATE TABLE messaging.workflow_steps (
+        project_id uuid NOT NULL,
+        workflow_id uuid NOT NULL,
+        step_id text NOT NULL,
+        template_id uuid NOT NULL,
+        name text NOT NULL,
+        PRIMARY KEY (project_id, workflow_id, step_id)
+      );
+      CREATE INDEX workflow_steps_by_template ON messaging.workflow_steps (project_id, template_id);
+    `,
+  },
 ];

@@ -3,7 +3,7 @@ import { Db, likeEscape, prepared, Queryable } from '../../../../libs/db/src';
 import { AppError } from '../../../../libs/kit/src';
 import { NewEvent, Outbox } from '../../../../libs/bus/src';
 import type { DomainEvent } from '../../../../libs/contracts/src';
-import type { CampaignEmail, CampaignEmailContent, EmailRow, MessagingStore, NewEmail, TemplateRow } from '../app/ports';
+import type { CampaignEmail, CampaignEmailContent, EmailRow, MessagingStore, NewEmail, TemplateRow, WorkflowEmail, WorkflowStepUse } from '../app/ports';
 import { SCHEMA } from '../migrations';
 import { EmailStatus, STATUS_RANK } from '../domain/status';
 
@@ -224,6 +224,59 @@ export class MessagingRepo implements MessagingStore {
     });
   }
 
+  async insertWorkflowEmail(e: WorkflowEmail, events: { queued: DomainEvent; suppressed: DomainEvent }) {
+    // The email and the one event its suppression check picks (1: its work item, -1: its
+    // failure), both only if the key is new: a repeat writes nothing, in particular no work item.
+    const inserted = await this.db.query<{ id: string }>(prepared(
+      `WITH x AS (
+         SELECT EXISTS (SELECT 1 FROM messaging.suppressions s WHERE s.project_id = $1::uuid AND s.email = $4::text) AS suppressed
+       ), emails AS (
+         INSERT INTO messaging.emails (project_id, id, contact_id, to_email, from_email, from_name, reply_to, subject, body, template_id, workflow_id,
+           idempotency_key, type, source_type, lane, vars, tracking, status, status_rank, last_error, enqueued_at)
+         SELECT $1::uuid, $2::uuid, $3::uuid, $4::text, $5::text, $6::text, $7::text, $8::text, $9::text, $10::uuid, $11::uuid, $12::text, $13::text,
+           'workflow', 'transactional', $14::jsonb, $15::boolean,
+           CASE WHEN suppressed THEN 'failed' ELSE 'queued' END, CASE WHEN suppressed THEN ${STATUS_RANK.failed} ELSE ${STATUS_RANK.queued} END,
+           CASE WHEN suppressed THEN 'suppressed: the address bounced or complained before' END, CASE WHEN suppressed THEN NULL ELSE now() END
+         FROM x
+         ON CONFLICT (project_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
+         RETURNING id
+       ), events AS (
+         ${outbox.insertSql(16, { key: 'int', where: (key) => `EXISTS (SELECT 1 FROM emails) AND ${key} = (SELECT CASE WHEN suppressed THEN -1 ELSE 1 END FROM x)` })}
+       )
+       SELECT id FROM emails`,
+      [
+        e.projectId,
+        e.id,
+        e.contactId,
+        e.toEmail,
+        e.fromEmail,
+        e.fromName ?? null,
+        e.replyTo ?? null,
+        e.subject,
+        e.body,
+        e.templateId ?? null,
+        e.workflowId ?? null,
+        e.key,
+        e.type,
+        JSON.stringify(e.vars),
+        e.tracking,
+        ...outbox.params([events.queued, events.suppressed], [1, -1]),
+      ],
+    ));
+    if (inserted.length) {
+      outbox.written(this.db.pool);
+      return { id: inserted[0].id, existing: false };
+    }
+    // The key's email was there, or committed while this one waited for it: a new statement sees it.
+    const id = await this.emailOfKey(e.projectId, e.key);
+    if (!id) throw new Error('an email of this key conflicted but cannot be found');
+    return { id, existing: true };
+  }
+
+  async emailOfKey(projectId: string, key: string): Promise<string | undefined> {
+    return (await this.db.query<{ id: string }>(`SELECT id FROM messaging.emails WHERE project_id = $1 AND idempotency_key = $2`, [projectId, key]))[0]?.id;
+  }
+
   async campaignEmailsOf(projectId: string, campaignId: string, contactIds: string[]): Promise<number> {
     const rows = await this.db.query(`SELECT count(*)::int AS n FROM messaging.emails WHERE project_id = $1 AND campaign_id = $2 AND contact_id = ANY($3::uuid[])`, [projectId, campaignId, contactIds]);
     return rows[0].n;
@@ -281,6 +334,46 @@ export class MessagingRepo implements MessagingStore {
 
   async templateCampaigns(projectId: string, templateId: string): Promise<Array<{ id: string; name: string }>> {
     return this.db.query(`SELECT campaign_id AS id, name FROM messaging.campaign_templates WHERE project_id = $1 AND template_id = $2 ORDER BY campaign_id`, [projectId, templateId]);
+  }
+
+  async saveWorkflowSteps(tx: Queryable, projectId: string, w: { workflowId: string; name: string; version: number; steps: Array<{ stepId: string; name: string; templateId: string }> }) {
+    // The workflow's row decides (and, locked, serialises two events of one workflow): only a
+    // newer version of a workflow not deleted replaces its steps.
+    const newer = await tx.query(
+      `INSERT INTO messaging.workflows (project_id, workflow_id, name, version) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (project_id, workflow_id) DO UPDATE SET name = excluded.name, version = excluded.version
+       WHERE NOT workflows.deleted AND workflows.version < excluded.version
+       RETURNING 1`,
+      [projectId, w.workflowId, w.name, w.version],
+    );
+    if (!newer.rowCount) return;
+    await tx.query(`DELETE FROM messaging.workflow_steps WHERE project_id = $1 AND workflow_id = $2`, [projectId, w.workflowId]);
+    if (w.steps.length === 0) return;
+    await tx.query(
+      `INSERT INTO messaging.workflow_steps (project_id, workflow_id, step_id, template_id, name)
+       SELECT $1, $2, s.step_id, s.template_id, s.name FROM unnest($3::text[], $4::uuid[], $5::text[]) AS s(step_id, template_id, name)
+       ON CONFLICT DO NOTHING`,
+      [projectId, w.workflowId, w.steps.map((s) => s.stepId), w.steps.map((s) => s.templateId), w.steps.map((s) => s.name)],
+    );
+  }
+
+  async deleteWorkflowSteps(tx: Queryable, projectId: string, workflowId: string) {
+    await tx.query(
+      `INSERT INTO messaging.workflows (project_id, workflow_id, name, version, deleted) VALUES ($1, $2, '', 0, true)
+       ON CONFLICT (project_id, workflow_id) DO UPDATE SET deleted = true`,
+      [projectId, workflowId],
+    );
+    await tx.query(`DELETE FROM messaging.workflow_steps WHERE project_id = $1 AND workflow_id = $2`, [projectId, workflowId]);
+  }
+
+  async templateWorkflowSteps(projectId: string, templateId: string): Promise<WorkflowStepUse[]> {
+    return this.db.query(
+      `SELECT s.workflow_id, w.name AS workflow_name, s.step_id, coalesce(nullif(btrim(s.name), ''), w.name) AS name
+       FROM messaging.workflow_steps s JOIN messaging.workflows w ON w.project_id = s.project_id AND w.workflow_id = s.workflow_id
+       WHERE s.project_id = $1 AND s.template_id = $2
+       ORDER BY s.workflow_id, s.step_id`,
+      [projectId, templateId],
+    );
   }
 
   /**

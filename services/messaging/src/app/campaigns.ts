@@ -1,7 +1,7 @@
 import { projectOf, type Api, type Handlers } from '../../../../libs/contracts/src';
 import { badRequest, isUuid, newId } from '../../../../libs/kit/src';
 import type { CampaignEmail, MessagingStore } from './ports';
-import { queuedOrSuppressed, type Tracking } from './send';
+import { contactVars, queuedOrSuppressed, type Tracking } from './send';
 
 export interface CampaignDeps {
   repo: MessagingStore;
@@ -33,7 +33,7 @@ export function campaignHandlers(d: CampaignDeps): Pick<Handlers<'messaging'>, '
         contactId: k.id,
         toEmail: k.email,
         // As /v1/send stores them: the contact's data once (delivery lays it out at the top level too).
-        vars: { data: JSON.parse(k.data_json || '{}'), email: k.email, id: k.id, subscribed: k.subscribed },
+        vars: contactVars(k, JSON.parse(k.data_json || '{}')),
       }));
       const tracking = (c.tracking || 'ENABLED') as Tracking;
       const content = {

@@ -4,6 +4,7 @@ import { verifyEmail } from '../domain/verify';
 import type { TokenSigner } from '../domain/tokens';
 import type { MessagingStore, SigningKeys, VerifyDns } from './ports';
 import { campaignHandlers } from './campaigns';
+import { workflowHandlers } from './workflows';
 import { sender, statusEvent, Tracking } from './send';
 import { templateMsg, templatesApp } from './templates';
 import { handleMailNotification, WebhookDeps } from './webhooks';
@@ -60,6 +61,7 @@ export function messagingHandlers(d: MessagingDeps): Omit<Handlers<'messaging'>,
 
   return {
     ...campaignHandlers({ repo: d.repo, contacts: d.contacts }),
+    ...workflowHandlers({ repo: d.repo, contacts: d.contacts, signingKeys: d.signingKeys, devMailbox: d.devMailbox }),
 
     // Each send on its own (its own outcome, project and request id in the logs); together they batch in `sender`.
     // The batch exception: each item names its project (see messaging.proto).
@@ -106,8 +108,8 @@ export function messagingHandlers(d: MessagingDeps): Omit<Handlers<'messaging'>,
     async TemplateUsage(req, meta) {
       const projectId = projectOf(meta);
       await templates.get(projectId, req.id);
-      // Workflows do not exist yet; they will report their steps here.
-      return { campaigns: await d.repo.templateCampaigns(projectId, req.id), workflow_steps: [] };
+      const [campaigns, steps] = await Promise.all([d.repo.templateCampaigns(projectId, req.id), d.repo.templateWorkflowSteps(projectId, req.id)]);
+      return { campaigns, workflow_steps: steps.map((s) => ({ workflow_id: s.workflow_id, step_id: s.step_id, name: s.name })) };
     },
 
     async Verify(req) {

@@ -71,6 +71,20 @@ export interface NewEmail {
   attachments: Array<{ filename: string; contentType: string; contentId?: string; disposition: string; content: Buffer }>;
 }
 
+/** A workflow's email (SendWorkflowEmail): one recipient, at most one email per (project, `key`). */
+export interface WorkflowEmail extends Omit<NewEmail, 'attachments' | 'headers' | 'toName'> {
+  key: string;
+  workflowId?: string;
+}
+
+/** A workflow step that sends a template (the workflows projection): its name, else its workflow's. */
+export interface WorkflowStepUse {
+  workflow_id: string;
+  workflow_name: string;
+  step_id: string;
+  name: string;
+}
+
 /** What every email of a campaign shares (its body is stored once, in `campaign_contents`). */
 export interface CampaignEmailContent {
   campaignId: string;
@@ -150,6 +164,23 @@ export interface MessagingStore {
   saveCampaignTemplate(tx: Queryable, projectId: string, c: { campaignId: string; templateId: string | null; name: string; version: number }): Promise<void>;
   deleteCampaignTemplate(tx: Queryable, projectId: string, campaignId: string): Promise<void>;
   templateCampaigns(projectId: string, templateId: string): Promise<Array<{ id: string; name: string }>>;
+  /**
+   * A workflow's email with its events, as `insertEmails` (transactional lane, source
+   * `workflow`), unless its project has an email of this key already: then nothing is written
+   * and that email's id is answered, `existing`.
+   */
+  insertWorkflowEmail(email: WorkflowEmail, events: { queued: DomainEvent; suppressed: DomainEvent }): Promise<{ id: string; existing: boolean }>;
+  /** The id of the project's email of this idempotency key, if any. */
+  emailOfKey(projectId: string, key: string): Promise<string | undefined>;
+  /**
+   * The workflows projection (from workflows.workflow.changed.v1): a workflow's steps that use a
+   * template replace those of an older version; an older or equal version, or one of a deleted
+   * workflow, changes nothing.
+   */
+  saveWorkflowSteps(tx: Queryable, projectId: string, w: { workflowId: string; name: string; version: number; steps: Array<{ stepId: string; name: string; templateId: string }> }): Promise<void>;
+  /** A deleted workflow: its steps go, a tombstone stays (a late changed event is ignored). */
+  deleteWorkflowSteps(tx: Queryable, projectId: string, workflowId: string): Promise<void>;
+  templateWorkflowSteps(projectId: string, templateId: string): Promise<WorkflowStepUse[]>;
   /** Claims emails for sending, many in one statement; returns the rows claimed. */
   claim(items: Array<{ projectId: string; id: string; redelivered: boolean }>): Promise<EmailRow[]>;
   attachments(projectId: string, emailId: string): Promise<AttachmentRow[]>;

@@ -50,6 +50,29 @@ export function queuedOrSuppressed(repo: Pick<MessagingStore, 'outbox'>, project
   return { queued, suppressed };
 }
 
+/** Whether an email of this type gets open and click tracking under the project's setting. */
+export const trackingOn = (tracking: Tracking, type: 'TRANSACTIONAL' | 'MARKETING') => tracking === 'ENABLED' || (tracking === 'MARKETING_ONLY' && type === 'MARKETING');
+
+/** An email's template variables of its contact, as stored on the row (delivery lays `data` out at the top level too; see compose). */
+export const contactVars = (contact: { id: string; email: string; subscribed: boolean }, data: Record<string, unknown>) => ({
+  data,
+  email: contact.email,
+  id: contact.id,
+  subscribed: contact.subscribed,
+});
+
+/**
+ * Who may send for a project: an address of a verified domain (one with a signing key; cached,
+ * see SigningKeys) — or, while mail stays in the dev mailbox on this machine, anyone, so a
+ * newcomer can send before owning a domain.
+ */
+export async function checkSender(deps: { signingKeys: SigningKeys; devMailbox: boolean }, projectId: string, email: string) {
+  const key = await deps.signingKeys.get(projectId, email.split('@')[1] ?? '');
+  if (!key.found && !deps.devMailbox) {
+    throw forbidden(`The sender domain of ${email} is not verified for this project`, 'DOMAIN_NOT_VERIFIED', 'Add the domain (POST /domains), publish its DNS records and verify it.');
+  }
+}
+
 export interface SendDeps {
   repo: MessagingStore;
   contacts: () => Api<'contacts'>;
@@ -122,12 +145,7 @@ async function prepare(deps: SendDeps, projectId: string, requestJson: string, t
   const from = parseAddress(fromInput, body.name);
   const type = template?.type ?? 'TRANSACTIONAL';
 
-  // A verified domain is one with a signing key (cached; see SigningKeys).
-  const key = await deps.signingKeys.get(projectId, from.email.split('@')[1] ?? '');
-  // The dev mailbox keeps mail on this machine, so a newcomer can send before owning a domain.
-  if (!key.found && !deps.devMailbox) {
-    throw forbidden(`The sender domain of ${from.email} is not verified for this project`, 'DOMAIN_NOT_VERIFIED', 'Add the domain (POST /domains), publish its DNS records and verify it.');
-  }
+  await checkSender(deps, projectId, from.email);
 
   const attachments = (body.attachments ?? []).map((a) => ({
     filename: a.filename,
@@ -159,7 +177,7 @@ async function prepare(deps: SendDeps, projectId: string, requestJson: string, t
     from,
     replyTo: body.reply ?? template?.reply_to ?? undefined,
     type,
-    tracking: tracking === 'ENABLED' || (tracking === 'MARKETING_ONLY' && type === 'MARKETING'),
+    tracking: trackingOn(tracking, type),
     attachments,
     recipients,
     bytes: requestJson.length + recipients.length * dataBytes,
@@ -235,7 +253,7 @@ async function persist(deps: SendDeps, sends: PreparedSend[]): Promise<Array<Bat
         type: s.type,
         headers: s.body.headers ?? {},
         // The contact's data once; delivery also lays it out at the top level (see compose).
-        vars: { data: merged, email: contact!.email, id: contact!.id, subscribed: contact!.subscribed },
+        vars: contactVars(contact!, merged),
         tracking: s.tracking,
         attachments: s.attachments,
       };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { badRequest, forbidden, isUuid, isValidEmail, newId, normalizeEmail, notFound, validationError } from '../../../../libs/kit/src';
+import { badRequest, conflict, forbidden, isUuid, isValidEmail, newId, normalizeEmail, notFound, validationError } from '../../../../libs/kit/src';
 import type { Api } from '../../../../libs/contracts/src';
 import type { Template__Output as TemplateMsg } from '../../../../libs/contracts/src/generated/herald/messaging/v1/Template';
 import { compileCheck } from '../domain/render';
@@ -107,8 +107,18 @@ export function templatesApp(repo: MessagingStore, domains: () => Api<'domains'>
       return repo.insertTemplate(projectId, { ...t, id: newId(), name: `${t.name} (Copy)`.slice(0, 255) });
     },
     async remove(projectId: string, id: string) {
-      // No campaign or workflow can reference a template yet; when they can, a used template is 409.
-      if (!isUuid(id) || !(await repo.deleteTemplate(projectId, id))) throw notFound('Template', 'TEMPLATE_NOT_FOUND');
+      // A workflow step sends it by id, at every execution: refused while one does (COMPAT
+      // "Templates"). A campaign copied its content when it was written, so it holds none back.
+      const t = await get(projectId, id);
+      const steps = await repo.templateWorkflowSteps(projectId, id);
+      if (steps.length) {
+        const workflows = [...new Set(steps.map((s) => `"${s.workflow_name}"`))];
+        throw conflict(
+          `The template "${t.name}" is used by ${steps.length === 1 ? 'a step' : `${steps.length} steps`} of the workflow${workflows.length === 1 ? '' : 's'} ${workflows.join(', ')}`,
+          'Pick another template in those steps, or delete the steps or workflows, first (GET /templates/:id/usage lists them).',
+        );
+      }
+      if (!(await repo.deleteTemplate(projectId, id))) throw notFound('Template', 'TEMPLATE_NOT_FOUND');
     },
   };
 }

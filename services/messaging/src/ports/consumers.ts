@@ -1,10 +1,13 @@
 import type { DomainEvent } from '../../../../libs/contracts/src';
+import { isUuid } from '../../../../libs/kit/src';
 import type { Consumer } from '../../../../libs/runtime/src/service';
 import type { MessagingStore } from '../app/ports';
 
 /**
  * From the campaigns service's events: the campaigns each template is used by (GET
- * /templates/:id/usage), and a cancelled campaign's emails that no sender holds dropped.
+ * /templates/:id/usage), and a cancelled campaign's emails that no sender holds dropped. From the
+ * workflows service's: the workflow steps each template is sent by (usage, and DELETE
+ * /templates/:id refused while there is one).
  */
 export function messagingConsumer(repo: MessagingStore): Consumer {
   return {
@@ -18,6 +21,16 @@ export function messagingConsumer(repo: MessagingStore): Consumer {
       'campaigns.campaign.deleted.v1': async (e: DomainEvent<'campaigns.campaign.deleted.v1'>, tx) => {
         await repo.deleteCampaignTemplate(tx, e.projectId, e.data.campaignId);
         await repo.deleteCampaignContent(tx, e.projectId, e.data.campaignId);
+      },
+      'workflows.workflow.changed.v1': async (e: DomainEvent<'workflows.workflow.changed.v1'>, tx) => {
+        if (!isUuid(e.data.workflowId)) return;
+        // Only the steps that name a template matter here (a template id is a uuid: anything else names none).
+        const steps = e.data.steps.flatMap((s) => (s.templateId && isUuid(s.templateId) ? [{ stepId: s.stepId, name: s.name, templateId: s.templateId }] : []));
+        await repo.saveWorkflowSteps(tx, e.projectId, { workflowId: e.data.workflowId, name: e.data.name, version: e.data.version, steps });
+      },
+      'workflows.workflow.deleted.v1': async (e: DomainEvent<'workflows.workflow.deleted.v1'>, tx) => {
+        if (!isUuid(e.data.workflowId)) return;
+        await repo.deleteWorkflowSteps(tx, e.projectId, e.data.workflowId);
       },
     },
   };
