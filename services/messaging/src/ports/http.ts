@@ -242,7 +242,7 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
         res.json(templateView(out.template!));
       },
     ),
-    on.delete('/templates/:id', auth, { tag: 'Templates', summary: 'Delete a template', params: TEMPLATE_ID, responses: { 204: { description: 'Deleted.' } }, errors: templateNotFound }, async (req, res) => {
+    on.delete('/templates/:id', auth, { tag: 'Templates', summary: 'Delete a template', description: 'Refused while a workflow step sends it (GET /templates/:id/usage).', params: TEMPLATE_ID, responses: { 204: { description: 'Deleted.' } }, errors: { ...templateNotFound, 409: { code: 'CONFLICT', description: 'A workflow step uses the template.' } } }, async (req, res) => {
       await messaging().DeleteTemplate({ id: String(req.params.id) });
       res.status(204).end();
     }),
