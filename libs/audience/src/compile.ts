@@ -391,3 +391,20 @@ export async function contactMatches(db: Queryable, projectId: string, contactId
   const r = await db.query(matchSql(projectId, contactId, compiled));
   return r.rows[0].matched === true;
 }
+
+/**
+ * `{ matches }`: for one contact, whether it matches each condition (booleans, in order), in one
+ * statement; no row when the contact is not one of the project's. Compile the conditions with
+ * projectParam 1 and each one's firstParam just after the previous one's values (the first at 2),
+ * e.g. `firstParam: 2 + params so far`.
+ */
+export function matchEachSql(projectId: string, contactId: string, compiled: CompiledCondition[]): SqlQuery {
+  let next = 2;
+  for (const c of compiled) {
+    if (c.projectParam !== 1 || c.firstParam !== next) throw new Error('matchEachSql: compile each condition with projectParam 1 and firstParam just after the previous one\'s values');
+    next += c.params.length;
+  }
+  const values = [projectId, ...compiled.flatMap((c) => c.params), contactId];
+  const each = compiled.map((c) => `(${c.where}) IS TRUE`).join(', ');
+  return { text: `SELECT ARRAY[${each}]::boolean[] AS matches FROM ${CONTACTS_TABLE} c WHERE c.project_id = $1 AND c.id = $${values.length}::uuid`, values };
+}

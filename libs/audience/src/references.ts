@@ -5,7 +5,7 @@
  * segment's own condition is that segment's usage.
  */
 import type { Condition, Filter } from './condition';
-import { canonicalField, isFieldProblem, parseField } from './fields';
+import { canonicalField, isFieldProblem, parseField, type FieldRef } from './fields';
 
 export interface ConditionReferences {
   /** Every field named, canonical and sorted: `createdAt`, `data.plan`, `email.opened`, `event.signup`, `segment.<id>`. */
@@ -47,10 +47,19 @@ export function conditionReferences(condition: Condition): ConditionReferences {
  * filters on it and on keys nested under it: deleting `data.profile` removes `data.profile.tier` too.
  */
 export function referencesField(condition: Condition, field: string): boolean {
+  return namesField(conditionReferences(condition).fields, field);
+}
+
+/**
+ * Whether a list of fields (as `conditionReferences(…).fields` gives them, or as another service
+ * lists what it reads: a workflow's CONDITION steps) uses `field`, by the rule of
+ * `referencesField`. Entries that are not fields are ignored.
+ */
+export function namesField(fields: readonly string[], field: string): boolean {
   const wanted = parseField(field);
   if (isFieldProblem(wanted)) return false;
+  const refs = fields.map(parseField).filter((r): r is FieldRef => !isFieldProblem(r));
+  if (wanted.kind === 'data') return refs.some((r) => r.kind === 'data' && (r.key === wanted.key || r.key.startsWith(`${wanted.key}.`)));
   const name = canonicalField(wanted);
-  const refs = conditionReferences(condition);
-  if (wanted.kind === 'data') return refs.dataKeys.some((k) => k === wanted.key || k.startsWith(`${wanted.key}.`));
-  return refs.fields.includes(name);
+  return refs.some((r) => canonicalField(r) === name);
 }

@@ -17,6 +17,7 @@ import {
   contactMatches,
   countSql,
   idsSql,
+  matchEachSql,
   matchSql,
   pageSql,
   SegmentSource,
@@ -509,6 +510,33 @@ describe('statements', () => {
     const unsubscribed = await compileCondition(all(f('subscribed', 'equals', { value: false })), { fieldTypes: new Map() });
     expect(await contactMatches(db.pool, Q, Q_ANN, unsubscribed)).toBe(true);
     expect(await contactMatches(db.pool, P, Q_ANN, unsubscribed)).toBe(false);
+  });
+
+  it('matchEachSql: one contact against several conditions in one statement, each with its own values; no row for another project\'s contact', async () => {
+    const types = await fieldTypes();
+    const conditions = [
+      all(f('subscribed', 'equals', { value: true })),
+      all(f('data.plan', 'equals', { value: 'pro' })),
+      all(f('email', 'contains', { value: 'example' })),
+      all(f(`segment.${D_PRO}`, 'memberOfSegment')),
+    ];
+    const compiled: CompiledCondition[] = [];
+    for (const c of conditions) {
+      const firstParam = 2 + compiled.reduce((n, x) => n + x.params.length, 0);
+      compiled.push(await compileCondition(validateCondition(c, { fieldTypes: types }), { fieldTypes: types, resolveSegment, firstParam }));
+    }
+    const matches = async (project: string, id: string) => (await db.query(matchEachSql(project, id, compiled)))[0]?.matches;
+    // Each answer is what the condition alone answers for that contact.
+    for (const name of NAMES) {
+      const alone = await Promise.all(compiled.map((_, i) => compileCondition(validateCondition(conditions[i], { fieldTypes: types }), { fieldTypes: types, resolveSegment }).then((c) => contactMatches(db.pool, P, ID[name], c))));
+      expect({ name, matches: await matches(P, ID[name]) }).toEqual({ name, matches: alone });
+    }
+    expect(await matches(P, ID.bob)).toEqual([false, false, true, false]);
+    expect(await matches(P, Q_ANN)).toBeUndefined();
+    expect(await matches(Q, Q_ANN)).toEqual([false, true, true, true]); // D_PRO inlined: its plan is pro
+    expect(await db.query(matchEachSql(P, ID.ann, []))).toEqual([{ matches: [] }]);
+    // Conditions compiled each from 2 (not chained) are refused rather than run with the wrong values.
+    expect(() => matchEachSql(P, ID.ann, [subscribed, subscribed])).toThrow(/firstParam/);
   });
 
   it('statements refuse a condition compiled with other placeholders; the fragment itself works at any offset', async () => {

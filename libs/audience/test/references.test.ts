@@ -1,5 +1,5 @@
 /** Unit tests of what a condition references (field usage, event usage, segment dependencies). */
-import { Condition, conditionReferences, referencesField } from '../src';
+import { Condition, conditionReferences, namesField, referencesField } from '../src';
 
 const SEGMENT = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
 
@@ -61,5 +61,22 @@ describe('referencesField', () => {
     ['nonsense', false],
   ])('%s: %s', (field, expected) => {
     expect(referencesField(condition, field)).toBe(expected);
+  });
+});
+
+describe('namesField', () => {
+  // What a workflow lists of its CONDITION steps' fields, as it sent them (not all canonical).
+  const fields = ['data.profile.tier', 'subscribed', 'email.open', `segment.${SEGMENT.toUpperCase()}`, 'not a field'];
+  it.each([
+    ['data.profile.tier', true],
+    ['data.profile', true], // a parent of a key read
+    ['data.prof', false],
+    ['subscribed', true],
+    ['email', false],
+    ['email.opened', true], // the alias it listed is the same field
+    [`segment.${SEGMENT}`, true],
+    ['not a field', false], // entries that are not fields name nothing
+  ])('%s: %s', (field, expected) => {
+    expect(namesField(fields, field)).toBe(expected);
   });
 });

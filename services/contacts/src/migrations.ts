@@ -148,4 +148,22 @@ export const migrations: Migration[] = [
       CREATE INDEX campaign_audiences_by_segment ON contacts.campaign_audiences (project_id, segment_id);
     `,
   },
+  {
+    // What the workflows service says its workflows read, kept from its events: field usage lists
+    // the workflows whose CONDITION steps read a field, event usage those naming an event. A
+    // deleted workflow stays as a tombstone, so a late, older change cannot bring it back.
+    id: '005_workflow_refs',
+    sql: `
+      CREATE TABLE contacts.workflow_refs (
+        project_id uuid NOT NULL,
+        workflow_id uuid NOT NULL,
+        name text NOT NULL DEFAULT '',
+        fields text[] NOT NULL DEFAULT '{}',      -- canonical (data.plan, subscribed)
+        event_names text[] NOT NULL DEFAULT '{}', -- trigger, WAIT_FOR_EVENT, CONDITION event.<name>
+        version bigint NOT NULL,
+        deleted boolean NOT NULL DEFAULT false,
+        PRIMARY KEY (project_id, workflow_id)
+      );
+    `,
+  },
 ];

@@ -5,6 +5,7 @@ import { defineService } from '../../../libs/runtime/src/service';
 import { JobsRepo } from './adapters/jobs-repo';
 import { ContactsRepo } from './adapters/repo';
 import { SegmentsRepo } from './adapters/segments-repo';
+import { conditionHandlers } from './app/conditions';
 import { contactsHandlers } from './app/handlers';
 import { jobsHandlers, MAX_ATTEMPTS, runJob, type JobsDeps } from './app/jobs';
 import { recomputeDue, segmentsHandlers, type RecomputeSettings, type SegmentsDeps } from './app/segments';
@@ -62,7 +63,7 @@ export const contacts = defineService({
       leaseMs: RECOMPUTE_LEASE_MS,
     };
     return {
-      grpc: { ...contactsApi, ...jobsHandlers(jobs), ...segmentsHandlers(segments) },
+      grpc: { ...contactsApi, ...jobsHandlers(jobs), ...segmentsHandlers(segments), ...conditionHandlers(segments) },
       consumer: contactsConsumer(repo, segments.segments, recompute.debounceMs),
       work: {
         [JOBS_QUEUE]: {

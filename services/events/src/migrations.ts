@@ -94,4 +94,33 @@ export const migrations: Migration[] = [
         FROM email_status_events WHERE campaign_id ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' GROUP BY 1, 2;
     `,
   },
+  {
+    // Workflow runs in the activity feed (workflows.execution.started.v1), as activity of their
+    // own: never tracked events, which trigger workflows (a run must not trigger another). One row
+    // per execution and type, its id a UUIDv7 of when the run started (the feed's order and date
+    // bounds hold as for events); started runs counted per 15-minute bucket for /activity/stats.
+    id: '003_workflow_activity',
+    sql: `
+      CREATE TABLE events.workflow_activity (
+        project_id uuid NOT NULL,
+        id uuid NOT NULL,
+        type text NOT NULL,                   -- workflow.started
+        contact_id uuid NOT NULL,
+        execution_id uuid NOT NULL,
+        data jsonb NOT NULL,                  -- the feed's metadata: workflowId, workflowName, executionId
+        created_at timestamptz NOT NULL,
+        PRIMARY KEY (project_id, id)
+      );
+      CREATE UNIQUE INDEX workflow_activity_once ON events.workflow_activity (project_id, execution_id, type);
+      CREATE INDEX workflow_activity_by_contact ON events.workflow_activity (project_id, contact_id, id DESC);
+      CREATE INDEX workflow_activity_by_type ON events.workflow_activity (project_id, type, id DESC);
+
+      CREATE TABLE events.workflow_counts (
+        project_id uuid NOT NULL,
+        bucket timestamptz NOT NULL,
+        started bigint NOT NULL DEFAULT 0,
+        PRIMARY KEY (project_id, bucket)
+      );
+    `,
+  },
 ];

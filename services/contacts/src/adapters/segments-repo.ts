@@ -1,13 +1,14 @@
 import type { PoolClient } from 'pg';
-import { CONTACTS_TABLE, countSql, idsSql, pageSql, type CompiledCondition, type Condition } from '../../../../libs/audience/src';
+import { CONTACTS_TABLE, countSql, idsSql, matchEachSql, pageSql, type CompiledCondition, type Condition } from '../../../../libs/audience/src';
 import type { Db, Queryable } from '../../../../libs/db/src';
-import type { CampaignAudience, ContactRow, DueProject, SegmentRef, SegmentRow, SegmentsStore } from '../app/ports';
+import type { CampaignAudience, ContactRow, DueProject, SegmentRef, SegmentRow, SegmentsStore, WorkflowRefs } from '../app/ports';
 import { segmentSlug, type SegmentType } from '../domain/segments';
 import { SCHEMA } from '../migrations';
 
 const S = `${SCHEMA}.segments`;
 const M = `${SCHEMA}.segment_members`;
 const DUE = `${SCHEMA}.segment_recompute`;
+const WF = `${SCHEMA}.workflow_refs`;
 // A STATIC segment's count is its membership rows, counted when read (an index-only count); a
 // DYNAMIC one's is the count cached by its last create, update, refresh or compute.
 const COLS = `s.id, s.name, s.description, s.type, s.condition, s.track_membership, s.computed_at, s.created_at, s.updated_at,
@@ -87,9 +88,36 @@ export class SegmentsRepo implements SegmentsStore {
     return rows.map((r) => ({ id: r.id, segmentId: r.segment_id, audienceFilter: r.audience_filter, name: r.name, status: r.status }));
   }
 
+  async saveWorkflowRefs(tx: Queryable, projectId: string, w: WorkflowRefs & { version: number }) {
+    await tx.query(
+      `INSERT INTO ${WF} AS w (project_id, workflow_id, name, fields, event_names, version) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (project_id, workflow_id) DO UPDATE SET name = excluded.name, fields = excluded.fields, event_names = excluded.event_names, version = excluded.version
+       WHERE NOT w.deleted AND w.version < excluded.version`,
+      [projectId, w.id, w.name, w.fields, w.eventNames, w.version],
+    );
+  }
+
+  async deleteWorkflowRefs(tx: Queryable, projectId: string, workflowId: string) {
+    await tx.query(
+      `INSERT INTO ${WF} (project_id, workflow_id, version, deleted) VALUES ($1, $2, 0, true)
+       ON CONFLICT (project_id, workflow_id) DO UPDATE SET deleted = true, name = '', fields = '{}', event_names = '{}'`,
+      [projectId, workflowId],
+    );
+  }
+
+  async workflowRefs(projectId: string): Promise<WorkflowRefs[]> {
+    const rows = await this.db.query(`SELECT workflow_id, name, fields, event_names FROM ${WF} WHERE project_id = $1 AND NOT deleted ORDER BY workflow_id`, [projectId]);
+    return rows.map((r) => ({ id: r.workflow_id, name: r.name, fields: r.fields, eventNames: r.event_names }));
+  }
+
   async audienceIds(projectId: string, compiled: CompiledCondition, afterId: string | undefined, limit: number): Promise<string[]> {
     const rows: Array<{ id: string }> = await this.db.query(idsSql(projectId, compiled, { afterId, limit }));
     return rows.map((row) => row.id);
+  }
+
+  async matchEach(projectId: string, contactId: string, compiled: CompiledCondition[]): Promise<boolean[] | undefined> {
+    const rows: Array<{ matches: boolean[] }> = await this.db.query(matchEachSql(projectId, contactId, compiled));
+    return rows[0]?.matches;
   }
 
   async livePage(projectId: string, compiled: CompiledCondition, page: { page: number; pageSize: number }) {

@@ -8,6 +8,7 @@ import { customFieldName, parseFieldParam, STANDARD_FIELDS } from '../domain/fie
 import { flattenLeaves, inferType, FieldType } from '../domain/types';
 import { contactDeleted, contactsChanged, subscriptionChanged } from './events';
 import { toMsg } from './messages';
+import type { ConditionHandlers } from './conditions';
 import type { JobHandlers } from './jobs';
 import type { SegmentHandlers } from './segments';
 import type { ContactBatchItem, ContactRow, ContactsStore } from './ports';
@@ -57,7 +58,7 @@ function typesOf(persisted: JsonObject): Array<{ key: string; type: FieldType }>
 }
 
 /** Contacts use cases, served in process or over gRPC (the same handlers either way); import and bulk jobs are in jobs.ts. */
-export function contactsHandlers(repo: ContactsStore): Omit<Handlers<'contacts'>, keyof JobHandlers | keyof SegmentHandlers> {
+export function contactsHandlers(repo: ContactsStore): Omit<Handlers<'contacts'>, keyof JobHandlers | keyof SegmentHandlers | keyof ConditionHandlers> {
   const { db, outbox } = repo;
 
   async function upsertOnce(tx: PoolClient, projectId: string, email: string, subscribed: boolean | undefined, defaultSubscribed: boolean, dataJson: string) {

@@ -219,6 +219,14 @@ export interface SegmentsStore {
   saveCampaignAudience(tx: Queryable, projectId: string, c: CampaignAudience & { campaignId: string; version: number }): Promise<void>;
   deleteCampaignAudience(tx: Queryable, projectId: string, campaignId: string): Promise<void>;
   campaignAudiences(projectId: string): Promise<Array<CampaignAudience & { id: string }>>;
+  /** The workflows projection (workflows.workflow.changed.v1): what each workflow reads; newer versions win. */
+  saveWorkflowRefs(tx: Queryable, projectId: string, w: WorkflowRefs & { version: number }): Promise<void>;
+  /** A tombstone: no change of an older version brings the workflow back. */
+  deleteWorkflowRefs(tx: Queryable, projectId: string, workflowId: string): Promise<void>;
+  /** The project's workflows (not deleted), in id order. */
+  workflowRefs(projectId: string): Promise<WorkflowRefs[]>;
+  /** For one contact of the project, whether it matches each condition (compiled chained: see matchEachSql); undefined when it is not one of the project's. */
+  matchEach(projectId: string, contactId: string, compiled: CompiledCondition[]): Promise<boolean[] | undefined>;
   /** Up to `limit` ids of matching contacts after `afterId`, in id order (a campaign walks its audience so). */
   audienceIds(projectId: string, compiled: CompiledCondition, afterId: string | undefined, limit: number): Promise<string[]>;
   /** A page of the contacts matching now, newest first, and how many there are. */
@@ -256,4 +264,14 @@ export interface CampaignAudience {
   audienceFilter: Record<string, unknown> | null;
   name: string;
   status: string;
+}
+
+/** What a workflow reads, as contacts knows it (from the workflows service's events). */
+export interface WorkflowRefs {
+  id: string;
+  name: string;
+  /** Contact fields its CONDITION steps read, canonical. */
+  fields: string[];
+  /** Event names its trigger, WAIT_FOR_EVENT and CONDITION steps name. */
+  eventNames: string[];
 }

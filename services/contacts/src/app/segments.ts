@@ -2,6 +2,7 @@ import type { PoolClient } from 'pg';
 import {
   compileCondition,
   conditionReferences,
+  namesField,
   referencesField,
   validateCondition,
   type CompiledCondition,
@@ -59,7 +60,7 @@ export const segmentMsg = (s: SegmentRow): SegmentMsg => ({
   computed_at: s.computed_at ? s.computed_at.toISOString() : '',
 });
 
-function parseConditionJson(json: string, field = 'condition'): unknown {
+export function parseConditionJson(json: string, field = 'condition'): unknown {
   try {
     return JSON.parse(json);
   } catch {
@@ -307,8 +308,10 @@ export function segmentsHandlers(d: SegmentsDeps): SegmentHandlers {
     },
 
     async EventUsage(req, meta) {
-      const used = (await store.conditions(projectOf(meta))).filter((s) => s.condition && conditionReferences(s.condition).events.includes(req.name));
-      return { segments: used.map((s) => ({ id: s.id, name: s.name })) };
+      const projectId = projectOf(meta);
+      const [segments, workflows] = await Promise.all([store.conditions(projectId), store.workflowRefs(projectId)]);
+      const used = segments.filter((s) => s.condition && conditionReferences(s.condition).events.includes(req.name));
+      return { segments: refs(used), workflows: refs(workflows.filter((w) => w.eventNames.includes(req.name))) };
     },
 
     async CountAudience(req, meta) {
@@ -331,14 +334,21 @@ export function segmentsHandlers(d: SegmentsDeps): SegmentHandlers {
       if (!parseFieldParam(req.field)) {
         throw validationError([{ field: 'field', message: `"${req.field}" is not a valid field name`, code: 'invalid_string' }], 'Use a standard field (email, subscribed, createdAt, updatedAt) or data.<key>.');
       }
-      const used = (await store.conditions(projectId)).filter((s) => s.condition && referencesField(s.condition, req.field));
-      const campaigns = (await store.campaignAudiences(projectId)).filter((c) => c.audienceFilter && referencesField(c.audienceFilter as unknown as Condition, req.field));
-      // Workflows answer for theirs when they exist.
-      const refs = (xs: Array<{ id: string; name: string }>) => xs.map((x) => ({ id: x.id, name: x.name }));
-      return { field: req.field, used_in_segments: refs(used), used_in_campaigns: refs(campaigns), used_in_workflows: [] };
+      const [segments, audiences, workflows] = await Promise.all([store.conditions(projectId), store.campaignAudiences(projectId), store.workflowRefs(projectId)]);
+      const used = segments.filter((s) => s.condition && referencesField(s.condition, req.field));
+      const campaigns = audiences.filter((c) => c.audienceFilter && referencesField(c.audienceFilter as unknown as Condition, req.field));
+      return {
+        field: req.field,
+        used_in_segments: refs(used),
+        used_in_campaigns: refs(campaigns),
+        used_in_workflows: refs(workflows.filter((w) => namesField(w.fields, req.field))),
+      };
     },
   };
 }
+
+/** What usage answers name: id and name. */
+const refs = (xs: Array<{ id: string; name: string }>) => xs.map((x) => ({ id: x.id, name: x.name }));
 
 /** A campaign in these holds its audience's segments (SPEC §4.5: 409 on delete). */
 const ACTIVE_CAMPAIGN = new Set(['SCHEDULED', 'SENDING']);
@@ -386,7 +396,7 @@ async function compileAudience(d: SegmentsDeps, projectId: string, a: AudienceMs
 }
 
 /** Segment ids → how they are matched, for conditions that reference segments (DYNAMIC ones inlined, live). */
-function resolverOf(all: SegmentRef[]) {
+export function resolverOf(all: SegmentRef[]) {
   const byId = new Map(all.map((s) => [s.id, s]));
   return (id: string): SegmentSource | undefined => {
     const s = byId.get(id);

@@ -7,7 +7,8 @@ import type { SegmentsStore } from '../app/ports';
 /**
  * Keeps the per-contact event facts that segment filters read (a projection of the events
  * service), and marks the projects whose contacts or events changed as due a recompute of their
- * tracked segments (debounced: see SegmentsStore.markDue and app/segments.ts recomputeDue).
+ * tracked segments (debounced: see SegmentsStore.markDue and app/segments.ts recomputeDue). Also
+ * keeps what campaigns' audiences and workflows reference (segment deletes, field and event usage).
  */
 export function contactsConsumer(repo: ContactsRepo, segments: SegmentsStore, debounceMs: number): Consumer {
   type Changed = DomainEvent<'campaigns.campaign.changed.v1'>;
@@ -33,6 +34,14 @@ export function contactsConsumer(repo: ContactsRepo, segments: SegmentsStore, de
       },
       'campaigns.campaign.deleted.v1': async (e: DomainEvent<'campaigns.campaign.deleted.v1'>, tx) => {
         await segments.deleteCampaignAudience(tx, e.projectId, e.data.campaignId);
+      },
+      // What workflows read: field and event usage.
+      'workflows.workflow.changed.v1': async (e: DomainEvent<'workflows.workflow.changed.v1'>, tx) => {
+        const { workflowId, name, fields, eventNames, version } = e.data;
+        await segments.saveWorkflowRefs(tx, e.projectId, { id: workflowId, name, fields, eventNames, version });
+      },
+      'workflows.workflow.deleted.v1': async (e: DomainEvent<'workflows.workflow.deleted.v1'>, tx) => {
+        await segments.deleteWorkflowRefs(tx, e.projectId, e.data.workflowId);
       },
     },
     batchHandlers: {

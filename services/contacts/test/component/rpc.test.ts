@@ -14,6 +14,7 @@ import { AppError, metrics, newId } from '../../../../libs/kit/src';
 import { expectAppError, freePort, scratchDatabase, ScratchDatabase } from '../../../../libs/testing/src';
 import { ContactsRepo } from '../../src/adapters/repo';
 import { JobsRepo } from '../../src/adapters/jobs-repo';
+import { conditionHandlers } from '../../src/app/conditions';
 import { contactsHandlers } from '../../src/app/handlers';
 import { jobsHandlers } from '../../src/app/jobs';
 import { segmentsHandlers } from '../../src/app/segments';
@@ -56,10 +57,12 @@ beforeAll(async () => {
   const repo = new ContactsRepo(db);
   const jobs = new JobsRepo(db, repo.outbox);
   const contactsApi = contactsHandlers(repo);
+  const segmentsDeps = { segments: new SegmentsRepo(db), contacts: repo, upsert: contactsApi.UpsertContacts };
   handlers = {
     ...contactsApi,
     ...jobsHandlers({ jobs, contacts: repo, maxBytes: 1 << 20, chunkBytes: 1 << 16, leaseMs: 30_000, batchRows: 500 }),
-    ...segmentsHandlers({ segments: new SegmentsRepo(db), contacts: repo, upsert: contactsApi.UpsertContacts }),
+    ...segmentsHandlers(segmentsDeps),
+    ...conditionHandlers(segmentsDeps),
   };
   const counted = Object.fromEntries(
     Object.entries(handlers).map(([name, h]) => [name, (req: unknown, meta: CallMeta) => (handled.push(name), (h as Function)(req, meta))]),

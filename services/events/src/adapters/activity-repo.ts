@@ -1,8 +1,7 @@
 import type { Db, Queryable } from '../../../../libs/db/src';
 import { prepared } from '../../../../libs/db/src';
-import { EMAIL_COUNTERS, type Counts } from '../domain/activity';
-import type { ActivityStore, CampaignChange, CampaignRow, EmailCountRows, FeedQuery } from '../app/ports';
-import type { EventRow } from '../app/ports';
+import { EMAIL_COUNTERS, WORKFLOW_ACTIVITY_TYPES, type ActivityType, type Counts } from '../domain/activity';
+import type { ActivityStore, CampaignChange, CampaignRow, EmailCountRows, FeedQuery, FeedRow, WorkflowActivity } from '../app/ports';
 import { SCHEMA } from '../migrations';
 
 const S = SCHEMA;
@@ -83,39 +82,90 @@ export class ActivityRepo implements ActivityStore {
     ));
   }
 
+  /**
+   * Workflow runs, each once per execution and type (a redelivery inserts nothing), and the
+   * started ones added to their 15-minute buckets — only those this statement inserted.
+   */
+  async addWorkflowActivity(tx: Queryable, rows: WorkflowActivity[]) {
+    if (rows.length === 0) return;
+    await tx.query(prepared(
+      `WITH added AS (
+         INSERT INTO ${S}.workflow_activity (project_id, id, type, contact_id, execution_id, data, created_at)
+         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::uuid[], $5::uuid[], $6::jsonb[], $7::timestamptz[])
+         ON CONFLICT (project_id, execution_id, type) DO NOTHING
+         RETURNING project_id, type, created_at
+       )
+       INSERT INTO ${S}.workflow_counts AS t (project_id, bucket, started)
+       SELECT project_id, date_bin('15 minutes', created_at, 'epoch'), count(*) FROM added WHERE type = 'workflow.started'
+       GROUP BY 1, 2 ORDER BY 1, 2
+       ON CONFLICT (project_id, bucket) DO UPDATE SET started = t.started + excluded.started`,
+      [
+        rows.map((r) => r.projectId),
+        rows.map((r) => r.id),
+        rows.map((r) => r.type),
+        rows.map((r) => r.contactId),
+        rows.map((r) => r.executionId),
+        rows.map((r) => JSON.stringify(r.data)),
+        rows.map((r) => r.at),
+      ],
+    ));
+  }
+
+  async deleteContactActivity(tx: Queryable, projectId: string, contactId: string) {
+    await tx.query(`DELETE FROM ${S}.workflow_activity WHERE project_id = $1 AND contact_id = $2`, [projectId, contactId]);
+  }
+
   // ---- reads (each scoped by its project) -------------------------------------------------------
 
   /**
-   * A page of the feed, newest first by id (UUIDv7, so by time), `limit` rows. Ids bound the scan
-   * (an event's id is made the millisecond it is recorded, or just after); `created_at` makes
-   * the dates exact. With types, one index walk per type, merged.
+   * A page of the feed, newest first by id (UUIDv7, so by time), `limit` rows: events, and
+   * workflow runs from their own table, merged. Ids bound the scan (an event's id is made the
+   * millisecond it is recorded, or just after; a run's is of when it started); `created_at` makes
+   * the dates exact. With types, one index walk per event type, merged.
    */
-  async feed(projectId: string, q: FeedQuery): Promise<EventRow[]> {
-    const where = ['e.project_id = $1'];
+  async feed(projectId: string, q: FeedQuery): Promise<FeedRow[]> {
+    const conds: Array<(t: string) => string> = [(t) => `${t}.project_id = $1`];
     const params: unknown[] = [projectId, q.limit];
-    const add = (cond: (p: string) => string, value: unknown) => {
+    const add = (cond: (t: string, p: string) => string, value: unknown) => {
       params.push(value);
-      where.push(cond(`$${params.length}`));
+      const p = `$${params.length}`;
+      conds.push((t) => cond(t, p));
     };
-    if (q.before) add((p) => `e.id < ${p}::uuid`, q.before);
-    if (q.contactId) add((p) => `e.contact_id = ${p}::uuid`, q.contactId);
+    if (q.before) add((t, p) => `${t}.id < ${p}::uuid`, q.before);
+    if (q.contactId) add((t, p) => `${t}.contact_id = ${p}::uuid`, q.contactId);
     if (q.start) {
-      add((p) => `e.id >= ${p}::uuid`, q.start.idFloor);
-      add((p) => `e.created_at >= ${p}::timestamptz`, q.start.at);
+      add((t, p) => `${t}.id >= ${p}::uuid`, q.start.idFloor);
+      add((t, p) => `${t}.created_at >= ${p}::timestamptz`, q.start.at);
     }
     if (q.end) {
-      add((p) => `e.id < ${p}::uuid`, q.end.idCeiling);
-      add((p) => `e.created_at <= ${p}::timestamptz`, q.end.at);
+      add((t, p) => `${t}.id < ${p}::uuid`, q.end.idCeiling);
+      add((t, p) => `${t}.created_at <= ${p}::timestamptz`, q.end.at);
     }
-    const cols = 'e.id, e.contact_id, e.name, e.data, e.created_at';
-    if (!q.types) return this.db.query(`SELECT ${cols} FROM ${S}.events e WHERE ${where.join(' AND ')} ORDER BY e.id DESC LIMIT $2`, params);
-    params.push(q.types);
-    return this.db.query(
-      `SELECT f.* FROM unnest($${params.length}::text[]) AS t(type) CROSS JOIN LATERAL (
-         SELECT ${cols} FROM ${S}.events e WHERE ${where.join(' AND ')} AND ${S}.activity_type(e.name) = t.type ORDER BY e.id DESC LIMIT $2
-       ) f ORDER BY f.id DESC LIMIT $2`,
-      params,
-    );
+    const where = (t: string) => conds.map((c) => c(t)).join(' AND ');
+    const cols = 'e.id, e.contact_id, e.name, e.data, e.created_at, false AS workflow';
+    const eventTypes = q.types?.filter((t) => !WORKFLOW_ACTIVITY_TYPES.includes(t as ActivityType));
+    const workflowTypes = q.types ? q.types.filter((t) => WORKFLOW_ACTIVITY_TYPES.includes(t as ActivityType)) : undefined;
+    const parts: string[] = [];
+    if (!eventTypes) {
+      parts.push(`(SELECT ${cols} FROM ${S}.events e WHERE ${where('e')} ORDER BY e.id DESC LIMIT $2)`);
+    } else if (eventTypes.length) {
+      params.push(eventTypes);
+      parts.push(
+        `(SELECT f.* FROM unnest($${params.length}::text[]) AS t(type) CROSS JOIN LATERAL (
+           SELECT ${cols} FROM ${S}.events e WHERE ${where('e')} AND ${S}.activity_type(e.name) = t.type ORDER BY e.id DESC LIMIT $2
+         ) f ORDER BY f.id DESC LIMIT $2)`,
+      );
+    }
+    if (!workflowTypes || workflowTypes.length) {
+      let typed = '';
+      if (workflowTypes) {
+        params.push(workflowTypes);
+        typed = ` AND w.type = ANY($${params.length}::text[])`;
+      }
+      parts.push(`(SELECT w.id, w.contact_id, w.type AS name, w.data, w.created_at, true AS workflow FROM ${S}.workflow_activity w WHERE ${where('w')}${typed} ORDER BY w.id DESC LIMIT $2)`);
+    }
+    if (parts.length === 1) return this.db.query(parts[0], params);
+    return this.db.query(`SELECT f.* FROM (${parts.join(' UNION ALL ')}) f ORDER BY f.id DESC LIMIT $2`, params);
   }
 
   /** Events recorded since `idFloor`'s millisecond (an index range of ids). */
@@ -128,6 +178,10 @@ export class ActivityRepo implements ActivityStore {
     const sums = EMAIL_COUNTERS.map((c) => `coalesce(sum(${c}), 0) AS ${c}`).join(', ');
     const [r] = await this.db.query(`SELECT ${sums} FROM ${S}.email_counts WHERE project_id = $1 AND bucket >= $2 AND bucket < $3`, [projectId, start, end]);
     return Object.fromEntries(EMAIL_COUNTERS.map((c) => [c, n(r[c])])) as Counts;
+  }
+
+  async workflowsStarted(projectId: string, start: Date, end: Date): Promise<number> {
+    return n((await this.db.query(`SELECT coalesce(sum(started), 0) AS c FROM ${S}.workflow_counts WHERE project_id = $1 AND bucket >= $2 AND bucket < $3`, [projectId, start, end]))[0].c);
   }
 
   /** Events of the UTC days [from, to], all names together. */

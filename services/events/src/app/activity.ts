@@ -4,6 +4,7 @@
  * consumers keep beside them, and the campaigns projection.
  */
 import type { Queryable } from '../../../../libs/db/src';
+import { newIdAt } from '../../../../libs/kit/src';
 import { projectOf, type Api, type DomainEvent, type Handlers } from '../../../../libs/contracts/src';
 import {
   ACTIVITY_TYPES,
@@ -26,11 +27,12 @@ import {
   uuidFloor,
 } from '../domain/activity';
 import type { Activity } from '../../../../libs/contracts/src/generated/herald/events/v1/Activity';
-import type { ActivityStore, CampaignChange, EventRow } from './ports';
+import type { ActivityStore, CampaignChange, FeedRow, WorkflowActivity } from './ports';
 
 type StatusChanged = DomainEvent<'messaging.email.status_changed.v1'>;
 type CampaignChanged = DomainEvent<'campaigns.campaign.changed.v1'>;
 type CampaignDeleted = DomainEvent<'campaigns.campaign.deleted.v1'>;
+type ExecutionStarted = DomainEvent<'workflows.execution.started.v1'>;
 
 const clamp = (v: number, dflt: number, max: number) => Math.min(Math.max(v || dflt, 1), max);
 const MINUTE = 60_000;
@@ -69,6 +71,28 @@ export function projectCampaigns(store: ActivityStore, tx: Queryable, events: Ca
   return store.upsertCampaigns(tx, [...latest.values()]);
 }
 
+/**
+ * Workflow runs started, as activity of their own (never recorded as events: workflows are
+ * triggered by recorded events, and a run must not trigger another). A run's row is of when it
+ * started, its id of that millisecond.
+ */
+export function recordWorkflowRuns(store: ActivityStore, tx: Queryable, events: ExecutionStarted[]) {
+  const runs = new Map<string, WorkflowActivity>();
+  for (const e of events) {
+    const d = e.data;
+    runs.set(`${e.projectId}|${d.executionId}`, {
+      projectId: e.projectId,
+      id: newIdAt(new Date(e.occurredAt)),
+      type: 'workflow.started',
+      contactId: d.contactId,
+      executionId: d.executionId,
+      data: { workflowId: d.workflowId, workflowName: d.workflowName, executionId: d.executionId },
+      at: e.occurredAt,
+    });
+  }
+  return store.addWorkflowActivity(tx, [...runs.values()]);
+}
+
 export function forgetCampaigns(store: ActivityStore, tx: Queryable, events: CampaignDeleted[]) {
   const seen = new Map(events.map((e) => [`${e.projectId}|${e.data.campaignId}`, { projectId: e.projectId, id: e.data.campaignId, at: e.occurredAt }]));
   return store.deleteCampaigns(tx, [...seen.values()]);
@@ -95,13 +119,13 @@ type ActivityHandlers = Pick<
  * `emailsOf`: each contact's current email (contacts owns them; one batched call per page).
  */
 export function activityHandlers(store: ActivityStore, emailsOf: (projectId: string, contactIds: string[]) => Promise<Map<string, string>>): ActivityHandlers {
-  const view = (r: EventRow, emails: Map<string, string>): Activity => ({
+  const view = (r: FeedRow, emails: Map<string, string>): Activity => ({
     id: r.id,
-    type: activityType(r.name),
+    type: r.workflow ? r.name : activityType(r.name),
     timestamp: r.created_at.toISOString(),
     contact_id: r.contact_id,
     contact_email: emails.get(r.contact_id) ?? '',
-    metadata_json: JSON.stringify(activityMetadata(r.name, r.data)),
+    metadata_json: JSON.stringify(r.workflow ? r.data : activityMetadata(r.name, r.data)),
   });
 
   return {
@@ -135,14 +159,17 @@ export function activityHandlers(store: ActivityStore, emailsOf: (projectId: str
       const projectId = projectOf(meta);
       const range = rangeOf(req.start_date, req.end_date);
       const days = utcDays(range);
-      const [emails, events] = await Promise.all([store.emailTotals(projectId, range.start, range.end), store.eventTotal(projectId, days.from, days.to)]);
+      const [emails, events, started] = await Promise.all([
+        store.emailTotals(projectId, range.start, range.end),
+        store.eventTotal(projectId, days.from, days.to),
+        store.workflowsStarted(projectId, range.start, range.end),
+      ]);
       return {
         total_events: String(events),
         total_emails_sent: String(emails.sent),
         total_emails_opened: String(emails.opened),
         total_emails_clicked: String(emails.clicked),
-        // Workflows report the executions they started here when they exist.
-        total_workflows_started: '0',
+        total_workflows_started: String(started),
         open_rate: rate(emails.opened, emails.sent),
         click_rate: rate(emails.clicked, emails.sent),
       };

@@ -129,9 +129,11 @@ export function eventsHandlers(repo: EventsStore, contacts: () => Api<'contacts'
 
     async Usage(req, meta) {
       const projectId = projectOf(meta);
-      const [{ total, contacts: unique }, { segments }] = await Promise.all([repo.usage(projectId, req.name), contacts().EventUsage({ name: req.name }, { projectId })]);
-      // Workflows report their references here when they exist.
-      return { used_in_segments: segments, used_in_workflows: [], total_count: String(total), unique_contacts: String(unique), can_delete: !isReservedEventName(req.name) };
+      // Contacts knows both: segments, and what workflows reference (its projection of them).
+      const [{ total, contacts: unique }, { segments, workflows }] = await Promise.all([repo.usage(projectId, req.name), contacts().EventUsage({ name: req.name }, { projectId })]);
+      // References do not hold a name's recorded events back (a segment's filter on them then matches nothing, a
+      // workflow's trigger waits for new ones): only the names Herald emits cannot be deleted.
+      return { used_in_segments: segments, used_in_workflows: workflows, total_count: String(total), unique_contacts: String(unique), can_delete: !isReservedEventName(req.name) };
     },
 
     async DeleteEvents(req, meta) {

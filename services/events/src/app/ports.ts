@@ -76,6 +76,20 @@ export interface CampaignRow {
   total_recipients: number;
 }
 
+/** A row of the feed: an event, or (`workflow`) a workflow run, whose `name` is its activity type. */
+export type FeedRow = EventRow & { workflow: boolean };
+
+/** A workflow run to show in the feed (workflows.execution.started.v1); `at`: when it started. */
+export interface WorkflowActivity {
+  projectId: string;
+  id: string;
+  type: string;
+  contactId: string;
+  executionId: string;
+  data: Record<string, unknown>;
+  at: string;
+}
+
 /** A page of the feed: `before` the previous page's last id; date bounds as instants and id bounds. */
 export interface FeedQuery {
   limit: number;
@@ -91,10 +105,16 @@ export interface ActivityStore {
   addEmailCounts(tx: Queryable, rows: EmailCountRows): Promise<void>;
   upsertCampaigns(tx: Queryable, rows: CampaignChange[]): Promise<void>;
   deleteCampaigns(tx: Queryable, rows: Array<{ projectId: string; id: string; at: string }>): Promise<void>;
-  feed(projectId: string, q: FeedQuery): Promise<EventRow[]>;
+  /** Records workflow runs (once per execution and type) and counts the started ones. */
+  addWorkflowActivity(tx: Queryable, rows: WorkflowActivity[]): Promise<void>;
+  /** A deleted contact's workflow activity goes (its counts stay, as its emails' do). */
+  deleteContactActivity(tx: Queryable, projectId: string, contactId: string): Promise<void>;
+  feed(projectId: string, q: FeedQuery): Promise<FeedRow[]>;
   countSince(projectId: string, idFloor: string): Promise<number>;
   emailTotals(projectId: string, start: Date, end: Date): Promise<Counts>;
   eventTotal(projectId: string, from: string, to: string): Promise<number>;
+  /** Workflow runs started in the 15-minute buckets of [start, end). */
+  workflowsStarted(projectId: string, start: Date, end: Date): Promise<number>;
   daily(projectId: string, tz: string, from: string, to: string): Promise<Array<{ date: Date; sent: string; delivered: string; opened: string; clicked: string; bounced: string }>>;
   topNames(projectId: string, from: string, to: string, prevFrom: string, limit: number): Promise<Array<{ name: string; count: string; previous: string }>>;
   scheduled(projectId: string, limit: number): Promise<CampaignRow[]>;

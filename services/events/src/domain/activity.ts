@@ -9,7 +9,8 @@ import { AppError, isUuid } from '../../../../libs/kit/src';
  * The feed's types. An email.* or contact.* event is its own type; a tracked segment's entries
  * and exits are `segment.entry` / `segment.exit` (whatever the segment); every event a project
  * tracks itself is `event.triggered`. The same mapping is `events.activity_type(name)` in SQL
- * (migration 002_activity), which the `types` filter uses.
+ * (migration 002_activity), which the `types` filter uses. Workflow runs are not events: their
+ * types (WORKFLOW_ACTIVITY_TYPES) come from their own table (migration 003_workflow_activity).
  */
 export const ACTIVITY_TYPES = [
   'email.sent',
@@ -25,10 +26,15 @@ export const ACTIVITY_TYPES = [
   'segment.entry',
   'segment.exit',
   'event.triggered',
+  'workflow.started',
 ] as const;
 
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
+/** The types of workflow activity (never an event's type, whatever its name). */
+export const WORKFLOW_ACTIVITY_TYPES: readonly ActivityType[] = ['workflow.started'];
+
+/** An event's type in the feed. */
 export function activityType(name: string): ActivityType {
   if (name.startsWith('email.') || name === 'contact.subscribed' || name === 'contact.unsubscribed') return name as ActivityType;
   if (/^segment\.[^.]+\.entry$/.test(name)) return 'segment.entry';

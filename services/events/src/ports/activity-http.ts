@@ -71,7 +71,7 @@ export function activityRoutes(events: () => Api<'events'>): Route[] {
         tag,
         summary: 'Activity feed',
         description:
-          "The project's activity, newest first: emails (email.sent, delivered, opened, clicked, bounced, complained, failed), subscriptions (contact.subscribed, contact.unsubscribed), tracked segments' entries and exits (segment.entry, segment.exit) and tracked events (event.triggered). Pages by `cursor`.",
+          "The project's activity, newest first: emails (email.sent, delivered, opened, clicked, bounced, complained, failed), subscriptions (contact.subscribed, contact.unsubscribed), tracked segments' entries and exits (segment.entry, segment.exit), tracked events (event.triggered) and workflow runs started (workflow.started; metadata workflowId, workflowName, executionId). Pages by `cursor`.",
         query: activityQuery,
         responses: { 200: { description: 'A page; `cursor` (null on the last page) asks for the next.', example: { data: [activityExample], cursor: 'YTE6MDE5NzBhM2MtNWUyYS03YzExLThkM2UtNmE5YjBjMWQyZTNm', hasMore: true } } },
         errors: badQuery,
@@ -96,7 +96,7 @@ export function activityRoutes(events: () => Api<'events'>): Route[] {
       {
         tag,
         summary: 'Activity statistics',
-        description: 'Events recorded (whole UTC days), emails sent, opened and clicked in the range, and the open and click rates (percent of sent).',
+        description: 'Events recorded (whole UTC days), emails sent, opened and clicked and workflow runs started in the range, and the open and click rates (percent of sent).',
         query: rangeQuery,
         responses: { 200: { description: 'The counts.', example: { totalEvents: 5120, totalEmailsSent: 1200, totalEmailsOpened: 540, totalEmailsClicked: 130, totalWorkflowsStarted: 0, openRate: 45, clickRate: 10.83 } } },
         errors: badQuery,

@@ -2,7 +2,7 @@ import type { PoolClient } from 'pg';
 import type { DomainEvent } from '../../../../libs/contracts/src';
 import type { Consumer } from '../../../../libs/runtime/src/service';
 import type { EventsRepo } from '../adapters/repo';
-import { countEmails, forgetCampaigns, projectCampaigns } from '../app/activity';
+import { countEmails, forgetCampaigns, projectCampaigns, recordWorkflowRuns } from '../app/activity';
 import { recordEvents } from '../app/handlers';
 import type { ActivityStore } from '../app/ports';
 
@@ -13,6 +13,7 @@ type StatusChanged = DomainEvent<'messaging.email.status_changed.v1'>;
 type MembershipChanged = DomainEvent<'contacts.segment.membership_changed.v1'>;
 type CampaignChanged = DomainEvent<'campaigns.campaign.changed.v1'>;
 type CampaignDeleted = DomainEvent<'campaigns.campaign.deleted.v1'>;
+type ExecutionStarted = DomainEvent<'workflows.execution.started.v1'>;
 
 const subscriptionRows = (events: SubscriptionChanged[]) =>
   events.map((e) => ({ projectId: e.projectId, contactId: e.data.contactId, name: e.data.subscribed ? 'contact.subscribed' : 'contact.unsubscribed', data: {} }));
@@ -37,7 +38,7 @@ const membershipRows = (events: MembershipChanged[]) =>
 /**
  * Turns contacts' and messaging's domain events into the public events users see (SPEC §6), and
  * keeps the read models of activity and analytics in the same transactions: email counts, the
- * campaigns projection (docs/decisions.md "Activity and analytics").
+ * campaigns projection, workflow runs (docs/decisions.md "Activity and analytics").
  */
 export function eventsConsumer(repo: EventsRepo, activity: ActivityStore): Consumer {
   // Each kind of event in batches (one statement per read model per batch); one event is a batch of one.
@@ -50,6 +51,8 @@ export function eventsConsumer(repo: EventsRepo, activity: ActivityStore): Consu
     'contacts.segment.membership_changed.v1': (events: MembershipChanged[], tx: PoolClient) => recordEvents(repo, tx, membershipRows(events)).then(() => undefined),
     'campaigns.campaign.changed.v1': (events: CampaignChanged[], tx: PoolClient) => projectCampaigns(activity, tx, events),
     'campaigns.campaign.deleted.v1': (events: CampaignDeleted[], tx: PoolClient) => forgetCampaigns(activity, tx, events),
+    // Activity of their own, not recorded events (those trigger workflows).
+    'workflows.execution.started.v1': (events: ExecutionStarted[], tx: PoolClient) => recordWorkflowRuns(activity, tx, events),
   };
   const one =
     <E>(batch: (events: E[], tx: PoolClient) => Promise<void>) =>
@@ -60,6 +63,7 @@ export function eventsConsumer(repo: EventsRepo, activity: ActivityStore): Consu
       ...Object.fromEntries(Object.entries(batches).map(([type, batch]) => [type, one(batch as (events: DomainEvent[], tx: PoolClient) => Promise<void>)])),
       'contacts.contact.deleted.v1': async (e: DomainEvent<'contacts.contact.deleted.v1'>, tx) => {
         await repo.deleteByContact(tx, e.projectId, e.data.contactId);
+        await activity.deleteContactActivity(tx, e.projectId, e.data.contactId);
       },
     },
     batchHandlers: batches,
