@@ -75,7 +75,7 @@ async function main() {
     console.log(`migration 002_activity (index + backfill of the read models) in ${f1((performance.now() - t0) / 1000)} s`);
 
     const activity = new ActivityRepo(db);
-    const h = activityHandlers(activity, async () => new Map());
+    const h = activityHandlers(activity, async () => new Map(), () => ({ UpcomingExecutions: async () => ({ executions: [] }) }) as never);
     const as = { requestId: 'bench', projectId: p };
     const feed = { cursor: '', limit: 50, types: [] as string[], contact_id: '', start_date: '', end_date: '' };
     const page1 = await h.ListActivity(feed, as);

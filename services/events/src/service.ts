@@ -14,13 +14,13 @@ export const events = defineService({
   name: 'events',
   grpc: { contract: contracts.events, port: 50062 },
   httpPort: 8062,
-  calls: { contacts: contracts.contacts },
+  calls: { contacts: contracts.contacts, workflows: contracts.workflows },
   // Its events feed projections (contacts' event facts): no one waits on them.
   schema: { name: SCHEMA, migrations, relaySpacingMs: PROJECTION_RELAY_SPACING_MS },
   routes: (api) => [...eventsRoutes(api), ...activityRoutes(api)],
   async start(ctx) {
     const repo = new EventsRepo(ctx.db);
     const activity = new ActivityRepo(ctx.db);
-    return { grpc: eventsHandlers(repo, ctx.clients.contacts, activity), consumer: eventsConsumer(repo, activity) };
+    return { grpc: eventsHandlers(repo, ctx.clients.contacts, activity, ctx.clients.workflows), consumer: eventsConsumer(repo, activity) };
   },
 });

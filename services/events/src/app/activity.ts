@@ -118,7 +118,11 @@ type ActivityHandlers = Pick<
 /**
  * `emailsOf`: each contact's current email (contacts owns them; one batched call per page).
  */
-export function activityHandlers(store: ActivityStore, emailsOf: (projectId: string, contactIds: string[]) => Promise<Map<string, string>>): ActivityHandlers {
+export function activityHandlers(
+  store: ActivityStore,
+  emailsOf: (projectId: string, contactIds: string[]) => Promise<Map<string, string>>,
+  workflows: () => Api<'workflows'>,
+): ActivityHandlers {
   const view = (r: FeedRow, emails: Map<string, string>): Activity => ({
     id: r.id,
     type: r.workflow ? r.name : activityType(r.name),
@@ -181,10 +185,13 @@ export function activityHandlers(store: ActivityStore, emailsOf: (projectId: str
     },
 
     async Upcoming(req, meta) {
-      const rows = await store.scheduled(projectOf(meta), clamp(req.limit, 50, 100));
-      // Waiting workflow executions join these when workflows exist.
-      return {
-        activities: rows.map((c) => ({
+      const projectId = projectOf(meta);
+      const limit = clamp(req.limit, 50, 100);
+      // Scheduled campaigns and executions waiting on a timer (DELAY, or a WAIT_FOR_EVENT timeout), soonest first.
+      const [campaigns, { executions }] = await Promise.all([store.scheduled(projectId, limit), workflows().UpcomingExecutions({ limit }, { projectId })]);
+      const emails = await emailsOf(projectId, executions.map((e) => e.contact_id));
+      const activities = [
+        ...campaigns.map((c) => ({
           id: `campaign_${c.id}_scheduled`,
           type: 'campaign.scheduled',
           timestamp: c.scheduled_at!.toISOString(),
@@ -192,7 +199,16 @@ export function activityHandlers(store: ActivityStore, emailsOf: (projectId: str
           contact_email: '',
           metadata_json: JSON.stringify({ campaignId: c.id, campaignName: c.name, subject: c.subject, totalRecipients: c.total_recipients, audienceType: c.audience_type }),
         })),
-      };
+        ...executions.map((e) => ({
+          id: `workflow_${e.execution_id}_waiting`,
+          type: 'workflow.waiting',
+          timestamp: e.due_at,
+          contact_id: e.contact_id,
+          contact_email: emails.get(e.contact_id) ?? '',
+          metadata_json: JSON.stringify({ workflowId: e.workflow_id, workflowName: e.workflow_name, executionId: e.execution_id, stepId: e.step_id, stepType: e.step_type }),
+        })),
+      ];
+      return { activities: activities.sort((a, b) => a.timestamp.localeCompare(b.timestamp)).slice(0, limit) };
     },
 
     async Timeseries(req, meta) {

@@ -46,7 +46,7 @@ function validateName(name: string, field = 'event') {
   return trimmed;
 }
 
-export function eventsHandlers(repo: EventsStore, contacts: () => Api<'contacts'>, activity: ActivityStore): Handlers<'events'> {
+export function eventsHandlers(repo: EventsStore, contacts: () => Api<'contacts'>, activity: ActivityStore, workflows: () => Api<'workflows'>): Handlers<'events'> {
   type TrackRequest = Parameters<Handlers<'events'>['TrackMany']>[0]['items'][number];
   type TrackResponse = { contact_id: string; event_id: string; timestamp: string };
 
@@ -99,7 +99,7 @@ export function eventsHandlers(repo: EventsStore, contacts: () => Api<'contacts'
   }
 
   return {
-    ...activityHandlers(activity, emailsOf),
+    ...activityHandlers(activity, emailsOf, workflows),
 
     // The batch exception: each item names its project (see events.proto).
     async TrackMany(req) {

@@ -126,7 +126,7 @@ export function activityRoutes(events: () => Api<'events'>): Route[] {
     on.get(
       '/activity/upcoming',
       auth,
-      { tag, summary: 'Upcoming activity', description: 'Scheduled campaigns, soonest first.', query: upcomingQuery, responses: { 200: { description: 'What is to come.', example: { activities: [upcomingExample] } } } },
+      { tag, summary: 'Upcoming activity', description: 'Scheduled campaigns and workflow executions waiting on a timer (a DELAY, a WAIT_FOR_EVENT timeout), soonest first.', query: upcomingQuery, responses: { 200: { description: 'What is to come.', example: { activities: [upcomingExample] } } } },
       async (_req, res, { query }) => {
         const out = await events().Upcoming({ limit: query.limit ?? 0 });
         res.json({ activities: out.activities.map(activityView) });
