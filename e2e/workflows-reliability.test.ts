@@ -14,7 +14,7 @@ const SEND_CONCURRENCY = 16;
  */
 describe.each<TopologyKind>(['all', 'split'])('workflows reliability (%s)', (kind) => {
   // A lease of 2 s: executions a killed worker held are due again 2 s after its claim.
-  const s = useSendingStack(kind, { env: { WORKFLOW_TIME_SCALE: '0.001', WORKFLOW_LEASE_MS: '2000', WORKFLOW_RETRY_BASE_MS: '100' } });
+  const s = useSendingStack(kind, { env: { WORKFLOW_TIME_SCALE: '0.001', WORKFLOW_LEASE_MS: '2000', WORKFLOW_RETRY_BASE_MS: '100', RATE_LIMIT_PER_MINUTE: '100000' } });
   let receiver: HttpReceiver;
   beforeAll(async () => {
     receiver = await HttpReceiver.start();
@@ -52,7 +52,7 @@ describe.each<TopologyKind>(['all', 'split'])('workflows reliability (%s)', (kin
     // Mid-step: some emails are out, most timers are still running down or being walked.
     await eventually(async () => received().length >= 50, 60_000, 20);
     const target = kind === 'all' ? 'all' : 'workflows';
-    s.t.kill(target);
+    await s.t.kill(target);
     await s.t.restart(target);
 
     await eventually(async () => (await count(api, id, 'EXITED')) === 1000, 90_000, 500);

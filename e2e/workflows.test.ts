@@ -199,11 +199,23 @@ describe.each<TopologyKind>(['all', 'split'])('workflows (%s)', (kind) => {
 
     // The history says which step ran when, and what it decided.
     const one = (await api.get(`/workflows/${wf.id}/executions/${byContact[active.id].id}`)).body;
-    expect(one.history.map((h: any) => h.type)).toEqual(['TRIGGER', 'DELAY', 'CONDITION', 'SEND_EMAIL', 'WAIT_FOR_EVENT', 'WEBHOOK', 'UPDATE_CONTACT', 'EXIT']);
-    expect(one.history[2].outcome).toEqual({ branch: 'yes' });
-    expect(one.history[4].outcome).toMatchObject({ waitOutcome: 'EVENT', event: `activated.${t}` });
+    // A wait shows twice: when it began, and how it ended.
+    expect(one.history.map((h: any) => h.type)).toEqual(['TRIGGER', 'DELAY', 'DELAY', 'CONDITION', 'SEND_EMAIL', 'WAIT_FOR_EVENT', 'WAIT_FOR_EVENT', 'WEBHOOK', 'UPDATE_CONTACT', 'EXIT']);
+    expect(one.history.map((h: any) => h.outcome)).toEqual([
+      { event: `signup.${t}` },
+      { delay: '1 minutes' },
+      { waited: true },
+      { branch: 'yes' },
+      { emailId: expect.any(String) },
+      { waitingFor: `activated.${t}` },
+      expect.objectContaining({ waitOutcome: 'EVENT', event: `activated.${t}` }),
+      { status: 200 },
+      { updated: ['onboarded'] },
+      {},
+    ]);
+    expect(one.history[3].name).toBe((await api.get(`/workflows/${wf.id}`)).body.steps.find((x: any) => x.id === wf.ids.isPro).name);
     const timedOut = (await api.get(`/workflows/${wf.id}/executions/${byContact[idle.id].id}`)).body;
-    expect(timedOut.history.find((h: any) => h.type === 'WAIT_FOR_EVENT').outcome).toEqual({ waitOutcome: 'TIMEOUT' });
+    expect(timedOut.history.filter((h: any) => h.type === 'WAIT_FOR_EVENT').map((h: any) => h.outcome)).toEqual([{ waitingFor: `activated.${t}` }, { waitOutcome: 'TIMEOUT' }]);
 
     // Runs show in the activity feed and its stats.
     await eventually(async () => (await api.get('/activity/stats')).body.totalWorkflowsStarted >= 3);

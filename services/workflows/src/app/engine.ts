@@ -216,6 +216,8 @@ const exitContactGone = (): StepResult => ({ kind: 'end', status: 'EXITED', reas
 
 async function runStep(d: EngineDeps, e: ClaimedExecution, workflow: WorkflowRow, step: GraphStep, graph: WorkflowGraph): Promise<StepResult> {
   const key = webhookIdempotencyKey(e.id, step.id);
+  // The engine runs outside any request: every call names the execution's project.
+  const as = { projectId: e.project_id };
   const scale = d.settings.timeScale;
   switch (step.type) {
     case 'TRIGGER':
@@ -238,7 +240,7 @@ async function runStep(d: EngineDeps, e: ClaimedExecution, workflow: WorkflowRow
       let answers: boolean[] = [];
       if (remote.length) {
         try {
-          answers = (await d.contacts().MatchContact({ contact_id: e.contact_id, conditions_json: remote.map((t) => JSON.stringify(audienceCondition(t))) })).matches;
+          answers = (await d.contacts().MatchContact({ contact_id: e.contact_id, conditions_json: remote.map((t) => JSON.stringify(audienceCondition(t))) }, as)).matches;
         } catch (err) {
           return contactGone(err) ? exitContactGone() : failure(err, 'the condition could not be evaluated');
         }
@@ -261,7 +263,7 @@ async function runStep(d: EngineDeps, e: ClaimedExecution, workflow: WorkflowRow
           to: c.recipient?.type === 'CUSTOM' ? (c.recipient.customEmail ?? '') : '',
           tracking: workflow.tracking,
           context_json: JSON.stringify(e.context ?? {}),
-        });
+        }, as);
         if (out.skipped === 'contact_not_found') return exitContactGone();
         return { kind: 'next', to: nextStep(graph, step.id), outcome: out.skipped ? { skipped: out.skipped } : { emailId: out.email_id } };
       } catch (err) {
@@ -273,7 +275,7 @@ async function runStep(d: EngineDeps, e: ClaimedExecution, workflow: WorkflowRow
       const c = step.config as StepConfig<'UPDATE_CONTACT'>;
       const subscribed = c.subscriptionAction === 'subscribe' ? true : c.subscriptionAction === 'unsubscribe' ? false : undefined;
       try {
-        await d.contacts().UpdateContact({ id: e.contact_id, data_json: JSON.stringify(c.updates ?? {}), ...(subscribed === undefined ? {} : { subscribed }) });
+        await d.contacts().UpdateContact({ id: e.contact_id, data_json: JSON.stringify(c.updates ?? {}), ...(subscribed === undefined ? {} : { subscribed }) }, as);
         return { kind: 'next', to: nextStep(graph, step.id), outcome: { updated: Object.keys(c.updates ?? {}), ...(subscribed === undefined ? {} : { subscribed }) } };
       } catch (err) {
         return contactGone(err) ? exitContactGone() : failure(err, 'the contact could not be updated');
@@ -284,7 +286,7 @@ async function runStep(d: EngineDeps, e: ClaimedExecution, workflow: WorkflowRow
       const c = step.config as StepConfig<'WEBHOOK'>;
       let contact;
       try {
-        contact = (await d.contacts().GetContact({ id: e.contact_id })).contact!;
+        contact = (await d.contacts().GetContact({ id: e.contact_id }, as)).contact!;
       } catch (err) {
         return contactGone(err) ? exitContactGone() : failure(err, 'the contact could not be read');
       }
