@@ -244,7 +244,11 @@ export class WorkflowsRepo implements WorkflowsStore {
     return new Set(rows.map((r) => r.id));
   }
 
-  async resumeWaiting(tx: Queryable, e: { projectId: string; contactId: string; name: string; eventId: string; occurredAt: string }) {
+  async resumeWaiting(tx: Queryable, events: Array<{ projectId: string; contactId: string; name: string; eventId: string; occurredAt: string }>) {
+    if (!events.length) return 0;
+    // One statement for a batch of events. An execution two events of the batch could resume takes
+    // the earlier one; the outer conditions are checked again on the row as it is when locked, so a
+    // timeout or a cancel written meanwhile wins.
     const r = await tx.query(
       `UPDATE ${E} x SET
               status = CASE WHEN t.to_step_id IS NULL THEN 'COMPLETED' ELSE 'RUNNING' END,
@@ -253,12 +257,14 @@ export class WorkflowsRepo implements WorkflowsStore {
               completed_at = CASE WHEN t.to_step_id IS NULL THEN now() END,
               wait_event = NULL, waiting_since = NULL, attempts = 0, updated_at = now(), version = x.version + 1,
               history = x.history || jsonb_build_array(jsonb_build_object('stepId', x.current_step_id, 'type', 'WAIT_FOR_EVENT', 'at', now(),
-                'outcome', jsonb_build_object('waitOutcome', 'EVENT', 'event', $3::text, 'eventId', $4::text)))
-         FROM (SELECT w.project_id, w.id, (SELECT to_step_id FROM ${T} t WHERE t.project_id = w.project_id AND t.from_step_id = w.current_step_id AND t.wait_outcome = 'EVENT' ORDER BY priority LIMIT 1) AS to_step_id
-                 FROM ${E} w WHERE w.project_id = $1 AND w.contact_id = $2 AND w.wait_event = $3 AND w.status = 'WAITING' AND w.waiting_since <= $5::timestamptz
-                 FOR UPDATE OF w) t
-        WHERE x.project_id = t.project_id AND x.id = t.id`,
-      [e.projectId, e.contactId, e.name, e.eventId, e.occurredAt],
+                'outcome', jsonb_build_object('waitOutcome', 'EVENT', 'event', t.name, 'eventId', t.event_id)))
+         FROM (SELECT DISTINCT ON (w.project_id, w.id) w.project_id, w.id, k.name, k.event_id,
+                      (SELECT to_step_id FROM ${T} tr WHERE tr.project_id = w.project_id AND tr.from_step_id = w.current_step_id AND tr.wait_outcome = 'EVENT' ORDER BY priority LIMIT 1) AS to_step_id
+                 FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::timestamptz[]) AS k(project_id, contact_id, name, event_id, occurred_at)
+                 JOIN ${E} w ON w.project_id = k.project_id AND w.contact_id = k.contact_id AND w.wait_event = k.name AND w.status = 'WAITING' AND w.waiting_since <= k.occurred_at
+                ORDER BY w.project_id, w.id, k.occurred_at) t
+        WHERE x.project_id = t.project_id AND x.id = t.id AND x.status = 'WAITING' AND x.wait_event = t.name`,
+      [events.map((e) => e.projectId), events.map((e) => e.contactId), events.map((e) => e.name), events.map((e) => e.eventId), events.map((e) => e.occurredAt)],
     );
     return r.rowCount ?? 0;
   }

@@ -154,10 +154,10 @@ export interface WorkflowsStore {
   /** Applies the writes whose version still holds; the ids written. */
   writeExecutions(writes: ExecutionWrite[]): Promise<Set<string>>;
   /**
-   * A recorded event for a contact: its executions WAITING for that event name since before it
-   * occurred go on along their EVENT transition (or complete without one). How many resumed.
+   * Recorded events: the executions of each event's contact WAITING for that event name since
+   * before it occurred go on along their EVENT transition (or complete without one). How many resumed.
    */
-  resumeWaiting(tx: Queryable, e: { projectId: string; contactId: string; name: string; eventId: string; occurredAt: string }): Promise<number>;
+  resumeWaiting(tx: Queryable, events: Array<{ projectId: string; contactId: string; name: string; eventId: string; occurredAt: string }>): Promise<number>;
   /** Remembers tracked event names; forgets a deleted one. */
   noteEventNames(tx: Queryable, pairs: Array<{ projectId: string; name: string }>): Promise<void>;
   forgetEventName(tx: Queryable, projectId: string, name: string): Promise<void>;

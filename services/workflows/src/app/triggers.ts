@@ -35,9 +35,10 @@ export async function onEventsRecorded(store: WorkflowsStore, tx: Queryable, eve
     }
   }
   await store.insertExecutions(tx, executions);
-  for (const e of events) {
-    await store.resumeWaiting(tx, { projectId: e.projectId, contactId: e.data.contactId, name: e.data.name, eventId: e.data.eventId, occurredAt: e.data.occurredAt });
-  }
+  await store.resumeWaiting(
+    tx,
+    events.map((e) => ({ projectId: e.projectId, contactId: e.data.contactId, name: e.data.name, eventId: e.data.eventId, occurredAt: e.data.occurredAt })),
+  );
 }
 
 export async function onContactDeleted(store: WorkflowsStore, tx: Queryable, e: DomainEvent<'contacts.contact.deleted.v1'>): Promise<void> {

@@ -180,11 +180,18 @@ it('a recorded event resumes waits that began before it, and only those of its c
   // An event older than the wait, one of another project, one of another name: nothing moves.
   await db.tx((tx) => onEventsRecorded(store, tx, [recorded(p, a, 'paid', before), recorded(newId(), a, 'paid'), recorded(p, a, 'other')]));
   expect(await statuses(id)).toEqual({ WAITING: 2 });
-  await db.tx((tx) => onEventsRecorded(store, tx, [recorded(p, a, 'paid')]));
+  // Two of its events in one batch resume it once.
+  await db.tx((tx) => onEventsRecorded(store, tx, [recorded(p, a, 'paid'), recorded(p, a, 'paid')]));
   await runEngine(deps([]), new GraphCache(store), () => false);
   expect(await statuses(id)).toEqual({ WAITING: 1, EXITED: 1 });
-  const [done] = await db.query(`SELECT contact_id, exit_reason FROM workflows.executions WHERE workflow_id = $1 AND status = 'EXITED'`, [id]);
-  expect(done).toEqual({ contact_id: a, exit_reason: 'paid' });
+  const [done] = await db.query(`SELECT contact_id, exit_reason, history FROM workflows.executions WHERE workflow_id = $1 AND status = 'EXITED'`, [id]);
+  expect({ contact: done.contact_id, reason: done.exit_reason }).toEqual({ contact: a, reason: 'paid' });
+  expect(done.history.map((h: any) => [h.type, h.outcome.waitOutcome ?? null])).toEqual([
+    ['TRIGGER', null],
+    ['WAIT_FOR_EVENT', null],
+    ['WAIT_FOR_EVENT', 'EVENT'],
+    ['EXIT', null],
+  ]);
 });
 
 async function waitFor(fn: () => boolean | Promise<boolean>, timeoutMs = 5000) {
