@@ -65,7 +65,7 @@ export const migrations: Migration[] = [
         exit_reason text,
         context jsonb NOT NULL DEFAULT '{}',
         trigger_event jsonb,                        -- { id, name, occurredAt, data } of the event that started it
-        wait_event text,                            -- WAITING on WAIT_FOR_EVENT: the event's name
+        wait_event text,                            -- at a WAIT_FOR_EVENT (WAITING, or RUNNING while a worker puts it to wait): the event's name
         waiting_since timestamptz,                  -- … and since when (older events do not count)
         -- When the engine acts on it next: RUNNING now (or, while a worker holds it, the end of
         -- that worker's lease), WAITING the delay's end or the wait's timeout, null otherwise.

@@ -248,7 +248,8 @@ export class WorkflowsRepo implements WorkflowsStore {
     if (!events.length) return 0;
     // One statement for a batch of events. An execution two events of the batch could resume takes
     // the earlier one; the outer conditions are checked again on the row as it is when locked, so a
-    // timeout or a cancel written meanwhile wins.
+    // timeout or a cancel written meanwhile wins. A RUNNING execution with a wait_event is one a
+    // worker is putting to wait (engine.ts): resumed here, the worker's later write loses.
     const r = await tx.query(
       `UPDATE ${E} x SET
               status = CASE WHEN t.to_step_id IS NULL THEN 'COMPLETED' ELSE 'RUNNING' END,
@@ -261,9 +262,9 @@ export class WorkflowsRepo implements WorkflowsStore {
          FROM (SELECT DISTINCT ON (w.project_id, w.id) w.project_id, w.id, k.name, k.event_id,
                       (SELECT to_step_id FROM ${T} tr WHERE tr.project_id = w.project_id AND tr.from_step_id = w.current_step_id AND tr.wait_outcome = 'EVENT' ORDER BY priority LIMIT 1) AS to_step_id
                  FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::timestamptz[]) AS k(project_id, contact_id, name, event_id, occurred_at)
-                 JOIN ${E} w ON w.project_id = k.project_id AND w.contact_id = k.contact_id AND w.wait_event = k.name AND w.status = 'WAITING' AND w.waiting_since <= k.occurred_at
+                 JOIN ${E} w ON w.project_id = k.project_id AND w.contact_id = k.contact_id AND w.wait_event = k.name AND w.status IN ('WAITING', 'RUNNING') AND w.waiting_since <= k.occurred_at
                 ORDER BY w.project_id, w.id, k.occurred_at) t
-        WHERE x.project_id = t.project_id AND x.id = t.id AND x.status = 'WAITING' AND x.wait_event = t.name`,
+        WHERE x.project_id = t.project_id AND x.id = t.id AND x.status IN ('WAITING', 'RUNNING') AND x.wait_event = t.name`,
       [events.map((e) => e.projectId), events.map((e) => e.contactId), events.map((e) => e.name), events.map((e) => e.eventId), events.map((e) => e.occurredAt)],
     );
     return r.rowCount ?? 0;

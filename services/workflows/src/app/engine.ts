@@ -167,8 +167,12 @@ async function walk(d: EngineDeps, e: ClaimedExecution, loaded: Loaded | undefin
     if (Date.now() > deadline) return Object.assign(state, { dueAt: new Date() }); // the lease is half gone: the rest in a later claim
     const step = graph.steps.find((s) => s.id === state.currentStepId);
     if (!step) return end('EXITED', 'Its step was deleted');
-    if (SIDE_EFFECTS.has(step.type) && state.history.length) {
-      // Written before the side effect: a crash during it resumes here, not before.
+    // Written before a side effect: a crash during it resumes here, not before. Written before a
+    // WAIT_FOR_EVENT too, with the event it waits for: an event recorded from now on resumes it
+    // (the consumer takes RUNNING executions marked so), even before this walk writes it WAITING.
+    const waits = step.type === 'WAIT_FOR_EVENT';
+    if (waits || (SIDE_EFFECTS.has(step.type) && state.history.length)) {
+      if (waits) Object.assign(state, { waitEvent: String(step.config.eventName), waitingSince: new Date() });
       const written = await d.store.writeExecutions([{ ...state, dueAt: new Date(Date.now() + d.settings.leaseMs) }]);
       if (!written.has(state.id)) return undefined;
       state.version = String(BigInt(state.version) + 1n);
@@ -182,7 +186,7 @@ async function walk(d: EngineDeps, e: ClaimedExecution, loaded: Loaded | undefin
         break;
       case 'wait':
         record(step, result.outcome);
-        Object.assign(state, { status: 'WAITING', dueAt: result.until, waitEvent: result.event, waitingSince: result.event ? new Date() : null, attempts: 0 });
+        Object.assign(state, { status: 'WAITING', dueAt: result.until, waitEvent: result.event, waitingSince: result.event ? state.waitingSince : null, attempts: 0 });
         break;
       case 'end':
         record(step, result.outcome);

@@ -201,3 +201,37 @@ async function waitFor(fn: () => boolean | Promise<boolean>, timeoutMs = 5000) {
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+it('an event recorded while a worker is still putting the execution to wait resumes it all the same', async () => {
+  const p = newId();
+  const id = newId();
+  const [trigger, wait, exit] = [newId(), newId(), newId()];
+  await db.tx(async (tx) => {
+    await store.insertWorkflow(tx, { project_id: p, id, name: 'w', description: null, trigger_event: 'start', allow_reentry: true, webhook_secret: 'whsec_x' });
+    await store.updateWorkflow(tx, p, id, { enabled: true });
+    await store.insertStep(tx, { project_id: p, workflow_id: id, id: trigger, type: 'TRIGGER', name: 't', position: null, config: {}, template_id: null });
+    await store.insertStep(tx, { project_id: p, workflow_id: id, id: wait, type: 'WAIT_FOR_EVENT', name: 'w', position: null, config: { eventName: 'paid' }, template_id: null });
+    await store.insertStep(tx, { project_id: p, workflow_id: id, id: exit, type: 'EXIT', name: 'e', position: null, config: { reason: 'paid' }, template_id: null });
+    await store.insertTransition(tx, { project_id: p, workflow_id: id, id: newId(), from_step_id: trigger, to_step_id: wait, branch: null, wait_outcome: null, priority: 0 });
+    await store.insertTransition(tx, { project_id: p, workflow_id: id, id: newId(), from_step_id: wait, to_step_id: exit, branch: null, wait_outcome: 'EVENT', priority: 0 });
+  });
+  // Another execution of the same batch holds the batch's write back: it sends, and its send waits.
+  const slow = await workflow(p, { event: 'start' });
+  const contact = newId();
+  await db.tx((tx) => onEventsRecorded(store, tx, [recorded(p, contact, 'start'), recorded(p, newId(), 'start')]));
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  const held: EngineDeps = { ...deps([]), messaging: () => ({ SendWorkflowEmail: async () => (await gate, { email_id: newId(), existing: false, skipped: '' }) }) as never };
+  const run = runEngine(held, new GraphCache(store), () => false);
+  await waitFor(async () => (await db.query(`SELECT 1 FROM workflows.executions WHERE workflow_id = $1 AND contact_id = $2 AND wait_event = 'paid' AND status = 'RUNNING'`, [id, contact])).length === 1);
+  // The worker has not written WAITING yet; the event arrives now.
+  await db.tx((tx) => onEventsRecorded(store, tx, [recorded(p, contact, 'paid')]));
+  release();
+  await run;
+  await runEngine(deps([]), new GraphCache(store), () => false);
+  const [e] = await db.query(`SELECT status, exit_reason FROM workflows.executions WHERE workflow_id = $1 AND contact_id = $2`, [id, contact]);
+  expect(e).toEqual({ status: 'EXITED', exit_reason: 'paid' });
+  // The other contact's execution waits on: the event was not its.
+  expect(await statuses(id)).toEqual({ EXITED: 1, WAITING: 1 });
+  expect(await statuses(slow.id)).toEqual({ EXITED: 2 });
+});
