@@ -1,7 +1,7 @@
 import { verifyWebhookSignature } from '../services/workflows/src/domain/webhook';
 import { Api, eventually, OWNER, session, TopologyKind } from '../libs/testing/src';
 import { HttpReceiver } from './support/receiver';
-import { useSendingStack } from './support/sending';
+import { contactEvents, useSendingStack } from './support/sending';
 
 /**
  * Workflows end to end, in both topologies, with the real SMTP sink and a real HTTP receiver on
@@ -148,7 +148,7 @@ describe.each<TopologyKind>(['all', 'split'])('workflows (%s)', (kind) => {
         wait: { type: 'WAIT_FOR_EVENT', config: { eventName: `activated.${t}`, timeout: 5000 } },
         hook: { type: 'WEBHOOK', config: { url: `http://127.0.0.1:${receiver.port}${hook}`, method: 'POST', headers: { 'X-Plan': '{{contact.data.plan}}' } } },
         update: { type: 'UPDATE_CONTACT', config: { updates: { onboarded: true } } },
-        stalled: { type: 'UPDATE_CONTACT', config: { updates: { stalled: true } } },
+        stalled: { type: 'UPDATE_CONTACT', config: { updates: { stalled: true }, subscriptionAction: 'unsubscribe' } },
         done: { type: 'EXIT', config: { reason: 'onboarded' } },
       },
       [
@@ -196,6 +196,9 @@ describe.each<TopologyKind>(['all', 'split'])('workflows (%s)', (kind) => {
     expect((await api.get(`/contacts/${active.id}`)).body.data).toMatchObject({ onboarded: true });
     expect((await api.get(`/contacts/${idle.id}`)).body.data).toMatchObject({ stalled: true });
     expect((await api.get(`/contacts/${idle.id}`)).body.data.onboarded).toBeUndefined();
+    // …and unsubscribed it, with its event (which workflows could trigger on in turn).
+    expect((await api.get(`/contacts/${idle.id}`)).body.subscribed).toBe(false);
+    await eventually(async () => (await contactEvents(api, idle.id)).includes('contact.unsubscribed'));
 
     // The history says which step ran when, and what it decided.
     const one = (await api.get(`/workflows/${wf.id}/executions/${byContact[active.id].id}`)).body;
@@ -246,6 +249,16 @@ describe.each<TopologyKind>(['all', 'split'])('workflows (%s)', (kind) => {
     expect(await executions(again.id)).toHaveLength(3);
     const unknown = await api.post(`/workflows/${once.id}/executions`, { contactId: '01970b1e-3c4d-7e5f-8a9b-0c1d2e3f4a5b' });
     expect(unknown.status).toBe(404);
+  });
+
+  it("Herald's own events trigger workflows too (contact.unsubscribed)", async () => {
+    const t = tag();
+    const wf = await build('contact.unsubscribed', { bye: { type: 'EXIT', config: { reason: 'left' } } }, [['trigger', 'bye']]);
+    const c = await contact(`leaver@${t}.test`);
+    expect((await api.patch(`/contacts/${c.id}`, { subscribed: false })).status).toBe(200);
+    const run = await eventually(async () => (await executions(wf.id)).find((e) => e.contactId === c.id && e.status === 'EXITED'));
+    expect(run.exitReason).toBe('left');
+    expect((await api.patch(`/workflows/${wf.id}`, { enabled: false })).status).toBe(200);
   });
 
   it('cancels one execution and then all; a workflow with active executions cannot be deleted until then; upcoming lists the waiting ones', async () => {
