@@ -150,6 +150,12 @@ describe.each<TopologyKind>(['all', 'split'])('gateway rules (%s)', (kind) => {
       expect(wide.body.error.errors[0].field).toBe('data');
       expect((await api.post('/contacts/lookup', { emails: ['lone@gateway.test', 'deep@gateway.test', 'wide@gateway.test'] })).body.notFound).toEqual(['lone@gateway.test', 'deep@gateway.test', 'wide@gateway.test']);
 
+      // A number JSON.parse cannot hold is refused, not stored as null.
+      const inf = await api.post('/contacts', '{"email":"inf@gateway.test","data":{"n":1e309,"ok":1.5e308}}');
+      expectEnvelope(inf, 422, 'VALIDATION_ERROR');
+      expect(inf.body.error.errors).toEqual([{ field: 'data.n', message: expect.any(String), code: 'invalid_number' }]);
+      expect((await api.post('/contacts', '{"email":"double@gateway.test","data":{"n":1.5e308}}')).body.data).toEqual({ n: 1.5e308 });
+
       // The mail webhook (no JSON parser at the edge: it is verified as sent) refuses it too, unauthenticated, 10,000 levels deep.
       const hook = await fetch(`${t.baseUrl}/webhooks/mail`, { method: 'POST', body: '{"a":'.repeat(10_000) + '1' + '}'.repeat(10_000), headers: { 'content-type': 'text/plain' } });
       expect(hook.status).toBe(400);
@@ -248,6 +254,8 @@ describe.each<TopologyKind>(['all', 'split'])('gateway rules (%s)', (kind) => {
         ['NUL', client, JSON.stringify({ ...lane.ok, data: { note: 'a\u0000b' } }), 422],
         ['lone surrogate', client, JSON.stringify({ ...lane.ok, data: { note: 'a\ud800' } }), 422],
         ['too deep', client, JSON.stringify({ ...lane.ok, data: JSON.parse('{"a":'.repeat(40) + '1' + '}'.repeat(40)) }), 422],
+        ['a number past a double', client, JSON.stringify({ ...lane.ok, data: { n: 0 } }).replace('"n":0', '"n":1e309'), 422],
+        ['309 digits', client, JSON.stringify({ ...lane.ok, data: { n: 0 } }).replace('"n":0', `"n":-1${'0'.repeat(309)}`), 422],
         ['too large', client, JSON.stringify({ ...lane.ok, data: { blob: 'x'.repeat(20_000) } }), 413],
         ['unknown key', api.withKey(`sk_${'0'.repeat(64)}`), ok, 401],
         ['unknown public key', api.withKey(`pk_${'0'.repeat(64)}`), ok, 401],

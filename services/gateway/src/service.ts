@@ -13,7 +13,7 @@ import { gatewaySettings } from './config';
 import { fastLane } from './http/fast-lane';
 import { KeyCache } from './http/keycache';
 import { mountRoutes } from './http/mount';
-import { markPlainJson, rejectUnsafeJson } from './http/json-guard';
+import { markPlainJson, noteNonFinite, rejectUnsafeJson } from './http/json-guard';
 import { openApiDocument, OPS_ROUTES } from './http/openapi';
 import { rateLimiter } from './http/ratelimit';
 import { referencePage } from './http/reference-page';
@@ -70,7 +70,7 @@ export const gateway = defineService({
       res.on('finish', () => end({ route: req.route?.path ?? 'unmatched', status: String(res.statusCode) }));
       next();
     });
-    app.use(express.json({ limit: config.BODY_LIMIT, verify: markPlainJson }));
+    app.use(express.json({ limit: config.BODY_LIMIT, verify: markPlainJson, reviver: noteNonFinite }));
     app.use(rejectUnsafeJson);
 
     let reference: Reference | undefined;

@@ -244,6 +244,19 @@ export class ContactsRepo implements ContactsStore {
     this.knownFields.set(projectId, set);
   }
 
+  async fieldBudget(q: Queryable, projectId: string, keys: string[]): Promise<{ total: number; added: string[] }> {
+    const known = this.knownFields.get(projectId);
+    const unknown = [...new Set(known ? keys.filter((k) => !known.has(k)) : keys)];
+    if (!unknown.length) return { total: 0, added: [] };
+    const r = await q.query<{ total: number; existing: string[] }>(
+      `SELECT (SELECT count(*)::int FROM ${SCHEMA}.fields WHERE project_id = $1) AS total,
+              array(SELECT key FROM ${SCHEMA}.fields WHERE project_id = $1 AND key = ANY($2::text[])) AS existing`,
+      [projectId, unknown],
+    );
+    const existing = new Set(r.rows[0].existing);
+    return { total: r.rows[0].total, added: unknown.filter((k) => !existing.has(k)) };
+  }
+
   forgetFields(projectId: string) {
     this.knownFields.delete(projectId);
   }

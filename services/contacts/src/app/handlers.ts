@@ -1,8 +1,9 @@
 import type { PoolClient } from 'pg';
 import { AppError, BatchOutcome, badRequest, conflict, isUuid, logger, newId, notFound, toBatchReply, validationError } from '../../../../libs/kit/src';
 import type { NewEvent } from '../../../../libs/bus/src';
+import type { Queryable } from '../../../../libs/db/src';
 import { projectOf, type Handlers } from '../../../../libs/contracts/src';
-import { applyDataPatch, DataPatchResult as DataPatch, DataValidationError, JsonObject } from '../domain/data';
+import { applyDataPatch, DataPatchResult as DataPatch, DataValidationError, fieldBudgetError, JsonObject } from '../domain/data';
 import { isValidEmail, normalizeEmail } from '../domain/email';
 import { customFieldName, parseFieldParam, STANDARD_FIELDS } from '../domain/fields';
 import { flattenLeaves, inferType, FieldType } from '../domain/types';
@@ -57,6 +58,15 @@ function typesOf(persisted: JsonObject): Array<{ key: string; type: FieldType }>
   return out;
 }
 
+/** Refuses a write whose new keys would take the project past MAX_PROJECT_FIELDS custom fields. */
+async function admitFields(repo: ContactsStore, q: Queryable, projectId: string, persisted: JsonObject) {
+  const keys = typesOf(persisted).map((t) => t.key);
+  if (!keys.length) return;
+  const { total, added } = await repo.fieldBudget(q, projectId, keys);
+  const error = fieldBudgetError(total, added);
+  if (error) throw error;
+}
+
 /** Contacts use cases, served in process or over gRPC (the same handlers either way); import and bulk jobs are in jobs.ts. */
 export function contactsHandlers(repo: ContactsStore): Omit<Handlers<'contacts'>, keyof JobHandlers | keyof SegmentHandlers | keyof ConditionHandlers> {
   const { db, outbox } = repo;
@@ -67,6 +77,7 @@ export function contactsHandlers(repo: ContactsStore): Omit<Handlers<'contacts'>
     const events: NewEvent[] = [];
     let row: ContactRow | undefined;
     let isNew = false;
+    await admitFields(repo, tx, projectId, patch.persisted);
     let isUpdate = false;
     if (!existing) {
       row = await repo.insert(tx, projectId, { id: newId(), email, subscribed: subscribed ?? defaultSubscribed, data: patch.data });
@@ -108,6 +119,7 @@ export function contactsHandlers(repo: ContactsStore): Omit<Handlers<'contacts'>
     const current = await repo.findByEmail(projectId, email);
     if (current && (req.subscribed === undefined || req.subscribed === current.subscribed)) {
       const patch = patchData(current.data, req.data_json);
+      if (patch.changed) await admitFields(repo, db.pool, projectId, patch.persisted);
       const row = patch.changed ? await repo.updateDataIfUnchanged(projectId, current.id, current.data, patch.data) : current;
       if (row) {
         await repo.recordFieldTypes(db.pool, projectId, typesOf(patch.persisted));
@@ -160,6 +172,20 @@ export function contactsHandlers(repo: ContactsStore): Omit<Handlers<'contacts'>
       }
     });
 
+    // New fields past a project's limit: its items that add fields go one by one (upsertOne
+    // refuses those that do not fit, in request order), the others stay in the batch.
+    for (const projectId of new Set(batch.map((b) => b.projectId))) {
+      const mine = batch.filter((b) => b.projectId === projectId);
+      const { total, added } = await repo.fieldBudget(db.pool, projectId, mine.flatMap((b) => typesOf(b.set).map((t) => t.key)));
+      if (!fieldBudgetError(total, added)) continue;
+      const adding = new Set(added);
+      for (const b of mine) {
+        if (typesOf(b.set).some((t) => adding.has(t.key))) {
+          later.push(b.ord);
+          batch.splice(batch.indexOf(b), 1);
+        }
+      }
+    }
     if (batch.length) {
       const rows = await repo.upsertBatch(batch).catch((err) => {
         if ((err as { code?: string }).code !== '40P01') throw err;
@@ -248,6 +274,7 @@ export function contactsHandlers(repo: ContactsStore): Omit<Handlers<'contacts'>
           throw new AppError({ code: 'CONFLICT', status: 409, message: `A contact with email ${email} already exists`, suggestion: 'Update or delete that contact instead.' });
         }
         const patch = patchData(existing.data, req.data_json);
+        await admitFields(repo, tx, projectId, patch.persisted);
         const subscribed = req.subscribed ?? existing.subscribed;
         const updated = await repo.update(tx, projectId, id, { email, subscribed, data: patch.data });
         await repo.recordFieldTypes(tx, projectId, typesOf(patch.persisted));

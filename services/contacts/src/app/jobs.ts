@@ -10,6 +10,7 @@ import type { NewEvent } from '../../../../libs/bus/src';
 import { projectOf, type Handlers } from '../../../../libs/contracts/src';
 import { AppError, isUuid, logger, newId, notFound, validationError } from '../../../../libs/kit/src';
 import { columnsOf, isHeaderProblem, RecordCounter, rowOf, type ImportColumns } from '../domain/csv';
+import { fieldBudgetError } from '../domain/data';
 import { flattenLeaves, inferType, type FieldType } from '../domain/types';
 import type { JsonObject } from '../domain/data';
 import { contactDeleted, contactsChanged, subscriptionChanged } from './events';
@@ -329,6 +330,10 @@ async function runImport(run: JobRun): Promise<Outcome> {
       if (!state.columns) {
         const columns = columnsOf(cells);
         if (isHeaderProblem(columns)) throw new JobFailed(`invalid_header: ${columns.message}`);
+        // Its columns are the fields it would add: all of them fit in the project's, or none is imported.
+        const { total, added } = await d.contacts.fieldBudget(d.contacts.db.pool, job.project_id, columns.data.map((c) => c.key));
+        const tooMany = fieldBudgetError(total, added);
+        if (tooMany) throw new JobFailed(`too_many_fields: ${tooMany.message}`);
         state.columns = columns;
         continue;
       }

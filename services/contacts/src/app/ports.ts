@@ -65,6 +65,8 @@ export interface ContactsStore {
   existingEmails(projectId: string, emails: string[]): Promise<Set<string>>;
   /** Records the type of keys seen for the first time (existing keys keep theirs). */
   recordFieldTypes(tx: Queryable, projectId: string, all: Array<{ key: string; type: FieldType }>): Promise<void>;
+  /** Of these keys, those the project has no field for yet, and how many fields it has (MAX_PROJECT_FIELDS). */
+  fieldBudget(q: Queryable, projectId: string, keys: string[]): Promise<{ total: number; added: string[] }>;
   fieldsWithCoverage(projectId: string): Promise<{ total: number; fields: Array<{ key: string; type: FieldType; count: number }> }>;
   distinctValues(projectId: string, expr: { sql: string; param?: string[] }, limit: number): Promise<{ values: unknown[]; count: number }>;
   /** The project's custom field types (dotted key → type), for conditions. */

@@ -10,6 +10,7 @@
  * - Arrays are stored as given (contents untouched); for typing they are a single `string` leaf.
  * - `__proto__` keys are dropped at every level so a patch can never touch an object's prototype.
  */
+import { AppError } from '../../../../libs/kit/src';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -37,6 +38,26 @@ const UNSAFE_KEY = '__proto__';
  * this also bounds how fast a project's fields grow.
  */
 export const MAX_DATA_KEYS = 500;
+
+/**
+ * A project's custom fields in all (`contacts.fields`, one per leaf key ever written): a write,
+ * import or track that would add fields past it is refused, so no project grows a field list
+ * its readers (GET /contacts/fields, segment and workflow editors) cannot serve.
+ */
+export const MAX_PROJECT_FIELDS = 2000;
+
+/** The 422 of a write whose new fields do not fit in the project's (null when they fit). */
+export function fieldBudgetError(total: number, added: string[]): AppError | null {
+  if (!added.length || total + added.length <= MAX_PROJECT_FIELDS) return null;
+  const named = added.slice(0, 5).join(', ') + (added.length > 5 ? ', …' : '');
+  return new AppError({
+    code: 'VALIDATION_ERROR',
+    status: 422,
+    message: `A project holds at most ${MAX_PROJECT_FIELDS} custom fields: it has ${total}, and this would add ${added.length} (${named})`,
+    errors: [{ field: 'data', message: `would add ${added.length} custom fields past the project's limit of ${MAX_PROJECT_FIELDS}`, code: 'too_many_fields' }],
+    suggestion: 'Store these values under keys the project has already, or delete fields it no longer uses (DELETE /contacts/fields/:field).',
+  });
+}
 
 export function isReservedKey(key: string): boolean {
   return RESERVED.has(key);

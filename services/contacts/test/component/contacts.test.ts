@@ -237,17 +237,20 @@ describe('data patch rules (persisted)', () => {
     expect((await repo.fieldTypes(q)).get('score')).toBe('string');
   });
 
-  it('lists any number of fields: 5,000 of them (500 keys on each of ten contacts) are counted in bounded statements', async () => {
+  it('lists every field a project may hold: 2,000 of them (500 keys on each of four contacts) are counted in bounded statements; one more is refused', async () => {
     const p = newId();
-    for (let c = 0; c < 10; c++) {
+    for (let c = 0; c < 4; c++) {
       await upsert(p, `many${c}@example.com`, { data: Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`k${c * 500 + i}`, i])) });
     }
-    await upsert(p, 'few@example.com', { data: { k1: 1, k4999: 1, k2500: 1 } });
+    await upsert(p, 'few@example.com', { data: { k1: 1, k1999: 1, k1000: 1 } });
     const { fields } = await h.ListFields({}, as(p));
     const custom = fields.filter((f) => f.is_custom);
-    expect(custom).toHaveLength(5000);
+    expect(custom).toHaveLength(2000);
     const byName = Object.fromEntries(custom.map((f) => [f.field, f.coverage]));
-    expect([byName['data.k1'], byName['data.k4999'], byName['data.k2500'], byName['data.k7']]).toEqual([0.1818, 0.1818, 0.1818, 0.0909]); // 2 or 1 of 11 contacts, to four places
+    expect([byName['data.k1'], byName['data.k1999'], byName['data.k1000'], byName['data.k7']]).toEqual([0.4, 0.4, 0.4, 0.2]); // 2 or 1 of 5 contacts
+    const more = await expectAppError(upsert(p, 'more@example.com', { data: { k1: 2, extra: 1 } }));
+    expect([more.status, more.errors?.[0]?.code]).toEqual([422, 'too_many_fields']);
+    expect((await h.LookupContacts({ emails: ['more@example.com'] }, as(p))).not_found).toEqual(['more@example.com']);
   });
 });
 

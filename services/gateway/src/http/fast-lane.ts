@@ -5,7 +5,7 @@ import { asAppError, bodyOf, sendError, writeJson, type ReplyRoute } from '../..
 import { metrics, runWithContext } from '../../../../libs/kit/src';
 import type { HttpFront } from '../../../../libs/runtime/src/service';
 import { AuthDeps, keyProject } from './auth';
-import { plainJson, unsafeJsonError } from './json-guard';
+import { parseNoting, plainJson, unsafeJsonError } from './json-guard';
 import type { RateLimit } from './ratelimit';
 import { requestIdOf } from './request-id';
 
@@ -77,13 +77,14 @@ async function readJson(req: IncomingMessage, limit: string): Promise<{ body: un
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1); // body-parser's decoder drops a BOM
   if (text.length === 0) return { body: {}, text: '{}' };
   let body: unknown;
+  let nonFinite = false;
   try {
-    body = JSON.parse(text);
+    ({ body, nonFinite } = parseNoting(text));
   } catch {
     body = undefined;
   }
   if (body === null || typeof body !== 'object') throw Object.assign(new Error('malformed JSON'), { type: 'entity.parse.failed' });
-  const unsafe = plainJson(raw) ? undefined : unsafeJsonError(body);
+  const unsafe = plainJson(raw) && !nonFinite ? undefined : unsafeJsonError(body);
   if (unsafe) throw unsafe;
   return { body, text };
 }

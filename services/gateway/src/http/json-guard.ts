@@ -8,7 +8,9 @@ import { MAX_JSON_DEPTH } from '../../../../libs/kit/src/json';
  * - U+0000, which PostgreSQL text and jsonb cannot store;
  * - an unpaired UTF-16 surrogate (`"\ud800"`), which is not Unicode text: PostgreSQL refuses it;
  * - objects and arrays nested deeper than MAX_JSON_DEPTH, which would overflow recursive code
- *   (JSON.stringify, validators) far down the line.
+ *   (JSON.stringify, validators) far down the line;
+ * - a number JSON.parse cannot hold (`1e309` reads as Infinity, which JSON.stringify would store
+ *   as null): refused, not dropped.
  * In the URL, a NUL is a 400.
  */
 export const rejectUnsafeJson: RequestHandler = (req, _res, next) => {
@@ -32,6 +34,27 @@ export function unsafeJsonError(body: unknown) {
  */
 export function markPlainJson(req: Request, _res: unknown, raw: Buffer, encoding: string) {
   req.plainJson = encoding.toLowerCase().replace('-', '') === 'utf8' && plainJson(raw);
+  // body-parser parses right after this hook, in the same synchronous call: the reviver marks
+  // this request when a number overflows (the raw text cannot tell cheaply).
+  parsing = req;
+}
+
+let parsing: Request | undefined;
+
+/** express.json's reviver: a non-finite number makes the request's body need its walk. */
+export function noteNonFinite(_key: string, value: unknown) {
+  if (typeof value === 'number' && !Number.isFinite(value) && parsing) parsing.plainJson = false;
+  return value;
+}
+
+/** JSON.parse that also says whether the text held a number too large for a double (fast lane). */
+export function parseNoting(text: string): { body: unknown; nonFinite: boolean } {
+  let nonFinite = false;
+  const body = JSON.parse(text, (_k, v) => {
+    if (typeof v === 'number' && !Number.isFinite(v)) nonFinite = true;
+    return v;
+  });
+  return { body, nonFinite };
 }
 
 const OPENERS = [0x7b, 0x5b]; // { [
@@ -52,6 +75,10 @@ function findUnsafe(body: unknown): FieldError[] {
   const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value: body, path: '', depth: 0 }];
   while (stack.length && out.length < 20) {
     const { value, path, depth } = stack.pop()!;
+    if (typeof value === 'number') {
+      if (!Number.isFinite(value)) out.push({ field: path || 'body', message: 'must be a number JSON can hold (at most about 1.8e308)', code: 'invalid_number' });
+      continue;
+    }
     if (typeof value === 'string') {
       const problem = stringProblem(value);
       if (problem) out.push({ field: path || 'body', message: `must not contain ${problem}`, code: 'invalid_string' });
