@@ -39,6 +39,9 @@ const UNSAFE_KEY = '__proto__';
  */
 export const MAX_DATA_KEYS = 500;
 
+/** Characters of one string value in `data`: large values are a use (a document, an HTML block), up to this. */
+export const MAX_DATA_STRING = 2 * 1024 * 1024;
+
 /**
  * A project's custom fields in all (`contacts.fields`, one per leaf key ever written): a write,
  * import or track that would add fields past it is refused, so no project grows a field list
@@ -149,6 +152,8 @@ function asPersistenceWrapper(raw: unknown): { value: unknown; persistent: boole
 function toStorable(value: unknown, field: string): unknown {
   switch (typeof value) {
     case 'string':
+      if (value.length > MAX_DATA_STRING) throw new DataValidationError(field, `must be at most ${MAX_DATA_STRING} characters (2 Mi)`);
+      return value;
     case 'boolean':
       return value;
     case 'number':

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { applyDataPatch, DataValidationError, MAX_DATA_KEYS, mergeForRender, RESERVED_KEYS } from '../../src/domain/data';
+import { applyDataPatch, DataValidationError, MAX_DATA_KEYS, MAX_DATA_STRING, mergeForRender, RESERVED_KEYS } from '../../src/domain/data';
 
 describe('applyDataPatch (SPEC §2.2)', () => {
   it('rule 1: patches only the keys sent and does not mutate the input', () => {
@@ -179,6 +179,12 @@ describe('limits of a contact\'s data', () => {
     // Removing some makes room.
     expect(applyDataPatch(keys(MAX_DATA_KEYS), { k0: null, another: 1 }).data.another).toBe(1);
     expect(fieldOf(() => applyDataPatch({}, { profile: keys(MAX_DATA_KEYS + 1) }))).toBe('data.profile');
+  });
+
+  it('takes a string value up to its limit (megabytes are a use) and refuses a longer one, naming the field', () => {
+    expect((applyDataPatch({}, { doc: 'x'.repeat(MAX_DATA_STRING) }).data.doc as string).length).toBe(MAX_DATA_STRING);
+    expect(fieldOf(() => applyDataPatch({}, { doc: 'x'.repeat(MAX_DATA_STRING + 1) }))).toBe('data.doc');
+    expect(fieldOf(() => applyDataPatch({}, { profile: { bio: 'x'.repeat(MAX_DATA_STRING + 1) } }))).toBe('data.profile.bio');
   });
 });
 
