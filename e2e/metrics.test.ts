@@ -32,7 +32,7 @@ class Sample {
 
 /**
  * docs/operations.md's metrics answer the operator's questions in both topologies: emails sent
- * through the real SMTP sink (a 5xx, a 4xx retried) and tracks move the counters by exactly what
+ * through the real SMTP sink (a 5xx, a 4xx retried; a campaign on the bulk lane) and tracks move the counters by exactly what
  * happened, on the process that owns them, and the gauges read from the database are there with
  * sane values (in split, only on their owner).
  */
@@ -123,6 +123,25 @@ describe.each<TopologyKind>(['all', 'split'])('metrics (%s)', (kind) => {
     const workflows = await scrape('workflows');
     expect(workflows.get('herald_workflow_timers_due')).toBe(0);
     expect(workflows.has('herald_workflow_timer_lateness_seconds_count')).toBe(true);
+
+    // A campaign to every subscribed contact: its emails are accepted on the bulk lane, and its
+    // recipients stop being pending once it is sent.
+    const bulk = (outcome: string) => `herald_emails_total{lane="bulk",outcome="${outcome}"}`;
+    const beforeBulk = await scrape('messaging');
+    const created = await s.api.post('/campaigns', { name: 'Metrics', subject: 'News', body: '<p>News</p>', from: s.from, audienceType: 'ALL' });
+    expect(created.status).toBe(201);
+    expect((await s.api.post(`/campaigns/${created.body.data.id}/send`, {})).status).toBe(200);
+    await eventually(async () => (await s.api.get(`/campaigns/${created.body.data.id}`)).body.status === 'SENT', 30_000);
+    const [{ n: bulkEmails }] = await s.t.sql(`SELECT count(*)::int AS n FROM messaging.emails WHERE lane = 'bulk'`);
+    expect(bulkEmails).toBeGreaterThan(0);
+    const afterBulk = await eventually(async () => {
+      const m = await scrape('messaging');
+      return value(m, bulk('sent')) - value(beforeBulk, bulk('sent')) === bulkEmails ? m : undefined;
+    }, 15_000);
+    expect(value(afterBulk!, bulk('accepted')) - value(beforeBulk, bulk('accepted'))).toBe(bulkEmails);
+    expect(value(afterBulk!, 'herald_smtp_responses_total{lane="bulk",class="2xx"}') - value(beforeBulk, 'herald_smtp_responses_total{lane="bulk",class="2xx"}')).toBe(bulkEmails);
+    expect(value(afterBulk!, emails('accepted')) - value(after!, emails('accepted'))).toBe(0);
+    expect((await scrape('campaigns')).get('herald_campaign_recipients_pending')).toBe(0);
 
     if (kind === 'split') {
       // Each process exports what it owns: the gateway reads its own outbox, none of the other services' tables.
