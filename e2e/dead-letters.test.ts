@@ -25,17 +25,20 @@ describe.each<TopologyKind>(['all', 'split'])('dead letters (%s)', (kind) => {
 
   const admin = async (...args: string[]) => (await run(process.execPath, [ADMIN, 'dead-letters', ...args], { env: { PATH: process.env.PATH, DATABASE_URL: t.dbUrl, LOG_LEVEL: 'warn' } })).stdout;
   const facts = (name: string) => t.sql(`SELECT count::int AS n FROM contacts.event_facts WHERE name = $1`, [name]);
-  const deadCount = async () => {
+  const scrape = async () => {
     const proc = t.procs.find((p) => p.target === (kind === 'all' ? 'all' : 'contacts'))!;
-    const text = await fetch(`http://127.0.0.1:${proc.httpPort}/metrics`).then((r) => r.text());
-    return Number(/^herald_bus_dead_letters_total\{consumer="contacts"\} (\d+)/m.exec(text)?.[1] ?? 0);
+    return fetch(`http://127.0.0.1:${proc.httpPort}/metrics`).then((r) => r.text());
   };
+  const deadCount = async () => Number(/^herald_bus_dead_letters_total\{consumer="contacts"\} (\d+)/m.exec(await scrape())?.[1] ?? 0);
+  /** herald_bus_dead_letters: the dead letters present now (read from the database at the scrape). */
+  const deadNow = async () => Number(/^herald_bus_dead_letters\{consumer="contacts"\} (\d+)/m.exec(await scrape())?.[1] ?? NaN);
 
   it('gives up after five attempts without holding anyone up, lists the event, and applies it once replayed', async () => {
     const track = (event: string) => api.post('/v1/track', { event, email: `dl-${kind}@example.com` });
     expect((await track('before')).status).toBe(200);
     await eventually(async () => (await facts('before')).length === 1, 15_000);
     expect(await deadCount()).toBe(0);
+    expect(await deadNow()).toBe(0);
 
     await t.sql('ALTER TABLE contacts.event_facts RENAME TO event_facts_away');
     expect((await track('poison')).status).toBe(200);
@@ -52,11 +55,13 @@ describe.each<TopologyKind>(['all', 'split'])('dead letters (%s)', (kind) => {
     }, 45_000, 1000);
     expect(dead!.find((d) => d.event.data.name === 'poison')).toMatchObject({ service: 'contacts', consumer: 'contacts', type: 'events.event.recorded.v1', attempts: 5 });
     expect(await deadCount()).toBeGreaterThanOrEqual(2);
+    expect(await deadNow()).toBeGreaterThanOrEqual(dead!.length);
 
     await t.sql('ALTER TABLE contacts.event_facts_away RENAME TO event_facts');
     expect(await admin('replay', '--all', '--service', 'contacts')).toMatch(/contacts: \d+ replayed/);
     await eventually(async () => (await facts('poison')).length === 1 && (await facts('meanwhile')).length === 1, 10_000);
     expect((await facts('poison'))[0].n).toBe(1);
     expect(await admin('list')).toMatch(/^0 dead letter\(s\)$/m);
+    await eventually(async () => (await deadNow()) === 0, 5_000, 300);
   }, 120_000);
 });

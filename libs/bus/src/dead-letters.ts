@@ -151,3 +151,14 @@ export async function discardDeadLetters(db: Db, schema: string, which: DeadLett
   const rows = await db.query(`DELETE FROM "${schema}".failed_events WHERE ${SELECTED} RETURNING 1`, [...selected(which)]);
   return rows.length;
 }
+
+/**
+ * Sets herald_bus_dead_letters for the consumers of one schema (0 for one with none): dead
+ * letters present now. One query, on the consumers' schema.
+ */
+export async function sampleDeadLetters(db: Db, schema: string, consumers: string[]): Promise<void> {
+  const rows = await db.query<{ consumer: string; n: number }>(
+    `SELECT consumer, count(*)::int AS n FROM "${schema}".failed_events WHERE dead_at IS NOT NULL GROUP BY consumer`,
+  );
+  for (const consumer of consumers) metrics.busDeadLetterCount.set({ consumer }, rows.find((r) => r.consumer === consumer)?.n ?? 0);
+}

@@ -1,6 +1,6 @@
 import { afterCommit, prepared, Queryable } from '../../db/src';
-import type { Migration } from '../../db/src';
-import { newId } from '../../kit/src';
+import type { Db, Migration } from '../../db/src';
+import { metrics, newId } from '../../kit/src';
 import { DomainEvent, DomainEventData, DomainEventType, DomainEvents } from '../../contracts/src/events';
 import { failedEventsMigration } from './dead-letters';
 
@@ -123,4 +123,13 @@ export class Outbox {
   written(q: Queryable) {
     afterCommit(q, () => wakers.get(this.schema)?.forEach((fn) => fn()));
   }
+}
+
+/** Sets herald_outbox_backlog and herald_outbox_oldest_seconds of a schema: its unrelayed events. One query. */
+export async function sampleOutbox(db: Db, schema: string): Promise<void> {
+  const [r] = await db.query<{ n: number; oldest: number }>(
+    `SELECT count(*)::int AS n, coalesce(extract(epoch FROM now() - min(occurred_at)), 0)::float8 AS oldest FROM "${schema}".outbox`,
+  );
+  metrics.outboxBacklog.set({ schema }, r.n);
+  metrics.outboxOldest.set({ schema }, Math.max(0, r.oldest));
 }

@@ -139,6 +139,15 @@ export async function applyInRelayTx(sub: Subscription, events: DomainEvent[], t
     throw failed(sub, (at.run ?? mine)[0], err);
   }
   metrics.busConsumed.inc({ consumer: sub.service, outcome: 'handled' }, mine.length);
+  observeAge(sub, mine);
+}
+
+/** herald_bus_event_age_seconds: how old the events a consumer just handled were (its lag). */
+export function observeAge(sub: Subscription, events: DomainEvent[], now = Date.now()) {
+  for (const e of events) {
+    const at = Date.parse(e.occurredAt);
+    if (Number.isFinite(at)) metrics.busEventAge.observe({ consumer: sub.service }, Math.max(0, now - at) / 1000);
+  }
 }
 
 /**
@@ -160,6 +169,7 @@ export async function deliver(sub: Subscription, events: DomainEvent[], opts: { 
     const fresh = await handleBatch(sub, mine);
     metrics.busConsumed.inc({ consumer: sub.service, outcome: 'handled' }, fresh);
     metrics.busConsumed.inc({ consumer: sub.service, outcome: 'duplicate' }, mine.length - fresh);
+    observeAge(sub, mine);
     return events.map(() => undefined);
   } catch (err) {
     if (mine.length === 1) {
@@ -175,6 +185,7 @@ export async function deliver(sub: Subscription, events: DomainEvent[], opts: { 
     }
     try {
       metrics.busConsumed.inc({ consumer: sub.service, outcome: await handleOnce(sub, event) });
+      observeAge(sub, [event]);
       outcomes.push(undefined);
     } catch (err) {
       outcomes.push(await contain(sub, event, err, opts.failedBefore));

@@ -11,7 +11,7 @@ import { HealthImplementation, service as healthService } from 'grpc-health-chec
 import { Config, logger, metrics, Ticker } from '../../kit/src';
 import { Db, ensureDatabase, migrate as runMigrations, Migration } from '../../db/src';
 import { startEmbeddedPostgres } from '../../db/src/embedded';
-import { AmqpTransport, busMigrations, inboxPruneTimer, MemoryTransport, redeliveryTimer, Relay, type Subscription, Transport } from '../../bus/src';
+import { AmqpTransport, busMigrations, inboxPruneTimer, MemoryTransport, redeliveryTimer, Relay, sampleDeadLetters, sampleOutbox, type Subscription, Transport } from '../../bus/src';
 import { GRPC_MESSAGE_LIMITS, grpcClient, grpcImplementation, inProcessClient } from '../../contracts/src';
 import type { DomainEvent } from '../../contracts/src/events';
 import type { Route } from '../../edge/src';
@@ -78,6 +78,8 @@ export class Runtime {
   private started: Started[] = [];
   private pools = new Map<string, Db>();
   private relays: Relay[] = [];
+  /** Removes the scrape hooks of this process's gauges (outbox backlog, dead letters). */
+  private unsample: Array<() => void> = [];
   /** The consumers of each schema: its inbox is pruned and their failed events retried (see startBackground). */
   private consumers = new Map<string, { db: Db; subs: Subscription[] }>();
   /** The timers of the process itself (inbox pruning, redelivery), started once every service has. */
@@ -248,13 +250,17 @@ export class Runtime {
       if (!running.grpc) throw new Error(`${s.name} declares a gRPC API but its start() returned no handlers`);
       this.provide(s, running.grpc as Record<string, unknown>);
     }
-    if (s.schema) this.relays.push(new Relay(ctx.db, ctx.schema, this.transport, s.schema.relaySpacingMs));
+    if (s.schema) {
+      this.relays.push(new Relay(ctx.db, ctx.schema, this.transport, s.schema.relaySpacingMs));
+      this.unsample.push(metrics.onScrape([metrics.outboxBacklog, metrics.outboxOldest], () => sampleOutbox(ctx.db, ctx.schema)));
+    }
     if (running.consumer) {
       if (!s.schema) throw new Error(`${s.name} consumes events but has no schema for its inbox`);
       const sub = { service: s.name, db: ctx.db, schema: ctx.schema, ...running.consumer };
       await this.transport.subscribe(sub);
       if (!this.consumers.has(ctx.schema)) this.consumers.set(ctx.schema, { db: ctx.db, subs: [] });
       this.consumers.get(ctx.schema)!.subs.push(sub);
+      this.unsample.push(metrics.onScrape([metrics.busDeadLetterCount], () => sampleDeadLetters(ctx.db, ctx.schema, [sub.service])));
     }
     for (const q of s.work ?? []) {
       const w = running.work?.[q.queue];
@@ -489,6 +495,7 @@ export class Runtime {
       await running.stop?.().catch((err) => logger.error({ err, service: service.name }, 'stop failed'));
     }
     for (const r of this.relays) await r.stop();
+    this.unsample.splice(0).forEach((u) => u());
     await Promise.all(this.background.map((t) => t.stop()));
     await this.transport?.stop();
     for (const c of this.remote.values()) c.close();

@@ -1,4 +1,5 @@
 import { contracts } from '../../../libs/contracts/src';
+import { metrics } from '../../../libs/kit/src';
 import { defineService } from '../../../libs/runtime/src/service';
 import { CampaignsRepo } from './adapters/repo';
 import { campaignsHandlers } from './app/campaigns';
@@ -29,10 +30,20 @@ export const campaigns = defineService({
       turnsPerRun: 50,
     };
     const deps = { store, contacts: ctx.clients.contacts, messaging: ctx.clients.messaging };
+    // herald_campaign_recipients_pending: frozen recipients of SENDING campaigns neither skipped nor settled yet (one indexed query).
+    const unsample = metrics.onScrape([metrics.campaignRecipientsPending], async () => {
+      const [r] = await ctx.db.query<{ n: number }>(
+        `SELECT coalesce(sum(greatest(total_recipients - skipped - settled_count, 0)), 0)::float8 AS n FROM campaigns.campaigns WHERE status = 'SENDING'`,
+      );
+      metrics.campaignRecipientsPending.set(r.n);
+    });
     return {
       grpc: campaignsHandlers(deps),
       consumer: campaignsConsumer(store),
       timers: [{ name: 'campaigns.fanout', everyMs: FANOUT_EVERY_MS, run: (stopped) => runFanout({ ...deps, settings }, stopped) }],
+      async stop() {
+        unsample();
+      },
     };
   },
 });

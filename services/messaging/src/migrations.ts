@@ -185,4 +185,10 @@ export const migrations: Migration[] = [
       CREATE INDEX workflow_steps_by_template ON messaging.workflow_steps (project_id, template_id);
     `,
   },
+  {
+    // The sending queue's depth and oldest email per lane (herald_send_queue_*, read at each
+    // scrape of /metrics): one index-only range per lane.
+    id: '007_emails_queued_by_lane',
+    sql: `CREATE INDEX emails_queued_by_lane ON messaging.emails (lane, created_at) WHERE status = 'queued';`,
+  },
 ];

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { contracts } from '../../../libs/contracts/src';
-import { batchedLimiter, dnsResolver, logger, type Timer } from '../../../libs/kit/src';
+import { batchedLimiter, dnsResolver, logger, metrics, type Timer } from '../../../libs/kit/src';
 import { defineService } from '../../../libs/runtime/src/service';
 import { devMailer, smtpMailer } from './adapters/mailer';
 import { MessagingRepo } from './adapters/repo';
@@ -83,18 +83,34 @@ export const messaging = defineService({
       if (n) logger.warn({ emails: n }, 'requeued emails interrupted by the last shutdown');
     }
 
+    const unsample = metrics.onScrape([metrics.sendQueueDepth, metrics.sendQueueOldest], () => sampleSendQueue(repo));
+
     return {
       grpc: { ...handlers, ...uploadHandlers(storage) },
       consumer: messagingConsumer(repo),
       work: Object.fromEntries(LANES.map((lane) => [queueOf(lane), worker])),
       timers: [sendSweep(repo)],
       async stop() {
+        unsample();
         mailer.close();
         storage.close();
       },
     };
   },
 });
+
+/** herald_send_queue_depth and herald_send_queue_oldest_seconds: emails queued, not yet with a sender, per lane. */
+async function sampleSendQueue(repo: MessagingRepo) {
+  const rows = await repo.db.query<{ lane: string; n: number; oldest: number }>(
+    `SELECT lane, count(*)::int AS n, coalesce(extract(epoch FROM now() - min(created_at)), 0)::float8 AS oldest
+       FROM messaging.emails WHERE status = 'queued' GROUP BY lane`,
+  );
+  for (const lane of LANES) {
+    const r = rows.find((x) => x.lane === lane);
+    metrics.sendQueueDepth.set({ lane }, r?.n ?? 0);
+    metrics.sendQueueOldest.set({ lane }, Math.max(0, r?.oldest ?? 0));
+  }
+}
 
 /**
  * Durable timers: retries that came due go back on the queue within a second; work a crash

@@ -1,7 +1,7 @@
 import { contracts } from '../../../libs/contracts/src';
 import { defineService } from '../../../libs/runtime/src/service';
 import { WorkflowsRepo } from './adapters/repo';
-import { dnsResolver } from '../../../libs/kit/src';
+import { dnsResolver, metrics } from '../../../libs/kit/src';
 import { resolverLookup, systemLookup, webhookSender } from './adapters/webhook';
 import { GraphCache, runEngine, type EngineDeps } from './app/engine';
 import { workflowsHandlers } from './app/workflows';
@@ -36,7 +36,15 @@ export const workflows = defineService({
       settings: { batch: c.WORKFLOW_BATCH, leaseMs: c.WORKFLOW_LEASE_MS, concurrency: c.WORKFLOW_CONCURRENCY, timeScale: c.WORKFLOW_TIME_SCALE, retryBaseMs: c.WORKFLOW_RETRY_BASE_MS },
     };
     const cache = new GraphCache(store);
+    // herald_workflow_timers_due: executions whose timer is due (the executions_due index).
+    const unsample = metrics.onScrape([metrics.workflowTimersDue], async () => {
+      const [r] = await ctx.db.query<{ n: number }>(`SELECT count(*)::float8 AS n FROM workflows.executions WHERE due_at <= now()`);
+      metrics.workflowTimersDue.set(r.n);
+    });
     return {
+      async stop() {
+        unsample();
+      },
       grpc: workflowsHandlers({ store, contacts: ctx.clients.contacts, messaging: ctx.clients.messaging, allowPrivateWebhooks: c.WORKFLOW_WEBHOOK_ALLOW_PRIVATE }),
       consumer: workflowsConsumer(store),
       timers: [{ name: 'workflows.engine', everyMs: ENGINE_EVERY_MS, run: (stopped) => runEngine(deps, cache, stopped) }],

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../../../libs/db/src';
-import { BatchOutcome, badRequest, fromBatchReply, isUuid, newId, toBatchReply, validationError } from '../../../../libs/kit/src';
+import { BatchOutcome, badRequest, fromBatchReply, isUuid, metrics, newId, toBatchReply, validationError } from '../../../../libs/kit/src';
 import { projectOf, type Api, type Handlers } from '../../../../libs/contracts/src';
 import type { Event__Output as EventMsg } from '../../../../libs/contracts/src/generated/herald/events/v1/Event';
 import { eventData, isReservedEventName, MAX_EVENT_NAME } from '../domain/names';
@@ -46,6 +46,14 @@ function validateName(name: string, field = 'event') {
   return trimmed;
 }
 
+/** herald_tracks_total: each track recorded, or refused (its name, data or contact; a failure of the whole call counts neither). */
+function countTracks<T>(out: Array<BatchOutcome<T>>) {
+  const recorded = out.filter((o) => o.ok).length;
+  if (recorded) metrics.tracks.inc({ outcome: 'recorded' }, recorded);
+  if (out.length - recorded) metrics.tracks.inc({ outcome: 'refused' }, out.length - recorded);
+  return out;
+}
+
 export function eventsHandlers(repo: EventsStore, contacts: () => Api<'contacts'>, activity: ActivityStore, workflows: () => Api<'workflows'>): Handlers<'events'> {
   type TrackRequest = Parameters<Handlers<'events'>['TrackMany']>[0]['items'][number];
   type TrackResponse = { contact_id: string; event_id: string; timestamp: string };
@@ -61,7 +69,7 @@ export function eventsHandlers(repo: EventsStore, contacts: () => Api<'contacts'
         out[i] = { ok: false, error };
       }
     });
-    if (valid.length === 0) return out;
+    if (valid.length === 0) return countTracks(out);
     const { results } = await contacts().UpsertContacts({
       items: valid.map(({ i }) => ({
         project_id: items[i].project_id,
@@ -80,6 +88,7 @@ export function eventsHandlers(repo: EventsStore, contacts: () => Api<'contacts'
     });
     const events = await recordEvents(repo, repo.db.pool, recorded.map((r) => r.row));
     recorded.forEach(({ i, row }, k) => (out[i] = { ok: true, value: { contact_id: row.contactId, event_id: events[k].id, timestamp: events[k].occurredAt } }));
+    countTracks(out);
     return out;
   }
 

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { AppError, isValidEmail, normalizeEmail } from '../../../../libs/kit/src';
+import { AppError, isValidEmail, metrics, normalizeEmail } from '../../../../libs/kit/src';
 
 /** Requests a client address may make to the auth-limited routes per minute. */
 export const AUTH_PER_ADDRESS_PER_MINUTE = 60;
@@ -36,6 +36,7 @@ async function take(limiter: RateLimiterAbstract, key: string, what: string) {
   try {
     await limiter.consume(key);
   } catch (err) {
+    if (err instanceof RateLimiterRes) metrics.rateLimited.inc({ scope: 'auth' });
     if (err instanceof RateLimiterRes) throw tooMany(secondsOf(err), what);
     throw err;
   }

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import { AppError, batchedLimiter } from '../../../../libs/kit/src';
+import { AppError, batchedLimiter, metrics } from '../../../../libs/kit/src';
 
 /**
  * Per-project request limit (SPEC §8: 1000/min), on a limiter of `perMinute` points a minute: in
@@ -25,6 +25,7 @@ export function rateLimiter(perMinute: number, limiter: RateLimiterAbstract): Ra
     res.setHeader('RateLimit-Remaining', String(v.remaining));
     res.setHeader('RateLimit-Reset', String(Math.ceil(v.msBeforeNext / 1000)));
     if (v.allowed) return;
+    metrics.rateLimited.inc({ scope: 'api' });
     const retryAfter = Math.max(1, Math.ceil(v.msBeforeNext / 1000));
     throw new AppError({
       code: 'RATE_LIMIT_EXCEEDED',

@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg';
 import { Db, likeEscape, prepared, Queryable } from '../../../../libs/db/src';
-import { AppError } from '../../../../libs/kit/src';
+import { AppError, metrics } from '../../../../libs/kit/src';
 import { NewEvent, Outbox } from '../../../../libs/bus/src';
 import type { DomainEvent } from '../../../../libs/contracts/src';
 import type { CampaignEmail, CampaignEmailContent, EmailRow, MessagingStore, NewEmail, TemplateRow, WorkflowEmail, WorkflowStepUse } from '../app/ports';
@@ -55,6 +55,18 @@ const advanceParams = (status: EmailStatus, items: Array<{ projectId: string; id
   items.map((i) => i.messageId ?? null),
   items.map((i) => i.error ?? null),
 ];
+
+/**
+ * Counts emails stored for sending (after commit: a statement that fails counts nothing); those to
+ * a suppressed address are failed as they are stored, and count as failed too.
+ */
+/** The statuses `herald_emails_total` counts (besides accepted and retried). */
+const COUNTED = new Set<EmailStatus>(['sent', 'delivered', 'bounced', 'complained', 'failed']);
+
+function accepted(lane: 'transactional' | 'bulk', n: number, suppressed: number) {
+  if (n) metrics.emails.inc({ lane, outcome: 'accepted' }, n);
+  if (suppressed) metrics.emails.inc({ lane, outcome: 'failed' }, suppressed);
+}
 
 export class MessagingRepo implements MessagingStore {
   readonly outbox = outbox;
@@ -125,7 +137,7 @@ export class MessagingRepo implements MessagingStore {
     // failure; the statement writes the one its suppression check picks.
     const envelopes = events.flatMap((e) => [e.queued, e.suppressed]);
     const keys = events.flatMap((_, k) => [k + 1, -(k + 1)]);
-    await this.db.query(prepared(
+    const [{ suppressed }] = await this.db.query<{ suppressed: number }>(prepared(
       `WITH x AS (
          SELECT x.*, EXISTS (SELECT 1 FROM messaging.suppressions s WHERE s.project_id = x.project_id AND s.email = x.to_email) AS suppressed
          FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
@@ -141,8 +153,10 @@ export class MessagingRepo implements MessagingStore {
        ), attachments AS (
          INSERT INTO messaging.attachments (project_id, email_id, idx, filename, content_type, content_id, disposition, content)
          SELECT * FROM unnest($17::uuid[], $18::uuid[], $19::int[], $20::text[], $21::text[], $22::text[], $23::text[], $24::bytea[])
+       ), events AS (
+         ${outbox.insertSql(25, { key: 'int', where: (key) => `${key} IN (SELECT CASE WHEN suppressed THEN -i ELSE i END FROM x)` })}
        )
-       ${outbox.insertSql(25, { key: 'int', where: (key) => `${key} IN (SELECT CASE WHEN suppressed THEN -i ELSE i END FROM x)` })}`,
+       SELECT count(*) FILTER (WHERE suppressed)::int AS suppressed FROM x`,
       [
         emails.map((e) => e.projectId),
         emails.map((e) => e.id),
@@ -172,12 +186,14 @@ export class MessagingRepo implements MessagingStore {
       ],
     ));
     outbox.written(this.db.pool);
+    accepted('transactional', emails.length, suppressed);
   }
 
   async insertCampaignEmails(projectId: string, content: CampaignEmailContent, emails: CampaignEmail[], events: Array<{ queued: DomainEvent; suppressed: DomainEvent }>) {
     const envelopes = events.flatMap((e) => [e.queued, e.suppressed]);
     const keys = events.flatMap((_, k) => [k + 1, -(k + 1)]);
-    return this.db.tx(async (tx) => {
+    let counted: [number, number] = [0, 0];
+    const result = await this.db.tx(async (tx) => {
       // The body once (the first page brings it), then the campaign's row shared-locked: a cancel
       // (which takes it for update) waits for this page, and a page after a cancel sees it.
       if (content.body) {
@@ -187,7 +203,7 @@ export class MessagingRepo implements MessagingStore {
       if (state.rows.length === 0) throw new AppError({ code: 'CAMPAIGN_CONTENT_MISSING', status: 409, message: 'The campaign\'s body was never sent: send it with the first page' });
       if (state.rows[0].cancelled_at) return { created: 0, cancelled: true };
       if (emails.length === 0) return { created: 0, cancelled: false };
-      const r = await tx.query(prepared(
+      const r = await tx.query<{ created: number; suppressed: number }>(prepared(
         `WITH x AS (
            SELECT x.*, EXISTS (SELECT 1 FROM messaging.suppressions s WHERE s.project_id = $1 AND s.email = x.to_email) AS suppressed
            FROM unnest($9::uuid[], $10::uuid[], $11::text[], $12::jsonb[]) WITH ORDINALITY AS x(id, contact_id, to_email, vars, i)
@@ -200,9 +216,11 @@ export class MessagingRepo implements MessagingStore {
            FROM x ORDER BY i
            ON CONFLICT (project_id, campaign_id, contact_id) WHERE campaign_id IS NOT NULL DO NOTHING
            RETURNING id
-         )
+         ), events AS (
          ${outbox.insertSql(13, { key: 'int', where: (key) => `${key} IN (SELECT CASE WHEN suppressed THEN -i ELSE i END FROM x WHERE x.id IN (SELECT id FROM emails))` })}
-         RETURNING id`,
+         RETURNING id
+         )
+         SELECT (SELECT count(*) FROM events)::int AS created, (SELECT count(*) FROM x WHERE suppressed AND x.id IN (SELECT id FROM emails))::int AS suppressed`,
         [
           projectId,
           content.campaignId,
@@ -220,14 +238,18 @@ export class MessagingRepo implements MessagingStore {
         ],
       ));
       outbox.written(tx);
-      return { created: r.rowCount ?? 0, cancelled: false };
+      const { created, suppressed } = r.rows[0];
+      counted = [created, suppressed];
+      return { created, cancelled: false };
     });
+    accepted('bulk', ...counted);
+    return result;
   }
 
   async insertWorkflowEmail(e: WorkflowEmail, events: { queued: DomainEvent; suppressed: DomainEvent }) {
     // The email and the one event its suppression check picks (1: its work item, -1: its
     // failure), both only if the key is new: a repeat writes nothing, in particular no work item.
-    const inserted = await this.db.query<{ id: string }>(prepared(
+    const inserted = await this.db.query<{ id: string; status: string }>(prepared(
       `WITH x AS (
          SELECT EXISTS (SELECT 1 FROM messaging.suppressions s WHERE s.project_id = $1::uuid AND s.email = $4::text) AS suppressed
        ), emails AS (
@@ -239,11 +261,11 @@ export class MessagingRepo implements MessagingStore {
            CASE WHEN suppressed THEN 'suppressed: the address bounced or complained before' END, CASE WHEN suppressed THEN NULL ELSE now() END
          FROM x
          ON CONFLICT (project_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
-         RETURNING id
+         RETURNING id, status
        ), events AS (
          ${outbox.insertSql(16, { key: 'int', where: (key) => `EXISTS (SELECT 1 FROM emails) AND ${key} = (SELECT CASE WHEN suppressed THEN -1 ELSE 1 END FROM x)` })}
        )
-       SELECT id FROM emails`,
+       SELECT id, status FROM emails`,
       [
         e.projectId,
         e.id,
@@ -265,6 +287,7 @@ export class MessagingRepo implements MessagingStore {
     ));
     if (inserted.length) {
       outbox.written(this.db.pool);
+      accepted('transactional', 1, inserted[0].status === 'failed' ? 1 : 0);
       return { id: inserted[0].id, existing: false };
     }
     // The key's email was there, or committed while this one waited for it: a new statement sees it.
@@ -408,14 +431,15 @@ export class MessagingRepo implements MessagingStore {
   async advanceWithEvents(status: EmailStatus, items: Array<{ projectId: string; id: string; messageId?: string }>, eventOf: (item: { projectId: string; id: string; messageId?: string }) => NewEvent): Promise<string[]> {
     const events = outbox.envelopes(items.map(eventOf));
     const rows = (
-      await this.db.query<{ id: string }>(prepared(
-        `WITH moved AS (${advanceSql(status, 'e.id')})
+      await this.db.query<{ id: string; lane: 'transactional' | 'bulk' }>(prepared(
+        `WITH moved AS (${advanceSql(status, 'e.id, e.lane')})
          , events AS (${outbox.insertSql(7, { key: 'uuid', where: (emailId) => `${emailId} IN (SELECT id FROM moved)` })})
          SELECT * FROM moved`,
         [...advanceParams(status, items), ...outbox.params(events, items.map((i) => i.id))],
       ))
     );
     if (rows.length) outbox.written(this.db.pool);
+    if (COUNTED.has(status)) for (const r of rows) metrics.emails.inc({ lane: r.lane, outcome: status });
     return rows.map((r) => r.id);
   }
 

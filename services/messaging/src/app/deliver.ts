@@ -1,4 +1,4 @@
-import { Batcher, LimitVerdict, logger, newId, OVERLAP_AFTER_MS } from '../../../../libs/kit/src';
+import { Batcher, LimitVerdict, logger, metrics, newId, OVERLAP_AFTER_MS, uuidv7Ms } from '../../../../libs/kit/src';
 import { render } from '../domain/render';
 import { isTemporary } from '../domain/smtp';
 import type { TokenSigner } from '../domain/tokens';
@@ -110,6 +110,7 @@ export async function deliver(deps: DeliveryDeps, projectId: string, emailId: st
       break; // limiter store down: do not block sending
     }
     if (v.allowed) break;
+    metrics.rateLimited.inc({ scope: 'send' });
     await sleep(Math.max(10, v.msBeforeNext));
   }
 
@@ -122,8 +123,11 @@ export async function deliver(deps: DeliveryDeps, projectId: string, emailId: st
     return retryOrFail(deps, email, `compose failed: ${(err as Error).message}`, true);
   }
 
+  let answered = false;
   try {
     const result = await deps.mailer.send(msg);
+    answered = true;
+    handedOff(email, '2xx');
     try {
       await deps.writes.sent(email, msg.mail.messageId as string, deps.mailer.kind === 'dev');
     } catch (err) {
@@ -136,13 +140,30 @@ export async function deliver(deps: DeliveryDeps, projectId: string, emailId: st
       await deps.repo.saveDevMail(projectId, { id: newId(), emailId: email.id, recipient: email.to_email, sender: email.from_email, subject: msg.mail.subject as string, raw: result.raw });
     }
   } catch (err) {
+    if (!answered) handedOff(email, smtpClass(err));
     await retryOrFail(deps, email, (err as Error).message ?? String(err), isTemporary(err));
   }
+}
+
+/** The class of an SMTP server's answer to a failed handoff: its reply code's, or `error` when there is none (connection, TLS, timeout). */
+export function smtpClass(err: unknown): '4xx' | '5xx' | 'error' {
+  const code = (err as { responseCode?: unknown } | undefined)?.responseCode;
+  if (typeof code === 'number' && code >= 400 && code < 500) return '4xx';
+  if (typeof code === 'number' && code >= 500 && code < 600) return '5xx';
+  return 'error';
+}
+
+/** The SMTP server answered a handoff (or the connection failed): its class, and the time since the email was accepted. */
+function handedOff(email: EmailRow, cls: '2xx' | '4xx' | '5xx' | 'error') {
+  metrics.smtpResponses.inc({ lane: email.lane, class: cls });
+  const acceptedAt = uuidv7Ms(email.id);
+  if (acceptedAt !== undefined) metrics.emailHandoff.observe({ lane: email.lane }, Math.max(0, Date.now() - acceptedAt) / 1000);
 }
 
 /** A temporary failure is retried with backoff until SEND_MAX_ATTEMPTS; anything else fails the email. */
 async function retryOrFail(deps: DeliveryDeps, email: EmailRow, message: string, temporary: boolean) {
   if (temporary && email.attempts < deps.maxAttempts) {
+    metrics.emails.inc({ lane: email.lane, outcome: 'retried' });
     logger.warn({ emailId: email.id, attempt: email.attempts, err: message }, 'temporary delivery failure; will retry');
     await deps.repo.retryLater(email.project_id, email.id, backoffMs(email.attempts), message);
   } else {
@@ -152,10 +173,12 @@ async function retryOrFail(deps: DeliveryDeps, email: EmailRow, message: string,
 }
 
 async function fail(deps: DeliveryDeps, email: EmailRow, reason: string) {
-  await deps.repo.db.tx(async (tx) => {
+  const moved = await deps.repo.db.tx(async (tx) => {
     const row = await deps.repo.advance(tx, email.project_id, email.id, 'failed', { error: reason.slice(0, 500) });
     if (row) await deps.repo.outbox.enqueue(tx, [statusEvent(email.project_id, row, 'failed', { reason: reason.slice(0, 200) })]);
+    return row !== undefined;
   });
+  if (moved) metrics.emails.inc({ lane: email.lane, outcome: 'failed' });
 }
 
 async function compose(deps: DeliveryDeps, email: EmailRow): Promise<Outgoing> {

@@ -1,9 +1,9 @@
 import type { NewEvent } from '../../../../libs/bus/src';
 import type { Api } from '../../../../libs/contracts/src';
-import { AppError, logger } from '../../../../libs/kit/src';
+import { AppError, logger, metrics } from '../../../../libs/kit/src';
 import { parseSesNotification, parseSnsEnvelope, verifySignature } from '../domain/sns';
 import type { EmailStatus } from '../domain/status';
-import type { MessagingStore, SnsCertificates, SnsSubscriptions } from './ports';
+import type { EmailRow, MessagingStore, SnsCertificates, SnsSubscriptions } from './ports';
 import { statusEvent } from './send';
 import { reputation } from './reputation';
 
@@ -52,12 +52,13 @@ export async function handleMailNotification(deps: WebhookDeps, body: string): P
   const projectId = email.project_id;
 
   const permanent = n.kind === 'complaint' || (n.kind === 'bounce' && n.bounceType === 'Permanent');
+  let moved: EmailRow | undefined;
   const applied = await deps.repo.db.tx(async (tx) => {
     if (!(await deps.repo.firstNotification(tx, msg.MessageId))) return false;
     const events: NewEvent[] = [];
     const status = n.kind === 'bounce' ? (n.bounceType === 'Permanent' ? 'bounced' : undefined) : STATUS_OF[n.kind];
     if (status) {
-      const row = await deps.repo.advance(tx, projectId, email!.id, status);
+      const row = (moved = await deps.repo.advance(tx, projectId, email!.id, status));
       if (row) events.push(statusEvent(projectId, row, status, { link: n.link, bounceType: n.bounceType }));
     } else if (n.kind === 'bounce') {
       // A transient bounce changes nothing but is worth seeing on the contact's timeline.
@@ -79,6 +80,8 @@ export async function handleMailNotification(deps: WebhookDeps, body: string): P
     await deps.repo.outbox.enqueue(tx, events);
     return true;
   });
+  // A notification that moved the email (delivered, bounced, complained), counted once committed.
+  if (applied && moved) metrics.emails.inc({ lane: moved.lane, outcome: moved.status });
   if (applied && permanent) {
     // Bounced or complained: never mail marketing to this contact again.
     await deps.contacts()

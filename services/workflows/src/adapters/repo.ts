@@ -1,5 +1,6 @@
 import { Outbox } from '../../../../libs/bus/src';
 import type { Db, Queryable } from '../../../../libs/db/src';
+import { metrics } from '../../../../libs/kit/src';
 import type { ClaimedExecution, ExecutionRow, ExecutionWrite, NewExecution, StepRow, TransitionRow, WorkflowGraph, WorkflowRow, WorkflowsStore } from '../app/ports';
 import { SCHEMA } from '../migrations';
 
@@ -205,14 +206,20 @@ export class WorkflowsRepo implements WorkflowsStore {
     return r.rowCount ?? 0;
   }
 
+  /** Claims due executions for a lease; observes how late each timer was (herald_workflow_timer_lateness_seconds). */
   async claimDue(limit: number, leaseMs: number): Promise<ClaimedExecution[]> {
-    return this.db.query(
-      `WITH due AS (SELECT project_id, id FROM ${E} WHERE due_at <= now() ORDER BY due_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+    const rows = await this.db.query<ClaimedExecution & { late_s?: number }>(
+      `WITH due AS (SELECT project_id, id, due_at FROM ${E} WHERE due_at <= now() ORDER BY due_at LIMIT $1 FOR UPDATE SKIP LOCKED)
        UPDATE ${E} e SET due_at = now() + make_interval(secs => $2::double precision / 1000), version = e.version + 1
          FROM due WHERE e.project_id = due.project_id AND e.id = due.id
-       RETURNING ${EXECUTION.split(',').map((c) => `e.${c.trim()}`).join(', ')}`,
+       RETURNING ${EXECUTION.split(',').map((c) => `e.${c.trim()}`).join(', ')}, extract(epoch FROM now() - due.due_at)::float8 AS late_s`,
       [limit, leaseMs],
     );
+    for (const r of rows) {
+      metrics.workflowTimerLateness.observe(Math.max(0, r.late_s ?? 0));
+      delete r.late_s;
+    }
+    return rows;
   }
 
   async writeExecutions(writes: ExecutionWrite[]): Promise<Set<string>> {
