@@ -112,6 +112,38 @@ const CRD_CHECKS: Record<string, (o: K8sObject) => string[]> = {
     }
     return errs;
   },
+  'monitoring.coreos.com/v1/PodMonitor': (o) => {
+    const errs: string[] = [];
+    const s = o.spec ?? {};
+    if (!s.selector || (!s.selector.matchLabels && !s.selector.matchExpressions)) errs.push('spec.selector must select pods');
+    if (!Array.isArray(s.podMetricsEndpoints) || s.podMetricsEndpoints.length === 0) errs.push('spec.podMetricsEndpoints must be a non-empty list');
+    for (const [i, e] of (s.podMetricsEndpoints ?? []).entries()) {
+      if (typeof e.port !== 'string' || !e.port) errs.push(`podMetricsEndpoints[${i}].port must name a container port`);
+      if (e.path !== undefined && !String(e.path).startsWith('/')) errs.push(`podMetricsEndpoints[${i}].path must be absolute`);
+      if (e.interval !== undefined && !/^(\d+(ms|s|m|h))+$/.test(e.interval)) errs.push(`podMetricsEndpoints[${i}].interval is not a duration`);
+      for (const [j, r] of (e.relabelings ?? []).entries()) {
+        if (r.sourceLabels !== undefined && !Array.isArray(r.sourceLabels)) errs.push(`podMetricsEndpoints[${i}].relabelings[${j}].sourceLabels must be a list`);
+      }
+    }
+    return errs;
+  },
+  'monitoring.coreos.com/v1/PrometheusRule': (o) => {
+    const groups = o.spec?.groups;
+    if (!Array.isArray(groups) || groups.length === 0) return ['spec.groups must be a non-empty list'];
+    return groups.flatMap((g: any, i: number) => {
+      const errs: string[] = [];
+      if (typeof g.name !== 'string' || !g.name) errs.push(`groups[${i}].name is required`);
+      if (!Array.isArray(g.rules) || g.rules.length === 0) errs.push(`groups[${i}].rules must be a non-empty list`);
+      for (const [j, r] of (g.rules ?? []).entries()) {
+        if (typeof r.expr !== 'string' || !r.expr.trim()) errs.push(`groups[${i}].rules[${j}].expr must be a string`);
+        if ((typeof r.alert === 'string') === (typeof r.record === 'string')) errs.push(`groups[${i}].rules[${j}] needs one of alert or record`);
+        for (const k of ['labels', 'annotations']) {
+          for (const [lk, lv] of Object.entries(r[k] ?? {})) if (typeof lv !== 'string') errs.push(`groups[${i}].rules[${j}].${k}.${lk} must be a string`);
+        }
+      }
+      return errs;
+    });
+  },
   'keda.sh/v1alpha1/TriggerAuthentication': (o) => {
     const refs = o.spec?.secretTargetRef;
     if (!Array.isArray(refs) || refs.length === 0) return ['spec.secretTargetRef must be a non-empty list'];
