@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zodToFieldErrors } from '../../../../libs/edge/src';
 import { AppError, BatchOutcome, Batcher, forbidden, fromBatchReply, isUuid, newId, notFound, OVERLAP_AFTER_MS, validationError } from '../../../../libs/kit/src';
 import type { NewEvent } from '../../../../libs/bus/src';
 import type { Api, DomainEvent } from '../../../../libs/contracts/src';
@@ -12,9 +13,6 @@ const schemaFor = (maxAttachmentBytes: number) => {
   if (!schemas.has(maxAttachmentBytes)) schemas.set(maxAttachmentBytes, createSendRequestSchema({ maxAttachmentBytes }));
   return schemas.get(maxAttachmentBytes)!;
 };
-
-const zodErrors = (e: z.ZodError) =>
-  e.issues.map((i) => ({ field: i.path.map(String).join('.') || 'body', message: i.message, code: i.code === 'invalid_format' ? 'invalid_string' : i.code }));
 
 type StatusSource = Pick<EmailRow, 'id' | 'contact_id' | 'message_id' | 'subject' | 'from_email' | 'template_id' | 'campaign_id' | 'source_type'>;
 
@@ -127,7 +125,7 @@ async function prepare(deps: SendDeps, projectId: string, requestJson: string, t
     throw validationError([{ field: 'body', message: 'must be a JSON object', code: 'invalid_type' }]);
   }
   const parsed = schemaFor(deps.maxAttachmentBytes).safeParse(raw);
-  if (!parsed.success) throw validationError(zodErrors(parsed.error));
+  if (!parsed.success) throw validationError(zodToFieldErrors(parsed.error));
   const body = parsed.data;
 
   const template = body.template ? (isUuid(body.template) ? await deps.repo.template(projectId, body.template) : undefined) : undefined;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zodToFieldErrors } from '../../../../libs/edge/src';
 import { badRequest, conflict, forbidden, isUuid, isValidEmail, newId, normalizeEmail, notFound, validationError } from '../../../../libs/kit/src';
 import type { Api } from '../../../../libs/contracts/src';
 import type { Template__Output as TemplateMsg } from '../../../../libs/contracts/src/generated/herald/messaging/v1/Template';
@@ -42,7 +43,7 @@ function parseFields(json: string, partial: boolean) {
   }
   const r = (partial ? templatePatch : templateFields).safeParse(raw);
   if (!r.success) {
-    throw validationError(r.error.issues.map((i) => ({ field: i.path.map(String).join('.') || 'body', message: i.message, code: i.code === 'invalid_format' ? 'invalid_string' : i.code })));
+    throw validationError(zodToFieldErrors(r.error));
   }
   return r.data;
 }

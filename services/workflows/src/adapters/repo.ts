@@ -14,6 +14,10 @@ const N = 'workflows.entries';
 const EXECUTION = `project_id, id, workflow_id, contact_id, status, current_step_id, exit_reason, context, trigger_event, wait_event, waiting_since, due_at, attempts,
   version, started_at, completed_at, updated_at`;
 const ACTIVE = `status IN ('RUNNING', 'WAITING')`;
+/** What ending an execution (cancelled, exited) also sets: nothing more is due of it. */
+const ENDED = `due_at = NULL, wait_event = NULL, waiting_since = NULL, completed_at = now(), updated_at = now(), version = version + 1`;
+/** claimDue's RETURNING: the claimed rows (aliased `e`) without their history. */
+const CLAIMED = EXECUTION.split(',').map((c) => `e.${c.trim()}`).join(', ');
 
 /** A column's value as a statement parameter: objects as JSON. */
 const param = (v: unknown) => (v !== null && typeof v === 'object' && !(v instanceof Date) ? JSON.stringify(v) : v);
@@ -175,7 +179,7 @@ export class WorkflowsRepo implements WorkflowsStore {
 
   async cancel(q: Queryable, projectId: string, workflowId: string, id?: string) {
     const r = await q.query(
-      `UPDATE ${E} SET status = 'CANCELLED', due_at = NULL, wait_event = NULL, waiting_since = NULL, completed_at = now(), updated_at = now(), version = version + 1
+      `UPDATE ${E} SET status = 'CANCELLED', ${ENDED}
         WHERE project_id = $1 AND workflow_id = $2 AND ${ACTIVE}${id ? ' AND id = $3' : ''} RETURNING ${EXECUTION}`,
       id ? [projectId, workflowId, id] : [projectId, workflowId],
     );
@@ -190,8 +194,7 @@ export class WorkflowsRepo implements WorkflowsStore {
           [projectId, stepId, to],
         )
       : await tx.query(
-          `UPDATE ${E} SET status = 'EXITED', exit_reason = $3, due_at = NULL, wait_event = NULL, waiting_since = NULL, completed_at = now(), updated_at = now(), version = version + 1
-            WHERE project_id = $1 AND current_step_id = $2 AND ${ACTIVE}`,
+          `UPDATE ${E} SET status = 'EXITED', exit_reason = $3, ${ENDED} WHERE project_id = $1 AND current_step_id = $2 AND ${ACTIVE}`,
           [projectId, stepId, reason],
         );
     return r.rowCount ?? 0;
@@ -199,8 +202,7 @@ export class WorkflowsRepo implements WorkflowsStore {
 
   async exitContact(tx: Queryable, projectId: string, contactId: string, reason: string) {
     const r = await tx.query(
-      `UPDATE ${E} SET status = 'EXITED', exit_reason = $3, due_at = NULL, wait_event = NULL, waiting_since = NULL, completed_at = now(), updated_at = now(), version = version + 1
-        WHERE project_id = $1 AND contact_id = $2 AND ${ACTIVE}`,
+      `UPDATE ${E} SET status = 'EXITED', exit_reason = $3, ${ENDED} WHERE project_id = $1 AND contact_id = $2 AND ${ACTIVE}`,
       [projectId, contactId, reason],
     );
     return r.rowCount ?? 0;
@@ -212,7 +214,7 @@ export class WorkflowsRepo implements WorkflowsStore {
       `WITH due AS (SELECT project_id, id, due_at FROM ${E} WHERE due_at <= now() ORDER BY due_at LIMIT $1 FOR UPDATE SKIP LOCKED)
        UPDATE ${E} e SET due_at = now() + make_interval(secs => $2::double precision / 1000), version = e.version + 1
          FROM due WHERE e.project_id = due.project_id AND e.id = due.id
-       RETURNING ${EXECUTION.split(',').map((c) => `e.${c.trim()}`).join(', ')}, extract(epoch FROM now() - due.due_at)::float8 AS late_s`,
+       RETURNING ${CLAIMED}, extract(epoch FROM now() - due.due_at)::float8 AS late_s`,
       [limit, leaseMs],
     );
     for (const r of rows) {

@@ -96,22 +96,23 @@ export async function runEngine(d: EngineDeps, cache: GraphCache, stopped: () =>
   }
 }
 
+/** The write that leaves a claimed execution as it is (under its claim's version). */
+const asClaimed = (e: ClaimedExecution): ExecutionWrite => ({
+  projectId: e.project_id,
+  id: e.id,
+  version: e.version,
+  status: e.status,
+  currentStepId: e.current_step_id,
+  exitReason: null,
+  waitEvent: e.wait_event,
+  waitingSince: e.waiting_since,
+  dueAt: e.due_at,
+  attempts: e.attempts,
+  history: [],
+});
+
 /** An execution left as it was, due again after a while (an unexpected error: a bug, or a service down). */
-function retryLater(e: ClaimedExecution, delayMs: number): ExecutionWrite {
-  return {
-    projectId: e.project_id,
-    id: e.id,
-    version: e.version,
-    status: e.status,
-    currentStepId: e.current_step_id,
-    exitReason: null,
-    waitEvent: e.wait_event,
-    waitingSince: e.waiting_since,
-    dueAt: new Date(Date.now() + delayMs),
-    attempts: e.attempts,
-    history: [],
-  };
-}
+const retryLater = (e: ClaimedExecution, delayMs: number): ExecutionWrite => ({ ...asClaimed(e), dueAt: new Date(Date.now() + delayMs) });
 
 /** What one step did: go on (to a step, or nowhere: complete), wait, end, or try again later. */
 type StepResult =
@@ -127,19 +128,8 @@ const SIDE_EFFECTS = new Set(['SEND_EMAIL', 'WEBHOOK', 'UPDATE_CONTACT']);
  * up). Answers its write; undefined when it lost its claim on the way (cancelled, resumed).
  */
 async function walk(d: EngineDeps, e: ClaimedExecution, loaded: Loaded | undefined, deadline: number): Promise<ExecutionWrite | undefined> {
-  const state: ExecutionWrite = {
-    projectId: e.project_id,
-    id: e.id,
-    version: e.version,
-    status: e.status,
-    currentStepId: e.current_step_id,
-    exitReason: null,
-    waitEvent: null,
-    waitingSince: null,
-    dueAt: null,
-    attempts: e.attempts,
-    history: [],
-  };
+  // A walk sets when it is due next and what it waits for (a resumed wait is over).
+  const state: ExecutionWrite = { ...asClaimed(e), waitEvent: null, waitingSince: null, dueAt: null };
   const end = (status: ExecutionStatus, reason: string | null) => Object.assign(state, { status, exitReason: reason, dueAt: null, waitEvent: null, waitingSince: null });
   if (!loaded) return end('EXITED', 'The workflow was deleted');
   const { workflow, graph } = loaded;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { NewEvent } from '../../../../libs/bus/src';
 import { projectOf, type Api, type Handlers } from '../../../../libs/contracts/src';
+import { parse } from '../../../../libs/edge/src';
 import type { Queryable } from '../../../../libs/db/src';
 import { AppError, badRequest, conflict, FieldError, isAppError, isUuid, newId, notFound, validationError } from '../../../../libs/kit/src';
 import { audienceCondition, conditionTests, contextTestErrors, isContextField } from '../domain/condition';
@@ -21,7 +22,6 @@ import {
   triggerEventOf,
   updateWorkflowSchema,
   webhookUrlError,
-  zodFieldErrors,
   type ConditionConfig,
 } from '../domain/workflow';
 import type { ExecutionRow, StepRow, TransitionRow, WorkflowGraph, WorkflowRow, WorkflowsStore } from './ports';
@@ -117,9 +117,7 @@ function parseBody<S extends z.ZodType>(schema: S, text: string): z.infer<S> {
   } catch {
     throw validationError([{ field: 'body', message: 'must be a JSON object', code: 'invalid_type' }]);
   }
-  const r = schema.safeParse(raw);
-  if (!r.success) throw validationError(zodFieldErrors(r.error));
-  return r.data;
+  return parse(schema, raw);
 }
 
 const humanName = (type: StepType) => type.charAt(0) + type.slice(1).toLowerCase().replace(/_/g, ' ');

@@ -4,7 +4,8 @@
  * again when enabling); and the views the API answers with.
  */
 import { z } from 'zod';
-import { FieldError } from '../../../../libs/kit/src';
+import { zodToFieldErrors } from '../../../../libs/edge/src';
+import type { FieldError } from '../../../../libs/kit/src';
 import { checkWebhookHeaders, checkWebhookUrl, WEBHOOK_METHODS } from './webhook';
 
 export const STEP_TYPES = ['TRIGGER', 'SEND_EMAIL', 'DELAY', 'WAIT_FOR_EVENT', 'CONDITION', 'WEBHOOK', 'UPDATE_CONTACT', 'EXIT'] as const;
@@ -150,20 +151,11 @@ export const transitionWriteSchema = z.strictObject({
   priority: z.number().int().min(0).max(1000).nullish(),
 });
 
-/** Field errors of a zod failure, under `prefix` (`config.amount`). */
-export function zodFieldErrors(error: z.ZodError, prefix = ''): FieldError[] {
-  return error.issues.map((i) => ({
-    field: [prefix, ...i.path.map(String)].filter(Boolean).join('.') || 'body',
-    message: i.message,
-    code: i.code === 'invalid_format' ? 'invalid_string' : i.code,
-  }));
-}
-
 /** A step's config checked for its type: the normalised config, or the errors at `config.<field>`. */
 export function parseStepConfig(type: StepType, config: unknown): { ok: true; config: Record<string, unknown> } | { ok: false; errors: FieldError[] } {
   if (JSON.stringify(config ?? {}).length > LIMITS.MAX_CONFIG_BYTES) return { ok: false, errors: [{ field: 'config', message: `must be at most ${LIMITS.MAX_CONFIG_BYTES / 1024} KB of JSON`, code: 'too_big' }] };
   const r = (CONFIG_SCHEMAS[type] as z.ZodType).safeParse(config ?? {});
-  if (!r.success) return { ok: false, errors: zodFieldErrors(r.error, 'config') };
+  if (!r.success) return { ok: false, errors: zodToFieldErrors(r.error, 'config') };
   return { ok: true, config: r.data as Record<string, unknown> };
 }
 

@@ -73,6 +73,26 @@ async function workflow(projectId: string, opts: { delay?: boolean; allowReentry
   return { id, ids };
 }
 
+/** An enabled workflow started by `start` (re-entry allowed): TRIGGER → WAIT_FOR_EVENT `paid` → (EVENT) EXIT "paid". */
+async function waitingWorkflow(projectId: string) {
+  const id = newId();
+  const [trigger, wait, exit] = [newId(), newId(), newId()];
+  await db.tx(async (tx) => {
+    await store.insertWorkflow(tx, { project_id: projectId, id, name: 'w', description: null, trigger_event: 'start', allow_reentry: true, webhook_secret: 'whsec_x' });
+    await store.updateWorkflow(tx, projectId, id, { enabled: true });
+    const step = (sid: string, type: string, config: object) =>
+      store.insertStep(tx, { project_id: projectId, workflow_id: id, id: sid, type: type as never, name: type, position: null, config: config as never, template_id: null });
+    await step(trigger, 'TRIGGER', {});
+    await step(wait, 'WAIT_FOR_EVENT', { eventName: 'paid' });
+    await step(exit, 'EXIT', { reason: 'paid' });
+    const edge = (from: string, to: string, waitOutcome: 'EVENT' | null) =>
+      store.insertTransition(tx, { project_id: projectId, workflow_id: id, id: newId(), from_step_id: from, to_step_id: to, branch: null, wait_outcome: waitOutcome, priority: 0 });
+    await edge(trigger, wait, null);
+    await edge(wait, exit, 'EVENT');
+  });
+  return id;
+}
+
 const recorded = (projectId: string, contactId: string, name = 'go', occurredAt = new Date()): DomainEvent<'events.event.recorded.v1'> => ({
   id: newId(),
   type: 'events.event.recorded.v1',
@@ -161,17 +181,7 @@ it('DELAY waits until due; re-entry admits a contact once unless allowed', async
 
 it('a recorded event resumes waits that began before it, and only those of its contact and project', async () => {
   const p = newId();
-  const id = newId();
-  const [trigger, wait, exit] = [newId(), newId(), newId()];
-  await db.tx(async (tx) => {
-    await store.insertWorkflow(tx, { project_id: p, id, name: 'w', description: null, trigger_event: 'start', allow_reentry: true, webhook_secret: 'whsec_x' });
-    await store.updateWorkflow(tx, p, id, { enabled: true });
-    await store.insertStep(tx, { project_id: p, workflow_id: id, id: trigger, type: 'TRIGGER', name: 't', position: null, config: {}, template_id: null });
-    await store.insertStep(tx, { project_id: p, workflow_id: id, id: wait, type: 'WAIT_FOR_EVENT', name: 'w', position: null, config: { eventName: 'paid' }, template_id: null });
-    await store.insertStep(tx, { project_id: p, workflow_id: id, id: exit, type: 'EXIT', name: 'e', position: null, config: { reason: 'paid' }, template_id: null });
-    await store.insertTransition(tx, { project_id: p, workflow_id: id, id: newId(), from_step_id: trigger, to_step_id: wait, branch: null, wait_outcome: null, priority: 0 });
-    await store.insertTransition(tx, { project_id: p, workflow_id: id, id: newId(), from_step_id: wait, to_step_id: exit, branch: null, wait_outcome: 'EVENT', priority: 0 });
-  });
+  const id = await waitingWorkflow(p);
   const [a, b] = [newId(), newId()];
   const before = new Date(Date.now() - 60_000);
   await db.tx((tx) => onEventsRecorded(store, tx, [recorded(p, a, 'start'), recorded(p, b, 'start')]));
@@ -204,17 +214,7 @@ async function waitFor(fn: () => boolean | Promise<boolean>, timeoutMs = 5000) {
 
 it('an event recorded while a worker is still putting the execution to wait resumes it all the same', async () => {
   const p = newId();
-  const id = newId();
-  const [trigger, wait, exit] = [newId(), newId(), newId()];
-  await db.tx(async (tx) => {
-    await store.insertWorkflow(tx, { project_id: p, id, name: 'w', description: null, trigger_event: 'start', allow_reentry: true, webhook_secret: 'whsec_x' });
-    await store.updateWorkflow(tx, p, id, { enabled: true });
-    await store.insertStep(tx, { project_id: p, workflow_id: id, id: trigger, type: 'TRIGGER', name: 't', position: null, config: {}, template_id: null });
-    await store.insertStep(tx, { project_id: p, workflow_id: id, id: wait, type: 'WAIT_FOR_EVENT', name: 'w', position: null, config: { eventName: 'paid' }, template_id: null });
-    await store.insertStep(tx, { project_id: p, workflow_id: id, id: exit, type: 'EXIT', name: 'e', position: null, config: { reason: 'paid' }, template_id: null });
-    await store.insertTransition(tx, { project_id: p, workflow_id: id, id: newId(), from_step_id: trigger, to_step_id: wait, branch: null, wait_outcome: null, priority: 0 });
-    await store.insertTransition(tx, { project_id: p, workflow_id: id, id: newId(), from_step_id: wait, to_step_id: exit, branch: null, wait_outcome: 'EVENT', priority: 0 });
-  });
+  const id = await waitingWorkflow(p);
   // Another execution of the same batch holds the batch's write back: it sends, and its send waits.
   const slow = await workflow(p, { event: 'start' });
   const contact = newId();
