@@ -140,6 +140,27 @@ export const DomainEvents = {
     workflowName: z.string(),
     contactId: z.string(),
   }),
+  /**
+   * Mail arrived for a recipient on one of the project's verified domains (an SES `Received`
+   * notification or Herald's own SMTP listener): the events service records `email.received` on
+   * the sender's contact (activity type inbound; a normal workflow trigger), billing counts it in
+   * the `inbound` category. `inReplyTo`: the email Herald sent that this answers, when its
+   * In-Reply-To/References name one.
+   */
+  'messaging.email.received.v1': z.object({
+    inboundId: z.string(),
+    contactId: z.string(),
+    from: z.string(),
+    to: z.array(z.string()),
+    subject: z.string(),
+    messageId: z.string().nullable(),
+    snippet: z.string(),
+    attachments: z.array(z.string()),
+    /** RFC 3834 Auto-Submitted (other than `no`) or an out-of-office marker. */
+    autoReply: z.boolean(),
+    inReplyTo: z.object({ emailId: z.string(), campaignId: z.string().nullable(), templateId: z.string().nullable() }).nullable(),
+    via: z.enum(['ses', 'smtp']),
+  }),
   'messaging.project.reputation_critical.v1': z.object({
     levels: z.record(z.string(), z.string()),
     bounceRate7Day: z.number(),
