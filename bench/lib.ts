@@ -8,9 +8,23 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
-import { INFRA, reachable, Topology } from '../libs/testing/src';
+import { INFRA, OtlpReceiver, reachable, Topology } from '../libs/testing/src';
 
 // ---------------------------------------------------------------- settings, logging
+
+/**
+ * BENCH_TRACES=1: Herald records and exports traces (OTEL_EXPORTER_OTLP_ENDPOINT) to an OTLP
+ * receiver in this process, to compare with a run without (the default: traces off). The
+ * settings to start Herald with; `tracesLine()` says which it was, for the report.
+ */
+let otlp: OtlpReceiver | undefined;
+export async function tracesEnv(): Promise<NodeJS.ProcessEnv> {
+  if (process.env.BENCH_TRACES !== '1') return {};
+  otlp ??= await OtlpReceiver.start({ keep: false });
+  return { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url };
+}
+export const tracesLine = () =>
+  otlp ? `traces: on, exported over OTLP/HTTP to a receiver on loopback (${otlp.received} spans received)` : 'traces: off (OTEL_EXPORTER_OTLP_ENDPOINT unset)';
 
 /** A non-negative number from the environment variable `name`, `dflt` when unset or empty. */
 export const num = (name: string, dflt: number) => {

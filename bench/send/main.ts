@@ -17,7 +17,7 @@ import crypto from 'node:crypto';
 import { Pool as HttpPool } from 'undici';
 import { Api, DnsTestServer, Topology } from '../../libs/testing/src';
 import { registry } from '../../services/all/src/registry';
-import { cpuWindow, CpuSample, CpuWindow, f0, f1, f2, log, machineLine, num, pad, readSnapshots, requireInfra, run, running, sampleCpu, sleep, Snapshot, table } from '../lib';
+import { cpuWindow, CpuSample, CpuWindow, f0, f1, f2, log, machineLine, tracesEnv, tracesLine, num, pad, readSnapshots, requireInfra, run, running, sampleCpu, sleep, Snapshot, table } from '../lib';
 import { BODY, diffProfile, dist, Dist, Elu, eluOf, nowMs, PLANS, QUIET_BUSY_PCT, rawBlast as rawBlastWith, RawResult, printStatements, Profile, rsaKeyPem, settle as settleFor, Sink, SUBJECT, verifyDomain, heraldMailEnv } from '../mail';
 
 // ---------------------------------------------------------------- settings
@@ -137,7 +137,7 @@ async function runTopology(kind: 'all' | 'split', sink: Sink, dns: DnsTestServer
     env.BENCH_CPU_PROF_DIR = path.resolve(cpuProfDir);
   }
   log(`starting topology ${kind} ...`);
-  const t = await Topology.start(kind, { env, registry });
+  const t = await Topology.start(kind, { env: { ...env, ...(await tracesEnv()) }, registry });
   running.add(t);
   const signalProfilers = () => cpuProfDir && t.procs.forEach((p) => p.child.kill('SIGUSR2'));
   try {
@@ -317,6 +317,7 @@ function countErrors(outs: SendOutcome[]) {
 function report(raws: RawResult[], topos: TopoResult[], settings: string, started: number) {
   console.log('\n================ Herald /v1/send bench ================');
   console.log(machineLine());
+  console.log(`  ${tracesLine()}`);
   console.log(`settings: ${settings}`);
   console.log('NOTE: short runs on a shared machine; load generator, sink, Herald, PostgreSQL and RabbitMQ share the cores. Compare ratios.\n');
 

@@ -29,7 +29,7 @@ import { registry } from '../../services/all/src/registry';
 import { migrationsOf, schemaOf } from '../../libs/runtime/src';
 import { contacts } from '../../services/contacts/src/service';
 import { events } from '../../services/events/src/service';
-import { cpuWindow, CpuSample, CpuWindow, DiskProbe, diskProbeSummary, f0, f1, f2, lpad, log, machineLine, num, pad, pct, readSnapshots, requireInfra, run, running, sampleCpu, sleep, Snapshot, snapshotDeltas, startDiskProbe, table } from '../lib';
+import { cpuWindow, CpuSample, CpuWindow, DiskProbe, diskProbeSummary, f0, f1, f2, lpad, log, machineLine, tracesEnv, tracesLine, num, pad, pct, readSnapshots, requireInfra, run, running, sampleCpu, sleep, Snapshot, snapshotDeltas, startDiskProbe, table } from '../lib';
 
 // ---------------------------------------------------------------- settings
 
@@ -447,7 +447,7 @@ async function runTopology(kind: 'all' | 'split', admin: PgPool, openRate?: (clo
   }
   const signalProfilers = () => cpuProfDir && t.procs.forEach((p) => p.child.kill('SIGUSR2'));
   log(`starting topology ${kind} ...`);
-  const t = await Topology.start(kind, { env, registry });
+  const t = await Topology.start(kind, { env: { ...env, ...(await tracesEnv()) }, registry });
   running.add(t);
   try {
     await seedContacts(t.dbUrl, t.projectId);
@@ -684,6 +684,7 @@ async function main() {
   // ---- report
   console.log('\n================ Herald /v1/track bench ================');
   console.log(machineLine());
+  console.log(`  ${tracesLine()}`);
   console.log(
     `PostgreSQL ${pgInfo.v} at ${INFRA.postgres.host}:${INFRA.postgres.port}: synchronous_commit=${pgInfo.sc}, fsync=${pgInfo.fs}, ` +
       `shared_buffers=${pgInfo.sb}, max_connections=${pgInfo.mc}, commit_delay=${pgInfo.cd} (shared with anything else on this machine)`,

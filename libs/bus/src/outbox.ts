@@ -1,6 +1,6 @@
 import { afterCommit, prepared, Queryable } from '../../db/src';
 import type { Db, Migration } from '../../db/src';
-import { metrics, newId } from '../../kit/src';
+import { metrics, newId, traceparentOf } from '../../kit/src';
 import { DomainEvent, DomainEventData, DomainEventType, DomainEvents } from '../../contracts/src/events';
 import { failedEventsMigration } from './dead-letters';
 
@@ -45,12 +45,20 @@ export const busMigration = (schema: string): Migration => ({
  * Every bus table of a service schema, to spread into its migrations: `000_bus`, then
  * `000_bus_failed_events` (added later; it applies on top of an existing `000_bus`).
  */
-export const busMigrations = (schema: string): Migration[] => [busMigration(schema), failedEventsMigration(schema)];
+export const busMigrations = (schema: string): Migration[] => [busMigration(schema), failedEventsMigration(schema), traceMigration(schema)];
+
+/** Each outbox row keeps the trace context of the span that wrote it (null when traces are off). */
+const traceMigration = (schema: string): Migration => ({
+  id: '000_bus_trace',
+  sql: `ALTER TABLE "${schema}".outbox ADD COLUMN traceparent text`,
+});
 
 export interface NewEvent<T extends DomainEventType = DomainEventType> {
   type: T;
   projectId: string;
   data: DomainEventData<T>;
+  /** The trace the event continues; by default the current span's (see libs/kit tracing.ts). */
+  traceparent?: string;
 }
 
 /** The SQL types a key of the caller's rows may have (see `Outbox.insertSql`). */
@@ -67,9 +75,11 @@ export class Outbox {
   /** Validated envelopes (id, time) for new events: throws on a payload its schema rejects. */
   envelopes(events: NewEvent[], at = new Date()): DomainEvent[] {
     const occurredAt = at.toISOString();
+    const current = traceparentOf();
     return events.map((e) => {
       DomainEvents[e.type].parse(e.data);
-      return { id: newId(), type: e.type, occurredAt, projectId: e.projectId, data: e.data } as DomainEvent;
+      const traceparent = e.traceparent ?? current;
+      return { id: newId(), type: e.type, occurredAt, projectId: e.projectId, data: e.data, ...(traceparent ? { traceparent } : {}) } as DomainEvent;
     });
   }
 
@@ -92,11 +102,11 @@ export class Outbox {
    */
   insertSql(first: number, opts: { key?: OutboxKey; where?: (key: string) => string } = {}): string {
     if (opts.where && !opts.key) throw new Error('Outbox.insertSql: a filter needs a key');
-    const types = ['uuid', 'text', 'uuid', 'timestamptz', 'jsonb', ...(opts.key ? [opts.key] : [])];
+    const types = ['uuid', 'text', 'uuid', 'timestamptz', 'jsonb', 'text', ...(opts.key ? [opts.key] : [])];
     const arrays = types.map((t, k) => `$${first + k}::${t}[]`).join(', ');
-    return `INSERT INTO "${this.schema}".outbox (id, type, project_id, occurred_at, data)
-       SELECT o.id, o.type, o.project_id, o.occurred_at, o.data
-       FROM unnest(${arrays}) WITH ORDINALITY AS o(id, type, project_id, occurred_at, data, ${opts.key ? 'key, ' : ''}n)
+    return `INSERT INTO "${this.schema}".outbox (id, type, project_id, occurred_at, data, traceparent)
+       SELECT o.id, o.type, o.project_id, o.occurred_at, o.data, o.traceparent
+       FROM unnest(${arrays}) WITH ORDINALITY AS o(id, type, project_id, occurred_at, data, traceparent, ${opts.key ? 'key, ' : ''}n)
        ${opts.where ? `WHERE ${opts.where('o.key')}` : ''}
        ORDER BY o.n`;
   }
@@ -110,6 +120,7 @@ export class Outbox {
       envelopes.map((e) => e.projectId),
       envelopes.map((e) => e.occurredAt),
       envelopes.map((e) => JSON.stringify(e.data)),
+      envelopes.map((e) => e.traceparent ?? null),
       ...(keys ? [keys] : []),
     ];
   }

@@ -16,7 +16,7 @@ const POLL_MS = 1000;
 export const RELAY_SPACING_MS = 20;
 export const PROJECTION_RELAY_SPACING_MS = 100;
 
-type OutboxRow = { seq: string; id: string; type: string; project_id: string; occurred_at: Date; data: any; attempts: number };
+type OutboxRow = { seq: string; id: string; type: string; project_id: string; occurred_at: Date; data: any; attempts: number; traceparent: string | null };
 
 /**
  * Publishes a schema's outbox in order, in batches, and deletes what was handed over. Rows are
@@ -117,7 +117,14 @@ export class Relay {
           claimed = rows;
           // Rows were validated when enqueued; consumers on the far side of a broker validate again.
           const events = rows.map(
-            (r): DomainEvent => ({ id: r.id, type: r.type as DomainEventType, projectId: r.project_id, occurredAt: new Date(r.occurred_at).toISOString(), data: r.data }),
+            (r): DomainEvent => ({
+              id: r.id,
+              type: r.type as DomainEventType,
+              projectId: r.project_id,
+              occurredAt: new Date(r.occurred_at).toISOString(),
+              data: r.data,
+              ...(r.traceparent ? { traceparent: r.traceparent } : {}),
+            }),
           );
           await this.transport.publish(events, { db: this.db, tx, firstAttempts: new Set(rows.filter((r) => r.attempts === 0).map((r) => r.id)) });
           metrics.busPublished.inc({ schema: this.schema }, rows.length);
@@ -125,7 +132,7 @@ export class Relay {
         },
         `DELETE FROM "${this.schema}".outbox WHERE seq IN (
            SELECT seq FROM "${this.schema}".outbox WHERE next_attempt_at <= now() ORDER BY seq LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
-         RETURNING seq, id, type, project_id, occurred_at, data, attempts`,
+         RETURNING seq, id, type, project_id, occurred_at, data, attempts, traceparent`,
       );
       return { claimed: n, published: true };
     } catch (err) {

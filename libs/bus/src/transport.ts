@@ -3,6 +3,7 @@ import { prepared, type Db } from '../../db/src';
 import type { PoolClient } from 'pg';
 import { logger, metrics } from '../../kit/src';
 import { recordFailure } from './dead-letters';
+import { inConsumerSpans } from './trace';
 import type { Subscription, WorkSubscription } from './subscription';
 
 export type { BatchEventHandler, EventHandler, Subscription, WorkHandler, WorkSubscription } from './subscription';
@@ -85,7 +86,7 @@ export async function handleOnceIn(sub: Subscription, event: DomainEvent, tx: Po
   const handler = sub.handlers[event.type];
   if (!handler) return 'ignored';
   if ((await claim(sub, [event], tx)).size === 0) return 'duplicate';
-  await handler(event, tx);
+  await inConsumerSpans(sub.service, [event], () => handler(event, tx));
   return 'handled';
 }
 
@@ -111,15 +112,17 @@ async function apply(sub: Subscription, events: DomainEvent[], tx: PoolClient, a
   for (let i = 0; i < events.length; ) {
     const batchHandler = sub.batchHandlers?.[events[i].type];
     if (!batchHandler) {
-      at.run = [events[i]];
-      await sub.handlers[events[i].type]!(events[i], tx);
+      const event = events[i];
+      at.run = [event];
+      await inConsumerSpans(sub.service, at.run, () => sub.handlers[event.type]!(event, tx));
       i++;
       continue;
     }
     let j = i + 1;
     while (j < events.length && events[j].type === events[i].type) j++;
-    at.run = events.slice(i, j);
-    await batchHandler(at.run, tx);
+    const run = events.slice(i, j);
+    at.run = run;
+    await inConsumerSpans(sub.service, run, () => batchHandler(run, tx));
     i = j;
   }
 }

@@ -394,12 +394,13 @@ describe('deliver and redeliverDue', () => {
 });
 
 describe('migration', () => {
-  it('000_bus_failed_events applies on top of a schema that has 000_bus and later migrations already', async () => {
+  it('000_bus_failed_events and 000_bus_trace apply on top of a schema that has 000_bus and later migrations already', async () => {
     const schema = 'dlt_upgrade';
     const later = { id: '001_later', sql: `CREATE TABLE ${schema}.later (id int)` };
     expect(await migrate(db, schema, [busMigration(schema), later])).toBe(2);
-    expect(await migrate(db, schema, [...busMigrations(schema), later])).toBe(1);
+    expect(await migrate(db, schema, [...busMigrations(schema), later])).toBe(2);
     expect(await db.query(`SELECT count(*)::int AS n FROM ${schema}.failed_events`)).toEqual([{ n: 0 }]);
+    expect(await db.query(`SELECT count(traceparent)::int AS n FROM ${schema}.outbox`)).toEqual([{ n: 0 }]);
     expect(await migrate(db, schema, [...busMigrations(schema), later])).toBe(0);
   });
 });

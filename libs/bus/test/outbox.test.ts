@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { QueryConfig } from 'pg';
 import { Db, migrate, Queryable } from '../../db/src';
 import { newId } from '../../kit/src';
-import { busMigration, NewEvent, onOutboxWrite, Outbox } from '../src';
+import { busMigrations, NewEvent, onOutboxWrite, Outbox } from '../src';
 import { scratchDatabase, ScratchDatabase } from '../../testing/src';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -26,7 +26,7 @@ describe('Outbox', () => {
     scratch = await scratchDatabase({ poolMax: 4 });
     db = scratch.db;
     await migrate(db, SCHEMA, [
-      busMigration(SCHEMA),
+      ...busMigrations(SCHEMA),
       { id: '001_items', sql: `CREATE TABLE ${SCHEMA}.items (id uuid PRIMARY KEY, ok boolean NOT NULL)` },
     ]);
     stopListening = onOutboxWrite(SCHEMA, () => wakes++);
@@ -133,7 +133,7 @@ describe('Outbox', () => {
     expect(outbox.insertSql(9, { key: 'uuid', where })).toBe(outbox.insertSql(9, { key: 'uuid', where }));
     expect(outbox.insertSql(1)).toBe(outbox.insertSql(1));
     expect(outbox.insertSql(9, { key: 'uuid', where })).toContain('$9::uuid[]');
-    expect(outbox.insertSql(9, { key: 'uuid', where })).toContain('$14::uuid[]');
+    expect(outbox.insertSql(9, { key: 'uuid', where })).toContain('$15::uuid[]');
     expect(new Outbox('other').insertSql(1)).not.toBe(outbox.insertSql(1));
 
     const sent: QueryConfig[] = [];
@@ -150,8 +150,8 @@ describe('Outbox', () => {
   it('params wants one key per envelope, and a filter wants a key', () => {
     const envelopes = outbox.envelopes([changed('a@example.com'), changed('b@example.com')]);
     expect(() => outbox.params(envelopes, [newId()])).toThrow(/1 keys for 2 envelopes/);
-    expect(outbox.params(envelopes, [newId(), newId()])).toHaveLength(6);
-    expect(outbox.params(envelopes)).toHaveLength(5);
+    expect(outbox.params(envelopes, [newId(), newId()])).toHaveLength(7);
+    expect(outbox.params(envelopes)).toHaveLength(6);
     expect(() => outbox.insertSql(1, { where: (k) => `${k} IS NOT NULL` })).toThrow(/needs a key/);
   });
 });

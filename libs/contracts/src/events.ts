@@ -177,9 +177,11 @@ export interface DomainEvent<T extends DomainEventType = DomainEventType> {
   occurredAt: string;
   projectId: string;
   data: DomainEventData<T>;
+  /** W3C trace context of the span that wrote the event, when traces are recorded: its consumers continue that trace. */
+  traceparent?: string;
 }
 
-const Envelope = z.object({ id: z.string(), type: z.string(), occurredAt: z.string(), projectId: z.string(), data: z.unknown() });
+const Envelope = z.object({ id: z.string(), type: z.string(), occurredAt: z.string(), projectId: z.string(), data: z.unknown(), traceparent: z.string().max(64).optional() });
 
 /** Parses an envelope received from a transport; throws on an unknown type or a bad payload. */
 export function parseDomainEvent(raw: unknown): DomainEvent {

@@ -52,6 +52,8 @@ export interface CallMeta {
   role?: string;
   /** Remote calls: a deadline of at least this long for this one call (GRPC_DEADLINE_MS when longer). */
   deadlineMs?: number;
+  /** W3C trace context of the caller's span, when traces are recorded (libs/kit tracing.ts). */
+  traceparent?: string;
 }
 
 /** Server side of a service: one async function per rpc, taking the decoded request. */

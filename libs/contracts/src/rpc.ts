@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import * as grpc from '@grpc/grpc-js';
 import CircuitBreaker from 'opossum';
-import { AppError, currentContext, isAppError, logger, metrics, RequestContext, runWithContext, unavailable } from '../../kit/src';
+import { AppError, currentContext, endSpan, inSpan, isAppError, logger, metrics, RequestContext, runWithContext, startSpan, traceparentOf, tracingOn, unavailable } from '../../kit/src';
 import type { AnyDefinition, CallMeta, ServiceClient, ServiceHandlers } from './proto';
 
 const STATUS_BY_HTTP: Record<number, grpc.status> = {
@@ -83,7 +83,7 @@ function admits(call: grpc.ServerUnaryCall<any, any>, expected: Buffer, service:
 }
 
 /** The metadata of CallMeta (see there); what a caller did not send is absent. */
-const META_KEYS = { requestId: 'x-request-id', projectId: 'x-project-id', userId: 'x-user-id', role: 'x-role' } as const;
+const META_KEYS = { requestId: 'x-request-id', projectId: 'x-project-id', userId: 'x-user-id', role: 'x-role', traceparent: 'traceparent' } as const;
 
 function metaOf(call: grpc.ServerUnaryCall<any, any>): CallMeta {
   const meta: CallMeta = {};
@@ -96,6 +96,33 @@ function metaOf(call: grpc.ServerUnaryCall<any, any>): CallMeta {
 
 /** The request context a handler runs in: the caller's (its request id, project, user and role). */
 export const contextOf = (meta: CallMeta): RequestContext => ({ requestId: meta.requestId ?? '', projectId: meta.projectId, userId: meta.userId, role: meta.role });
+
+/** A span's name and attributes for a method path (`/herald.messaging.v1.Messaging/SendMany`). */
+function rpcSpan(path: string) {
+  const [, service, method] = path.split('/');
+  return { name: `${service}/${method}`, attributes: { 'rpc.system': 'grpc', 'rpc.service': service, 'rpc.method': method } };
+}
+
+/**
+ * Runs a handler of an internal call, over gRPC or between all-in-one's threads: in its caller's
+ * context (see contextOf), in a server span that continues the caller's trace (its traceparent).
+ */
+export function serveCall<T>(path: string, meta: CallMeta, fn: () => Promise<T>): Promise<T> {
+  const { name, attributes } = rpcSpan(path);
+  return runWithContext(contextOf(meta), () => inSpan(name, 'server', fn, { parent: meta.traceparent, attributes }));
+}
+
+/**
+ * The client side of an internal call: a client span (when traced), whose traceparent the call
+ * carries instead of the context's. `done` ends it with the call's outcome.
+ */
+export function clientCall(path: string, meta: CallMeta): { meta: CallMeta; done: (err?: unknown) => void } {
+  if (!tracingOn()) return { meta, done: () => undefined };
+  const { name, attributes } = rpcSpan(path);
+  const span = startSpan(name, 'client', { attributes });
+  if (!span) return { meta, done: () => undefined };
+  return { meta: { ...meta, traceparent: traceparentOf(span) }, done: (err) => endSpan(span, err) };
+}
 
 /**
  * Wraps async handlers as a grpc-js service implementation. A call without the internal token
@@ -117,7 +144,7 @@ export function grpcImplementation<D extends AnyDefinition>(definition: D, handl
         return callback({ code: grpc.status.UNAUTHENTICATED, details: 'this call needs the internal token of this Herald (INTERNAL_TOKEN)' } as grpc.ServiceError);
       }
       const meta = metaOf(call);
-      runWithContext(contextOf(meta), () => Promise.resolve().then(() => handler(call.request, meta))).then(
+      serveCall(method.path, meta, () => Promise.resolve().then(() => handler(call.request, meta))).then(
         (res) => callback(null, res),
         (err) => callback(toServiceError(err) as grpc.ServiceError),
       );
@@ -163,7 +190,7 @@ export function inProcessClient<D extends AnyDefinition>(definition: D, handlers
 /** The request id, project, user and role of the request being handled, for the calls it makes. */
 export const metaFromContext = (): CallMeta => {
   const ctx = currentContext();
-  return { requestId: ctx?.requestId, projectId: ctx?.projectId, userId: ctx?.userId, role: ctx?.role };
+  return { requestId: ctx?.requestId, projectId: ctx?.projectId, userId: ctx?.userId, role: ctx?.role, traceparent: traceparentOf(ctx?.span) };
 };
 
 /**
@@ -207,8 +234,9 @@ export function grpcClient<D extends AnyDefinition>(
     'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
   }) as unknown as Record<string, Function> & grpc.Client;
 
-  const invoke = (name: string, req: unknown, meta: CallMeta) =>
+  const invoke = (name: string, req: unknown, callerMeta: CallMeta) =>
     new Promise<unknown>((resolve, reject) => {
+      const { meta, done } = clientCall(definition[name].path, callerMeta);
       // waitForReady: a call made while the channel (re)connects waits for it, bounded by the deadline,
       // instead of failing at once with UNAVAILABLE; a peer that stays down still fails (503) at the deadline.
       const md = new grpc.Metadata({ waitForReady: true });
@@ -220,7 +248,9 @@ export function grpcClient<D extends AnyDefinition>(
       const end = metrics.grpcDuration.startTimer({ service, method: name });
       raw[name].call(raw, req, md, { deadline: Date.now() + Math.max(opts.deadlineMs, meta.deadlineMs ?? 0) }, (err: grpc.ServiceError | null, res: unknown) => {
         end({ code: err ? grpc.status[err.code] : 'OK' });
-        if (err) reject(fromServiceError(err, service));
+        const failure = err ? fromServiceError(err, service) : undefined;
+        done(failure);
+        if (failure) reject(failure);
         else resolve(res);
       });
     });

@@ -27,6 +27,8 @@ declare global {
       projectId?: string;
       /** The project's tracking setting (ENABLED | DISABLED | MARKETING_ONLY). */
       tracking?: string;
+      /** The request's server span, when traces are recorded (libs/kit tracing.ts). */
+      span?: import('@opentelemetry/api').Span;
       /** Set by the JSON parser: true when the raw body cannot hold what the gateway's rejectUnsafeJson refuses. */
       plainJson?: boolean;
     }

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Span } from '@opentelemetry/api';
 
 /**
  * What the request being handled is on behalf of: set once by the gateway's guard (the project it
@@ -12,6 +13,8 @@ export interface RequestContext {
   userId?: string;
   /** That user's role in `projectId` (MEMBER, ADMIN, OWNER). */
   role?: string;
+  /** The current span, when traces are recorded (see tracing.ts). */
+  span?: Span;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();

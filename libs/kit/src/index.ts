@@ -11,3 +11,4 @@ export * from './limiter';
 export * from './timer';
 export * from './files';
 export * from './ports';
+export * from './tracing';

@@ -1,14 +1,20 @@
 import pino from 'pino';
 import { currentContext } from './context';
 
-/** JSON logs with the request and project ids of the current request, when there is one. */
+/** What every log line carries: the request and project ids of the current request, and its trace and span ids when traced. */
+export function logContext(): Record<string, string | undefined> {
+  const ctx = currentContext();
+  if (!ctx) return {};
+  if (!ctx.span) return { requestId: ctx.requestId, projectId: ctx.projectId };
+  const { traceId, spanId } = ctx.span.spanContext();
+  return { requestId: ctx.requestId, projectId: ctx.projectId, trace_id: traceId, span_id: spanId };
+}
+
+/** JSON logs, each line with its logContext(). */
 export const logger = pino({
   level: process.env.LOG_LEVEL ?? 'info',
   base: { pid: process.pid, target: process.env.TARGET ?? 'all' },
   redact: { paths: ['password', '*.password', 'authorization', '*.authorization', 'secret', '*.secret', 'key', '*.key'], censor: '[redacted]' },
-  mixin() {
-    const ctx = currentContext();
-    return ctx ? { requestId: ctx.requestId, projectId: ctx.projectId } : {};
-  },
+  mixin: logContext,
 });
 export type Logger = typeof logger;

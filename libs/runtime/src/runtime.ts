@@ -8,10 +8,10 @@ import { AggregatorRegistry, MetricObjectWithValues, MetricValue } from 'prom-cl
 import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import * as grpc from '@grpc/grpc-js';
 import { HealthImplementation, service as healthService } from 'grpc-health-check';
-import { Config, logger, metrics, Ticker } from '../../kit/src';
+import { Config, logger, metrics, stopTracing, Ticker } from '../../kit/src';
 import { Db, ensureDatabase, migrate as runMigrations, Migration } from '../../db/src';
 import { startEmbeddedPostgres } from '../../db/src/embedded';
-import { AmqpTransport, busMigrations, inboxPruneTimer, MemoryTransport, redeliveryTimer, Relay, sampleDeadLetters, sampleOutbox, type Subscription, Transport } from '../../bus/src';
+import { AmqpTransport, busMigrations, inboxPruneTimer, inConsumerSpans, MemoryTransport, redeliveryTimer, Relay, sampleDeadLetters, sampleOutbox, type Subscription, Transport } from '../../bus/src';
 import { GRPC_MESSAGE_LIMITS, grpcClient, grpcImplementation, inProcessClient } from '../../contracts/src';
 import type { DomainEvent } from '../../contracts/src/events';
 import type { Route } from '../../edge/src';
@@ -265,7 +265,8 @@ export class Runtime {
     for (const q of s.work ?? []) {
       const w = running.work?.[q.queue];
       if (!w) throw new Error(`${s.name} declares the work queue ${q.queue} but its start() gave no handler for it`);
-      await this.transport.work({ ...q, ...w });
+      // Each item in a consumer span continuing its trace (the SMTP handoff of a send is in the /v1/send's).
+      await this.transport.work({ ...q, ...w, handler: (item, info) => inConsumerSpans(q.queue, [item], () => w.handler(item, info)) });
     }
     const tickers = (running.timers ?? []).map((t) => new Ticker(t));
     tickers.forEach((t) => t.start());
@@ -502,6 +503,7 @@ export class Runtime {
     for (const h of this.remoteHealth.values()) h.client.close();
     await (await this.redisClient?.catch(() => undefined))?.quit().catch(() => undefined);
     for (const db of this.pools.values()) await db.close().catch(() => undefined);
+    await stopTracing();
     await this.stopEmbedded?.();
   }
 }

@@ -1,5 +1,5 @@
-import { AppError, isAppError, logger, runWithContext, unavailable } from '../../kit/src';
-import { callMeta, contextOf, type AnyDefinition, type CallMeta, type ServiceClient, type ServiceHandlers } from '../../contracts/src';
+import { AppError, isAppError, logger, unavailable } from '../../kit/src';
+import { callMeta, clientCall, serveCall, type AnyDefinition, type CallMeta, type ServiceClient, type ServiceHandlers } from '../../contracts/src';
 
 type Message =
   | { kind: 'call'; id: number; topic: string; payload: unknown }
@@ -88,7 +88,7 @@ export function serveOverLink<D extends AnyDefinition>(link: ThreadLink, service
   for (const [name, method] of Object.entries(definition)) {
     const handler = (handlers as any)[name];
     link.on(`rpc:${service}.${name}`, ({ req, meta }: { req: Uint8Array; meta: CallMeta }) =>
-      runWithContext(contextOf(meta), async () =>
+      serveCall(method.path, meta, async () =>
         method.responseSerialize(await handler(method.requestDeserialize(Buffer.from(req.buffer, req.byteOffset, req.byteLength)), meta)),
       ),
     );
@@ -104,13 +104,15 @@ export function linkClient<D extends AnyDefinition>(link: ThreadLink, service: s
   const client: Record<string, unknown> = {};
   for (const [name, method] of Object.entries(definition)) {
     client[name] = async (req: unknown, meta?: CallMeta) => {
-      const m = callMeta(meta);
+      const { meta: m, done } = clientCall(method.path, callMeta(meta));
       const res = await link
         .call<Uint8Array>(`rpc:${service}.${name}`, { req: method.requestSerialize(req), meta: m }, Math.max(opts.deadlineMs, m.deadlineMs ?? 0))
         .catch((err: unknown) => {
-          if (isAppError(err)) throw err;
-          throw new AppError({ code: 'INTERNAL_SERVER_ERROR', status: 500, message: `${service} failed: internal error` });
+          const failure = isAppError(err) ? err : new AppError({ code: 'INTERNAL_SERVER_ERROR', status: 500, message: `${service} failed: internal error` });
+          done(failure);
+          throw failure;
         });
+      done();
       return method.responseDeserialize(Buffer.from(res.buffer, res.byteOffset, res.byteLength));
     };
   }

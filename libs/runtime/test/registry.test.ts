@@ -71,9 +71,9 @@ describe('Registry', () => {
     expect(r.checkTargets(['contacts', 'nope'])).toBe('Unknown TARGET "nope". Known targets: all, migrate, contacts, events');
   });
 
-  it('gives every service schema the shared tables (outbox, inbox, failed events, settings) before its own', () => {
+  it('gives every service schema the shared tables (outbox with its trace column, inbox, failed events, settings) before its own', () => {
     const own = { id: '001_own', sql: 'SELECT 1' };
-    expect(migrationsOf(contacts({ schema: { migrations: [own] } })).map((m) => m.id)).toEqual(['000_bus', '000_bus_failed_events', '000_settings', '001_own']);
+    expect(migrationsOf(contacts({ schema: { migrations: [own] } })).map((m) => m.id)).toEqual(['000_bus', '000_bus_failed_events', '000_bus_trace', '000_settings', '001_own']);
     expect(migrationsOf(contacts({ schema: { name: 'crm', migrations: [] } }))[0].sql).toContain('"crm".outbox');
   });
 });

@@ -6,3 +6,4 @@ export * from './sns';
 export * from './smtp';
 export * from './dns';
 export * from './images';
+export * from './otlp';

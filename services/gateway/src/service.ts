@@ -18,6 +18,7 @@ import { openApiDocument, OPS_ROUTES } from './http/openapi';
 import { rateLimiter } from './http/ratelimit';
 import { referencePage } from './http/reference-page';
 import { requestIdOf } from './http/request-id';
+import { requestSpan } from './http/trace';
 import { AccountDeps, accountRoutes } from './http/routes/account';
 import { referenceRoutes, type Reference } from './http/routes/reference';
 import { migrations, SCHEMA } from './migrations';
@@ -68,6 +69,7 @@ export const gateway = defineService({
       res.set('X-Request-ID', req.requestId);
       const end = metrics.httpDuration.startTimer({ method: req.method });
       res.on('finish', () => end({ route: req.route?.path ?? 'unmatched', status: String(res.statusCode) }));
+      req.span = requestSpan(req, res, () => req.route?.path ?? 'unmatched');
       next();
     });
     app.use(express.json({ limit: config.BODY_LIMIT, verify: markPlainJson, reviver: noteNonFinite }));

@@ -8,7 +8,8 @@ import type { ActivityStore, EventRow, EventsStore } from './ports';
 
 const clampLimit = (n: number, dflt: number, max: number) => Math.min(Math.max(n || dflt, 1), max);
 
-type NewEventRow = { projectId: string; contactId: string; name: string; data: Record<string, unknown> };
+/** `traceparent`: the trace the event continues when not the current span's (a track of a batch: its HTTP request's). */
+type NewEventRow = { projectId: string; contactId: string; name: string; data: Record<string, unknown>; traceparent?: string };
 
 /** Records events and publishes them (one statement; pass a transaction to join it). */
 export async function recordEvents(repo: EventsStore, q: Queryable, events: NewEventRow[]) {
@@ -16,7 +17,12 @@ export async function recordEvents(repo: EventsStore, q: Queryable, events: NewE
   const occurredAt = at.toISOString();
   const ids = events.map(() => newId());
   const envelopes = repo.outbox.envelopes(
-    events.map((e, k) => ({ type: 'events.event.recorded.v1' as const, projectId: e.projectId, data: { eventId: ids[k], contactId: e.contactId, name: e.name, occurredAt, data: e.data } })),
+    events.map((e, k) => ({
+      type: 'events.event.recorded.v1' as const,
+      projectId: e.projectId,
+      data: { eventId: ids[k], contactId: e.contactId, name: e.name, occurredAt, data: e.data },
+      traceparent: e.traceparent,
+    })),
     at,
   );
   const rows = events.map((e, k) => ({ ...e, id: ids[k], outbox: envelopes[k] }));
@@ -83,7 +89,7 @@ export function eventsHandlers(repo: EventsStore, contacts: () => Api<'contacts'
     const recorded: Array<{ i: number; row: NewEventRow }> = [];
     valid.forEach(({ i, name, data }, k) => {
       const u = upserted[k];
-      if (u.ok) recorded.push({ i, row: { projectId: items[i].project_id, contactId: u.value.contact!.id, name, data } });
+      if (u.ok) recorded.push({ i, row: { projectId: items[i].project_id, contactId: u.value.contact!.id, name, data, traceparent: items[i].traceparent || undefined } });
       else out[i] = u;
     });
     const events = await recordEvents(repo, repo.db.pool, recorded.map((r) => r.row));

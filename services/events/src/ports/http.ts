@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Api } from '../../../../libs/contracts/src';
 import type { Event__Output as EventMsg } from '../../../../libs/contracts/src/generated/herald/events/v1/Event';
 import { on, policy, queryInt, type Reply, type Route } from '../../../../libs/edge/src';
-import { Batcher, fromBatchReply } from '../../../../libs/kit/src';
+import { Batcher, fromBatchReply, traceparentOf } from '../../../../libs/kit/src';
 
 const trackBody = z.object({
   event: z.string().min(1).max(255).describe('The event name; not a reserved one (email.*, contact.subscribed, contact.unsubscribed, segment.<slug>.entry|exit).'),
@@ -62,6 +62,7 @@ function tracker(events: () => Api<'events'>): (projectId: string, body: TrackBo
       event: body.event,
       subscribed: body.subscribed,
       data_json: body.data ? JSON.stringify(body.data) : '',
+      traceparent: traceparentOf() ?? '',
     });
     return { status: 200, body: { success: true, data: { contact: out.contact_id, event: out.event_id, timestamp: out.timestamp } } };
   };

@@ -134,7 +134,7 @@ function projectAuth(deps: AuthDeps, policy: Extract<Policy, { kind: 'project' }
       req.tracking = p.tracking;
     })().then(() => {
       const session = req.auth?.kind === 'session' ? req.auth : undefined;
-      runWithContext({ requestId: req.requestId, projectId: req.projectId, userId: session?.userId, role: session?.role }, () => next());
+      runWithContext({ requestId: req.requestId, projectId: req.projectId, userId: session?.userId, role: session?.role, span: req.span }, () => next());
     }, next);
   };
 }
@@ -153,7 +153,7 @@ function memberAuth(deps: AuthDeps, policy: Extract<Policy, { kind: 'member' }>)
       req.projectId = p.id;
     })().then(() => {
       const session = req.auth as SessionAuth;
-      runWithContext({ requestId: req.requestId, projectId: req.projectId, userId: session.userId, role: session.role }, () => next());
+      runWithContext({ requestId: req.requestId, projectId: req.projectId, userId: session.userId, role: session.role, span: req.span }, () => next());
     }, next);
   };
 }
@@ -169,6 +169,6 @@ function userAuth(deps: AuthDeps): RequestHandler {
     } catch (err) {
       return next(err);
     }
-    runWithContext({ requestId: req.requestId, userId: req.auth.userId }, () => next());
+    runWithContext({ requestId: req.requestId, userId: req.auth.userId, span: req.span }, () => next());
   };
 }

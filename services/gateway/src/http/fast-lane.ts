@@ -8,6 +8,7 @@ import { AuthDeps, keyProject } from './auth';
 import { parseNoting, plainJson, unsafeJsonError } from './json-guard';
 import type { RateLimit } from './ratelimit';
 import { requestIdOf } from './request-id';
+import { requestSpan } from './trace';
 
 const JSON_UTF8 = /^application\/json\s*(?:;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
 
@@ -43,6 +44,7 @@ export function fastLane(opts: { auth: AuthDeps; limit: RateLimit; bodyLimit: st
     // As in Express: a request whose body fails to parse never reaches the route ("unmatched").
     let route = 'unmatched';
     res.on('finish', () => timer({ route, status: String(res.statusCode) }));
+    const span = requestSpan(req, res, () => route);
     let projectId: string | undefined;
     try {
       const { body, text } = await readJson(req, opts.bodyLimit);
@@ -51,7 +53,7 @@ export function fastLane(opts: { auth: AuthDeps; limit: RateLimit; bodyLimit: st
       const allowPublic = lane.auth.kind === 'project' && lane.auth.keys === 'public';
       const key = (await keyProject(opts.auth, req.headers.authorization, allowPublic))!;
       projectId = key.projectId;
-      await runWithContext({ requestId, projectId }, async () => {
+      await runWithContext({ requestId, projectId, span }, async () => {
         await opts.limit.admit(key.projectId, res);
         const input = bodyOf(lane.doc, body);
         const reply = await lane.reply({ projectId: key.projectId, tracking: key.tracking ?? 'ENABLED', requestId, input, text });
@@ -60,7 +62,7 @@ export function fastLane(opts: { auth: AuthDeps; limit: RateLimit; bodyLimit: st
     } catch (err) {
       if (res.headersSent) return;
       // In the request's context, so a logged 500 carries its request and project id.
-      const answer = runWithContext({ requestId, projectId }, () => asAppError(err));
+      const answer = runWithContext({ requestId, projectId, span }, () => asAppError(err));
       // As body-parser does: read off the rest of the request before answering.
       req.resume();
       finished(req, () => sendError(requestId, res, answer));

@@ -1,4 +1,4 @@
-import { Batcher, LimitVerdict, logger, metrics, newId, OVERLAP_AFTER_MS, uuidv7Ms } from '../../../../libs/kit/src';
+import { Batcher, inSpan, LimitVerdict, logger, metrics, newId, OVERLAP_AFTER_MS, traceparentOf, uuidv7Ms } from '../../../../libs/kit/src';
 import { render } from '../domain/render';
 import { isTemporary } from '../domain/smtp';
 import type { TokenSigner } from '../domain/tokens';
@@ -51,9 +51,11 @@ export function addTracking(html: string, tokens: TokenSigner, publicUrl: string
  * workers of this process: one statement claims many emails, one transaction records many sent
  * (with their status events). See `Batcher`.
  */
+type Sent = { email: EmailRow; messageId: string; delivered: boolean; traceparent?: string };
+
 export class DeliveryWrites {
   private claims: Batcher<{ projectId: string; id: string; redelivered: boolean }, EmailRow | undefined>;
-  private sents: Batcher<{ email: EmailRow; messageId: string; delivered: boolean }, void>;
+  private sents: Batcher<Sent, void>;
 
   constructor(repo: MessagingStore) {
     this.claims = new Batcher(
@@ -68,11 +70,13 @@ export class DeliveryWrites {
       },
       { name: 'deliver.claim', maxBatch: 200, concurrency: 2, overlapAfterMs: OVERLAP_AFTER_MS },
     );
-    this.sents = new Batcher<{ email: EmailRow; messageId: string; delivered: boolean }, void>(
+    this.sents = new Batcher<Sent, void>(
       async (items) => {
-        const byId = new Map(items.map((i) => [i.email.id, i.email]));
-        const event = (status: 'sent' | 'delivered') => (m: { id: string; messageId?: string }) =>
-          statusEvent(byId.get(m.id)!.project_id, { ...byId.get(m.id)!, message_id: m.messageId ?? null }, status);
+        const byId = new Map(items.map((i) => [i.email.id, i]));
+        const event = (status: 'sent' | 'delivered') => (m: { id: string; messageId?: string }) => {
+          const { email, traceparent } = byId.get(m.id)!;
+          return { ...statusEvent(email.project_id, { ...email, message_id: m.messageId ?? null }, status), traceparent };
+        };
         await repo.advanceWithEvents('sent', items.map((i) => ({ projectId: i.email.project_id, id: i.email.id, messageId: i.messageId })), event('sent'));
         // The dev mailbox is the final destination: that mail is delivered as well.
         const dev = items.filter((i) => i.delivered);
@@ -88,9 +92,9 @@ export class DeliveryWrites {
     return this.claims.submit({ projectId, id, redelivered });
   }
 
-  /** Records that SMTP accepted the email (and, for the dev mailbox, that it arrived). */
+  /** Records that SMTP accepted the email (and, for the dev mailbox, that it arrived); its events continue the sender's trace. */
   sent(email: EmailRow, messageId: string, delivered: boolean) {
-    return this.sents.submit({ email, messageId, delivered });
+    return this.sents.submit({ email, messageId, delivered, traceparent: traceparentOf() });
   }
 }
 
@@ -125,7 +129,7 @@ export async function deliver(deps: DeliveryDeps, projectId: string, emailId: st
 
   let answered = false;
   try {
-    const result = await deps.mailer.send(msg);
+    const result = await inSpan('smtp send', 'client', () => deps.mailer.send(msg), { attributes: { 'herald.lane': email.lane, 'herald.mailer': deps.mailer.kind } });
     answered = true;
     handedOff(email, '2xx');
     try {

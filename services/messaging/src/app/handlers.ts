@@ -1,5 +1,5 @@
 import { projectOf, type Api, type Handlers } from '../../../../libs/contracts/src';
-import { AppError, isUuid, notFound, runWithContext, toBatchReply } from '../../../../libs/kit/src';
+import { AppError, inSpan, isUuid, notFound, runWithContext, toBatchReply } from '../../../../libs/kit/src';
 import { verifyEmail } from '../domain/verify';
 import type { TokenSigner } from '../domain/tokens';
 import type { MessagingStore, SigningKeys, VerifyDns } from './ports';
@@ -63,12 +63,14 @@ export function messagingHandlers(d: MessagingDeps): Omit<Handlers<'messaging'>,
     ...campaignHandlers({ repo: d.repo, contacts: d.contacts }),
     ...workflowHandlers({ repo: d.repo, contacts: d.contacts, signingKeys: d.signingKeys, devMailbox: d.devMailbox }),
 
-    // Each send on its own (its own outcome, project and request id in the logs); together they batch in `sender`.
-    // The batch exception: each item names its project (see messaging.proto).
+    // Each send on its own (its own outcome, project and request id in the logs, its request's trace);
+    // together they batch in `sender`. The batch exception: each item names its project (see messaging.proto).
     async SendMany(req) {
       const outcomes = await Promise.all(
         req.items.map((i) =>
-          runWithContext({ requestId: i.request_id || 'send.batch', projectId: i.project_id }, () => send(i.project_id, i.request_json, (i.tracking || 'ENABLED') as Tracking)).then(
+          runWithContext({ requestId: i.request_id || 'send.batch', projectId: i.project_id }, () =>
+            inSpan('messaging send', 'server', () => send(i.project_id, i.request_json, (i.tracking || 'ENABLED') as Tracking), { parent: i.traceparent || undefined }),
+          ).then(
             (value) => ({ ok: true as const, value }),
             (error: unknown) => ({ ok: false as const, error }),
           ),

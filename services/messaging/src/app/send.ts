@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zodToFieldErrors } from '../../../../libs/edge/src';
-import { AppError, BatchOutcome, Batcher, forbidden, fromBatchReply, isUuid, newId, notFound, OVERLAP_AFTER_MS, validationError } from '../../../../libs/kit/src';
+import { AppError, BatchOutcome, Batcher, forbidden, fromBatchReply, isUuid, newId, notFound, OVERLAP_AFTER_MS, traceparentOf, validationError } from '../../../../libs/kit/src';
 import type { NewEvent } from '../../../../libs/bus/src';
 import type { Api, DomainEvent } from '../../../../libs/contracts/src';
 import { createSendRequestSchema, MAX_MESSAGE_BYTES, MAX_SEND_DATA_BYTES, normalizeRecipients, parseAddress } from '../domain/send';
@@ -40,10 +40,10 @@ export function statusEvent(projectId: string, e: StatusSource, status: EmailRow
  * The two events of a new email, of which the insert writes one: its work item on its lane, or —
  * if the address is suppressed when the email is stored — its failure.
  */
-export function queuedOrSuppressed(repo: Pick<MessagingStore, 'outbox'>, projectId: string, lane: 'transactional' | 'bulk', email: StatusSource) {
+export function queuedOrSuppressed(repo: Pick<MessagingStore, 'outbox'>, projectId: string, lane: 'transactional' | 'bulk', email: StatusSource, traceparent?: string) {
   const [queued, suppressed] = repo.outbox.envelopes([
-    { type: 'messaging.email.queued.v1', projectId, data: { emailId: email.id, lane } },
-    statusEvent(projectId, email, 'failed', { reason: 'suppressed' }),
+    { type: 'messaging.email.queued.v1', projectId, data: { emailId: email.id, lane }, traceparent },
+    { ...statusEvent(projectId, email, 'failed', { reason: 'suppressed' }), traceparent },
   ]);
   return { queued, suppressed };
 }
@@ -96,6 +96,8 @@ interface PreparedSend {
   recipients: Array<{ email: string; name?: string }>;
   /** About what the send weighs in a batch: the request, and its data once per recipient. */
   bytes: number;
+  /** The request's trace: its emails' events continue it (they are written in a batch's flush). */
+  traceparent?: string;
 }
 
 /**
@@ -179,6 +181,7 @@ async function prepare(deps: SendDeps, projectId: string, requestJson: string, t
     attachments,
     recipients,
     bytes: requestJson.length + recipients.length * dataBytes,
+    traceparent: traceparentOf(),
   };
 }
 
@@ -257,7 +260,7 @@ async function persist(deps: SendDeps, sends: PreparedSend[]): Promise<Array<Bat
       };
       emails.push(email);
       events.push(
-        queuedOrSuppressed(deps.repo, s.projectId, 'transactional', { id: email.id, contact_id: email.contactId, message_id: null, subject: email.subject, from_email: email.fromEmail, template_id: email.templateId ?? null, campaign_id: null, source_type: 'transactional' }),
+        queuedOrSuppressed(deps.repo, s.projectId, 'transactional', { id: email.id, contact_id: email.contactId, message_id: null, subject: email.subject, from_email: email.fromEmail, template_id: email.templateId ?? null, campaign_id: null, source_type: 'transactional' }, s.traceparent),
       );
       result.emails.push({ contact_id: contact!.id, contact_email: contact!.email, email_id: email.id });
     });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Api } from '../../../../libs/contracts/src';
 import type { Template__Output as TemplateMsg } from '../../../../libs/contracts/src/generated/herald/messaging/v1/Template';
 import { on, policy, queryInt, type Reply, type Route, type RouteRequest } from '../../../../libs/edge/src';
-import { Batcher, fromBatchReply, isAppError, OVERLAP_AFTER_MS } from '../../../../libs/kit/src';
+import { Batcher, fromBatchReply, isAppError, OVERLAP_AFTER_MS, traceparentOf } from '../../../../libs/kit/src';
 import { templateFields, templatePatch } from '../app/templates';
 import { sendRequestSchema } from '../domain/send';
 import { snsEnvelopeSchema } from '../domain/sns';
@@ -73,7 +73,7 @@ const recipientsOf = (body: unknown) => {
 /** Request bytes × recipients one SendMany call may carry (a send over it goes alone; its deadline is then ≥ 4 s). */
 const SEND_BATCH_WEIGHT = 8 * 1024 * 1024;
 
-type SendItem = { project_id: string; request_json: string; tracking: string; request_id: string; deadlineMs: number; weight: number };
+type SendItem = { project_id: string; request_json: string; tracking: string; request_id: string; traceparent: string; deadlineMs: number; weight: number };
 type Sent = { emails: Array<{ contact_id: string; contact_email: string; email_id: string }>; timestamp: string };
 
 /**
@@ -95,7 +95,7 @@ function sender(messaging: () => Api<'messaging'>) {
   );
   return async (projectId: string, tracking: string, requestId: string, request: string, body: unknown): Promise<Reply> => {
     const weight = Buffer.byteLength(request) * recipientsOf(body);
-    const out = await sends.submit({ project_id: projectId, request_json: request, tracking, request_id: requestId, deadlineMs: sendDeadlineMs(weight), weight });
+    const out = await sends.submit({ project_id: projectId, request_json: request, tracking, request_id: requestId, traceparent: traceparentOf() ?? '', deadlineMs: sendDeadlineMs(weight), weight });
     return {
       status: 200,
       body: { success: true, data: { emails: out.emails.map((e) => ({ contact: { id: e.contact_id, email: e.contact_email }, email: e.email_id })), timestamp: out.timestamp } },

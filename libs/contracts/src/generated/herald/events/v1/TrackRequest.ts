@@ -7,6 +7,7 @@ export interface TrackRequest {
   'event'?: (string);
   'subscribed'?: (boolean);
   'data_json'?: (string);
+  'traceparent'?: (string);
   '_subscribed'?: "subscribed";
 }
 
@@ -16,5 +17,6 @@ export interface TrackRequest__Output {
   'event': (string);
   'subscribed'?: (boolean);
   'data_json': (string);
+  'traceparent': (string);
   '_subscribed'?: "subscribed";
 }

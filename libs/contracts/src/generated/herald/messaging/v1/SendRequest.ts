@@ -6,6 +6,7 @@ export interface SendRequest {
   'request_json'?: (string);
   'tracking'?: (string);
   'request_id'?: (string);
+  'traceparent'?: (string);
 }
 
 export interface SendRequest__Output {
@@ -13,4 +14,5 @@ export interface SendRequest__Output {
   'request_json': (string);
   'tracking': (string);
   'request_id': (string);
+  'traceparent': (string);
 }
