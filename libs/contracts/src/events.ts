@@ -161,6 +161,23 @@ export const DomainEvents = {
     inReplyTo: z.object({ emailId: z.string(), campaignId: z.string().nullable(), templateId: z.string().nullable() }).nullable(),
     via: z.enum(['ses', 'smtp']),
   }),
+  /**
+   * A project's owner reset it (its data goes, its keys, members, domains and billing stay) or
+   * deleted it (everything goes): every service with a schema wipes the project's rows there and
+   * confirms with runtime.project.wiped.v1 (libs/runtime wipe.ts). `operationId`: the gateway's
+   * operation that completes once every service confirmed.
+   */
+  'gateway.project.wipe_requested.v1': z.object({
+    operationId: z.string(),
+    kind: z.enum(['reset', 'delete']),
+  }),
+  /** A service wiped a project's rows of an operation (published by each service from its own outbox). */
+  'runtime.project.wiped.v1': z.object({
+    operationId: z.string(),
+    service: z.string(),
+    /** Rows deleted, by table. */
+    deleted: z.record(z.string(), z.number().int()),
+  }),
   'messaging.project.reputation_critical.v1': z.object({
     levels: z.record(z.string(), z.string()),
     bounceRate7Day: z.number(),

@@ -18,6 +18,7 @@ import type { Route } from '../../edge/src';
 import type { Registry } from './registry';
 import type { AnyService, HttpFront, Running, ServiceContext } from './service';
 import { internalToken } from './internal-token';
+import { wipeHandler } from './wipe';
 import { linkClient, serveOverLink, ThreadLink } from './thread';
 
 /**
@@ -232,6 +233,7 @@ export class Runtime {
       http: this.app,
       httpFront: (front) => this.fronts.push(front),
       serviceRoutes: () => this.serviceRoutes(s),
+      dataServices: this.registry.services.filter((x) => x.schema).map((x) => x.name),
     };
   }
 
@@ -254,9 +256,12 @@ export class Runtime {
       this.relays.push(new Relay(ctx.db, ctx.schema, this.transport, s.schema.relaySpacingMs));
       this.unsample.push(metrics.onScrape([metrics.outboxBacklog, metrics.outboxOldest], () => sampleOutbox(ctx.db, ctx.schema)));
     }
-    if (running.consumer) {
-      if (!s.schema) throw new Error(`${s.name} consumes events but has no schema for its inbox`);
-      const sub = { service: s.name, db: ctx.db, schema: ctx.schema, ...running.consumer };
+    if (running.consumer && !s.schema) throw new Error(`${s.name} consumes events but has no schema for its inbox`);
+    if (s.schema) {
+      // Every service with a schema takes its part in a project's reset or delete (wipe.ts).
+      const consumer = running.consumer ?? { handlers: {} };
+      const wipe = { 'gateway.project.wipe_requested.v1': wipeHandler(s.name, ctx.db, ctx.schema, s.schema.keepOnReset) };
+      const sub = { service: s.name, db: ctx.db, schema: ctx.schema, ...consumer, handlers: { ...consumer.handlers, ...wipe } };
       await this.transport.subscribe(sub);
       if (!this.consumers.has(ctx.schema)) this.consumers.set(ctx.schema, { db: ctx.db, subs: [] });
       this.consumers.get(ctx.schema)!.subs.push(sub);

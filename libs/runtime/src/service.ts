@@ -42,8 +42,13 @@ export interface ServiceDescriptor<Slice extends SettingsSlice = SettingsSlice, 
   calls?: Calls;
   /** Its settings (environment variables), validated where it runs and documented in docs/configuration.md. */
   config?: Slice;
-  /** Its PostgreSQL schema; the runtime adds the outbox, inbox and settings tables. */
-  schema?: { name?: string; migrations: Migration[]; relaySpacingMs?: number };
+  /**
+   * Its PostgreSQL schema; the runtime adds the outbox, inbox and settings tables. Every table of
+   * it with a `project_id` column is the project's data: wiped when the project is deleted, and
+   * when it is reset unless named in `keepOnReset` (what survives a reset: domains, members,
+   * billing). See libs/runtime wipe.ts.
+   */
+  schema?: { name?: string; migrations: Migration[]; relaySpacingMs?: number; keepOnReset?: string[] };
   /** The work queues it consumes (Running.work gives their handlers). */
   work?: WorkQueue[];
   /** Its public HTTP API, which the edge mounts (in whatever process runs the edge) with a client of this service. */
@@ -103,6 +108,8 @@ export interface ServiceContext<Cfg = object, Calls extends Record<string, Contr
   httpFront(front: HttpFront): void;
   /** The edge: every other registered service's routes, bound to a client of that service. */
   serviceRoutes(): Route[];
+  /** Every registered service that keeps a schema, so holds project data (each confirms a project's wipe). */
+  readonly dataServices: string[];
 }
 
 /** Types a descriptor from its own fields (the slice, the contracts it serves and calls). */
