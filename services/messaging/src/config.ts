@@ -19,6 +19,8 @@ export const messagingSettings = z.object({
   TRACKING_SECRET: secretSetting(z.string().min(16).optional()),
   /** A critical bounce or complaint level disables the project (EMAIL_REPUTATION). */
   REPUTATION_ENFORCEMENT: envBool.default(true),
+  /** The sender of account mail: email verification, password reset, project invitations. */
+  SYSTEM_FROM: z.string().min(3).default('Herald <no-reply@herald.local>'),
   // Image uploads (docs/configuration.md, "Image uploads"): a local directory, or S3 when S3_BUCKET is set.
   /** Unset: `uploads` in HERALD_DATA_DIR. */
   UPLOADS_DIR: z.string().min(1).optional(),
