@@ -149,8 +149,8 @@ export function accountRoutes(deps: AccountDeps): Route[] {
         } catch (err) {
           // The right password of an unverified account: send the link again (within the address's allowance).
           if ((err as AppError).code === 'EMAIL_NOT_VERIFIED') {
-            const user = await deps.identity.repo.userByEmail(body.email);
-            if (user && (await mailAllowance(user.email).then(() => true, () => false))) void deps.accounts.sendVerification(user).catch(() => undefined);
+            const unverified = await deps.identity.repo.userByEmail(body.email);
+            if (unverified && (await mailAllowance(unverified.email).then(() => true, () => false))) void deps.accounts.sendVerification(unverified).catch(() => undefined);
           }
           throw err;
         }
