@@ -29,6 +29,8 @@ export const policy = {
   tracking: { kind: 'project', keys: 'public', role: 'MEMBER' } as Policy,
   /** A secret key of the project, or a member's session. */
   secret: { kind: 'project', keys: 'secret', role: 'MEMBER' } as Policy,
+  /** A secret key of the project, or the session of an ADMIN or the OWNER (what changes how the project sends, or shows account mail). */
+  admin: { kind: 'project', keys: 'secret', role: 'ADMIN' } as Policy,
   /** A session of a member with at least `role` in the project named by the path's `:id`. */
   member: (role: Role, param = 'id'): Policy => ({ kind: 'member', role, param }),
 };

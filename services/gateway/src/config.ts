@@ -7,6 +7,19 @@ export const gatewaySettings = z.object({
   JWT_SECRET: secretSetting(z.string().min(16).optional()),
   DASHBOARD_URL: z.string().url().optional(),
   SIGNUP_ENABLED: envBool.default(true),
+  /** An unverified address may not log in (403 EMAIL_NOT_VERIFIED); off: it may, `emailVerified: false` on /users/@me. */
+  REQUIRE_EMAIL_VERIFICATION: envBool.default(false),
+  // OAuth login: a provider is offered when its client id and secret are both set.
+  GITHUB_CLIENT_ID: z.string().min(1).optional(),
+  GITHUB_CLIENT_SECRET: secretSetting(z.string().min(1).optional(), { required: false }),
+  /** GitHub's web address (the authorize and token endpoints); GitHub Enterprise, or a test server. */
+  GITHUB_URL: z.string().url().default('https://github.com'),
+  /** GitHub's REST API (/user, /user/emails). */
+  GITHUB_API_URL: z.string().url().default('https://api.github.com'),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: secretSetting(z.string().min(1).optional(), { required: false }),
+  /** The OpenID Connect issuer Google logins go to (its discovery document is read at the first login). */
+  GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
   BODY_LIMIT: z.string().default('50mb'),
   OWNER_EMAIL: z.string().email().default('owner@herald.local'),
   OWNER_PASSWORD: z.string().min(8).optional(),

@@ -57,4 +57,54 @@ export const migrations: Migration[] = [
       CREATE INDEX idempotency_created ON gateway.idempotency (created_at);
     `,
   },
+  {
+    id: '002_accounts',
+    sql: `
+      -- OAuth-only accounts have no password; a session carries the version it was issued at, and
+      -- a password reset moves it on (every older session ends).
+      ALTER TABLE gateway.users ALTER COLUMN password_hash DROP NOT NULL;
+      ALTER TABLE gateway.users ADD COLUMN session_version integer NOT NULL DEFAULT 0;
+
+      -- Email verification and password reset tokens: SHA-256 of the 64-hex token, single use.
+      CREATE TABLE gateway.user_tokens (
+        token_hash text PRIMARY KEY,
+        user_id uuid NOT NULL REFERENCES gateway.users (id) ON DELETE CASCADE,
+        purpose text NOT NULL,
+        expires_at timestamptz NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX user_tokens_by_user ON gateway.user_tokens (user_id, purpose);
+
+      -- Invitations of addresses without an account (yet): one per project and address.
+      CREATE TABLE gateway.invitations (
+        project_id uuid NOT NULL REFERENCES gateway.projects (id) ON DELETE CASCADE,
+        email text NOT NULL,
+        role text NOT NULL,
+        token_hash text NOT NULL UNIQUE,
+        invited_by uuid REFERENCES gateway.users (id) ON DELETE SET NULL,
+        expires_at timestamptz NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (project_id, email)
+      );
+      CREATE INDEX invitations_by_email ON gateway.invitations (email);
+
+      -- OAuth logins under way: the state's hash, its PKCE verifier, single use.
+      CREATE TABLE gateway.oauth_states (
+        state_hash text PRIMARY KEY,
+        provider text NOT NULL,
+        code_verifier text NOT NULL,
+        expires_at timestamptz NOT NULL
+      );
+
+      -- When a project was disabled or enabled again, and why (GET …/security).
+      CREATE TABLE gateway.project_suspensions (
+        project_id uuid NOT NULL REFERENCES gateway.projects (id) ON DELETE CASCADE,
+        id uuid NOT NULL,
+        action text NOT NULL,
+        reason text,
+        at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (project_id, id)
+      );
+    `,
+  },
 ];

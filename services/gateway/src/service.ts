@@ -7,7 +7,11 @@ import { errorHandler, isReplyRoute, notFoundHandler, on, policy, type ReplyRout
 import { createPrivateFile, FIRST_RUN_FILE, logger, metrics } from '../../../libs/kit/src';
 import { defineService } from '../../../libs/runtime/src/service';
 import { IdentityRepo } from './adapters/identity-repo';
+import { githubProvider, oidcProvider, type OAuthProvider } from './adapters/oauth';
+import { Accounts } from './app/accounts';
 import { Identity, type FirstRun } from './app/identity';
+import { Members } from './app/members';
+import type { SystemMail } from './app/ports';
 import { AUTH_FAILURE_WINDOW_SECONDS, AUTH_FAILURES_PER_ACCOUNT, AUTH_FAILURES_PER_ACCOUNT_AND_ADDRESS, AUTH_PER_ADDRESS_PER_MINUTE, authLimit } from './http/auth-limit';
 import { gatewaySettings } from './config';
 import { fastLane } from './http/fast-lane';
@@ -19,7 +23,9 @@ import { rateLimiter } from './http/ratelimit';
 import { referencePage } from './http/reference-page';
 import { requestIdOf } from './http/request-id';
 import { requestSpan } from './http/trace';
-import { AccountDeps, accountRoutes } from './http/routes/account';
+import { AccountDeps, accountRoutes, MAIL_ALLOWANCE, MAIL_WINDOW_MINUTES } from './http/routes/account';
+import { memberRoutes } from './http/routes/members';
+import { oauthRoutes } from './http/routes/oauth';
 import { referenceRoutes, type Reference } from './http/routes/reference';
 import { migrations, SCHEMA } from './migrations';
 
@@ -48,8 +54,26 @@ export const gateway = defineService({
     await cache.start();
 
     const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT ?? 8080}`;
+    const dashboardUrl = config.DASHBOARD_URL ?? publicUrl;
+    // Account mail goes through messaging, like every email.
+    const mail: SystemMail = {
+      async send(m) {
+        await ctx.clients.messaging().SendSystemEmail({ to: m.to, subject: m.subject, text: m.text, html: '' });
+      },
+    };
+    const accounts = new Accounts(identity, mail, { dashboardUrl, requireVerification: config.REQUIRE_EMAIL_VERIFICATION });
+    const providers: OAuthProvider[] = [];
+    if (config.GITHUB_CLIENT_ID && config.GITHUB_CLIENT_SECRET) {
+      providers.push(githubProvider({ clientId: config.GITHUB_CLIENT_ID, clientSecret: config.GITHUB_CLIENT_SECRET, webUrl: config.GITHUB_URL, apiUrl: config.GITHUB_API_URL }));
+    }
+    if (config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) {
+      providers.push(oidcProvider({ clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET, issuer: config.GOOGLE_ISSUER }));
+    }
     const deps: AccountDeps = {
       identity,
+      accounts,
+      members: new Members(identity.repo, mail, dashboardUrl),
+      mailLimit: await ctx.limiter('auth:mail', MAIL_ALLOWANCE, MAIL_WINDOW_MINUTES * 60),
       cache,
       jwtSecret: await ctx.secret('JWT_SECRET'),
       secureCookies: publicUrl.startsWith('https://'),
@@ -98,11 +122,11 @@ export const gateway = defineService({
         async (_req, res) => {
           res.json({
             environment: config.NODE_ENV,
-            urls: { api: publicUrl, dashboard: config.DASHBOARD_URL ?? publicUrl },
+            urls: { api: publicUrl, dashboard: dashboardUrl },
             features: {
               billing: { enabled: false },
               storage: { enabled: await storage.enabled() },
-              authProviders: { github: false, google: false },
+              authProviders: { github: providers.some((p) => p.name === 'github'), google: providers.some((p) => p.name === 'google') },
               email: { trackingToggleEnabled: true },
               signup: { enabled: config.SIGNUP_ENABLED },
             },
@@ -110,6 +134,8 @@ export const gateway = defineService({
         },
       ),
       ...accountRoutes(deps),
+      ...oauthRoutes({ ...deps, providers, publicUrl, dashboardUrl }),
+      ...memberRoutes(deps.members, identity.repo),
       ...referenceRoutes(() => reference!),
       ...ctx.serviceRoutes(),
     ];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envBool, secretSetting } from '../../../libs/kit/src';
+import { envBool, isValidEmail, secretSetting } from '../../../libs/kit/src';
 
 /** The messaging service's settings (docs/configuration.md, "Sending"). */
 export const messagingSettings = z.object({
@@ -19,6 +19,11 @@ export const messagingSettings = z.object({
   TRACKING_SECRET: secretSetting(z.string().min(16).optional()),
   /** A critical bounce or complaint level disables the project (EMAIL_REPUTATION). */
   REPUTATION_ENFORCEMENT: envBool.default(true),
+  /** The sender of account mail: email verification, password reset, project invitations. */
+  SYSTEM_FROM: z
+    .string()
+    .default('Herald <no-reply@herald.local>')
+    .refine((v) => isValidEmail(/<([^>]+)>\s*$/.exec(v)?.[1] ?? v.trim()), 'must be an address or "Name <address>"'),
   // Image uploads (docs/configuration.md, "Image uploads"): a local directory, or S3 when S3_BUCKET is set.
   /** Unset: `uploads` in HERALD_DATA_DIR. */
   UPLOADS_DIR: z.string().min(1).optional(),

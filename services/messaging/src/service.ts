@@ -9,6 +9,7 @@ import { imageStorage } from './adapters/storage';
 import { compileUrlPattern, DEFAULT_SNS_CERT_URL_PATTERN, DEFAULT_SNS_SUBSCRIBE_URL_PATTERN, SnsCertificateFetcher, SnsSubscriptionConfirmer } from './adapters/sns-certs';
 import { deliver, DeliveryWrites } from './app/deliver';
 import { messagingHandlers } from './app/handlers';
+import { systemMailHandlers } from './app/system-mail';
 import { uploadHandlers } from './app/uploads';
 import { messagingSettings } from './config';
 import { TokenSigner } from './domain/tokens';
@@ -86,7 +87,7 @@ export const messaging = defineService({
     const unsample = metrics.onScrape([metrics.sendQueueDepth, metrics.sendQueueOldest], () => sampleSendQueue(repo));
 
     return {
-      grpc: { ...handlers, ...uploadHandlers(storage) },
+      grpc: { ...handlers, ...uploadHandlers(storage), ...systemMailHandlers({ mailer, repo, from: config.SYSTEM_FROM }) },
       consumer: messagingConsumer(repo),
       work: Object.fromEntries(LANES.map((lane) => [queueOf(lane), worker])),
       timers: [sendSweep(repo)],

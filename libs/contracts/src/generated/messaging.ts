@@ -30,6 +30,7 @@ import type { SetSubscriptionRequest as _herald_messaging_v1_SetSubscriptionRequ
 import type { StorageStatusResponse as _herald_messaging_v1_StorageStatusResponse, StorageStatusResponse__Output as _herald_messaging_v1_StorageStatusResponse__Output } from './herald/messaging/v1/StorageStatusResponse';
 import type { StoredImage as _herald_messaging_v1_StoredImage, StoredImage__Output as _herald_messaging_v1_StoredImage__Output } from './herald/messaging/v1/StoredImage';
 import type { SubscriptionResponse as _herald_messaging_v1_SubscriptionResponse, SubscriptionResponse__Output as _herald_messaging_v1_SubscriptionResponse__Output } from './herald/messaging/v1/SubscriptionResponse';
+import type { SystemEmailRequest as _herald_messaging_v1_SystemEmailRequest, SystemEmailRequest__Output as _herald_messaging_v1_SystemEmailRequest__Output } from './herald/messaging/v1/SystemEmailRequest';
 import type { Template as _herald_messaging_v1_Template, Template__Output as _herald_messaging_v1_Template__Output } from './herald/messaging/v1/Template';
 import type { TemplateResponse as _herald_messaging_v1_TemplateResponse, TemplateResponse__Output as _herald_messaging_v1_TemplateResponse__Output } from './herald/messaging/v1/TemplateResponse';
 import type { TemplateUsageResponse as _herald_messaging_v1_TemplateUsageResponse, TemplateUsageResponse__Output as _herald_messaging_v1_TemplateUsageResponse__Output } from './herald/messaging/v1/TemplateUsageResponse';
@@ -81,6 +82,7 @@ export interface ProtoGrpcType {
         StorageStatusResponse: MessageTypeDefinition<_herald_messaging_v1_StorageStatusResponse, _herald_messaging_v1_StorageStatusResponse__Output>
         StoredImage: MessageTypeDefinition<_herald_messaging_v1_StoredImage, _herald_messaging_v1_StoredImage__Output>
         SubscriptionResponse: MessageTypeDefinition<_herald_messaging_v1_SubscriptionResponse, _herald_messaging_v1_SubscriptionResponse__Output>
+        SystemEmailRequest: MessageTypeDefinition<_herald_messaging_v1_SystemEmailRequest, _herald_messaging_v1_SystemEmailRequest__Output>
         Template: MessageTypeDefinition<_herald_messaging_v1_Template, _herald_messaging_v1_Template__Output>
         TemplateResponse: MessageTypeDefinition<_herald_messaging_v1_TemplateResponse, _herald_messaging_v1_TemplateResponse__Output>
         TemplateUsageResponse: MessageTypeDefinition<_herald_messaging_v1_TemplateUsageResponse, _herald_messaging_v1_TemplateUsageResponse__Output>

@@ -75,7 +75,7 @@ export function domainsRoutes(domains: () => Api<'domains'>): Route[] {
     ),
     on.post(
       '/domains',
-      auth,
+      policy.admin,
       {
         tag: 'Domains',
         summary: 'Add a sending domain',
@@ -105,7 +105,7 @@ export function domainsRoutes(domains: () => Api<'domains'>): Route[] {
         res.json(domainView(out.domain!, true));
       },
     ),
-    on.delete('/domains/:id', auth, { tag: 'Domains', summary: 'Remove a domain', params: DOMAIN_ID, responses: { 204: { description: 'Removed.' } }, errors: domainNotFound }, async (req, res) => {
+    on.delete('/domains/:id', policy.admin, { tag: 'Domains', summary: 'Remove a domain', params: DOMAIN_ID, responses: { 204: { description: 'Removed.' } }, errors: domainNotFound }, async (req, res) => {
       await domains().DeleteDomain({ id: String(req.params.id) });
       res.status(204).end();
     }),

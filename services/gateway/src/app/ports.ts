@@ -9,8 +9,38 @@ import type { Role } from '../../../../libs/edge/src';
 export interface UserRow {
   id: string;
   email: string;
-  password_hash: string;
+  /** Null for an account made by an OAuth login (until a password reset sets one). */
+  password_hash: string | null;
   email_verified: boolean;
+  session_version: number;
+}
+
+export type TokenPurpose = 'verify' | 'reset';
+
+export interface MemberRow {
+  user_id: string;
+  email: string;
+  role: Role;
+  created_at: Date;
+}
+
+export interface InvitationRow {
+  project_id: string;
+  email: string;
+  role: Role;
+  expires_at: Date;
+  created_at: Date;
+}
+
+export interface Suspension {
+  action: 'disabled' | 'enabled';
+  reason: string | null;
+  at: Date;
+}
+
+/** Account mail, sent through messaging (SYSTEM_FROM). */
+export interface SystemMail {
+  send(m: { to: string; subject: string; text: string }): Promise<void>;
 }
 
 export interface ProjectRow {
@@ -43,7 +73,7 @@ export interface IdentityStore {
   userByEmail(email: string): Promise<UserRow | undefined>;
   countUsers(tx: Queryable): Promise<number>;
   /** Undefined when the email is taken. */
-  insertUser(tx: Queryable, u: { id: string; email: string; passwordHash: string }): Promise<UserRow | undefined>;
+  insertUser(tx: Queryable, u: { id: string; email: string; passwordHash: string | null; emailVerified?: boolean }): Promise<UserRow | undefined>;
   setPasswordHash(userId: string, passwordHash: string): Promise<void>;
   /** The project, with its owner's membership. */
   insertProject(tx: Queryable, p: { id: string; name: string; keys: KeyHashes; ownerId: string }): Promise<ProjectRow>;
@@ -54,6 +84,40 @@ export interface IdentityStore {
   projectsOf(userId: string): Promise<Array<ProjectRow & { role: Role }>>;
   projectByKeyHash(hash: string): Promise<(ProjectRow & { scope: 'public' | 'secret' }) | undefined>;
   updateProject(projectId: string, patch: { name?: string; tracking?: string; language?: string }): Promise<ProjectRow>;
-  /** Disables a project, committed at once; false if it was disabled already. */
+  /** Disables a project, committed at once, and records it; false if it was disabled already. */
   disable(projectId: string, reason: string): Promise<boolean>;
+  /** Enables a disabled project again, and records it; false if it was enabled. */
+  enable(projectId: string, reason: string): Promise<boolean>;
+  /** The latest disables and re-enables, newest first. */
+  suspensions(projectId: string, limit: number): Promise<Suspension[]>;
+
+  /** Undefined when the user is gone. */
+  sessionVersion(userId: string): Promise<number | undefined>;
+  /** Sets the password and ends every session issued before; returns the new session version. */
+  resetPassword(userId: string, passwordHash: string | null): Promise<number>;
+  markVerified(userId: string): Promise<void>;
+  /** Stores a token's hash (replacing the user's earlier ones of the purpose). */
+  saveToken(userId: string, purpose: TokenPurpose, tokenHash: string, ttlMinutes: number): Promise<void>;
+  /** Deletes the token (single use) and says whose it was and whether it was still valid. */
+  takeToken(tokenHash: string, purpose: TokenPurpose): Promise<{ userId: string; live: boolean } | undefined>;
+
+  members(projectId: string): Promise<MemberRow[]>;
+  member(projectId: string, userId: string): Promise<MemberRow | undefined>;
+  /** False when the user is a member already. */
+  addMember(projectId: string, userId: string, role: Role): Promise<boolean>;
+  /** False when the user is not a member, or is the owner (never changed). */
+  setRole(projectId: string, userId: string, role: Role): Promise<boolean>;
+  /** False when the user is not a member, or is the owner (never removed). */
+  removeMember(projectId: string, userId: string): Promise<boolean>;
+  saveInvitation(i: { projectId: string; email: string; role: Role; tokenHash: string; invitedBy: string; ttlMinutes: number }): Promise<InvitationRow>;
+  invitations(projectId: string): Promise<InvitationRow[]>;
+  deleteInvitation(projectId: string, email: string): Promise<boolean>;
+  /** Takes the invitation (single use) and adds the user to its project when it was still valid. */
+  acceptInvitation(tokenHash: string, userId: string): Promise<{ projectId: string; email: string } | undefined>;
+  /** Adds the user to every project that invited this (verified) address; returns those projects. */
+  acceptInvitationsFor(email: string, userId: string): Promise<string[]>;
+
+  saveOAuthState(stateHash: string, provider: string, codeVerifier: string, ttlMinutes: number): Promise<void>;
+  /** The PKCE verifier of a state not used nor expired (single use). */
+  takeOAuthState(stateHash: string, provider: string): Promise<string | undefined>;
 }

@@ -32,7 +32,7 @@ const tooMany = (retryAfter: number, what: string) =>
 const secondsOf = (r: RateLimiterRes) => Math.max(1, Math.ceil(r.msBeforeNext / 1000));
 
 /** Takes a point, or throws the 429 naming `what` when none is left. */
-async function take(limiter: RateLimiterAbstract, key: string, what: string) {
+export async function takePoint(limiter: RateLimiterAbstract, key: string, what: string) {
   try {
     await limiter.consume(key);
   } catch (err) {
@@ -57,14 +57,14 @@ export function authLimit(limiters: AuthLimiters): RequestHandler {
   const limited: RequestHandler = (req, res, next) => {
     (async () => {
       const address = req.ip ?? 'unknown';
-      await take(limiters.perAddress, address, 'from this address');
+      await takePoint(limiters.perAddress, address, 'from this address');
       const raw = (req.body as { email?: unknown } | undefined)?.email;
       const account = typeof raw === 'string' ? normalizeEmail(raw) : '';
       if (!isValidEmail(account)) return;
       const pair = `${account} ${address}`;
-      await take(limiters.perAccountAndAddress, pair, 'for this account from this address');
+      await takePoint(limiters.perAccountAndAddress, pair, 'for this account from this address');
       try {
-        await take(limiters.perAccount, account, 'for this account');
+        await takePoint(limiters.perAccount, account, 'for this account');
       } catch (err) {
         await limiters.perAccountAndAddress.reward(pair, 1).catch(() => undefined);
         throw err;

@@ -23,8 +23,12 @@ export interface AuthDeps {
   allowedOrigins: string[];
 }
 
-export function sessionCookie(deps: AuthDeps, userId: string): [string, string, CookieOptions] {
-  const token = jwt.sign({ sub: userId }, deps.jwtSecret, { expiresIn: `${SESSION_DAYS}d` });
+/**
+ * The session cookie of a user: a JWT of the user and their session version (`sv`), which a
+ * password reset moves on, ending every session issued before.
+ */
+export function sessionCookie(deps: AuthDeps, userId: string, sessionVersion: number): [string, string, CookieOptions] {
+  const token = jwt.sign({ sub: userId, sv: sessionVersion }, deps.jwtSecret, { expiresIn: `${SESSION_DAYS}d` });
   return [SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure: deps.secureCookies, maxAge: SESSION_DAYS * 86_400_000, path: '/' }];
 }
 
@@ -35,17 +39,25 @@ function bearer(h: string | undefined): string | undefined {
   return m[1].trim();
 }
 
-/** The session cookie, parsed here (only session-authenticated requests need cookies at all). */
-function sessionUser(req: Request, deps: AuthDeps): string | undefined {
+/**
+ * The session cookie, parsed here (only session-authenticated requests need cookies at all), and
+ * its session version checked against the user's (one primary-key read): a session issued before
+ * the user's last password reset, or of a user gone, has ended.
+ */
+async function sessionUser(req: Request, deps: AuthDeps): Promise<string | undefined> {
   const token = req.headers.cookie ? parseCookies(req.headers.cookie)[SESSION_COOKIE] : undefined;
   if (!token) return undefined;
+  let payload: jwt.JwtPayload | undefined;
   try {
-    const payload = jwt.verify(token, deps.jwtSecret) as jwt.JwtPayload;
-    if (typeof payload.sub === 'string') return payload.sub;
+    payload = jwt.verify(token, deps.jwtSecret) as jwt.JwtPayload;
   } catch {
     /* expired or forged: treated as no session */
   }
-  throw unauthorized('Your session has expired', 'UNAUTHORIZED', 'Log in again (POST /auth/login).');
+  if (typeof payload?.sub !== 'string' || !isUuid(payload.sub)) throw unauthorized('Your session has expired', 'UNAUTHORIZED', 'Log in again (POST /auth/login).');
+  // Sessions issued before versions existed carry none: version 0, the first.
+  const version = await deps.identity.repo.sessionVersion(payload.sub);
+  if (version === undefined || version !== (payload.sv ?? 0)) throw unauthorized('Your session has ended', 'UNAUTHORIZED', 'Log in again (POST /auth/login).');
+  return payload.sub;
 }
 
 /** Cookie-authenticated writes must come from our own origin (SameSite=Lax covers the rest). */
@@ -118,7 +130,7 @@ function projectAuth(deps: AuthDeps, policy: Extract<Policy, { kind: 'project' }
         req.tracking = e.tracking;
         return;
       }
-      const userId = sessionUser(req, deps);
+      const userId = await sessionUser(req, deps);
       if (!userId) throw unauthorized('Missing API key', 'MISSING_AUTH', KEY_SUGGESTION);
       checkCsrf(req, deps);
       const projectId = req.headers['x-project-id'];
@@ -143,7 +155,7 @@ function projectAuth(deps: AuthDeps, policy: Extract<Policy, { kind: 'project' }
 function memberAuth(deps: AuthDeps, policy: Extract<Policy, { kind: 'member' }>): RequestHandler {
   return (req, _res, next) => {
     (async () => {
-      const userId = sessionUser(req, deps);
+      const userId = await sessionUser(req, deps);
       if (!userId) throw unauthorized('Log in first', 'UNAUTHORIZED', 'POST /auth/login sets the session cookie.');
       checkCsrf(req, deps);
       const p = await deps.identity.memberProject(String(req.params[policy.param]), userId);
@@ -161,14 +173,11 @@ function memberAuth(deps: AuthDeps, policy: Extract<Policy, { kind: 'member' }>)
 /** Account routes (/users/@me…): a dashboard session only. */
 function userAuth(deps: AuthDeps): RequestHandler {
   return (req, _res, next) => {
-    try {
-      const userId = sessionUser(req, deps);
+    (async () => {
+      const userId = await sessionUser(req, deps);
       if (!userId) throw unauthorized('Log in first', 'UNAUTHORIZED', 'POST /auth/login sets the session cookie.');
       checkCsrf(req, deps);
       req.auth = { kind: 'session', userId };
-    } catch (err) {
-      return next(err);
-    }
-    runWithContext({ requestId: req.requestId, userId: req.auth.userId, span: req.span }, () => next());
+    })().then(() => runWithContext({ requestId: req.requestId, userId: (req.auth as SessionAuth).userId, span: req.span }, () => next()), next);
   };
 }

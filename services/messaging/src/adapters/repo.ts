@@ -533,8 +533,8 @@ export class MessagingRepo implements MessagingStore {
     ]);
   }
 
-  async devMail(projectId: string, limit: number) {
-    return this.db.query(`SELECT id, email_id, recipient, sender, subject, raw, created_at FROM messaging.dev_mailbox WHERE project_id = $1 ORDER BY id DESC LIMIT $2`, [projectId, limit]);
+  async devMail(projectIds: string[], limit: number) {
+    return this.db.query(`SELECT id, email_id, recipient, sender, subject, raw, created_at FROM messaging.dev_mailbox WHERE project_id = ANY($1::uuid[]) ORDER BY id DESC LIMIT $2`, [projectIds, limit]);
   }
 
   async reputation(projectId: string, tx: Queryable = this.db.pool) {

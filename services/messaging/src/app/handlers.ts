@@ -10,6 +10,7 @@ import { templateMsg, templatesApp } from './templates';
 import { handleMailNotification, WebhookDeps } from './webhooks';
 import { reputation } from './reputation';
 import type { UploadRpcs } from './uploads';
+import { SYSTEM_PROJECT } from './system-mail';
 
 export interface MessagingDeps {
   repo: MessagingStore;
@@ -25,7 +26,7 @@ export interface MessagingDeps {
 
 const badToken = () => notFound('Link', 'INVALID_TOKEN');
 
-export function messagingHandlers(d: MessagingDeps): Omit<Handlers<'messaging'>, UploadRpcs> {
+export function messagingHandlers(d: MessagingDeps): Omit<Handlers<'messaging'>, UploadRpcs | 'SendSystemEmail'> {
   const templates = templatesApp(d.repo, d.domains, d.devMailbox);
   const send = sender({ repo: d.repo, contacts: d.contacts, signingKeys: d.signingKeys, maxAttachmentBytes: d.maxAttachmentBytes, devMailbox: d.devMailbox });
 
@@ -145,7 +146,7 @@ export function messagingHandlers(d: MessagingDeps): Omit<Handlers<'messaging'>,
     async DevMailbox(req, meta) {
       const projectId = projectOf(meta);
       if (!d.devMailbox) throw new AppError({ code: 'NOT_FOUND', status: 404, message: 'The dev mailbox is disabled', suggestion: 'It exists only when no SMTP_URL is set, outside production.' });
-      const rows = await d.repo.devMail(projectId, Math.min(Math.max(req.limit || 50, 1), 200));
+      const rows = await d.repo.devMail([projectId, SYSTEM_PROJECT], Math.min(Math.max(req.limit || 50, 1), 200));
       return {
         json: JSON.stringify({
           messages: rows.map((r) => ({ id: r.id, emailId: r.email_id, to: r.recipient, from: r.sender, subject: r.subject, raw: r.raw, receivedAt: r.created_at.toISOString() })),

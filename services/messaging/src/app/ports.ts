@@ -200,7 +200,8 @@ export interface MessagingStore {
   /** True the first time an SNS message id is seen. */
   firstNotification(tx: Queryable, snsMessageId: string): Promise<boolean>;
   saveDevMail(projectId: string, m: { id: string; emailId: string; recipient: string; sender: string; subject: string; raw: string }): Promise<void>;
-  devMail(projectId: string, limit: number): Promise<DevMailRow[]>;
+  /** The dev mailbox's messages of these projects (a project's and the system's), newest first. */
+  devMail(projectIds: string[], limit: number): Promise<DevMailRow[]>;
   reputation(projectId: string, tx?: Queryable): Promise<ReputationCounts>;
 }
 

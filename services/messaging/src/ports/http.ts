@@ -278,11 +278,11 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
     ),
     on.get(
       '/dev/mailbox',
-      auth,
+      policy.admin,
       {
         tag: 'Sending',
         summary: 'The dev mailbox',
-        description: 'Without SMTP_URL (outside production) mail is not sent but kept here, newest first.',
+        description: "Without SMTP_URL (outside production) mail is not sent but kept here, newest first: the project's, and the account mail of every user (verification, password reset, invitations).",
         query: mailboxQuery,
         responses: {
           200: {

@@ -2,15 +2,25 @@ import type { Response } from 'express';
 import { z } from 'zod';
 import type { Api } from '../../../../../libs/contracts/src';
 import { on, policy, type Role, type Route, type RouteRequest, type SessionAuth } from '../../../../../libs/edge/src';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { AppError, forbidden, isValidEmail, normalizeEmail } from '../../../../../libs/kit/src';
+import type { Accounts } from '../../app/accounts';
 import { Identity, projectView } from '../../app/identity';
+import type { Members } from '../../app/members';
+import type { UserRow } from '../../app/ports';
+import { takePoint } from '../auth-limit';
 import { AuthDeps, SESSION_COOKIE, sessionCookie } from '../auth';
 import type { KeyCache } from '../keycache';
 
-const credentials = z.object({
-  email: z.string().transform(normalizeEmail).refine(isValidEmail, 'must be a valid email address'),
-  password: z.string().min(8, 'must be at least 8 characters').max(200),
-});
+export const emailField = z.string().transform(normalizeEmail).refine(isValidEmail, 'must be a valid email address');
+const password = z.string().min(8, 'must be at least 8 characters').max(200);
+/** A verification, reset or invitation token as the emails carry it. */
+export const tokenField = z.string().trim().toLowerCase().regex(/^[0-9a-f]{64}$/, 'must be the 64 hex characters of the token in the email');
+const credentials = z.object({ email: emailField, password });
+const signupBody = credentials.extend({ invitation: tokenField.optional().describe('The token of an invitation email: signing up joins its project.') });
+const tokenBody = z.object({ token: tokenField });
+const resetBody = z.object({ token: tokenField, newPassword: password });
+const emailBody = z.object({ email: emailField });
 const projectName = z.string().trim().min(1).max(100);
 const newProject = z.object({ name: projectName });
 const projectPatch = z.object({
@@ -40,15 +50,33 @@ const securityExample = {
   allTime: rates(48000, 610, 9),
   levels: { bounce7Day: 'healthy', bounceAllTime: 'healthy', complaint7Day: 'healthy', complaintAllTime: 'healthy' },
   isDisabled: false,
+  recentSuspensions: [
+    { action: 'enabled', reason: 'MANUAL', at: '2025-06-03T08:00:00.000Z' },
+    { action: 'disabled', reason: 'EMAIL_REPUTATION', at: '2025-06-02T17:12:40.000Z' },
+  ],
 };
 const PROJECT_ID = { id: 'The project id.' };
 const credentialsExample = { email: 'owner@example.com', password: 'correct-horse-battery' };
+const TOKEN_EXAMPLE = '9f2c1e7a4b5d6c8e0f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f70';
+const sameAnswer = { success: true, message: 'If an account exists for this address, an email is on its way.' };
+const tokenErrors = {
+  400: { code: 'INVALID_TOKEN', description: 'Unknown or already used token (TOKEN_EXPIRED: older than one hour).' },
+};
+/** How many suspensions GET …/security lists. */
+const RECENT_SUSPENSIONS = 10;
+/** Account mails one address may ask for per window (request-verification, request-password-reset). */
+export const MAIL_ALLOWANCE = 3;
+export const MAIL_WINDOW_MINUTES = 15;
 
 export interface AccountDeps extends AuthDeps {
   identity: Identity;
+  accounts: Accounts;
+  members: Members;
   cache: KeyCache;
   signupEnabled: boolean;
   messaging: () => Api<'messaging'>;
+  /** Account mail asked for, per address (request-verification, request-password-reset). */
+  mailLimit: RateLimiterAbstract;
 }
 
 /**
@@ -65,14 +93,17 @@ export function accountRoutes(deps: AccountDeps): Route[] {
   const security = {
     tag: 'Projects',
     summary: "The project's sending reputation",
-    description: '7-day and all-time bounce and complaint rates, each level healthy | warning | critical; a critical level disables the project.',
+    description: `7-day and all-time bounce and complaint rates, each level healthy | warning | critical (a critical level disables the project), and the ${RECENT_SUSPENSIONS} latest times the project was disabled or enabled again, and why.`,
     params: PROJECT_ID,
     responses: { 200: { description: 'Rates, levels and whether the project is disabled.', example: securityExample } },
   };
   const showSecurity = async (req: RouteRequest, res: Response) => {
-    const out = JSON.parse((await deps.messaging().Security({})).json);
-    res.json({ ...out, isDisabled: auth(req).disabled });
+    const [out, suspensions] = await Promise.all([deps.messaging().Security({}), deps.identity.repo.suspensions(req.projectId!, RECENT_SUSPENSIONS)]);
+    res.json({ ...JSON.parse(out.json), isDisabled: auth(req).disabled, recentSuspensions: suspensions.map((s) => ({ action: s.action, reason: s.reason, at: s.at.toISOString() })) });
   };
+  const logIn = (res: Response, user: UserRow) => res.cookie(...sessionCookie(deps, user.id, user.session_version));
+  /** One more account mail for this address, or a 429. */
+  const mailAllowance = (email: string) => takePoint(deps.mailLimit, email, 'for this address: emails already sent');
 
   return [
     on.post(
@@ -81,16 +112,17 @@ export function accountRoutes(deps: AccountDeps): Route[] {
       {
         tag: 'Account',
         summary: 'Sign up',
-        description: 'Creates the account and sets the session cookie (7 days).',
-        body: credentials,
+        description:
+          'Creates the account, sends the verification email and sets the session cookie (7 days; not when REQUIRE_EMAIL_VERIFICATION is on and the address is not verified yet). With the token of an invitation email, joins its project (and the address is verified when the invitation was sent to it).',
+        body: signupBody,
         example: credentialsExample,
         responses: { 201: { description: 'The new user; the session cookie is set.', example: userExample } },
         errors: { 403: { code: 'SIGNUP_DISABLED', description: 'Signups are disabled on this deployment.' }, 409: { code: 'CONFLICT', description: 'An account with this email exists.' } },
       },
       async (_req, res, { body }) => {
         if (!deps.signupEnabled) throw forbidden('Signups are disabled on this deployment', 'SIGNUP_DISABLED', 'Ask an administrator to invite you.');
-        const user = await deps.identity.signup(body.email, body.password);
-        res.cookie(...sessionCookie(deps, user.id));
+        const user = await deps.accounts.signup(body.email, body.password, body.invitation);
+        if (user.email_verified || !deps.accounts.opts.requireVerification) logIn(res, user);
         res.status(201).json({ id: user.id, email: user.email });
       },
       { authLimit: true },
@@ -105,23 +137,98 @@ export function accountRoutes(deps: AccountDeps): Route[] {
         body: credentials,
         example: credentialsExample,
         responses: { 200: { description: 'The user; the session cookie is set.', example: userExample } },
-        errors: { 401: { code: 'INVALID_CREDENTIALS', description: 'Wrong email or password.' } },
+        errors: {
+          401: { code: 'INVALID_CREDENTIALS', description: 'Wrong email or password.' },
+          403: { code: 'EMAIL_NOT_VERIFIED', description: 'REQUIRE_EMAIL_VERIFICATION is on and the address is not verified: a new verification email is sent.' },
+        },
       },
       async (_req, res, { body }) => {
-        const user = await deps.identity.login(body.email, body.password);
-        res.cookie(...sessionCookie(deps, user.id));
+        let user: UserRow;
+        try {
+          user = await deps.accounts.login(body.email, body.password);
+        } catch (err) {
+          // The right password of an unverified account: send the link again (within the address's allowance).
+          if ((err as AppError).code === 'EMAIL_NOT_VERIFIED') {
+            const unverified = await deps.identity.repo.userByEmail(body.email);
+            if (unverified && (await mailAllowance(unverified.email).then(() => true, () => false))) void deps.accounts.sendVerification(unverified).catch(() => undefined);
+          }
+          throw err;
+        }
+        logIn(res, user);
         res.json({ id: user.id, email: user.email });
       },
       { authLimit: true },
     ),
     on.get('/auth/logout', policy.public, { tag: 'Account', summary: 'Log out', responses: { 200: { description: 'The session cookie is cleared.', example: { success: true } } } }, async (_req, res) => {
-      const [name, , opts] = sessionCookie(deps, '');
+      const [name, , opts] = sessionCookie(deps, '', 0);
       res.clearCookie(name, { ...opts, maxAge: undefined });
       res.json({ success: true });
     }),
-    on.get('/auth/oauth-config', policy.public, { tag: 'Account', summary: 'OAuth providers', responses: { 200: { description: 'Which providers are configured.', example: { github: false, google: false } } } }, async (_req, res) => {
-      res.json({ github: false, google: false });
-    }),
+    on.post(
+      '/auth/verify-email',
+      policy.public,
+      { tag: 'Account', summary: 'Verify an email address', description: 'With the token of the verification email (single use, one hour). Joins the projects that invited the address.', body: tokenBody, example: { token: TOKEN_EXAMPLE }, responses: { 200: { description: 'The user, verified.', example: { ...userExample, emailVerified: true } } }, errors: tokenErrors },
+      async (_req, res, { body }) => {
+        const user = await deps.accounts.verifyEmail(body.token);
+        res.json({ id: user.id, email: user.email, emailVerified: true });
+      },
+      { authLimit: true },
+    ),
+    on.post(
+      '/auth/request-verification',
+      policy.user,
+      {
+        tag: 'Account',
+        summary: 'Send the verification email again',
+        description: `A new token (the earlier one stops working). At most ${MAIL_ALLOWANCE} emails per address in ${MAIL_WINDOW_MINUTES} minutes.`,
+        responses: { 200: { description: 'Sent.', example: { success: true } } },
+        errors: { 409: { code: 'CONFLICT', description: 'The address is verified already.' }, 429: { code: 'RATE_LIMIT_EXCEEDED', description: 'Too many emails asked for this address; Retry-After says when to ask again.' } },
+      },
+      async (req, res) => {
+        const user = await deps.identity.repo.userById(userId(req));
+        if (user && !user.email_verified) await mailAllowance(user.email);
+        await deps.accounts.requestVerification(userId(req));
+        res.json({ success: true });
+      },
+      { authLimit: true },
+    ),
+    on.post(
+      '/auth/request-password-reset',
+      policy.public,
+      {
+        tag: 'Account',
+        summary: 'Send a password reset email',
+        description: `Always the same answer, whether or not an account has this address (no enumeration); when one has, it gets a single-use token valid for one hour. At most ${MAIL_ALLOWANCE} per address in ${MAIL_WINDOW_MINUTES} minutes, account or not.`,
+        body: emailBody,
+        example: { email: 'owner@example.com' },
+        responses: { 200: { description: 'The same answer for every address.', example: sameAnswer } },
+      },
+      async (_req, res, { body }) => {
+        await mailAllowance(body.email);
+        deps.accounts.requestPasswordReset(body.email);
+        res.json(sameAnswer);
+      },
+      { authLimit: true },
+    ),
+    on.post(
+      '/auth/reset-password',
+      policy.public,
+      {
+        tag: 'Account',
+        summary: 'Set a new password with a reset token',
+        description: "Ends every session of the user (on every device) and sets a new session cookie here; the address counts as verified.",
+        body: resetBody,
+        example: { token: TOKEN_EXAMPLE, newPassword: 'a-new-long-password' },
+        responses: { 200: { description: 'The user; the session cookie is set.', example: userExample } },
+        errors: tokenErrors,
+      },
+      async (_req, res, { body }) => {
+        const { user } = await deps.accounts.resetPassword(body.token, body.newPassword);
+        logIn(res, user);
+        res.json({ id: user.id, email: user.email });
+      },
+      { authLimit: true },
+    ),
     on.get(
       '/users/@me',
       policy.user,
@@ -181,6 +288,23 @@ export function accountRoutes(deps: AccountDeps): Route[] {
         const { project, keys } = await deps.identity.regenerateKeys(req.projectId!);
         await deps.cache.invalidate(project.id);
         res.json(projectView({ ...project, role: auth(req).role }, keys));
+      },
+    ),
+    on.post(
+      '/users/@me/invitations/accept',
+      policy.user,
+      {
+        tag: 'Projects',
+        summary: 'Accept an invitation',
+        description: 'With the token of an invitation email (single use, 7 days): the logged-in user joins its project, whatever their address (the token is the proof).',
+        body: tokenBody,
+        example: { token: TOKEN_EXAMPLE },
+        responses: { 200: { description: 'The project joined.', example: { ...projectExample, role: 'MEMBER' } } },
+        errors: { 400: { code: 'INVALID_TOKEN', description: 'Unknown, expired or already used invitation.' } },
+      },
+      async (req, res, { body }) => {
+        const projectId = await deps.members.accept(body.token, userId(req));
+        res.json(projectView((await deps.identity.repo.projectForMember(projectId, userId(req)))!));
       },
     ),
     on.get('/users/@me/projects/:id/security', policy.member('MEMBER'), security, showSecurity),

@@ -24,6 +24,7 @@ import type { SetSubscriptionRequest as _herald_messaging_v1_SetSubscriptionRequ
 import type { StorageStatusResponse as _herald_messaging_v1_StorageStatusResponse, StorageStatusResponse__Output as _herald_messaging_v1_StorageStatusResponse__Output } from '../../../herald/messaging/v1/StorageStatusResponse';
 import type { StoredImage as _herald_messaging_v1_StoredImage, StoredImage__Output as _herald_messaging_v1_StoredImage__Output } from '../../../herald/messaging/v1/StoredImage';
 import type { SubscriptionResponse as _herald_messaging_v1_SubscriptionResponse, SubscriptionResponse__Output as _herald_messaging_v1_SubscriptionResponse__Output } from '../../../herald/messaging/v1/SubscriptionResponse';
+import type { SystemEmailRequest as _herald_messaging_v1_SystemEmailRequest, SystemEmailRequest__Output as _herald_messaging_v1_SystemEmailRequest__Output } from '../../../herald/messaging/v1/SystemEmailRequest';
 import type { TemplateResponse as _herald_messaging_v1_TemplateResponse, TemplateResponse__Output as _herald_messaging_v1_TemplateResponse__Output } from '../../../herald/messaging/v1/TemplateResponse';
 import type { TemplateUsageResponse as _herald_messaging_v1_TemplateUsageResponse, TemplateUsageResponse__Output as _herald_messaging_v1_TemplateUsageResponse__Output } from '../../../herald/messaging/v1/TemplateUsageResponse';
 import type { TemplateWrite as _herald_messaging_v1_TemplateWrite, TemplateWrite__Output as _herald_messaging_v1_TemplateWrite__Output } from '../../../herald/messaging/v1/TemplateWrite';
@@ -195,6 +196,15 @@ export interface MessagingClient extends grpc.Client {
   sendMany(argument: _herald_messaging_v1_SendManyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_SendManyResponse__Output>): grpc.ClientUnaryCall;
   sendMany(argument: _herald_messaging_v1_SendManyRequest, callback: grpc.requestCallback<_herald_messaging_v1_SendManyResponse__Output>): grpc.ClientUnaryCall;
   
+  SendSystemEmail(argument: _herald_messaging_v1_SystemEmailRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  SendSystemEmail(argument: _herald_messaging_v1_SystemEmailRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  SendSystemEmail(argument: _herald_messaging_v1_SystemEmailRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  SendSystemEmail(argument: _herald_messaging_v1_SystemEmailRequest, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  sendSystemEmail(argument: _herald_messaging_v1_SystemEmailRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  sendSystemEmail(argument: _herald_messaging_v1_SystemEmailRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  sendSystemEmail(argument: _herald_messaging_v1_SystemEmailRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  sendSystemEmail(argument: _herald_messaging_v1_SystemEmailRequest, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  
   SendWorkflowEmail(argument: _herald_messaging_v1_WorkflowEmailRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_WorkflowEmailResponse__Output>): grpc.ClientUnaryCall;
   SendWorkflowEmail(argument: _herald_messaging_v1_WorkflowEmailRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_WorkflowEmailResponse__Output>): grpc.ClientUnaryCall;
   SendWorkflowEmail(argument: _herald_messaging_v1_WorkflowEmailRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_WorkflowEmailResponse__Output>): grpc.ClientUnaryCall;
@@ -288,6 +298,8 @@ export interface MessagingHandlers extends grpc.UntypedServiceImplementation {
   
   SendMany: grpc.handleUnaryCall<_herald_messaging_v1_SendManyRequest__Output, _herald_messaging_v1_SendManyResponse>;
   
+  SendSystemEmail: grpc.handleUnaryCall<_herald_messaging_v1_SystemEmailRequest__Output, _herald_common_v1_Empty>;
+  
   SendWorkflowEmail: grpc.handleUnaryCall<_herald_messaging_v1_WorkflowEmailRequest__Output, _herald_messaging_v1_WorkflowEmailResponse>;
   
   SetSubscription: grpc.handleUnaryCall<_herald_messaging_v1_SetSubscriptionRequest__Output, _herald_messaging_v1_SubscriptionResponse>;
@@ -321,6 +333,7 @@ export interface MessagingDefinition extends grpc.ServiceDefinition {
   RecordOpen: MethodDefinition<_herald_messaging_v1_TokenRequest, _herald_common_v1_Empty, _herald_messaging_v1_TokenRequest__Output, _herald_common_v1_Empty__Output>
   Security: MethodDefinition<_herald_common_v1_Empty, _herald_messaging_v1_JsonResponse, _herald_common_v1_Empty__Output, _herald_messaging_v1_JsonResponse__Output>
   SendMany: MethodDefinition<_herald_messaging_v1_SendManyRequest, _herald_messaging_v1_SendManyResponse, _herald_messaging_v1_SendManyRequest__Output, _herald_messaging_v1_SendManyResponse__Output>
+  SendSystemEmail: MethodDefinition<_herald_messaging_v1_SystemEmailRequest, _herald_common_v1_Empty, _herald_messaging_v1_SystemEmailRequest__Output, _herald_common_v1_Empty__Output>
   SendWorkflowEmail: MethodDefinition<_herald_messaging_v1_WorkflowEmailRequest, _herald_messaging_v1_WorkflowEmailResponse, _herald_messaging_v1_WorkflowEmailRequest__Output, _herald_messaging_v1_WorkflowEmailResponse__Output>
   SetSubscription: MethodDefinition<_herald_messaging_v1_SetSubscriptionRequest, _herald_messaging_v1_SubscriptionResponse, _herald_messaging_v1_SetSubscriptionRequest__Output, _herald_messaging_v1_SubscriptionResponse__Output>
   StorageStatus: MethodDefinition<_herald_common_v1_Empty, _herald_messaging_v1_StorageStatusResponse, _herald_common_v1_Empty__Output, _herald_messaging_v1_StorageStatusResponse__Output>
