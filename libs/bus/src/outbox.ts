@@ -83,12 +83,19 @@ export class Outbox {
     });
   }
 
-  /** Records events in q's transaction (or on their own, if q is not in one); wakes the relay on commit. */
-  async enqueue(q: Queryable, events: NewEvent[]): Promise<DomainEvent[]> {
+  /**
+   * Records events in q's transaction (or on their own, if q is not in one); wakes the relay on
+   * commit. `afterMs`: the relay publishes them no sooner (found by its poll).
+   */
+  async enqueue(q: Queryable, events: NewEvent[], opts: { afterMs?: number } = {}): Promise<DomainEvent[]> {
     if (events.length === 0) return [];
     const envelopes = this.envelopes(events);
     await q.query(prepared(this.insertSql(1), this.params(envelopes)));
-    this.written(q);
+    if (opts.afterMs) {
+      await q.query(`UPDATE "${this.schema}".outbox SET next_attempt_at = now() + $2 * interval '1 millisecond' WHERE id = ANY($1::uuid[])`, [envelopes.map((e) => e.id), opts.afterMs]);
+    } else {
+      this.written(q);
+    }
     return envelopes;
   }
 

@@ -170,10 +170,13 @@ export const DomainEvents = {
   'gateway.project.wipe_requested.v1': z.object({
     operationId: z.string(),
     kind: z.enum(['reset', 'delete']),
+    /** 1, then 2 a grace period after every service confirmed 1: what was in flight during the first is wiped by the second. */
+    round: z.number().int(),
   }),
   /** A service wiped a project's rows of an operation (published by each service from its own outbox). */
   'runtime.project.wiped.v1': z.object({
     operationId: z.string(),
+    round: z.number().int(),
     service: z.string(),
     /** Rows deleted, by table. */
     deleted: z.record(z.string(), z.number().int()),

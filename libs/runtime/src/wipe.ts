@@ -34,14 +34,14 @@ export function wipeHandler(service: string, db: Db, schema: string, keepOnReset
       .then((rows) => rows.map((r) => r.table_name).filter((t) => !NEVER_WIPED.has(t))));
 
   return async (event: DomainEvent<'gateway.project.wipe_requested.v1'>, tx: PoolClient) => {
-    const { operationId, kind } = event.data;
+    const { operationId, kind, round } = event.data;
     const deleted: Record<string, number> = {};
     for (const table of await projectTables()) {
       if (kind === 'reset' && (keepOnReset.includes(table) || BUS.has(table))) continue;
       const r = await tx.query(`DELETE FROM "${schema}"."${table}" WHERE project_id = $1`, [event.projectId]);
       if (r.rowCount) deleted[table] = r.rowCount;
     }
-    await outbox.enqueue(tx, [{ type: 'runtime.project.wiped.v1', projectId: event.projectId, data: { operationId, service, deleted } }]);
-    logger.info({ service, operationId, kind, deleted }, 'wiped a project');
+    await outbox.enqueue(tx, [{ type: 'runtime.project.wiped.v1', projectId: event.projectId, data: { operationId, round, service, deleted } }]);
+    logger.info({ service, operationId, kind, round, deleted }, 'wiped a project');
   };
 }

@@ -16,7 +16,8 @@ export const domains = defineService({
   grpc: { contract: contracts.domains, port: 50064 },
   httpPort: 8064,
   config: domainsSettings,
-  schema: { name: SCHEMA, migrations },
+  // A reset keeps the project's sending domains (and their verification timers).
+  schema: { name: SCHEMA, migrations, keepOnReset: ['domains', 'timers'] },
   routes: domainsRoutes,
   async start(ctx) {
     const settings = domainsConfig(ctx.config);

@@ -21,6 +21,8 @@ export const gatewaySettings = z.object({
   /** The OpenID Connect issuer Google logins go to (its discovery document is read at the first login). */
   GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
   BODY_LIMIT: z.string().default('50mb'),
+  /** A project's reset or delete wipes twice: the second round this long after every service confirmed the first. */
+  PROJECT_WIPE_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   OWNER_EMAIL: z.string().email().default('owner@herald.local'),
   OWNER_PASSWORD: z.string().min(8).optional(),
   /**

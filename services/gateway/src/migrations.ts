@@ -107,4 +107,26 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    id: '003_project_operations',
+    sql: `
+      -- A project's reset or delete under way or done: the services that still have to confirm
+      -- their wipe in this round (of two), and what each deleted. Keyed by "project", not "project_id": the record
+      -- outlives the project's data (every project_id column of a schema is wiped; see
+      -- libs/runtime wipe.ts), so its requester can follow a delete to the end.
+      CREATE TABLE gateway.project_operations (
+        id uuid PRIMARY KEY,
+        project uuid NOT NULL,
+        project_name text NOT NULL,
+        kind text NOT NULL,
+        requested_by uuid NOT NULL,
+        services text[] NOT NULL,
+        round int NOT NULL DEFAULT 1,
+        pending text[] NOT NULL,
+        deleted jsonb NOT NULL DEFAULT '{}',
+        created_at timestamptz NOT NULL DEFAULT now(),
+        completed_at timestamptz
+      );
+    `,
+  },
 ];

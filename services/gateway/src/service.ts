@@ -7,6 +7,8 @@ import { errorHandler, isReplyRoute, notFoundHandler, on, policy, type ReplyRout
 import { createPrivateFile, FIRST_RUN_FILE, logger, metrics } from '../../../libs/kit/src';
 import { defineService } from '../../../libs/runtime/src/service';
 import { IdentityRepo } from './adapters/identity-repo';
+import { OperationsRepo } from './adapters/operations-repo';
+import { ProjectOperations } from './app/operations';
 import { githubProvider, oidcProvider, type OAuthProvider } from './adapters/oauth';
 import { Accounts } from './app/accounts';
 import { Identity, type FirstRun } from './app/identity';
@@ -25,6 +27,7 @@ import { requestIdOf } from './http/request-id';
 import { requestSpan } from './http/trace';
 import { AccountDeps, accountRoutes, MAIL_ALLOWANCE, MAIL_WINDOW_MINUTES } from './http/routes/account';
 import { memberRoutes } from './http/routes/members';
+import { operationRoutes } from './http/routes/operations';
 import { oauthRoutes } from './http/routes/oauth';
 import { referenceRoutes, type Reference } from './http/routes/reference';
 import { migrations, SCHEMA } from './migrations';
@@ -39,10 +42,12 @@ export const gateway = defineService({
   httpPort: 8080,
   calls: { messaging: contracts.messaging },
   config: gatewaySettings,
-  schema: { name: SCHEMA, migrations },
+  // A reset keeps the project's people (members, invitations) and its record of suspensions.
+  schema: { name: SCHEMA, migrations, keepOnReset: ['memberships', 'invitations', 'project_suspensions'] },
   async start(ctx) {
     const { config } = ctx;
     const identity = new Identity(new IdentityRepo(ctx.db));
+    const operations = new ProjectOperations(new OperationsRepo(ctx.db, config.PROJECT_WIPE_GRACE_MS), ctx.dataServices);
     const ns = config.HERALD_NAMESPACE ? `${config.HERALD_NAMESPACE}:` : '';
 
     // Key cache invalidations reach every gateway through Redis pub/sub (a subscriber needs a connection of its own).
@@ -136,6 +141,7 @@ export const gateway = defineService({
       ...accountRoutes(deps),
       ...oauthRoutes({ ...deps, providers, publicUrl, dashboardUrl }),
       ...memberRoutes(deps.members, identity.repo),
+      ...operationRoutes(operations, identity.repo, cache),
       ...referenceRoutes(() => reference!),
       ...ctx.serviceRoutes(),
     ];
@@ -166,6 +172,10 @@ export const gateway = defineService({
           // A critical bounce/complaint level disables the project; API keys stop working at once.
           'messaging.project.reputation_critical.v1': async (e) => {
             if (await identity.repo.disable(e.projectId, 'EMAIL_REPUTATION')) await cache.invalidate(e.projectId);
+          },
+          // A service wiped its part of a project's reset or delete.
+          'runtime.project.wiped.v1': async (e, tx) => {
+            await operations.store.confirm(tx, e.data.operationId, e.data.round, e.data.service, e.data.deleted);
           },
         },
       },

@@ -34,7 +34,8 @@ export const messaging = defineService({
   httpPort: 8063,
   calls: { contacts: contracts.contacts, domains: contracts.domains },
   config: messagingSettings,
-  schema: { name: SCHEMA, migrations },
+  // A reset keeps the suppression list: a project must not mail bounced or complaining addresses again.
+  schema: { name: SCHEMA, migrations, keepOnReset: ['suppressions'] },
   work: LANES.map((lane) => ({ queue: queueOf(lane), type: 'messaging.email.queued.v1' as const, lane })),
   routes: (api) => [...messagingRoutes(api), ...uploadRoutes(api)],
   async start(ctx) {

@@ -121,3 +121,28 @@ export interface IdentityStore {
   /** The PKCE verifier of a state not used nor expired (single use). */
   takeOAuthState(stateHash: string, provider: string): Promise<string | undefined>;
 }
+
+/** A project's reset or delete (see OperationsRepo). */
+export interface OperationRow {
+  id: string;
+  project: string;
+  project_name: string;
+  kind: 'reset' | 'delete';
+  requested_by: string;
+  /** Every service that wipes (each confirms each round). */
+  services: string[];
+  /** 1, then 2: the second wipes what was in flight during the first. */
+  round: number;
+  /** Services that have not confirmed this round's wipe yet. */
+  pending: string[];
+  /** Per service that confirmed: rows deleted, by table. */
+  deleted: Record<string, Record<string, number>>;
+  created_at: Date;
+  completed_at: Date | null;
+}
+
+export interface OperationStore {
+  start(op: { id: string; project: string; projectName: string; kind: 'reset' | 'delete'; requestedBy: string; services: string[] }): Promise<OperationRow>;
+  confirm(tx: Queryable, id: string, round: number, service: string, deleted: Record<string, number>): Promise<void>;
+  get(id: string, requestedBy: string): Promise<OperationRow | undefined>;
+}
