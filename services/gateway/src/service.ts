@@ -19,6 +19,7 @@ import { rateLimiter } from './http/ratelimit';
 import { referencePage } from './http/reference-page';
 import { requestIdOf } from './http/request-id';
 import { AccountDeps, accountRoutes } from './http/routes/account';
+import { onboardingRoutes } from './http/routes/onboarding';
 import { referenceRoutes, type Reference } from './http/routes/reference';
 import { migrations, SCHEMA } from './migrations';
 
@@ -30,7 +31,7 @@ export const gateway = defineService({
   name: 'gateway',
   placement: 'edge',
   httpPort: 8080,
-  calls: { messaging: contracts.messaging },
+  calls: { messaging: contracts.messaging, billing: contracts.billing, contacts: contracts.contacts, domains: contracts.domains, campaigns: contracts.campaigns, workflows: contracts.workflows },
   config: gatewaySettings,
   schema: { name: SCHEMA, migrations },
   async start(ctx) {
@@ -70,11 +71,9 @@ export const gateway = defineService({
       res.on('finish', () => end({ route: req.route?.path ?? 'unmatched', status: String(res.statusCode) }));
       next();
     });
-    app.use(express.json({ limit: config.BODY_LIMIT, verify: markPlainJson, reviver: noteNonFinite }));
-    app.use(rejectUnsafeJson);
-
     let reference: Reference | undefined;
     const storage = storageStatus(ctx.clients.messaging);
+    const billing = billingStatus(ctx.clients.billing);
     const routes = [
       on.get(
         '/config',
@@ -98,7 +97,7 @@ export const gateway = defineService({
             environment: config.NODE_ENV,
             urls: { api: publicUrl, dashboard: config.DASHBOARD_URL ?? publicUrl },
             features: {
-              billing: { enabled: false },
+              billing: { enabled: await billing.enabled() },
               storage: { enabled: await storage.enabled() },
               authProviders: { github: false, google: false },
               email: { trackingToggleEnabled: true },
@@ -108,9 +107,16 @@ export const gateway = defineService({
         },
       ),
       ...accountRoutes(deps),
+      ...onboardingRoutes(ctx.clients),
       ...referenceRoutes(() => reference!),
       ...ctx.serviceRoutes(),
     ];
+    // JSON bodies are parsed here, but for the routes that take their body as received (`body:
+    // 'text'`: signed webhooks, whose signature covers the exact bytes).
+    const rawPaths = new Set(routes.flatMap((r) => (!isReplyRoute(r) && r.body === 'text' ? [r.path] : [])));
+    const json = express.json({ limit: config.BODY_LIMIT, verify: markPlainJson, reviver: noteNonFinite });
+    app.use((req, res, next) => (rawPaths.has(req.path) ? next() : json(req, res, next)));
+    app.use(rejectUnsafeJson);
     // The reference is static: generated once, from every route the gateway serves and the runtime's own.
     const document = openApiDocument([...routes, ...OPS_ROUTES], { serverUrl: publicUrl });
     reference = { json: JSON.stringify(document), html: referencePage(document) };
@@ -139,6 +145,13 @@ export const gateway = defineService({
           'messaging.project.reputation_critical.v1': async (e) => {
             if (await identity.repo.disable(e.projectId, 'EMAIL_REPUTATION')) await cache.invalidate(e.projectId);
           },
+          // An invoice the payment provider could not collect disables the project; paid, it is enabled again.
+          'billing.payment.failed.v1': async (e) => {
+            if (await identity.repo.disable(e.projectId, 'PAYMENT_FAILED')) await cache.invalidate(e.projectId);
+          },
+          'billing.payment.succeeded.v1': async (e) => {
+            if (await identity.repo.enable(e.projectId, 'PAYMENT_FAILED')) await cache.invalidate(e.projectId);
+          },
         },
       },
       async stop() {
@@ -165,6 +178,27 @@ function storageStatus(messaging: () => Api<'messaging'>) {
         return enabled;
       } catch (err) {
         logger.warn({ err: (err as Error).message }, 'GET /config: messaging did not say whether image storage is available; reporting it disabled');
+        return false;
+      }
+    },
+  };
+}
+
+/**
+ * GET /config's `features.billing.enabled`: whether the billing service has a payment provider,
+ * asked at most every 30 s. While billing does not answer: false, asked again at the next request.
+ */
+function billingStatus(billing: () => Api<'billing'>) {
+  let known: { enabled: boolean; at: number } | undefined;
+  return {
+    async enabled(): Promise<boolean> {
+      if (known && Date.now() - known.at < 30_000) return known.enabled;
+      try {
+        const { enabled } = await billing().Status({});
+        known = { enabled, at: Date.now() };
+        return enabled;
+      } catch (err) {
+        logger.warn({ err: (err as Error).message }, 'GET /config: billing did not say whether a payment provider is configured; reporting it disabled');
         return false;
       }
     },

@@ -3,6 +3,7 @@ import { contracts } from '../../../libs/contracts/src';
 import { batchedLimiter, dnsResolver, logger, metrics, type Timer } from '../../../libs/kit/src';
 import { defineService } from '../../../libs/runtime/src/service';
 import { devMailer, smtpMailer } from './adapters/mailer';
+import { BillingBlocks } from './adapters/billing-blocks';
 import { MessagingRepo } from './adapters/repo';
 import { SigningKeyCache } from './adapters/sender-cache';
 import { imageStorage } from './adapters/storage';
@@ -50,6 +51,9 @@ export const messaging = defineService({
 
     // DKIM keys by (project, domain), shared by /v1/send (is the sender verified?) and the sender workers.
     const signingKeys = new SigningKeyCache(ctx.clients.domains);
+    // The billing categories blocked by their limit, held in memory: sends check them without a call.
+    const billing = new BillingBlocks(ctx.db);
+    await billing.refresh();
     const handlers = messagingHandlers({
       repo,
       contacts: ctx.clients.contacts,
@@ -65,6 +69,7 @@ export const messaging = defineService({
       },
       maxAttachmentBytes: config.MAX_ATTACHMENT_BYTES,
       devMailbox: !config.SMTP_URL && config.NODE_ENV !== 'production',
+      billing,
     });
 
     // The per-project sending throttle holds across sender replicas when Redis is in use; workers
@@ -87,9 +92,9 @@ export const messaging = defineService({
 
     return {
       grpc: { ...handlers, ...uploadHandlers(storage) },
-      consumer: messagingConsumer(repo),
+      consumer: messagingConsumer(repo, billing),
       work: Object.fromEntries(LANES.map((lane) => [queueOf(lane), worker])),
-      timers: [sendSweep(repo)],
+      timers: [sendSweep(repo), billing.timer()],
       async stop() {
         unsample();
         mailer.close();

@@ -97,4 +97,13 @@ export class IdentityRepo implements IdentityStore {
     );
     return (r.rowCount ?? 0) > 0;
   }
+
+  /** Enables a project disabled for `reason` (committed at once, like disable); false otherwise. */
+  async enable(projectId: string, reason: string): Promise<boolean> {
+    const r = await this.db.pool.query(
+      `UPDATE gateway.projects SET disabled = false, disabled_reason = NULL, updated_at = now() WHERE id = $1 AND disabled AND disabled_reason = $2`,
+      [projectId, reason],
+    );
+    return (r.rowCount ?? 0) > 0;
+  }
 }

@@ -56,4 +56,6 @@ export interface IdentityStore {
   updateProject(projectId: string, patch: { name?: string; tracking?: string; language?: string }): Promise<ProjectRow>;
   /** Disables a project, committed at once; false if it was disabled already. */
   disable(projectId: string, reason: string): Promise<boolean>;
+  /** Enables a project disabled for this reason only (another reason stays), committed at once; false otherwise. */
+  enable(projectId: string, reason: string): Promise<boolean>;
 }
