@@ -199,8 +199,10 @@ describe.each<TopologyKind>(['all', 'split'])('billing limits, no payment provid
       expect(r.body.error).toMatchObject({ code: 'BILLING_DISABLED', statusCode: 404 });
       expect(r.body.error.suggestion).toMatch(/STRIPE_SECRET_KEY/);
     }
-    const hook = await fetch(`${s.t.baseUrl}/webhooks/incoming/billing`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=abc' }, body: '{"id":"evt_1"}' });
+    const event = { id: 'evt_1', object: 'event', type: 'invoice.paid', created: 1, data: { object: { id: 'in_1' } } };
+    const hook = await fetch(`${s.t.baseUrl}/webhooks/incoming/billing`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=abc' }, body: JSON.stringify(event) });
     expect(hook.status).toBe(404);
+    expect(((await hook.json()) as any).error.code).toBe('BILLING_DISABLED');
     expect((await new Api(s.t.baseUrl).get('/config')).body.features.billing).toEqual({ enabled: false });
   });
 });
@@ -273,6 +275,13 @@ describe.each<TopologyKind>(['all', 'split'])('billing with Stripe (%s)', (kind)
     // A valid signature of another body.
     const other = stripe.event('customer.subscription.created', { id: 'sub_other', object: 'subscription' });
     expect((await hook(e.payload, other.signature)).status).toBe(400);
+    // Not an event at all: a 400 naming the fields, signed or not.
+    const junk = JSON.stringify({ hello: 'world' });
+    const malformed = await hook(junk, stripe.event('x', {}).signature);
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error.code).toBe('BAD_REQUEST');
+    expect(malformed.body.error.errors.map((e: any) => e.field).sort()).toEqual(['created', 'data', 'id', 'object', 'type']);
+    expect((await hook('{not json', 'sig')).status).toBe(400);
     expect((await owner.get(`/projects/${s.t.projectId}/setup-state`)).body.hasSubscription).toBe(false);
   });
 

@@ -115,7 +115,8 @@ export const gateway = defineService({
     // 'text'`: signed webhooks, whose signature covers the exact bytes).
     const rawPaths = new Set(routes.flatMap((r) => (!isReplyRoute(r) && r.body === 'text' ? [r.path] : [])));
     const json = express.json({ limit: config.BODY_LIMIT, verify: markPlainJson, reviver: noteNonFinite });
-    app.use((req, res, next) => (rawPaths.has(req.path) ? next() : json(req, res, next)));
+    const jsonParser: express.RequestHandler = (req, res, next) => (rawPaths.has(req.path) ? next() : json(req, res, next));
+    app.use(jsonParser);
     app.use(rejectUnsafeJson);
     // The reference is static: generated once, from every route the gateway serves and the runtime's own.
     const document = openApiDocument([...routes, ...OPS_ROUTES], { serverUrl: publicUrl });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Api } from '../../../../libs/contracts/src';
-import { on, policy, type Route } from '../../../../libs/edge/src';
+import { on, policy, zodToFieldErrors, type Route } from '../../../../libs/edge/src';
+import { AppError } from '../../../../libs/kit/src';
 import { CATEGORIES, limitsBodySchema } from '../domain/billing';
 
 /**
@@ -23,6 +24,20 @@ const line = (limit: number | null, usage: number) => ({
 const limitsExample = { transactional: line(10_000, 8_200), campaigns: line(50_000, 1_200), workflows: line(null, 340), inbound: line(null, 12) };
 const checkoutSchema = z.strictObject({ priceId: z.string().optional().describe('One of the prices configured on the deployment (STRIPE_PRICE_IDS); default the first.') });
 const stripeEventSchema = z.looseObject({ id: z.string(), object: z.literal('event'), type: z.string(), created: z.number(), data: z.looseObject({ object: z.record(z.string(), z.unknown()) }) });
+
+/** A body that is not a Stripe event at all: a 400 naming each field, before anything else. */
+function notAnEvent(text: string) {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    value = undefined;
+  }
+  const r = stripeEventSchema.safeParse(value);
+  if (!r.success) {
+    throw new AppError({ code: 'BAD_REQUEST', status: 400, message: 'Not a Stripe event', errors: zodToFieldErrors(r.error), suggestion: 'Only Stripe calls this endpoint, with the events of its webhook endpoint.' });
+  }
+}
 
 export function billingRoutes(billing: () => Api<'billing'>): Route[] {
   const base = '/users/@me/projects/:id';
@@ -140,10 +155,11 @@ export function billingRoutes(billing: () => Api<'billing'>): Route[] {
         forwardedBody: stripeEventSchema,
         example: { id: 'evt_1PbC2d', object: 'event', type: 'invoice.payment_failed', created: 1748770205, data: { object: { id: 'in_1PbC2d', object: 'invoice', customer: 'cus_Q1w2e3' } } },
         responses: { 200: { description: 'Received (and applied, unless a replay).', example: { received: true, applied: 'invoice.payment_failed', projectId: '01970a3b-4d5e-7f6a-8b7c-9d0e1f2a3b4c' } } },
-        errors: { ...disabled, 400: { code: 'INVALID_SIGNATURE', description: 'The signature is missing or does not verify.' } },
+        errors: { ...disabled, 400: { code: 'BAD_REQUEST', description: 'Not a Stripe event (`errors` names each field); or INVALID_SIGNATURE: the Stripe-Signature header is missing or does not verify.' } },
       },
       async (req, res, { body }) => {
         const text = typeof body === 'string' ? body : JSON.stringify(body ?? {});
+        notAnEvent(text);
         const signature = req.headers['stripe-signature'];
         res.json(view(await billing().HandleProviderWebhook({ body: text, signature: typeof signature === 'string' ? signature : '' })));
       },
