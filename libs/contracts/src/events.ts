@@ -178,7 +178,7 @@ export const DomainEvents = {
   'billing.payment.failed.v1': z.object({
     invoiceId: z.string(),
   }),
-  /** An invoice of the project was paid (or its subscription is active again): the gateway re-enables a project disabled for PAYMENT_FAILED. */
+  /** An invoice of the project was paid: the gateway re-enables a project disabled for PAYMENT_FAILED (and only for that). */
   'billing.payment.succeeded.v1': z.object({
     invoiceId: z.string(),
   }),

@@ -5,8 +5,8 @@ import type { NewEvent } from '../../../../libs/bus/src';
 import type { Queryable } from '../../../../libs/db/src';
 import { parse } from '../../../../libs/edge/src';
 import { AppError, logger } from '../../../../libs/kit/src';
-import { CATEGORIES, CATEGORY_OF_SOURCE, hourOf, isBlocked, limitsBodySchema, limitView, periodAt, type Category, type Period } from '../domain/billing';
-import { readNotification, type InvoiceFacts, type ProviderNotification } from '../domain/provider';
+import { CATEGORIES, CATEGORY_OF_SOURCE, hourOf, isBlocked, limitsBodySchema, limitView, LIVE_SUBSCRIPTION, periodAt, type Category, type Period } from '../domain/billing';
+import { readNotification, type ProviderNotification } from '../domain/provider';
 import type { BillingStore, PaymentProvider, UsageIncrement } from './ports';
 
 export interface BillingDeps {
@@ -27,6 +27,14 @@ const billingDisabled = () =>
   });
 
 const json = (v: unknown) => ({ json: JSON.stringify(v) });
+/** A request's JSON body (none: an empty object; not JSON: undefined, which the schema refuses). */
+function jsonBody(text: string): unknown {
+  try {
+    return JSON.parse(text || '{}');
+  } catch {
+    return undefined;
+  }
+}
 
 /** The project's current period: its live subscription's, else the calendar month (UTC). */
 export async function currentPeriod(store: BillingStore, q: Queryable, projectId: string, at = new Date()): Promise<Period> {
@@ -127,9 +135,6 @@ const invoiceView = (i: Awaited<ReturnType<BillingStore['invoices']>>[number]) =
   createdAt: i.created_at.toISOString(),
 });
 
-export type InvoiceView = ReturnType<typeof invoiceView>;
-export type { InvoiceFacts };
-
 export function billingHandlers(d: BillingDeps): Handlers<'billing'> {
   const { store } = d;
   const provider = () => {
@@ -153,13 +158,7 @@ export function billingHandlers(d: BillingDeps): Handlers<'billing'> {
 
     async PutLimits(req, meta) {
       const projectId = projectOf(meta);
-      let raw: unknown;
-      try {
-        raw = JSON.parse(req.json || '{}');
-      } catch {
-        raw = undefined;
-      }
-      const body = parse(limitsBodySchema, raw);
+      const body = parse(limitsBodySchema, jsonBody(req.json));
       await store.db.tx(async (tx) => {
         await store.setLimits(tx, projectId, body);
         await reconcile(store, tx, projectId);
@@ -188,11 +187,7 @@ export function billingHandlers(d: BillingDeps): Handlers<'billing'> {
     async Checkout(req, meta) {
       const projectId = projectOf(meta);
       const p = provider();
-      let priceId = d.priceIds[0];
-      if (req.json) {
-        const body = parse(checkoutBody(d.priceIds), JSON.parse(req.json));
-        priceId = body.priceId ?? priceId;
-      }
+      const priceId = parse(checkoutBody(d.priceIds), jsonBody(req.json)).priceId ?? d.priceIds[0];
       const url = await p.checkout({ customerId: await customerOf(projectId), projectId, priceId, successUrl: `${d.returnUrl}?checkout=success`, cancelUrl: `${d.returnUrl}?checkout=cancelled` });
       return { url };
     },
@@ -228,7 +223,7 @@ export function billingHandlers(d: BillingDeps): Handlers<'billing'> {
       const enabled = !!d.provider;
       if (!meta?.projectId) return { enabled, has_subscription: false };
       const sub = await store.subscription(store.db.pool, meta.projectId);
-      return { enabled, has_subscription: !!sub && ['active', 'trialing', 'past_due'].includes(sub.status) };
+      return { enabled, has_subscription: !!sub && (LIVE_SUBSCRIPTION as readonly string[]).includes(sub.status) };
     },
   };
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Api } from '../../../../libs/contracts/src';
 import { on, policy, zodToFieldErrors, type Route } from '../../../../libs/edge/src';
 import { AppError } from '../../../../libs/kit/src';
-import { CATEGORIES, limitsBodySchema } from '../domain/billing';
+import { CATEGORIES, limitsBodySchema, limitView } from '../domain/billing';
 
 /**
  * SPEC §4.10, COMPAT "billing": a project's limits, consumption and invoices for its members;
@@ -14,14 +14,7 @@ const tag = 'Billing';
 const PROJECT_ID = { id: 'The project id.' };
 const view = (m: { json: string }) => JSON.parse(m.json);
 const disabled = { 404: { code: 'BILLING_DISABLED', description: 'No payment provider is configured on this deployment.' } };
-const line = (limit: number | null, usage: number) => ({
-  limit,
-  usage,
-  percentage: limit === null ? 0 : Math.round((usage / limit) * 10_000) / 100,
-  isWarning: limit !== null && usage >= limit * 0.8,
-  isBlocked: limit !== null && usage >= limit,
-});
-const limitsExample = { transactional: line(10_000, 8_200), campaigns: line(50_000, 1_200), workflows: line(null, 340), inbound: line(null, 12) };
+const limitsExample = { transactional: limitView(10_000, 8_200), campaigns: limitView(50_000, 1_200), workflows: limitView(null, 340), inbound: limitView(null, 12) };
 const checkoutSchema = z.strictObject({ priceId: z.string().optional().describe('One of the prices configured on the deployment (STRIPE_PRICE_IDS); default the first.') });
 const stripeEventSchema = z.looseObject({ id: z.string(), object: z.literal('event'), type: z.string(), created: z.number(), data: z.looseObject({ object: z.record(z.string(), z.unknown()) }) });
 
