@@ -18,7 +18,12 @@ describe.each<TopologyKind>(['all', 'split'])('project reset and delete (%s)', (
   /** Every table of the Herald schemas with a project_id column (the inbox is bookkeeping, pruned by age). */
   let tables: string[];
 
-  const KEPT_ON_RESET = ['domains.domains', 'domains.timers', 'domains.outbox', 'domains.failed_events', 'gateway.memberships', 'gateway.invitations', 'gateway.project_suspensions', 'messaging.suppressions'];
+  const KEPT_ON_RESET = [
+    ...['domains.domains', 'domains.timers', 'gateway.memberships', 'gateway.invitations', 'gateway.project_suspensions', 'messaging.suppressions', 'messaging.billing_blocks'],
+    ...['billing.limits', 'billing.usage', 'billing.customers', 'billing.subscriptions', 'billing.invoices', 'billing.provider_events'],
+    // The bus's own: events still to be relayed or retried.
+    ...['billing', 'campaigns', 'contacts', 'domains', 'events', 'gateway', 'messaging', 'workflows'].flatMap((s) => [`${s}.outbox`, `${s}.failed_events`]),
+  ];
 
   /** Rows of a project, by table (tables without any left out). */
   async function rowsOf(projectId: string): Promise<Record<string, number>> {
@@ -76,26 +81,27 @@ describe.each<TopologyKind>(['all', 'split'])('project reset and delete (%s)', (
   afterAll(() => db?.end());
 
   it('finds the project data tables of every service', () => {
-    for (const schema of ['gateway', 'contacts', 'events', 'messaging', 'domains', 'campaigns', 'workflows']) expect(tables.some((t) => t.startsWith(`${schema}.`))).toBe(true);
+    for (const schema of ['gateway', 'contacts', 'events', 'messaging', 'domains', 'campaigns', 'workflows', 'billing']) expect(tables.some((t) => t.startsWith(`${schema}.`))).toBe(true);
   });
 
   it('resets: every row of the project goes but what a reset keeps, the keys still work, another project keeps all it had', async () => {
     const before = await rowsOf(b.id);
     const seeded = await rowsOf(a.id);
-    for (const t of ['contacts.contacts', 'events.events', 'messaging.emails', 'messaging.templates', 'campaigns.campaigns', 'contacts.segments', 'workflows.workflows', 'contacts.jobs', 'domains.domains']) expect(seeded[t]).toBeGreaterThan(0);
+    for (const t of ['contacts.contacts', 'events.events', 'messaging.emails', 'messaging.templates', 'campaigns.campaigns', 'contacts.segments', 'workflows.workflows', 'contacts.jobs', 'domains.domains', 'billing.usage']) expect(seeded[t]).toBeGreaterThan(0);
 
     const started = await owner.post(`/users/@me/projects/${a.id}/reset`, {});
     expect(started.status).toBe(202);
     expect(started.body).toMatchObject({ kind: 'reset', projectId: a.id, status: 'RUNNING' });
     const done = await finished(started.body.id);
     expect(Object.values(done.services).every((v) => v === 'DONE')).toBe(true);
-    expect(Object.keys(done.services)).toEqual(expect.arrayContaining(['campaigns', 'contacts', 'domains', 'events', 'gateway', 'messaging', 'workflows']));
+    expect(Object.keys(done.services)).toEqual(['billing', 'campaigns', 'contacts', 'domains', 'events', 'gateway', 'messaging', 'workflows']);
     expect(done.deleted.contacts['contacts']).toBe(seeded['contacts.contacts']);
 
     const left = await rowsOf(a.id);
     expect(Object.keys(left).filter((t) => !KEPT_ON_RESET.includes(t))).toEqual([]);
     expect(left['domains.domains']).toBe(1);
     expect(left['gateway.memberships']).toBe(1);
+    expect(left['billing.usage']).toBe(seeded['billing.usage']);
     expect(await rowsOf(b.id)).toEqual(before);
 
     expect((await a.api.get('/contacts')).body.contacts ?? (await a.api.get('/contacts')).body.data).toEqual([]);

@@ -23,7 +23,7 @@ describe.each<TopologyKind>(['all', 'split'])('smoke (%s)', (kind) => {
   it('reports every module in /readyz and the whole process in one /metrics exposition', async () => {
     const ready = await api.withKey(undefined).get('/readyz');
     expect(ready.status).toBe(200);
-    if (kind === 'all') expect(Object.keys(ready.body.checks).sort()).toEqual(['bus', 'campaigns', 'contacts', 'domains', 'events', 'gateway', 'messaging', 'workflows']);
+    if (kind === 'all') expect(Object.keys(ready.body.checks).sort()).toEqual(['billing', 'bus', 'campaigns', 'contacts', 'domains', 'events', 'gateway', 'messaging', 'workflows']);
     if (kind === 'split') expect(Object.keys(ready.body.checks)).toContain('remote:contacts');
     const res = await fetch(`${t.baseUrl}/metrics`);
     const text = await res.text();

@@ -33,6 +33,8 @@ const PUBLIC = [
   'GET /manage/:token',
   'POST /manage/:token',
   'POST /webhooks/mail',
+  // Signed by the payment provider (Stripe-Signature, checked on the raw body).
+  'POST /webhooks/incoming/billing',
   // Uploaded images, for mail clients: unguessable keys (POST /uploads/image).
   'GET /uploads/:projectId/:file',
 ];

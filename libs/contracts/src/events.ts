@@ -181,6 +181,27 @@ export const DomainEvents = {
     /** Rows deleted, by table. */
     deleted: z.record(z.string(), z.number().int()),
   }),
+  /**
+   * A billing category of the project became blocked (its usage reached its limit in the current
+   * period) or unblocked (limit raised or removed, or a new period): messaging keeps the blocked
+   * ones and refuses new sends of the category with 403 BILLING_LIMIT_EXCEEDED. `version`
+   * increases with every change of the (project, category): a consumer keeps only the newest.
+   */
+  'billing.limit.state_changed.v1': z.object({
+    category: z.enum(['transactional', 'campaigns', 'workflows', 'inbound']),
+    blocked: z.boolean(),
+    /** The end of the period the block holds for (ISO 8601): after it, the category is open again. */
+    periodEnd: z.string(),
+    version: z.number().int(),
+  }),
+  /** The payment provider could not collect an invoice of the project: the gateway disables it (PAYMENT_FAILED). */
+  'billing.payment.failed.v1': z.object({
+    invoiceId: z.string(),
+  }),
+  /** An invoice of the project was paid: the gateway re-enables a project disabled for PAYMENT_FAILED (and only for that). */
+  'billing.payment.succeeded.v1': z.object({
+    invoiceId: z.string(),
+  }),
   'messaging.project.reputation_critical.v1': z.object({
     levels: z.record(z.string(), z.string()),
     bounceRate7Day: z.number(),

@@ -1,5 +1,6 @@
 // Every service Herald can run: one line each. The registry, the split launcher, the all-in-one
 // threads and the deploy checks are derived from these descriptors (docs/topologies.md, "Add a service").
+export { billing } from '../../billing/src/service';
 export { campaigns } from '../../campaigns/src/service';
 export { contacts } from '../../contacts/src/service';
 export { domains } from '../../domains/src/service';

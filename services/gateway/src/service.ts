@@ -29,6 +29,7 @@ import { AccountDeps, accountRoutes, MAIL_ALLOWANCE, MAIL_WINDOW_MINUTES } from 
 import { memberRoutes } from './http/routes/members';
 import { operationRoutes } from './http/routes/operations';
 import { oauthRoutes } from './http/routes/oauth';
+import { onboardingRoutes } from './http/routes/onboarding';
 import { referenceRoutes, type Reference } from './http/routes/reference';
 import { migrations, SCHEMA } from './migrations';
 
@@ -40,7 +41,7 @@ export const gateway = defineService({
   name: 'gateway',
   placement: 'edge',
   httpPort: 8080,
-  calls: { messaging: contracts.messaging },
+  calls: { messaging: contracts.messaging, billing: contracts.billing, contacts: contracts.contacts, domains: contracts.domains, campaigns: contracts.campaigns, workflows: contracts.workflows },
   config: gatewaySettings,
   // A reset keeps the project's people (members, invitations) and its record of suspensions.
   schema: { name: SCHEMA, migrations, keepOnReset: ['memberships', 'invitations', 'project_suspensions'] },
@@ -101,11 +102,9 @@ export const gateway = defineService({
       req.span = requestSpan(req, res, () => req.route?.path ?? 'unmatched');
       next();
     });
-    app.use(express.json({ limit: config.BODY_LIMIT, verify: markPlainJson, reviver: noteNonFinite }));
-    app.use(rejectUnsafeJson);
-
     let reference: Reference | undefined;
     const storage = storageStatus(ctx.clients.messaging);
+    const billing = billingStatus(ctx.clients.billing);
     const routes = [
       on.get(
         '/config',
@@ -129,7 +128,7 @@ export const gateway = defineService({
             environment: config.NODE_ENV,
             urls: { api: publicUrl, dashboard: dashboardUrl },
             features: {
-              billing: { enabled: false },
+              billing: { enabled: await billing.enabled() },
               storage: { enabled: await storage.enabled() },
               authProviders: { github: providers.some((p) => p.name === 'github'), google: providers.some((p) => p.name === 'google') },
               email: { trackingToggleEnabled: true },
@@ -142,9 +141,17 @@ export const gateway = defineService({
       ...oauthRoutes({ ...deps, providers, publicUrl, dashboardUrl }),
       ...memberRoutes(deps.members, identity.repo),
       ...operationRoutes(operations, identity.repo, cache),
+      ...onboardingRoutes(ctx.clients),
       ...referenceRoutes(() => reference!),
       ...ctx.serviceRoutes(),
     ];
+    // JSON bodies are parsed here, but for the routes that take their body as received (`body:
+    // 'text'`: signed webhooks, whose signature covers the exact bytes).
+    const rawPaths = new Set(routes.flatMap((r) => (!isReplyRoute(r) && r.body === 'text' ? [r.path] : [])));
+    const json = express.json({ limit: config.BODY_LIMIT, verify: markPlainJson, reviver: noteNonFinite });
+    const jsonParser: express.RequestHandler = (req, res, next) => (rawPaths.has(req.path) ? next() : json(req, res, next));
+    app.use(jsonParser);
+    app.use(rejectUnsafeJson);
     // The reference is static: generated once, from every route the gateway serves and the runtime's own.
     const document = openApiDocument([...routes, ...OPS_ROUTES], { serverUrl: publicUrl });
     reference = { json: JSON.stringify(document), html: referencePage(document) };
@@ -177,6 +184,13 @@ export const gateway = defineService({
           'runtime.project.wiped.v1': async (e, tx) => {
             await operations.store.confirm(tx, e.data.operationId, e.data.round, e.data.service, e.data.deleted);
           },
+          // An invoice the payment provider could not collect disables the project; paid, it is enabled again.
+          'billing.payment.failed.v1': async (e) => {
+            if (await identity.repo.disable(e.projectId, 'PAYMENT_FAILED')) await cache.invalidate(e.projectId);
+          },
+          'billing.payment.succeeded.v1': async (e) => {
+            if (await identity.repo.enable(e.projectId, 'PAYMENT_FAILED')) await cache.invalidate(e.projectId);
+          },
         },
       },
       async stop() {
@@ -203,6 +217,27 @@ function storageStatus(messaging: () => Api<'messaging'>) {
         return enabled;
       } catch (err) {
         logger.warn({ err: (err as Error).message }, 'GET /config: messaging did not say whether image storage is available; reporting it disabled');
+        return false;
+      }
+    },
+  };
+}
+
+/**
+ * GET /config's `features.billing.enabled`: whether the billing service has a payment provider,
+ * asked at most every 30 s. While billing does not answer: false, asked again at the next request.
+ */
+function billingStatus(billing: () => Api<'billing'>) {
+  let known: { enabled: boolean; at: number } | undefined;
+  return {
+    async enabled(): Promise<boolean> {
+      if (known && Date.now() - known.at < 30_000) return known.enabled;
+      try {
+        const { enabled } = await billing().Status({});
+        known = { enabled, at: Date.now() };
+        return enabled;
+      } catch (err) {
+        logger.warn({ err: (err as Error).message }, 'GET /config: billing did not say whether a payment provider is configured; reporting it disabled');
         return false;
       }
     },

@@ -191,4 +191,20 @@ export const migrations: Migration[] = [
     id: '007_emails_queued_by_lane',
     sql: `CREATE INDEX emails_queued_by_lane ON messaging.emails (lane, created_at) WHERE status = 'queued';`,
   },
+  {
+    // The billing categories blocked by their limit (billing.limit.state_changed.v1): every
+    // replica holds the blocked ones in memory (adapters/billing-blocks.ts).
+    id: '008_billing_blocks',
+    sql: `
+      CREATE TABLE messaging.billing_blocks (
+        project_id uuid NOT NULL,
+        category text NOT NULL,
+        blocked boolean NOT NULL,
+        period_end timestamptz NOT NULL,
+        version bigint NOT NULL,
+        PRIMARY KEY (project_id, category)
+      );
+      CREATE INDEX billing_blocks_blocked ON messaging.billing_blocks (project_id) WHERE blocked;
+    `,
+  },
 ];

@@ -3,6 +3,7 @@ import { contracts } from '../../../libs/contracts/src';
 import { batchedLimiter, dnsResolver, logger, metrics, type Timer } from '../../../libs/kit/src';
 import { defineService } from '../../../libs/runtime/src/service';
 import { devMailer, smtpMailer } from './adapters/mailer';
+import { BillingBlocks } from './adapters/billing-blocks';
 import { MessagingRepo } from './adapters/repo';
 import { SigningKeyCache } from './adapters/sender-cache';
 import { imageStorage } from './adapters/storage';
@@ -34,8 +35,9 @@ export const messaging = defineService({
   httpPort: 8063,
   calls: { contacts: contracts.contacts, domains: contracts.domains },
   config: messagingSettings,
-  // A reset keeps the suppression list: a project must not mail bounced or complaining addresses again.
-  schema: { name: SCHEMA, migrations, keepOnReset: ['suppressions'] },
+  // A reset keeps the suppression list (a project must not mail bounced or complaining addresses
+  // again) and the billing blocks it holds (a reset does not lift a cap).
+  schema: { name: SCHEMA, migrations, keepOnReset: ['suppressions', 'billing_blocks'] },
   work: LANES.map((lane) => ({ queue: queueOf(lane), type: 'messaging.email.queued.v1' as const, lane })),
   routes: (api) => [...messagingRoutes(api), ...uploadRoutes(api)],
   async start(ctx) {
@@ -52,6 +54,9 @@ export const messaging = defineService({
 
     // DKIM keys by (project, domain), shared by /v1/send (is the sender verified?) and the sender workers.
     const signingKeys = new SigningKeyCache(ctx.clients.domains);
+    // The billing categories blocked by their limit, held in memory: sends check them without a call.
+    const billing = new BillingBlocks(ctx.db);
+    await billing.refresh();
     const handlers = messagingHandlers({
       repo,
       contacts: ctx.clients.contacts,
@@ -67,6 +72,7 @@ export const messaging = defineService({
       },
       maxAttachmentBytes: config.MAX_ATTACHMENT_BYTES,
       devMailbox: !config.SMTP_URL && config.NODE_ENV !== 'production',
+      billing,
     });
 
     // The per-project sending throttle holds across sender replicas when Redis is in use; workers
@@ -89,9 +95,9 @@ export const messaging = defineService({
 
     return {
       grpc: { ...handlers, ...uploadHandlers(storage), ...systemMailHandlers({ mailer, repo, from: config.SYSTEM_FROM }) },
-      consumer: messagingConsumer(repo),
+      consumer: messagingConsumer(repo, billing),
       work: Object.fromEntries(LANES.map((lane) => [queueOf(lane), worker])),
-      timers: [sendSweep(repo)],
+      timers: [sendSweep(repo), billing.timer()],
       async stop() {
         unsample();
         mailer.close();

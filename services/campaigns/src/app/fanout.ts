@@ -26,6 +26,8 @@ export interface FanoutSettings {
 const FULL_WINDOW_WAIT_MS = 200;
 /** How long a campaign whose turn failed waits before the next. */
 const RETRY_WAIT_MS = 1000;
+/** How long a campaign whose project is over its billing limit for campaigns waits before trying again. */
+const BLOCKED_WAIT_MS = 2000;
 /** How long a draining campaign goes between asking messaging what is pending. */
 const DRAIN_CHECK_MS = 30_000;
 /** A turn's calls (a page of ids, a page of emails) get this long. */
@@ -63,8 +65,12 @@ export async function runFanout(d: FanoutDeps, stopped: () => boolean) {
     } catch (err) {
       // A failed turn (a service down, a deadline) is tried again a moment later, after the other
       // campaigns' turns; its transaction's work is lost with it, which the next turn repeats.
-      logger.warn({ campaignId: current?.id, err: (err as Error).message }, 'campaign turn failed; trying again shortly');
-      if (current) await d.store.deferTurn(current.project_id, current.id, RETRY_WAIT_MS);
+      // A project over its billing limit for campaigns: the send waits (SENDING) and goes on
+      // once the limit is raised or the period ends.
+      const blocked = isAppError(err) && err.code === 'BILLING_LIMIT_EXCEEDED';
+      if (blocked) logger.info({ campaignId: current?.id }, 'campaign paused: the project reached its billing limit for campaigns');
+      else logger.warn({ campaignId: current?.id, err: (err as Error).message }, 'campaign turn failed; trying again shortly');
+      if (current) await d.store.deferTurn(current.project_id, current.id, blocked ? BLOCKED_WAIT_MS : RETRY_WAIT_MS);
     }
     if (!current) break;
   }

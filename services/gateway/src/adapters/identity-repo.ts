@@ -95,7 +95,7 @@ export class IdentityRepo implements IdentityStore {
     return this.suspend(projectId, true, reason);
   }
 
-  /** Enables a disabled project again, recording why. */
+  /** Enables a project disabled for `reason` (and only for that: a payment does not lift a reputation suspension), recording it. */
   async enable(projectId: string, reason: string): Promise<boolean> {
     return this.suspend(projectId, false, reason);
   }
@@ -104,7 +104,7 @@ export class IdentityRepo implements IdentityStore {
     const r = await this.db.pool.query(
       `WITH changed AS (
          UPDATE gateway.projects SET disabled = $2, disabled_reason = CASE WHEN $2 THEN $3 END, updated_at = now()
-          WHERE id = $1 AND disabled <> $2 RETURNING id)
+          WHERE id = $1 AND disabled <> $2 AND ($2 OR disabled_reason = $3) RETURNING id)
        INSERT INTO gateway.project_suspensions (project_id, id, action, reason)
        SELECT id, $4, CASE WHEN $2 THEN 'disabled' ELSE 'enabled' END, $3 FROM changed`,
       [projectId, disabled, reason, newId()],

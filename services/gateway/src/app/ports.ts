@@ -86,7 +86,7 @@ export interface IdentityStore {
   updateProject(projectId: string, patch: { name?: string; tracking?: string; language?: string }): Promise<ProjectRow>;
   /** Disables a project, committed at once, and records it; false if it was disabled already. */
   disable(projectId: string, reason: string): Promise<boolean>;
-  /** Enables a disabled project again, and records it; false if it was enabled. */
+  /** Enables a project disabled for this reason only (another reason stays), and records it; false otherwise. */
   enable(projectId: string, reason: string): Promise<boolean>;
   /** The latest disables and re-enables, newest first. */
   suspensions(projectId: string, limit: number): Promise<Suspension[]>;

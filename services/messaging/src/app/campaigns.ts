@@ -1,11 +1,12 @@
 import { projectOf, type Api, type Handlers } from '../../../../libs/contracts/src';
 import { badRequest, isUuid, newId } from '../../../../libs/kit/src';
-import type { CampaignEmail, MessagingStore } from './ports';
+import type { BillingGate, CampaignEmail, MessagingStore } from './ports';
 import { contactVars, queuedOrSuppressed, type Tracking } from './send';
 
 export interface CampaignDeps {
   repo: MessagingStore;
   contacts: () => Api<'contacts'>;
+  billing: BillingGate;
 }
 
 /** The most contacts one EnqueueCampaign call takes (BatchGetContacts answers them in one call). */
@@ -24,6 +25,8 @@ export function campaignHandlers(d: CampaignDeps): Pick<Handlers<'messaging'>, '
       if (!c || !isUuid(c.campaign_id)) throw badRequest('content.campaign_id must be a campaign id');
       const ids = [...new Set(req.contact_ids.filter((id) => isUuid(id)).map((id) => id.toLowerCase()))];
       if (ids.length > MAX_CAMPAIGN_PAGE) throw badRequest(`at most ${MAX_CAMPAIGN_PAGE} contacts per call`);
+      // A blocked category: the campaign's fan-out waits and goes on once it is open again.
+      d.billing.check(projectId, 'campaigns');
 
       // The contacts as they are now: one deleted or unsubscribed since the audience was frozen gets nothing.
       const contacts = ids.length ? (await d.contacts().BatchGetContacts({ ids })).contacts : [];

@@ -2,7 +2,7 @@ import { projectOf, type Api, type Handlers } from '../../../../libs/contracts/s
 import { AppError, inSpan, isUuid, notFound, runWithContext, toBatchReply } from '../../../../libs/kit/src';
 import { verifyEmail } from '../domain/verify';
 import type { TokenSigner } from '../domain/tokens';
-import type { MessagingStore, SigningKeys, VerifyDns } from './ports';
+import type { BillingGate, MessagingStore, SigningKeys, VerifyDns } from './ports';
 import { campaignHandlers } from './campaigns';
 import { workflowHandlers } from './workflows';
 import { sender, statusEvent, Tracking } from './send';
@@ -22,13 +22,14 @@ export interface MessagingDeps {
   webhooks: Omit<WebhookDeps, 'repo' | 'contacts'>;
   maxAttachmentBytes: number;
   devMailbox: boolean;
+  billing: BillingGate;
 }
 
 const badToken = () => notFound('Link', 'INVALID_TOKEN');
 
 export function messagingHandlers(d: MessagingDeps): Omit<Handlers<'messaging'>, UploadRpcs | 'SendSystemEmail'> {
   const templates = templatesApp(d.repo, d.domains, d.devMailbox);
-  const send = sender({ repo: d.repo, contacts: d.contacts, signingKeys: d.signingKeys, maxAttachmentBytes: d.maxAttachmentBytes, devMailbox: d.devMailbox });
+  const send = sender({ repo: d.repo, contacts: d.contacts, signingKeys: d.signingKeys, maxAttachmentBytes: d.maxAttachmentBytes, devMailbox: d.devMailbox, billing: d.billing });
 
   /**
    * Opens and clicks move the email up (never down) and record the public event once. A click
@@ -61,8 +62,8 @@ export function messagingHandlers(d: MessagingDeps): Omit<Handlers<'messaging'>,
   }
 
   return {
-    ...campaignHandlers({ repo: d.repo, contacts: d.contacts }),
-    ...workflowHandlers({ repo: d.repo, contacts: d.contacts, signingKeys: d.signingKeys, devMailbox: d.devMailbox }),
+    ...campaignHandlers({ repo: d.repo, contacts: d.contacts, billing: d.billing }),
+    ...workflowHandlers({ repo: d.repo, contacts: d.contacts, signingKeys: d.signingKeys, devMailbox: d.devMailbox, billing: d.billing }),
 
     // Each send on its own (its own outcome, project and request id in the logs, its request's trace);
     // together they batch in `sender`. The batch exception: each item names its project (see messaging.proto).

@@ -281,3 +281,14 @@ export interface ImageStorage {
   /** Where anyone fetches it: `<PUBLIC_URL>/uploads/<key>`, or `<S3_PUBLIC_URL>/<key>`. */
   publicUrl(key: string): string;
 }
+
+/** The billing categories messaging sends in. */
+export type SendCategory = 'transactional' | 'campaigns' | 'workflows';
+
+/**
+ * Whether billing blocked a category of the project (its limit reached in the period): answered
+ * from memory, so a send pays no call for it. `check` throws 403 BILLING_LIMIT_EXCEEDED.
+ */
+export interface BillingGate {
+  check(projectId: string, category: SendCategory): void;
+}

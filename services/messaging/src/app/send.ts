@@ -4,7 +4,7 @@ import { AppError, BatchOutcome, Batcher, forbidden, fromBatchReply, isUuid, new
 import type { NewEvent } from '../../../../libs/bus/src';
 import type { Api, DomainEvent } from '../../../../libs/contracts/src';
 import { createSendRequestSchema, MAX_MESSAGE_BYTES, MAX_SEND_DATA_BYTES, normalizeRecipients, parseAddress } from '../domain/send';
-import type { EmailRow, MessagingStore, NewEmail, SigningKeys } from './ports';
+import type { BillingGate, EmailRow, MessagingStore, NewEmail, SigningKeys } from './ports';
 
 export type Tracking = 'ENABLED' | 'DISABLED' | 'MARKETING_ONLY';
 
@@ -77,6 +77,7 @@ export interface SendDeps {
   signingKeys: SigningKeys;
   maxAttachmentBytes: number;
   devMailbox: boolean;
+  billing: BillingGate;
 }
 
 type SendResult = { emails: Array<{ contact_id: string; contact_email: string; email_id: string }>; timestamp: string };
@@ -129,6 +130,7 @@ async function prepare(deps: SendDeps, projectId: string, requestJson: string, t
   const parsed = schemaFor(deps.maxAttachmentBytes).safeParse(raw);
   if (!parsed.success) throw validationError(zodToFieldErrors(parsed.error));
   const body = parsed.data;
+  deps.billing.check(projectId, 'transactional');
 
   const template = body.template ? (isUuid(body.template) ? await deps.repo.template(projectId, body.template) : undefined) : undefined;
   if (body.template && !template) throw notFound('Template', 'TEMPLATE_NOT_FOUND');

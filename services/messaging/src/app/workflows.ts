@@ -1,6 +1,6 @@
 import { projectOf, type Api, type Handlers } from '../../../../libs/contracts/src';
 import { badRequest, isUuid, isValidEmail, newId, normalizeEmail, notFound, validationError } from '../../../../libs/kit/src';
-import type { MessagingStore, SigningKeys, WorkflowEmail } from './ports';
+import type { BillingGate, MessagingStore, SigningKeys, WorkflowEmail } from './ports';
 import { checkSender, contactVars, queuedOrSuppressed, trackingOn, type Tracking } from './send';
 
 export interface WorkflowEmailDeps {
@@ -8,6 +8,7 @@ export interface WorkflowEmailDeps {
   contacts: () => Api<'contacts'>;
   signingKeys: SigningKeys;
   devMailbox: boolean;
+  billing: BillingGate;
 }
 
 const TRACKING = new Set<string>(['ENABLED', 'DISABLED', 'MARKETING_ONLY'] satisfies Tracking[]);
@@ -54,6 +55,8 @@ export function workflowHandlers(d: WorkflowEmailDeps): Pick<Handlers<'messaging
       // changed since (the template edited or deleted, the contact unsubscribed).
       const known = await d.repo.emailOfKey(projectId, req.key);
       if (known) return { email_id: known, existing: true, skipped: '' };
+      // A blocked category fails the step (and its execution), saying why.
+      d.billing.check(projectId, 'workflows');
 
       const template = isUuid(req.template_id) ? await d.repo.template(projectId, req.template_id) : undefined;
       if (!template) throw notFound('Template', 'TEMPLATE_NOT_FOUND');

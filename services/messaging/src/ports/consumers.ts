@@ -1,6 +1,7 @@
 import type { DomainEvent } from '../../../../libs/contracts/src';
 import { isUuid } from '../../../../libs/kit/src';
 import type { Consumer } from '../../../../libs/runtime/src/service';
+import type { BillingBlocks } from '../adapters/billing-blocks';
 import type { MessagingStore } from '../app/ports';
 
 /**
@@ -9,7 +10,7 @@ import type { MessagingStore } from '../app/ports';
  * workflows service's: the workflow steps each template is sent by (usage, and DELETE
  * /templates/:id refused while there is one).
  */
-export function messagingConsumer(repo: MessagingStore): Consumer {
+export function messagingConsumer(repo: MessagingStore, billing: BillingBlocks): Consumer {
   return {
     handlers: {
       'campaigns.campaign.changed.v1': async (e: DomainEvent<'campaigns.campaign.changed.v1'>, tx) => {
@@ -32,6 +33,8 @@ export function messagingConsumer(repo: MessagingStore): Consumer {
         if (!isUuid(e.data.workflowId)) return;
         await repo.deleteWorkflowSteps(tx, e.projectId, e.data.workflowId);
       },
+      // Billing's blocked categories, which sends check (adapters/billing-blocks.ts).
+      'billing.limit.state_changed.v1': (e: DomainEvent<'billing.limit.state_changed.v1'>, tx) => billing.apply(tx, e),
     },
   };
 }

@@ -12,6 +12,7 @@ import { Db, migrate } from '../../../../libs/db/src';
 import { newId } from '../../../../libs/kit/src';
 import { migrationsOf } from '../../../../libs/runtime/src';
 import { expectAppError, scratchDatabase, ScratchDatabase } from '../../../../libs/testing/src';
+import { BillingBlocks } from '../../src/adapters/billing-blocks';
 import { MessagingRepo } from '../../src/adapters/repo';
 import { deliver, DeliveryWrites } from '../../src/app/deliver';
 import { messagingHandlers } from '../../src/app/handlers';
@@ -58,6 +59,7 @@ beforeAll(async () => {
     dns: {} as never,
     webhooks: {} as never,
     maxAttachmentBytes: 1024,
+    billing: new BillingBlocks(db),
     devMailbox: false,
   });
 });
@@ -334,7 +336,7 @@ describe('SendWorkflowEmail', () => {
 });
 
 describe('the workflows projection', () => {
-  const consumer = () => messagingConsumer(repo);
+  const consumer = () => messagingConsumer(repo, new BillingBlocks(db));
   const changed = (projectId: string, workflowId: string, version: number, steps: Array<{ stepId?: string; name?: string; templateId: string | null }>, name = 'Onboarding'): DomainEvent<'workflows.workflow.changed.v1'> => ({
     id: newId(),
     type: 'workflows.workflow.changed.v1',

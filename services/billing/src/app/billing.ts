@@ -1,0 +1,238 @@
+import { z } from 'zod';
+import { projectOf, type Handlers } from '../../../../libs/contracts/src';
+import type { DomainEvent } from '../../../../libs/contracts/src';
+import type { NewEvent } from '../../../../libs/bus/src';
+import type { Queryable } from '../../../../libs/db/src';
+import { parse } from '../../../../libs/edge/src';
+import { AppError, logger } from '../../../../libs/kit/src';
+import { CATEGORIES, CATEGORY_OF_SOURCE, hourOf, isBlocked, limitsBodySchema, limitView, LIVE_SUBSCRIPTION, periodAt, type Category, type Period } from '../domain/billing';
+import { readNotification, type ProviderNotification } from '../domain/provider';
+import type { BillingStore, PaymentProvider, UsageIncrement } from './ports';
+
+export interface BillingDeps {
+  store: BillingStore;
+  /** Undefined without a payment provider. */
+  provider?: PaymentProvider;
+  priceIds: string[];
+  /** Where checkout and the portal send the user back to. */
+  returnUrl: string;
+}
+
+const billingDisabled = () =>
+  new AppError({
+    code: 'BILLING_DISABLED',
+    status: 404,
+    message: 'Billing is disabled on this deployment: no payment provider is configured',
+    suggestion: 'Set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_IDS on the billing service to turn it on. Limits work without it.',
+  });
+
+const json = (v: unknown) => ({ json: JSON.stringify(v) });
+/** A request's JSON body (none: an empty object; not JSON: undefined, which the schema refuses). */
+function jsonBody(text: string): unknown {
+  try {
+    return JSON.parse(text || '{}');
+  } catch {
+    return undefined;
+  }
+}
+
+/** The project's current period: its live subscription's, else the calendar month (UTC). */
+export async function currentPeriod(store: BillingStore, q: Queryable, projectId: string, at = new Date()): Promise<Period> {
+  const sub = await store.subscription(q, projectId);
+  return periodAt(at, sub && { status: sub.status, start: sub.current_period_start, end: sub.current_period_end });
+}
+
+/**
+ * Brings each category's blocked state in line with its limit and the period's usage, and tells
+ * messaging of every change (billing.limit.state_changed.v1, in the same transaction). The
+ * project's limit rows are locked meanwhile: concurrent reconciles of a project take turns.
+ */
+export async function reconcile(store: BillingStore, tx: Queryable, projectId: string, at = new Date()): Promise<void> {
+  const rows = await store.limits(tx, projectId, true);
+  if (!rows.length) return;
+  const period = await currentPeriod(store, tx, projectId, at);
+  const usage = await store.usage(tx, projectId, period);
+  const events: NewEvent[] = [];
+  for (const r of rows) {
+    const blocked = isBlocked(r.limit_value === null ? null : Number(r.limit_value), usage[r.category]);
+    const until = blocked ? period.end : null;
+    if (blocked === r.blocked && (!blocked || r.blocked_until?.getTime() === period.end.getTime())) continue;
+    const version = await store.setBlock(tx, projectId, r.category, blocked, until);
+    events.push({ type: 'billing.limit.state_changed.v1', projectId, data: { category: r.category, blocked, periodEnd: period.end.toISOString(), version } });
+  }
+  await store.outbox.enqueue(tx, events);
+}
+
+/**
+ * Counts what messaging reports: every email that left for the mail server (`sent`, once per
+ * email) in its source's category, and every email received in `inbound`, in the hour it
+ * happened; then re-checks the limits of the projects concerned. The inbox makes each event count once.
+ */
+export async function countUsage(store: BillingStore, tx: Queryable, events: Array<DomainEvent<'messaging.email.status_changed.v1'> | DomainEvent<'messaging.email.received.v1'>>) {
+  const buckets = new Map<string, UsageIncrement>();
+  for (const e of events) {
+    let category: Category;
+    if (e.type === 'messaging.email.received.v1') category = 'inbound';
+    else if ((e as DomainEvent<'messaging.email.status_changed.v1'>).data.status === 'sent') category = CATEGORY_OF_SOURCE[(e as DomainEvent<'messaging.email.status_changed.v1'>).data.sourceType];
+    else continue;
+    const hour = hourOf(new Date(e.occurredAt));
+    const key = `${e.projectId}|${category}|${hour.getTime()}`;
+    const b = buckets.get(key) ?? { projectId: e.projectId, category, hour, count: 0 };
+    b.count++;
+    buckets.set(key, b);
+  }
+  if (!buckets.size) return;
+  await store.addUsage(tx, [...buckets.values()]);
+  const projects = await store.projectsWithLimits(tx, [...new Set([...buckets.values()].map((b) => b.projectId))]);
+  for (const p of projects.sort()) await reconcile(store, tx, p);
+}
+
+/** The timer's turn: blocks whose period ended are lifted (usage starts again at 0). */
+export async function liftExpiredBlocks(store: BillingStore) {
+  const projects = await store.expiredBlocks(store.db.pool, 200);
+  for (const p of projects) await store.db.tx((tx) => reconcile(store, tx, p));
+}
+
+/**
+ * A verified provider notification, applied once per event id (a replay answers `duplicate`):
+ * subscriptions give the project its billing period and `hasSubscription`; a failed invoice
+ * payment disables the project (PAYMENT_FAILED, the gateway applies billing.payment.failed.v1),
+ * a paid invoice re-enables it. Notifications of no known project are acknowledged and ignored
+ * (the provider would otherwise retry them for days).
+ */
+export async function applyNotification(store: BillingStore, n: ProviderNotification) {
+  return store.db.tx(async (tx) => {
+    const f = n.facts;
+    const projectId = f ? (f.projectId ?? (f.customerId ? await store.projectOfCustomer(tx, f.customerId) : undefined)) : undefined;
+    if (!(await store.recordNotification(tx, n.id, n.type, projectId))) return { received: true, duplicate: true };
+    if (!f) return { received: true, ignored: 'not an event Herald acts on' };
+    if (!projectId) {
+      logger.warn({ event: n.id, type: n.type }, 'billing notification of no known project: ignored');
+      return { received: true, ignored: 'no project of this deployment' };
+    }
+    if (f.kind === 'subscription') {
+      if (await store.saveSubscription(tx, projectId, f, n.created)) await reconcile(store, tx, projectId);
+      return { received: true, applied: n.type, projectId };
+    }
+    await store.saveInvoice(tx, projectId, f, n.created);
+    const type = f.outcome === 'failed' ? 'billing.payment.failed.v1' : f.outcome === 'paid' ? 'billing.payment.succeeded.v1' : undefined;
+    if (type) await store.outbox.enqueue(tx, [{ type, projectId, data: { invoiceId: f.id } }]);
+    return { received: true, applied: n.type, projectId };
+  });
+}
+
+const invoiceView = (i: Awaited<ReturnType<BillingStore['invoices']>>[number]) => ({
+  id: i.id,
+  number: i.number,
+  status: i.status,
+  amountDue: Number(i.amount_due),
+  amountPaid: Number(i.amount_paid),
+  currency: i.currency,
+  periodStart: i.period_start?.toISOString() ?? null,
+  periodEnd: i.period_end?.toISOString() ?? null,
+  hostedInvoiceUrl: i.hosted_url,
+  invoicePdf: i.pdf_url,
+  createdAt: i.created_at.toISOString(),
+});
+
+export function billingHandlers(d: BillingDeps): Handlers<'billing'> {
+  const { store } = d;
+  const provider = () => {
+    if (!d.provider) throw billingDisabled();
+    return d.provider;
+  };
+  const customerOf = async (projectId: string) => (await store.customer(projectId)) ?? store.saveCustomer(projectId, await provider().createCustomer(projectId));
+
+  async function limits(projectId: string) {
+    const q = store.db.pool;
+    const [rows, period] = await Promise.all([store.limits(q, projectId), currentPeriod(store, q, projectId)]);
+    const usage = await store.usage(q, projectId, period);
+    const byCategory = new Map(rows.map((r) => [r.category, r.limit_value === null ? null : Number(r.limit_value)]));
+    return Object.fromEntries(CATEGORIES.map((c) => [c, limitView(byCategory.get(c) ?? null, usage[c])]));
+  }
+
+  return {
+    async GetLimits(_req, meta) {
+      return json(await limits(projectOf(meta)));
+    },
+
+    async PutLimits(req, meta) {
+      const projectId = projectOf(meta);
+      const body = parse(limitsBodySchema, jsonBody(req.json));
+      await store.db.tx(async (tx) => {
+        await store.setLimits(tx, projectId, body);
+        await reconcile(store, tx, projectId);
+      });
+      return json(await limits(projectId));
+    },
+
+    async Consumption(_req, meta) {
+      const projectId = projectOf(meta);
+      const period = await currentPeriod(store, store.db.pool, projectId);
+      const usage = await store.usage(store.db.pool, projectId, period);
+      return json({
+        periodStart: period.start.toISOString(),
+        periodEnd: period.end.toISOString(),
+        period: period.source,
+        usage,
+        total: CATEGORIES.reduce((n, c) => n + usage[c], 0),
+      });
+    },
+
+    async Invoices(_req, meta) {
+      provider();
+      return json((await store.invoices(projectOf(meta))).map(invoiceView));
+    },
+
+    async Checkout(req, meta) {
+      const projectId = projectOf(meta);
+      const p = provider();
+      const priceId = parse(checkoutBody(d.priceIds), jsonBody(req.json)).priceId ?? d.priceIds[0];
+      const url = await p.checkout({ customerId: await customerOf(projectId), projectId, priceId, successUrl: `${d.returnUrl}?checkout=success`, cancelUrl: `${d.returnUrl}?checkout=cancelled` });
+      return { url };
+    },
+
+    async BillingPortal(_req, meta) {
+      const projectId = projectOf(meta);
+      const p = provider();
+      return { url: await p.portal({ customerId: await customerOf(projectId), returnUrl: d.returnUrl }) };
+    },
+
+    async HandleProviderWebhook(req) {
+      const p = provider();
+      if (!req.signature) {
+        throw new AppError({ code: 'INVALID_SIGNATURE', status: 400, message: 'The Stripe-Signature header is missing', suggestion: 'Only Stripe calls this endpoint; it signs every notification.' });
+      }
+      let event: unknown;
+      try {
+        event = p.verify(req.body, req.signature);
+      } catch (err) {
+        logger.warn({ err: (err as Error).message }, 'billing notification refused: its signature does not verify');
+        throw new AppError({ code: 'INVALID_SIGNATURE', status: 400, message: 'The signature does not verify', suggestion: 'Check STRIPE_WEBHOOK_SECRET: it must be the signing secret of this webhook endpoint.' });
+      }
+      let n: ProviderNotification;
+      try {
+        n = readNotification(event);
+      } catch (err) {
+        throw new AppError({ code: 'BAD_REQUEST', status: 400, message: (err as Error).message });
+      }
+      return json(await applyNotification(store, n));
+    },
+
+    async Status(_req, meta) {
+      const enabled = !!d.provider;
+      if (!meta?.projectId) return { enabled, has_subscription: false };
+      const sub = await store.subscription(store.db.pool, meta.projectId);
+      return { enabled, has_subscription: !!sub && (LIVE_SUBSCRIPTION as readonly string[]).includes(sub.status) };
+    },
+  };
+}
+
+/** POST …/checkout: optionally, which of the configured prices (default the first). */
+export const checkoutBody = (priceIds: string[]) =>
+  z.strictObject({
+    priceId: z
+      .string()
+      .refine((p) => priceIds.length === 0 || priceIds.includes(p), { message: `must be one of the configured prices${priceIds.length ? ` (${priceIds.join(', ')})` : ''}` })
+      .optional(),
+  });

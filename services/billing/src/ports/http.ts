@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import type { Api } from '../../../../libs/contracts/src';
+import { on, policy, zodToFieldErrors, type Route } from '../../../../libs/edge/src';
+import { AppError } from '../../../../libs/kit/src';
+import { CATEGORIES, limitsBodySchema, limitView } from '../domain/billing';
+
+/**
+ * SPEC §4.10, COMPAT "billing": a project's limits, consumption and invoices for its members;
+ * changing limits, checkout and the billing portal for its owner and admins; the provider's
+ * webhook for the provider (signed).
+ */
+
+const tag = 'Billing';
+const PROJECT_ID = { id: 'The project id.' };
+const view = (m: { json: string }) => JSON.parse(m.json);
+const disabled = { 404: { code: 'BILLING_DISABLED', description: 'No payment provider is configured on this deployment.' } };
+const limitsExample = { transactional: limitView(10_000, 8_200), campaigns: limitView(50_000, 1_200), workflows: limitView(null, 340), inbound: limitView(null, 12) };
+const checkoutSchema = z.strictObject({ priceId: z.string().optional().describe('One of the prices configured on the deployment (STRIPE_PRICE_IDS); default the first.') });
+const stripeEventSchema = z.looseObject({ id: z.string(), object: z.literal('event'), type: z.string(), created: z.number(), data: z.looseObject({ object: z.record(z.string(), z.unknown()) }) });
+
+/** A body that is not a Stripe event at all: a 400 naming each field, before anything else. */
+function notAnEvent(text: string) {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    value = undefined;
+  }
+  const r = stripeEventSchema.safeParse(value);
+  if (!r.success) {
+    throw new AppError({ code: 'BAD_REQUEST', status: 400, message: 'Not a Stripe event', errors: zodToFieldErrors(r.error), suggestion: 'Only Stripe calls this endpoint, with the events of its webhook endpoint.' });
+  }
+}
+
+export function billingRoutes(billing: () => Api<'billing'>): Route[] {
+  const base = '/users/@me/projects/:id';
+  return [
+    on.get(
+      `${base}/billing-limits`,
+      policy.member('MEMBER'),
+      {
+        tag,
+        summary: "The project's limits and usage",
+        description: `Per category (${CATEGORIES.join(', ')}) in the current billing period: the limit (null: unlimited), the usage, its percentage of the limit, \`isWarning\` from 80 %, \`isBlocked\` once the usage reached the limit — new sends of a blocked category are refused with 403 BILLING_LIMIT_EXCEEDED until the limit is raised or the period ends.`,
+        params: PROJECT_ID,
+        responses: { 200: { description: 'Each category.', example: limitsExample } },
+      },
+      async (_req, res) => {
+        res.json(view(await billing().GetLimits({})));
+      },
+    ),
+    on.put(
+      `${base}/billing-limits`,
+      policy.member('ADMIN'),
+      {
+        tag,
+        summary: "Change the project's limits",
+        description: 'Each category a whole number of emails per billing period, 0 to block it, or null for no limit; a category left out keeps its limit. Takes effect within seconds: a limit at or below the usage blocks the category, a raised one opens it again.',
+        params: PROJECT_ID,
+        body: limitsBodySchema,
+        example: { transactional: 10_000, campaigns: 50_000, workflows: null, inbound: null },
+        responses: { 200: { description: 'The limits and usage, as GET answers.', example: limitsExample } },
+      },
+      async (_req, res, { body }) => {
+        res.json(view(await billing().PutLimits({ json: JSON.stringify(body) })));
+      },
+    ),
+    on.get(
+      `${base}/billing-consumption`,
+      policy.member('MEMBER'),
+      {
+        tag,
+        summary: "The current period's consumption",
+        description: 'Emails sent per category (a campaign\'s in `campaigns`, a workflow\'s in `workflows`, /v1/send\'s in `transactional`) and emails received (`inbound`) in the current billing period: the subscription\'s current period when the project has one with the payment provider, else the calendar month (UTC).',
+        params: PROJECT_ID,
+        responses: {
+          200: {
+            description: 'The period and its consumption.',
+            example: { periodStart: '2025-06-01T00:00:00.000Z', periodEnd: '2025-07-01T00:00:00.000Z', period: 'calendar_month', usage: { transactional: 8200, campaigns: 1200, workflows: 340, inbound: 12 }, total: 9752 },
+          },
+        },
+      },
+      async (_req, res) => {
+        res.json(view(await billing().Consumption({})));
+      },
+    ),
+    on.get(
+      `${base}/billing-invoices`,
+      policy.member('MEMBER'),
+      {
+        tag,
+        summary: "The project's invoices",
+        description: 'As the payment provider reported them, newest first (at most 100).',
+        params: PROJECT_ID,
+        responses: {
+          200: {
+            description: 'The invoices.',
+            example: [
+              { id: 'in_1PbC2d', number: 'A1B2C3-0001', status: 'paid', amountDue: 2900, amountPaid: 2900, currency: 'usd', periodStart: '2025-05-01T00:00:00.000Z', periodEnd: '2025-06-01T00:00:00.000Z', hostedInvoiceUrl: 'https://invoice.stripe.com/i/acct_1/test', invoicePdf: 'https://pay.stripe.com/invoice/acct_1/test/pdf', createdAt: '2025-06-01T00:00:00.000Z' },
+            ],
+          },
+        },
+        errors: disabled,
+      },
+      async (_req, res) => {
+        res.json(view(await billing().Invoices({})));
+      },
+    ),
+    on.post(
+      `${base}/checkout`,
+      policy.member('ADMIN'),
+      {
+        tag,
+        summary: 'Start a subscription checkout',
+        description: "A checkout session with the payment provider for the project's subscription: send the user to `url`.",
+        params: PROJECT_ID,
+        body: checkoutSchema,
+        example: {},
+        responses: { 200: { description: 'Where the checkout happens.', example: { url: 'https://checkout.stripe.com/c/pay/cs_test_a1b2c3' } } },
+        errors: { ...disabled, 502: { code: 'PAYMENT_PROVIDER_ERROR', description: 'The payment provider did not answer.' } },
+      },
+      async (_req, res, { body }) => {
+        res.json(await billing().Checkout({ json: JSON.stringify(body ?? {}) }));
+      },
+    ),
+    on.post(
+      `${base}/billing-portal`,
+      policy.member('ADMIN'),
+      {
+        tag,
+        summary: 'Open the billing portal',
+        description: "The payment provider's portal for the project (payment method, plan, invoices): send the user to `url`.",
+        params: PROJECT_ID,
+        responses: { 200: { description: 'Where the portal is.', example: { url: 'https://billing.stripe.com/p/session/test_a1b2c3' } } },
+        errors: { ...disabled, 502: { code: 'PAYMENT_PROVIDER_ERROR', description: 'The payment provider did not answer.' } },
+      },
+      async (_req, res) => {
+        res.json(await billing().BillingPortal({}));
+      },
+    ),
+    on.post(
+      '/webhooks/incoming/billing',
+      policy.public,
+      {
+        tag: 'Webhooks',
+        summary: 'Payment provider notifications (Stripe)',
+        description: 'Signed by Stripe (Stripe-Signature, checked on the raw body). Subscriptions created, updated and deleted set the project\'s billing period; a failed invoice payment disables the project (PAYMENT_FAILED), a paid invoice re-enables it. Each event id is applied once: a replay is answered with `duplicate: true`.',
+        forwardedBody: stripeEventSchema,
+        example: { id: 'evt_1PbC2d', object: 'event', type: 'invoice.payment_failed', created: 1748770205, data: { object: { id: 'in_1PbC2d', object: 'invoice', customer: 'cus_Q1w2e3' } } },
+        responses: { 200: { description: 'Received (and applied, unless a replay).', example: { received: true, applied: 'invoice.payment_failed', projectId: '01970a3b-4d5e-7f6a-8b7c-9d0e1f2a3b4c' } } },
+        errors: { ...disabled, 400: { code: 'BAD_REQUEST', description: 'Not a Stripe event (`errors` names each field); or INVALID_SIGNATURE: the Stripe-Signature header is missing or does not verify.' } },
+      },
+      async (req, res, { body }) => {
+        const text = typeof body === 'string' ? body : JSON.stringify(body ?? {});
+        notAnEvent(text);
+        const signature = req.headers['stripe-signature'];
+        res.json(view(await billing().HandleProviderWebhook({ body: text, signature: typeof signature === 'string' ? signature : '' })));
+      },
+      { body: 'text' },
+    ),
+  ];
+}
