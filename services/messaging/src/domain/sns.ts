@@ -189,8 +189,8 @@ export interface SesNotification {
   link?: string;
   /** Open, click, complaint (feedback report) when known. */
   userAgent?: string;
-  /** Received only: the raw MIME message when SES included it (SNS action), decoded to text. */
-  content?: string;
+  /** Received only: the raw MIME message when SES included it (SNS action), as its bytes. */
+  content?: Buffer;
   /** A small, JSON-safe summary for event data (no full headers, no content). */
   details: Record<string, unknown>;
 }
@@ -357,7 +357,7 @@ export function parseSesNotification(message: string): SesNotification {
       const action = obj(rc.action);
       const verdict = (v: unknown) => str(obj(v).status);
       const raw = str(o.content);
-      if (raw) result.content = str(action.encoding)?.toUpperCase() === 'BASE64' ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+      if (raw) result.content = str(action.encoding)?.toUpperCase() === 'BASE64' ? Buffer.from(raw, 'base64') : Buffer.from(raw, 'utf8');
       result.details = compact({
         actionType: str(action.type),
         spamVerdict: verdict(rc.spamVerdict),

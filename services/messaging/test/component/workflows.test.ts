@@ -58,6 +58,7 @@ beforeAll(async () => {
     dns: {} as never,
     webhooks: {} as never,
     maxAttachmentBytes: 1024,
+    inboundMaxBytes: 1024,
     devMailbox: false,
   });
 });

@@ -359,7 +359,8 @@ describe('parseSesNotification', () => {
   it('received (inbound), base64 content decoded', () => {
     const mime = 'From: x@y.z\r\nTo: in@herald.test\r\nSubject: hi\r\n\r\nHéllo';
     const n = parseSesNotification(sns.sesReceived('In@Herald.test', mime, { encoding: 'BASE64' }));
-    expect(n).toMatchObject({ kind: 'received', recipients: ['in@herald.test'], content: mime });
+    expect(n).toMatchObject({ kind: 'received', recipients: ['in@herald.test'] });
+    expect(n.content?.toString('utf8')).toBe(mime);
     expect(n.details).toMatchObject({ spamVerdict: 'PASS', actionType: 'SNS' });
   });
 
