@@ -33,6 +33,8 @@ export const messaging = defineService({
   name: 'messaging',
   grpc: { contract: contracts.messaging, port: 50063 },
   httpPort: 8063,
+  // Inbound mail straight to Herald (INBOUND_SMTP_PORT; deployments use 2525, their Service 25).
+  listeners: { smtp: { port: 2525, setting: 'INBOUND_SMTP_PORT' } },
   calls: { contacts: contracts.contacts, domains: contracts.domains },
   config: messagingSettings,
   schema: { name: SCHEMA, migrations },
