@@ -134,6 +134,10 @@ describe.each<TopologyKind>(['all', 'split'])('inbound mail (%s)', (kind) => {
     // And the activity feed shows it.
     const feed = await api.get(`/activity?types=email.received&contactId=${one.contactId}`);
     expect(feed.body.data).toEqual([expect.objectContaining({ type: 'email.received', contactId: one.contactId, contactEmail: sender, metadata: expect.objectContaining({ subject: `Quote ${t}`, via: 'smtp' }) })]);
+    // A deleted contact's received mail goes with it; the other project's copy stays.
+    expect((await api.delete(`/contacts/${one.contactId}`)).status).toBeLessThan(300);
+    await eventually(async () => (await api.get(`/inbound/${one.data.inboundId}`)).status === 404, 20_000);
+    expect((await two.get(`/inbound/${other.data.inboundId}`)).status).toBe(200);
   });
 
   it('SMTP: a domain not verified is refused at RCPT (550), an oversized message with 552', async () => {

@@ -221,6 +221,7 @@ export const migrations: Migration[] = [
       );
       CREATE UNIQUE INDEX inbound_source ON messaging.inbound (project_id, source_key);
       CREATE INDEX inbound_created ON messaging.inbound (created_at);
+      CREATE INDEX inbound_contact ON messaging.inbound (project_id, contact_id);
     `,
   },
 ];

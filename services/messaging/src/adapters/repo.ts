@@ -596,6 +596,10 @@ export class MessagingRepo implements MessagingStore {
     return undefined;
   }
 
+  async deleteContactInbound(tx: Queryable, projectId: string, contactId: string): Promise<void> {
+    await tx.query(`DELETE FROM messaging.inbound WHERE project_id = $1 AND contact_id = $2`, [projectId, contactId]);
+  }
+
   async purgeInbound(days: number, limit: number): Promise<number> {
     const r = await this.db.pool.query(
       `DELETE FROM messaging.inbound WHERE (project_id, id) IN (

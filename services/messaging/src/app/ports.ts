@@ -238,6 +238,8 @@ export interface MessagingStore {
   inboundRaw(projectId: string, id: string): Promise<Buffer | undefined>;
   /** The first of these emails of the project whose Message-ID is the one named beside its id. */
   repliedEmail(projectId: string, candidates: { emailIds: string[]; messageIds: string[] }): Promise<RepliedEmail | undefined>;
+  /** A deleted contact's received messages go with it. */
+  deleteContactInbound(tx: Queryable, projectId: string, contactId: string): Promise<void>;
   /** Deletes received messages older than `days` (at most `limit`); returns how many. */
   purgeInbound(days: number, limit: number): Promise<number>;
 }
