@@ -110,6 +110,28 @@ describe.each<TopologyKind>(['all', 'split'])('inbound mail (%s)', (kind) => {
     expect((await new Api(s.t.baseUrl, '').get(`/inbound/${inboundId}`)).status).toBe(401);
   });
 
+  it('SES: a message over INBOUND_MAX_BYTES is recorded without its raw message; one SES did not include (S3 action) from its headers', async () => {
+    const t = tag();
+    const sender = `big.${t}@customer.example`;
+    const big = `From: ${sender}\r\nTo: support@${s.domain}\r\nSubject: Big ${t}\r\n\r\n${'y'.repeat(MAX_BYTES + 1000)}\r\n`;
+    const r = await postSns(s.sns!.sign('Notification', { Message: s.sns!.sesReceived(`support@${s.domain}`, big, { from: sender }) }));
+    expect(r.body.data.outcome).toBe('applied');
+    const id = r.body.data.inboundIds[0];
+    expect((await api.get(`/inbound/${id}`)).body).toMatchObject({ subject: `Big ${t}`, size: big.length, rawAvailable: false });
+    expect((await api.get(`/inbound/${id}/raw`)).status).toBe(404);
+
+    // An S3 action: no content, the headers SES lists are what there is.
+    const note = JSON.parse(s.sns!.sesReceived(`support@${s.domain}`, '', { from: sender, subject: `Headers ${t}` }));
+    delete note.content;
+    note.receipt.action = { type: 'S3', bucketName: 'inbound', objectKey: 'x' };
+    note.mail.headers.push({ name: 'Auto-Submitted', value: 'auto-replied' });
+    const h = await postSns(s.sns!.sign('Notification', { Message: note }));
+    expect(h.body.data.outcome).toBe('applied');
+    const e = await eventOf(api, (d) => d.inboundId === h.body.data.inboundIds[0]);
+    expect(e.data).toMatchObject({ from: sender, subject: `Headers ${t}`, autoReply: true, snippet: '', via: 'ses' });
+    expect((await api.get(`/inbound/${e.data.inboundId}`)).body.rawAvailable).toBe(false);
+  });
+
   it('SES mail for a domain no project verified records nothing', async () => {
     const body = s.sns!.sign('Notification', { Message: s.sns!.sesReceived('x@nobody.example', 'Subject: hi\r\n\r\nhi\r\n') });
     const r = await postSns(body);

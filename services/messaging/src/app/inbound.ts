@@ -20,12 +20,12 @@ export interface ArrivedMail {
   recipients: string[];
   /** Envelope sender (MAIL FROM, SES mail.source). */
   envelopeFrom?: string;
-  /** The raw message; null when SES did not include it (an S3 action): then `headers` tell. */
-  raw: Buffer | null;
-  /** The raw message's size (as SES or the listener counted it). */
+  /** The raw message, or only its header section when SES did not include it (an S3 action). */
+  raw: Buffer;
+  /** `raw` is only the header section: read it, never keep it. */
+  headersOnly?: boolean;
+  /** The raw message's size (as SES or the listener counted it; 0 when unknown). */
   size: number;
-  /** What is known without the raw message (SES common headers). */
-  headers?: Partial<InboundSummary>;
 }
 
 export interface Recorded {
@@ -68,14 +68,14 @@ export async function receive(deps: InboundDeps, mail: ArrivedMail, projects: Ma
     metrics.inbound.inc({ via: mail.via, outcome: 'refused' });
     return [];
   }
-  const summary = mail.raw ? await summarize(mail.raw, mail.envelopeFrom) : { ...emptySummary(mail.envelopeFrom), ...mail.headers };
+  const summary = await summarize(mail.raw, mail.envelopeFrom);
   if (!summary.from) {
     // A bounce (null sender) with no From: there is no one to record it on.
     metrics.inbound.inc({ via: mail.via, outcome: 'dropped' });
     logger.info({ via: mail.via, size: mail.size }, 'inbound message without a sender address dropped');
     return [];
   }
-  const raw = mail.raw && mail.raw.length <= deps.maxBytes ? mail.raw : null;
+  const raw = !mail.headersOnly && mail.raw.length <= deps.maxBytes ? mail.raw : null;
   const out: Recorded[] = [];
   for (const [projectId, to] of projects) {
     out.push(await runWithContext({ requestId: `inbound.${mail.via}`, projectId }, () => recordIn(deps, projectId, mail, summary, to, raw)));
@@ -129,18 +129,6 @@ async function recordIn(deps: InboundDeps, projectId: string, mail: ArrivedMail,
   metrics.inbound.inc({ via: mail.via, outcome: stored ? 'recorded' : 'duplicate' });
   return { projectId, inboundId: id, duplicate: !stored };
 }
-
-const emptySummary = (envelopeFrom?: string): InboundSummary => ({
-  from: bareAddress(envelopeFrom) ?? '',
-  headerTo: [],
-  subject: '',
-  messageId: null,
-  snippet: '',
-  attachments: [],
-  autoReply: false,
-  threadEmailIds: [],
-  threadMessageIds: [],
-});
 
 const inboundNotFound = () => notFound('Inbound message', 'INBOUND_NOT_FOUND');
 

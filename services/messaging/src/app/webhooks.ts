@@ -111,9 +111,9 @@ async function received(deps: InboundDeps, snsMessageId: string, n: SesNotificat
       sourceKey: snsMessageId,
       recipients: n.recipients,
       envelopeFrom: source,
-      raw: n.content ?? null,
+      raw: n.content ?? n.headerSection ?? Buffer.alloc(0),
+      headersOnly: !n.content,
       size: n.content?.length ?? 0,
-      headers: { subject: typeof n.details.subject === 'string' ? n.details.subject : '', messageId: n.messageIds[1] ?? null },
     },
     projects,
   );
