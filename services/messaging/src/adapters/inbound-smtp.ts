@@ -8,7 +8,10 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import { logger, metrics } from '../../../../libs/kit/src';
 import { bareAddress, domainOf } from '../domain/inbound';
-import { projectsOf, receive, type InboundDeps } from '../app/inbound';
+import { cachedRoutes, domainRoutes, projectsOf, receive, type InboundDeps } from '../app/inbound';
+
+/** How long the listener remembers which projects a domain is for (a domain verified just now waits this long at most). */
+export const ROUTES_TTL_MS = 5_000;
 
 /** Recipients of one message, at most (RFC 5321 asks servers to take at least 100). */
 export const MAX_RECIPIENTS = 100;
@@ -23,6 +26,7 @@ export interface InboundListener {
 export async function startInboundSmtp(deps: InboundDeps, opts: { port: number; host: string; name?: string }): Promise<InboundListener> {
   /** The projects each accepted recipient of a session's current message is for. */
   const accepted = new Map<string, Map<string, string[]>>();
+  const routes = cachedRoutes(domainRoutes(deps.domains), ROUTES_TTL_MS);
 
   const server = new SMTPServer({
     name: opts.name,
@@ -46,7 +50,7 @@ export async function startInboundSmtp(deps: InboundDeps, opts: { port: number; 
       if (!rcpt) return callback(smtpError(553, '5.1.3 Bad recipient address syntax'));
       const mine = accepted.get(session.id) ?? new Map<string, string[]>();
       if ([...mine.values()].reduce((n, l) => n + l.length, 0) >= MAX_RECIPIENTS) return callback(smtpError(452, '4.5.3 Too many recipients'));
-      projectsOf(deps.domains, [rcpt], true).then(
+      projectsOf(routes, [rcpt], true).then(
         (projects) => {
           if (projects.size === 0) {
             metrics.inbound.inc({ via: 'smtp', outcome: 'refused' });

@@ -34,11 +34,36 @@ export interface Recorded {
   duplicate: boolean;
 }
 
+/** The projects that verified a domain (domains' InboundDomain), and whether its MX names Herald in each. */
+export type DomainRoutes = (domain: string) => Promise<Array<{ project_id: string; mx_found: boolean }>>;
+
+export const domainRoutes =
+  (domains: () => Api<'domains'>): DomainRoutes =>
+  async (domain) =>
+    (await domains().InboundDomain({ domain })).routes;
+
+/**
+ * `domainRoutes` remembered `ttlMs` per domain (at most `max` domains): the SMTP listener asks at
+ * every RCPT, and mail for one domain (or spam for one that is not served) comes in bursts.
+ */
+export function cachedRoutes(routes: DomainRoutes, ttlMs: number, max = 10_000): DomainRoutes {
+  const cache = new Map<string, { at: number; routes: ReturnType<DomainRoutes> }>();
+  return (domain) => {
+    const hit = cache.get(domain);
+    if (hit && Date.now() - hit.at < ttlMs) return hit.routes;
+    if (cache.size >= max) cache.clear();
+    const answer = routes(domain);
+    cache.set(domain, { at: Date.now(), routes: answer });
+    answer.catch(() => cache.delete(domain));
+    return answer;
+  };
+}
+
 /**
  * The projects a message goes to, each with its recipients: every project that verified a
  * recipient's domain (and, for the SMTP listener, whose MX names Herald: `requireMx`).
  */
-export async function projectsOf(domains: () => Api<'domains'>, recipients: string[], requireMx: boolean): Promise<Map<string, string[]>> {
+export async function projectsOf(routesOf: DomainRoutes, recipients: string[], requireMx: boolean): Promise<Map<string, string[]>> {
   const byDomain = new Map<string, string[]>();
   for (const r of recipients) {
     const a = bareAddress(r);
@@ -48,8 +73,7 @@ export async function projectsOf(domains: () => Api<'domains'>, recipients: stri
   const out = new Map<string, string[]>();
   await Promise.all(
     [...byDomain].map(async ([domain, addresses]) => {
-      const { routes } = await domains().InboundDomain({ domain });
-      for (const route of routes) {
+      for (const route of await routesOf(domain)) {
         if (requireMx && !route.mx_found) continue;
         out.set(route.project_id, [...(out.get(route.project_id) ?? []), ...addresses]);
       }

@@ -5,7 +5,7 @@ import { parseSesNotification, parseSnsEnvelope, verifySignature, type SesNotifi
 import type { EmailStatus } from '../domain/status';
 import type { EmailRow, MessagingStore, SnsCertificates, SnsSubscriptions } from './ports';
 import { statusEvent } from './send';
-import { projectsOf, receive, type InboundDeps } from './inbound';
+import { domainRoutes, projectsOf, receive, type InboundDeps } from './inbound';
 import { reputation } from './reputation';
 
 export interface WebhookDeps {
@@ -101,7 +101,7 @@ export async function handleMailNotification(deps: WebhookDeps, body: string): P
  * recorded without its raw message). A replay of the SNS message records nothing again.
  */
 async function received(deps: InboundDeps, snsMessageId: string, n: SesNotification): Promise<Record<string, unknown>> {
-  const projects = await projectsOf(deps.domains, n.recipients, false);
+  const projects = await projectsOf(domainRoutes(deps.domains), n.recipients, false);
   if (projects.size === 0) return { outcome: 'unknown_recipient', kind: n.kind };
   const source = typeof n.details.source === 'string' ? n.details.source : undefined;
   const recorded = await receive(

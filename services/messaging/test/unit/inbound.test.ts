@@ -1,3 +1,4 @@
+import { cachedRoutes } from '../../src/app/inbound';
 import { isAutoReply, messageIdsOf, snippetOf, summarize, threadCandidates, SNIPPET_CHARS } from '../../src/domain/inbound';
 
 const EMAIL_A = '01970a3e-2f1a-7d3b-8e4c-5a6b7c8d9e0f';
@@ -98,5 +99,41 @@ describe('summarize', () => {
       expect(typeof s.subject).toBe('string');
       expect(s.threadEmailIds.length).toBeLessThanOrEqual(20);
     }
+  });
+});
+
+describe('the listener remembers which projects a domain is for', () => {
+  const counting = () => {
+    const asked: string[] = [];
+    let fail = false;
+    const routes = async (domain: string) => {
+      asked.push(domain);
+      if (fail) throw new Error('domains unavailable');
+      return [{ project_id: 'p1', mx_found: true }];
+    };
+    return { asked, routes, failNext: (v: boolean) => (fail = v) };
+  };
+
+  it('asks once per domain within the TTL, again with none', async () => {
+    const c = counting();
+    const cached = cachedRoutes(c.routes, 60_000);
+    await cached('a.test');
+    await cached('a.test');
+    await cached('b.test');
+    expect(c.asked).toEqual(['a.test', 'b.test']);
+    const uncached = cachedRoutes(c.routes, 0);
+    await uncached('a.test');
+    await uncached('a.test');
+    expect(c.asked).toEqual(['a.test', 'b.test', 'a.test', 'a.test']);
+  });
+
+  it('does not remember a failure', async () => {
+    const c = counting();
+    const cached = cachedRoutes(c.routes, 60_000);
+    c.failNext(true);
+    await expect(cached('a.test')).rejects.toThrow('domains unavailable');
+    c.failNext(false);
+    await expect(cached('a.test')).resolves.toEqual([{ project_id: 'p1', mx_found: true }]);
+    expect(c.asked).toEqual(['a.test', 'a.test']);
   });
 });
