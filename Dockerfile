@@ -59,8 +59,9 @@ VOLUME ["/data"]
 # The `node` user of the official image; numeric so that Kubernetes' runAsNonRoot can verify it.
 USER 1000:1000
 # 8080 = HTTP (all, gateway); 8061-8079 = HTTP of the other targets, 50061-50079 their gRPC
-# (each service's descriptor names its ports; test/deploy/targets.test.ts checks they are here).
-EXPOSE 8080 8061-8079 50061-50079
+# (each service's descriptor names its ports; test/deploy/targets.test.ts checks they are here);
+# 2525 = the inbound SMTP listener (messaging, all) when INBOUND_SMTP_PORT names it.
+EXPOSE 8080 8061-8079 50061-50079 2525
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 STOPSIGNAL SIGTERM

@@ -182,7 +182,9 @@ test('Herald health checks probe /readyz on the port the process listens on', ()
     expect({ n, readyz: test.includes('/readyz') }).toEqual({ n, readyz: true });
     expect(envOf(svc).PORT).toMatch(/^\d+$/);
     expect(test).toContain('process.env.PORT');
-    for (const p of (svc.ports ?? []).map(defaults)) expect(p.split(':').pop()).toBe(envOf(svc).PORT);
+    // Published: the HTTP port, and the inbound SMTP listener's where it runs.
+    const listening = [envOf(svc).PORT, envOf(svc).INBOUND_SMTP_PORT].filter(Boolean);
+    for (const p of (svc.ports ?? []).map(defaults)) expect(listening).toContain(p.split(':').pop());
   }
 });
 

@@ -80,6 +80,13 @@ export const smtpResponses = new client.Counter({
   registers: [registry],
 });
 
+export const inbound = new client.Counter({
+  name: 'herald_inbound_total',
+  help: 'Inbound messages by way in (ses, smtp) and outcome: recorded (an email.received event per project), duplicate (a replay), refused (unknown domain or too large), dropped (no sender address)',
+  labelNames: ['via', 'outcome'],
+  registers: [registry],
+});
+
 export const rateLimited = new client.Counter({
   name: 'herald_rate_limited_total',
   help: "Refusals of a rate limit: api (a project's requests, 429), auth (password routes, 429), send (a sender worker held back by the project's sending rate)",

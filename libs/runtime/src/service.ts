@@ -36,6 +36,12 @@ export interface ServiceDescriptor<Slice extends SettingsSlice = SettingsSlice, 
   grpc?: { contract: Serves; port: number };
   /** The HTTP port of its process in split (ops endpoints; the edge serves the API on it). */
   httpPort: number;
+  /**
+   * Other TCP ports its processes listen on when their setting names them (messaging's inbound
+   * SMTP listener): deployments set `setting` to `port`, and expose it as a named container port
+   * and a Service of its own (`herald-<name>-<key>`).
+   */
+  listeners?: Record<string, { port: number; setting: string }>;
   /** Default `services`. */
   placement?: Placement;
   /** The APIs it calls: `ctx.clients.<key>()` is a typed client of each. */

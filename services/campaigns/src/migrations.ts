@@ -67,4 +67,9 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    // Replies to a campaign's emails (messaging.email.received.v1 threaded to one), once per recipient.
+    id: '002_replies',
+    sql: `ALTER TABLE campaigns.campaigns ADD COLUMN replied_count int NOT NULL DEFAULT 0;`,
+  },
 ];

@@ -7,6 +7,8 @@ export const domainsSettings = z.object({
   DOMAIN_RECHECK_SECONDS: z.coerce.number().positive().default(300),
   SPF_INCLUDE: z.string().min(1).default('amazonses.com'),
   RETURN_PATH_MX: z.string().min(1).default('feedback-smtp.us-east-1.amazonses.com'),
+  /** Inbound mail: the host a domain's MX names so Herald receives its mail; unset, no inbound MX row. */
+  INBOUND_MX_HOST: z.string().min(1).optional(),
   ENCRYPTION_KEY: secretSetting(z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes): openssl rand -hex 32').optional())),
 });
 
@@ -17,5 +19,6 @@ export function domainsConfig(c: Config & z.infer<typeof domainsSettings>): Doma
     recheckSeconds: c.DOMAIN_RECHECK_SECONDS,
     spfInclude: c.SPF_INCLUDE.trim().toLowerCase(),
     returnPathMx: c.RETURN_PATH_MX.trim().toLowerCase().replace(/\.$/, ''),
+    inboundMxHost: c.INBOUND_MX_HOST ? c.INBOUND_MX_HOST.trim().toLowerCase().replace(/\.$/, '') : undefined,
   };
 }

@@ -36,4 +36,9 @@ export const migrations: Migration[] = [
       CREATE INDEX timers_due ON domains.timers (due_at);
     `,
   },
+  {
+    // Inbound mail finds the projects of a recipient's domain (InboundDomain), across projects.
+    id: '002_inbound_lookup',
+    sql: `CREATE INDEX domains_verified_domain ON domains.domains (domain) WHERE verified;`,
+  },
 ];

@@ -24,6 +24,13 @@ export const messagingSettings = z.object({
     .string()
     .default('Herald <no-reply@herald.local>')
     .refine((v) => isValidEmail(/<([^>]+)>\s*$/.exec(v)?.[1] ?? v.trim()), 'must be an address or "Name <address>"'),
+  // Inbound mail (docs/configuration.md, "Inbound mail").
+  /** The SMTP listener's port; unset, no listener (SES Received notifications still work). */
+  INBOUND_SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  INBOUND_SMTP_HOST: z.string().min(1).default('0.0.0.0'),
+  /** The largest inbound message: the listener refuses larger ones (552), SES ones are recorded without their raw message. */
+  INBOUND_MAX_BYTES: z.coerce.number().int().min(1024).max(40 * 1024 * 1024).default(10 * 1024 * 1024),
+  INBOUND_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   // Image uploads (docs/configuration.md, "Image uploads"): a local directory, or S3 when S3_BUCKET is set.
   /** Unset: `uploads` in HERALD_DATA_DIR. */
   UPLOADS_DIR: z.string().min(1).optional(),

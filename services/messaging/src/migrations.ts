@@ -207,4 +207,37 @@ export const migrations: Migration[] = [
       CREATE INDEX billing_blocks_blocked ON messaging.billing_blocks (project_id) WHERE blocked;
     `,
   },
+  {
+    // Inbound mail (SES Received notifications, the SMTP listener): one row per message and
+    // project, its raw message kept INBOUND_RETENTION_DAYS (the purge drops the row). A message
+    // is recorded once per project whatever way it came again (source_key: the SNS message id,
+    // or the listener's id of the SMTP transaction).
+    id: '009_inbound',
+    sql: `
+      CREATE TABLE messaging.inbound (
+        project_id uuid NOT NULL,
+        id uuid NOT NULL,
+        source_key text NOT NULL,
+        via text NOT NULL,
+        contact_id uuid NOT NULL,
+        from_email text NOT NULL,
+        to_emails text[] NOT NULL,
+        subject text NOT NULL,
+        message_id text,
+        snippet text NOT NULL,
+        attachments jsonb NOT NULL,
+        auto_reply boolean NOT NULL,
+        reply_to_email_id uuid,
+        campaign_id uuid,
+        template_id uuid,
+        size int NOT NULL,
+        raw bytea,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (project_id, id)
+      );
+      CREATE UNIQUE INDEX inbound_source ON messaging.inbound (project_id, source_key);
+      CREATE INDEX inbound_created ON messaging.inbound (created_at);
+      CREATE INDEX inbound_contact ON messaging.inbound (project_id, contact_id);
+    `,
+  },
 ];

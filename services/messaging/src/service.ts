@@ -18,6 +18,8 @@ import { migrations, SCHEMA } from './migrations';
 import { messagingConsumer } from './ports/consumers';
 import { messagingRoutes } from './ports/http';
 import { uploadRoutes } from './ports/uploads-http';
+import { startInboundSmtp } from './adapters/inbound-smtp';
+import type { MessagingStore } from './app/ports';
 
 const SWEEP_MS = 1000;
 /** The sweep's safety net (`claimStranded`) runs at every this many sweeps, the first one included. */
@@ -33,6 +35,8 @@ export const messaging = defineService({
   name: 'messaging',
   grpc: { contract: contracts.messaging, port: 50063 },
   httpPort: 8063,
+  // Inbound mail straight to Herald (INBOUND_SMTP_PORT; deployments use 2525, their Service 25).
+  listeners: { smtp: { port: 2525, setting: 'INBOUND_SMTP_PORT' } },
   calls: { contacts: contracts.contacts, domains: contracts.domains },
   config: messagingSettings,
   // A reset keeps the suppression list (a project must not mail bounced or complaining addresses
@@ -71,6 +75,7 @@ export const messaging = defineService({
         topicArns: config.SNS_TOPIC_ARNS.split(',').map((a) => a.trim()).filter(Boolean),
       },
       maxAttachmentBytes: config.MAX_ATTACHMENT_BYTES,
+      inboundMaxBytes: config.INBOUND_MAX_BYTES,
       devMailbox: !config.SMTP_URL && config.NODE_ENV !== 'production',
       billing,
     });
@@ -91,14 +96,24 @@ export const messaging = defineService({
       if (n) logger.warn({ emails: n }, 'requeued emails interrupted by the last shutdown');
     }
 
+    // Inbound mail straight to Herald (docs/decisions.md "Inbound mail"): every messaging process
+    // listens when INBOUND_SMTP_PORT is set.
+    const listener = config.INBOUND_SMTP_PORT
+      ? await startInboundSmtp(
+          { repo, contacts: ctx.clients.contacts, domains: ctx.clients.domains, maxBytes: config.INBOUND_MAX_BYTES },
+          { port: config.INBOUND_SMTP_PORT, host: config.INBOUND_SMTP_HOST },
+        )
+      : undefined;
+
     const unsample = metrics.onScrape([metrics.sendQueueDepth, metrics.sendQueueOldest], () => sampleSendQueue(repo));
 
     return {
       grpc: { ...handlers, ...uploadHandlers(storage), ...systemMailHandlers({ mailer, repo, from: config.SYSTEM_FROM }) },
       consumer: messagingConsumer(repo, billing),
       work: Object.fromEntries(LANES.map((lane) => [queueOf(lane), worker])),
-      timers: [sendSweep(repo), billing.timer()],
+      timers: [sendSweep(repo), billing.timer(), inboundPurge(repo, config.INBOUND_RETENTION_DAYS)],
       async stop() {
+        await listener?.close();
         unsample();
         mailer.close();
         storage.close();
@@ -106,6 +121,20 @@ export const messaging = defineService({
     };
   },
 });
+
+/** Received messages (their raw message with them) go INBOUND_RETENTION_DAYS after they came: a minute after start, then hourly. */
+function inboundPurge(repo: MessagingStore, days: number): Timer {
+  return {
+    name: 'messaging.inbound.purge',
+    everyMs: 3_600_000,
+    firstAfterMs: 60_000,
+    async run(stopped) {
+      let purged = 0;
+      for (let n = 1; n > 0 && !stopped(); purged += n) n = await repo.purgeInbound(days, 1000);
+      if (purged) logger.info({ purged, days }, 'inbound messages past their retention deleted');
+    },
+  };
+}
 
 /** herald_send_queue_depth and herald_send_queue_oldest_seconds: emails queued, not yet with a sender, per lane. */
 async function sampleSendQueue(repo: MessagingRepo) {

@@ -12,6 +12,9 @@ import type { DomainIdRequest as _herald_domains_v1_DomainIdRequest, DomainIdReq
 import type { DomainResponse as _herald_domains_v1_DomainResponse, DomainResponse__Output as _herald_domains_v1_DomainResponse__Output } from './herald/domains/v1/DomainResponse';
 import type { DomainsClient as _herald_domains_v1_DomainsClient, DomainsDefinition as _herald_domains_v1_DomainsDefinition } from './herald/domains/v1/Domains';
 import type { DomainsResponse as _herald_domains_v1_DomainsResponse, DomainsResponse__Output as _herald_domains_v1_DomainsResponse__Output } from './herald/domains/v1/DomainsResponse';
+import type { InboundDomainRequest as _herald_domains_v1_InboundDomainRequest, InboundDomainRequest__Output as _herald_domains_v1_InboundDomainRequest__Output } from './herald/domains/v1/InboundDomainRequest';
+import type { InboundDomainResponse as _herald_domains_v1_InboundDomainResponse, InboundDomainResponse__Output as _herald_domains_v1_InboundDomainResponse__Output } from './herald/domains/v1/InboundDomainResponse';
+import type { InboundRoute as _herald_domains_v1_InboundRoute, InboundRoute__Output as _herald_domains_v1_InboundRoute__Output } from './herald/domains/v1/InboundRoute';
 import type { SigningKeyRequest as _herald_domains_v1_SigningKeyRequest, SigningKeyRequest__Output as _herald_domains_v1_SigningKeyRequest__Output } from './herald/domains/v1/SigningKeyRequest';
 import type { SigningKeyResponse as _herald_domains_v1_SigningKeyResponse, SigningKeyResponse__Output as _herald_domains_v1_SigningKeyResponse__Output } from './herald/domains/v1/SigningKeyResponse';
 
@@ -38,6 +41,9 @@ export interface ProtoGrpcType {
         DomainResponse: MessageTypeDefinition<_herald_domains_v1_DomainResponse, _herald_domains_v1_DomainResponse__Output>
         Domains: SubtypeConstructor<typeof grpc.Client, _herald_domains_v1_DomainsClient> & { service: _herald_domains_v1_DomainsDefinition }
         DomainsResponse: MessageTypeDefinition<_herald_domains_v1_DomainsResponse, _herald_domains_v1_DomainsResponse__Output>
+        InboundDomainRequest: MessageTypeDefinition<_herald_domains_v1_InboundDomainRequest, _herald_domains_v1_InboundDomainRequest__Output>
+        InboundDomainResponse: MessageTypeDefinition<_herald_domains_v1_InboundDomainResponse, _herald_domains_v1_InboundDomainResponse__Output>
+        InboundRoute: MessageTypeDefinition<_herald_domains_v1_InboundRoute, _herald_domains_v1_InboundRoute__Output>
         SigningKeyRequest: MessageTypeDefinition<_herald_domains_v1_SigningKeyRequest, _herald_domains_v1_SigningKeyRequest__Output>
         SigningKeyResponse: MessageTypeDefinition<_herald_domains_v1_SigningKeyResponse, _herald_domains_v1_SigningKeyResponse__Output>
       }

@@ -14,6 +14,7 @@ import type { EnqueueCampaignResponse as _herald_messaging_v1_EnqueueCampaignRes
 import type { GetImageRequest as _herald_messaging_v1_GetImageRequest, GetImageRequest__Output as _herald_messaging_v1_GetImageRequest__Output } from './herald/messaging/v1/GetImageRequest';
 import type { IdRequest as _herald_messaging_v1_IdRequest, IdRequest__Output as _herald_messaging_v1_IdRequest__Output } from './herald/messaging/v1/IdRequest';
 import type { ImageContent as _herald_messaging_v1_ImageContent, ImageContent__Output as _herald_messaging_v1_ImageContent__Output } from './herald/messaging/v1/ImageContent';
+import type { InboundRaw as _herald_messaging_v1_InboundRaw, InboundRaw__Output as _herald_messaging_v1_InboundRaw__Output } from './herald/messaging/v1/InboundRaw';
 import type { JsonResponse as _herald_messaging_v1_JsonResponse, JsonResponse__Output as _herald_messaging_v1_JsonResponse__Output } from './herald/messaging/v1/JsonResponse';
 import type { ListTemplatesRequest as _herald_messaging_v1_ListTemplatesRequest, ListTemplatesRequest__Output as _herald_messaging_v1_ListTemplatesRequest__Output } from './herald/messaging/v1/ListTemplatesRequest';
 import type { ListTemplatesResponse as _herald_messaging_v1_ListTemplatesResponse, ListTemplatesResponse__Output as _herald_messaging_v1_ListTemplatesResponse__Output } from './herald/messaging/v1/ListTemplatesResponse';
@@ -66,6 +67,7 @@ export interface ProtoGrpcType {
         GetImageRequest: MessageTypeDefinition<_herald_messaging_v1_GetImageRequest, _herald_messaging_v1_GetImageRequest__Output>
         IdRequest: MessageTypeDefinition<_herald_messaging_v1_IdRequest, _herald_messaging_v1_IdRequest__Output>
         ImageContent: MessageTypeDefinition<_herald_messaging_v1_ImageContent, _herald_messaging_v1_ImageContent__Output>
+        InboundRaw: MessageTypeDefinition<_herald_messaging_v1_InboundRaw, _herald_messaging_v1_InboundRaw__Output>
         JsonResponse: MessageTypeDefinition<_herald_messaging_v1_JsonResponse, _herald_messaging_v1_JsonResponse__Output>
         ListTemplatesRequest: MessageTypeDefinition<_herald_messaging_v1_ListTemplatesRequest, _herald_messaging_v1_ListTemplatesRequest__Output>
         ListTemplatesResponse: MessageTypeDefinition<_herald_messaging_v1_ListTemplatesResponse, _herald_messaging_v1_ListTemplatesResponse__Output>

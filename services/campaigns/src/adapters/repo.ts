@@ -11,7 +11,7 @@ const R = 'campaigns.recipients';
 const LIGHT = `project_id, id, name, description, subject, from_email, from_name, reply_to, template_id, audience_type, segment_id, audience_filter,
   status, scheduled_at, started_at, sent_at, cancelled_at, status_reason, tracking, phase, freeze_cursor, dispatch_cursor, stepped_at, next_step_at,
   drain_checked_at, total_recipients, dispatched, skipped, sent_count, delivered_count, opened_count, clicked_count, bounced_count, complained_count,
-  unsubscribed_count, failed_count, settled_count, version, created_at, updated_at`;
+  unsubscribed_count, failed_count, replied_count, settled_count, version, created_at, updated_at`;
 
 /** A column's value as a statement parameter: objects (the audience filter) as JSON. */
 const param = (v: unknown) => (v !== null && typeof v === 'object' && !(v instanceof Date) ? JSON.stringify(v) : v);

@@ -287,6 +287,7 @@ export function campaignsHandlers(d: CampaignsDeps): Handlers<'campaigns'> {
             complained: c.complained_count,
             unsubscribed: c.unsubscribed_count,
             failed: c.failed_count,
+            replied: c.replied_count,
           }),
         ),
       };

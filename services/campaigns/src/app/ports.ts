@@ -44,6 +44,7 @@ export interface CampaignRow {
   complained_count: number;
   unsubscribed_count: number;
   failed_count: number;
+  replied_count: number;
   settled_count: number;
   version: string;
   created_at: Date;

@@ -86,6 +86,8 @@ export const FACT = {
   complained: 32,
   unsubscribed: 64,
   failed: 128,
+  /** The recipient answered (not an auto-reply): messaging.email.received.v1 naming the campaign's email. */
+  replied: 256,
 } as const;
 export type Fact = keyof typeof FACT;
 
@@ -98,6 +100,7 @@ const IMPLIES: Record<Fact, number> = {
   complained: FACT.sent | FACT.delivered | FACT.complained,
   unsubscribed: FACT.unsubscribed,
   failed: FACT.failed,
+  replied: FACT.replied,
 };
 
 /** The bits an email status (or an unsubscribe) sets on its recipient; 0 for statuses that are not facts (queued, sending). */
@@ -121,6 +124,7 @@ export function statsView(totalRecipients: number, c: Counts) {
     bouncedCount: c.bounced,
     complainedCount: c.complained,
     unsubscribedCount: c.unsubscribed,
+    repliedCount: c.replied,
     openRate: rate(c.opened, c.sent),
     clickRate: rate(c.clicked, c.sent),
     bounceRate: rate(c.bounced, c.sent),

@@ -63,6 +63,7 @@ const statsExample = {
   bouncedCount: 20,
   complainedCount: 1,
   unsubscribedCount: 4,
+  repliedCount: 2,
   openRate: 45,
   clickRate: 10.83,
   bounceRate: 1.67,

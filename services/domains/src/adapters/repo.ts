@@ -75,6 +75,10 @@ export class DomainsRepo implements DomainsStore {
     return (await this.db.query(`SELECT ${COLS} FROM ${T} WHERE project_id = $1 AND domain = $2`, [projectId, domain]))[0];
   }
 
+  async verifiedByDomain(domain: string): Promise<Array<Pick<DomainRow, 'project_id' | 'found'>>> {
+    return this.db.query(`SELECT project_id, found FROM ${T} WHERE domain = $1 AND verified ORDER BY project_id`, [domain]);
+  }
+
   async list(projectId: string): Promise<DomainRow[]> {
     return this.db.query(`SELECT ${COLS} FROM ${T} WHERE project_id = $1 ORDER BY id`, [projectId]);
   }

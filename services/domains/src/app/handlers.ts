@@ -5,13 +5,15 @@ import type { Domain__Output as DomainMsg } from '../../../../libs/contracts/src
 import { domainOfEmail, normalizeDomain } from '../domain/hostname';
 import { newDkimKey } from '../domain/keys';
 import { KeySealer } from '../domain/sealer';
-import { Match, matchMx, matchTxt, nextVerified, Purpose, recordsFor, RecordSpec, returnPathOf } from '../domain/records';
+import { inboundRecord, Match, matchMx, matchTxt, nextVerified, Purpose, recordsFor, RecordSpec, returnPathOf } from '../domain/records';
 import type { DnsLookup, DomainRow, DomainsStore } from './ports';
 
 export interface DomainsSettings {
   spfInclude: string;
   returnPathMx: string;
   recheckSeconds: number;
+  /** INBOUND_MX_HOST: each domain also shows (and checks) the MX that brings its mail to Herald. */
+  inboundMxHost?: string;
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : '');
@@ -46,6 +48,10 @@ export async function lookupRecords(dns: DnsLookup, records: RecordSpec[]): Prom
 /** The domains use cases, plus `check` for the background re-check (ports/timers.ts). */
 export function domainsService(repo: DomainsStore, dns: DnsLookup, settings: DomainsSettings, sealer = KeySealer.fromHex(undefined)) {
   const { db, outbox } = repo;
+  /** The records a domain shows and a check looks up: those it was given, and the inbound MX while enabled. */
+  const withInbound = (r: DomainRow): DomainRow =>
+    settings.inboundMxHost && !r.records.some((s) => s.purpose === 'inbound') ? { ...r, records: [...r.records, inboundRecord(r.domain, settings.inboundMxHost)] } : r;
+  const view = (r: DomainRow) => toMsg(withInbound(r));
 
   /**
    * Checks DNS now and records the result; on a change of verification, enqueues
@@ -55,7 +61,7 @@ export function domainsService(repo: DomainsStore, dns: DnsLookup, settings: Dom
   async function check(projectId: string, id: string, opts: { reschedule: boolean }): Promise<DomainRow | undefined> {
     const before = await repo.get(projectId, id);
     if (!before) return undefined;
-    const results = await lookupRecords(dns, before.records);
+    const results = await lookupRecords(dns, withInbound(before).records);
     const unknown = Object.entries(results).filter(([, m]) => m === 'unknown');
     if (unknown.length) logger.warn({ projectId, domain: before.domain, unknown: unknown.map(([p]) => p) }, 'DNS lookups failed during a domain check');
     return db.tx(async (tx) => {
@@ -97,13 +103,13 @@ export function domainsService(repo: DomainsStore, dns: DnsLookup, settings: Dom
         repo.insert(tx, projectId, { id, domain: v.domain, selector: key.selector, privateKeyPem: sealer.seal(key.privateKeyPem, projectId, id), records }, settings.recheckSeconds),
       );
       if (!row) throw duplicate();
-      return { domain: toMsg(row) };
+      return { domain: view(row) };
     },
 
     async ListDomains(_req, meta) {
       const projectId = projectOf(meta);
       if (!isUuid(projectId)) return { domains: [] };
-      return { domains: (await repo.list(projectId)).map(toMsg) };
+      return { domains: (await repo.list(projectId)).map(view) };
     },
 
     async VerifyDomain(req, meta) {
@@ -111,7 +117,7 @@ export function domainsService(repo: DomainsStore, dns: DnsLookup, settings: Dom
       if (!isUuid(projectId) || !isUuid(req.id)) throw domainNotFound();
       const row = await check(projectId, req.id, { reschedule: false });
       if (!row) throw domainNotFound();
-      return { domain: toMsg(row) };
+      return { domain: view(row) };
     },
 
     async DeleteDomain(req, meta) {
@@ -144,6 +150,14 @@ export function domainsService(repo: DomainsStore, dns: DnsLookup, settings: Dom
       if (!row?.verified) return none;
       const pem = sealer.open(row.private_key_pem, row.project_id, row.id);
       return { found: true, domain: row.domain, selector: row.selector, private_key_pem: pem, return_path_domain: returnPathOf(row.domain) };
+    },
+
+    // Across projects: the recipient's domain names the projects (every one that verified it).
+    async InboundDomain(req) {
+      const v = normalizeDomain(req.domain);
+      if (!v.ok) return { routes: [] };
+      const rows = await repo.verifiedByDomain(v.domain);
+      return { routes: rows.map((r) => ({ project_id: r.project_id, mx_found: !!settings.inboundMxHost && r.found?.inbound === true })) };
     },
   };
 

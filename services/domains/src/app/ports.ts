@@ -42,6 +42,8 @@ export interface DomainsStore {
   getForUpdate(tx: Queryable, projectId: string, id: string): Promise<DomainRow | undefined>;
   byDomain(projectId: string, domain: string): Promise<DomainRow | undefined>;
   list(projectId: string): Promise<DomainRow[]>;
+  /** Inbound mail, across projects: every project's row of this domain that is verified. */
+  verifiedByDomain(domain: string): Promise<Array<Pick<DomainRow, 'project_id' | 'found'>>>;
   /** Deletes the domain (key included) and its timer. */
   delete(tx: Queryable, projectId: string, id: string): Promise<DomainRow | undefined>;
   saveCheck(tx: Queryable, projectId: string, id: string, s: { verified: boolean; found: Partial<Record<Purpose, boolean>> }): Promise<DomainRow>;

@@ -3,7 +3,7 @@
  * matches them. Pure: no I/O.
  */
 
-export type Purpose = 'dkim' | 'spf' | 'mx' | 'dmarc';
+export type Purpose = 'dkim' | 'spf' | 'mx' | 'dmarc' | 'inbound';
 
 export interface RecordSpec {
   type: 'TXT' | 'MX';
@@ -40,6 +40,15 @@ export function recordsFor(i: RecordInput): RecordSpec[] {
     { type: 'MX', name: rp, value: i.returnPathMx, priority: MX_PRIORITY, purpose: 'mx' },
     { type: 'TXT', name: `_dmarc.${i.domain}`, value: 'v=DMARC1; p=none;', purpose: 'dmarc' },
   ];
+}
+
+/**
+ * The MX a domain publishes for Herald to receive its mail (INBOUND_MX_HOST): shown, and checked,
+ * while inbound is enabled; it never decides verification (REQUIRED), only whether Herald's own
+ * SMTP listener accepts mail for the domain.
+ */
+export function inboundRecord(domain: string, mxHost: string): RecordSpec {
+  return { type: 'MX', name: domain, value: mxHost, priority: MX_PRIORITY, purpose: 'inbound' };
 }
 
 /** What one lookup answered: records, a definitive "no such record" (NXDOMAIN/NODATA), or a failure. */

@@ -79,7 +79,7 @@ export function domainsRoutes(domains: () => Api<'domains'>): Route[] {
       {
         tag: 'Domains',
         summary: 'Add a sending domain',
-        description: 'Returns the DNS records to publish: DKIM, SPF and MX for the return path, and a DMARC suggestion.',
+        description: 'Returns the DNS records to publish: DKIM, SPF and MX for the return path, a DMARC suggestion, and (with INBOUND_MX_HOST) the MX that brings its mail to Herald.',
         body: addBody,
         example: { domain: 'example.com' },
         responses: {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { newDkimKey } from '../../src/domain/keys';
-import { joinTxt, matchMx, matchTxt, nextVerified, parseTags, recordsFor, RecordSpec, returnPathOf } from '../../src/domain/records';
+import { inboundRecord, joinTxt, matchMx, matchTxt, nextVerified, parseTags, recordsFor, RecordSpec, returnPathOf } from '../../src/domain/records';
 
 const input = { domain: 'example.com', selector: 'herald0a1b2c3d', publicKey: 'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA', spfInclude: 'spf.relay.test', returnPathMx: 'bounce.relay.test' };
 const records = recordsFor(input);
@@ -108,5 +108,19 @@ describe('nextVerified', () => {
     expect(nextVerified(false, { dkim: 'unknown', spf: 'found', mx: 'found' })).toBe(false);
     expect(nextVerified(true, { dkim: 'unknown', spf: 'missing', mx: 'found' })).toBe(false);
     expect(nextVerified(true, {})).toBe(true);
+  });
+});
+
+describe('the inbound MX row', () => {
+  it('is an MX at the domain itself naming INBOUND_MX_HOST, matched like the others', () => {
+    const spec = inboundRecord('example.com', 'mx.herald.example');
+    expect(spec).toEqual({ type: 'MX', name: 'example.com', value: 'mx.herald.example', priority: 10, purpose: 'inbound' });
+    expect(matchMx(spec, { status: 'ok', records: [{ exchange: 'MX.Herald.Example.', priority: 5 }] })).toBe('found');
+    expect(matchMx(spec, { status: 'ok', records: [{ exchange: 'aspmx.l.google.com', priority: 1 }] })).toBe('missing');
+  });
+
+  it('never decides verification', () => {
+    expect(nextVerified(false, { dkim: 'found', spf: 'found', mx: 'found', inbound: 'missing' })).toBe(true);
+    expect(nextVerified(true, { dkim: 'found', spf: 'found', mx: 'missing', inbound: 'found' })).toBe(false);
   });
 });

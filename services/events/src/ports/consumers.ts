@@ -14,6 +14,7 @@ type MembershipChanged = DomainEvent<'contacts.segment.membership_changed.v1'>;
 type CampaignChanged = DomainEvent<'campaigns.campaign.changed.v1'>;
 type CampaignDeleted = DomainEvent<'campaigns.campaign.deleted.v1'>;
 type ExecutionStarted = DomainEvent<'workflows.execution.started.v1'>;
+type Received = DomainEvent<'messaging.email.received.v1'>;
 
 const subscriptionRows = (events: SubscriptionChanged[]) =>
   events.map((e) => ({ projectId: e.projectId, contactId: e.data.contactId, name: e.data.subscribed ? 'contact.subscribed' : 'contact.unsubscribed', data: {} }));
@@ -36,6 +37,22 @@ const membershipRows = (events: MembershipChanged[]) =>
   });
 
 /**
+ * Received mail is `email.received` on the sender's contact (SPEC §6), with the fields of the other
+ * email.* events (the email it answers as emailId, with its campaign and template; null when it
+ * answers none) and what is its own. No body: the message is at GET /inbound/:inboundId.
+ */
+export const receivedRows = (events: Received[]) =>
+  events.map((e) => {
+    const { contactId, inReplyTo, ...rest } = e.data;
+    return {
+      projectId: e.projectId,
+      contactId,
+      name: 'email.received',
+      data: { emailId: inReplyTo?.emailId ?? null, campaignId: inReplyTo?.campaignId ?? null, templateId: inReplyTo?.templateId ?? null, sourceType: 'inbound', ...rest },
+    };
+  });
+
+/**
  * Turns contacts' and messaging's domain events into the public events users see (SPEC §6), and
  * keeps the read models of activity and analytics in the same transactions: email counts, the
  * campaigns projection, workflow runs (docs/decisions.md "Activity and analytics").
@@ -49,6 +66,7 @@ export function eventsConsumer(repo: EventsRepo, activity: ActivityStore): Consu
       await countEmails(activity, tx, events);
     },
     'contacts.segment.membership_changed.v1': (events: MembershipChanged[], tx: PoolClient) => recordEvents(repo, tx, membershipRows(events)).then(() => undefined),
+    'messaging.email.received.v1': (events: Received[], tx: PoolClient) => recordEvents(repo, tx, receivedRows(events)).then(() => undefined),
     'campaigns.campaign.changed.v1': (events: CampaignChanged[], tx: PoolClient) => projectCampaigns(activity, tx, events),
     'campaigns.campaign.deleted.v1': (events: CampaignDeleted[], tx: PoolClient) => forgetCampaigns(activity, tx, events),
     // Activity of their own, not recorded events (those trigger workflows).

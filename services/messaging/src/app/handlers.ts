@@ -10,6 +10,7 @@ import { templateMsg, templatesApp } from './templates';
 import { handleMailNotification, WebhookDeps } from './webhooks';
 import { reputation } from './reputation';
 import type { UploadRpcs } from './uploads';
+import { getInbound, getInboundRaw } from './inbound';
 import { SYSTEM_PROJECT } from './system-mail';
 
 export interface MessagingDeps {
@@ -19,7 +20,9 @@ export interface MessagingDeps {
   signingKeys: SigningKeys;
   tokens: TokenSigner;
   dns: VerifyDns;
-  webhooks: Omit<WebhookDeps, 'repo' | 'contacts'>;
+  webhooks: Omit<WebhookDeps, 'repo' | 'contacts' | 'inbound'>;
+  /** INBOUND_MAX_BYTES. */
+  inboundMaxBytes: number;
   maxAttachmentBytes: number;
   devMailbox: boolean;
   billing: BillingGate;
@@ -141,7 +144,16 @@ export function messagingHandlers(d: MessagingDeps): Omit<Handlers<'messaging'>,
     SetSubscription: (req) => subscription(req.token, req.subscribed),
 
     async HandleMailNotification(req) {
-      return { json: JSON.stringify(await handleMailNotification({ ...d.webhooks, repo: d.repo, contacts: d.contacts }, req.body)) };
+      const inbound = { repo: d.repo, contacts: d.contacts, domains: d.domains, maxBytes: d.inboundMaxBytes };
+      return { json: JSON.stringify(await handleMailNotification({ ...d.webhooks, repo: d.repo, contacts: d.contacts, inbound }, req.body)) };
+    },
+
+    async GetInbound(req, meta) {
+      return { json: JSON.stringify(await getInbound(d.repo, projectOf(meta), req.id)) };
+    },
+
+    async GetInboundRaw(req, meta) {
+      return { raw: await getInboundRaw(d.repo, projectOf(meta), req.id) };
     },
 
     async DevMailbox(req, meta) {

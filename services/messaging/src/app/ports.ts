@@ -123,6 +123,35 @@ export interface DevMailRow {
   created_at: Date;
 }
 
+/** One received message of a project (messaging.inbound). */
+export interface InboundRow {
+  id: string;
+  via: 'ses' | 'smtp';
+  contact_id: string;
+  from_email: string;
+  to_emails: string[];
+  subject: string;
+  message_id: string | null;
+  snippet: string;
+  attachments: string[];
+  auto_reply: boolean;
+  reply_to_email_id: string | null;
+  campaign_id: string | null;
+  template_id: string | null;
+  size: number;
+  raw_kept: boolean;
+  created_at: Date;
+}
+
+export type NewInbound = Omit<InboundRow, 'raw_kept' | 'created_at'> & { projectId: string; sourceKey: string; raw: Buffer | null };
+
+/** The email Herald sent that a reply answers. */
+export interface RepliedEmail {
+  id: string;
+  campaign_id: string | null;
+  template_id: string | null;
+}
+
 /** A project's emails sent, bounced and complained about, all time and over 7 days (counts as PostgreSQL returns them). */
 export type ReputationCounts = Record<'total' | 'bounces' | 'complaints' | 'total7' | 'bounces7' | 'complaints7', string | number>;
 
@@ -203,6 +232,17 @@ export interface MessagingStore {
   /** The dev mailbox's messages of these projects (a project's and the system's), newest first. */
   devMail(projectIds: string[], limit: number): Promise<DevMailRow[]>;
   reputation(projectId: string, tx?: Queryable): Promise<ReputationCounts>;
+
+  /** Stores a received message unless the project has one of its source key: true when stored. */
+  insertInbound(tx: Queryable, m: NewInbound): Promise<boolean>;
+  inbound(projectId: string, id: string): Promise<InboundRow | undefined>;
+  inboundRaw(projectId: string, id: string): Promise<Buffer | undefined>;
+  /** The first of these emails of the project whose Message-ID is the one named beside its id. */
+  repliedEmail(projectId: string, candidates: { emailIds: string[]; messageIds: string[] }): Promise<RepliedEmail | undefined>;
+  /** A deleted contact's received messages go with it. */
+  deleteContactInbound(tx: Queryable, projectId: string, contactId: string): Promise<void>;
+  /** Deletes received messages older than `days` (at most `limit`); returns how many. */
+  purgeInbound(days: number, limit: number): Promise<number>;
 }
 
 // ---- sending --------------------------------------------------------------------------------------

@@ -1,10 +1,11 @@
 import type { NewEvent } from '../../../../libs/bus/src';
 import type { Api } from '../../../../libs/contracts/src';
 import { AppError, logger, metrics } from '../../../../libs/kit/src';
-import { parseSesNotification, parseSnsEnvelope, verifySignature } from '../domain/sns';
+import { parseSesNotification, parseSnsEnvelope, verifySignature, type SesNotification } from '../domain/sns';
 import type { EmailStatus } from '../domain/status';
 import type { EmailRow, MessagingStore, SnsCertificates, SnsSubscriptions } from './ports';
 import { statusEvent } from './send';
+import { domainRoutes, projectsOf, receive, type InboundDeps } from './inbound';
 import { reputation } from './reputation';
 
 export interface WebhookDeps {
@@ -16,6 +17,8 @@ export interface WebhookDeps {
   enforceReputation: boolean;
   /** SNS_TOPIC_ARNS: the only topics whose messages are accepted (anyone can sign for their own topic). */
   topicArns: string[];
+  /** Received notifications (inbound mail). */
+  inbound: InboundDeps;
 }
 
 const STATUS_OF: Record<string, EmailStatus | undefined> = { delivery: 'delivered', open: 'opened', click: 'clicked', complaint: 'complained' };
@@ -46,6 +49,7 @@ export async function handleMailNotification(deps: WebhookDeps, body: string): P
   if (msg.Type !== 'Notification') return { outcome: 'ignored' };
 
   const n = parseSesNotification(msg.Message);
+  if (n.kind === 'received') return received(deps.inbound, msg.MessageId, n);
   let email;
   for (const id of n.messageIds) if ((email = await deps.repo.byMessageId(id))) break;
   if (!email) return { outcome: 'unknown_email' };
@@ -89,4 +93,30 @@ export async function handleMailNotification(deps: WebhookDeps, body: string): P
       .catch((err) => logger.warn({ err: err.message, contactId: email!.contact_id }, 'could not unsubscribe the contact'));
   }
   return { outcome: applied ? 'applied' : 'duplicate', kind: n.kind, emailId: email.id };
+}
+
+/**
+ * A Received notification: mail SES accepted for a recipient on a verified domain of one or more
+ * projects is recorded there (SES already took it, so a message over INBOUND_MAX_BYTES is
+ * recorded without its raw message). A replay of the SNS message records nothing again.
+ */
+async function received(deps: InboundDeps, snsMessageId: string, n: SesNotification): Promise<Record<string, unknown>> {
+  const projects = await projectsOf(domainRoutes(deps.domains), n.recipients, false);
+  if (projects.size === 0) return { outcome: 'unknown_recipient', kind: n.kind };
+  const source = typeof n.details.source === 'string' ? n.details.source : undefined;
+  const recorded = await receive(
+    deps,
+    {
+      via: 'ses',
+      sourceKey: snsMessageId,
+      recipients: n.recipients,
+      envelopeFrom: source,
+      raw: n.content ?? n.headerSection ?? Buffer.alloc(0),
+      headersOnly: !n.content,
+      size: n.content?.length ?? 0,
+    },
+    projects,
+  );
+  if (recorded.length === 0) return { outcome: 'no_sender', kind: n.kind };
+  return { outcome: recorded.every((r) => r.duplicate) ? 'duplicate' : 'applied', kind: n.kind, inboundIds: recorded.filter((r) => !r.duplicate).map((r) => r.inboundId) };
 }

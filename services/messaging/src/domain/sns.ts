@@ -189,8 +189,10 @@ export interface SesNotification {
   link?: string;
   /** Open, click, complaint (feedback report) when known. */
   userAgent?: string;
-  /** Received only: the raw MIME message when SES included it (SNS action), decoded to text. */
-  content?: string;
+  /** Received only: the raw MIME message when SES included it (SNS action), as its bytes. */
+  content?: Buffer;
+  /** Received only, without `content` (an S3 action): the message's header section rebuilt from mail.headers. */
+  headerSection?: Buffer;
   /** A small, JSON-safe summary for event data (no full headers, no content). */
   details: Record<string, unknown>;
 }
@@ -357,7 +359,15 @@ export function parseSesNotification(message: string): SesNotification {
       const action = obj(rc.action);
       const verdict = (v: unknown) => str(obj(v).status);
       const raw = str(o.content);
-      if (raw) result.content = str(action.encoding)?.toUpperCase() === 'BASE64' ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+      if (raw) result.content = str(action.encoding)?.toUpperCase() === 'BASE64' ? Buffer.from(raw, 'base64') : Buffer.from(raw, 'utf8');
+      else {
+        const lines = arr(mail.headers).flatMap((h) => {
+          const name = str(obj(h).name);
+          const value = typeof obj(h).value === 'string' ? (obj(h).value as string) : undefined;
+          return name && value !== undefined && /^[!-9;-~]+$/.test(name) ? [`${name}: ${value.replace(/[\r\n]+/g, ' ')}`] : [];
+        });
+        result.headerSection = Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'utf8');
+      }
       result.details = compact({
         actionType: str(action.type),
         spamVerdict: verdict(rc.spamVerdict),

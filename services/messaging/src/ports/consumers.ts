@@ -8,7 +8,8 @@ import type { MessagingStore } from '../app/ports';
  * From the campaigns service's events: the campaigns each template is used by (GET
  * /templates/:id/usage), and a cancelled campaign's emails that no sender holds dropped. From the
  * workflows service's: the workflow steps each template is sent by (usage, and DELETE
- * /templates/:id refused while there is one).
+ * /templates/:id refused while there is one). From the contacts service's: a deleted contact's
+ * received mail goes with it.
  */
 export function messagingConsumer(repo: MessagingStore, billing: BillingBlocks): Consumer {
   return {
@@ -28,6 +29,9 @@ export function messagingConsumer(repo: MessagingStore, billing: BillingBlocks):
         // Only the steps that name a template matter here (a template id is a uuid: anything else names none).
         const steps = e.data.steps.flatMap((s) => (s.templateId && isUuid(s.templateId) ? [{ stepId: s.stepId, name: s.name, templateId: s.templateId }] : []));
         await repo.saveWorkflowSteps(tx, e.projectId, { workflowId: e.data.workflowId, name: e.data.name, version: e.data.version, steps });
+      },
+      'contacts.contact.deleted.v1': async (e: DomainEvent<'contacts.contact.deleted.v1'>, tx) => {
+        if (isUuid(e.data.contactId)) await repo.deleteContactInbound(tx, e.projectId, e.data.contactId);
       },
       'workflows.workflow.deleted.v1': async (e: DomainEvent<'workflows.workflow.deleted.v1'>, tx) => {
         if (!isUuid(e.data.workflowId)) return;

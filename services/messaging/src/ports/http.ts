@@ -50,6 +50,24 @@ const templateExample = {
 };
 const TEMPLATE_ID = { id: 'The template id.' };
 const templateNotFound = { 404: { code: 'TEMPLATE_NOT_FOUND', description: 'No template of this project has this id.' } };
+const INBOUND_ID = { id: 'The inbound message id (`inboundId` of its email.received event).' };
+const inboundNotFound = { 404: { code: 'INBOUND_NOT_FOUND', description: 'No message of this project has this id, or its raw message is gone (retention, or larger than INBOUND_MAX_BYTES).' } };
+const inboundExample = {
+  id: '01970a41-3c4d-7e5f-8a9b-0c1d2e3f4a5b',
+  via: 'smtp',
+  contactId: ids.contact,
+  from: 'jane@example.org',
+  to: ['support@example.com'],
+  subject: 'Re: Welcome Jane',
+  messageId: 'CAF=abc123@mail.example.org',
+  snippet: 'Thanks! One question about the plan…',
+  attachments: ['invoice.pdf'],
+  autoReply: false,
+  inReplyTo: { emailId: ids.email, campaignId: null, templateId: ids.template },
+  size: 4821,
+  rawAvailable: true,
+  receivedAt: '2025-06-01T09:30:00.000Z',
+};
 const TOKEN = { token: 'The signed token of the link in the email.' };
 const page = (summary: string) => ({ 200: { description: summary, type: 'text/html', example: '<!doctype html><html lang="en">…</html>' }, 404: { description: 'The link is not valid (an HTML page too).', type: 'text/html', example: '<!doctype html><html lang="en">…</html>' } });
 
@@ -298,6 +316,38 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
       },
     ),
 
+    on.get(
+      '/inbound/:id',
+      auth,
+      {
+        tag: 'Sending',
+        summary: 'A received message',
+        description: 'Mail received for a verified domain of the project (SES Received notifications, the SMTP listener): sender, recipients, subject, a text snippet, attachment names, whether it is an auto-reply and the email it answers. The id is the `inboundId` of its `email.received` event.',
+        params: INBOUND_ID,
+        responses: { 200: { description: 'The message, without its body.', example: inboundExample } },
+        errors: inboundNotFound,
+      },
+      async (req, res) => {
+        res.json(JSON.parse((await messaging().GetInbound({ id: String(req.params.id) })).json));
+      },
+    ),
+    on.get(
+      '/inbound/:id/raw',
+      auth,
+      {
+        tag: 'Sending',
+        summary: 'A received message as it came',
+        description: 'The raw MIME message, kept INBOUND_RETENTION_DAYS (at most INBOUND_MAX_BYTES).',
+        params: INBOUND_ID,
+        responses: { 200: { description: 'The message (RFC 5322).', type: 'message/rfc822', example: 'From: jane@example.org\r\nTo: support@example.com\r\n…' } },
+        errors: inboundNotFound,
+      },
+      async (req, res) => {
+        const out = await messaging().GetInboundRaw({ id: String(req.params.id) });
+        res.set({ 'Content-Type': 'message/rfc822', 'Content-Disposition': `attachment; filename="${String(req.params.id).replace(/[^0-9a-f-]/gi, '')}.eml"`, 'Cache-Control': 'private, no-store' });
+        res.send(Buffer.from(out.raw));
+      },
+    ),
     on.get(
       '/t/o/:token',
       policy.public,

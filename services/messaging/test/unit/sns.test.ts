@@ -359,8 +359,23 @@ describe('parseSesNotification', () => {
   it('received (inbound), base64 content decoded', () => {
     const mime = 'From: x@y.z\r\nTo: in@herald.test\r\nSubject: hi\r\n\r\nHéllo';
     const n = parseSesNotification(sns.sesReceived('In@Herald.test', mime, { encoding: 'BASE64' }));
-    expect(n).toMatchObject({ kind: 'received', recipients: ['in@herald.test'], content: mime });
+    expect(n).toMatchObject({ kind: 'received', recipients: ['in@herald.test'] });
+    expect(n.content?.toString('utf8')).toBe(mime);
     expect(n.details).toMatchObject({ spamVerdict: 'PASS', actionType: 'SNS' });
+  });
+
+  it('received without content (S3 action): the header section rebuilt from mail.headers, hostile names left out', () => {
+    const note = JSON.parse(sns.sesReceived('in@herald.test', '', { from: 'x@y.z', subject: 'hi' }));
+    delete note.content;
+    note.mail.headers.push({ name: 'In-Reply-To', value: '<a@b>\r\nBcc: evil@x' }, { name: 'Bad Name', value: 'v' }, { name: 'X-Num', value: 7 });
+    const n = parseSesNotification(JSON.stringify(note));
+    expect(n.content).toBeUndefined();
+    const section = n.headerSection!.toString('utf8');
+    expect(section).toContain('From: x@y.z\r\nTo: in@herald.test\r\nSubject: hi\r\n');
+    expect(section).toContain('In-Reply-To: <a@b> Bcc: evil@x\r\n');
+    expect(section).not.toContain('Bad Name');
+    expect(section).not.toContain('X-Num');
+    expect(section.endsWith('\r\n\r\n')).toBe(true);
   });
 
   it('anything else is unknown, never a throw', () => {

@@ -9,6 +9,8 @@ import type { DomainIdRequest as _herald_domains_v1_DomainIdRequest, DomainIdReq
 import type { DomainResponse as _herald_domains_v1_DomainResponse, DomainResponse__Output as _herald_domains_v1_DomainResponse__Output } from '../../../herald/domains/v1/DomainResponse';
 import type { DomainsResponse as _herald_domains_v1_DomainsResponse, DomainsResponse__Output as _herald_domains_v1_DomainsResponse__Output } from '../../../herald/domains/v1/DomainsResponse';
 import type { Empty as _herald_common_v1_Empty, Empty__Output as _herald_common_v1_Empty__Output } from '../../../herald/common/v1/Empty';
+import type { InboundDomainRequest as _herald_domains_v1_InboundDomainRequest, InboundDomainRequest__Output as _herald_domains_v1_InboundDomainRequest__Output } from '../../../herald/domains/v1/InboundDomainRequest';
+import type { InboundDomainResponse as _herald_domains_v1_InboundDomainResponse, InboundDomainResponse__Output as _herald_domains_v1_InboundDomainResponse__Output } from '../../../herald/domains/v1/InboundDomainResponse';
 import type { SigningKeyRequest as _herald_domains_v1_SigningKeyRequest, SigningKeyRequest__Output as _herald_domains_v1_SigningKeyRequest__Output } from '../../../herald/domains/v1/SigningKeyRequest';
 import type { SigningKeyResponse as _herald_domains_v1_SigningKeyResponse, SigningKeyResponse__Output as _herald_domains_v1_SigningKeyResponse__Output } from '../../../herald/domains/v1/SigningKeyResponse';
 
@@ -49,6 +51,15 @@ export interface DomainsClient extends grpc.Client {
   getSigningKey(argument: _herald_domains_v1_SigningKeyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_domains_v1_SigningKeyResponse__Output>): grpc.ClientUnaryCall;
   getSigningKey(argument: _herald_domains_v1_SigningKeyRequest, callback: grpc.requestCallback<_herald_domains_v1_SigningKeyResponse__Output>): grpc.ClientUnaryCall;
   
+  InboundDomain(argument: _herald_domains_v1_InboundDomainRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_domains_v1_InboundDomainResponse__Output>): grpc.ClientUnaryCall;
+  InboundDomain(argument: _herald_domains_v1_InboundDomainRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_domains_v1_InboundDomainResponse__Output>): grpc.ClientUnaryCall;
+  InboundDomain(argument: _herald_domains_v1_InboundDomainRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_domains_v1_InboundDomainResponse__Output>): grpc.ClientUnaryCall;
+  InboundDomain(argument: _herald_domains_v1_InboundDomainRequest, callback: grpc.requestCallback<_herald_domains_v1_InboundDomainResponse__Output>): grpc.ClientUnaryCall;
+  inboundDomain(argument: _herald_domains_v1_InboundDomainRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_domains_v1_InboundDomainResponse__Output>): grpc.ClientUnaryCall;
+  inboundDomain(argument: _herald_domains_v1_InboundDomainRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_domains_v1_InboundDomainResponse__Output>): grpc.ClientUnaryCall;
+  inboundDomain(argument: _herald_domains_v1_InboundDomainRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_domains_v1_InboundDomainResponse__Output>): grpc.ClientUnaryCall;
+  inboundDomain(argument: _herald_domains_v1_InboundDomainRequest, callback: grpc.requestCallback<_herald_domains_v1_InboundDomainResponse__Output>): grpc.ClientUnaryCall;
+  
   ListDomains(argument: _herald_common_v1_Empty, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_domains_v1_DomainsResponse__Output>): grpc.ClientUnaryCall;
   ListDomains(argument: _herald_common_v1_Empty, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_domains_v1_DomainsResponse__Output>): grpc.ClientUnaryCall;
   ListDomains(argument: _herald_common_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_domains_v1_DomainsResponse__Output>): grpc.ClientUnaryCall;
@@ -78,6 +89,8 @@ export interface DomainsHandlers extends grpc.UntypedServiceImplementation {
   
   GetSigningKey: grpc.handleUnaryCall<_herald_domains_v1_SigningKeyRequest__Output, _herald_domains_v1_SigningKeyResponse>;
   
+  InboundDomain: grpc.handleUnaryCall<_herald_domains_v1_InboundDomainRequest__Output, _herald_domains_v1_InboundDomainResponse>;
+  
   ListDomains: grpc.handleUnaryCall<_herald_common_v1_Empty__Output, _herald_domains_v1_DomainsResponse>;
   
   VerifyDomain: grpc.handleUnaryCall<_herald_domains_v1_DomainIdRequest__Output, _herald_domains_v1_DomainResponse>;
@@ -89,6 +102,7 @@ export interface DomainsDefinition extends grpc.ServiceDefinition {
   CheckSender: MethodDefinition<_herald_domains_v1_CheckSenderRequest, _herald_domains_v1_CheckSenderResponse, _herald_domains_v1_CheckSenderRequest__Output, _herald_domains_v1_CheckSenderResponse__Output>
   DeleteDomain: MethodDefinition<_herald_domains_v1_DomainIdRequest, _herald_common_v1_Empty, _herald_domains_v1_DomainIdRequest__Output, _herald_common_v1_Empty__Output>
   GetSigningKey: MethodDefinition<_herald_domains_v1_SigningKeyRequest, _herald_domains_v1_SigningKeyResponse, _herald_domains_v1_SigningKeyRequest__Output, _herald_domains_v1_SigningKeyResponse__Output>
+  InboundDomain: MethodDefinition<_herald_domains_v1_InboundDomainRequest, _herald_domains_v1_InboundDomainResponse, _herald_domains_v1_InboundDomainRequest__Output, _herald_domains_v1_InboundDomainResponse__Output>
   ListDomains: MethodDefinition<_herald_common_v1_Empty, _herald_domains_v1_DomainsResponse, _herald_common_v1_Empty__Output, _herald_domains_v1_DomainsResponse__Output>
   VerifyDomain: MethodDefinition<_herald_domains_v1_DomainIdRequest, _herald_domains_v1_DomainResponse, _herald_domains_v1_DomainIdRequest__Output, _herald_domains_v1_DomainResponse__Output>
 }

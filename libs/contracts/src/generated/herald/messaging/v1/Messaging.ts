@@ -13,6 +13,7 @@ import type { EnqueueCampaignResponse as _herald_messaging_v1_EnqueueCampaignRes
 import type { GetImageRequest as _herald_messaging_v1_GetImageRequest, GetImageRequest__Output as _herald_messaging_v1_GetImageRequest__Output } from '../../../herald/messaging/v1/GetImageRequest';
 import type { IdRequest as _herald_messaging_v1_IdRequest, IdRequest__Output as _herald_messaging_v1_IdRequest__Output } from '../../../herald/messaging/v1/IdRequest';
 import type { ImageContent as _herald_messaging_v1_ImageContent, ImageContent__Output as _herald_messaging_v1_ImageContent__Output } from '../../../herald/messaging/v1/ImageContent';
+import type { InboundRaw as _herald_messaging_v1_InboundRaw, InboundRaw__Output as _herald_messaging_v1_InboundRaw__Output } from '../../../herald/messaging/v1/InboundRaw';
 import type { JsonResponse as _herald_messaging_v1_JsonResponse, JsonResponse__Output as _herald_messaging_v1_JsonResponse__Output } from '../../../herald/messaging/v1/JsonResponse';
 import type { ListTemplatesRequest as _herald_messaging_v1_ListTemplatesRequest, ListTemplatesRequest__Output as _herald_messaging_v1_ListTemplatesRequest__Output } from '../../../herald/messaging/v1/ListTemplatesRequest';
 import type { ListTemplatesResponse as _herald_messaging_v1_ListTemplatesResponse, ListTemplatesResponse__Output as _herald_messaging_v1_ListTemplatesResponse__Output } from '../../../herald/messaging/v1/ListTemplatesResponse';
@@ -114,6 +115,24 @@ export interface MessagingClient extends grpc.Client {
   getImage(argument: _herald_messaging_v1_GetImageRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_ImageContent__Output>): grpc.ClientUnaryCall;
   getImage(argument: _herald_messaging_v1_GetImageRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_ImageContent__Output>): grpc.ClientUnaryCall;
   getImage(argument: _herald_messaging_v1_GetImageRequest, callback: grpc.requestCallback<_herald_messaging_v1_ImageContent__Output>): grpc.ClientUnaryCall;
+  
+  GetInbound(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  GetInbound(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  GetInbound(argument: _herald_messaging_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  GetInbound(argument: _herald_messaging_v1_IdRequest, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  getInbound(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  getInbound(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  getInbound(argument: _herald_messaging_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  getInbound(argument: _herald_messaging_v1_IdRequest, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  
+  GetInboundRaw(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_InboundRaw__Output>): grpc.ClientUnaryCall;
+  GetInboundRaw(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_InboundRaw__Output>): grpc.ClientUnaryCall;
+  GetInboundRaw(argument: _herald_messaging_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_InboundRaw__Output>): grpc.ClientUnaryCall;
+  GetInboundRaw(argument: _herald_messaging_v1_IdRequest, callback: grpc.requestCallback<_herald_messaging_v1_InboundRaw__Output>): grpc.ClientUnaryCall;
+  getInboundRaw(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_InboundRaw__Output>): grpc.ClientUnaryCall;
+  getInboundRaw(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_InboundRaw__Output>): grpc.ClientUnaryCall;
+  getInboundRaw(argument: _herald_messaging_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_InboundRaw__Output>): grpc.ClientUnaryCall;
+  getInboundRaw(argument: _herald_messaging_v1_IdRequest, callback: grpc.requestCallback<_herald_messaging_v1_InboundRaw__Output>): grpc.ClientUnaryCall;
   
   GetSubscription(argument: _herald_messaging_v1_TokenRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_SubscriptionResponse__Output>): grpc.ClientUnaryCall;
   GetSubscription(argument: _herald_messaging_v1_TokenRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_SubscriptionResponse__Output>): grpc.ClientUnaryCall;
@@ -280,6 +299,10 @@ export interface MessagingHandlers extends grpc.UntypedServiceImplementation {
   
   GetImage: grpc.handleUnaryCall<_herald_messaging_v1_GetImageRequest__Output, _herald_messaging_v1_ImageContent>;
   
+  GetInbound: grpc.handleUnaryCall<_herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_JsonResponse>;
+  
+  GetInboundRaw: grpc.handleUnaryCall<_herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_InboundRaw>;
+  
   GetSubscription: grpc.handleUnaryCall<_herald_messaging_v1_TokenRequest__Output, _herald_messaging_v1_SubscriptionResponse>;
   
   GetTemplate: grpc.handleUnaryCall<_herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_TemplateResponse>;
@@ -324,6 +347,8 @@ export interface MessagingDefinition extends grpc.ServiceDefinition {
   DuplicateTemplate: MethodDefinition<_herald_messaging_v1_IdRequest, _herald_messaging_v1_TemplateResponse, _herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_TemplateResponse__Output>
   EnqueueCampaign: MethodDefinition<_herald_messaging_v1_EnqueueCampaignRequest, _herald_messaging_v1_EnqueueCampaignResponse, _herald_messaging_v1_EnqueueCampaignRequest__Output, _herald_messaging_v1_EnqueueCampaignResponse__Output>
   GetImage: MethodDefinition<_herald_messaging_v1_GetImageRequest, _herald_messaging_v1_ImageContent, _herald_messaging_v1_GetImageRequest__Output, _herald_messaging_v1_ImageContent__Output>
+  GetInbound: MethodDefinition<_herald_messaging_v1_IdRequest, _herald_messaging_v1_JsonResponse, _herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_JsonResponse__Output>
+  GetInboundRaw: MethodDefinition<_herald_messaging_v1_IdRequest, _herald_messaging_v1_InboundRaw, _herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_InboundRaw__Output>
   GetSubscription: MethodDefinition<_herald_messaging_v1_TokenRequest, _herald_messaging_v1_SubscriptionResponse, _herald_messaging_v1_TokenRequest__Output, _herald_messaging_v1_SubscriptionResponse__Output>
   GetTemplate: MethodDefinition<_herald_messaging_v1_IdRequest, _herald_messaging_v1_TemplateResponse, _herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_TemplateResponse__Output>
   HandleMailNotification: MethodDefinition<_herald_messaging_v1_NotificationRequest, _herald_messaging_v1_JsonResponse, _herald_messaging_v1_NotificationRequest__Output, _herald_messaging_v1_JsonResponse__Output>
