@@ -243,4 +243,16 @@ describe.each<TopologyKind>(['all', 'split'])('inbound mail (%s)', (kind) => {
       await receiver.close();
     }
   });
+
+  it("counts received mail in the project's inbound billing category, and in /activity", async () => {
+    const owner = await session(s.t.baseUrl, OWNER.email, OWNER.password);
+    const inbound = async () => (await owner.get(`/users/@me/projects/${s.t.projectId}/billing-consumption`)).body.usage.inbound as number;
+    const before = await inbound();
+    const t = tag();
+    await smtp().sendMail({ from: `count.${t}@customer.example`, to: `hello@${s.domain}`, subject: `Count ${t}`, text: 'x' });
+    const e = await eventOf(api, (d) => d.subject === `Count ${t}`);
+    await eventually(async () => (await inbound()) === before + 1, 20_000);
+    const feed = await api.get(`/activity?contactId=${e.contactId}`);
+    expect(feed.body.data.map((a: any) => a.type)).toContain('email.received');
+  });
 });

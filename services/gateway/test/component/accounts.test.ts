@@ -26,17 +26,19 @@ beforeAll(async () => {
 });
 afterAll(() => scratch?.drop());
 
-it('records each disable and re-enable with its reason, newest first, and nothing when the state does not change', async () => {
+it('records each disable and re-enable with its reason, newest first; enables only what was disabled for that reason; nothing when the state does not change', async () => {
   const user = await identity.signup('suspended@accounts.test', 'long-enough-1');
   const { id } = await identity.createProject(user.id, 'Suspended');
   expect(await repo.suspensions(id, 10)).toEqual([]);
   expect(await repo.disable(id, 'EMAIL_REPUTATION')).toBe(true);
   expect(await repo.disable(id, 'MANUAL')).toBe(false);
-  expect(await repo.enable(id, 'MANUAL')).toBe(true);
-  expect(await repo.enable(id, 'MANUAL')).toBe(false);
+  // A paid invoice does not lift a reputation suspension.
+  expect(await repo.enable(id, 'PAYMENT_FAILED')).toBe(false);
+  expect(await repo.enable(id, 'EMAIL_REPUTATION')).toBe(true);
+  expect(await repo.enable(id, 'EMAIL_REPUTATION')).toBe(false);
   const rows = await repo.suspensions(id, 10);
   expect(rows.map((r) => [r.action, r.reason])).toEqual([
-    ['enabled', 'MANUAL'],
+    ['enabled', 'EMAIL_REPUTATION'],
     ['disabled', 'EMAIL_REPUTATION'],
   ]);
   expect(rows[0].at.getTime()).toBeGreaterThanOrEqual(rows[1].at.getTime());
