@@ -1,5 +1,5 @@
 import type { DomainEvent } from '../../contracts/src/events';
-import { endSpan, inSpan, startSpan, tracingOn } from '../../kit/src';
+import { endingWith, inSpan, startSpan, tracingOn } from '../../kit/src';
 
 const attributes = (consumer: string, e: DomainEvent) => ({ 'messaging.system': 'herald', 'messaging.destination.name': e.type, 'messaging.message.id': e.id, 'herald.consumer': consumer });
 
@@ -14,14 +14,5 @@ export function inConsumerSpans<T>(consumer: string, events: DomainEvent[], fn: 
   const name = (e: DomainEvent) => `${consumer} ${e.type}`;
   if (events.length === 1) return inSpan(name(events[0]), 'consumer', fn, { parent: events[0].traceparent ?? null, attributes: attributes(consumer, events[0]) });
   const spans = events.map((e) => startSpan(name(e), 'consumer', { parent: e.traceparent ?? null, attributes: attributes(consumer, e) }));
-  return fn().then(
-    (value) => {
-      spans.forEach((s) => endSpan(s));
-      return value;
-    },
-    (err: unknown) => {
-      spans.forEach((s) => endSpan(s, err));
-      throw err;
-    },
-  );
+  return endingWith(spans, fn());
 }

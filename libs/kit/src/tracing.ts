@@ -115,13 +115,18 @@ export function inSpan<T>(name: string, kind: SpanKindName, fn: () => Promise<T>
   const span = startSpan(name, kind, opts);
   if (!span) return fn();
   const ctx = currentContext();
-  return runWithContext({ ...ctx, requestId: ctx?.requestId ?? '', span }, fn).then(
+  return endingWith([span], runWithContext({ ...ctx, requestId: ctx?.requestId ?? '', span }, fn));
+}
+
+/** `work`, once it has settled: the spans end with its outcome. */
+export function endingWith<T>(spans: Array<Span | undefined>, work: Promise<T>): Promise<T> {
+  return work.then(
     (value) => {
-      endSpan(span);
+      spans.forEach((s) => endSpan(s));
       return value;
     },
     (err: unknown) => {
-      endSpan(span, err);
+      spans.forEach((s) => endSpan(s, err));
       throw err;
     },
   );

@@ -17,9 +17,9 @@ const BUS = new Set(['outbox', 'failed_events']);
  * runtime gives every service with a schema: in the event's inbox transaction, delete the
  * project's rows from every table of the schema that has a `project_id` column — for a reset,
  * except the tables the service keeps (`keepOnReset`) and the bus's — then confirm with
- * runtime.project.wiped.v1. Idempotent: a
- * redelivery deletes nothing more and confirms again. The tables are read from the catalogue
- * once, so a table a later migration adds is wiped without anyone listing it.
+ * runtime.project.wiped.v1. Idempotent: a redelivery deletes nothing more and confirms again.
+ * The tables are read from the catalogue once, so a table a later migration adds is wiped
+ * without anyone listing it.
  */
 export function wipeHandler(service: string, db: Db, schema: string, keepOnReset: string[] = []): EventHandler {
   const outbox = new Outbox(schema);
