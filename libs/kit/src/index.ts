@@ -9,6 +9,7 @@ export * from './dns';
 export * from './batcher';
 export * from './limiter';
 export * from './timer';
+export * from './memo';
 export * from './files';
 export * from './ports';
 export * from './tracing';

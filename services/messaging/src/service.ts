@@ -61,6 +61,8 @@ export const messaging = defineService({
     // The billing categories blocked by their limit, held in memory: sends check them without a call.
     const billing = new BillingBlocks(ctx.db);
     await billing.refresh();
+    // Received mail, from SES notifications (HandleMailNotification) and from the SMTP listener.
+    const inbound = { repo, contacts: ctx.clients.contacts, domains: ctx.clients.domains, maxBytes: config.INBOUND_MAX_BYTES };
     const handlers = messagingHandlers({
       repo,
       contacts: ctx.clients.contacts,
@@ -73,9 +75,9 @@ export const messaging = defineService({
         subscriptions: new SnsSubscriptionConfirmer(compileUrlPattern(config.SNS_SUBSCRIBE_URL_PATTERN, DEFAULT_SNS_SUBSCRIBE_URL_PATTERN, 'SNS_SUBSCRIBE_URL_PATTERN')),
         enforceReputation: config.REPUTATION_ENFORCEMENT,
         topicArns: config.SNS_TOPIC_ARNS.split(',').map((a) => a.trim()).filter(Boolean),
+        inbound,
       },
       maxAttachmentBytes: config.MAX_ATTACHMENT_BYTES,
-      inboundMaxBytes: config.INBOUND_MAX_BYTES,
       devMailbox: !config.SMTP_URL && config.NODE_ENV !== 'production',
       billing,
     });
@@ -99,10 +101,7 @@ export const messaging = defineService({
     // Inbound mail straight to Herald (docs/decisions.md "Inbound mail"): every messaging process
     // listens when INBOUND_SMTP_PORT is set.
     const listener = config.INBOUND_SMTP_PORT
-      ? await startInboundSmtp(
-          { repo, contacts: ctx.clients.contacts, domains: ctx.clients.domains, maxBytes: config.INBOUND_MAX_BYTES },
-          { port: config.INBOUND_SMTP_PORT, host: config.INBOUND_SMTP_HOST },
-        )
+      ? await startInboundSmtp(inbound, { port: config.INBOUND_SMTP_PORT, host: config.INBOUND_SMTP_HOST })
       : undefined;
 
     const unsample = metrics.onScrape([metrics.sendQueueDepth, metrics.sendQueueOldest], () => sampleSendQueue(repo));

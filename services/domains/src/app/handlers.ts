@@ -50,7 +50,7 @@ export function domainsService(repo: DomainsStore, dns: DnsLookup, settings: Dom
   const { db, outbox } = repo;
   /** The records a domain shows and a check looks up: those it was given, and the inbound MX while enabled. */
   const withInbound = (r: DomainRow): DomainRow =>
-    settings.inboundMxHost && !r.records.some((s) => s.purpose === 'inbound') ? { ...r, records: [...r.records, inboundRecord(r.domain, settings.inboundMxHost)] } : r;
+    settings.inboundMxHost ? { ...r, records: [...r.records, inboundRecord(r.domain, settings.inboundMxHost)] } : r;
   const view = (r: DomainRow) => toMsg(withInbound(r));
 
   /**

@@ -41,7 +41,7 @@ const membershipRows = (events: MembershipChanged[]) =>
  * email.* events (the email it answers as emailId, with its campaign and template; null when it
  * answers none) and what is its own. No body: the message is at GET /inbound/:inboundId.
  */
-export const receivedRows = (events: Received[]) =>
+const receivedRows = (events: Received[]) =>
   events.map((e) => {
     const { contactId, inReplyTo, ...rest } = e.data;
     return {

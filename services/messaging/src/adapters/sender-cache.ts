@@ -1,8 +1,6 @@
 import type { Api } from '../../../../libs/contracts/src';
+import { ttlMemo } from '../../../../libs/kit/src';
 import type { SigningKey as Key, SigningKeys } from '../app/ports';
-
-const TTL_MS = 30_000;
-const MAX = 10_000;
 
 /**
  * The DKIM key of a (project, domain), asked of the domains service at most every 30 s per process
@@ -11,21 +9,12 @@ const MAX = 10_000;
  * not kept, so a domain verified a moment ago is usable at once.
  */
 export class SigningKeyCache implements SigningKeys {
-  private entries = new Map<string, { at: number; key: Promise<Key> }>();
+  private readonly keys = ttlMemo<Key>({ ttlMs: 30_000, keep: (k) => k.found });
 
   constructor(private readonly domains: () => Api<'domains'>) {}
 
   get(projectId: string, domain: string): Promise<Key> {
-    const id = `${projectId}:${domain}`;
-    const hit = this.entries.get(id);
-    if (hit && Date.now() - hit.at < TTL_MS) return hit.key;
-    if (this.entries.size >= MAX) this.entries.clear();
     // Named, not taken from the context: the sender workers call this outside any request.
-    const key = this.domains().GetSigningKey({ domain }, { projectId });
-    const entry = { at: Date.now(), key };
-    this.entries.set(id, entry);
-    const forget = () => this.entries.get(id) === entry && this.entries.delete(id);
-    key.then((k) => k.found || forget(), forget);
-    return key;
+    return this.keys(`${projectId}:${domain}`, () => this.domains().GetSigningKey({ domain }, { projectId }));
   }
 }

@@ -20,9 +20,7 @@ export interface MessagingDeps {
   signingKeys: SigningKeys;
   tokens: TokenSigner;
   dns: VerifyDns;
-  webhooks: Omit<WebhookDeps, 'repo' | 'contacts' | 'inbound'>;
-  /** INBOUND_MAX_BYTES. */
-  inboundMaxBytes: number;
+  webhooks: Omit<WebhookDeps, 'repo' | 'contacts'>;
   maxAttachmentBytes: number;
   devMailbox: boolean;
   billing: BillingGate;
@@ -144,8 +142,7 @@ export function messagingHandlers(d: MessagingDeps): Omit<Handlers<'messaging'>,
     SetSubscription: (req) => subscription(req.token, req.subscribed),
 
     async HandleMailNotification(req) {
-      const inbound = { repo: d.repo, contacts: d.contacts, domains: d.domains, maxBytes: d.inboundMaxBytes };
-      return { json: JSON.stringify(await handleMailNotification({ ...d.webhooks, repo: d.repo, contacts: d.contacts, inbound }, req.body)) };
+      return { json: JSON.stringify(await handleMailNotification({ ...d.webhooks, repo: d.repo, contacts: d.contacts }, req.body)) };
     },
 
     async GetInbound(req, meta) {

@@ -1,5 +1,5 @@
 import type { Api } from '../../../../libs/contracts/src';
-import { isUuid, logger, metrics, newId, notFound, runWithContext } from '../../../../libs/kit/src';
+import { isUuid, logger, metrics, newId, notFound, runWithContext, ttlMemo } from '../../../../libs/kit/src';
 import { bareAddress, domainOf, summarize, type InboundSummary } from '../domain/inbound';
 import type { InboundRow, MessagingStore } from './ports';
 
@@ -16,8 +16,6 @@ export interface ArrivedMail {
   via: 'ses' | 'smtp';
   /** What makes a replay the same message: the SNS message id, or the SMTP transaction's id. */
   sourceKey: string;
-  /** Envelope recipients (SES receipt recipients, SMTP RCPT TO). */
-  recipients: string[];
   /** Envelope sender (MAIL FROM, SES mail.source). */
   envelopeFrom?: string;
   /** The raw message, or only its header section when SES did not include it (an S3 action). */
@@ -47,16 +45,8 @@ export const domainRoutes =
  * every RCPT, and mail for one domain (or spam for one that is not served) comes in bursts.
  */
 export function cachedRoutes(routes: DomainRoutes, ttlMs: number, max = 10_000): DomainRoutes {
-  const cache = new Map<string, { at: number; routes: ReturnType<DomainRoutes> }>();
-  return (domain) => {
-    const hit = cache.get(domain);
-    if (hit && Date.now() - hit.at < ttlMs) return hit.routes;
-    if (cache.size >= max) cache.clear();
-    const answer = routes(domain);
-    cache.set(domain, { at: Date.now(), routes: answer });
-    answer.catch(() => cache.delete(domain));
-    return answer;
-  };
+  const memo = ttlMemo<Awaited<ReturnType<DomainRoutes>>>({ ttlMs, max });
+  return (domain) => memo(domain, () => routes(domain));
 }
 
 /**
@@ -86,12 +76,9 @@ export async function projectsOf(routesOf: DomainRoutes, recipients: string[], r
  * Records a received message in every project it is for: the sender's contact (created if new,
  * not subscribed; an existing one keeps its state), the message (raw kept when within
  * INBOUND_MAX_BYTES) and its messaging.email.received.v1 event, once per (project, source key).
+ * Callers pass at least one project (they refuse mail for none first).
  */
 export async function receive(deps: InboundDeps, mail: ArrivedMail, projects: Map<string, string[]>): Promise<Recorded[]> {
-  if (projects.size === 0) {
-    metrics.inbound.inc({ via: mail.via, outcome: 'refused' });
-    return [];
-  }
   const summary = await summarize(mail.raw, mail.envelopeFrom);
   if (!summary.from) {
     // A bounce (null sender) with no From: there is no one to record it on.

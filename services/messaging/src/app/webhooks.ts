@@ -109,9 +109,8 @@ async function received(deps: InboundDeps, snsMessageId: string, n: SesNotificat
     {
       via: 'ses',
       sourceKey: snsMessageId,
-      recipients: n.recipients,
       envelopeFrom: source,
-      raw: n.content ?? n.headerSection ?? Buffer.alloc(0),
+      raw: n.content ?? n.headerSection!, // a Received notification without content always has its header section
       headersOnly: !n.content,
       size: n.content?.length ?? 0,
     },

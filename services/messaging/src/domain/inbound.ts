@@ -6,6 +6,7 @@
  */
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { isUuid } from '../../../../libs/kit/src';
+import { tryParseAddress } from './send';
 
 /** Characters of text kept in the event (the rest stays in the raw message). */
 export const SNIPPET_CHARS = 200;
@@ -33,13 +34,8 @@ export interface InboundSummary {
   threadMessageIds: string[];
 }
 
-/** `"Jane" <Jane@X.com>` or ` Jane@X.com ` → `jane@x.com`; undefined unless it looks like an address. */
-export function bareAddress(v: string | undefined | null): string | undefined {
-  const s = (v ?? '').trim();
-  const m = /<([^<>]*)>\s*$/.exec(s);
-  const a = (m ? m[1] : s).trim().toLowerCase();
-  return /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(a) && a.length <= 320 ? a : undefined;
-}
+/** `"Jane" <Jane@X.com>` or ` Jane@X.com ` → `jane@x.com`; undefined unless it is an address Herald accepts (as /v1/send and contacts do). */
+export const bareAddress = (v: string | undefined | null): string | undefined => (v ? tryParseAddress(v)?.email : undefined);
 
 /** The domain of a bare address. */
 export const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1);

@@ -60,7 +60,6 @@ beforeAll(async () => {
     webhooks: {} as never,
     maxAttachmentBytes: 1024,
     billing: new BillingBlocks(db),
-    inboundMaxBytes: 1024,
     devMailbox: false,
   });
 });
