@@ -9,7 +9,7 @@ import { defineService } from '../../../libs/runtime/src/service';
 import { IdentityRepo } from './adapters/identity-repo';
 import { OperationsRepo } from './adapters/operations-repo';
 import { ProjectOperations } from './app/operations';
-import { githubProvider, oidcProvider, type OAuthProvider } from './adapters/oauth';
+import { githubProvider, oidcProvider, providersOffered, type OAuthProvider } from './adapters/oauth';
 import { Accounts } from './app/accounts';
 import { Identity, type FirstRun } from './app/identity';
 import { Members } from './app/members';
@@ -130,7 +130,7 @@ export const gateway = defineService({
             features: {
               billing: { enabled: await billing.enabled() },
               storage: { enabled: await storage.enabled() },
-              authProviders: { github: providers.some((p) => p.name === 'github'), google: providers.some((p) => p.name === 'google') },
+              authProviders: providersOffered(providers),
               email: { trackingToggleEnabled: true },
               signup: { enabled: config.SIGNUP_ENABLED },
             },
@@ -173,24 +173,22 @@ export const gateway = defineService({
       firstRun = { text, file: saveFirstRun([config.dataDir, os.tmpdir()], text) };
     });
     if (firstRun) showFirstRun(firstRun.text, firstRun.file);
+    /** Disables (or enables) a project for `reason`; when that changed it, its API keys follow at once. */
+    const setSuspended = async (projectId: string, disabled: boolean, reason: string) => {
+      if (await (disabled ? identity.repo.disable(projectId, reason) : identity.repo.enable(projectId, reason))) await cache.invalidate(projectId);
+    };
     return {
       consumer: {
         handlers: {
           // A critical bounce/complaint level disables the project; API keys stop working at once.
-          'messaging.project.reputation_critical.v1': async (e) => {
-            if (await identity.repo.disable(e.projectId, 'EMAIL_REPUTATION')) await cache.invalidate(e.projectId);
-          },
+          'messaging.project.reputation_critical.v1': (e) => setSuspended(e.projectId, true, 'EMAIL_REPUTATION'),
           // A service wiped its part of a project's reset or delete.
           'runtime.project.wiped.v1': async (e, tx) => {
             await operations.store.confirm(tx, e.data.operationId, e.data.round, e.data.service, e.data.deleted);
           },
           // An invoice the payment provider could not collect disables the project; paid, it is enabled again.
-          'billing.payment.failed.v1': async (e) => {
-            if (await identity.repo.disable(e.projectId, 'PAYMENT_FAILED')) await cache.invalidate(e.projectId);
-          },
-          'billing.payment.succeeded.v1': async (e) => {
-            if (await identity.repo.enable(e.projectId, 'PAYMENT_FAILED')) await cache.invalidate(e.projectId);
-          },
+          'billing.payment.failed.v1': (e) => setSuspended(e.projectId, true, 'PAYMENT_FAILED'),
+          'billing.payment.succeeded.v1': (e) => setSuspended(e.projectId, false, 'PAYMENT_FAILED'),
         },
       },
       async stop() {

@@ -127,7 +127,7 @@ export class IdentityRepo implements IdentityStore {
 
   async resetPassword(userId: string, passwordHash: string | null): Promise<number> {
     const r = await this.db.query<{ session_version: number }>(
-      'UPDATE gateway.users SET password_hash = $2, session_version = session_version + 1, updated_at = now() WHERE id = $1 RETURNING session_version',
+      'UPDATE gateway.users SET password_hash = $2, session_version = session_version + 1, email_verified = true, updated_at = now() WHERE id = $1 RETURNING session_version',
       [userId, passwordHash],
     );
     return r[0].session_version;
@@ -138,14 +138,12 @@ export class IdentityRepo implements IdentityStore {
   }
 
   async saveToken(userId: string, purpose: TokenPurpose, tokenHash: string, ttlMinutes: number) {
-    await this.db.tx(async (tx) => {
-      // A new token replaces the user's earlier ones of the purpose.
-      await tx.query('DELETE FROM gateway.user_tokens WHERE user_id = $1 AND purpose = $2', [userId, purpose]);
-      await tx.query(
-        `INSERT INTO gateway.user_tokens (token_hash, user_id, purpose, expires_at) VALUES ($1, $2, $3, now() + make_interval(mins => $4))`,
-        [tokenHash, userId, purpose, ttlMinutes],
-      );
-    });
+    // A new token replaces the user's earlier ones of the purpose.
+    await this.db.query(
+      `WITH gone AS (DELETE FROM gateway.user_tokens WHERE user_id = $1 AND purpose = $2)
+       INSERT INTO gateway.user_tokens (token_hash, user_id, purpose, expires_at) VALUES ($3, $1, $2, now() + make_interval(mins => $4))`,
+      [userId, purpose, tokenHash, ttlMinutes],
+    );
   }
 
   async takeToken(tokenHash: string, purpose: TokenPurpose): Promise<{ userId: string; live: boolean } | undefined> {
@@ -225,14 +223,12 @@ export class IdentityRepo implements IdentityStore {
     return r[0] && { projectId: r[0].project_id, email: r[0].email };
   }
 
-  async acceptInvitationsFor(email: string, userId: string): Promise<string[]> {
-    const r = await this.db.query<{ project_id: string }>(
-      `WITH taken AS (DELETE FROM gateway.invitations WHERE email = $1 AND expires_at > now() RETURNING project_id, role),
-            joined AS (INSERT INTO gateway.memberships (project_id, user_id, role) SELECT project_id, $2, role FROM taken ON CONFLICT DO NOTHING)
-       SELECT project_id FROM taken`,
+  async acceptInvitationsFor(email: string, userId: string) {
+    await this.db.query(
+      `WITH taken AS (DELETE FROM gateway.invitations WHERE email = $1 AND expires_at > now() RETURNING project_id, role)
+       INSERT INTO gateway.memberships (project_id, user_id, role) SELECT project_id, $2, role FROM taken ON CONFLICT DO NOTHING`,
       [email, userId],
     );
-    return r.map((x) => x.project_id);
   }
 
   // ---- OAuth ----

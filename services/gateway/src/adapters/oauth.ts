@@ -15,6 +15,9 @@ export interface OAuthProvider {
   profile(p: { callbackUrl: URL; state: string; codeVerifier: string; redirectUri: string }): Promise<OAuthProfile>;
 }
 
+/** Which providers are configured (GET /auth/oauth-config, GET /config's `features.authProviders`). */
+export const providersOffered = (providers: readonly OAuthProvider[]) => ({ github: providers.some((p) => p.name === 'github'), google: providers.some((p) => p.name === 'google') });
+
 const providerFailed = (provider: string, why: string) => {
   logger.warn({ provider, why }, 'OAuth login failed at the provider');
   return new AppError({ code: 'OAUTH_FAILED', status: 502, message: `The login with ${provider} did not complete`, suggestion: 'Try again; if it keeps failing, log in with your email and password.' });

@@ -3,7 +3,7 @@ import { AppError, conflict, forbidden, logger, newId, normalizeEmail, unauthori
 import { hashPassword } from '../domain/passwords';
 import { resetMail, TOKEN_TTL_MINUTES, verificationMail } from '../domain/mails';
 import { hashKey, type Identity } from './identity';
-import type { IdentityStore, SystemMail, UserRow } from './ports';
+import type { IdentityStore, SystemMail, TokenPurpose, UserRow } from './ports';
 
 /** A verification, reset or invitation token: 64 hex characters (256 bits); only its SHA-256 is stored. */
 export const newToken = () => crypto.randomBytes(32).toString('hex');
@@ -62,17 +62,19 @@ export class Accounts {
     return user;
   }
 
-  async sendVerification(user: Pick<UserRow, 'id' | 'email'>) {
-    const token = newToken();
-    await this.repo.saveToken(user.id, 'verify', hashKey(token), TOKEN_TTL_MINUTES);
-    await this.mail.send({ to: user.email, ...verificationMail(this.opts.dashboardUrl, token) });
+  sendVerification(user: Pick<UserRow, 'id' | 'email'>) {
+    return this.sendToken(user, 'verify', verificationMail);
   }
 
-  /** request-verification with a session: a new verification email, now. */
-  async requestVerification(userId: string) {
+  /**
+   * request-verification with a session: a new verification email, now, once `allowance` (the
+   * address's mail allowance) lets it; neither is asked for a verified or vanished account.
+   */
+  async requestVerification(userId: string, allowance: (email: string) => Promise<unknown>) {
     const user = await this.repo.userById(userId);
     if (!user) throw unauthorized('This account no longer exists', 'UNAUTHORIZED', 'Sign up again.');
     if (user.email_verified) throw conflict('This email address is already verified', 'Nothing to do.');
+    await allowance(user.email);
     await this.sendVerification(user);
   }
 
@@ -86,26 +88,24 @@ export class Accounts {
 
   /**
    * Always the same, at once, whether or not the account exists: the lookup, the token and the mail
-   * happen after the answer, so neither its content nor its timing tells.
+   * happen after the answer, so neither its content nor its timing tells. `email` is normalised
+   * (the route's emailField).
    */
   requestPasswordReset(email: string) {
     this.background('password reset', async () => {
-      const user = await this.repo.userByEmail(normalizeEmail(email));
-      if (!user) return;
-      const token = newToken();
-      await this.repo.saveToken(user.id, 'reset', hashKey(token), TOKEN_TTL_MINUTES);
-      await this.mail.send({ to: user.email, ...resetMail(this.opts.dashboardUrl, token) });
+      const user = await this.repo.userByEmail(email);
+      if (user) await this.sendToken(user, 'reset', resetMail);
     });
   }
 
   /** Sets the password and ends every session of the user; the address is verified (the link reached it). */
-  async resetPassword(token: string, newPassword: string): Promise<{ user: UserRow; sessionVersion: number }> {
+  async resetPassword(token: string, newPassword: string): Promise<UserRow> {
     const userId = await this.take(token, 'reset');
     const user = await this.repo.userById(userId);
     if (!user) throw invalidToken();
     const sessionVersion = await this.repo.resetPassword(user.id, await hashPassword(newPassword));
-    await this.verified(user);
-    return { user: { ...user, email_verified: true, session_version: sessionVersion }, sessionVersion };
+    await this.verified({ ...user, email_verified: true });
+    return { ...user, email_verified: true, session_version: sessionVersion };
   }
 
   /**
@@ -122,7 +122,7 @@ export class Accounts {
     let user = await this.repo.userByEmail(email);
     if (user && !user.email_verified) {
       const sessionVersion = await this.repo.resetPassword(user.id, null);
-      user = { ...user, password_hash: null, session_version: sessionVersion };
+      user = { ...user, password_hash: null, session_version: sessionVersion, email_verified: true };
     }
     if (!user) {
       user = await this.repo.db.tx((tx) => this.repo.insertUser(tx, { id: newId(), email, passwordHash: null, emailVerified: true }));
@@ -146,9 +146,17 @@ export class Accounts {
     return this.repo.takeOAuthState(stateHash, provider);
   }
 
-  private async verified(user: Pick<UserRow, 'id' | 'email'>) {
-    await this.repo.markVerified(user.id);
+  /** The address is verified (marked so unless it is already, as resetPassword marks it): its invitations join. */
+  private async verified(user: Pick<UserRow, 'id' | 'email' | 'email_verified'>) {
+    if (!user.email_verified) await this.repo.markVerified(user.id);
     await this.repo.acceptInvitationsFor(user.email, user.id);
+  }
+
+  /** A new single-use token of `purpose` (replacing the earlier ones), mailed to the user. */
+  private async sendToken(user: Pick<UserRow, 'id' | 'email'>, purpose: TokenPurpose, mail: (dashboardUrl: string, token: string) => { subject: string; text: string }) {
+    const token = newToken();
+    await this.repo.saveToken(user.id, purpose, hashKey(token), TOKEN_TTL_MINUTES);
+    await this.mail.send({ to: user.email, ...mail(this.opts.dashboardUrl, token) });
   }
 
   private async take(token: string, purpose: 'verify' | 'reset') {

@@ -1,4 +1,4 @@
-import { AppError, conflict, isUuid, normalizeEmail, notFound } from '../../../../libs/kit/src';
+import { AppError, conflict, isUuid, notFound } from '../../../../libs/kit/src';
 import type { Role } from '../../../../libs/edge/src';
 import { INVITATION_TTL_DAYS, invitationMail } from '../domain/mails';
 import { newToken } from './accounts';
@@ -33,9 +33,9 @@ export class Members {
    * An existing user is added at once (201, the member); an address without an account gets an
    * invitation email (202, the invitation), which joins the project at signup with that address
    * (once verified, or at once with the invitation's token), or when accepted by a logged-in user.
+   * `email` is normalised (the route's emailField).
    */
-  async invite(projectId: string, inviter: { userId: string; projectName: string }, rawEmail: string, role: Role) {
-    const email = normalizeEmail(rawEmail);
+  async invite(projectId: string, inviter: { userId: string; projectName: string }, email: string, role: Role) {
     const user = await this.repo.userByEmail(email);
     if (user) {
       if (!(await this.repo.addMember(projectId, user.id, role))) throw conflict(`${email} is already a member of this project`, 'Change their role instead (PATCH /projects/:id/members/:userId).');

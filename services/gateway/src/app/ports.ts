@@ -93,7 +93,7 @@ export interface IdentityStore {
 
   /** Undefined when the user is gone. */
   sessionVersion(userId: string): Promise<number | undefined>;
-  /** Sets the password and ends every session issued before; returns the new session version. */
+  /** Sets the password, ends every session issued before and marks the address verified; returns the new session version. */
   resetPassword(userId: string, passwordHash: string | null): Promise<number>;
   markVerified(userId: string): Promise<void>;
   /** Stores a token's hash (replacing the user's earlier ones of the purpose). */
@@ -114,8 +114,8 @@ export interface IdentityStore {
   deleteInvitation(projectId: string, email: string): Promise<boolean>;
   /** Takes the invitation (single use) and adds the user to its project when it was still valid. */
   acceptInvitation(tokenHash: string, userId: string): Promise<{ projectId: string; email: string } | undefined>;
-  /** Adds the user to every project that invited this (verified) address; returns those projects. */
-  acceptInvitationsFor(email: string, userId: string): Promise<string[]>;
+  /** Adds the user to every project that invited this (verified) address. */
+  acceptInvitationsFor(email: string, userId: string): Promise<void>;
 
   saveOAuthState(stateHash: string, provider: string, codeVerifier: string, ttlMinutes: number): Promise<void>;
   /** The PKCE verifier of a state not used nor expired (single use). */

@@ -5,35 +5,29 @@ export const INVITATION_TTL_DAYS = 7;
 
 const link = (base: string, path: string, params: Record<string, string>) => `${base.replace(/\/$/, '')}${path}?${new URLSearchParams(params)}`;
 
-export function verificationMail(dashboardUrl: string, token: string) {
+/** A mail carrying a single-use token: the link to `path` with it, and the token itself for the API. */
+function tokenMail(dashboardUrl: string, token: string, m: { subject: string; intro: string; path: string; outro: string }) {
   return {
-    subject: 'Verify your email address',
-    text: [
-      'Confirm that this address is yours by opening this link (valid for one hour):',
-      '',
-      link(dashboardUrl, '/auth/verify-email', { token }),
-      '',
-      `Or send the token to POST /auth/verify-email: ${token}`,
-      '',
-      'If you did not sign up, ignore this email.',
-    ].join('\n'),
+    subject: m.subject,
+    text: [m.intro, '', link(dashboardUrl, m.path, { token }), '', `Or send the token to POST ${m.path}: ${token}`, '', m.outro].join('\n'),
   };
 }
 
-export function resetMail(dashboardUrl: string, token: string) {
-  return {
+export const verificationMail = (dashboardUrl: string, token: string) =>
+  tokenMail(dashboardUrl, token, {
+    subject: 'Verify your email address',
+    intro: 'Confirm that this address is yours by opening this link (valid for one hour):',
+    path: '/auth/verify-email',
+    outro: 'If you did not sign up, ignore this email.',
+  });
+
+export const resetMail = (dashboardUrl: string, token: string) =>
+  tokenMail(dashboardUrl, token, {
     subject: 'Reset your password',
-    text: [
-      'Someone asked to reset the password of the account with this address. To choose a new one, open this link (valid for one hour, once):',
-      '',
-      link(dashboardUrl, '/auth/reset-password', { token }),
-      '',
-      `Or send the token to POST /auth/reset-password: ${token}`,
-      '',
-      'If it was not you, ignore this email: your password stays as it is.',
-    ].join('\n'),
-  };
-}
+    intro: 'Someone asked to reset the password of the account with this address. To choose a new one, open this link (valid for one hour, once):',
+    path: '/auth/reset-password',
+    outro: 'If it was not you, ignore this email: your password stays as it is.',
+  });
 
 export function invitationMail(dashboardUrl: string, token: string, projectName: string, email: string) {
   return {

@@ -185,9 +185,7 @@ export function accountRoutes(deps: AccountDeps): Route[] {
         errors: { 409: { code: 'CONFLICT', description: 'The address is verified already.' }, 429: { code: 'RATE_LIMIT_EXCEEDED', description: 'Too many emails asked for this address; Retry-After says when to ask again.' } },
       },
       async (req, res) => {
-        const user = await deps.identity.repo.userById(userId(req));
-        if (user && !user.email_verified) await mailAllowance(user.email);
-        await deps.accounts.requestVerification(userId(req));
+        await deps.accounts.requestVerification(userId(req), mailAllowance);
         res.json({ success: true });
       },
       { authLimit: true },
@@ -223,7 +221,7 @@ export function accountRoutes(deps: AccountDeps): Route[] {
         errors: tokenErrors,
       },
       async (_req, res, { body }) => {
-        const { user } = await deps.accounts.resetPassword(body.token, body.newPassword);
+        const user = await deps.accounts.resetPassword(body.token, body.newPassword);
         logIn(res, user);
         res.json({ id: user.id, email: user.email });
       },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { on, policy, type RouteRequest, type Route, type SessionAuth } from '../../../../../libs/edge/src';
-import { notFound } from '../../../../../libs/kit/src';
+import { normalizeEmail, notFound } from '../../../../../libs/kit/src';
 import { invitationView, type Members } from '../../app/members';
 import type { IdentityStore } from '../../app/ports';
 import { emailField } from './account';
@@ -82,7 +82,7 @@ export function memberRoutes(members: Members, repo: IdentityStore): Route[] {
       policy.member('ADMIN'),
       { tag: 'Members', summary: 'Cancel an invitation', params: { ...PARAMS, email: 'The invited address.' }, responses: { 204: { description: 'Cancelled: its link no longer works.' } }, errors: { 404: { code: 'INVITATION_NOT_FOUND', description: 'No pending invitation for this address.' } } },
       async (req, res) => {
-        if (!(await repo.deleteInvitation(req.projectId!, String(req.params.email).trim().toLowerCase()))) throw notFound('Invitation', 'INVITATION_NOT_FOUND');
+        if (!(await repo.deleteInvitation(req.projectId!, normalizeEmail(String(req.params.email))))) throw notFound('Invitation', 'INVITATION_NOT_FOUND');
         res.status(204).end();
       },
     ),

@@ -5,7 +5,7 @@ import { on, policy, type Route } from '../../../../../libs/edge/src';
 import { AppError, forbidden } from '../../../../../libs/kit/src';
 import type { Accounts } from '../../app/accounts';
 import { hashKey } from '../../app/identity';
-import type { OAuthProvider } from '../../adapters/oauth';
+import { providersOffered, type OAuthProvider } from '../../adapters/oauth';
 import { sessionCookie, type AuthDeps } from '../auth';
 
 const STATE_COOKIE = 'herald_oauth_state';
@@ -46,7 +46,7 @@ export function oauthRoutes(deps: OAuthDeps): Route[] {
       policy.public,
       { tag: 'Account', summary: 'OAuth providers', description: 'Which OAuth logins this deployment offers (GET /auth/oauth/:provider starts one).', responses: { 200: { description: 'Which providers are configured.', example: { github: true, google: false } } } },
       async (_req, res) => {
-        res.json({ github: byName.has('github'), google: byName.has('google') });
+        res.json(providersOffered(deps.providers));
       },
     ),
     on.get(
@@ -83,7 +83,7 @@ export function oauthRoutes(deps: OAuthDeps): Route[] {
         res.clearCookie(STATE_COOKIE, stateCookie);
         const cookieState = req.headers.cookie ? parseCookies(req.headers.cookie)[STATE_COOKIE] : undefined;
         const state = query.state;
-        if (!state || !cookieState || !safeEqual(state, cookieState)) throw badState();
+        if (!state || !cookieState || state !== cookieState) throw badState();
         const codeVerifier = await deps.accounts.takeOAuthState(hashKey(state), p.name);
         if (!codeVerifier) throw badState();
         if (query.error) throw new AppError({ code: 'OAUTH_DENIED', status: 400, message: `The login was not allowed at ${p.name}`, suggestion: 'Start again and allow the access, or log in with your email and password.' });
@@ -96,10 +96,4 @@ export function oauthRoutes(deps: OAuthDeps): Route[] {
       },
     ),
   ];
-}
-
-function safeEqual(a: string, b: string) {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && crypto.timingSafeEqual(x, y);
 }
