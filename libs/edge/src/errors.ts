@@ -69,6 +69,20 @@ export function parse<S extends z.ZodTypeAny>(schema: S, value: unknown, prefix 
   return r.data;
 }
 
+/**
+ * A body the gateway forwarded (`doc.forwardedBody`), as the service gets it (JSON text), validated
+ * by the service's schema: none is an empty object; not JSON, or a failure, a 422 naming each field.
+ */
+export function parseBody<S extends z.ZodTypeAny>(schema: S, text: string): z.infer<S> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text || '{}');
+  } catch {
+    throw validationError([{ field: 'body', message: 'must be a JSON object', code: 'invalid_type' }]);
+  }
+  return parse(schema, raw);
+}
+
 /** A bad query string is a 400 (COMPAT conventions), still naming each field. */
 export function parseQuery<S extends z.ZodTypeAny>(schema: S, query: unknown): z.infer<S> {
   const r = schema.safeParse(query);

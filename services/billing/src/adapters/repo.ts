@@ -1,12 +1,11 @@
 import { Outbox } from '../../../../libs/bus/src';
 import type { Db, Queryable } from '../../../../libs/db/src';
-import { CATEGORIES, type Category, type Period } from '../domain/billing';
+import { CATEGORIES, LIVE_SUBSCRIPTION, type Category, type Period } from '../domain/billing';
 import type { InvoiceFacts, SubscriptionFacts } from '../domain/provider';
 import type { BillingStore, InvoiceRow, LimitRow, SubscriptionRow, UsageIncrement } from '../app/ports';
 import { SCHEMA } from '../migrations';
 
 const outbox = new Outbox(SCHEMA);
-const LIVE = `status IN ('active', 'trialing', 'past_due')`;
 
 /** Limits, consumption, customers, subscriptions, invoices and applied notifications (the billing schema). */
 export class BillingRepo implements BillingStore {
@@ -77,8 +76,8 @@ export class BillingRepo implements BillingStore {
   async subscription(q: Queryable, projectId: string): Promise<SubscriptionRow | undefined> {
     const r = await q.query(
       `SELECT id, status, current_period_start, current_period_end FROM billing.subscriptions WHERE project_id = $1
-       ORDER BY (${LIVE}) DESC, updated_at DESC LIMIT 1`,
-      [projectId],
+       ORDER BY (status = ANY($2::text[])) DESC, updated_at DESC LIMIT 1`,
+      [projectId, LIVE_SUBSCRIPTION],
     );
     return r.rows[0];
   }
@@ -88,8 +87,12 @@ export class BillingRepo implements BillingStore {
   }
 
   async saveCustomer(projectId: string, customerId: string): Promise<string> {
-    await this.db.query(`INSERT INTO billing.customers (project_id, customer_id) VALUES ($1, $2) ON CONFLICT (project_id) DO NOTHING`, [projectId, customerId]);
-    return (await this.customer(projectId))!;
+    const rows = await this.db.query(
+      `INSERT INTO billing.customers (project_id, customer_id) VALUES ($1, $2)
+       ON CONFLICT (project_id) DO UPDATE SET customer_id = billing.customers.customer_id RETURNING customer_id`,
+      [projectId, customerId],
+    );
+    return rows[0].customer_id;
   }
 
   async projectOfCustomer(q: Queryable, customerId: string): Promise<string | undefined> {

@@ -1,13 +1,12 @@
-import { z } from 'zod';
 import { projectOf, type Handlers } from '../../../../libs/contracts/src';
 import type { DomainEvent } from '../../../../libs/contracts/src';
 import type { NewEvent } from '../../../../libs/bus/src';
 import type { Queryable } from '../../../../libs/db/src';
-import { parse } from '../../../../libs/edge/src';
+import { parseBody } from '../../../../libs/edge/src';
 import { AppError, logger } from '../../../../libs/kit/src';
-import { CATEGORIES, CATEGORY_OF_SOURCE, hourOf, isBlocked, limitsBodySchema, limitView, LIVE_SUBSCRIPTION, periodAt, type Category, type Period } from '../domain/billing';
+import { CATEGORIES, CATEGORY_OF_SOURCE, checkoutBodySchema, hourOf, isBlocked, isLive, limitsBodySchema, limitView, periodAt, type Category, type LimitView, type Period } from '../domain/billing';
 import { readNotification, type ProviderNotification } from '../domain/provider';
-import type { BillingStore, PaymentProvider, UsageIncrement } from './ports';
+import type { BillingStore, LimitRow, PaymentProvider, UsageIncrement } from './ports';
 
 export interface BillingDeps {
   store: BillingStore;
@@ -27,40 +26,41 @@ const billingDisabled = () =>
   });
 
 const json = (v: unknown) => ({ json: JSON.stringify(v) });
-/** A request's JSON body (none: an empty object; not JSON: undefined, which the schema refuses). */
-function jsonBody(text: string): unknown {
-  try {
-    return JSON.parse(text || '{}');
-  } catch {
-    return undefined;
-  }
+/** A limit row's limit (bigint, read as a string): null is unlimited. */
+const limitOf = (r: LimitRow) => (r.limit_value === null ? null : Number(r.limit_value));
+
+/** GET …/billing-limits: each category's limit (unlimited without a row) and usage. */
+function limitsView(rows: LimitRow[], usage: Record<Category, number>): Record<Category, LimitView> {
+  const byCategory = new Map(rows.map((r) => [r.category, limitOf(r)]));
+  return Object.fromEntries(CATEGORIES.map((c) => [c, limitView(byCategory.get(c) ?? null, usage[c])])) as Record<Category, LimitView>;
 }
 
 /** The project's current period: its live subscription's, else the calendar month (UTC). */
-export async function currentPeriod(store: BillingStore, q: Queryable, projectId: string, at = new Date()): Promise<Period> {
+export async function currentPeriod(store: BillingStore, q: Queryable, projectId: string): Promise<Period> {
   const sub = await store.subscription(q, projectId);
-  return periodAt(at, sub && { status: sub.status, start: sub.current_period_start, end: sub.current_period_end });
+  return periodAt(new Date(), sub && { status: sub.status, start: sub.current_period_start, end: sub.current_period_end });
 }
 
 /**
  * Brings each category's blocked state in line with its limit and the period's usage, and tells
  * messaging of every change (billing.limit.state_changed.v1, in the same transaction). The
  * project's limit rows are locked meanwhile: concurrent reconciles of a project take turns.
+ * Returns the project's limits and usage as GET …/billing-limits shows them.
  */
-export async function reconcile(store: BillingStore, tx: Queryable, projectId: string, at = new Date()): Promise<void> {
+export async function reconcile(store: BillingStore, tx: Queryable, projectId: string): Promise<Record<Category, LimitView>> {
   const rows = await store.limits(tx, projectId, true);
-  if (!rows.length) return;
-  const period = await currentPeriod(store, tx, projectId, at);
+  const period = await currentPeriod(store, tx, projectId);
   const usage = await store.usage(tx, projectId, period);
   const events: NewEvent[] = [];
   for (const r of rows) {
-    const blocked = isBlocked(r.limit_value === null ? null : Number(r.limit_value), usage[r.category]);
+    const blocked = isBlocked(limitOf(r), usage[r.category]);
     const until = blocked ? period.end : null;
     if (blocked === r.blocked && (!blocked || r.blocked_until?.getTime() === period.end.getTime())) continue;
     const version = await store.setBlock(tx, projectId, r.category, blocked, until);
     events.push({ type: 'billing.limit.state_changed.v1', projectId, data: { category: r.category, blocked, periodEnd: period.end.toISOString(), version } });
   }
   await store.outbox.enqueue(tx, events);
+  return limitsView(rows, usage);
 }
 
 /**
@@ -141,14 +141,16 @@ export function billingHandlers(d: BillingDeps): Handlers<'billing'> {
     if (!d.provider) throw billingDisabled();
     return d.provider;
   };
+  const checkoutBody = checkoutBodySchema.refine((b) => b.priceId === undefined || d.priceIds.includes(b.priceId), {
+    path: ['priceId'],
+    message: `must be one of the configured prices (${d.priceIds.join(', ')})`,
+  });
   const customerOf = async (projectId: string) => (await store.customer(projectId)) ?? store.saveCustomer(projectId, await provider().createCustomer(projectId));
 
   async function limits(projectId: string) {
     const q = store.db.pool;
     const [rows, period] = await Promise.all([store.limits(q, projectId), currentPeriod(store, q, projectId)]);
-    const usage = await store.usage(q, projectId, period);
-    const byCategory = new Map(rows.map((r) => [r.category, r.limit_value === null ? null : Number(r.limit_value)]));
-    return Object.fromEntries(CATEGORIES.map((c) => [c, limitView(byCategory.get(c) ?? null, usage[c])]));
+    return limitsView(rows, await store.usage(q, projectId, period));
   }
 
   return {
@@ -158,12 +160,13 @@ export function billingHandlers(d: BillingDeps): Handlers<'billing'> {
 
     async PutLimits(req, meta) {
       const projectId = projectOf(meta);
-      const body = parse(limitsBodySchema, jsonBody(req.json));
-      await store.db.tx(async (tx) => {
-        await store.setLimits(tx, projectId, body);
-        await reconcile(store, tx, projectId);
-      });
-      return json(await limits(projectId));
+      const body = parseBody(limitsBodySchema, req.json);
+      return json(
+        await store.db.tx(async (tx) => {
+          await store.setLimits(tx, projectId, body);
+          return reconcile(store, tx, projectId);
+        }),
+      );
     },
 
     async Consumption(_req, meta) {
@@ -187,7 +190,7 @@ export function billingHandlers(d: BillingDeps): Handlers<'billing'> {
     async Checkout(req, meta) {
       const projectId = projectOf(meta);
       const p = provider();
-      const priceId = parse(checkoutBody(d.priceIds), jsonBody(req.json)).priceId ?? d.priceIds[0];
+      const priceId = parseBody(checkoutBody, req.json).priceId ?? d.priceIds[0];
       const url = await p.checkout({ customerId: await customerOf(projectId), projectId, priceId, successUrl: `${d.returnUrl}?checkout=success`, cancelUrl: `${d.returnUrl}?checkout=cancelled` });
       return { url };
     },
@@ -223,16 +226,7 @@ export function billingHandlers(d: BillingDeps): Handlers<'billing'> {
       const enabled = !!d.provider;
       if (!meta?.projectId) return { enabled, has_subscription: false };
       const sub = await store.subscription(store.db.pool, meta.projectId);
-      return { enabled, has_subscription: !!sub && (LIVE_SUBSCRIPTION as readonly string[]).includes(sub.status) };
+      return { enabled, has_subscription: !!sub && isLive(sub.status) };
     },
   };
 }
-
-/** POST …/checkout: optionally, which of the configured prices (default the first). */
-export const checkoutBody = (priceIds: string[]) =>
-  z.strictObject({
-    priceId: z
-      .string()
-      .refine((p) => priceIds.length === 0 || priceIds.includes(p), { message: `must be one of the configured prices${priceIds.length ? ` (${priceIds.join(', ')})` : ''}` })
-      .optional(),
-  });

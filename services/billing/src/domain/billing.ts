@@ -12,9 +12,9 @@ export const CATEGORY_OF_SOURCE: Record<'transactional' | 'campaign' | 'workflow
 };
 
 /** A category's warning threshold: usage at 80 % of its limit. */
-export const WARNING_RATIO = 0.8;
+const WARNING_RATIO = 0.8;
 /** The largest limit taken (far above any real month). */
-export const MAX_LIMIT = 1_000_000_000_000;
+const MAX_LIMIT = 1_000_000_000_000;
 
 const limitValue = z
   .number({ error: 'must be a whole number of emails, or null for no limit' })
@@ -35,7 +35,9 @@ export const limitsBodySchema = z
       if (!(CATEGORIES as readonly string[]).includes(key)) ctx.addIssue({ code: 'custom', path: [key], message: `is not a billing category; the categories are ${CATEGORIES.join(', ')}` });
     }
   });
-export type LimitsBody = z.infer<typeof limitsBodySchema>;
+
+/** POST …/checkout: optionally, which of the configured prices (the service checks it is one; default the first). */
+export const checkoutBodySchema = z.strictObject({ priceId: z.string().optional().describe('One of the prices configured on the deployment (STRIPE_PRICE_IDS); default the first.') });
 
 /** A billing period: [start, end). */
 export interface Period {
@@ -54,10 +56,11 @@ export function calendarMonth(at: Date): Period {
 
 /** Subscription statuses that give the project its billing period (and count as "has a subscription"). */
 export const LIVE_SUBSCRIPTION = ['active', 'trialing', 'past_due'] as const;
+export const isLive = (status: string) => (LIVE_SUBSCRIPTION as readonly string[]).includes(status);
 
 /** The project's period at `at`: its live subscription's current period when it holds `at`, else the calendar month. */
 export function periodAt(at: Date, sub?: { status: string; start: Date | null; end: Date | null }): Period {
-  if (sub && sub.start && sub.end && (LIVE_SUBSCRIPTION as readonly string[]).includes(sub.status) && sub.start <= at && at < sub.end) {
+  if (sub && sub.start && sub.end && isLive(sub.status) && sub.start <= at && at < sub.end) {
     return { start: sub.start, end: sub.end, source: 'subscription' };
   }
   return calendarMonth(at);

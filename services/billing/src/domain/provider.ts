@@ -54,8 +54,8 @@ const time = (v: unknown): Date | null => (typeof v === 'number' && v > 0 ? new 
 const ref = (v: unknown): string | null => str(v) ?? str(obj(v).id);
 const projectOf = (o: Obj) => str(obj(o.metadata).projectId) ?? undefined;
 
-export const SUBSCRIPTION_EVENTS = ['customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted'];
-export const INVOICE_EVENTS: Record<string, InvoiceFacts['outcome']> = {
+const SUBSCRIPTION_EVENTS = ['customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted'];
+const INVOICE_EVENTS: Record<string, InvoiceFacts['outcome']> = {
   'invoice.payment_failed': 'failed',
   'invoice.paid': 'paid',
   'invoice.payment_succeeded': 'paid',

@@ -17,6 +17,7 @@ export function billingConsumer(store: BillingStore): Consumer {
     },
     batchHandlers: {
       'messaging.email.status_changed.v1': (events: Status[], tx) => count(events, tx),
+      'messaging.email.received.v1': (events: Received[], tx) => count(events, tx),
     },
   };
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Api } from '../../../../libs/contracts/src';
 import { on, policy, zodToFieldErrors, type Route } from '../../../../libs/edge/src';
 import { AppError } from '../../../../libs/kit/src';
-import { CATEGORIES, limitsBodySchema, limitView } from '../domain/billing';
+import { CATEGORIES, checkoutBodySchema, limitsBodySchema, limitView } from '../domain/billing';
 
 /**
  * SPEC §4.10, COMPAT "billing": a project's limits, consumption and invoices for its members;
@@ -15,7 +15,6 @@ const PROJECT_ID = { id: 'The project id.' };
 const view = (m: { json: string }) => JSON.parse(m.json);
 const disabled = { 404: { code: 'BILLING_DISABLED', description: 'No payment provider is configured on this deployment.' } };
 const limitsExample = { transactional: limitView(10_000, 8_200), campaigns: limitView(50_000, 1_200), workflows: limitView(null, 340), inbound: limitView(null, 12) };
-const checkoutSchema = z.strictObject({ priceId: z.string().optional().describe('One of the prices configured on the deployment (STRIPE_PRICE_IDS); default the first.') });
 const stripeEventSchema = z.looseObject({ id: z.string(), object: z.literal('event'), type: z.string(), created: z.number(), data: z.looseObject({ object: z.record(z.string(), z.unknown()) }) });
 
 /** A body that is not a Stripe event at all: a 400 naming each field, before anything else. */
@@ -57,12 +56,12 @@ export function billingRoutes(billing: () => Api<'billing'>): Route[] {
         summary: "Change the project's limits",
         description: 'Each category a whole number of emails per billing period, 0 to block it, or null for no limit; a category left out keeps its limit. Takes effect within seconds: a limit at or below the usage blocks the category, a raised one opens it again.',
         params: PROJECT_ID,
-        body: limitsBodySchema,
+        forwardedBody: limitsBodySchema,
         example: { transactional: 10_000, campaigns: 50_000, workflows: null, inbound: null },
         responses: { 200: { description: 'The limits and usage, as GET answers.', example: limitsExample } },
       },
       async (_req, res, { body }) => {
-        res.json(view(await billing().PutLimits({ json: JSON.stringify(body) })));
+        res.json(view(await billing().PutLimits({ json: JSON.stringify(body ?? {}) })));
       },
     ),
     on.get(
@@ -114,7 +113,7 @@ export function billingRoutes(billing: () => Api<'billing'>): Route[] {
         summary: 'Start a subscription checkout',
         description: "A checkout session with the payment provider for the project's subscription: send the user to `url`.",
         params: PROJECT_ID,
-        body: checkoutSchema,
+        forwardedBody: checkoutBodySchema,
         example: {},
         responses: { 200: { description: 'Where the checkout happens.', example: { url: 'https://checkout.stripe.com/c/pay/cs_test_a1b2c3' } } },
         errors: { ...disabled, 502: { code: 'PAYMENT_PROVIDER_ERROR', description: 'The payment provider did not answer.' } },

@@ -1,10 +1,10 @@
 import type { DomainEvent } from '../../../../libs/contracts/src';
-import type { Db, Queryable } from '../../../../libs/db/src';
+import { afterCommit, type Db, type Queryable } from '../../../../libs/db/src';
 import { AppError, type Timer } from '../../../../libs/kit/src';
 import type { BillingGate, SendCategory } from '../app/ports';
 
 /** How often each replica reloads the blocked categories: a limit change reaches every replica within this (and the event's relay). */
-export const BILLING_BLOCKS_REFRESH_MS = 1000;
+const BILLING_BLOCKS_REFRESH_MS = 1000;
 
 /**
  * The blocked billing categories, from billing.limit.state_changed.v1: the consumer (one replica
@@ -36,11 +36,13 @@ export class BillingBlocks implements BillingGate {
        WHERE b.version < EXCLUDED.version`,
       [e.projectId, e.data.category, e.data.blocked, e.data.periodEnd, e.data.version],
     );
-    // This replica knows at once (the others at their next refresh).
+    // This replica knows once the consumer's transaction commits (the others at their next refresh).
     if (!r.rowCount) return;
     const key = `${e.projectId}|${e.data.category}`;
-    if (e.data.blocked) this.blocked.set(key, new Date(e.data.periodEnd));
-    else this.blocked.delete(key);
+    afterCommit(tx, () => {
+      if (e.data.blocked) this.blocked.set(key, new Date(e.data.periodEnd));
+      else this.blocked.delete(key);
+    });
   }
 
   async refresh() {

@@ -45,10 +45,12 @@ export class WorkflowsRepo implements WorkflowsStore {
     return r.rows[0];
   }
 
-  async listWorkflows(projectId: string, page: { page: number; pageSize: number }) {
+  async listWorkflows(projectId: string, page: { page: number; pageSize: number }, enabled?: boolean) {
+    // $2 null: enabled or not.
+    const where = `project_id = $1 AND ($2::boolean IS NULL OR enabled = $2)`;
     const [rows, total] = await Promise.all([
-      this.db.query<WorkflowRow>(`SELECT * FROM ${W} WHERE project_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`, [projectId, page.pageSize, (page.page - 1) * page.pageSize]),
-      this.db.query<{ n: string }>(`SELECT count(*) AS n FROM ${W} WHERE project_id = $1`, [projectId]),
+      this.db.query<WorkflowRow>(`SELECT * FROM ${W} WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`, [projectId, enabled ?? null, page.pageSize, (page.page - 1) * page.pageSize]),
+      this.db.query<{ n: string }>(`SELECT count(*) AS n FROM ${W} WHERE ${where}`, [projectId, enabled ?? null]),
     ]);
     return { rows, total: Number(total[0].n) };
   }

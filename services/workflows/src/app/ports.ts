@@ -115,7 +115,8 @@ export interface WorkflowsStore {
 
   insertWorkflow(tx: Queryable, row: Pick<WorkflowRow, 'project_id' | 'id' | 'name' | 'description' | 'trigger_event' | 'allow_reentry' | 'webhook_secret'>): Promise<WorkflowRow>;
   getWorkflow(q: Queryable, projectId: string, id: string, lock?: boolean): Promise<WorkflowRow | undefined>;
-  listWorkflows(projectId: string, page: { page: number; pageSize: number }): Promise<{ rows: WorkflowRow[]; total: number }>;
+  /** A page of its workflows, newest first; `enabled` set: only those enabled (true) or disabled (false). */
+  listWorkflows(projectId: string, page: { page: number; pageSize: number }, enabled?: boolean): Promise<{ rows: WorkflowRow[]; total: number }>;
   /** Applies the change and bumps the version (also for a change of steps or transitions only). */
   updateWorkflow(tx: Queryable, projectId: string, id: string, change: Partial<Pick<WorkflowRow, 'name' | 'description' | 'trigger_event' | 'enabled' | 'allow_reentry' | 'tracking'>>): Promise<WorkflowRow>;
   /** The workflow with everything of it: steps, transitions, executions, entries. */

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { z } from 'zod';
 import type { NewEvent } from '../../../../libs/bus/src';
 import { projectOf, type Api, type Handlers } from '../../../../libs/contracts/src';
-import { parse } from '../../../../libs/edge/src';
+import { parseBody } from '../../../../libs/edge/src';
 import type { Queryable } from '../../../../libs/db/src';
 import { AppError, badRequest, conflict, FieldError, isAppError, isUuid, newId, notFound, validationError } from '../../../../libs/kit/src';
 import { audienceCondition, conditionTests, contextTestErrors, isContextField } from '../domain/condition';
@@ -110,16 +109,6 @@ export function changedEvent(w: WorkflowRow, graph: Graph): NewEvent {
   };
 }
 
-function parseBody<S extends z.ZodType>(schema: S, text: string): z.infer<S> {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text || '{}');
-  } catch {
-    throw validationError([{ field: 'body', message: 'must be a JSON object', code: 'invalid_type' }]);
-  }
-  return parse(schema, raw);
-}
-
 const humanName = (type: StepType) => type.charAt(0) + type.slice(1).toLowerCase().replace(/_/g, ' ');
 
 export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
@@ -194,7 +183,7 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
 
   return {
     async ListWorkflows(req, meta) {
-      const { rows, total } = await store.listWorkflows(projectOf(meta), { page: req.page || 1, pageSize: req.page_size || 20 });
+      const { rows, total } = await store.listWorkflows(projectOf(meta), { page: req.page || 1, pageSize: req.page_size || 20 }, req.enabled);
       return { items_json: rows.map((w) => JSON.stringify(workflowView(w))), total };
     },
 

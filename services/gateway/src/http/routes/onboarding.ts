@@ -9,9 +9,8 @@ export interface OnboardingDeps {
   billing: () => Api<'billing'>;
 }
 
-/** Sent campaigns looked at for the latest send (newest first), and workflows pages looked through for an enabled one. */
+/** Sent campaigns looked at for the latest send (newest first). */
 const PAGE = 100;
-const MAX_WORKFLOW_PAGES = 10;
 
 /**
  * COMPAT "Projects": GET /projects/:id/setup-state, the dashboard's onboarding checklist. The
@@ -19,12 +18,7 @@ const MAX_WORKFLOW_PAGES = 10;
  */
 export function onboardingRoutes(d: OnboardingDeps): Route[] {
   async function hasEnabledWorkflow() {
-    for (let page = 1; page <= MAX_WORKFLOW_PAGES; page++) {
-      const out = await d.workflows().ListWorkflows({ page, page_size: PAGE });
-      if (out.items_json.some((j) => JSON.parse(j).enabled === true)) return true;
-      if (page * PAGE >= Number(out.total)) return false;
-    }
-    return false;
+    return Number((await d.workflows().ListWorkflows({ page: 1, page_size: 1, enabled: true })).total) > 0;
   }
   async function lastCampaignSentAt() {
     const out = await d.campaigns().ListCampaigns({ page: 1, page_size: PAGE, status: 'SENT' });

@@ -4,9 +4,13 @@
 export interface ListWorkflowsRequest {
   'page'?: (number);
   'page_size'?: (number);
+  'enabled'?: (boolean);
+  '_enabled'?: "enabled";
 }
 
 export interface ListWorkflowsRequest__Output {
   'page': (number);
   'page_size': (number);
+  'enabled'?: (boolean);
+  '_enabled'?: "enabled";
 }
