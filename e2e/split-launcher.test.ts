@@ -88,7 +88,7 @@ describe('npm run start:split', () => {
     for (const c of [a, b]) {
       const keys = firstRunKeys(c.dataDir);
       // PUBLIC_URL follows the gateway's port (the first-run file shows it).
-      expect(keys.text).toContain(`URL:         http://localhost:${c.port}`);
+      expect(keys.text).toContain(`API:         http://localhost:${c.port}`);
       const api = new Api(`http://127.0.0.1:${c.port}`);
       const tracked = await api.withKey(keys.public).post('/v1/track', { event: 'signed-up', email: `${c.ns}@example.com` });
       expect(tracked.status).toBe(200);

@@ -5,7 +5,10 @@ import { envBool, secretSetting } from '../../../libs/kit/src';
 export const gatewaySettings = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1000),
   JWT_SECRET: secretSetting(z.string().min(16).optional()),
+  /** Where the dashboard is hosted when not by the gateway itself (its links in account mail; CORS with credentials). */
   DASHBOARD_URL: z.string().url().optional(),
+  /** The dashboard's build the gateway serves at `/` (default: dist/dashboard, which `npm run build` writes). */
+  DASHBOARD_DIR: z.string().min(1).optional(),
   SIGNUP_ENABLED: envBool.default(true),
   /** An unverified address may not log in (403 EMAIL_NOT_VERIFIED); off: it may, `emailVerified: false` on /users/@me. */
   REQUIRE_EMAIL_VERIFICATION: envBool.default(false),

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import cors from 'cors';
 import express from 'express';
 import { contracts, type Api } from '../../../libs/contracts/src';
 import { errorHandler, isReplyRoute, notFoundHandler, on, policy, type ReplyRoute } from '../../../libs/edge/src';
@@ -16,6 +17,7 @@ import { Members } from './app/members';
 import type { SystemMail } from './app/ports';
 import { AUTH_FAILURE_WINDOW_SECONDS, AUTH_FAILURES_PER_ACCOUNT, AUTH_FAILURES_PER_ACCOUNT_AND_ADDRESS, AUTH_PER_ADDRESS_PER_MINUTE, authLimit } from './http/auth-limit';
 import { gatewaySettings } from './config';
+import { dashboardDir, dashboardFiles } from './http/dashboard';
 import { fastLane } from './http/fast-lane';
 import { KeyCache } from './http/keycache';
 import { mountRoutes } from './http/mount';
@@ -94,6 +96,11 @@ export const gateway = defineService({
     } catch (err) {
       throw new Error(`TRUST_PROXY: ${(err as Error).message} (use false, true, a hop count, or addresses and subnets such as "loopback, 10.0.0.0/8")`);
     }
+    // A dashboard hosted apart (DASHBOARD_URL on another origin) calls the API with the session cookie.
+    const dashboardOrigin = config.DASHBOARD_URL ? new URL(config.DASHBOARD_URL).origin : undefined;
+    if (dashboardOrigin && dashboardOrigin !== new URL(publicUrl).origin) {
+      app.use(cors({ origin: dashboardOrigin, credentials: true, allowedHeaders: ['Content-Type', 'X-Project-Id', 'X-Request-ID', 'Idempotency-Key', 'Authorization'], exposedHeaders: ['X-Request-ID', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'], maxAge: 600 }));
+    }
     app.use((req, res, next) => {
       req.requestId = requestIdOf(req.headers['x-request-id']);
       res.set('X-Request-ID', req.requestId);
@@ -164,12 +171,13 @@ export const gateway = defineService({
       perAccount: await ctx.limiter('auth:account', AUTH_FAILURES_PER_ACCOUNT, AUTH_FAILURE_WINDOW_SECONDS),
     });
     mountRoutes(app, routes, { auth: deps, limit, authLimit: authLimited, db: ctx.db });
+    app.use(dashboardFiles(dashboardDir(config.DASHBOARD_DIR), { apiOrigins: [] }));
     app.use(notFoundHandler);
     app.use(errorHandler);
 
     let firstRun: { text: string; file: string } | undefined;
     await identity.bootstrap(config.OWNER_EMAIL, config.OWNER_PASSWORD, (b) => {
-      const text = firstRunText(publicUrl, b);
+      const text = firstRunText(publicUrl, dashboardUrl, b);
       firstRun = { text, file: saveFirstRun([config.dataDir, os.tmpdir()], text) };
     });
     if (firstRun) showFirstRun(firstRun.text, firstRun.file);
@@ -243,11 +251,12 @@ function billingStatus(billing: () => Api<'billing'>) {
 }
 
 /** The owner's login and the first project's keys, as the first start hands them over. */
-function firstRunText(url: string, b: FirstRun): string {
+function firstRunText(url: string, dashboardUrl: string, b: FirstRun): string {
   return [
     '',
     '  Herald is ready — first start, save these now (keys are stored hashed and not shown again):',
-    `  URL:         ${url}`,
+    `  Dashboard:   ${dashboardUrl.replace(/\/$/, '')}/  (log in with the login below)`,
+    `  API:         ${url}`,
     `  Login:       ${b.email}`,
     `  Password:    ${b.password}`,
     `  Project id:  ${b.projectId}`,

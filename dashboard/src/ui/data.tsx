@@ -1,0 +1,50 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { api } from '../api';
+import { useSession } from '../session';
+import { toApiError } from './form';
+import type { ApiError } from '../api';
+
+/**
+ * Loads `path` (GET) and keeps it current: again when the path or the project changes, on
+ * `reload()`, and every `pollMs` while `poll` says so (a running import, a sending campaign).
+ * A null path loads nothing.
+ */
+export function useApi<T>(path: string | null, opts: { pollMs?: number; poll?: (data: T) => boolean } = {}) {
+  const { project } = useSession();
+  const [data, setData] = useState<T>();
+  const [error, setError] = useState<ApiError>();
+  const [loading, setLoading] = useState(path !== null);
+  const [tick, setTick] = useState(0);
+  const pollRef = useRef(opts.poll);
+  pollRef.current = opts.poll;
+
+  useEffect(() => {
+    if (path === null) {
+      setLoading(false);
+      return;
+    }
+    const ctl = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    setLoading(true);
+    api.get<T>(path, { signal: ctl.signal }).then(
+      (d) => {
+        setData(d);
+        setError(undefined);
+        setLoading(false);
+        if (opts.pollMs && (!pollRef.current || pollRef.current(d))) timer = setTimeout(() => setTick((t) => t + 1), opts.pollMs);
+      },
+      (err) => {
+        if (ctl.signal.aborted) return;
+        setError(toApiError(err));
+        setLoading(false);
+      },
+    );
+    return () => {
+      ctl.abort();
+      if (timer) clearTimeout(timer);
+    };
+  }, [path, project?.id, tick, opts.pollMs]);
+
+  const reload = useCallback(() => setTick((t) => t + 1), []);
+  return { data, error, loading, reload, setData };
+}

@@ -1,0 +1,39 @@
+/** @jest-environment jsdom */
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { ApiError } from '../src/api';
+import { ErrorBanner, Field, Submit, useForm } from '../src/ui/form';
+
+function Demo({ action }: { action: (v: { email: string }) => Promise<unknown> }) {
+  const form = useForm({ email: '' });
+  return (
+    <form onSubmit={form.submit(action)}>
+      <ErrorBanner error={form.error} />
+      <Field form={form} name="email" label="Email" />
+      <Submit busy={form.busy}>Save</Submit>
+    </form>
+  );
+}
+
+describe('forms', () => {
+  it('show the API error next to the field it names, with the suggestion, and keep what was typed', async () => {
+    render(<Demo action={async () => { throw new ApiError(422, 'VALIDATION_ERROR', 'Validation failed', 'Use a full address.', [{ field: 'email', message: 'Invalid email address' }]); }} />);
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'nope' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true'));
+    const input = screen.getByLabelText('Email') as HTMLInputElement;
+    expect(input.value).toBe('nope');
+    const described = input.getAttribute('aria-describedby')!;
+    expect(document.getElementById(described)!.textContent).toBe('Invalid email address');
+    expect(screen.getByText('Use a full address.')).toBeTruthy();
+  });
+
+  it('clear the error on the next successful submit', async () => {
+    let fail = true;
+    render(<Demo action={async () => { if (fail) throw new ApiError(400, 'BAD', 'Nope'); }} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Nope');
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByText('Nope')).toBeNull());
+  });
+});

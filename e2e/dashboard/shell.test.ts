@@ -1,0 +1,126 @@
+import crypto from 'node:crypto';
+import type { Browser } from 'playwright-core';
+import { Api, OWNER, Topology, TopologyKind } from '../../libs/testing/src';
+import { launchBrowser, logIn, openArea, openDashboard, PHONE } from '../support/browser';
+import { startHerald } from '../support/herald';
+
+/**
+ * Issue 24 items 1–3: the dashboard served at `/` by Herald itself (both topologies), the journey
+ * of a new user (sign up, first project, keys shown once), contacts (search, pages, detail, edit),
+ * API errors shown next to the field they name with what was typed kept, and the phone layout.
+ */
+describe.each<TopologyKind>(['all', 'split'])('dashboard shell (%s)', (kind) => {
+  let t: Topology;
+  let browser: Browser;
+  beforeAll(async () => {
+    [t, browser] = await Promise.all([startHerald(kind), launchBrowser()]);
+  }, 90_000);
+  afterAll(async () => {
+    await browser?.close();
+    await t?.stop();
+  });
+
+  it('serves the built dashboard at /: index never cached, hashed assets cached for good, a strict CSP', async () => {
+    const index = await fetch(`${t.baseUrl}/`);
+    expect(index.status).toBe(200);
+    expect(index.headers.get('content-type')).toMatch(/text\/html/);
+    expect(index.headers.get('cache-control')).toBe('no-cache');
+    expect(index.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const html = await index.text();
+    const script = /src="\.\/(assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    const asset = await fetch(`${t.baseUrl}/${script}`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    // The API is untouched: the same paths still answer JSON, and a missing asset is a 404, not the page.
+    expect((await fetch(`${t.baseUrl}/contacts`)).status).toBe(401);
+    expect((await fetch(`${t.baseUrl}/assets/nope.js`)).status).toBe(404);
+  });
+
+  it('a new user signs up, creates a first project and is shown its keys once', async () => {
+    const { page, context, errors } = await openDashboard(browser, t.baseUrl);
+    const email = `new-${crypto.randomBytes(4).toString('hex')}@dash.test`;
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('short');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    // The API's message shows next to the password; what was typed stays.
+    await expect(page.locator('.field-invalid').getByRole('alert').textContent()).resolves.toMatch(/8/);
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+
+    await page.getByLabel('Password').fill('a-long-password-1');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.getByRole('heading', { name: 'Create your first project' }).waitFor();
+    await page.getByLabel('Project name').fill('Acme');
+    await page.getByRole('button', { name: 'Create project' }).click();
+    const secret = await page.getByTestId('secret-key').textContent();
+    expect(secret).toMatch(/^sk_[0-9a-f]{64}$/);
+    await page.getByRole('button', { name: /open the project/ }).click();
+    await page.getByRole('heading', { name: 'Acme' }).waitFor();
+    // The key shown is the project's real key.
+    const res = await new Api(t.baseUrl, secret!).get('/contacts');
+    expect(res.status).toBe(200);
+    // No secret in the browser's storage: only which project was last open.
+    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
+    expect(stored).not.toContain(secret!.slice(3));
+    const cookies = await context.cookies();
+    expect(cookies.find((c) => c.name !== '')?.httpOnly).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('contacts: search, cursor pages, a contact with its data and timeline, edits with field errors', async () => {
+    const api = new Api(t.baseUrl, t.keys.secret);
+    const tag = crypto.randomBytes(3).toString('hex');
+    for (let i = 0; i < 30; i++) {
+      const res = await api.post('/v1/track', { event: 'visited', email: `p${String(i).padStart(2, '0')}-${tag}@list.test`, data: { plan: i % 2 ? 'pro' : 'free' } });
+      expect(res.status).toBe(200);
+    }
+    const { page, context, errors } = await openDashboard(browser, t.baseUrl);
+    await logIn(page, OWNER.email, OWNER.password);
+    await openArea(page, 'Contacts');
+    await page.getByRole('searchbox', { name: 'Search by email' }).fill(tag);
+    await page.getByText('30 contacts').waitFor();
+    const rows = page.locator('tbody tr');
+    await expect(rows.count()).resolves.toBe(25);
+    await page.getByRole('button', { name: 'Next →' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 5);
+    await page.getByRole('button', { name: '← Previous' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 25);
+
+    await page.getByRole('searchbox', { name: 'Search by email' }).fill(`p01-${tag}`);
+    await page.getByText('1 contacts').waitFor();
+    await page.getByRole('link', { name: `p01-${tag}@list.test` }).click();
+    await page.getByRole('heading', { name: `p01-${tag}@list.test` }).waitFor();
+    await page.locator('.timeline').getByText('visited').waitFor();
+    await page.locator('.data-list').getByText('pro').waitFor();
+
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Email').fill('not-an-email');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.locator('.field-invalid').getByRole('alert').waitFor();
+    expect(await dialog.getByLabel('Email').inputValue()).toBe('not-an-email');
+    await dialog.getByLabel('Email').fill(`renamed-${tag}@list.test`);
+    await dialog.getByLabel('Data (JSON)').fill('{"plan":"enterprise"}');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('heading', { name: `renamed-${tag}@list.test` }).waitFor();
+    const stored = await api.get(`/contacts?search=renamed-${tag}`);
+    expect(stored.body.data[0]).toMatchObject({ email: `renamed-${tag}@list.test`, data: { plan: 'enterprise' } });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('works at phone width: the navigation folds behind a Menu button', async () => {
+    const { page, context, errors } = await openDashboard(browser, t.baseUrl, { viewport: PHONE });
+    await logIn(page, OWNER.email, OWNER.password);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.isVisible()).toBe(false);
+    await openArea(page, 'Contacts');
+    expect(await page.getByRole('heading', { name: 'Contacts' }).isVisible()).toBe(true);
+    // Nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
