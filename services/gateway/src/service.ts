@@ -99,7 +99,7 @@ export const gateway = defineService({
     // A dashboard hosted apart (DASHBOARD_URL on another origin) calls the API with the session cookie.
     const dashboardOrigin = config.DASHBOARD_URL ? new URL(config.DASHBOARD_URL).origin : undefined;
     if (dashboardOrigin && dashboardOrigin !== new URL(publicUrl).origin) {
-      app.use(cors({ origin: dashboardOrigin, credentials: true, allowedHeaders: ['Content-Type', 'X-Project-Id', 'X-Request-ID', 'Idempotency-Key', 'Authorization'], exposedHeaders: ['X-Request-ID', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'], maxAge: 600 }));
+      app.use(cors({ origin: [dashboardOrigin], credentials: true, allowedHeaders: ['Content-Type', 'X-Project-Id', 'X-Request-ID', 'Idempotency-Key', 'Authorization'], exposedHeaders: ['X-Request-ID', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'], maxAge: 600 }));
     }
     app.use((req, res, next) => {
       req.requestId = requestIdOf(req.headers['x-request-id']);

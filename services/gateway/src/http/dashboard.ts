@@ -35,7 +35,10 @@ export function dashboardFiles(dir: string, opts: { apiOrigins: string[] }): exp
     res.set({ 'Cache-Control': 'no-cache', 'Content-Security-Policy': csp, 'X-Frame-Options': 'DENY', 'Referrer-Policy': 'same-origin', 'X-Content-Type-Options': 'nosniff' });
     res.sendFile(index);
   });
-  return router;
+  // Named, so the gateway's middleware list says what it is (test/edge/routes.test.ts).
+  return function dashboardFiles(req, res, next) {
+    router(req, res, next);
+  };
 }
 
 /** Where the build is: DASHBOARD_DIR, else dist/dashboard beside the compiled gateway. */
