@@ -180,8 +180,8 @@ function DomainCard({ domain: d, manage, onChange, onDeleted }: { domain: Domain
                   </td>
                   <td data-label="Priority" className="dns-priority">{r.priority ?? '—'}</td>
                   <td data-label="Status">
-                    {r.found === undefined ? (
-                      <span className="muted">Not checked</span>
+                    {r.found === undefined || !d.lastCheckedAt ? (
+                      <span className="muted">Not checked yet</span>
                     ) : r.found ? (
                       <Badge tone="good">Found</Badge>
                     ) : (

@@ -186,7 +186,7 @@ const PREVIEW_DELAY_MS = 300;
  * The rendered email in a sandboxed frame (no scripts, no same origin: the body is the user's HTML),
  * asked again once typing settles. Only the newest answer is shown.
  */
-function Preview({ subject, body, sample, onSample }: { subject: string; body: string; sample: string; onSample: (s: string) => void }) {
+export function Preview({ subject, body, sample, onSample }: { subject: string; body: string; sample: string; onSample: (s: string) => void }) {
   const [out, setOut] = useState<Rendered>();
   const [error, setError] = useState<unknown>();
   const seq = useRef(0);
