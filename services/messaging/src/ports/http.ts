@@ -56,7 +56,7 @@ function renderPreview(p: z.infer<typeof previewBody>) {
     if (!source) return '';
     const check = compileCheck(source);
     if (!check.ok) errors.push({ field, message: `does not compile at line ${check.line}, column ${check.column}: ${check.message}` });
-    return renderDetailed(source, vars, { escape }).output;
+    return renderDetailed(source, vars, { escape, cache: false }).output;
   };
   const subject = part('subject', p.subject, false).replace(/[\r\n]+/g, ' ');
   return { subject, html: part('body', p.body, true), errors };
