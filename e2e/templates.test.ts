@@ -1,4 +1,4 @@
-import { Api, OWNER, session, TopologyKind } from '../libs/testing/src';
+import { Api, OWNER, ReceivedMail, session, TopologyKind } from '../libs/testing/src';
 import { useSendingStack } from './support/sending';
 
 /** Templates (SPEC §2.5, §4.3; COMPAT "Templates") in both topologies. */
@@ -178,6 +178,65 @@ describe.each<TopologyKind>(['all', 'split'])('templates (%s)', (kind) => {
     const missing = await api.get(`/templates/${MISSING}/usage`);
     expect(missing.status).toBe(404);
     expect(missing.body.error.code).toBe('TEMPLATE_NOT_FOUND');
+  });
+
+  it('renders a preview as a send would, naming what does not compile', async () => {
+    const r = await api.post('/templates/preview', { subject: 'Hi {{name ?? "friend"}} & co', body: '<p>{{name}} on {{data.plan}}: {{html}} {{{html}}}</p><a href="{{unsubscribeUrl}}">x</a>', data: { name: 'Ada', plan: 'pro', html: '<b>b</b>' } });
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ subject: 'Hi Ada & co', html: expect.stringContaining('<p>Ada on pro: &lt;b&gt;b&lt;/b&gt; <b>b</b></p>'), errors: [] });
+    expect((await api.post('/templates/preview', { subject: 'Hi {{name ?? "friend"}}' })).body).toEqual({ subject: 'Hi friend', html: '', errors: [] });
+    const broken = await api.post('/templates/preview', { subject: 'ok', body: 'line one\n  {{/if}} {{name}}', data: { name: 'Ada' } });
+    expect(broken.status).toBe(200);
+    expect(broken.body.errors).toEqual([{ field: 'body', message: expect.stringMatching(/line 2, column 3/) }]);
+    expect(broken.body.html).toContain('Ada');
+    expect((await api.post('/templates/preview', { data: 'nope' })).status).toBe(422);
+  });
+
+  it('sends a test of a template: one email with the sample data, marked, the data not stored', async () => {
+    const tpl = await create({ name: 'Testable', from: FROM, fromName: 'Herald Tests', subject: 'Hello {{name ?? "friend"}}', body: '<p>Your plan: {{plan}}</p>' });
+    const to = `template-test-${kind}@example.org`;
+    const r = await api.post(`/templates/${tpl.body.id}/test`, { email: to.toUpperCase(), data: { name: 'Ada', plan: 'pro' } });
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ success: true, data: { email: expect.stringMatching(/^[0-9a-f-]{36}$/) } });
+    const mail = await s.smtp!.waitFor((m: ReceivedMail) => m.envelope.to[0] === to);
+    expect(mail.parsed.subject).toBe('[TEST] Hello Ada');
+    expect(mail.parsed.html).toContain('Your plan: pro');
+    expect(mail.parsed.from?.value[0]).toMatchObject({ address: FROM, name: 'Herald Tests' });
+    expect(mail.parsed.headers.get('x-herald-test')).toBe('true');
+    expect(mail.parsed.messageId).toContain(r.body.data.email);
+    // The sample values filled this email only: the contact keeps none of them.
+    const contact = (await api.get(`/contacts?search=${encodeURIComponent(to)}`)).body.data[0];
+    expect(contact.email).toBe(to);
+    expect(contact.data).not.toHaveProperty('plan');
+    expect(contact.data).not.toHaveProperty('name');
+
+    // Without data the fallbacks apply.
+    const plain = await api.post(`/templates/${tpl.body.id}/test`, { email: `plain-${to}` });
+    expect(plain.status).toBe(200);
+    expect((await s.smtp!.waitFor((m: ReceivedMail) => m.envelope.to[0] === `plain-${to}`)).parsed.subject).toBe('[TEST] Hello friend');
+  });
+
+  it('refuses a test without a sender, from an unverified domain, to a bad address or of a missing template', async () => {
+    const noFrom = await create({ name: 'No sender' });
+    const r = await api.post(`/templates/${noFrom.body.id}/test`, { email: 'me@example.org' });
+    expect(r.status).toBe(422);
+    expect(r.body.error.errors[0].field).toBe('from');
+
+    // A template whose sender domain is no longer (here: never was) verified.
+    const tpl = await create({ name: 'Stale sender', from: FROM });
+    await s.t.sql(`UPDATE messaging.templates SET from_email = $2 WHERE id = $1`, [tpl.body.id, 'news@unverified.herald-test.example']);
+    const unverified = await api.post(`/templates/${tpl.body.id}/test`, { email: 'me@example.org' });
+    expect(unverified.status).toBe(403);
+    expect(unverified.body.error.code).toBe('DOMAIN_NOT_VERIFIED');
+
+    const bad = await api.post(`/templates/${tpl.body.id}/test`, { email: 'not an email' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.error.errors[0].field).toBe('email');
+    for (const id of [MISSING, 'not-a-uuid']) {
+      const missing = await api.post(`/templates/${id}/test`, { email: 'me@example.org' });
+      expect(missing.status).toBe(404);
+      expect(missing.body.error.code).toBe('TEMPLATE_NOT_FOUND');
+    }
   });
 
   it("keeps projects apart: another project's key gets 404 and does not list it", async () => {

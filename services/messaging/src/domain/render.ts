@@ -322,7 +322,7 @@ const CACHE_MAX_ENTRIES = 256;
 const CACHE_MAX_SOURCE_CHARS = 256 * 1024;
 const cache = new Map<string, Compiled>();
 
-function compiled(source: string, escape: boolean): Compiled {
+function compiled(source: string, escape: boolean, keep = true): Compiled {
   const key = (escape ? 'h:' : 't:') + source;
   const hit = cache.get(key);
   if (hit) {
@@ -337,7 +337,7 @@ function compiled(source: string, escape: boolean): Compiled {
     template: env.compile(ast, { strict: false, noEscape: !escape, knownHelpersOnly: false, preventIndent: true }),
     fallbacks: p.fallbacks,
   };
-  if (source.length <= CACHE_MAX_SOURCE_CHARS) {
+  if (keep && source.length <= CACHE_MAX_SOURCE_CHARS) {
     cache.set(key, entry);
     if (cache.size > CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
   }
@@ -439,8 +439,12 @@ function bestEffort(source: string, vars: Record<string, unknown>, escape: boole
   });
 }
 
-/** Renders and says whether the normal path failed. Never throws. */
-export function renderDetailed(source: string, vars: Record<string, unknown>, opts: { escape?: boolean } = {}): RenderResult {
+/**
+ * Renders and says whether the normal path failed. Never throws. `cache: false` compiles without
+ * keeping the result: a preview rendered at every keystroke must not push the templates being sent
+ * out of the cache.
+ */
+export function renderDetailed(source: string, vars: Record<string, unknown>, opts: { escape?: boolean; cache?: boolean } = {}): RenderResult {
   const escape = opts.escape !== false;
   if (typeof source !== 'string') return { output: '', error: new Error('template source is not a string') };
   let data: Record<string, unknown>;
@@ -450,7 +454,7 @@ export function renderDetailed(source: string, vars: Record<string, unknown>, op
     data = Object.create(DATA_PROTO);
   }
   try {
-    const { template, fallbacks } = compiled(source, escape);
+    const { template, fallbacks } = compiled(source, escape, opts.cache !== false);
     return { output: template(data, { ...RUNTIME_OPTIONS, data: { [FALLBACKS_DATA_KEY]: fallbacks } }) };
   } catch (err) {
     const error = err instanceof Error ? err : new Error(String(err));

@@ -216,6 +216,13 @@ describe('render: cache', () => {
     expect(renderCacheSize()).toBeLessThanOrEqual(256);
     expect(render('t399 {{name}}', vars)).toBe('t399 Ann');
   });
+
+  it('keeps nothing for a rendering with cache: false (previews), and renders it all the same', () => {
+    clearRenderCache();
+    render('{{name}}', vars);
+    for (let i = 0; i < 300; i++) expect(renderDetailed(`p${i} {{name}}`, vars, { cache: false }).output).toBe(`p${i} Ann`);
+    expect(renderCacheSize()).toBe(1);
+  });
 });
 
 describe('compileCheck', () => {

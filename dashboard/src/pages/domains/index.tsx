@@ -1,0 +1,199 @@
+import { useState } from 'react';
+import { api } from '../../api';
+import { canManage, useProject } from '../../session';
+import { useApi } from '../../ui/data';
+import { ErrorBanner, Field, Submit, useForm } from '../../ui/form';
+import { Badge, CopyButton, Empty, Loaded, PageHeader, formatDate } from '../../ui/kit';
+import './domains.css';
+
+/** A DNS record the domain publishes; `found` is what the last check saw (absent before any check). */
+export interface DnsRecord {
+  type: 'TXT' | 'MX';
+  name: string;
+  value: string;
+  priority?: number;
+  purpose: 'dkim' | 'spf' | 'mx' | 'dmarc' | 'inbound';
+  found?: boolean;
+}
+
+export interface Domain {
+  id: string;
+  domain: string;
+  verified: boolean;
+  records: DnsRecord[];
+  createdAt: string;
+  verifiedAt: string | null;
+  lastCheckedAt: string | null;
+}
+
+/** What each record is for; DMARC and the inbound MX never decide verification. */
+const PURPOSES: Record<DnsRecord['purpose'], { label: string; required: boolean }> = {
+  dkim: { label: 'DKIM (signature)', required: true },
+  spf: { label: 'SPF (return path)', required: true },
+  mx: { label: 'MX (bounces)', required: true },
+  dmarc: { label: 'DMARC (recommended)', required: false },
+  inbound: { label: 'MX (receiving, optional)', required: false },
+};
+
+/** Domains: add one, publish the records it shows, verify it now (Herald also checks every 5 minutes). */
+export default function Domains() {
+  const project = useProject();
+  const list = useApi<Domain[]>(`/domains/project/${project.id}`);
+  const manage = canManage(project);
+  return (
+    <>
+      <PageHeader title="Domains" subtitle="Send from your own domains: add one, publish its DNS records at your DNS provider, then verify it." />
+      {manage ? <AddDomain projectId={project.id} onAdded={list.reload} /> : <p className="muted">Only an owner or admin of the project adds and removes domains.</p>}
+      <Loaded loading={list.loading && !list.data} error={list.error}>
+        {() =>
+          list.data!.length === 0 ? (
+            <Empty>No domains yet. Add the domain you send from, e.g. example.com or mail.example.com.</Empty>
+          ) : (
+            <>
+              {list.data!.map((d) => (
+                <DomainCard
+                  key={d.id}
+                  domain={d}
+                  manage={manage}
+                  onChange={(next) => list.setData((all) => all?.map((x) => (x.id === next.id ? next : x)))}
+                  onDeleted={() => list.setData((all) => all?.filter((x) => x.id !== d.id))}
+                />
+              ))}
+            </>
+          )
+        }
+      </Loaded>
+    </>
+  );
+}
+
+function AddDomain({ projectId, onAdded }: { projectId: string; onAdded: () => void }) {
+  const form = useForm({ domain: '' });
+  return (
+    <form
+      className="card dns-add"
+      noValidate
+      aria-label="Add a domain"
+      onSubmit={form.submit(async (v) => {
+        await api.post<Domain>('/domains', { domain: v.domain.trim(), projectId });
+        form.set('domain', '');
+        onAdded();
+      })}
+    >
+      <ErrorBanner error={form.error} />
+      <div className="dns-add-row">
+        <Field form={form} name="domain" label="Domain" placeholder="example.com" autoComplete="off" hint="The part after @ in the addresses you send from." />
+        <Submit busy={form.busy}>Add domain</Submit>
+      </div>
+    </form>
+  );
+}
+
+function DomainCard({ domain: d, manage, onChange, onDeleted }: { domain: Domain; manage: boolean; onChange: (d: Domain) => void; onDeleted: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>();
+  const [checked, setChecked] = useState(false);
+  const missing = d.records.filter((r) => PURPOSES[r.purpose]?.required && r.found === false);
+
+  const verify = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      onChange(await api.get<Domain>(`/domains/${d.id}/verify`));
+      setChecked(true);
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = async () => {
+    if (!confirm(`Remove ${d.domain}? Mail from its addresses is refused until it is added and verified again.`)) return;
+    setError(undefined);
+    try {
+      await api.del(`/domains/${d.id}`);
+      onDeleted();
+    } catch (err) {
+      setError(err);
+    }
+  };
+
+  return (
+    <section className="card dns-domain" aria-label={d.domain}>
+      <header className="dns-head">
+        <div>
+          <h2>
+            {d.domain} {d.verified ? <Badge tone="good">Verified</Badge> : <Badge tone="warn">Pending</Badge>}
+          </h2>
+          <div className="muted dns-meta">
+            Added {formatDate(d.createdAt)}
+            {d.verifiedAt && <> · verified {formatDate(d.verifiedAt)}</>}
+            {d.lastCheckedAt && <> · last checked {formatDate(d.lastCheckedAt)}</>}
+          </div>
+        </div>
+        <div className="actions">
+          <button type="button" onClick={verify} disabled={busy} aria-busy={busy || undefined}>
+            {busy ? 'Checking…' : 'Verify now'}
+          </button>
+          {manage && (
+            <button type="button" className="danger" onClick={remove}>
+              Delete
+            </button>
+          )}
+        </div>
+      </header>
+      <ErrorBanner error={error} onDismiss={() => setError(undefined)} />
+      {checked && (
+        <div className={`banner ${d.verified ? 'banner-info' : 'banner-warn'}`} role="status">
+          {d.verified
+            ? 'Verified: every required record was found. You can send from any address at this domain.'
+            : missing.length
+              ? `Not verified yet: ${missing.map((r) => PURPOSES[r.purpose].label).join(', ')} not found. DNS changes can take a while to show.`
+              : 'Not verified yet: some lookups failed; try again in a moment.'}
+        </div>
+      )}
+      <details className="dns-records" open={!d.verified}>
+        <summary>DNS records ({d.records.length})</summary>
+        <p className="muted">Publish these at your DNS provider. Some providers add the domain to names themselves: then enter the name without “.{d.domain}”.</p>
+        <div className="table-wrap">
+          <table className="dns-table">
+            <thead>
+              <tr>
+                <th>Purpose</th>
+                <th>Type</th>
+                <th>Name</th>
+                <th>Value</th>
+                <th>Priority</th>
+                <th>Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {d.records.map((r) => (
+                <tr key={`${r.purpose}-${r.name}`} data-purpose={r.purpose} data-type={r.type}>
+                  <td data-label="Purpose">{PURPOSES[r.purpose]?.label ?? r.purpose}</td>
+                  <td data-label="Type">{r.type}</td>
+                  <td data-label="Name">
+                    <code className="dns-name">{r.name}</code> <CopyButton text={r.name} label="Copy name" />
+                  </td>
+                  <td data-label="Value">
+                    <code className="dns-value">{r.value}</code> <CopyButton text={r.value} label="Copy value" />
+                  </td>
+                  <td data-label="Priority" className="dns-priority">{r.priority ?? '—'}</td>
+                  <td data-label="Status">
+                    {r.found === undefined || !d.lastCheckedAt ? (
+                      <span className="muted">Not checked yet</span>
+                    ) : r.found ? (
+                      <Badge tone="good">Found</Badge>
+                    ) : (
+                      <Badge tone={PURPOSES[r.purpose]?.required ? 'warn' : 'neutral'}>Not found</Badge>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </section>
+  );
+}

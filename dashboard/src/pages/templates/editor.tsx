@@ -1,0 +1,318 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { api, ApiError } from '../../api';
+import { useSession } from '../../session';
+import { useApi } from '../../ui/data';
+import { ErrorBanner, Field, Submit, toApiError, useForm } from '../../ui/form';
+import { Badge, Loaded, Modal, PageHeader, formatDate } from '../../ui/kit';
+import type { Rendered, Template, TemplateUsage } from './types';
+
+export function TypeBadge({ type }: { type: Template['type'] }) {
+  return type === 'MARKETING' ? <Badge tone="info">Marketing</Badge> : <Badge>Transactional</Badge>;
+}
+
+type Values = { name: string; description: string; type: Template['type']; subject: string; from: string; fromName: string; replyTo: string; body: string };
+
+const valuesOf = (t?: Template): Values => ({
+  name: t?.name ?? '',
+  description: t?.description ?? '',
+  type: t?.type ?? 'TRANSACTIONAL',
+  subject: t?.subject ?? '',
+  from: t?.from ?? '',
+  fromName: t?.fromName ?? '',
+  replyTo: t?.replyTo ?? '',
+  body: t?.body ?? '',
+});
+
+/**
+ * A 403 DOMAIN_NOT_VERIFIED names no field, but it is about `from`: shown next to it, where the
+ * user fixes it (the message and suggestion stay in the banner too).
+ */
+function withFromField(err: unknown): unknown {
+  const e = toApiError(err);
+  if (e.code !== 'DOMAIN_NOT_VERIFIED' || e.errors.length) return err;
+  return new ApiError(e.status, e.code, e.message, e.suggestion, [{ field: 'from', message: 'This domain is not verified for the project: add and verify it under Domains.' }], e.requestId);
+}
+
+/**
+ * The template editor: its fields on the left, a live preview on the right (rendered by Herald as a
+ * send renders it, with sample data the user edits), and for a saved template its actions (test,
+ * duplicate, delete) and where it is used.
+ */
+export function TemplateEditor({ template, onSaved }: { template?: Template; onSaved?: (t: Template) => void }) {
+  const [, go] = useLocation();
+  const form = useForm<Values>(valuesOf(template));
+  const [saved, setSaved] = useState<Values>(valuesOf(template));
+  const [savedAt, setSavedAt] = useState<string>();
+  const [sample, setSample] = useState(() => sampleFor(template));
+  const [actionError, setActionError] = useState<unknown>();
+  const [testing, setTesting] = useState(false);
+  const dirty = JSON.stringify(form.values) !== JSON.stringify(saved);
+  const v = form.values;
+
+  const save = form.submit(async (values) => {
+    const body = {
+      name: values.name,
+      description: values.description,
+      type: values.type,
+      subject: values.subject,
+      body: values.body,
+      from: values.from.trim() || null,
+      fromName: values.fromName.trim() || null,
+      replyTo: values.replyTo.trim() || null,
+    };
+    let t: Template;
+    try {
+      t = template ? await api.patch<Template>(`/templates/${template.id}`, body) : await api.post<Template>('/templates', body);
+    } catch (err) {
+      throw withFromField(err);
+    }
+    if (!template) return go(`/${t.id}`, { replace: true });
+    form.setValues(valuesOf(t));
+    setSaved(valuesOf(t));
+    setSavedAt(t.updatedAt);
+    onSaved?.(t);
+  });
+
+  return (
+    <>
+      <PageHeader
+        title={template ? template.name : 'New template'}
+        subtitle={template ? <><TypeBadge type={template.type} /> · updated {formatDate(savedAt ?? template.updatedAt)}</> : 'Write the email; the preview shows it as it will be sent.'}
+        actions={
+          <>
+            <Link href="/" className="button">
+              ← All templates
+            </Link>
+            {template && (
+              <>
+                <button type="button" onClick={() => setTesting(true)}>
+                  Send test
+                </button>
+                <button
+                  type="button"
+                  onClick={async () => {
+                    setActionError(undefined);
+                    try {
+                      const copy = await api.post<{ id: string }>(`/templates/${template.id}/duplicate`);
+                      go(`/${copy.id}`);
+                    } catch (err) {
+                      setActionError(err);
+                    }
+                  }}
+                >
+                  Duplicate
+                </button>
+                <button
+                  type="button"
+                  className="danger"
+                  onClick={async () => {
+                    if (!confirm(`Delete the template "${template.name}"?`)) return;
+                    setActionError(undefined);
+                    try {
+                      await api.del(`/templates/${template.id}`);
+                      go('/');
+                    } catch (err) {
+                      setActionError(err);
+                    }
+                  }}
+                >
+                  Delete
+                </button>
+              </>
+            )}
+          </>
+        }
+      />
+      <ErrorBanner error={actionError} onDismiss={() => setActionError(undefined)} />
+      <div className="tpl-editor grid-2">
+        <form className="card" onSubmit={save} noValidate aria-label="Template">
+          <ErrorBanner error={form.error} />
+          <Field form={form} name="name" label="Name" required />
+          <Field form={form} name="description" label="Description" hint="For your team; never sent." />
+          <Field form={form} name="type" label="Type" hint="Marketing emails carry an unsubscribe header and respect unsubscriptions.">
+            {(p) => (
+              <select {...p}>
+                <option value="TRANSACTIONAL">Transactional</option>
+                <option value="MARKETING">Marketing</option>
+              </select>
+            )}
+          </Field>
+          <Field form={form} name="subject" label="Subject" required hint={<>Variables work here too: <code>{'{{name ?? "friend"}}'}</code>.</>} />
+          <div className="tpl-row">
+            <Field form={form} name="from" label="From" type="email" placeholder="hello@your-domain.com" hint="On a verified domain; a send may name its own." />
+            <Field form={form} name="fromName" label="From name" />
+          </div>
+          <Field form={form} name="replyTo" label="Reply-to" type="email" />
+          <Field form={form} name="body" label="Body (HTML)" hint={<>Handlebars: <code>{'{{var}}'}</code> (escaped), <code>{'{{{html}}}'}</code> (raw), <code>{'{{#if x}}…{{/if}}'}</code>.</>}>
+            {(p) => <textarea {...p} rows={18} className="mono tpl-body" spellCheck={false} />}
+          </Field>
+          <div className="tpl-save">
+            <Submit busy={form.busy}>{template ? 'Save' : 'Create template'}</Submit>
+            <span className="muted" role="status">
+              {form.busy ? 'Saving…' : dirty ? 'Unsaved changes' : savedAt ? 'Saved' : ''}
+            </span>
+          </div>
+        </form>
+        <Preview subject={v.subject} body={v.body} sample={sample} onSample={setSample} />
+      </div>
+      {template && <Usage id={template.id} />}
+      {template && (
+        <Modal open={testing} title="Send a test" onClose={() => setTesting(false)}>
+          <TestForm template={template} sample={sample} dirty={dirty} />
+        </Modal>
+      )}
+    </>
+  );
+}
+
+/** Top-level variables a template names (`{{name}}`, `{{name ?? x}}`), helpers and built-ins left out. */
+const BUILT_INS = new Set(['email', 'id', 'subscribed', 'data', 'unsubscribeUrl', 'subscribeUrl', 'manageUrl', 'else', 'this']);
+export function variablesOf(...sources: string[]): string[] {
+  const names = new Set<string>();
+  for (const s of sources) for (const m of s.matchAll(/\{\{\{?~?\s*([A-Za-z_][\w-]*)/g)) if (!BUILT_INS.has(m[1])) names.add(m[1]);
+  return [...names];
+}
+
+/** The sample data a saved template starts with: each of its variables, empty (so its fallback shows). */
+function sampleFor(t?: Template): string {
+  const vars = t ? variablesOf(t.subject, t.body) : [];
+  return JSON.stringify(Object.fromEntries(vars.map((n) => [n, ''])), null, 2);
+}
+
+const PREVIEW_DELAY_MS = 300;
+
+/**
+ * The rendered email in a sandboxed frame (no scripts, no same origin: the body is the user's HTML),
+ * asked again once typing settles. Only the newest answer is shown.
+ */
+export function Preview({ subject, body, sample, onSample }: { subject: string; body: string; sample: string; onSample: (s: string) => void }) {
+  const [out, setOut] = useState<Rendered>();
+  const [error, setError] = useState<unknown>();
+  const seq = useRef(0);
+  let data: Record<string, unknown> | undefined;
+  let sampleError: string | undefined;
+  try {
+    const parsed = JSON.parse(sample || '{}');
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) data = parsed;
+    else sampleError = 'Sample data must be a JSON object, e.g. { "name": "Jane" }.';
+  } catch (err) {
+    sampleError = `Not valid JSON: ${(err as Error).message}`;
+  }
+  const dataKey = data ? JSON.stringify(data) : undefined;
+
+  useEffect(() => {
+    if (dataKey === undefined) return; // keep the last preview while the sample is being fixed
+    const n = ++seq.current;
+    const t = setTimeout(() => {
+      api.post<Rendered>('/templates/preview', { subject, body, data: JSON.parse(dataKey) }).then(
+        (r) => n === seq.current && (setOut(r), setError(undefined)),
+        (err) => n === seq.current && setError(err),
+      );
+    }, PREVIEW_DELAY_MS);
+    return () => clearTimeout(t);
+  }, [subject, body, dataKey]);
+
+  const vars = variablesOf(subject, body);
+  return (
+    <section className="card tpl-preview" aria-label="Preview">
+      <h2>Preview</h2>
+      <div className="field">
+        <label htmlFor="tpl-sample">Sample data (JSON)</label>
+        <textarea id="tpl-sample" className="mono" rows={4} spellCheck={false} value={sample} onChange={(e) => onSample(e.target.value)} aria-invalid={sampleError ? true : undefined} aria-describedby="tpl-sample-hint" />
+        <div className="field-hint" id="tpl-sample-hint">
+          {vars.length ? <>Variables in this template: {vars.map((n, i) => <span key={n}>{i ? ', ' : ''}<code>{n}</code></span>)}.</> : 'Values for the template\'s variables, as a contact\'s data.'} <code>email</code> is jane@example.com unless set here.
+        </div>
+        {sampleError && <div className="field-error" role="alert">{sampleError}</div>}
+      </div>
+      <ErrorBanner error={error} />
+      {out?.errors.map((e) => (
+        <div key={e.field} className="banner banner-warn" role="status">
+          <span>
+            <strong>{e.field === 'body' ? 'Body' : 'Subject'}</strong> {e.message}
+          </span>
+        </div>
+      ))}
+      <div className="tpl-subject">
+        <span className="muted">Subject:</span> <strong data-testid="preview-subject">{out?.subject ?? ''}</strong>
+      </div>
+      <iframe title="Email preview" className="tpl-frame" sandbox="" srcDoc={out?.html ?? ''} />
+    </section>
+  );
+}
+
+/** A test of the saved template to one address, with the preview's sample data if wanted. */
+function TestForm({ template, sample, dirty }: { template: Template; sample: string; dirty: boolean }) {
+  const { user } = useSession();
+  const form = useForm({ email: user?.email ?? '', useSample: 'true' });
+  const [sent, setSent] = useState<string>();
+  return (
+    <form
+      noValidate
+      onSubmit={form.submit(async (v) => {
+        setSent(undefined);
+        let data: unknown;
+        if (v.useSample === 'true') {
+          try {
+            data = JSON.parse(sample || '{}');
+          } catch (err) {
+            throw new ApiError(0, 'INVALID_JSON', 'The sample data is not valid JSON', 'Fix it in the preview, or send without it.', [{ field: 'useSample', message: (err as Error).message }]);
+          }
+        }
+        await api.post(`/templates/${template.id}/test`, { email: v.email, ...(data ? { data } : {}) });
+        setSent(v.email);
+      })}
+    >
+      {dirty && <div className="banner banner-warn">The test sends the saved template: save your changes first to test them.</div>}
+      {sent && (
+        <div className="banner banner-info" role="status">
+          Test sent to {sent}. Its subject starts with [TEST].
+        </div>
+      )}
+      <ErrorBanner error={form.error} />
+      <Field form={form} name="email" label="Send to" type="email" required />
+      <Field form={form} name="useSample" label="Variables">
+        {(p) => (
+          <select {...p}>
+            <option value="true">Use the preview's sample data</option>
+            <option value="false">The recipient's contact data only</option>
+          </select>
+        )}
+      </Field>
+      <p className="muted">
+        From {template.from ? <code>{template.from}</code> : <em>no sender set: set From and save first</em>}. The sample data is used for this email only, never stored on the contact.
+      </p>
+      <Submit busy={form.busy}>Send test</Submit>
+    </form>
+  );
+}
+
+/** Where the template is used: campaigns (which copied it) and workflow steps (which send it by id). */
+function Usage({ id }: { id: string }) {
+  const usage = useApi<TemplateUsage>(`/templates/${id}/usage`);
+  return (
+    <section className="card">
+      <h2>Used by</h2>
+      <Loaded loading={usage.loading && !usage.data} error={usage.error}>
+        {() => {
+          const u = usage.data!;
+          if (!u.campaigns.length && !u.workflowSteps.length) return <p className="muted">No campaign or workflow uses this template.</p>;
+          return (
+            <ul className="tpl-usage">
+              {u.campaigns.map((c) => (
+                <li key={c.id}>
+                  Campaign <Link href={`~/campaigns/${c.id}`}>{c.name || c.id}</Link>
+                </li>
+              ))}
+              {u.workflowSteps.map((w) => (
+                <li key={w.stepId}>
+                  Workflow step <Link href={`~/workflows/${w.workflowId}`}>{w.name || w.stepId}</Link>
+                </li>
+              ))}
+            </ul>
+          );
+        }}
+      </Loaded>
+    </section>
+  );
+}

@@ -1,0 +1,248 @@
+import crypto from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { Api, DnsTestServer, eventually, OWNER, ReceivedMail, SmtpSink, Topology } from '../../libs/testing/src';
+import { launchBrowser, logIn, openArea, openDashboard, PHONE } from '../support/browser';
+import { startHerald } from '../support/herald';
+import { verifyDomain } from '../support/sending';
+
+/**
+ * Issue 24, templates and domains: a domain added and verified in the browser against a real DNS
+ * server on loopback; a template written with its live preview, saved, and tested to a real SMTP
+ * server; API errors next to the field they are about, with what was typed kept; the phone layout.
+ */
+describe('dashboard templates and domains (all)', () => {
+  let t: Topology;
+  let browser: Browser;
+  let dns: DnsTestServer;
+  let smtp: SmtpSink;
+  let api: Api;
+  const tag = crypto.randomBytes(3).toString('hex');
+
+  beforeAll(async () => {
+    [dns, smtp] = await Promise.all([DnsTestServer.start(), SmtpSink.start()]);
+    [t, browser] = await Promise.all([startHerald('all', { env: { DNS_SERVERS: dns.server, SMTP_URL: smtp.url, SEND_RATE_PER_SECOND: '1000' } }), launchBrowser()]);
+    api = new Api(t.baseUrl, t.keys.secret);
+  }, 90_000);
+  afterAll(async () => {
+    await browser?.close();
+    await t?.stop();
+    await Promise.all([dns?.close(), smtp?.close()]);
+  });
+
+  /** Whether anything on the page is wider than the window (a phone must never scroll sideways). */
+  const overflows = (page: Page) => page.evaluate(() => {
+    const w = globalThis as any; // runs in the page (this file is compiled without the DOM's types)
+    return w.document.documentElement.scrollWidth > w.innerWidth;
+  });
+  const clipboard = (page: Page) => page.evaluate(() => (globalThis as any).navigator.clipboard.readText() as Promise<string>);
+
+  it('adds a domain, publishes the records the page shows, and verifies it with Verify now', async () => {
+    const { page, context, errors } = await openDashboard(browser, t.baseUrl);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await logIn(page, OWNER.email, OWNER.password);
+    await openArea(page, 'Domains');
+    const domain = `dash-${tag}.herald-test.example`;
+    await page.getByLabel('Domain', { exact: true }).fill(domain.toUpperCase());
+    await page.getByRole('button', { name: 'Add domain' }).click();
+
+    const card = page.getByRole('region', { name: domain });
+    await card.getByText('Pending', { exact: true }).waitFor();
+    expect(await page.getByLabel('Domain', { exact: true }).inputValue()).toBe('');
+    const rows = card.locator('tbody tr');
+    const records = await rows.evaluateAll((trs) =>
+      trs.map((tr: any) => ({
+        type: tr.dataset.type as string,
+        purpose: tr.dataset.purpose as string,
+        name: tr.querySelector('.dns-name')!.textContent!,
+        value: tr.querySelector('.dns-value')!.textContent!,
+        priority: tr.querySelector('.dns-priority')!.textContent!,
+      })),
+    );
+    expect(records.map((r) => r.purpose)).toEqual(['dkim', 'spf', 'mx', 'dmarc']);
+    expect(await card.getByText('Not checked yet').count()).toBe(4);
+    // What the page shows is what the API has.
+    const listed = (await api.get(`/domains/project/${t.projectId}`)).body.find((d: any) => d.domain === domain);
+    expect(records.map(({ type, name, value }) => ({ type, name, value }))).toEqual(listed.records.map(({ type, name, value }: any) => ({ type, name, value })));
+
+    // The copy buttons put the exact text on the clipboard.
+    const dkim = card.locator('tr[data-purpose="dkim"]');
+    await dkim.getByRole('button', { name: 'Copy value' }).click();
+    await dkim.getByRole('button', { name: 'Copied' }).waitFor();
+    expect(await clipboard(page)).toBe(records[0].value);
+    await dkim.getByRole('button', { name: 'Copy name' }).click();
+    expect(await clipboard(page)).toBe(records[0].name);
+
+    // Only the DKIM record first: the check says what is still missing.
+    dns.set(records[0].name, 'TXT', [records[0].value]);
+    await card.getByRole('button', { name: 'Verify now' }).click();
+    await card.getByRole('status').filter({ hasText: 'Not verified yet' }).waitFor();
+    expect(await card.getByRole('status').textContent()).toMatch(/SPF \(return path\), MX \(bounces\) not found/);
+    expect(await dkim.getByText('Found').count()).toBe(1);
+
+    // Then everything, as a DNS provider would publish it.
+    for (const r of records) {
+      if (r.type === 'TXT') dns.set(r.name, 'TXT', [r.value]);
+      else dns.set(r.name, 'MX', [{ exchange: r.value, priority: Number(r.priority) }]);
+    }
+    await card.getByRole('button', { name: 'Verify now' }).click();
+    await card.getByRole('status').filter({ hasText: 'Verified: every required record was found' }).waitFor();
+    await card.getByText('Verified', { exact: true }).waitFor();
+    expect(await card.getByText('Found', { exact: true }).count()).toBe(4);
+    const after = (await api.get(`/domains/project/${t.projectId}`)).body.find((d: any) => d.domain === domain);
+    expect(after).toMatchObject({ verified: true, verifiedAt: expect.any(String) });
+
+    // A domain already there: the API's message, the typed value kept.
+    await page.getByLabel('Domain', { exact: true }).fill(domain);
+    await page.getByRole('button', { name: 'Add domain' }).click();
+    await page.getByRole('form', { name: 'Add a domain' }).getByRole('alert').first().waitFor();
+    expect(await page.getByLabel('Domain', { exact: true }).inputValue()).toBe(domain);
+
+    // Deleting asks first; then the domain is gone from the page and from the API.
+    const other = `gone-${tag}.herald-test.example`;
+    await api.post('/domains', { domain: other });
+    await page.reload();
+    const gone = page.getByRole('region', { name: other });
+    page.once('dialog', (d) => void d.accept());
+    await gone.getByRole('button', { name: 'Delete' }).click();
+    await gone.waitFor({ state: 'detached' });
+    expect((await api.get(`/domains/project/${t.projectId}`)).body.some((d: any) => d.domain === other)).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('writes a template with a live preview, saves it, and sends a test that arrives', async () => {
+    const domain = `tpl-${tag}.herald-test.example`;
+    await verifyDomain(api, dns, domain);
+    const { page, context, errors } = await openDashboard(browser, t.baseUrl);
+    await logIn(page, OWNER.email, OWNER.password);
+    await openArea(page, 'Templates');
+    await page.getByRole('link', { name: 'New template' }).click();
+    await page.getByRole('heading', { name: 'New template' }).waitFor();
+
+    const name = `Welcome ${tag}`;
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByLabel('Subject', { exact: true }).fill('Welcome {{name ?? "friend"}}');
+    await page.getByLabel('From', { exact: true }).fill(`hello@${domain}`);
+    await page.getByLabel('Body (HTML)').fill('<h1>Hello {{name ?? "there"}}</h1><p class="plan">Plan: {{plan}}</p>');
+
+    // The preview renders what was typed, the fallback first, then the sample's values.
+    const frame = page.frameLocator('iframe[title="Email preview"]');
+    await frame.locator('h1', { hasText: 'Hello there' }).waitFor();
+    await page.getByLabel('Sample data (JSON)').fill('{ "name": "Ada", "plan": "pro" }');
+    await frame.locator('h1', { hasText: 'Hello Ada' }).waitFor();
+    expect(await frame.locator('p.plan').textContent()).toBe('Plan: pro');
+    await page.getByTestId('preview-subject').filter({ hasText: 'Welcome Ada' }).waitFor();
+    // Sandboxed: no scripts, no same origin.
+    expect(await page.locator('iframe[title="Email preview"]').getAttribute('sandbox')).toBe('');
+    // A syntax error is named with its place while typing.
+    await page.getByLabel('Body (HTML)').fill('<h1>Hello {{name}}</h1>{{/if}}');
+    await page.getByRole('status').filter({ hasText: /does not compile at line 1/ }).waitFor();
+    await page.getByLabel('Body (HTML)').fill('<h1>Hello {{name ?? "there"}}</h1><p class="plan">Plan: {{plan}}</p>');
+    await frame.locator('p.plan', { hasText: 'Plan: pro' }).waitFor();
+
+    await page.getByRole('button', { name: 'Create template' }).click();
+    await page.getByRole('heading', { name, level: 1 }).waitFor();
+    const id = /#\/templates\/([0-9a-f-]{36})/.exec(page.url())?.[1];
+    expect(id).toBeDefined();
+    expect((await api.get(`/templates/${id}`)).body).toMatchObject({ name, subject: 'Welcome {{name ?? "friend"}}', from: `hello@${domain}`, type: 'TRANSACTIONAL', body: '<h1>Hello {{name ?? "there"}}</h1><p class="plan">Plan: {{plan}}</p>' });
+    // The saved template's preview starts with its variables, empty: the fallbacks show.
+    await frame.locator('h1', { hasText: 'Hello there' }).waitFor();
+
+    // The list finds it.
+    await page.getByRole('link', { name: '← All templates' }).click();
+    await page.getByLabel('Search by name or subject').fill(tag);
+    await page.getByRole('link', { name }).click();
+    await page.getByRole('heading', { name, level: 1 }).waitFor();
+
+    // A test with sample data reaches the SMTP server.
+    await page.getByLabel('Sample data (JSON)').fill('{ "name": "Grace", "plan": "team" }');
+    await page.getByRole('button', { name: 'Send test' }).click();
+    const dialog = page.getByRole('dialog');
+    const to = `tester-${tag}@example.org`;
+    await dialog.getByLabel('Send to').fill(to);
+    await dialog.getByRole('button', { name: 'Send test' }).click();
+    await dialog.getByRole('status').filter({ hasText: `Test sent to ${to}` }).waitFor();
+    const mail = await smtp.waitFor((m: ReceivedMail) => m.envelope.to[0] === to);
+    expect(mail.parsed.subject).toBe('[TEST] Welcome Grace');
+    expect(mail.parsed.html).toContain('Plan: team');
+    expect(mail.parsed.headers.get('x-herald-test')).toBe('true');
+
+    // Duplicate opens the copy.
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: 'Duplicate' }).click();
+    await page.getByRole('heading', { name: `${name} (Copy)`, level: 1 }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows field errors next to the field, keeps what was typed, and refuses to delete a template in use', async () => {
+    const { page, context, errors } = await openDashboard(browser, t.baseUrl, { viewport: PHONE });
+    await logIn(page, OWNER.email, OWNER.password);
+    await openArea(page, 'Templates');
+    await page.getByRole('link', { name: 'New template' }).click();
+    const name = `Errors ${tag}`;
+    const body = '<p>Kept {{name}}</p>';
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByLabel('From', { exact: true }).fill(`news@unverified-${tag}.herald-test.example`);
+    await page.getByLabel('Body (HTML)').fill(body);
+
+    // No subject: the API's message under Subject.
+    await page.getByRole('button', { name: 'Create template' }).click();
+    const subjectField = page.locator('.field', { has: page.getByLabel('Subject', { exact: true }) });
+    await subjectField.getByRole('alert').waitFor();
+    expect(await page.getByLabel('Subject', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+
+    // A subject, but the sender's domain is not verified: said under From; everything typed is still there.
+    await page.getByLabel('Subject', { exact: true }).fill('Hello');
+    await page.getByRole('button', { name: 'Create template' }).click();
+    const fromField = page.locator('.field', { has: page.getByLabel('From', { exact: true }) });
+    await fromField.getByRole('alert').filter({ hasText: /not verified/ }).waitFor();
+    expect(await page.locator('.banner-error').getAttribute('data-code')).toBe('DOMAIN_NOT_VERIFIED');
+    expect(await subjectField.getByRole('alert').count()).toBe(0);
+    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe(name);
+    expect(await page.getByLabel('Subject', { exact: true }).inputValue()).toBe('Hello');
+    expect(await page.getByLabel('Body (HTML)').inputValue()).toBe(body);
+    expect((await api.get(`/templates?search=${encodeURIComponent(name)}`)).body.total).toBe(0);
+    expect(await overflows(page)).toBe(false);
+
+    // Without a sender it saves.
+    await page.getByLabel('From', { exact: true }).fill('');
+    await page.getByRole('button', { name: 'Create template' }).click();
+    await page.getByRole('heading', { name, level: 1 }).waitFor();
+    const id = /#\/templates\/([0-9a-f-]{36})/.exec(page.url())![1];
+    expect(await overflows(page)).toBe(false);
+
+    // A workflow step sends it: usage links to the workflow, and a delete is refused with the API's message.
+    const wf = await api.post('/workflows', { name: `Uses ${tag}`, eventName: `signup.${tag}` });
+    expect(wf.status).toBe(201);
+    const step = await api.post(`/workflows/${wf.body.id}/steps`, { type: 'SEND_EMAIL', name: 'Say hello', templateId: id });
+    expect([step.status, step.body?.error]).toEqual([201, undefined]);
+    // Messaging learns of the step from the workflow's events.
+    await eventually(async () => (await api.get(`/templates/${id}/usage`)).body.workflowSteps.length === 1);
+    await page.reload();
+    const link = page.getByRole('link', { name: 'Say hello' });
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBe(`#/workflows/${wf.body.id}`);
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.locator('.banner-error', { hasText: /is used by a step of the workflow/ }).waitFor();
+    expect((await api.get(`/templates/${id}`)).status).toBe(200);
+    expect(await overflows(page)).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the domains page fits a phone, its long DNS records included', async () => {
+    const pending = `phone-${tag}.herald-test.example`;
+    expect((await api.post('/domains', { domain: pending })).status).toBe(201);
+    const { page, context, errors } = await openDashboard(browser, t.baseUrl, { viewport: PHONE });
+    await logIn(page, OWNER.email, OWNER.password);
+    await openArea(page, 'Domains');
+    // A pending domain shows its records (the DKIM key is hundreds of characters).
+    await page.getByRole('region', { name: pending }).locator('tr[data-purpose="dkim"] .dns-value').waitFor();
+    expect(await overflows(page)).toBe(false);
+    await page.screenshot({ path: '/tmp/shot-domains-phone.png', fullPage: true });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
