@@ -164,4 +164,69 @@ describe('dashboard settings (all)', () => {
     await own.context.close();
     await inv.context.close();
   }, 90_000);
+  it('resets then deletes a project, typing its name, following each operation to its end', async () => {
+    const project = await newProject(`Doomed ${tag}`);
+    const key = new Api(t.baseUrl, project.secret);
+    expect((await key.post('/v1/track', { event: 'visited', email: `doomed-${tag}@settings.test` })).status).toBe(200);
+    const { page, context, errors } = await openDashboard(browser, t.baseUrl);
+    await logIn(page, OWNER.email, OWNER.password);
+    await openSettings(page, project.name, 'Danger zone');
+
+    const reset = page.getByRole('form', { name: 'Reset the project’s data' });
+    await reset.getByLabel(/to confirm/).fill('not the name');
+    expect(await reset.getByRole('button', { name: 'Reset the data' }).isDisabled()).toBe(true);
+    await reset.getByLabel(/to confirm/).fill(project.name);
+    await reset.getByRole('button', { name: 'Reset the data' }).click();
+    await page.getByRole('heading', { name: `Reset of ${project.name}: Completed` }).waitFor();
+    expect((await key.get('/contacts')).body.data).toEqual([]);
+    expect((await key.get('/contacts')).status).toBe(200);
+    await page.getByRole('button', { name: 'Back to the overview' }).click();
+    await page.getByRole('heading', { level: 1, name: project.name }).waitFor();
+
+    await openArea(page, 'Settings');
+    await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Danger zone' }).click();
+    const del = page.getByRole('form', { name: 'Delete the project' });
+    await del.getByLabel(/to confirm/).fill(project.name);
+    await del.getByRole('button', { name: 'Delete the project' }).click();
+    // Once every service is done, the dashboard leaves the deleted project for the next one.
+    await page.waitForFunction(() => location.hash === '#/');
+    await page.locator('#project-select').waitFor();
+    expect(await page.locator('#project-select option', { hasText: project.name }).count()).toBe(0);
+    expect((await key.get('/contacts')).status).toBe(401);
+    expect((await owner.get('/users/@me/projects')).body.map((p: any) => p.id)).not.toContain(project.id);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+
+  it('billing and security at phone width: usage bars, a limit refused next to its field then saved', async () => {
+    const { page, context, errors } = await openDashboard(browser, t.baseUrl, { viewport: PHONE });
+    await logIn(page, OWNER.email, OWNER.password);
+    await openArea(page, 'Settings');
+    const tabs = page.getByRole('navigation', { name: 'Settings' });
+    await tabs.getByRole('link', { name: 'Billing' }).click();
+    await page.getByRole('heading', { name: 'Usage this period' }).waitFor();
+    const field = page.getByLabel('Campaigns per period');
+    await field.fill('lots');
+    await page.getByRole('button', { name: 'Save limits' }).click();
+    const fieldError = page.locator('.field-invalid').filter({ has: field }).getByRole('alert');
+    await fieldError.waitFor();
+    expect(await field.inputValue()).toBe('lots');
+    await field.fill('50000');
+    await page.getByRole('button', { name: 'Save limits' }).click();
+    await page.getByText('Limits saved').waitFor();
+    await page.getByRole('progressbar', { name: 'Campaigns usage' }).waitFor();
+    expect((await owner.get(`/users/@me/projects/${t.projectId}/billing-limits`, { 'x-project-id': t.projectId })).body.campaigns.limit).toBe(50_000);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+    for (const tab of ['Security', 'Members', 'API keys', 'Danger zone', 'General']) {
+      await tabs.getByRole('link', { name: tab, exact: true }).click();
+      await page.locator(`.settings-tabs a.active`, { hasText: tab }).waitFor();
+      await page.locator('main .card h2').first().waitFor();
+      if (tab === 'Security') await page.getByRole('heading', { name: 'Last 7 days' }).waitFor();
+      // Nothing wider than the screen, on any tab.
+      expect([tab, await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)]).toEqual([tab, true]);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
 });

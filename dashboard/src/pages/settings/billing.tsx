@@ -106,7 +106,7 @@ export function Billing() {
       </section>
       <section className="card settings-form">
         <h2>Limits</h2>
-        {limits.data && <LimitsForm key={JSON.stringify(limits.data)} base={base} limits={limits.data} manage={manage} onSaved={(l) => limits.setData(l)} />}
+        {limits.data && <LimitsForm base={base} limits={limits.data} manage={manage} onSaved={(l) => limits.setData(l)} />}
       </section>
       {paid && (
         <section className="card">
@@ -181,9 +181,12 @@ function UsageBar({ label, view }: { label: string; view: LimitView | undefined 
   );
 }
 
+/** Each limit as the form shows it: its number, or empty for no limit. */
+const limitTexts = (limits: Limits) => Object.fromEntries(CATEGORIES.map((c) => [c, limits[c]?.limit == null ? '' : String(limits[c].limit)])) as Record<Category, string>;
+
 /** The limits as the user edits them: a whole number, or empty for no limit. */
 function LimitsForm({ base, limits, manage, onSaved }: { base: string; limits: Limits; manage: boolean; onSaved: (l: Limits) => void }) {
-  const form = useForm(Object.fromEntries(CATEGORIES.map((c) => [c, limits[c]?.limit === null || limits[c] === undefined ? '' : String(limits[c].limit)])) as Record<Category, string>);
+  const form = useForm(limitTexts(limits));
   const [saved, setSaved] = useState(false);
   return (
     <form
@@ -199,7 +202,9 @@ function LimitsForm({ base, limits, manage, onSaved }: { base: string; limits: L
           else errors.push({ field: c, message: 'must be a whole number of emails, or empty for no limit' });
         }
         if (errors.length) throw new ApiError(0, 'VALIDATION_ERROR', 'Some limits are not whole numbers', 'Leave a field empty for no limit.', errors);
-        onSaved(await api.put<Limits>(`${base}/billing-limits`, body));
+        const saved = await api.put<Limits>(`${base}/billing-limits`, body);
+        form.setValues(limitTexts(saved));
+        onSaved(saved);
         setSaved(true);
       })}
     >
