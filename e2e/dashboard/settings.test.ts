@@ -189,7 +189,7 @@ describe('dashboard settings (all)', () => {
     await del.getByLabel(/to confirm/).fill(project.name);
     await del.getByRole('button', { name: 'Delete the project' }).click();
     // Once every service is done, the dashboard leaves the deleted project for the next one.
-    await page.waitForFunction(() => location.hash === '#/');
+    await page.waitForURL((url) => url.hash === '#/');
     await page.locator('#project-select').waitFor();
     expect(await page.locator('#project-select option', { hasText: project.name }).count()).toBe(0);
     expect((await key.get('/contacts')).status).toBe(401);
@@ -216,7 +216,7 @@ describe('dashboard settings (all)', () => {
     await page.getByText('Limits saved').waitFor();
     await page.getByRole('progressbar', { name: 'Campaigns usage' }).waitFor();
     expect((await owner.get(`/users/@me/projects/${t.projectId}/billing-limits`, { 'x-project-id': t.projectId })).body.campaigns.limit).toBe(50_000);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
 
     for (const tab of ['Security', 'Members', 'API keys', 'Danger zone', 'General']) {
       await tabs.getByRole('link', { name: tab, exact: true }).click();
@@ -224,7 +224,8 @@ describe('dashboard settings (all)', () => {
       await page.locator('main .card h2').first().waitFor();
       if (tab === 'Security') await page.getByRole('heading', { name: 'Last 7 days' }).waitFor();
       // Nothing wider than the screen, on any tab.
-      expect([tab, await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)]).toEqual([tab, true]);
+      const width = await page.evaluate<number>('document.documentElement.scrollWidth');
+      expect({ tab, tooWide: width > PHONE.width }).toEqual({ tab, tooWide: false });
     }
     expect(errors).toEqual([]);
     await context.close();
