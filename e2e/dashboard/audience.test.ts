@@ -35,8 +35,15 @@ describe('dashboard audience (all)', () => {
     await page.getByRole('heading', { name: 'Import contacts' }).waitFor();
     const input = page.locator('input[type=file]');
 
-    // A file without an email column is refused at upload (422): the message, its suggestion, and the field's error.
-    await input.setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from('name,plan\nAnn,pro\n') });
+    // A file dropped on the drop zone without an email column is refused at upload (422): the
+    // message, its suggestion, and the field's error.
+    const dropped = await page.evaluateHandle(() => {
+      const g = globalThis as any;
+      const transfer = new g.DataTransfer();
+      transfer.items.add(new g.File(['name,plan\nAnn,pro\n'], 'people.csv', { type: 'text/csv' }));
+      return transfer;
+    });
+    await page.dispatchEvent('[data-testid=drop-zone]', 'drop', { dataTransfer: dropped });
     await page.getByText('people.csv').waitFor();
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     const banner = page.locator('.banner-error');

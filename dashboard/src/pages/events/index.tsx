@@ -98,7 +98,10 @@ export default function Events() {
                     {open === s.name && (
                       <EventUsage
                         name={s.name}
-                        onFilter={() => setEventName(s.name)}
+                        onFilter={() => {
+                          setEventName(s.name);
+                          document.getElementById('recent-title')?.scrollIntoView({ behavior: 'smooth' });
+                        }}
                         onDeleted={(n) => {
                           setOpen(undefined);
                           setNotice(`Deleted ${formatNumber(n)} “${s.name}” event${n === 1 ? '' : 's'}.`);
