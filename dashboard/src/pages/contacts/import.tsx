@@ -35,6 +35,7 @@ function ImportForm() {
   const [file, setFile] = useState<File>();
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const chooser = useRef<HTMLButtonElement>(null);
   const form = useForm({});
   const fileError = form.fieldError('file');
 
@@ -54,7 +55,7 @@ function ImportForm() {
       noValidate
       onSubmit={form.submit(async () => {
         if (!file) {
-          input.current?.focus();
+          chooser.current?.focus();
           throw new ApiError(0, 'NO_FILE', 'Choose a CSV file first', undefined, [{ field: 'file', message: 'Choose a CSV file to import' }]);
         }
         const body = new FormData();
@@ -75,11 +76,12 @@ function ImportForm() {
         onDrop={onDrop}
       >
         <p>Drop a CSV file here, or</p>
-        {/* The input is visually hidden but still labelled and focusable; the button opens it from the keyboard. */}
+        {/* The input is visually hidden (but labelled, for assistive technology); the button opens it, from the keyboard too. */}
         <input
           ref={input}
           id="import-file"
           className="visually-hidden"
+          tabIndex={-1}
           type="file"
           accept=".csv,text/csv"
           aria-label="CSV file"
@@ -87,7 +89,7 @@ function ImportForm() {
           aria-describedby={fileError ? 'import-file-error' : undefined}
           onChange={(e) => take(e.target.files?.[0])}
         />
-        <button type="button" onClick={() => input.current?.click()}>
+        <button ref={chooser} type="button" aria-describedby={fileError ? 'import-file-error' : undefined} onClick={() => input.current?.click()}>
           Choose a file…
         </button>
         {file && (
