@@ -1,15 +1,20 @@
-import { useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { Link, Route, Switch, useLocation, useParams } from 'wouter';
 import { api, ApiError, qs, type Contact, type CursorPage } from '../../api';
 import { useApi } from '../../ui/data';
 import { ErrorBanner, Field, Submit, useForm } from '../../ui/form';
 import { Badge, Empty, Loaded, Modal, PageHeader, Pager, formatDate, formatNumber, useCursorPages } from '../../ui/kit';
+import { BulkActions } from './bulk';
+import './contacts.css';
 
-/** Contacts: the list (search, cursor pages), one contact (data, timeline, edit). */
+const ImportPage = lazy(() => import('./import'));
+
+/** Contacts: the list (search, cursor pages, bulk actions), CSV import, one contact (data, timeline, edit). */
 export default function Contacts() {
   return (
     <Switch>
       <Route path="/" component={ContactList} />
+      <Route path="/import" component={ImportPage} />
       <Route path="/:id" component={ContactDetail} />
     </Switch>
   );
@@ -23,6 +28,8 @@ function ContactList() {
   const [subscribed, setSubscribed] = useState('');
   const pages = useCursorPages();
   const [adding, setAdding] = useState(false);
+  // The selection is of the page shown: it is cleared whenever another page or filter is shown.
+  const [selected, setSelected] = useState<Set<string>>(new Set());
   // Typing settles for a moment before the list is asked again.
   useEffect(() => {
     const t = setTimeout(() => {
@@ -32,16 +39,32 @@ function ContactList() {
     return () => clearTimeout(t);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [search]);
-  const list = useApi<CursorPage<Contact>>(`/contacts${qs({ limit: PAGE_SIZE, cursor: pages.cursor, search: query, subscribed })}`);
+  const listPath = `/contacts${qs({ limit: PAGE_SIZE, cursor: pages.cursor, search: query, subscribed })}`;
+  const list = useApi<CursorPage<Contact>>(listPath);
+  useEffect(() => setSelected(new Set()), [listPath]);
+  const onPage = list.data?.data ?? [];
+  const allSelected = onPage.length > 0 && onPage.every((c) => selected.has(c.id));
+  const toggle = (id: string, on: boolean) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
   return (
     <>
       <PageHeader
         title="Contacts"
         subtitle={list.data ? `${formatNumber(list.data.total)} contacts` : undefined}
         actions={
-          <button type="button" className="primary" onClick={() => setAdding(true)}>
-            Add contact
-          </button>
+          <>
+            <Link href="/import" className="button">
+              Import CSV
+            </Link>
+            <button type="button" className="primary" onClick={() => setAdding(true)}>
+              Add contact
+            </button>
+          </>
         }
       />
       <div className="toolbar" role="search">
@@ -52,6 +75,14 @@ function ContactList() {
           <option value="false">Unsubscribed</option>
         </select>
       </div>
+      <BulkActions
+        selected={[...selected]}
+        onClear={() => setSelected(new Set())}
+        onDone={() => {
+          setSelected(new Set());
+          list.reload();
+        }}
+      />
       <Loaded loading={list.loading && !list.data} error={list.error}>
         {() =>
           list.data!.data.length === 0 ? (
@@ -62,6 +93,17 @@ function ContactList() {
                 <table>
                   <thead>
                     <tr>
+                      <th className="select">
+                        <input
+                          type="checkbox"
+                          aria-label="Select all on this page"
+                          checked={allSelected}
+                          ref={(el) => {
+                            if (el) el.indeterminate = !allSelected && onPage.some((c) => selected.has(c.id));
+                          }}
+                          onChange={(e) => setSelected(e.target.checked ? new Set(onPage.map((c) => c.id)) : new Set())}
+                        />
+                      </th>
                       <th>Email</th>
                       <th>Status</th>
                       <th className="hide-narrow">Data</th>
@@ -71,6 +113,9 @@ function ContactList() {
                   <tbody>
                     {list.data!.data.map((c) => (
                       <tr key={c.id}>
+                        <td className="select">
+                          <input type="checkbox" aria-label={`Select ${c.email}`} checked={selected.has(c.id)} onChange={(e) => toggle(c.id, e.target.checked)} />
+                        </td>
                         <td>
                           <Link href={`/${c.id}`}>{c.email}</Link>
                         </td>
