@@ -145,7 +145,7 @@ function NewSegment() {
         <div className="card">
           <Field form={form} name="name" label="Name" hint="Its entry and exit events are named after it: segment.<name>.entry." required />
           <Field form={form} name="description" label="Description" />
-          <fieldset className="field">
+          <fieldset className="seg-type">
             <legend>Type</legend>
             <label>
               <input type="radio" name="type" value="DYNAMIC" checked={dynamic} onChange={() => form.set('type', 'DYNAMIC')} /> Dynamic — the contacts a condition matches
@@ -272,7 +272,7 @@ function SegmentDetail() {
               title={s.name}
               subtitle={
                 <>
-                  <TypeBadge s={s} /> · <span data-testid="member-count">{formatNumber(s.memberCount)}</span> members{s.computedAt && <> · computed {formatDate(s.computedAt)}</>}
+                  <TypeBadge s={s} /> · <span data-testid="member-count">{formatNumber(s.memberCount)}</span> {s.memberCount === 1 ? 'member' : 'members'}{s.computedAt && <> · computed {formatDate(s.computedAt)}</>}
                 </>
               }
               actions={
@@ -379,7 +379,7 @@ function SegmentDetail() {
                         hasNext={m.page < m.totalPages}
                         onPrev={() => setPage((p) => Math.max(1, p - 1))}
                         onNext={() => setPage((p) => p + 1)}
-                        summary={`Page ${m.page} of ${Math.max(1, m.totalPages)} · ${formatNumber(m.total)} members`}
+                        summary={`Page ${m.page} of ${Math.max(1, m.totalPages)} · ${formatNumber(m.total)} ${m.total === 1 ? 'member' : 'members'}`}
                       />
                     </>
                   );
