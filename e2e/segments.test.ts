@@ -219,6 +219,39 @@ describe.each<TopologyKind>(['all', 'split'])('segments (%s)', (kind) => {
     expect((await api.post(`/segments/${seg.id}/refresh`)).body).toEqual({ memberCount: 0 });
   });
 
+  it('previews the count of an unsaved condition, validated as a segment\'s, counting only the caller\'s contacts', async () => {
+    const mine = await freshProject('Segment preview mine');
+    const theirs = await freshProject('Segment preview theirs');
+    await contact(mine.api, 'a@preview.test', { plan: 'pro' });
+    await contact(mine.api, 'b@preview.test', { plan: 'pro' }, false);
+    await contact(mine.api, 'c@preview.test', { plan: 'free' });
+    for (const email of ['a@preview.test', 'x@preview.test', 'y@preview.test']) await contact(theirs.api, email, { plan: 'pro' });
+    expect((await mine.publicApi.post('/v1/track', { event: 'purchased', email: 'a@preview.test' })).status).toBe(200);
+
+    const pro = where({ field: 'data.plan', operator: 'equals', value: 'pro' });
+    const preview = await mine.api.post('/segments/preview', { condition: pro });
+    expect(preview.status).toBe(200);
+    expect(preview.body).toEqual({ total: 2, subscribed: 1 });
+    expect((await theirs.api.post('/segments/preview', { condition: pro })).body).toEqual({ total: 3, subscribed: 3 });
+    expect((await mine.api.post('/segments/preview', { condition: where({ field: 'data.plan', operator: 'equals', value: 'pro' }, { field: 'event.purchased', operator: 'triggered' }) })).body).toEqual({ total: 1, subscribed: 1 });
+    expect((await mine.api.post('/segments/preview', { condition: { logic: 'OR', groups: [{ filters: [{ field: 'email', operator: 'contains', value: 'c@' }] }, { filters: [], conditions: pro }] } })).body).toEqual({ total: 3, subscribed: 2 });
+    // The same query as the member count: a saved segment of the condition counts the same.
+    expect((await mine.api.post('/segments', { name: 'Preview pro', type: 'DYNAMIC', condition: pro })).body.memberCount).toBe(2);
+    // Nothing was stored by the previews.
+    expect((await mine.api.get('/segments')).body.map((x: any) => x.name)).toEqual(['Preview pro']);
+
+    // Refused as a segment's condition is, each problem at its path.
+    const bad = await mine.api.post('/segments/preview', { condition: where({ field: 'data.plan', operator: 'equals', value: 'pro' }, { field: 'subscribed', operator: 'contains', value: 'x' }) });
+    expectError(bad, 422, 'VALIDATION_ERROR', 'condition.groups[0].filters[1].operator');
+    expectError(await mine.api.post('/segments/preview', { condition: where({ field: 'createdAt', operator: 'within', value: 3 }) }), 422, 'VALIDATION_ERROR', 'condition.groups[0].filters[0].unit');
+    expectError(await mine.api.post('/segments/preview', { condition: { logic: 'XOR', groups: [] } }), 422, 'VALIDATION_ERROR', 'condition.logic');
+    expectError(await mine.api.post('/segments/preview', {}), 422, 'VALIDATION_ERROR', 'condition');
+    // Another project's segment is unknown here.
+    const theirSeg = (await theirs.api.post('/segments', { name: 'Theirs preview', type: 'DYNAMIC', condition: pro })).body;
+    expectError(await mine.api.post('/segments/preview', { condition: where({ field: `segment.${theirSeg.id}`, operator: 'memberOfSegment' }) }), 422, 'VALIDATION_ERROR', 'condition.groups[0].filters[0].field');
+    expect((await theirs.api.post('/segments/preview', { condition: where({ field: `segment.${theirSeg.id}`, operator: 'memberOfSegment' }) })).body).toEqual({ total: 3, subscribed: 3 });
+  });
+
   it("never shows or touches another project's segments", async () => {
     const mine = await freshProject('Segments mine');
     const theirs = await freshProject('Segments theirs');

@@ -42,6 +42,8 @@ import type { LookupContactsRequest as _herald_contacts_v1_LookupContactsRequest
 import type { LookupContactsResponse as _herald_contacts_v1_LookupContactsResponse, LookupContactsResponse__Output as _herald_contacts_v1_LookupContactsResponse__Output } from './herald/contacts/v1/LookupContactsResponse';
 import type { MatchContactRequest as _herald_contacts_v1_MatchContactRequest, MatchContactRequest__Output as _herald_contacts_v1_MatchContactRequest__Output } from './herald/contacts/v1/MatchContactRequest';
 import type { MatchContactResponse as _herald_contacts_v1_MatchContactResponse, MatchContactResponse__Output as _herald_contacts_v1_MatchContactResponse__Output } from './herald/contacts/v1/MatchContactResponse';
+import type { PreviewSegmentRequest as _herald_contacts_v1_PreviewSegmentRequest, PreviewSegmentRequest__Output as _herald_contacts_v1_PreviewSegmentRequest__Output } from './herald/contacts/v1/PreviewSegmentRequest';
+import type { PreviewSegmentResponse as _herald_contacts_v1_PreviewSegmentResponse, PreviewSegmentResponse__Output as _herald_contacts_v1_PreviewSegmentResponse__Output } from './herald/contacts/v1/PreviewSegmentResponse';
 import type { RefreshSegmentResponse as _herald_contacts_v1_RefreshSegmentResponse, RefreshSegmentResponse__Output as _herald_contacts_v1_RefreshSegmentResponse__Output } from './herald/contacts/v1/RefreshSegmentResponse';
 import type { RemoveSegmentMembersResponse as _herald_contacts_v1_RemoveSegmentMembersResponse, RemoveSegmentMembersResponse__Output as _herald_contacts_v1_RemoveSegmentMembersResponse__Output } from './herald/contacts/v1/RemoveSegmentMembersResponse';
 import type { Segment as _herald_contacts_v1_Segment, Segment__Output as _herald_contacts_v1_Segment__Output } from './herald/contacts/v1/Segment';
@@ -113,6 +115,8 @@ export interface ProtoGrpcType {
         LookupContactsResponse: MessageTypeDefinition<_herald_contacts_v1_LookupContactsResponse, _herald_contacts_v1_LookupContactsResponse__Output>
         MatchContactRequest: MessageTypeDefinition<_herald_contacts_v1_MatchContactRequest, _herald_contacts_v1_MatchContactRequest__Output>
         MatchContactResponse: MessageTypeDefinition<_herald_contacts_v1_MatchContactResponse, _herald_contacts_v1_MatchContactResponse__Output>
+        PreviewSegmentRequest: MessageTypeDefinition<_herald_contacts_v1_PreviewSegmentRequest, _herald_contacts_v1_PreviewSegmentRequest__Output>
+        PreviewSegmentResponse: MessageTypeDefinition<_herald_contacts_v1_PreviewSegmentResponse, _herald_contacts_v1_PreviewSegmentResponse__Output>
         RefreshSegmentResponse: MessageTypeDefinition<_herald_contacts_v1_RefreshSegmentResponse, _herald_contacts_v1_RefreshSegmentResponse__Output>
         RemoveSegmentMembersResponse: MessageTypeDefinition<_herald_contacts_v1_RemoveSegmentMembersResponse, _herald_contacts_v1_RemoveSegmentMembersResponse__Output>
         Segment: MessageTypeDefinition<_herald_contacts_v1_Segment, _herald_contacts_v1_Segment__Output>

@@ -32,6 +32,7 @@ export type SegmentHandlers = Pick<
   | 'RemoveSegmentMembers'
   | 'ComputeSegment'
   | 'RefreshSegment'
+  | 'PreviewSegment'
   | 'EventUsage'
   | 'FieldUsage'
   | 'CountAudience'
@@ -122,7 +123,7 @@ export function segmentsHandlers(d: SegmentsDeps): SegmentHandlers {
   const touched = (projectId: string) => store.markDue(store.db.pool, [projectId], 0);
 
   /** Validates and normalises a DYNAMIC segment's condition, then compiles it (cycles, depth): both are 422s naming the filter. */
-  async function prepareCondition(projectId: string, input: unknown, selfId: string): Promise<{ condition: Condition; compiled: CompiledCondition }> {
+  async function prepareCondition(projectId: string, input: unknown, selfId?: string): Promise<{ condition: Condition; compiled: CompiledCondition }> {
     const all = await store.conditions(projectId);
     const fieldTypes = await d.contacts.fieldTypes(projectId);
     const condition = validateCondition(input, { fieldTypes, segmentIds: new Set(all.map((s) => s.id)), selfSegmentId: selfId });
@@ -305,6 +306,18 @@ export function segmentsHandlers(d: SegmentsDeps): SegmentHandlers {
       const n = await store.count(store.db.pool, projectId, await compileSegment(d, projectId, s));
       await store.setMemberCount(projectId, s.id, n);
       return { member_count: String(n) };
+    },
+
+    /**
+     * An unsaved condition counted as a DYNAMIC segment's is (same validation, same count query),
+     * and again restricted to the subscribed; nothing is written.
+     */
+    async PreviewSegment(req, meta) {
+      const projectId = projectOf(meta);
+      const { compiled } = await prepareCondition(projectId, parseConditionJson(req.condition_json || 'null'));
+      const subscribed = { ...compiled, where: `c.subscribed AND (${compiled.where})` };
+      const [total, subs] = await Promise.all([store.count(store.db.pool, projectId, compiled), store.count(store.db.pool, projectId, subscribed)]);
+      return { total: String(total), subscribed: String(subs) };
     },
 
     async EventUsage(req, meta) {

@@ -42,6 +42,7 @@ const patchBody = z.object({
   condition: conditionField.optional().describe('DYNAMIC only.'),
   trackMembership: z.boolean().optional(),
 });
+const previewBody = z.object({ condition: conditionField });
 const emailsField = z.array(z.string().max(320)).min(1).max(MAX_MEMBER_EMAILS);
 const addBody = z.object({
   emails: emailsField,
@@ -108,6 +109,22 @@ export function segmentsRoutes(contacts: () => Api<'contacts'>): Route[] {
           track_membership: body.trackMembership ?? false,
         });
         res.status(201).json(segmentView(out));
+      },
+    ),
+    on.post(
+      '/segments/preview',
+      auth,
+      {
+        tag: 'Segments',
+        summary: 'Count the contacts a condition matches',
+        description: 'For a condition not saved yet (a segment being built, a campaign\'s filter): validated as a DYNAMIC segment\'s condition (a 422 names each bad filter by its path, `condition.groups[0].filters[0].operator`) and counted as its member count is. Nothing is stored.',
+        body: previewBody,
+        example: { condition: conditionExample },
+        responses: { 200: { description: 'How many contacts match, and how many of them are subscribed.', example: { total: 1280, subscribed: 1175 } } },
+      },
+      async (_req, res, { body }) => {
+        const out = await contacts().PreviewSegment({ condition_json: JSON.stringify(body.condition) });
+        res.json({ total: Number(out.total), subscribed: Number(out.subscribed) });
       },
     ),
     on.get('/segments/:id', auth, { tag: 'Segments', summary: 'Get a segment', description: 'With its cached member count (refresh counts again).', params: SEGMENT_ID, responses: { 200: { description: 'The segment.', example: segmentExample } }, errors: notFound }, async (req, res) => {

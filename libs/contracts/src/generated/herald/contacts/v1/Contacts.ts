@@ -36,6 +36,8 @@ import type { LookupContactsRequest as _herald_contacts_v1_LookupContactsRequest
 import type { LookupContactsResponse as _herald_contacts_v1_LookupContactsResponse, LookupContactsResponse__Output as _herald_contacts_v1_LookupContactsResponse__Output } from '../../../herald/contacts/v1/LookupContactsResponse';
 import type { MatchContactRequest as _herald_contacts_v1_MatchContactRequest, MatchContactRequest__Output as _herald_contacts_v1_MatchContactRequest__Output } from '../../../herald/contacts/v1/MatchContactRequest';
 import type { MatchContactResponse as _herald_contacts_v1_MatchContactResponse, MatchContactResponse__Output as _herald_contacts_v1_MatchContactResponse__Output } from '../../../herald/contacts/v1/MatchContactResponse';
+import type { PreviewSegmentRequest as _herald_contacts_v1_PreviewSegmentRequest, PreviewSegmentRequest__Output as _herald_contacts_v1_PreviewSegmentRequest__Output } from '../../../herald/contacts/v1/PreviewSegmentRequest';
+import type { PreviewSegmentResponse as _herald_contacts_v1_PreviewSegmentResponse, PreviewSegmentResponse__Output as _herald_contacts_v1_PreviewSegmentResponse__Output } from '../../../herald/contacts/v1/PreviewSegmentResponse';
 import type { RefreshSegmentResponse as _herald_contacts_v1_RefreshSegmentResponse, RefreshSegmentResponse__Output as _herald_contacts_v1_RefreshSegmentResponse__Output } from '../../../herald/contacts/v1/RefreshSegmentResponse';
 import type { RemoveSegmentMembersResponse as _herald_contacts_v1_RemoveSegmentMembersResponse, RemoveSegmentMembersResponse__Output as _herald_contacts_v1_RemoveSegmentMembersResponse__Output } from '../../../herald/contacts/v1/RemoveSegmentMembersResponse';
 import type { Segment as _herald_contacts_v1_Segment, Segment__Output as _herald_contacts_v1_Segment__Output } from '../../../herald/contacts/v1/Segment';
@@ -296,6 +298,15 @@ export interface ContactsClient extends grpc.Client {
   matchContact(argument: _herald_contacts_v1_MatchContactRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_MatchContactResponse__Output>): grpc.ClientUnaryCall;
   matchContact(argument: _herald_contacts_v1_MatchContactRequest, callback: grpc.requestCallback<_herald_contacts_v1_MatchContactResponse__Output>): grpc.ClientUnaryCall;
   
+  PreviewSegment(argument: _herald_contacts_v1_PreviewSegmentRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_PreviewSegmentResponse__Output>): grpc.ClientUnaryCall;
+  PreviewSegment(argument: _herald_contacts_v1_PreviewSegmentRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_PreviewSegmentResponse__Output>): grpc.ClientUnaryCall;
+  PreviewSegment(argument: _herald_contacts_v1_PreviewSegmentRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_PreviewSegmentResponse__Output>): grpc.ClientUnaryCall;
+  PreviewSegment(argument: _herald_contacts_v1_PreviewSegmentRequest, callback: grpc.requestCallback<_herald_contacts_v1_PreviewSegmentResponse__Output>): grpc.ClientUnaryCall;
+  previewSegment(argument: _herald_contacts_v1_PreviewSegmentRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_PreviewSegmentResponse__Output>): grpc.ClientUnaryCall;
+  previewSegment(argument: _herald_contacts_v1_PreviewSegmentRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_PreviewSegmentResponse__Output>): grpc.ClientUnaryCall;
+  previewSegment(argument: _herald_contacts_v1_PreviewSegmentRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_PreviewSegmentResponse__Output>): grpc.ClientUnaryCall;
+  previewSegment(argument: _herald_contacts_v1_PreviewSegmentRequest, callback: grpc.requestCallback<_herald_contacts_v1_PreviewSegmentResponse__Output>): grpc.ClientUnaryCall;
+  
   RefreshSegment(argument: _herald_contacts_v1_SegmentRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_RefreshSegmentResponse__Output>): grpc.ClientUnaryCall;
   RefreshSegment(argument: _herald_contacts_v1_SegmentRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_contacts_v1_RefreshSegmentResponse__Output>): grpc.ClientUnaryCall;
   RefreshSegment(argument: _herald_contacts_v1_SegmentRef, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_contacts_v1_RefreshSegmentResponse__Output>): grpc.ClientUnaryCall;
@@ -425,6 +436,8 @@ export interface ContactsHandlers extends grpc.UntypedServiceImplementation {
   
   MatchContact: grpc.handleUnaryCall<_herald_contacts_v1_MatchContactRequest__Output, _herald_contacts_v1_MatchContactResponse>;
   
+  PreviewSegment: grpc.handleUnaryCall<_herald_contacts_v1_PreviewSegmentRequest__Output, _herald_contacts_v1_PreviewSegmentResponse>;
+  
   RefreshSegment: grpc.handleUnaryCall<_herald_contacts_v1_SegmentRef__Output, _herald_contacts_v1_RefreshSegmentResponse>;
   
   RemoveSegmentMembers: grpc.handleUnaryCall<_herald_contacts_v1_SegmentMembersRequest__Output, _herald_contacts_v1_RemoveSegmentMembersResponse>;
@@ -471,6 +484,7 @@ export interface ContactsDefinition extends grpc.ServiceDefinition {
   ListSegments: MethodDefinition<_herald_common_v1_Empty, _herald_contacts_v1_SegmentsResponse, _herald_common_v1_Empty__Output, _herald_contacts_v1_SegmentsResponse__Output>
   LookupContacts: MethodDefinition<_herald_contacts_v1_LookupContactsRequest, _herald_contacts_v1_LookupContactsResponse, _herald_contacts_v1_LookupContactsRequest__Output, _herald_contacts_v1_LookupContactsResponse__Output>
   MatchContact: MethodDefinition<_herald_contacts_v1_MatchContactRequest, _herald_contacts_v1_MatchContactResponse, _herald_contacts_v1_MatchContactRequest__Output, _herald_contacts_v1_MatchContactResponse__Output>
+  PreviewSegment: MethodDefinition<_herald_contacts_v1_PreviewSegmentRequest, _herald_contacts_v1_PreviewSegmentResponse, _herald_contacts_v1_PreviewSegmentRequest__Output, _herald_contacts_v1_PreviewSegmentResponse__Output>
   RefreshSegment: MethodDefinition<_herald_contacts_v1_SegmentRef, _herald_contacts_v1_RefreshSegmentResponse, _herald_contacts_v1_SegmentRef__Output, _herald_contacts_v1_RefreshSegmentResponse__Output>
   RemoveSegmentMembers: MethodDefinition<_herald_contacts_v1_SegmentMembersRequest, _herald_contacts_v1_RemoveSegmentMembersResponse, _herald_contacts_v1_SegmentMembersRequest__Output, _herald_contacts_v1_RemoveSegmentMembersResponse__Output>
   SegmentContacts: MethodDefinition<_herald_contacts_v1_SegmentContactsRequest, _herald_contacts_v1_SegmentContactsResponse, _herald_contacts_v1_SegmentContactsRequest__Output, _herald_contacts_v1_SegmentContactsResponse__Output>
