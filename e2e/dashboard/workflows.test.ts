@@ -84,6 +84,11 @@ describe('dashboard workflows (all)', () => {
     expect(steps.find((s) => s.type === 'DELAY').config).toEqual({ amount: 1, unit: 'minutes' });
     expect(steps.find((s) => s.type === 'UPDATE_CONTACT').config).toMatchObject({ updates: { onboarded: true } });
 
+    // Enabling a graph that cannot run yet: the API's 422 shows, and the steps it names are marked.
+    await page.getByRole('button', { name: 'Enable' }).click();
+    await page.locator('.banner-error').getByText(/not connected|leads nowhere/).first().waitFor();
+    expect(await page.locator('.wf-node-problem').count()).toBeGreaterThanOrEqual(3);
+
     // Trigger → Delay: dragged from the trigger's handle onto the delay's box.
     await dragMouse(page, await centre(page, `[data-step-id="${triggerId}"] .wf-handle`), await centre(page, `[data-step-id="${idOf('DELAY')}"]`));
     await page.locator('.wf-edge').first().waitFor();
