@@ -26,24 +26,24 @@ interface Stats {
 }
 
 type Tone = 'neutral' | 'good' | 'warn' | 'bad' | 'info';
-/** How each type reads in the feed: an icon, a label and a colour. */
+/** How each type reads in the feed: an icon (plain symbols, which every font has, not emoji), a label and a colour. */
 const TYPES: Record<string, { icon: string; label: string; tone: Tone }> = {
   'email.sent': { icon: '✉', label: 'Email sent', tone: 'info' },
-  'email.delivered': { icon: '📬', label: 'Delivered', tone: 'info' },
-  'email.opened': { icon: '👁', label: 'Opened', tone: 'good' },
-  'email.clicked': { icon: '🔗', label: 'Clicked', tone: 'good' },
+  'email.delivered': { icon: '✓', label: 'Delivered', tone: 'info' },
+  'email.opened': { icon: '◉', label: 'Opened', tone: 'good' },
+  'email.clicked': { icon: '↗', label: 'Clicked', tone: 'good' },
   'email.bounced': { icon: '↩', label: 'Bounced', tone: 'bad' },
   'email.complained': { icon: '⚠', label: 'Complaint', tone: 'bad' },
   'email.failed': { icon: '✖', label: 'Failed', tone: 'bad' },
-  'email.received': { icon: '📥', label: 'Received', tone: 'info' },
+  'email.received': { icon: '⇩', label: 'Received', tone: 'info' },
   'contact.subscribed': { icon: '＋', label: 'Subscribed', tone: 'good' },
   'contact.unsubscribed': { icon: '－', label: 'Unsubscribed', tone: 'warn' },
   'segment.entry': { icon: '→', label: 'Entered segment', tone: 'neutral' },
   'segment.exit': { icon: '←', label: 'Left segment', tone: 'neutral' },
-  'event.triggered': { icon: '⚡', label: 'Event', tone: 'neutral' },
+  'event.triggered': { icon: '★', label: 'Event', tone: 'neutral' },
   'workflow.started': { icon: '▶', label: 'Workflow started', tone: 'info' },
-  'workflow.waiting': { icon: '⏳', label: 'Workflow waiting', tone: 'neutral' },
-  'campaign.scheduled': { icon: '🗓', label: 'Campaign scheduled', tone: 'info' },
+  'workflow.waiting': { icon: '◔', label: 'Workflow waiting', tone: 'neutral' },
+  'campaign.scheduled': { icon: '◷', label: 'Campaign scheduled', tone: 'info' },
 };
 export const typeInfo = (type: string) => TYPES[type] ?? { icon: '•', label: type, tone: 'neutral' as Tone };
 

@@ -75,7 +75,7 @@ export function compact(n: number): string {
 /** Whether day `i` of `count` gets an x label: every `every`-th, and the last, unless it would crowd the one before. */
 export function showDayLabel(i: number, count: number, every: number): boolean {
   if (i === count - 1) return true;
-  return i % every === 0 && count - 1 - i >= every / 2;
+  return i % every === 0 && count - 1 - i >= every;
 }
 
 /** The width of an element, kept current as it resizes (the chart draws in real pixels, so text never scales). */
