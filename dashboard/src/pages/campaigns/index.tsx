@@ -5,7 +5,7 @@ import { useApi } from '../../ui/data';
 import { Empty, Loaded, PageHeader, Pager, formatDate, formatNumber } from '../../ui/kit';
 import { CampaignForm } from './compose';
 import { CampaignDetail } from './detail';
-import { AUDIENCE_LABEL, STATUSES, type Campaign } from './model';
+import { AUDIENCE_LABEL, editable, STATUSES, type Campaign } from './model';
 import { StatusBadge, statusLabel } from './status';
 import './campaigns.css';
 
@@ -114,7 +114,17 @@ function EditCampaign() {
   const c = useApi<Campaign>(`/campaigns/${id}`);
   return (
     <Loaded loading={c.loading && !c.data} error={c.error}>
-      {() => <CampaignForm campaign={c.data!} />}
+      {() =>
+        editable(c.data!.status) ? (
+          <CampaignForm campaign={c.data!} />
+        ) : (
+          <div className="banner banner-warn" role="status">
+            <span>
+              This campaign is {statusLabel(c.data!.status).toLowerCase()}: only a draft or scheduled campaign can be edited. <Link href={`/${id}`}>Open it</Link> and duplicate it to send a changed copy.
+            </span>
+          </div>
+        )
+      }
     </Loaded>
   );
 }
