@@ -74,7 +74,7 @@ describe('dashboard campaigns (all)', () => {
     await context.close();
   });
 
-  it('shows a sender on an unverified domain next to From, keeping what was typed', async () => {
+  it('shows a sender on an unverified domain next to From, keeping what was typed; saves a FILTERED audience', async () => {
     const t = tag();
     const { page, context, errors } = await openDashboard(browser, s.t.baseUrl);
     await logIn(page, OWNER.email, OWNER.password);
@@ -93,9 +93,16 @@ describe('dashboard campaigns (all)', () => {
     await page.getByRole('alert').getByText(/Add the domain|Verify the domain/).first().waitFor();
     expect((await s.api.get('/campaigns?pageSize=100')).body.data.some((c: any) => c.name === `Unverified ${t}`)).toBe(false);
 
+    // A FILTERED audience: the condition as JSON; the count answers (or says why it cannot).
+    await page.getByRole('radio', { name: 'A filter' }).check();
+    const condition = { logic: 'AND', groups: [{ filters: [{ field: 'email', operator: 'contains', value: `@${t}.test` }] }] };
+    await page.getByLabel('Filter condition (JSON)').fill(JSON.stringify(condition));
+    await page.getByTestId('recipient-count').getByText(/recipient|Could not count/).waitFor();
     await page.getByLabel('From', { exact: true }).fill(s.from);
     await page.getByRole('button', { name: 'Save draft' }).click();
     await page.getByRole('heading', { name: `Unverified ${t}` }).waitFor();
+    const saved = (await s.api.get('/campaigns?pageSize=100')).body.data.find((c: any) => c.name === `Unverified ${t}`);
+    expect(saved).toMatchObject({ subject: `Kept ${t}`, from: s.from, audienceType: 'FILTERED', audienceFilter: condition });
     expect(errors).toEqual([]);
     await context.close();
   });
