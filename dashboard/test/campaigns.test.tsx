@@ -1,0 +1,39 @@
+/** @jest-environment jsdom */
+import { fireEvent, render, screen } from '@testing-library/react';
+import { ApiError } from '../src/api';
+import { AudiencePicker, type Audience } from '../src/pages/campaigns/audience';
+import { localToIso, placeErrors } from '../src/pages/campaigns/model';
+
+describe('campaigns', () => {
+  it('puts the API errors where the form shows them', () => {
+    const sender = placeErrors(new ApiError(403, 'DOMAIN_NOT_VERIFIED', 'The sender domain of a@b.example is not verified for this project', 'Verify it.')) as ApiError;
+    expect(sender.fieldMessage('from')).toMatch(/not verified/);
+    expect(sender.suggestion).toBe('Verify it.');
+    const filter = placeErrors(new ApiError(422, 'VALIDATION_ERROR', 'Validation failed', undefined, [{ field: 'audienceFilter.groups[0].filters[0].operator', message: 'unknown operator' }])) as ApiError;
+    expect(filter.fieldMessage('audienceFilter')).toBe('groups[0].filters[0].operator: unknown operator');
+    const past = placeErrors(new ApiError(400, 'BAD_REQUEST', 'scheduledFor must be in the future (send without scheduledFor to start now)')) as ApiError;
+    expect(past.fieldMessage('scheduledFor')).toMatch(/^must be in the future/);
+    expect(localToIso('')).toBe('');
+    expect(localToIso('2030-06-01T09:00')).toBe(new Date('2030-06-01T09:00').toISOString());
+  });
+
+  it('the audience picker: switching to a filter offers an example, a segment shows its members, a preview error is shown', () => {
+    let value: Audience = { audienceType: 'ALL', segmentId: '', audienceFilter: '' };
+    const onChange = (a: Audience) => (value = a);
+    const segments = [{ id: 's1', name: 'Pro', type: 'DYNAMIC', memberCount: 12 }];
+    const { rerender } = render(<AudiencePicker value={value} onChange={onChange} segments={segments} count={{ count: 7, loading: false }} errors={{}} />);
+    expect(screen.getByTestId('recipient-count').textContent).toContain('7 recipients');
+    fireEvent.click(screen.getByRole('radio', { name: 'A filter' }));
+    expect(value.audienceType).toBe('FILTERED');
+    expect(JSON.parse(value.audienceFilter)).toMatchObject({ logic: 'AND' });
+    rerender(<AudiencePicker value={value} onChange={onChange} segments={segments} count={{ loading: false, error: new ApiError(404, 'NOT_FOUND', 'Route not found') }} errors={{ audienceFilter: 'groups: required' }} />);
+    expect(screen.getByTestId('recipient-count').textContent).toContain('Could not count the recipients: Route not found');
+    expect(screen.getByLabelText('Filter condition (JSON)').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('groups: required')).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'A segment' }));
+    rerender(<AudiencePicker value={value} onChange={onChange} segments={segments} count={{ count: 12, loading: false }} errors={{}} />);
+    fireEvent.change(screen.getByLabelText('Segment'), { target: { value: 's1' } });
+    expect(value).toMatchObject({ audienceType: 'SEGMENT', segmentId: 's1' });
+    expect(screen.getByRole('option', { name: 'Pro (12)' })).toBeTruthy();
+  });
+});
