@@ -93,11 +93,17 @@ describe('dashboard campaigns (all)', () => {
     await page.getByRole('alert').getByText(/Add the domain|Verify the domain/).first().waitFor();
     expect((await s.api.get('/campaigns?pageSize=100')).body.data.some((c: any) => c.name === `Unverified ${t}`)).toBe(false);
 
-    // A FILTERED audience: the condition as JSON; the count answers (or says why it cannot).
+    // A FILTERED audience, built with the segments' condition builder; the count answers.
     await page.getByRole('radio', { name: 'A filter' }).check();
     const condition = { logic: 'AND', groups: [{ filters: [{ field: 'email', operator: 'contains', value: `@${t}.test` }] }] };
-    await page.getByLabel('Filter condition (JSON)').fill(JSON.stringify(condition));
-    await page.getByTestId('recipient-count').getByText(/recipient|Could not count/).waitFor();
+    const filter = page.locator('.cb-filter').first();
+    await filter.getByLabel('Field type').selectOption('contact');
+    await filter.getByLabel('Field', { exact: true }).selectOption('email');
+    await filter.getByLabel('Operator').selectOption('contains');
+    await filter.getByLabel('Value').fill(`@${t}.test`);
+    await page.getByText('Edit as JSON').click();
+    expect(JSON.parse(await page.getByLabel('Filter condition (JSON)').inputValue())).toEqual(condition);
+    await page.getByTestId('recipient-count').getByText(/recipient/).waitFor();
     await page.getByLabel('From', { exact: true }).fill(s.from);
     await page.getByRole('button', { name: 'Save draft' }).click();
     await page.getByRole('heading', { name: `Unverified ${t}` }).waitFor();

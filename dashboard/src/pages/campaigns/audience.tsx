@@ -4,6 +4,7 @@ import { api, type ApiError, type CursorPage, type Contact } from '../../api';
 import { useApi } from '../../ui/data';
 import { toApiError } from '../../ui/form';
 import { formatNumber } from '../../ui/kit';
+import { ConditionBuilder, useConditionFields, type Condition } from '../segments/condition-builder';
 import { AUDIENCE_LABEL, type AudienceType, type Segment } from './model';
 
 /** Who a campaign goes to, as the form holds it: the filter is JSON text until it is sent. */
@@ -83,11 +84,7 @@ const EXAMPLE_FILTER = JSON.stringify({ logic: 'AND', groups: [{ filters: [{ fie
 
 /**
  * The audience part of the campaign form: a radio group for the type, then the segment to pick or
- * the filter to write, and the recipient count. `errors` are the API's messages by field.
- *
- * FILTERED is a JSON condition for now; the segments area's condition builder
- * (pages/segments/condition-builder.tsx, `{ value, onChange, fields }`) replaces the textarea
- * once it lands, with `value` = the parsed condition and `onChange` writing it back as JSON.
+ * the filter to build, and the recipient count. `errors` are the API's messages by field.
  */
 export function AudiencePicker({ value, onChange, segments, count, errors }: {
   value: Audience;
@@ -130,26 +127,7 @@ export function AudiencePicker({ value, onChange, segments, count, errors }: {
         </div>
       )}
 
-      {value.audienceType === 'FILTERED' && (
-        <div className={`field${errors.audienceFilter ? ' field-invalid' : ''}`}>
-          <label htmlFor="campaign-filter">Filter condition (JSON)</label>
-          <textarea
-            id="campaign-filter"
-            className="mono"
-            rows={8}
-            spellCheck={false}
-            value={value.audienceFilter}
-            onChange={(e) => set({ audienceFilter: e.target.value })}
-            aria-invalid={errors.audienceFilter ? true : undefined}
-            aria-describedby="campaign-filter-hint"
-          />
-          <div className="field-hint" id="campaign-filter-hint">
-            {'{ logic: AND|OR, groups: [{ filters: [{ field, operator, value }] }] }'} — fields such as <code>email</code>, <code>data.plan</code>, <code>event.signup</code>.
-            {!parseFilter(value.audienceFilter) && value.audienceFilter.trim() !== '' && <> Not a valid JSON object yet.</>}
-          </div>
-          {errors.audienceFilter && <div className="field-error" role="alert">{errors.audienceFilter}</div>}
-        </div>
-      )}
+      {value.audienceType === 'FILTERED' && <FilterEditor text={value.audienceFilter} onChange={(audienceFilter) => set({ audienceFilter })} error={errors.audienceFilter} />}
 
       <RecipientCount count={count} />
     </fieldset>
@@ -176,5 +154,43 @@ export function RecipientCount({ count }: { count: AudienceCount }) {
         <span className="muted">Pick an audience to see how many it reaches.</span>
       )}
     </p>
+  );
+}
+
+/**
+ * A FILTERED audience: the segments' condition builder, with the same condition as JSON beside it
+ * (to paste one, or when it is not a condition the builder can show). The form keeps the JSON text.
+ */
+function FilterEditor({ text, onChange, error }: { text: string; onChange: (text: string) => void; error?: string }) {
+  const fields = useConditionFields();
+  const condition = parseFilter(text) as Condition | undefined;
+  const buildable = !!condition && Array.isArray(condition.groups);
+  return (
+    <div className={`field${error ? ' field-invalid' : ''}`}>
+      {buildable ? (
+        <ConditionBuilder value={condition!} onChange={(c) => onChange(JSON.stringify(c, null, 2))} fields={fields} path="audienceFilter" />
+      ) : (
+        <div className="field-hint">The JSON below is not a condition the builder can show yet.</div>
+      )}
+      <details open={!buildable || undefined}>
+        <summary>Edit as JSON</summary>
+        <label htmlFor="campaign-filter">Filter condition (JSON)</label>
+        <textarea
+          id="campaign-filter"
+          className="mono"
+          rows={8}
+          spellCheck={false}
+          value={text}
+          onChange={(e) => onChange(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby="campaign-filter-hint"
+        />
+        <div className="field-hint" id="campaign-filter-hint">
+          {'{ logic: AND|OR, groups: [{ filters: [{ field, operator, value }] }] }'} — fields such as <code>email</code>, <code>data.plan</code>, <code>event.signup</code>.
+          {!condition && text.trim() !== '' && <> Not a valid JSON object yet.</>}
+        </div>
+      </details>
+      {error && <div className="field-error" role="alert">{error}</div>}
+    </div>
   );
 }
