@@ -82,6 +82,8 @@ describe.each<TopologyKind>(['all', 'split'])('dashboard shell (%s)', (kind) => 
       const res = await api.post('/v1/track', { event: 'visited', email: `p${String(i).padStart(2, '0')}-${tag}@list.test`, data: { plan: i % 2 ? 'pro' : 'free' } });
       expect(res.status).toBe(200);
     }
+    // One more that the search leaves out, so that "30 contacts" proves the search applied.
+    expect((await api.post('/v1/track', { event: 'visited', email: `other-${crypto.randomBytes(3).toString('hex')}@list.test` })).status).toBe(200);
     const { page, context, errors } = await openDashboard(browser, t.baseUrl);
     await logIn(page, OWNER.email, OWNER.password);
     await openArea(page, 'Contacts');
@@ -91,6 +93,8 @@ describe.each<TopologyKind>(['all', 'split'])('dashboard shell (%s)', (kind) => 
     await expect(rows.count()).resolves.toBe(25);
     await page.getByRole('button', { name: 'Next →' }).click();
     await page.waitForFunction(() => (globalThis as any).document.querySelectorAll('tbody tr').length === 5);
+    // The count stays while a later page is shown (the API counts on the first page only).
+    await page.getByText('30 contacts').waitFor();
     await page.getByRole('button', { name: '← Previous' }).click();
     await page.waitForFunction(() => (globalThis as any).document.querySelectorAll('tbody tr').length === 25);
 

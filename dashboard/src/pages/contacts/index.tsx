@@ -32,6 +32,7 @@ function ContactList() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   // Typing settles for a moment before the list is asked again.
   useEffect(() => {
+    if (search.trim() === query) return;
     const t = setTimeout(() => {
       setQuery(search.trim());
       pages.reset();
@@ -42,6 +43,11 @@ function ContactList() {
   const listPath = `/contacts${qs({ limit: PAGE_SIZE, cursor: pages.cursor, search: query, subscribed })}`;
   const list = useApi<CursorPage<Contact>>(listPath);
   useEffect(() => setSelected(new Set()), [listPath]);
+  // The API counts on the first page only: the count stays while later pages are shown.
+  const [total, setTotal] = useState<number>();
+  useEffect(() => {
+    if (list.data && !pages.cursor) setTotal(list.data.total);
+  }, [list.data, pages.cursor]);
   const onPage = list.data?.data ?? [];
   const allSelected = onPage.length > 0 && onPage.every((c) => selected.has(c.id));
   const toggle = (id: string, on: boolean) =>
@@ -55,7 +61,7 @@ function ContactList() {
     <>
       <PageHeader
         title="Contacts"
-        subtitle={list.data ? `${formatNumber(list.data.total)} contacts` : undefined}
+        subtitle={total !== undefined ? `${formatNumber(total)} contacts` : undefined}
         actions={
           <>
             <Link href="/import" className="button">
