@@ -30,8 +30,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const refresh = useCallback(async () => {
     try {
-      const me = await api.get<User>('/users/@me', { quiet401: true });
-      const list = await api.get<Project[]>('/users/@me/projects');
+      // Both at once: the first page waits for them.
+      const [me, list] = await Promise.all([api.get<User>('/users/@me', { quiet401: true }), api.get<Project[]>('/users/@me/projects', { quiet401: true })]);
       setProjects(list);
       setUser(me);
     } catch {
