@@ -190,6 +190,11 @@ describe.each<TopologyKind>(['all', 'split'])('templates (%s)', (kind) => {
     expect(broken.body.errors).toEqual([{ field: 'body', message: expect.stringMatching(/line 2, column 3/) }]);
     expect(broken.body.html).toContain('Ada');
     expect((await api.post('/templates/preview', { data: 'nope' })).status).toBe(422);
+    // A preview renders in the gateway: its input stays small.
+    const big = await api.post('/templates/preview', { body: 'x'.repeat(256 * 1024 + 1) });
+    expect({ status: big.status, field: big.body.error.errors[0].field }).toEqual({ status: 422, field: 'body' });
+    const bigData = await api.post('/templates/preview', { body: '{{a}}', data: { a: 'y'.repeat(64 * 1024) } });
+    expect({ status: bigData.status, field: bigData.body.error.errors[0].field }).toEqual({ status: 422, field: 'data' });
   });
 
   it('sends a test of a template: one email with the sample data, marked, the data not stored', async () => {

@@ -37,9 +37,10 @@ export function App() {
 function Shell() {
   const { user, project } = useSession();
   const [location] = useLocation();
+  const search = useHashSearch();
   if (user === undefined) return <Spinner />;
   if (PUBLIC_PATHS.some((p) => location === p)) return <AuthRoutes />;
-  if (user === null) return <Redirect to={`/login?next=${encodeURIComponent(location)}`} replace />;
+  if (user === null) return <Redirect to={`/login?next=${encodeURIComponent(search ? `${location}?${search}` : location)}`} replace />;
   if (!project) return <NoProject />;
   return (
     <Layout>

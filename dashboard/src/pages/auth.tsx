@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, Route, Switch, useLocation } from 'wouter';
 import { api, apiUrl, type Project, type User } from '../api';
 import { useQueryParam } from '../location';
@@ -158,8 +158,11 @@ function VerifyEmail() {
   const token = useQueryParam('token');
   const { user, refresh } = useSession();
   const [state, setState] = useState<{ done?: boolean; error?: unknown }>({});
+  // A token works once: the request is made once, even where effects run twice (React's StrictMode in development).
+  const asked = useRef<string | null>(null);
   useEffect(() => {
-    if (!token) return;
+    if (!token || asked.current === token) return;
+    asked.current = token;
     api.post('/auth/verify-email', { token }).then(
       () => {
         setState({ done: true });

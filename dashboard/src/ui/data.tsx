@@ -37,6 +37,8 @@ export function useApi<T>(path: string | null, opts: { pollMs?: number; poll?: (
         if (ctl.signal.aborted) return;
         setError(toApiError(err));
         setLoading(false);
+        // A blip (a 429, the network) does not end the polling of something still running.
+        if (opts.pollMs) timer = setTimeout(() => setTick((t) => t + 1), opts.pollMs * 2);
       },
     );
     return () => {

@@ -36,10 +36,17 @@ const templateTestBody = z.object({
   email: z.string().trim().toLowerCase().email('must be a valid email address').max(320).describe('Where the test goes.'),
   data: z.record(z.string(), z.unknown()).optional().describe("Sample values of the template's variables, e.g. { \"name\": \"Jane\" }."),
 });
+/** A preview renders where the request is (the gateway): its input is kept small, so one preview stays cheap. */
+const PREVIEW_MAX_BODY = 256 * 1024;
+const PREVIEW_MAX_DATA = 64 * 1024;
 const previewBody = z.object({
   subject: z.string().max(998).optional().describe('The subject template.'),
-  body: z.string().max(1_000_000).optional().describe('The HTML body template.'),
-  data: z.record(z.string(), z.unknown()).optional().describe("The sample contact's data."),
+  body: z.string().max(PREVIEW_MAX_BODY, `must be at most ${PREVIEW_MAX_BODY} characters for a preview`).optional().describe('The HTML body template (at most 256 KB).'),
+  data: z
+    .record(z.string(), z.unknown())
+    .refine((d) => JSON.stringify(d).length <= PREVIEW_MAX_DATA, `must be at most ${PREVIEW_MAX_DATA} characters as JSON for a preview`)
+    .optional()
+    .describe("The sample contact's data (at most 64 KB as JSON)."),
 });
 
 /**
@@ -363,7 +370,7 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
         const t = (await messaging().GetTemplate({ id: String(req.params.id) })).template!;
         // The sample data wrapped as { value, persistent: false }: used for this email, never stored (SPEC §2.2 rule 6).
         const data = Object.fromEntries(Object.entries(body.data ?? {}).map(([k, v]) => [k, { value: v, persistent: false }]));
-        const request = { to: body.email, template: t.id, subject: `[TEST] ${t.subject}`, data, headers: { 'X-Herald-Test': 'true', 'X-Herald-Template': t.id } };
+        const request = { to: body.email, template: t.id, subject: `[TEST] ${t.subject}`.slice(0, 998), data, headers: { 'X-Herald-Test': 'true', 'X-Herald-Template': t.id } };
         const out = await send(req.projectId!, req.tracking ?? 'ENABLED', req.requestId, JSON.stringify(request), request);
         const sent = (out.body as { data: { emails: Array<{ email: string }> } }).data;
         res.json({ success: true, data: { email: sent.emails[0]?.email } });
