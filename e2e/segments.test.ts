@@ -233,7 +233,13 @@ describe.each<TopologyKind>(['all', 'split'])('segments (%s)', (kind) => {
     expect(preview.status).toBe(200);
     expect(preview.body).toEqual({ total: 2, subscribed: 1 });
     expect((await theirs.api.post('/segments/preview', { condition: pro })).body).toEqual({ total: 3, subscribed: 3 });
-    expect((await mine.api.post('/segments/preview', { condition: where({ field: 'data.plan', operator: 'equals', value: 'pro' }, { field: 'event.purchased', operator: 'triggered' }) })).body).toEqual({ total: 1, subscribed: 1 });
+    // A tracked event reaches the contacts' event facts through the bus: counted once it has.
+    const buyers = where({ field: 'data.plan', operator: 'equals', value: 'pro' }, { field: 'event.purchased', operator: 'triggered' });
+    const counted = await eventually(async () => {
+      const body = (await mine.api.post('/segments/preview', { condition: buyers })).body;
+      return body.total > 0 ? body : undefined;
+    }, 20_000, 200);
+    expect(counted).toEqual({ total: 1, subscribed: 1 });
     expect((await mine.api.post('/segments/preview', { condition: { logic: 'OR', groups: [{ filters: [{ field: 'email', operator: 'contains', value: 'c@' }] }, { filters: [], conditions: pro }] } })).body).toEqual({ total: 3, subscribed: 2 });
     // The same query as the member count: a saved segment of the condition counts the same.
     expect((await mine.api.post('/segments', { name: 'Preview pro', type: 'DYNAMIC', condition: pro })).body.memberCount).toBe(2);

@@ -136,6 +136,9 @@ describe.each<TopologyKind>(['all', 'split'])('sending (%s)', (kind) => {
     const r = await api.post('/v1/send', { to: 'bouncy@example.org', from: FROM, subject: 'one', body: 'x', subscribed: true });
     const { contact, email } = r.body.data.emails[0];
     const mail = await smtp.waitFor((m) => (m.parsed.messageId ?? '').includes(email));
+    // The sink can hold the message a moment before Herald has recorded the handoff (and the
+    // Message-ID a notification names); a provider notifies well after. Wait for the record.
+    await eventually(async () => (await events(contact.id)).includes('email.sent'));
     const body = sns.sign('Notification', { Message: sns.sesBounce(mail.parsed.messageId!, 'bouncy@example.org', 'Permanent') }, '2');
     const hook = await fetch(`${t.baseUrl}/webhooks/mail`, { method: 'POST', body, headers: { 'content-type': 'text/plain' } });
     expect(hook.status).toBe(200);
