@@ -15,8 +15,9 @@
  */
 import type { AppError } from '../../kit/src';
 import type { Queryable } from '../../db/src';
-import { Condition, Filter, FilterValue, LIMITS, Operator, UNIT_SECONDS } from './condition';
-import { dateSpan, DATA_TYPES, FieldRef, FieldTypes, isFieldProblem, isIsoDate, parseField } from './fields';
+import { Condition, Filter, FilterValue, LIMITS, UNIT_SECONDS } from './condition';
+import { dateSpan, FieldRef, FieldTypes, isFieldProblem, isIsoDate, parseField } from './fields';
+import { DATA_TYPES, type Operator } from './language';
 import { ConditionIssue, conditionError } from './validate';
 
 /** How a referenced segment's members are found: its membership rows, or its condition inlined (live). */

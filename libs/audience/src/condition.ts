@@ -9,40 +9,13 @@
  * A group matches when all its filters and its nested condition match; `logic` joins the groups.
  */
 import { z } from 'zod';
-
-export const OPERATORS = [
-  'equals',
-  'notEquals',
-  'contains',
-  'notContains',
-  'greaterThan',
-  'lessThan',
-  'greaterThanOrEqual',
-  'lessThanOrEqual',
-  'exists',
-  'notExists',
-  'within',
-  'olderThan',
-  'triggered',
-  'triggeredWithin',
-  'triggeredOlderThan',
-  'notTriggered',
-  'notTriggeredWithin',
-  'memberOfSegment',
-  'notMemberOfSegment',
-] as const;
-export type Operator = (typeof OPERATORS)[number];
+import { OPERATORS, TIME_UNITS, type Operator, type TimeUnit } from './language';
 
 /** Short spellings accepted on input and stored as the long ones. */
 export const OPERATOR_ALIASES = { gt: 'greaterThan', lt: 'lessThan', gte: 'greaterThanOrEqual', lte: 'lessThanOrEqual' } as const satisfies Record<string, Operator>;
 export type OperatorAlias = keyof typeof OPERATOR_ALIASES;
 
-export const TIME_UNITS = ['minutes', 'hours', 'days'] as const;
-export type TimeUnit = (typeof TIME_UNITS)[number];
 export const UNIT_SECONDS: Record<TimeUnit, number> = { minutes: 60, hours: 3600, days: 86_400 };
-
-/** The operators that take a duration (`value` N with `unit`): "in the last N units" and the like. */
-export const DURATION_OPERATORS: ReadonlySet<Operator> = new Set(['within', 'olderThan', 'triggeredWithin', 'triggeredOlderThan', 'notTriggeredWithin']);
 
 export type Logic = 'AND' | 'OR';
 export type FilterValue = string | number | boolean;

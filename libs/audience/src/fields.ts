@@ -8,18 +8,14 @@
  *   segment.<id>                                    membership of another segment
  */
 import { isUuid } from '../../kit/src';
+import { DATA_TYPES, EMAIL_STATUSES, type DataType, type EmailStatus } from './language';
 
 export type StandardField = 'email' | 'subscribed' | 'createdAt' | 'updatedAt';
 
-/** The value types of custom fields, as contacts records them in `contacts.fields`. */
-export type DataType = 'string' | 'number' | 'boolean' | 'date';
-export const DATA_TYPES: readonly DataType[] = ['string', 'number', 'boolean', 'date'];
 
 /** A project's custom field types, keyed by dotted path without `data.` (`profile.tier`), as `contacts.fields` holds them. */
 export type FieldTypes = ReadonlyMap<string, string>;
 
-export const EMAIL_STATUSES = ['sent', 'delivered', 'opened', 'clicked', 'bounced', 'complained'] as const;
-export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 /** Plunk's other spellings of the email activities, accepted and stored as the COMPAT ones. */
 export const EMAIL_STATUS_ALIASES: Record<string, EmailStatus> = { open: 'opened', click: 'clicked', bounce: 'bounced', complaint: 'complained', delivery: 'delivered' };
 

@@ -4,6 +4,7 @@
  * parameterised SQL predicate (`compileCondition`), run it as a count, a page, ids or one
  * contact's match. The SQL runs where the contacts schema is: in the contacts service.
  */
+export * from './language';
 export * from './condition';
 export * from './fields';
 export * from './validate';

@@ -9,46 +9,15 @@ import {
   Condition,
   ConditionShape,
   conditionSchema,
-  DURATION_OPERATORS,
   Filter,
   FilterGroup,
   FilterValue,
   LIMITS,
-  Operator,
-  OPERATORS,
-  TIME_UNITS,
   UNIT_SECONDS,
 } from './condition';
-import { canonicalField, DATA_TYPES, DataType, FieldRef, FieldTypes, FIELD_GRAMMAR, isFieldProblem, isIsoDate, parseField } from './fields';
+import { canonicalField, FieldRef, FieldTypes, FIELD_GRAMMAR, isFieldProblem, isIsoDate, parseField } from './fields';
+import { COMPARISONS, DATA_TYPES, DURATION_OPERATORS, FieldKind, NO_VALUE_OPERATORS, Operator, OPERATORS, OPERATORS_BY_KIND, TIME_UNITS } from './language';
 
-/**
- * The kinds of field, for what operators they take. `data:untyped` is a custom field the project
- * has no type for (never set yet, or deleted): it takes any custom-field operator, and the value
- * decides; `data:other` one whose recorded type this library does not know: only (not)exists.
- */
-export type FieldKind = 'string' | 'boolean' | 'date' | `data:${DataType}` | 'data:untyped' | 'data:other' | 'event' | 'segment';
-
-const COMPARISONS: Operator[] = ['greaterThan', 'lessThan', 'greaterThanOrEqual', 'lessThanOrEqual'];
-const PRESENCE: Operator[] = ['exists', 'notExists'];
-const STRING_OPS: Operator[] = ['equals', 'notEquals', 'contains', 'notContains'];
-const DATE_OPS: Operator[] = ['equals', 'notEquals', ...COMPARISONS, 'within', 'olderThan'];
-
-/** Which operators apply to which kind of field (docs/decisions.md "Audience conditions" has it as a table). */
-export const OPERATORS_BY_KIND: Record<FieldKind, readonly Operator[]> = {
-  string: STRING_OPS,
-  boolean: ['equals', 'notEquals'],
-  date: DATE_OPS,
-  'data:string': [...STRING_OPS, ...PRESENCE],
-  'data:number': ['equals', 'notEquals', ...COMPARISONS, ...PRESENCE],
-  'data:boolean': ['equals', 'notEquals', ...PRESENCE],
-  'data:date': [...DATE_OPS, ...PRESENCE],
-  'data:untyped': [...STRING_OPS, ...COMPARISONS, 'within', 'olderThan', ...PRESENCE],
-  'data:other': PRESENCE,
-  event: ['triggered', 'notTriggered', 'triggeredWithin', 'triggeredOlderThan', 'notTriggeredWithin', 'equals', 'notEquals', ...COMPARISONS],
-  segment: ['memberOfSegment', 'notMemberOfSegment'],
-};
-
-const NO_VALUE: ReadonlySet<Operator> = new Set(['exists', 'notExists', 'triggered', 'notTriggered', 'memberOfSegment', 'notMemberOfSegment']);
 
 export function fieldKind(ref: FieldRef, fieldTypes: FieldTypes): FieldKind {
   switch (ref.kind) {
@@ -215,7 +184,7 @@ function checkFilter(f: FilterShape, path: string, opts: ValidateOptions, issues
   if (duration && unit === undefined) issue('unit', 'missing_unit', `${op} needs a unit`, `Add unit: ${TIME_UNITS.join(', ')} (e.g. { "value": 7, "unit": "days" }).`);
   if (!duration && unit !== undefined) issue('unit', 'unexpected_unit', `${op} takes no unit`, `Remove unit: only ${[...DURATION_OPERATORS].join(', ')} take one.`);
 
-  if (NO_VALUE.has(op)) {
+  if (NO_VALUE_OPERATORS.has(op)) {
     if (value !== undefined) issue('value', 'unexpected_value', `${op} takes no value`, `Remove value: ${op} only asks whether the contact ${op.includes('Segment') ? 'is a member' : op.includes('riggered') ? 'triggered the event' : 'has the field'}.`);
   } else if (value === undefined) {
     issue('value', 'missing_value', `${op} needs a value`, expected(kind, op, field, unit));
@@ -224,7 +193,7 @@ function checkFilter(f: FilterShape, path: string, opts: ValidateOptions, issues
     if (problem) issue('value', problem.code, problem.message, expected(kind, op, field, unit));
   }
   if (issues.length > before) return undefined;
-  return { field, operator: op, ...(NO_VALUE.has(op) ? {} : { value }), ...(duration ? { unit } : {}) };
+  return { field, operator: op, ...(NO_VALUE_OPERATORS.has(op) ? {} : { value }), ...(duration ? { unit } : {}) };
 }
 
 function describe(kind: FieldKind): string {

@@ -5,18 +5,18 @@
  *
  *   { logic: AND|OR, groups: [{ filters: [{ field, operator, value?, unit? }], conditions? }] }
  *
- * Which operators a field takes and which value they need mirror libs/audience/src/validate.ts
- * (OPERATORS_BY_KIND, NO_VALUE, DURATION_OPERATORS); the API stays the judge, and its 422s, which
+ * Which operators a field takes and which value they need come from libs/audience/src/language.ts,
+ * the table the API validates with; the API stays the judge, and its 422s, which
  * name a filter by path (`condition.groups[0].filters[1].value`), are shown next to that filter.
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { COMPARISONS, DATA_TYPES, DURATION_OPERATORS, EMAIL_STATUSES, NO_VALUE_OPERATORS, OPERATORS_BY_KIND as AUDIENCE_OPERATORS_BY_KIND, type FieldKind, type TimeUnit } from '../../../../libs/audience/src/language';
 import { api, type FieldError } from '../../api';
 import { toApiError } from '../../ui/form';
 import type { ApiError } from '../../api';
 import './segments.css';
 
 export type Logic = 'AND' | 'OR';
-export type TimeUnit = 'minutes' | 'hours' | 'days';
 export type FilterValue = string | number | boolean;
 
 export interface Filter {
@@ -46,35 +46,13 @@ export interface ConditionFields {
 
 export const EMPTY_FIELDS: ConditionFields = { data: [], events: [], segments: [] };
 
-// ---- The language (mirrors libs/audience) ---------------------------------------------------
+// The language is libs/audience's own, so the builder offers what the API accepts; read here as
+// strings, since a filter being edited may hold no operator yet.
+const OPERATORS_BY_KIND: Record<FieldKind, readonly string[]> = AUDIENCE_OPERATORS_BY_KIND;
+const COMPARISON: readonly string[] = COMPARISONS;
+const NO_VALUE: ReadonlySet<string> = NO_VALUE_OPERATORS;
+const DURATION: ReadonlySet<string> = DURATION_OPERATORS;
 
-export type FieldKind = 'string' | 'boolean' | 'date' | 'data:string' | 'data:number' | 'data:boolean' | 'data:date' | 'data:untyped' | 'data:other' | 'event' | 'segment';
-
-const COMPARISONS = ['greaterThan', 'lessThan', 'greaterThanOrEqual', 'lessThanOrEqual'];
-const PRESENCE = ['exists', 'notExists'];
-const STRING_OPS = ['equals', 'notEquals', 'contains', 'notContains'];
-const DATE_OPS = ['equals', 'notEquals', ...COMPARISONS, 'within', 'olderThan'];
-
-export const OPERATORS_BY_KIND: Record<FieldKind, readonly string[]> = {
-  string: STRING_OPS,
-  boolean: ['equals', 'notEquals'],
-  date: DATE_OPS,
-  'data:string': [...STRING_OPS, ...PRESENCE],
-  'data:number': ['equals', 'notEquals', ...COMPARISONS, ...PRESENCE],
-  'data:boolean': ['equals', 'notEquals', ...PRESENCE],
-  'data:date': [...DATE_OPS, ...PRESENCE],
-  'data:untyped': [...STRING_OPS, ...COMPARISONS, 'within', 'olderThan', ...PRESENCE],
-  'data:other': PRESENCE,
-  event: ['triggered', 'notTriggered', 'triggeredWithin', 'triggeredOlderThan', 'notTriggeredWithin', 'equals', 'notEquals', ...COMPARISONS],
-  segment: ['memberOfSegment', 'notMemberOfSegment'],
-};
-
-/** Operators that take no value (they ask whether something is there). */
-export const NO_VALUE = new Set(['exists', 'notExists', 'triggered', 'notTriggered', 'memberOfSegment', 'notMemberOfSegment']);
-/** Operators that take a duration: `value` N with `unit`. */
-export const DURATION = new Set(['within', 'olderThan', 'triggeredWithin', 'triggeredOlderThan', 'notTriggeredWithin']);
-
-const EMAIL_STATUSES = ['sent', 'delivered', 'opened', 'clicked', 'bounced', 'complained'] as const;
 const STANDARD = ['email', 'subscribed', 'createdAt', 'updatedAt'] as const;
 const STANDARD_LABEL: Record<(typeof STANDARD)[number], string> = { email: 'Email', subscribed: 'Subscribed', createdAt: 'Created', updatedAt: 'Updated' };
 
@@ -127,7 +105,7 @@ export function kindOf(field: string, fields: ConditionFields): FieldKind {
     case 'data': {
       const type = fields.data.find((d) => d.key === nameOf(field))?.type;
       if (type === undefined) return 'data:untyped';
-      return ['string', 'number', 'boolean', 'date'].includes(type) ? (`data:${type}` as FieldKind) : 'data:other';
+      return (DATA_TYPES as readonly string[]).includes(type) ? (`data:${type}` as FieldKind) : 'data:other';
     }
     case 'event':
     case 'email':
@@ -542,7 +520,7 @@ function ValueInput({ filter: f, kind, onChange, invalid }: { filter: Filter; ki
         <input
           aria-label="Value"
           value={f.value === undefined ? '' : String(f.value)}
-          onChange={(e) => set(COMPARISONS.includes(op) && num(e.target.value) !== undefined ? num(e.target.value) : e.target.value)}
+          onChange={(e) => set(COMPARISON.includes(op) && num(e.target.value) !== undefined ? num(e.target.value) : e.target.value)}
           {...invalid('value')}
         />
       );

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { DURATION_OPERATORS, NO_VALUE_OPERATORS, OPERATORS } from '../../../../libs/audience/src/language';
 import { ApiError } from '../../api';
 import { ErrorBanner, Field, Submit, useForm, type Form } from '../../ui/form';
 import { splitSeconds, STEP_LABELS, TIME_UNITS, type Lookups, type StepType, type TimeUnit } from './model';
@@ -16,29 +17,8 @@ export interface StepBody {
 
 type Values = ReturnType<typeof initialValues>;
 
-const OPERATORS = [
-  'equals',
-  'notEquals',
-  'contains',
-  'notContains',
-  'greaterThan',
-  'lessThan',
-  'greaterThanOrEqual',
-  'lessThanOrEqual',
-  'exists',
-  'notExists',
-  'within',
-  'olderThan',
-  'triggered',
-  'triggeredWithin',
-  'triggeredOlderThan',
-  'notTriggered',
-  'notTriggeredWithin',
-  'memberOfSegment',
-  'notMemberOfSegment',
-];
-const NO_VALUE = new Set(['exists', 'notExists', 'triggered', 'notTriggered', 'memberOfSegment', 'notMemberOfSegment']);
-const DURATION = new Set(['within', 'olderThan', 'triggeredWithin', 'triggeredOlderThan', 'notTriggeredWithin']);
+const NO_VALUE: ReadonlySet<string> = NO_VALUE_OPERATORS;
+const DURATION: ReadonlySet<string> = DURATION_OPERATORS;
 const json = (v: unknown) => (v === undefined || v === null ? '' : JSON.stringify(v, null, 2));
 
 function initialValues(type: StepType, name: string, c: Record<string, any>, templateId: string | null) {
