@@ -345,9 +345,11 @@ function scope(compiled: CompiledCondition): string {
   return `FROM ${CONTACTS_TABLE} c WHERE c.project_id = $1 AND ${compiled.where}`;
 }
 
-/** `{ n }`: how many contacts of the project match. */
-export function countSql(projectId: string, compiled: CompiledCondition): SqlQuery {
-  return { text: `SELECT count(*)::bigint AS n ${scope(compiled)}`, values: [projectId, ...compiled.params] };
+/** `{ n }`: how many contacts of the project match; with `subscribed`, also `{ subscribed }`: how many of those are. */
+export function countSql(projectId: string, compiled: CompiledCondition, opts: { subscribed?: boolean } = {}): SqlQuery {
+  // The subscribed among them in the same statement, so both counts come from one snapshot.
+  const subscribed = opts.subscribed ? ', count(*) FILTER (WHERE c.subscribed)::bigint AS subscribed' : '';
+  return { text: `SELECT count(*)::bigint AS n${subscribed} ${scope(compiled)}`, values: [projectId, ...compiled.params] };
 }
 
 /** One page (1-based) of matching contacts, newest first (by the time-ordered id: stable). */

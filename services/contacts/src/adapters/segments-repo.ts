@@ -66,6 +66,11 @@ export class SegmentsRepo implements SegmentsStore {
     return Number(r.rows[0].n);
   }
 
+  async countWithSubscribed(q: Queryable, projectId: string, compiled: CompiledCondition): Promise<{ total: number; subscribed: number }> {
+    const r = await q.query(countSql(projectId, compiled, { subscribed: true }));
+    return { total: Number(r.rows[0].n), subscribed: Number(r.rows[0].subscribed) };
+  }
+
   async saveCampaignAudience(tx: Queryable, projectId: string, c: CampaignAudience & { campaignId: string; version: number }) {
     await tx.query(
       `INSERT INTO contacts.campaign_audiences (project_id, campaign_id, segment_id, audience_filter, name, status, version) VALUES ($1, $2, $3, $4, $5, $6, $7)

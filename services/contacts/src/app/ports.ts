@@ -217,6 +217,8 @@ export interface SegmentsStore {
   clearMembers(tx: PoolClient, projectId: string, id: string): Promise<void>;
   setMemberCount(projectId: string, id: string, n: number): Promise<void>;
   count(q: Queryable, projectId: string, compiled: CompiledCondition): Promise<number>;
+  /** The count and, of those, the subscribed: one statement, so the two agree. */
+  countWithSubscribed(q: Queryable, projectId: string, compiled: CompiledCondition): Promise<{ total: number; subscribed: number }>;
   /** The campaigns projection (campaigns.campaign.changed.v1): each campaign's audience and status; newer versions win. */
   saveCampaignAudience(tx: Queryable, projectId: string, c: CampaignAudience & { campaignId: string; version: number }): Promise<void>;
   deleteCampaignAudience(tx: Queryable, projectId: string, campaignId: string): Promise<void>;

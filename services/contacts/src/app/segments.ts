@@ -310,14 +310,13 @@ export function segmentsHandlers(d: SegmentsDeps): SegmentHandlers {
 
     /**
      * An unsaved condition counted as a DYNAMIC segment's is (same validation, same count query),
-     * and again restricted to the subscribed; nothing is written.
+     * with the subscribed among them in the same statement (so the two agree); nothing is written.
      */
     async PreviewSegment(req, meta) {
       const projectId = projectOf(meta);
       const { compiled } = await prepareCondition(projectId, parseConditionJson(req.condition_json || 'null'));
-      const subscribed = { ...compiled, where: `c.subscribed AND (${compiled.where})` };
-      const [total, subs] = await Promise.all([store.count(store.db.pool, projectId, compiled), store.count(store.db.pool, projectId, subscribed)]);
-      return { total: String(total), subscribed: String(subs) };
+      const { total, subscribed } = await store.countWithSubscribed(store.db.pool, projectId, compiled);
+      return { total: String(total), subscribed: String(subscribed) };
     },
 
     async EventUsage(req, meta) {
