@@ -110,14 +110,14 @@ describe('dashboard audience (all)', () => {
     await logIn(page, OWNER.email, OWNER.password);
     await openArea(page, 'Contacts');
     await page.getByRole('searchbox', { name: 'Search by email' }).fill(tag);
-    await page.getByText('3 contacts').waitFor();
+    await page.getByText('3 contacts', { exact: true }).waitFor();
     const row = (n: string) => page.locator('tbody tr', { hasText: email(n) });
 
     // Select all on the page, then narrow the selection down.
     await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
-    await page.getByText('3 selected').waitFor();
+    await page.getByText('3 selected', { exact: true }).waitFor();
     await page.getByRole('checkbox', { name: `Select ${email('c')}` }).uncheck();
-    await page.getByText('2 selected').waitFor();
+    await page.getByText('2 selected', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Unsubscribe', exact: true }).click();
     const outcome = page.getByTestId('bulk-outcome');
     await outcome.getByText('2 unsubscribed').waitFor();
@@ -137,7 +137,7 @@ describe('dashboard audience (all)', () => {
     page.once('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await outcome.getByText('1 deleted').waitFor();
-    await page.getByText('2 contacts').waitFor();
+    await page.getByText('2 contacts', { exact: true }).waitFor();
     expect(await row('c').count()).toBe(0);
     expect(await subscribed()).toEqual({ [email('a')]: false, [email('b')]: false });
     expect(errors).toEqual([]);

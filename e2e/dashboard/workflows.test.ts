@@ -185,7 +185,7 @@ describe('dashboard workflows (all)', () => {
     await page.getByRole('navigation', { name: 'Workflow' }).getByRole('link', { name: 'Executions' }).click();
     await page.locator('tbody tr').filter({ hasText: 'WAITING' }).waitFor();
     await page.getByRole('button', { name: 'Cancel all' }).click();
-    await page.getByText('Cancelled 1 executions.').waitFor();
+    await page.getByText('Cancelled 1 execution.').waitFor();
     await page.locator('tbody tr').filter({ hasText: 'CANCELLED' }).waitFor();
     await page.getByLabel('Status').selectOption('WAITING');
     await page.getByText('No WAITING executions.').waitFor();

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, Route, Switch, useParams } from 'wouter';
 import { qs, type NumberedPage } from '../../api';
 import { useApi } from '../../ui/data';
-import { Empty, Loaded, PageHeader, Pager, formatDate, formatNumber } from '../../ui/kit';
+import { Empty, Loaded, PageHeader, PageNumbers, formatDate, formatNumber } from '../../ui/kit';
 import { CampaignForm } from './compose';
 import { CampaignDetail } from './detail';
 import { AUDIENCE_LABEL, editable, STATUSES, type Campaign } from './model';
@@ -84,14 +84,7 @@ function CampaignList() {
                   </tbody>
                 </table>
               </div>
-              <Pager
-                page={page}
-                hasPrev={page > 1}
-                hasNext={page < list.data!.totalPages}
-                onPrev={() => setPage((p) => p - 1)}
-                onNext={() => setPage((p) => p + 1)}
-                summary={`Page ${page} of ${Math.max(1, list.data!.totalPages)}`}
-              />
+              <PageNumbers page={page} totalPages={list.data!.totalPages} setPage={setPage} />
             </>
           )
         }

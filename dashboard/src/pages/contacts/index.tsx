@@ -61,7 +61,7 @@ function ContactList() {
     <>
       <PageHeader
         title="Contacts"
-        subtitle={total !== undefined ? `${formatNumber(total)} contacts` : undefined}
+        subtitle={total !== undefined ? `${formatNumber(total)} ${total === 1 ? 'contact' : 'contacts'}` : undefined}
         actions={
           <>
             <Link href="/import" className="button">

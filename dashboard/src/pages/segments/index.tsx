@@ -3,7 +3,7 @@ import { Link, Route, Switch, useLocation, useParams } from 'wouter';
 import { api, ApiError, qs, type Contact, type NumberedPage } from '../../api';
 import { useApi } from '../../ui/data';
 import { ErrorBanner, Field, Submit, useForm, type Form } from '../../ui/form';
-import { Badge, Empty, Loaded, Modal, PageHeader, Pager, formatDate, formatNumber } from '../../ui/kit';
+import { Badge, Empty, Loaded, Modal, PageHeader, PageNumbers, formatDate, formatNumber } from '../../ui/kit';
 import { ConditionBuilder, newCondition, useConditionFields, useConditionPreview, type Condition } from './condition-builder';
 import './segments.css';
 
@@ -373,14 +373,7 @@ function SegmentDetail() {
                           </tbody>
                         </table>
                       </div>
-                      <Pager
-                        page={m.page}
-                        hasPrev={m.page > 1}
-                        hasNext={m.page < m.totalPages}
-                        onPrev={() => setPage((p) => Math.max(1, p - 1))}
-                        onNext={() => setPage((p) => p + 1)}
-                        summary={`Page ${m.page} of ${Math.max(1, m.totalPages)} · ${formatNumber(m.total)} ${m.total === 1 ? 'member' : 'members'}`}
-                      />
+                      <PageNumbers page={m.page} totalPages={m.totalPages} setPage={setPage} count={`${formatNumber(m.total)} ${m.total === 1 ? 'member' : 'members'}`} />
                     </>
                   );
                 }}

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, Route, Switch, useParams } from 'wouter';
 import { qs, type NumberedPage } from '../../api';
 import { useApi } from '../../ui/data';
-import { Empty, Loaded, PageHeader, Pager, formatDate, formatNumber } from '../../ui/kit';
+import { Empty, Loaded, PageHeader, PageNumbers, formatDate, formatNumber } from '../../ui/kit';
 import { TemplateEditor, TypeBadge } from './editor';
 import type { Template } from './types';
 import './templates.css';
@@ -87,14 +87,7 @@ function TemplateList() {
                   </tbody>
                 </table>
               </div>
-              <Pager
-                page={page}
-                hasPrev={page > 1}
-                hasNext={page < d!.totalPages}
-                onPrev={() => setPage((p) => p - 1)}
-                onNext={() => setPage((p) => p + 1)}
-                summary={`Page ${d!.page} of ${Math.max(1, d!.totalPages)}`}
-              />
+              <PageNumbers page={page} totalPages={d!.totalPages} setPage={setPage} />
             </>
           )
         }

@@ -3,7 +3,7 @@ import { Link, useParams } from 'wouter';
 import { api, qs } from '../../api';
 import { useApi } from '../../ui/data';
 import { ErrorBanner } from '../../ui/form';
-import { Badge, Empty, Loaded, PageHeader, Pager, formatDate, formatNumber } from '../../ui/kit';
+import { Badge, Empty, Loaded, PageHeader, PageNumbers, formatDate, formatNumber } from '../../ui/kit';
 import { EXECUTION_STATUSES, isActive, type Execution, type ExecutionPage, type ExecutionStatus } from './model';
 
 /**
@@ -37,11 +37,11 @@ export function Executions({ workflowId }: { workflowId: string }) {
       return true;
     },
   });
-  const cancel = async (request: () => Promise<{ cancelled?: number } | undefined>, what: string) => {
+  const cancel = async (request: () => Promise<{ cancelled?: number } | undefined>, what: (n: number) => string) => {
     setCancelError(undefined);
     try {
       const r = await request();
-      setNotice(what.replace('{n}', String(r?.cancelled ?? 1)));
+      setNotice(what(r?.cancelled ?? 1));
       list.reload();
     } catch (err) {
       setCancelError(err);
@@ -71,7 +71,7 @@ export function Executions({ workflowId }: { workflowId: string }) {
         <button
           type="button"
           className="danger"
-          onClick={() => confirm('Cancel every running and waiting execution of this workflow?') && cancel(() => api.post(`/workflows/${workflowId}/executions/cancel-all`), 'Cancelled {n} executions.')}
+          onClick={() => confirm('Cancel every running and waiting execution of this workflow?') && cancel(() => api.post(`/workflows/${workflowId}/executions/cancel-all`), (n) => `Cancelled ${n} ${n === 1 ? 'execution' : 'executions'}.`)}
         >
           Cancel all
         </button>
@@ -119,7 +119,7 @@ export function Executions({ workflowId }: { workflowId: string }) {
                         <td className="hide-narrow">{formatDate(e.completedAt)}</td>
                         <td>
                           {isActive(e.status) && (
-                            <button type="button" className="small danger" onClick={() => cancel(() => api.del(`/workflows/${workflowId}/executions/${e.id}`), 'Execution cancelled.')}>
+                            <button type="button" className="small danger" onClick={() => cancel(() => api.del(`/workflows/${workflowId}/executions/${e.id}`), () => 'Execution cancelled.')}>
                               Cancel
                             </button>
                           )}
@@ -129,14 +129,7 @@ export function Executions({ workflowId }: { workflowId: string }) {
                   </tbody>
                 </table>
               </div>
-              <Pager
-                page={page}
-                hasPrev={page > 1}
-                hasNext={page < list.data!.totalPages}
-                onPrev={() => setPage((p) => p - 1)}
-                onNext={() => setPage((p) => p + 1)}
-                summary={`${formatNumber(list.data!.total)} executions · page ${page} of ${Math.max(1, list.data!.totalPages)}`}
-              />
+              <PageNumbers page={page} totalPages={list.data!.totalPages} setPage={setPage} count={`${formatNumber(list.data!.total)} executions`} />
             </>
           )
         }

@@ -3,7 +3,7 @@ import { Link, Route, Switch, useLocation, useParams } from 'wouter';
 import { api, qs, type FieldError } from '../../api';
 import { useApi } from '../../ui/data';
 import { ErrorBanner, Field, Submit, toApiError, useForm } from '../../ui/form';
-import { Badge, Empty, Loaded, Modal, PageHeader, Pager, formatDate, formatNumber } from '../../ui/kit';
+import { Badge, Empty, Loaded, Modal, PageHeader, PageNumbers, formatDate, formatNumber } from '../../ui/kit';
 import { apiCalls, WorkflowEditor } from './editor';
 import { ExecutionDetail, Executions } from './executions';
 import type { ConditionFields, Lookups, Workflow, WorkflowGraph, WorkflowPage } from './model';
@@ -69,7 +69,7 @@ function WorkflowList() {
                   </tbody>
                 </table>
               </div>
-              <Pager page={page} hasPrev={page > 1} hasNext={page < list.data!.totalPages} onPrev={() => setPage((p) => p - 1)} onNext={() => setPage((p) => p + 1)} summary={`Page ${page} of ${Math.max(1, list.data!.totalPages)}`} />
+              <PageNumbers page={page} totalPages={list.data!.totalPages} setPage={setPage} />
             </>
           )
         }
