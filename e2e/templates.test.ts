@@ -195,6 +195,12 @@ describe.each<TopologyKind>(['all', 'split'])('templates (%s)', (kind) => {
     expect({ status: big.status, field: big.body.error.errors[0].field }).toEqual({ status: 422, field: 'body' });
     const bigData = await api.post('/templates/preview', { body: '{{a}}', data: { a: 'y'.repeat(64 * 1024) } });
     expect({ status: bigData.status, field: bigData.body.error.errors[0].field }).toEqual({ status: 422, field: 'data' });
+    // Loops have a work budget: three nested over 20,000 items (8·10^12 runs) end with the body named, and the gateway answers on.
+    const loops = await api.post('/templates/preview', { body: '<p>{{name}}</p>{{#each a}}{{#each ../a}}{{#each ../../a}}x{{/each}}{{/each}}{{/each}}', data: { name: 'Ada', a: Array.from({ length: 20_000 }, () => 1) } });
+    expect(loops.status).toBe(200);
+    expect(loops.body.errors).toEqual([{ field: 'body', message: expect.stringContaining('too many loop runs') }]);
+    expect(loops.body.html.startsWith('<p>Ada</p>')).toBe(true);
+    expect((await api.post('/templates/preview', { subject: 'still {{name}}', data: { name: 'here' } })).body.subject).toBe('still here');
   });
 
   it('sends a test of a template: one email with the sample data, marked, the data not stored', async () => {

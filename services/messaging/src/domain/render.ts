@@ -16,9 +16,10 @@
  *
  * Safety: a dedicated `Handlebars.create()` environment (no partials, no `log` helper), `strict:
  * false`, no prototype access, and the variables are deep-copied into plain data first (no
- * functions, getters, cycles or prototype chain). `render` never throws: on any error it returns a
- * best-effort rendering that substitutes plain variables and drops every other tag, and reports
- * the error through `opts.onError` (or use `renderDetailed`).
+ * functions, getters, cycles or prototype chain), and loops have a work budget (`RENDER_BUDGET`).
+ * `render` never throws: on any error it returns a best-effort rendering that substitutes plain
+ * variables and drops every other tag, and reports the error through `opts.onError` (or use
+ * `renderDetailed`).
  */
 import Handlebars from 'handlebars';
 
@@ -46,6 +47,35 @@ env.registerHelper(FALLBACK_HELPER, function (value: unknown, index: unknown, op
   if (value !== undefined && value !== null && value !== '') return value;
   const table = options?.data?.[FALLBACKS_DATA_KEY] as string[] | undefined;
   return typeof index === 'number' && table ? (table[index] ?? '') : '';
+});
+
+/**
+ * A rendering's work budget: the runs of every `#each` body together, and the characters they
+ * produce. Nested loops over a few thousand items each would otherwise hold the thread for hours
+ * (three levels over 30,000 items: 10^13 runs). Past the budget the rendering fails, and `render`
+ * falls back to its best effort, which runs no block. Rendering is synchronous and never re-entered,
+ * so one counter per thread, reset as each rendering starts, serves every rendering in turn.
+ */
+export const RENDER_BUDGET = { iterations: 100_000, chars: 20_000_000 };
+let spent = { iterations: 0, chars: 0 };
+
+export class RenderBudgetError extends Error {
+  constructor(what: string) {
+    super(`the template does too much work: ${what} (loops are limited to ${RENDER_BUDGET.iterations.toLocaleString('en')} runs and ${RENDER_BUDGET.chars.toLocaleString('en')} characters in all)`);
+  }
+}
+
+const builtinEach = env.helpers.each as Handlebars.HelperDelegate;
+env.registerHelper('each', function (this: unknown, context: unknown, options: Handlebars.HelperOptions) {
+  const fn = options.fn;
+  const counted = (ctx: unknown, o?: Handlebars.RuntimeOptions) => {
+    if (++spent.iterations > RENDER_BUDGET.iterations) throw new RenderBudgetError('too many loop runs');
+    const out = fn(ctx, o);
+    spent.chars += out.length;
+    if (spent.chars > RENDER_BUDGET.chars) throw new RenderBudgetError('loops produce too much text');
+    return out;
+  };
+  return builtinEach.call(this, context, { ...options, fn: counted });
 });
 
 /** Helpers a template may call with arguments; anything else would throw "Missing helper" at send time. */
@@ -455,6 +485,7 @@ export function renderDetailed(source: string, vars: Record<string, unknown>, op
   }
   try {
     const { template, fallbacks } = compiled(source, escape, opts.cache !== false);
+    spent = { iterations: 0, chars: 0 };
     return { output: template(data, { ...RUNTIME_OPTIONS, data: { [FALLBACKS_DATA_KEY]: fallbacks } }) };
   } catch (err) {
     const error = err instanceof Error ? err : new Error(String(err));

@@ -63,7 +63,9 @@ function renderPreview(p: z.infer<typeof previewBody>) {
     if (!source) return '';
     const check = compileCheck(source);
     if (!check.ok) errors.push({ field, message: `does not compile at line ${check.line}, column ${check.column}: ${check.message}` });
-    return renderDetailed(source, vars, { escape, cache: false }).output;
+    const rendered = renderDetailed(source, vars, { escape, cache: false });
+    if (check.ok && rendered.error) errors.push({ field, message: `could not be rendered: ${rendered.error.message}` });
+    return rendered.output;
   };
   const subject = part('subject', p.subject, false).replace(/[\r\n]+/g, ' ');
   return { subject, html: part('body', p.body, true), errors };
@@ -285,7 +287,7 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
         tag: 'Templates',
         summary: 'Render a template for a preview',
         description:
-          "Subject and body rendered as a send renders them (the same module), with `data` as the contact's data (at the top level and under `data`) and sample values for the built-ins (`email`, `id`, `subscribed`, the subscription URLs); nothing is stored or sent. Each part that does not compile is named in `errors` with its line and column, and rendered best-effort.",
+          "Subject and body rendered as a send renders them (the same module), with `data` as the contact's data (at the top level and under `data`) and sample values for the built-ins (`email`, `id`, `subscribed`, the subscription URLs); nothing is stored or sent. Each part that does not compile is named in `errors` with its line and column, and rendered best-effort; so is one whose loops exceed the render budget (100,000 runs, 20 million characters), as a send would.",
         body: previewBody,
         example: { subject: 'Welcome {{name ?? "friend"}}', body: '<p>Hello {{name}}, you are on {{plan}}.</p>', data: { name: 'Jane', plan: 'pro' } },
         responses: { 200: { description: 'The rendering.', example: { subject: 'Welcome Jane', html: '<p>Hello Jane, you are on pro.</p>', errors: [] } } },

@@ -1,5 +1,5 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import { clearRenderCache, compileCheck, preprocess, render, renderCacheSize, renderDetailed } from '../../src/domain/render';
+import { clearRenderCache, compileCheck, preprocess, render, RENDER_BUDGET, RenderBudgetError, renderCacheSize, renderDetailed } from '../../src/domain/render';
 
 const vars = {
   name: 'Ann',
@@ -201,6 +201,38 @@ describe('render: never throws', () => {
     render('{{name}}', vars, { onError });
     expect(onError).not.toHaveBeenCalled();
     expect(renderDetailed('{{name}}', vars).error).toBeUndefined();
+  });
+});
+
+describe('render: the loops\' work budget', () => {
+  it('ends nested loops over a large list with an error, instead of running 10^9 times', () => {
+    const a = Array.from({ length: 1000 }, (_, i) => i);
+    const r = renderDetailed('<p>{{name}}</p>{{#each a}}{{#each ../a}}{{#each ../../a}}x{{/each}}{{/each}}{{/each}}', { name: 'Ann', a });
+    expect(r.error).toBeInstanceOf(RenderBudgetError);
+    expect(r.error!.message).toMatch(/too many loop runs/);
+    // The best effort runs no block.
+    expect(r.output.startsWith('<p>Ann</p>')).toBe(true);
+  });
+
+  it('ends loops that produce too much text', () => {
+    const r = renderDetailed('{{#each a}}{{../s}}{{/each}}', { s: 'y'.repeat(30_000), a: Array.from({ length: 1000 }, () => 1) });
+    expect(r.error).toBeInstanceOf(RenderBudgetError);
+    expect(r.error!.message).toMatch(/too much text/);
+  });
+
+  it('leaves loops within it as they are: @index, ../, else, objects', () => {
+    expect(render('{{#each items}}{{@index}}:{{this}}/{{../name}} {{/each}}', vars)).toBe('0:a/Ann 1:b/Ann ');
+    expect(render('{{#each none}}x{{else}}empty{{/each}}', vars)).toBe('empty');
+    expect(render('{{#each profile.address}}{{@key}}={{this}}{{/each}}', vars)).toBe('city=Oslo');
+  });
+
+  it('is counted per rendering: two renderings just under it both complete', () => {
+    const a = Array.from({ length: RENDER_BUDGET.iterations - 1 }, () => 0);
+    for (let i = 0; i < 2; i++) {
+      const r = renderDetailed('{{#each a}}.{{/each}}', { a });
+      expect(r.error).toBeUndefined();
+      expect(r.output).toHaveLength(a.length);
+    }
   });
 });
 
