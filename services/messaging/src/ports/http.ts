@@ -116,11 +116,12 @@ const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBR
 
 /**
  * A send's data is stored once per recipient (its contact and its email; messaging refuses more
- * than 100 MB of that), so 100 recipients sharing a megabyte of data take seconds. Such a send gets
- * a second per 2 MB of request size × recipients, up to 2 minutes; a usual one keeps GRPC_DEADLINE_MS.
+ * than 100 MB of that), so 100 recipients sharing a megabyte of data take seconds, and tens of
+ * seconds on a busy machine. Such a send gets a second per MB of request size × recipients, up to
+ * 2 minutes; a usual one keeps GRPC_DEADLINE_MS.
  */
 function sendDeadlineMs(bytesTimesRecipients: number): number {
-  return Math.min(120_000, Math.ceil(bytesTimesRecipients / 2048));
+  return Math.min(120_000, Math.ceil(bytesTimesRecipients / 1024));
 }
 
 const recipientsOf = (body: unknown) => {
