@@ -26,9 +26,20 @@ export class ApiError extends Error {
     super(message);
   }
 
-  /** The message for one field (dotted path, as the API names it), if the API named it. */
+  /**
+   * The message for one field (dotted path, as the API names it), if the API named it, or else
+   * the messages of what the API named inside it (`data.plan` inside `data`), each after its path.
+   */
   fieldMessage(field: string): string | undefined {
-    return this.errors.find((e) => e.field === field)?.message;
+    const exact = this.errors.find((e) => e.field === field);
+    if (exact) return exact.message;
+    const inside = this.errorsUnder(field);
+    return inside.length ? inside.map((e) => `${e.field.slice(field.length).replace(/^\./, '')}: ${e.message}`).join('; ') : undefined;
+  }
+
+  /** The errors the API named inside a field: `data.plan` and `data[0]` are inside `data`. */
+  errorsUnder(field: string): FieldError[] {
+    return this.errors.filter((e) => e.field.startsWith(`${field}.`) || e.field.startsWith(`${field}[`));
   }
 }
 

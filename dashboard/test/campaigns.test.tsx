@@ -30,6 +30,14 @@ describe('campaigns', () => {
     expect(screen.getByTestId('recipient-count').textContent).toContain('Could not count the recipients: Route not found');
     expect(screen.getByLabelText('Filter condition (JSON)').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('groups: required')).toBeTruthy();
+    // A problem inside the filter goes next to the filter it names, in the builder.
+    rerender(<AudiencePicker value={value} onChange={onChange} segments={segments} count={{ loading: false }} errors={{ filter: [{ field: 'audienceFilter.groups[0].filters[0].value', message: 'must be a string' }] }} />);
+    const row = screen.getByRole('group', { name: 'Group 1, filter 1' });
+    expect(row.querySelector('[data-field="audienceFilter.groups[0].filters[0].value"]')!.textContent).toBe('must be a string');
+    // So does one the live count found, while nothing was saved yet.
+    const counted = new ApiError(422, 'VALIDATION_ERROR', 'Invalid', undefined, [{ field: 'condition.groups[0].filters[0].operator', message: 'does not apply' }]);
+    rerender(<AudiencePicker value={value} onChange={onChange} segments={segments} count={{ loading: false, error: counted, filterErrors: [{ field: 'audienceFilter.groups[0].filters[0].operator', message: 'does not apply' }] }} errors={{}} />);
+    expect(row.querySelector('[data-field="audienceFilter.groups[0].filters[0].operator"]')!.textContent).toBe('does not apply');
     fireEvent.click(screen.getByRole('radio', { name: 'A segment' }));
     rerender(<AudiencePicker value={value} onChange={onChange} segments={segments} count={{ count: 12, loading: false }} errors={{}} />);
     fireEvent.change(screen.getByLabelText('Segment'), { target: { value: 's1' } });

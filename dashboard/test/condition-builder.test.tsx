@@ -163,4 +163,17 @@ describe('condition builder', () => {
     // One that names no filter is shown above them.
     expect(screen.getByText('must be AND or OR')).toBeTruthy();
   });
+
+  it("shows a group's own problem in the group, and never one of filter 10 at filter 1", () => {
+    const errors: FieldError[] = [
+      { field: 'condition.groups[0].filters', message: 'at most 50 filters' },
+      { field: 'condition.groups[0].filters[10].value', message: 'of the eleventh filter' },
+    ];
+    render(<Harness emitted={[]} errors={errors} />);
+    const group = screen.getByRole('group', { name: 'Group 1' });
+    expect(within(group).getByText('at most 50 filters')).toBeTruthy();
+    expect(within(filter('Group 1, filter 1')).queryByRole('alert')).toBeNull();
+    // The filter the builder does not show (there is one) still has its problem shown, in its group.
+    expect(within(group).getByText(/of the eleventh filter/)).toBeTruthy();
+  });
 });

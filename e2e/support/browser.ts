@@ -21,7 +21,8 @@ export const PHONE = { width: 390, height: 844 };
  * uncaught page errors are collected, so a journey can assert there were none.
  */
 export async function openDashboard(browser: Browser, baseUrl: string, opts: { viewport?: { width: number; height: number } } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: opts.viewport ?? LAPTOP, baseURL: baseUrl });
+  // Reduced motion, as a user may ask for: no spinner animating in software on the test machine's cores.
+  const context = await browser.newContext({ viewport: opts.viewport ?? LAPTOP, baseURL: baseUrl, reducedMotion: 'reduce' });
   context.setDefaultTimeout(20_000);
   const page = await context.newPage();
   const errors: string[] = [];

@@ -19,7 +19,6 @@ export function ProjectSwitcher() {
         id="project-select"
         value={project?.id}
         onChange={(e) => {
-          if (e.target.value === '__new') return setCreating(true);
           selectProject(e.target.value);
           go('/');
         }}
@@ -30,8 +29,11 @@ export function ProjectSwitcher() {
             {p.disabled ? ' (disabled)' : ''}
           </option>
         ))}
-        <option value="__new">+ New project…</option>
       </select>
+      {/* A button of its own: arrowing through the projects never lands on it. */}
+      <button type="button" className="small link" onClick={() => setCreating(true)}>
+        + New project
+      </button>
       <Modal open={creating} title="New project" onClose={() => setCreating(false)}>
         <NewProject onDone={() => setCreating(false)} />
       </Modal>

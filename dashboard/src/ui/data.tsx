@@ -7,13 +7,17 @@ import type { ApiError } from '../api';
 /**
  * Loads `path` (GET) and keeps it current: again when the path or the project changes, on
  * `reload()`, and every `pollMs` while `poll` says so (a running import, a sending campaign).
- * A null path loads nothing.
+ * A null path loads nothing. After the path or the project changes, `loading` is true until the
+ * new answer is in (`data` still holds the previous one meanwhile).
  */
 export function useApi<T>(path: string | null, opts: { pollMs?: number; poll?: (data: T) => boolean } = {}) {
   const { project } = useSession();
   const [data, setData] = useState<T>();
   const [error, setError] = useState<ApiError>();
   const [loading, setLoading] = useState(path !== null);
+  // What `data` (or `error`) is the answer to: until it is this, the answer is still coming.
+  const key = path === null ? null : `${project?.id ?? ''} ${path}`;
+  const [answered, setAnswered] = useState<string | null>(null);
   const [tick, setTick] = useState(0);
   const pollRef = useRef(opts.poll);
   pollRef.current = opts.poll;
@@ -30,12 +34,14 @@ export function useApi<T>(path: string | null, opts: { pollMs?: number; poll?: (
       (d) => {
         setData(d);
         setError(undefined);
+        setAnswered(key);
         setLoading(false);
         if (opts.pollMs && (!pollRef.current || pollRef.current(d))) timer = setTimeout(() => setTick((t) => t + 1), opts.pollMs);
       },
       (err) => {
         if (ctl.signal.aborted) return;
         setError(toApiError(err));
+        setAnswered(key);
         setLoading(false);
         // A blip (a 429, the network) does not end the polling of something still running.
         if (opts.pollMs) timer = setTimeout(() => setTick((t) => t + 1), opts.pollMs * 2);
@@ -48,5 +54,5 @@ export function useApi<T>(path: string | null, opts: { pollMs?: number; poll?: (
   }, [path, project?.id, tick, opts.pollMs]);
 
   const reload = useCallback(() => setTick((t) => t + 1), []);
-  return { data, error, loading, reload, setData };
+  return { data, error, loading: loading || (key !== null && answered !== key), reload, setData };
 }

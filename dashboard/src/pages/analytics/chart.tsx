@@ -138,7 +138,7 @@ export function TimeChart<K extends string>({ rows, series, title, height = 260 
   const day = active === null ? undefined : rows[active];
 
   return (
-    <div className="chart">
+    <div className="chart" ref={wrapRef}>
       <ul className="chart-legend" aria-label="Series">
         {series.map((s) => (
           <li key={s.key}>
@@ -161,7 +161,7 @@ export function TimeChart<K extends string>({ rows, series, title, height = 260 
       {total === 0 ? (
         <div className="empty">Nothing sent in this period yet: the chart fills in as emails go out.</div>
       ) : (
-        <div className="chart-plot" ref={wrapRef}>
+        <div className="chart-plot">
           <svg
             width={width}
             height={height}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { api, type ApiError, type CursorPage, type Contact } from '../../api';
+import { api, type ApiError, type CursorPage, type Contact, type FieldError } from '../../api';
 import { useApi } from '../../ui/data';
 import { toApiError } from '../../ui/form';
 import { formatNumber } from '../../ui/kit';
@@ -21,6 +21,8 @@ export interface AudienceCount {
   detail?: string;
   loading: boolean;
   error?: ApiError;
+  /** A filter the count refused: its problems, at their paths in the campaign (`audienceFilter.groups[0]…`). */
+  filterErrors?: FieldError[];
 }
 
 /** Parses the filter's JSON text; undefined when it is not a JSON object. */
@@ -77,6 +79,8 @@ export function useAudienceCount(a: Audience, segments: Segment[] | undefined): 
     detail: preview ? `${formatNumber(preview.subscribed)} of ${formatNumber(preview.total)} matching contacts are subscribed` : undefined,
     loading: previewing,
     error: previewError,
+    // The preview names the condition `condition`; in the campaign it is `audienceFilter`.
+    filterErrors: previewError?.errors.map((e) => ({ ...e, field: e.field.replace(/^condition(?=[.[]|$)/, 'audienceFilter') })),
   };
 }
 
@@ -91,7 +95,8 @@ export function AudiencePicker({ value, onChange, segments, count, errors }: {
   onChange: (a: Audience) => void;
   segments: Segment[] | undefined;
   count: AudienceCount;
-  errors: { segmentId?: string; audienceFilter?: string; audienceType?: string };
+  /** The form's field errors; `filter`, those inside the filter (full paths), go next to the filter they name. */
+  errors: { segmentId?: string; audienceFilter?: string; audienceType?: string; filter?: FieldError[] };
 }) {
   const set = (patch: Partial<Audience>) => onChange({ ...value, ...patch });
   return (
@@ -127,7 +132,14 @@ export function AudiencePicker({ value, onChange, segments, count, errors }: {
         </div>
       )}
 
-      {value.audienceType === 'FILTERED' && <FilterEditor text={value.audienceFilter} onChange={(audienceFilter) => set({ audienceFilter })} error={errors.audienceFilter} />}
+      {value.audienceType === 'FILTERED' && (
+        <FilterEditor
+          text={value.audienceFilter}
+          onChange={(audienceFilter) => set({ audienceFilter })}
+          error={errors.audienceFilter}
+          inside={errors.filter?.length ? errors.filter : (count.filterErrors ?? [])}
+        />
+      )}
 
       <RecipientCount count={count} />
     </fieldset>
@@ -161,14 +173,14 @@ export function RecipientCount({ count }: { count: AudienceCount }) {
  * A FILTERED audience: the segments' condition builder, with the same condition as JSON beside it
  * (to paste one, or when it is not a condition the builder can show). The form keeps the JSON text.
  */
-function FilterEditor({ text, onChange, error }: { text: string; onChange: (text: string) => void; error?: string }) {
+function FilterEditor({ text, onChange, error, inside }: { text: string; onChange: (text: string) => void; error?: string; inside: FieldError[] }) {
   const fields = useConditionFields();
   const condition = parseFilter(text) as Condition | undefined;
   const buildable = !!condition && Array.isArray(condition.groups);
   return (
     <div className={`field${error ? ' field-invalid' : ''}`}>
       {buildable ? (
-        <ConditionBuilder value={condition!} onChange={(c) => onChange(JSON.stringify(c, null, 2))} fields={fields} path="audienceFilter" />
+        <ConditionBuilder value={condition!} onChange={(c) => onChange(JSON.stringify(c, null, 2))} fields={fields} errors={inside} path="audienceFilter" />
       ) : (
         <div className="field-hint">The JSON below is not a condition the builder can show yet.</div>
       )}
@@ -191,6 +203,15 @@ function FilterEditor({ text, onChange, error }: { text: string; onChange: (text
         </div>
       </details>
       {error && <div className="field-error" role="alert">{error}</div>}
+      {!buildable && inside.length > 0 && (
+        <ul className="field-error" role="alert">
+          {inside.map((e, i) => (
+            <li key={i}>
+              <code>{e.field.replace(/^audienceFilter\.?/, '')}</code>: {e.message}
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

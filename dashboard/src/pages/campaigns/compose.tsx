@@ -1,16 +1,11 @@
 import { useLocation } from 'wouter';
-import { api, ApiError, type NumberedPage } from '../../api';
+import { api, ApiError } from '../../api';
 import { useApi } from '../../ui/data';
 import { ErrorBanner, Field, Submit, useForm } from '../../ui/form';
 import { PageHeader } from '../../ui/kit';
 import { AudiencePicker, parseFilter, useAudienceCount } from './audience';
+import { useTemplateChoices } from '../templates/types';
 import { placeErrors, type Campaign, type Segment } from './model';
-
-interface TemplateSummary {
-  id: string;
-  name: string;
-  type: string;
-}
 
 /** The form's values: every field a string, as typed (kept on an error). */
 interface Values {
@@ -72,7 +67,7 @@ export function CampaignForm({ campaign }: { campaign?: Campaign }) {
   const form = useForm<Values>(initialValues(campaign));
   const v = form.values;
   const segments = useApi<Segment[]>('/segments');
-  const templates = useApi<NumberedPage<TemplateSummary>>('/templates?pageSize=100');
+  const templates = useTemplateChoices([campaign?.templateId]);
   const audience = { audienceType: v.audienceType, segmentId: v.segmentId, audienceFilter: v.audienceFilter };
   const count = useAudienceCount(audience, segments.data);
   const usesTemplate = v.templateId !== '';
@@ -99,12 +94,12 @@ export function CampaignForm({ campaign }: { campaign?: Campaign }) {
           <section className="card">
             <h2>Message</h2>
             <Field form={form} name="name" label="Name" hint="For you; recipients never see it." required />
-            {templates.data && templates.data.data.length > 0 && (
+            {templates && templates.length > 0 && (
               <Field form={form} name="templateId" label="Template" hint="Optional: fills the subject, body and sender you leave blank.">
                 {(p) => (
                   <select {...p}>
                     <option value="">None</option>
-                    {templates.data!.data.map((t) => (
+                    {templates.map((t) => (
                       <option key={t.id} value={t.id}>
                         {t.name}
                       </option>
@@ -129,7 +124,12 @@ export function CampaignForm({ campaign }: { campaign?: Campaign }) {
               onChange={(a) => form.setValues((cur) => ({ ...cur, ...a }))}
               segments={segments.data}
               count={count}
-              errors={{ segmentId: form.fieldError('segmentId'), audienceFilter: form.fieldError('audienceFilter'), audienceType: form.fieldError('audienceType') }}
+              errors={{
+                segmentId: form.fieldError('segmentId'),
+                audienceFilter: form.error?.errors.find((e) => e.field === 'audienceFilter')?.message,
+                audienceType: form.fieldError('audienceType'),
+                filter: form.error?.errorsUnder('audienceFilter'),
+              }}
             />
             {segments.error && <ErrorBanner error={segments.error} />}
           </section>

@@ -232,7 +232,7 @@ function SendPanel({ campaign: c, onChanged }: { campaign: Campaign; onChanged: 
           }
         })}
       >
-        <ErrorBanner error={schedule.error && !schedule.fieldError('scheduledFor') ? schedule.error : undefined} />
+        <ErrorBanner error={schedule.error} />
         <Field form={schedule} name="scheduledFor" label={c.status === 'SCHEDULED' ? 'Move the schedule to' : 'Or schedule for'} type="datetime-local" hint={`Your time zone (${Intl.DateTimeFormat().resolvedOptions().timeZone}).`} />
         <Submit busy={schedule.busy} className="">
           {c.status === 'SCHEDULED' ? 'Reschedule' : 'Schedule'}
@@ -290,7 +290,7 @@ function TestSend({ campaign: c }: { campaign: Campaign }) {
           setSentTo(v.email);
         })}
       >
-        <ErrorBanner error={form.error && !form.fieldError('email') ? form.error : undefined} />
+        <ErrorBanner error={form.error} />
         <Field form={form} name="email" label="Test address" type="email" hint="Subject prefixed “[TEST]”; not counted in the stats." />
         <Submit busy={form.busy} className="">
           Send test

@@ -16,7 +16,8 @@ export default function Campaigns() {
       <Route path="/" component={CampaignList} />
       <Route path="/new">{() => <CampaignForm />}</Route>
       <Route path="/:id/edit" component={EditCampaign} />
-      <Route path="/:id" component={CampaignDetail} />
+      {/* Keyed by id: a duplicate opens as a page of its own, with nothing carried over from the original's. */}
+      <Route path="/:id">{(p) => <CampaignDetail key={p.id} />}</Route>
     </Switch>
   );
 }

@@ -74,12 +74,12 @@ export const AUDIENCE_LABEL: Record<AudienceType, string> = {
 
 /**
  * The API's error with its problems put where the form shows them: a sender on an unverified
- * domain (a 403 naming no field) next to From, every `audienceFilter.…` path next to the filter,
- * a refused `scheduledFor` (a 400 saying so in its message) next to the date.
+ * domain (a 403 naming no field) next to From, a refused `scheduledFor` (a 400 saying so in its
+ * message) next to the date. (`audienceFilter.…` paths go to the condition builder as they are.)
  */
 export function placeErrors(err: unknown): unknown {
   if (!(err instanceof ApiError)) return err;
-  const errors = err.errors.map((e) => (e.field.startsWith('audienceFilter.') ? { ...e, field: 'audienceFilter', message: `${e.field.slice('audienceFilter.'.length)}: ${e.message}` } : e));
+  const errors = [...err.errors];
   if (err.code === 'DOMAIN_NOT_VERIFIED' && !errors.some((e) => e.field === 'from')) errors.push({ field: 'from', message: err.message });
   if (err.status === 400 && /^scheduledFor /.test(err.message) && errors.length === 0) errors.push({ field: 'scheduledFor', message: err.message.replace(/^scheduledFor /, '') });
   return new ApiError(err.status, err.code, err.message, err.suggestion, errors, err.requestId);

@@ -192,11 +192,15 @@ interface TimelineEvent {
   createdAt: string;
 }
 
+const TIMELINE_STEPS = [100, 250, 500, 1000];
+
 function ContactDetail() {
   const { id } = useParams<{ id: string }>();
   const [, go] = useLocation();
   const contact = useApi<Contact>(`/contacts/${id}`);
-  const events = useApi<{ events: TimelineEvent[] }>(`/events/contact/${id}`);
+  // The API returns a contact's newest events, up to 1,000: the timeline asks for more as it is read.
+  const [eventLimit, setEventLimit] = useState(TIMELINE_STEPS[0]);
+  const events = useApi<{ events: TimelineEvent[] }>(`/events/contact/${id}?limit=${eventLimit}`);
   const [editing, setEditing] = useState(false);
   const [deleteError, setDeleteError] = useState<unknown>();
   return (
@@ -258,14 +262,24 @@ function ContactDetail() {
                     events.data!.events.length === 0 ? (
                       <p className="muted">No events yet.</p>
                     ) : (
-                      <ol className="timeline">
-                        {events.data!.events.map((e) => (
-                          <li key={e.id}>
-                            <strong>{e.name}</strong> <span className="muted">{formatDate(e.createdAt)}</span>
-                            {e.data && Object.keys(e.data).length > 0 && <div className="mono muted truncate">{JSON.stringify(e.data)}</div>}
-                          </li>
-                        ))}
-                      </ol>
+                      <>
+                        <ol className="timeline">
+                          {events.data!.events.map((e) => (
+                            <li key={e.id}>
+                              <strong>{e.name}</strong> <span className="muted">{formatDate(e.createdAt)}</span>
+                              {e.data && Object.keys(e.data).length > 0 && <div className="mono muted truncate">{JSON.stringify(e.data)}</div>}
+                            </li>
+                          ))}
+                        </ol>
+                        {events.data!.events.length >= eventLimit &&
+                          (eventLimit < TIMELINE_STEPS[TIMELINE_STEPS.length - 1] ? (
+                            <button type="button" className="small" disabled={events.loading} onClick={() => setEventLimit(TIMELINE_STEPS[TIMELINE_STEPS.indexOf(eventLimit) + 1])}>
+                              Show older events
+                            </button>
+                          ) : (
+                            <p className="muted">The newest {formatNumber(eventLimit)} events are shown.</p>
+                          ))}
+                      </>
                     )
                   }
                 </Loaded>

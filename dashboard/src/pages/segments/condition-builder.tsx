@@ -240,7 +240,7 @@ const MAX_DEPTH = 5;
 export function ConditionBuilder({ value, onChange, fields, errors = [], path = 'condition' }: ConditionBuilderProps) {
   const known = useMemo(() => knownPaths(value, path), [value, path]);
   // Errors that name no filter or group shown here (the condition itself, its logic) go on top.
-  const loose = errors.filter((e) => (e.field === path || e.field.startsWith(`${path}.`) || e.field.startsWith(`${path}[`)) && !known.some((k) => e.field.startsWith(k)));
+  const loose = errors.filter((e) => within(e.field, path) && !known.some((k) => within(e.field, k)));
   return (
     <div className="cb">
       {loose.length > 0 && <FieldErrors errors={loose} />}
@@ -249,7 +249,10 @@ export function ConditionBuilder({ value, onChange, fields, errors = [], path = 
   );
 }
 
-/** The paths of every group and filter, where their errors are shown. */
+/** Whether an error's path is `path` or inside it (`filters[10]` is not inside `filters[1]`). */
+const within = (field: string, path: string) => field === path || field.startsWith(`${path}.`) || field.startsWith(`${path}[`);
+
+/** The paths of every group, at any depth, where their errors are shown. */
 function knownPaths(c: Condition, path: string): string[] {
   return c.groups.flatMap((g, i) => {
     const gp = `${path}.groups[${i}]`;
@@ -318,7 +321,9 @@ function GroupEditor(props: { group: FilterGroup; index: number; onChange: (g: F
   const { group, onChange, fields, errors, path, depth } = props;
   const setFilter = (j: number, f: Filter) => onChange({ ...group, filters: group.filters.map((x, k) => (k === j ? f : x)) });
   const removeFilter = (j: number) => onChange({ ...group, filters: group.filters.filter((_, k) => k !== j) });
-  const own = errors.filter((e) => e.field === path);
+  // The group's own problems: anything inside it that no filter row or nested group shows.
+  const shown = [...group.filters.map((_, j) => `${path}.filters[${j}]`), ...(group.conditions ? knownPaths(group.conditions, `${path}.conditions`) : [])];
+  const own = errors.filter((e) => within(e.field, path) && !shown.some((s) => within(e.field, s)));
   const label = `Group ${props.index + 1}`;
   return (
     <fieldset className="cb-group" aria-label={depth > 1 ? `Nested ${label.toLowerCase()}` : label}>
@@ -334,7 +339,7 @@ function GroupEditor(props: { group: FilterGroup; index: number; onChange: (g: F
           onChange={(nf) => setFilter(j, nf)}
           onRemove={() => removeFilter(j)}
           fields={fields}
-          errors={errors.filter((e) => e.field.startsWith(`${path}.filters[${j}]`))}
+          errors={errors.filter((e) => within(e.field, `${path}.filters[${j}]`))}
         />
       ))}
       {group.conditions && (

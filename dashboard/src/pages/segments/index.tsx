@@ -102,7 +102,10 @@ function PreviewCount({ preview }: { preview: ReturnType<typeof useConditionPrev
           <span className="muted">{formatNumber(preview.count.subscribed)} subscribed</span>
         </>
       ) : preview.error ? (
-        <span className="muted">{preview.error.errors.length ? 'Fix the highlighted filters to see how many contacts match.' : preview.error.message}</span>
+        <span className="muted">
+          {preview.error.errors.length ? 'Fix the problems shown in the condition to see how many contacts match.' : preview.error.message}
+          {preview.error.suggestion && <> {preview.error.suggestion}</>}
+        </span>
       ) : (
         <span className="muted">Counting…</span>
       )}

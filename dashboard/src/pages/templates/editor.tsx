@@ -68,8 +68,14 @@ export function TemplateEditor({ template, onSaved }: { template?: Template; onS
       throw withFromField(err);
     }
     if (!template) return go(`/${t.id}`, { replace: true });
-    form.setValues(valuesOf(t));
-    setSaved(valuesOf(t));
+    // The stored values (normalised by the API), except where typing went on while it saved.
+    const stored = valuesOf(t);
+    form.setValues((now) => {
+      const next: Record<string, unknown> = { ...now };
+      for (const k of Object.keys(now) as (keyof Values)[]) if (now[k] === values[k]) next[k] = stored[k];
+      return next as Values;
+    });
+    setSaved(stored);
     setSavedAt(t.updatedAt);
     onSaved?.(t);
   });

@@ -1,3 +1,7 @@
+import { useEffect, useMemo, useState } from 'react';
+import { api } from '../../api';
+import { useApi } from '../../ui/data';
+
 /** A template as the API returns it (COMPAT "Templates"). */
 export interface Template {
   id: string;
@@ -24,4 +28,34 @@ export interface Rendered {
   subject: string;
   html: string;
   errors: { field: string; message: string }[];
+}
+
+/** A template as a picker offers it. */
+export interface TemplateChoice {
+  id: string;
+  name: string;
+}
+
+/**
+ * The templates a picker offers: the 100 most recent, plus each chosen one beyond them (read by
+ * its id), so a choice always shows by its name. Undefined until the list is in.
+ */
+export function useTemplateChoices(chosen: readonly (string | null | undefined)[]): TemplateChoice[] | undefined {
+  const page = useApi<{ data: TemplateChoice[] }>('/templates?pageSize=100');
+  const [more, setMore] = useState<Record<string, TemplateChoice>>({});
+  const listed = page.data?.data;
+  const missing = listed ? [...new Set(chosen.filter((id): id is string => !!id && !listed.some((t) => t.id === id)))].join(',') : '';
+  const wanted = missing
+    .split(',')
+    .filter((id) => id && !more[id])
+    .join(',');
+  useEffect(() => {
+    for (const id of wanted ? wanted.split(',') : []) {
+      api.get<Template>(`/templates/${id}`).then(
+        (t) => setMore((m) => ({ ...m, [id]: { id: t.id, name: t.name } })),
+        () => undefined, // deleted meanwhile: the picker shows it as not chosen
+      );
+    }
+  }, [wanted]);
+  return useMemo(() => (listed ? [...listed, ...missing.split(',').flatMap((id) => (more[id] ? [more[id]] : []))] : undefined), [listed, missing, more]);
 }

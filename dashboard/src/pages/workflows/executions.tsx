@@ -169,7 +169,9 @@ export function ExecutionDetail() {
                       onClick={async () => {
                         setError(undefined);
                         try {
-                          ex.setData(await api.del<Execution>(`/workflows/${id}/executions/${e.id}`));
+                          // The answer is the execution without its history: read it again, whole.
+                          await api.del(`/workflows/${id}/executions/${e.id}`);
+                          ex.reload();
                         } catch (err) {
                           setError(err);
                         }

@@ -4,6 +4,7 @@ import { api, qs, type FieldError } from '../../api';
 import { useApi } from '../../ui/data';
 import { ErrorBanner, Field, Submit, toApiError, useForm } from '../../ui/form';
 import { Badge, Empty, Loaded, Modal, PageHeader, PageNumbers, formatDate, formatNumber } from '../../ui/kit';
+import { useTemplateChoices } from '../templates/types';
 import { apiCalls, WorkflowEditor } from './editor';
 import { ExecutionDetail, Executions } from './executions';
 import type { ConditionFields, Lookups, Workflow, WorkflowGraph, WorkflowPage } from './model';
@@ -157,14 +158,14 @@ function TriggerForm({ workflow, onSaved }: { workflow: Workflow; onSaved: (w: W
 function WorkflowDetail() {
   const { id, tab } = useParams<{ id: string; tab?: string }>();
   const wf = useApi<WorkflowGraph>(`/workflows/${id}`);
-  const templates = useApi<{ data: { id: string; name: string }[] }>('/templates?pageSize=100');
+  const templates = useTemplateChoices(wf.data?.steps.map((s) => s.templateId ?? s.config.templateId) ?? []);
   const fields = useApi<ConditionFields>('/workflows/fields');
   const [toggleError, setToggleError] = useState<unknown>();
   const [busy, setBusy] = useState(false);
   const calls = useMemo(() => apiCalls(id), [id]);
   const lookups: Lookups = useMemo(
-    () => ({ templates: templates.data?.data ?? [], fields: fields.data?.fields ?? [], eventNames: fields.data?.eventNames ?? [] }),
-    [templates.data, fields.data],
+    () => ({ templates: templates ?? [], fields: fields.data?.fields ?? [], eventNames: fields.data?.eventNames ?? [] }),
+    [templates, fields.data],
   );
   const problems: FieldError[] = toggleError ? toApiError(toggleError).errors : [];
 
