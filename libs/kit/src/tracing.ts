@@ -1,8 +1,6 @@
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Span, type Tracer } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BasicTracerProvider, BatchSpanProcessor, SimpleSpanProcessor, type SpanExporter, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import type { BasicTracerProvider, SpanExporter, SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { currentContext, runWithContext } from './context';
 import { isAppError } from './errors';
 
@@ -41,7 +39,8 @@ export function tracingOn(): boolean {
 function init(env: NodeJS.ProcessEnv): typeof state {
   if (!env.OTEL_EXPORTER_OTLP_ENDPOINT && !env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) return null;
   // The exporter and the batch processor read the standard OTEL_EXPORTER_OTLP_* and OTEL_BSP_* settings.
-  return withProcessor(env, new BatchSpanProcessor(new OTLPTraceExporter()));
+  const { OTLPTraceExporter } = require('@opentelemetry/exporter-trace-otlp-http') as typeof import('@opentelemetry/exporter-trace-otlp-http');
+  return withProcessor(env, new (sdk().BatchSpanProcessor)(new OTLPTraceExporter()));
 }
 
 /**
@@ -49,11 +48,15 @@ function init(env: NodeJS.ProcessEnv): typeof state {
  * tests of code that traces (Jest cannot load the OTLP exporter's transport, a dynamic import).
  */
 export function traceTo(exporter: SpanExporter) {
-  state = withProcessor(process.env, new SimpleSpanProcessor(exporter));
+  state = withProcessor(process.env, new (sdk().SimpleSpanProcessor)(exporter));
 }
 
+/** The SDK, loaded only when traces are on: a process with tracing off never loads it. */
+const sdk = () => require('@opentelemetry/sdk-trace-base') as typeof import('@opentelemetry/sdk-trace-base');
+
 function withProcessor(env: NodeJS.ProcessEnv, processor: SpanProcessor): NonNullable<typeof state> {
-  const provider = new BasicTracerProvider({
+  const { resourceFromAttributes } = require('@opentelemetry/resources') as typeof import('@opentelemetry/resources');
+  const provider = new (sdk().BasicTracerProvider)({
     resource: resourceFromAttributes({
       'service.name': env.OTEL_SERVICE_NAME ?? 'herald',
       'service.namespace': env.HERALD_NAMESPACE || 'herald',

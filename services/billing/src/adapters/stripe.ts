@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type StripeSdk from 'stripe';
 import { AppError, logger } from '../../../../libs/kit/src';
 import type { PaymentProvider } from '../app/ports';
 
@@ -18,6 +18,8 @@ function unavailable(what: string, err: unknown): AppError {
  */
 export function stripeProvider(opts: { secretKey: string; webhookSecret: string; apiUrl?: string }): PaymentProvider {
   const url = opts.apiUrl ? new URL(opts.apiUrl) : undefined;
+  // Loaded here, where billing is configured: the SDK is some 200 modules every process would load otherwise.
+  const Stripe: typeof StripeSdk = require('stripe');
   const stripe = new Stripe(opts.secretKey, {
     timeout: TIMEOUT_MS,
     maxNetworkRetries: 2,

@@ -5,7 +5,7 @@
  * app/inbound.ts does for SES. A failure on Herald's side answers 451, so the sender retries.
  */
 import type { AddressInfo } from 'node:net';
-import { SMTPServer, type SMTPServerAddress, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
+import type { SMTPServerAddress, SMTPServerDataStream, SMTPServerSession } from 'smtp-server';
 import { logger, metrics } from '../../../../libs/kit/src';
 import { bareAddress, domainOf } from '../domain/inbound';
 import { cachedRoutes, domainRoutes, projectsOf, receive, type InboundDeps } from '../app/inbound';
@@ -27,6 +27,8 @@ export async function startInboundSmtp(deps: InboundDeps, opts: { port: number; 
   const projectsOfRcpt = new WeakMap<SMTPServerAddress, Map<string, string[]>>();
   const routes = cachedRoutes(domainRoutes(deps.domains), ROUTES_TTL_MS);
 
+  // Loaded only where the listener runs (INBOUND_SMTP_PORT).
+  const { SMTPServer } = require('smtp-server') as typeof import('smtp-server');
   const server = new SMTPServer({
     banner: 'Herald inbound mail',
     size: deps.maxBytes,

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import type { z } from 'zod';
 import { logger } from '../../../../libs/kit/src';
 import type { ImageStorage } from '../app/ports';
@@ -111,6 +110,8 @@ export interface S3Settings {
  * itself (GetObject) at `<PUBLIC_URL>/uploads/<key>`.
  */
 export function s3ImageStorage(s: S3Settings, publicUrl: string): ImageStorage & { close(): void } {
+  // Loaded here, where a bucket is configured: the SDK is large and most installations keep images on disk.
+  const { GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } = require('@aws-sdk/client-s3') as typeof import('@aws-sdk/client-s3');
   const client = new S3Client({
     region: s.region,
     endpoint: s.endpoint,

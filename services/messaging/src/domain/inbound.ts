@@ -4,7 +4,7 @@
  * attachment names — never the body), which recipients Herald serves, whether it is an
  * auto-reply, and which email Herald sent it answers. Parsing is mailparser's; no other I/O.
  */
-import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
+import type { AddressObject, ParsedMail } from 'mailparser';
 import { isUuid } from '../../../../libs/kit/src';
 import { tryParseAddress } from './send';
 
@@ -132,6 +132,8 @@ const unreadable = (envelopeFrom: string | undefined): InboundSummary => ({
 export async function summarize(raw: Buffer, envelopeFrom?: string): Promise<InboundSummary> {
   let parsed: ParsedMail;
   try {
+    // Loaded at the first inbound message: mailparser is some 100 modules most processes never need.
+    const { simpleParser } = require('mailparser') as typeof import('mailparser');
     parsed = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true, skipTextLinks: true, maxHtmlLengthToParse: 1024 * 1024 });
   } catch {
     return unreadable(envelopeFrom);

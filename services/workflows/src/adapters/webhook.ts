@@ -1,7 +1,7 @@
 import dns from 'node:dns';
 import type { LookupAddress } from 'node:dns';
 import net from 'node:net';
-import { Agent, request } from 'undici';
+import type { Agent } from 'undici';
 import {
   checkWebhookUrl,
   forbiddenAddressKind,
@@ -145,6 +145,8 @@ export function webhookSender({ allowPrivate, timeoutMs = 10_000, lookup = syste
       const method = webhookMethod(req.method);
       if (!method) return fail(false, `The method ${String(req.method)} is not supported for webhooks`);
 
+      // Loaded at the first webhook: undici is some 100 modules a process without webhooks never needs.
+      const { Agent, request } = require('undici') as typeof import('undici');
       const controller = new AbortController();
       const timer = setTimeout(() => controller.abort(new Deadline()), timeoutMs);
       const timedOut = () => fail(true, `timed out after ${timeoutMs} ms`);
