@@ -1,4 +1,10 @@
 /** Unit, component and e2e tests. `npm test` builds first (e2e spawns the built targets). */
+const path = require('node:path');
+
+// Services run inside a test process log to this file, not into the test output (the processes
+// e2e tests start keep theirs in memory, shown when a test fails).
+process.env.LOG_FILE ??= path.join(__dirname, 'test-output.log');
+
 module.exports = {
   testEnvironment: 'node',
   transform: {
