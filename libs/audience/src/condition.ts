@@ -9,7 +9,7 @@
  * A group matches when all its filters and its nested condition match; `logic` joins the groups.
  */
 import { z } from 'zod';
-import { OPERATORS, TIME_UNITS, type Operator, type TimeUnit } from './language';
+import { OPERATORS, TIME_UNITS, type Logic, type Operator, type TimeUnit } from './language';
 
 /** Short spellings accepted on input and stored as the long ones. */
 export const OPERATOR_ALIASES = { gt: 'greaterThan', lt: 'lessThan', gte: 'greaterThanOrEqual', lte: 'lessThanOrEqual' } as const satisfies Record<string, Operator>;
@@ -17,26 +17,8 @@ export type OperatorAlias = keyof typeof OPERATOR_ALIASES;
 
 export const UNIT_SECONDS: Record<TimeUnit, number> = { minutes: 60, hours: 3600, days: 86_400 };
 
-export type Logic = 'AND' | 'OR';
-export type FilterValue = string | number | boolean;
-
-/** A filter as stored: operator in its long form, `value` and `unit` only where the operator takes them. */
-export interface Filter {
-  field: string;
-  operator: Operator;
-  value?: FilterValue;
-  unit?: TimeUnit;
-}
-
-export interface FilterGroup {
-  filters: Filter[];
-  conditions?: Condition;
-}
-
-export interface Condition {
-  logic: Logic;
-  groups: FilterGroup[];
-}
+/** As stored: operators in their long form, `value` and `unit` only where the operator takes them. */
+export type { Condition, Filter, FilterGroup, FilterValue, Logic } from './language';
 
 /**
  * Caps that keep a hostile condition cheap to validate and to run. Nesting counts condition

@@ -1,5 +1,5 @@
 /**
- * The condition language's vocabulary: its operators, its time units, the email activities, the
+ * The condition language's vocabulary and shape: its operators, its time units, the email activities, the
  * kinds of field and which operators each kind takes. Plain data with no imports, so the dashboard's condition builder
  * offers exactly what the API accepts (it imports this file; validate.ts judges with it).
  */
@@ -35,6 +35,31 @@ export const DURATION_OPERATORS: ReadonlySet<Operator> = new Set(['within', 'old
 
 /** The operators that take no value: they ask whether something is there. */
 export const NO_VALUE_OPERATORS: ReadonlySet<Operator> = new Set(['exists', 'notExists', 'triggered', 'notTriggered', 'memberOfSegment', 'notMemberOfSegment']);
+
+export type Logic = 'AND' | 'OR';
+export type FilterValue = string | number | boolean;
+
+/**
+ * A condition's shape (condition.ts has its grammar). `Op` is the operator's type: the stored
+ * long form by default; the dashboard's builder uses `string`, since a filter being edited may
+ * hold none yet.
+ */
+export interface Filter<Op extends string = Operator> {
+  field: string;
+  operator: Op;
+  value?: FilterValue;
+  unit?: TimeUnit;
+}
+
+export interface FilterGroup<Op extends string = Operator> {
+  filters: Filter<Op>[];
+  conditions?: Condition<Op>;
+}
+
+export interface Condition<Op extends string = Operator> {
+  logic: Logic;
+  groups: FilterGroup<Op>[];
+}
 
 /** The value types of custom fields, as contacts records them in `contacts.fields`. */
 export type DataType = 'string' | 'number' | 'boolean' | 'date';

@@ -10,31 +10,17 @@
  * name a filter by path (`condition.groups[0].filters[1].value`), are shown next to that filter.
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { COMPARISONS, DATA_TYPES, DURATION_OPERATORS, EMAIL_STATUSES, NO_VALUE_OPERATORS, OPERATORS_BY_KIND as AUDIENCE_OPERATORS_BY_KIND, type FieldKind, type TimeUnit } from '../../../../libs/audience/src/language';
+import { COMPARISONS, DATA_TYPES, DURATION_OPERATORS, EMAIL_STATUSES, NO_VALUE_OPERATORS, OPERATORS_BY_KIND as AUDIENCE_OPERATORS_BY_KIND, type Condition as AudienceCondition, type FieldKind, type Filter as AudienceFilter, type FilterGroup as AudienceFilterGroup, type FilterValue, type Logic, type TimeUnit } from '../../../../libs/audience/src/language';
 import { api, type FieldError } from '../../api';
 import { toApiError } from '../../ui/form';
 import type { ApiError } from '../../api';
 import './segments.css';
 
-export type Logic = 'AND' | 'OR';
-export type FilterValue = string | number | boolean;
-
-export interface Filter {
-  field: string;
-  operator: string;
-  value?: FilterValue;
-  unit?: TimeUnit;
-}
-
-export interface FilterGroup {
-  filters: Filter[];
-  conditions?: Condition;
-}
-
-export interface Condition {
-  logic: Logic;
-  groups: FilterGroup[];
-}
+export type { FilterValue, Logic } from '../../../../libs/audience/src/language';
+/** The condition being edited: a filter may hold no operator yet, so operators are plain strings. */
+export type Filter = AudienceFilter<string>;
+export type FilterGroup = AudienceFilterGroup<string>;
+export type Condition = AudienceCondition<string>;
 
 /** What the field picker offers: the project's custom fields, event names and segments. */
 export interface ConditionFields {
