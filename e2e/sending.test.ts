@@ -99,6 +99,31 @@ describe.each<TopologyKind>(['all', 'split'])('sending (%s)', (kind) => {
     expect((await fetch(link.replace(/\/t\/c\/./, '/t/c/X'), { redirect: 'manual' })).status).toBe(404);
   });
 
+  it('an email opened before the sender learnt it was accepted still records its sending, once', async () => {
+    const release = smtp.holdReplies();
+    let mail: Awaited<ReturnType<SmtpSink['waitFor']>>;
+    let sent: { email: string; contact: { id: string } };
+    try {
+      const r = await api.post('/v1/send', { to: 'early-reader@example.org', from: FROM, subject: 'Quick', body: '<p>Hi</p>' });
+      expect(r.status).toBe(200);
+      sent = r.body.data.emails[0];
+      mail = await smtp.waitFor((m) => (m.parsed.messageId ?? '').includes(sent.email));
+      // Read while the server has not answered yet: the email is opened before it is sent.
+      expect((await fetch(String(mail.parsed.html).match(/src="([^"]+\/t\/o\/[^"]+)"/)![1])).status).toBe(200);
+      await eventually(async () => (await events(sent.contact.id)).includes('email.opened'));
+    } finally {
+      release();
+    }
+    const names = await eventually(async () => {
+      const n = await events(sent.contact.id);
+      return n.includes('email.sent') ? n : undefined;
+    });
+    expect(names.filter((n) => n === 'email.sent')).toHaveLength(1);
+    expect(names.filter((n) => n === 'email.opened')).toHaveLength(1);
+    const [row] = await t.sql(`SELECT status, sent_at IS NOT NULL AS sent, opened_at IS NOT NULL AS opened, message_id FROM messaging.emails WHERE id = $1`, [sent.email]);
+    expect(row).toEqual({ status: 'opened', sent: true, opened: true, message_id: mail.parsed.messageId });
+  });
+
   it('sends a marketing template with List-Unsubscribe one-click, and the link unsubscribes', async () => {
     const tpl = await api.post('/templates', {
       name: 'Newsletter',

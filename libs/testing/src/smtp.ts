@@ -12,12 +12,15 @@ export interface ReceivedMail {
 /**
  * A real SMTP server on loopback (smtp-server) standing in for the outside world: it accepts every
  * message and keeps the raw source and the parsed form. `failNext(n, code)` answers the next n
- * messages with an SMTP error (4xx temporary, 5xx permanent).
+ * messages with an SMTP error (4xx temporary, 5xx permanent); `holdReplies()` keeps messages but
+ * holds their 250 until released, as a slow server does (the recipient may read one before the
+ * sender learns it was accepted).
  */
 export class SmtpSink {
   readonly messages: ReceivedMail[] = [];
   private failures: Array<{ code: number; message: string }> = [];
   private waiters: Array<() => void> = [];
+  private held?: Promise<void>;
 
   private constructor(private readonly server: SMTPServer, readonly port: number) {}
 
@@ -47,6 +50,7 @@ export class SmtpSink {
             receivedAt,
           });
           sink.waiters.splice(0).forEach((w) => w());
+          await sink.held;
           callback();
         });
       },
@@ -65,6 +69,16 @@ export class SmtpSink {
 
   failNext(n: number, code: number, message = code >= 500 ? 'mailbox unavailable' : 'try again later') {
     for (let i = 0; i < n; i++) this.failures.push({ code, message });
+  }
+
+  /** Holds the reply to every message received from now on until the returned release is called. */
+  holdReplies(): () => void {
+    let release!: () => void;
+    this.held = new Promise<void>((r) => (release = r));
+    return () => {
+      this.held = undefined;
+      release();
+    };
   }
 
   /** Messages whose Message-ID contains the email id Herald returned. */

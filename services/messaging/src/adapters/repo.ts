@@ -37,14 +37,19 @@ const CLAIMED_ROW = EMAIL_ROW.replace(
   `CASE WHEN e.campaign_id IS NULL THEN e.body ELSE coalesce((SELECT cc.body FROM messaging.campaign_contents cc WHERE cc.project_id = e.project_id AND cc.campaign_id = e.campaign_id), e.body) END AS body`,
 );
 
-/** The UPDATE that moves emails up the status order ($1 status, $2 rank, $3–$6 per email). */
+/**
+ * The UPDATE that moves emails up the status order ($1 status, $2 rank, $3–$6 per email). A step
+ * with a time of its own (sent, delivered, opened, …) reached after a higher one — SMTP's
+ * acceptance recorded after the recipient already opened the email, a delivery notification after
+ * a click — is still recorded once: its time (and, by the caller, its event), not its status.
+ */
 function advanceSql(status: EmailStatus, returning: string) {
   const stamp = { sent: 'sent_at', delivered: 'delivered_at', opened: 'opened_at', clicked: 'clicked_at', bounced: 'bounced_at', complained: 'complained_at' }[status as string];
-  return `UPDATE messaging.emails e SET status = $1, status_rank = $2, updated_at = now(),
+  return `UPDATE messaging.emails e SET status = CASE WHEN e.status_rank < $2 THEN $1 ELSE e.status END, status_rank = greatest(e.status_rank, $2), updated_at = now(),
          message_id = coalesce(x.message_id, e.message_id), last_error = coalesce(x.error, e.last_error)
          ${stamp ? `, ${stamp} = coalesce(e.${stamp}, now())` : ''}
        FROM unnest($3::uuid[], $4::uuid[], $5::text[], $6::text[]) AS x(project_id, id, message_id, error)
-       WHERE e.project_id = x.project_id AND e.id = x.id AND e.status_rank < $2 RETURNING ${returning}`;
+       WHERE e.project_id = x.project_id AND e.id = x.id AND (e.status_rank < $2${stamp ? ` OR e.${stamp} IS NULL` : ''}) RETURNING ${returning}`;
 }
 
 const advanceParams = (status: EmailStatus, items: Array<{ projectId: string; id: string; messageId?: string; error?: string }>) => [
@@ -418,7 +423,7 @@ export class MessagingRepo implements MessagingStore {
     return this.db.query(`SELECT filename, content_type, content_id, disposition, content FROM messaging.attachments WHERE project_id = $1 AND email_id = $2 ORDER BY idx`, [projectId, emailId]);
   }
 
-  /** Moves an email up the status order (never down); returns the row if it changed. */
+  /** Moves an email up the status order (never down), or records a step reached late; returns the row if it changed. */
   async advance(tx: Queryable, projectId: string, id: string, status: EmailStatus, extra: { messageId?: string; error?: string } = {}) {
     return (await tx.query(prepared(advanceSql(status, EMAIL_ROW), advanceParams(status, [{ projectId, id, ...extra }])))).rows[0] as EmailRow | undefined;
   }

@@ -56,14 +56,17 @@ export async function handleMailNotification(deps: WebhookDeps, body: string): P
   const projectId = email.project_id;
 
   const permanent = n.kind === 'complaint' || (n.kind === 'bounce' && n.bounceType === 'Permanent');
-  let moved: EmailRow | undefined;
+  let moved: { lane: EmailRow['lane']; status: EmailStatus } | undefined;
   const applied = await deps.repo.db.tx(async (tx) => {
     if (!(await deps.repo.firstNotification(tx, msg.MessageId))) return false;
     const events: NewEvent[] = [];
     const status = n.kind === 'bounce' ? (n.bounceType === 'Permanent' ? 'bounced' : undefined) : STATUS_OF[n.kind];
     if (status) {
-      const row = (moved = await deps.repo.advance(tx, projectId, email!.id, status));
-      if (row) events.push(statusEvent(projectId, row, status, { link: n.link, bounceType: n.bounceType }));
+      const row = await deps.repo.advance(tx, projectId, email!.id, status);
+      if (row) {
+        moved = { lane: row.lane, status };
+        events.push(statusEvent(projectId, row, status, { link: n.link, bounceType: n.bounceType }));
+      }
     } else if (n.kind === 'bounce') {
       // A transient bounce changes nothing but is worth seeing on the contact's timeline.
       events.push(statusEvent(projectId, email!, 'bounced', { bounceType: n.bounceType ?? 'Transient', reason: 'transient' }));
@@ -84,7 +87,7 @@ export async function handleMailNotification(deps: WebhookDeps, body: string): P
     await deps.repo.outbox.enqueue(tx, events);
     return true;
   });
-  // A notification that moved the email (delivered, bounced, complained), counted once committed.
+  // A notification that moved the email or recorded a step of it (delivered, bounced, complained), counted once committed.
   if (applied && moved) metrics.emails.inc({ lane: moved.lane, outcome: moved.status });
   if (applied && permanent) {
     // Bounced or complained: never mail marketing to this contact again.

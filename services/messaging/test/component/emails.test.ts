@@ -94,25 +94,41 @@ describe('MessagingRepo.insertEmails', () => {
 });
 
 describe('MessagingRepo.advanceWithEvents', () => {
-  it('moves the emails below the status, and writes the status event of each one that moved (only), in the order given', async () => {
+  it('moves the emails below the status, records the step late on one already past it, and writes the status event of each that changed (only), in the order given', async () => {
     const p = newId();
-    const [a, b, ahead, c] = ['a', 'b', 'ahead', 'c'].map((n) => email(p, `advance-${n}@x.test`));
-    await repo.insertEmails([a, b, ahead, c], [a, b, ahead, c].map(eventsOf));
-    await repo.advance(db.pool, p, ahead.id, 'delivered'); // already past "sent": does not move back
-    const given = [c, ahead, a, b];
+    const [a, b, ahead, done, c] = ['a', 'b', 'ahead', 'done', 'c'].map((n) => email(p, `advance-${n}@x.test`));
+    await repo.insertEmails([a, b, ahead, done, c], [a, b, ahead, done, c].map(eventsOf));
+    await repo.advance(db.pool, p, ahead.id, 'delivered'); // past "sent" before it was recorded: keeps its status, gets the step
+    await repo.advance(db.pool, p, done.id, 'sent'); // sent already: nothing again
+    const given = [c, ahead, a, done, b];
     const source = new Map(given.map((e) => [e.id, e]));
     const moved = await repo.advanceWithEvents('sent', given.map((e) => ({ projectId: p, id: e.id, messageId: `<${e.id}@x.test>` })), (i) => {
       const e = source.get(i.id)!;
       return statusEvent(p, { id: e.id, contact_id: e.contactId, message_id: i.messageId ?? null, subject: e.subject, from_email: e.fromEmail, template_id: null, campaign_id: null, source_type: 'transactional' }, 'sent');
     });
-    expect([...moved].sort()).toEqual([a.id, b.id, c.id].sort());
+    expect([...moved].sort()).toEqual([a.id, b.id, ahead.id, c.id].sort());
     const events = await db.query<{ data: any }>(
       `SELECT data FROM messaging.outbox WHERE project_id = $1 AND type = 'messaging.email.status_changed.v1' ORDER BY seq`,
       [p],
     );
-    expect(events.map((e) => [e.data.emailId, e.data.status, e.data.messageId])).toEqual([c, a, b].map((e) => [e.id, 'sent', `<${e.id}@x.test>`]));
-    const statuses = await db.query<{ id: string; status: string }>(`SELECT id, status FROM messaging.emails WHERE project_id = $1`, [p]);
-    expect(new Map(statuses.map((r) => [r.id, r.status]))).toEqual(new Map([[a.id, 'sent'], [b.id, 'sent'], [c.id, 'sent'], [ahead.id, 'delivered']]));
+    expect(events.map((e) => [e.data.emailId, e.data.status, e.data.messageId])).toEqual([c, ahead, a, b].map((e) => [e.id, 'sent', `<${e.id}@x.test>`]));
+    const rows = await db.query<{ id: string; status: string; status_rank: number; sent: boolean; message_id: string | null }>(
+      `SELECT id, status, status_rank, sent_at IS NOT NULL AS sent, message_id FROM messaging.emails WHERE project_id = $1`,
+      [p],
+    );
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const e of [a, b, c]) expect(byId.get(e.id)).toEqual({ id: e.id, status: 'sent', status_rank: STATUS_RANK.sent, sent: true, message_id: `<${e.id}@x.test>` });
+    expect(byId.get(ahead.id)).toEqual({ id: ahead.id, status: 'delivered', status_rank: STATUS_RANK.delivered, sent: true, message_id: `<${ahead.id}@x.test>` });
+    expect(byId.get(done.id)).toEqual({ id: done.id, status: 'sent', status_rank: STATUS_RANK.sent, sent: true, message_id: null });
+  });
+
+  it('a step without a time of its own (failed) is never recorded below the status', async () => {
+    const p = newId();
+    const e = email(p, 'advance-failed@x.test');
+    await repo.insertEmails([e], [eventsOf(e)]);
+    await repo.advance(db.pool, p, e.id, 'sent');
+    expect(await repo.advance(db.pool, p, e.id, 'failed', { error: 'late' })).toBeUndefined();
+    expect((await db.query(`SELECT status, last_error FROM messaging.emails WHERE id = $1`, [e.id]))[0]).toEqual({ status: 'sent', last_error: null });
   });
 });
 
