@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { dkimVerify } from 'mailauth/lib/dkim/verify';
 import Plunk from '@plunk/node';
-import { Api, DnsTestServer, eventually, SmtpSink, SnsSimulator, TEST_TOPIC_ARN, Topology, TopologyKind } from '../libs/testing/src';
+import { Api, DnsTestServer, eventually, type ReceivedMail, SmtpSink, SnsSimulator, TEST_TOPIC_ARN, Topology, TopologyKind } from '../libs/testing/src';
 import { startHerald } from './support/herald';
 
 /**
@@ -101,7 +101,7 @@ describe.each<TopologyKind>(['all', 'split'])('sending (%s)', (kind) => {
 
   it('an email opened before the sender learnt it was accepted still records its sending, once', async () => {
     const release = smtp.holdReplies();
-    let mail: Awaited<ReturnType<SmtpSink['waitFor']>>;
+    let mail: ReceivedMail;
     let sent: { email: string; contact: { id: string } };
     try {
       const r = await api.post('/v1/send', { to: 'early-reader@example.org', from: FROM, subject: 'Quick', body: '<p>Hi</p>' });

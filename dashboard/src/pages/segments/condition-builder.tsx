@@ -16,7 +16,6 @@ import { toApiError } from '../../ui/form';
 import type { ApiError } from '../../api';
 import './segments.css';
 
-export type { FilterValue, Logic } from '../../../../libs/audience/src/language';
 /** The condition being edited: a filter may hold no operator yet, so operators are plain strings. */
 export type Filter = AudienceFilter<string>;
 export type FilterGroup = AudienceFilterGroup<string>;
