@@ -31,7 +31,7 @@ FROM deps AS build
 # editing those never invalidates this layer and a source change only re-runs tsc.
 COPY . .
 RUN npm run build \
- && rm -f dist/.tsbuildinfo
+ && rm -f dist/.tsbuildinfo dist/.build-*
 
 # ---- prod-deps: production dependencies only -----------------------------------------------
 FROM ${NODE_IMAGE} AS prod-deps
