@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { Api, OWNER, Topology } from '../../libs/testing/src';
 import { launchBrowser, logIn, openArea, openDashboard, PHONE } from '../support/browser';
-import { startHerald } from '../support/herald';
+import { sharedHerald } from '../support/herald';
 
 /**
  * Issue 24, the audience pages in a real browser (all-in-one): a CSV import watched to its end
@@ -19,7 +19,7 @@ describe('dashboard audience (all)', () => {
   const tag = crypto.randomBytes(3).toString('hex');
   const email = (n: string) => `${n}-${tag}@imp.test`;
   beforeAll(async () => {
-    [t, browser] = await Promise.all([startHerald('all'), launchBrowser()]);
+    [t, browser] = await Promise.all([sharedHerald('all'), launchBrowser()]);
     api = new Api(t.baseUrl, t.keys.secret);
   }, 90_000);
   afterAll(async () => {
@@ -28,7 +28,7 @@ describe('dashboard audience (all)', () => {
   });
 
   it('imports a CSV in the browser and watches it finish: progress, counts, row errors, kept across a reload', async () => {
-    const { page, context, errors } = await openDashboard(browser, t.baseUrl);
+    const { page, context, errors } = await openDashboard(browser, t.baseUrl, { project: t.projectId });
     await logIn(page, OWNER.email, OWNER.password);
     await openArea(page, 'Contacts');
     await page.getByRole('link', { name: 'Import CSV' }).click();
@@ -109,7 +109,7 @@ describe('dashboard audience (all)', () => {
     // One contact the search leaves out, so that "3 contacts" proves the search applied (selecting
     // before it does would be undone when it does: the selection is of the list shown).
     expect((await api.post('/contacts', { email: `other-${crypto.randomBytes(3).toString('hex')}@elsewhere.test` })).status).toBe(201);
-    const { page, context, errors } = await openDashboard(browser, t.baseUrl);
+    const { page, context, errors } = await openDashboard(browser, t.baseUrl, { project: t.projectId });
     await logIn(page, OWNER.email, OWNER.password);
     await openArea(page, 'Contacts');
     await page.getByRole('searchbox', { name: 'Search by email' }).fill(tag);
@@ -153,7 +153,7 @@ describe('dashboard audience (all)', () => {
     for (const [event, who] of [[clicked, 'e1'], [clicked, 'e1'], [clicked, 'e2'], [bought, 'e2']]) {
       expect((await api.post('/v1/track', { event, email: email(who), data: { price: 5 } })).status).toBe(200);
     }
-    const { page, context, errors } = await openDashboard(browser, t.baseUrl);
+    const { page, context, errors } = await openDashboard(browser, t.baseUrl, { project: t.projectId });
     await logIn(page, OWNER.email, OWNER.password);
     await openArea(page, 'Events');
     const nameRow = (n: string) => page.getByTestId(`event-name-${n}`);
@@ -195,12 +195,13 @@ describe('dashboard audience (all)', () => {
   });
 
   it('fits a phone: the import page and the events page are no wider than the screen', async () => {
-    const { page, context, errors } = await openDashboard(browser, t.baseUrl, { viewport: PHONE });
+    const { page, context, errors } = await openDashboard(browser, t.baseUrl, { viewport: PHONE, project: t.projectId });
     await logIn(page, OWNER.email, OWNER.password);
     for (const [path, heading] of [['/#/contacts/import', 'Import contacts'], ['/#/events', 'Events'], ['/#/contacts', 'Contacts']]) {
       await page.goto(path);
       await page.getByRole('heading', { name: heading, exact: true }).waitFor();
-      await page.locator('.spinner').waitFor({ state: 'detached' });
+      // Every region's spinner gone (a page may show several at once).
+      await page.waitForFunction("!document.querySelector('.spinner')");
       expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
     }
     expect(errors).toEqual([]);
