@@ -19,6 +19,8 @@ module.exports = {
   testMatch: ['<rootDir>/{libs,services,e2e,test}/**/*.test.ts', '<rootDir>/dashboard/test/**/*.test.tsx'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   globalSetup: '<rootDir>/libs/testing/src/global-setup.ts',
+  globalTeardown: '<rootDir>/libs/testing/src/global-teardown.ts',
+  setupFilesAfterEnv: ['<rootDir>/libs/testing/src/jest-setup.ts'],
   testTimeout: 60000,
   maxWorkers: 2,
 };

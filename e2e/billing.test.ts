@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { Client } from 'pg';
 import { Api, eventually, OWNER, session, TopologyKind } from '../libs/testing/src';
 import { useSendingStack } from './support/sending';
@@ -14,7 +15,7 @@ function calendarMonth() {
 
 /** A dashboard user of the project with `role` (the members API is another feature: the membership row is written as it would). */
 async function memberSession(baseUrl: string, dbUrl: string, projectId: string, role: 'MEMBER' | 'ADMIN', tag: string) {
-  const email = `${role.toLowerCase()}-${tag}@herald.test`;
+  const email = `${role.toLowerCase()}-${tag}-${crypto.randomBytes(4).toString('hex')}@herald.test`;
   const signup = await new Api(baseUrl).post('/auth/signup', { email, password: 'member-password-1' });
   expect(signup.status).toBe(201);
   const db = new Client({ connectionString: dbUrl });
@@ -44,8 +45,8 @@ async function messagingKnowsBlock(dbUrl: string, projectId: string, category: s
  * messaging sends, limits that block a category's sends within seconds of a change, and the
  * payment routes answering BILLING_DISABLED. Real SMTP sink, both topologies.
  */
-describe.each<TopologyKind>(['all', 'split'])('billing limits, no payment provider (%s)', (kind) => {
-  const s = useSendingStack(kind, { env: { WORKFLOW_TIME_SCALE: '0.001' } });
+describe.each<TopologyKind>(['all'])('billing limits, no payment provider (%s)', (kind) => {
+  const s = useSendingStack(kind, { shared: true });
   let owner: Api;
   let base: string;
   const limits = async () => (await owner.get(`${base}/billing-limits`)).body;
@@ -58,7 +59,7 @@ describe.each<TopologyKind>(['all', 'split'])('billing limits, no payment provid
   };
 
   beforeAll(async () => {
-    owner = await session(s.t.baseUrl, OWNER.email, OWNER.password);
+    owner = await s.t.owner();
     base = `/users/@me/projects/${s.t.projectId}`;
   });
 
@@ -188,7 +189,7 @@ describe.each<TopologyKind>(['all', 'split'])('billing limits, no payment provid
 
     // An API key is not a session; nobody outside the project.
     expect((await s.api.get(`${base}/billing-limits`)).status).toBe(401);
-    const stranger = await new Api(s.t.baseUrl).post('/auth/signup', { email: `stranger-${kind}@herald.test`, password: 'stranger-password' });
+    const stranger = await new Api(s.t.baseUrl).post('/auth/signup', { email: `stranger-${kind}-${crypto.randomBytes(4).toString('hex')}@herald.test`, password: 'stranger-password' });
     const strangerSession = await session(s.t.baseUrl, stranger.body.email, 'stranger-password');
     expect((await strangerSession.get(`${base}/billing-limits`)).body.error.code).toBe('PROJECT_ACCESS_DENIED');
   });
@@ -211,7 +212,7 @@ describe.each<TopologyKind>(['all', 'split'])('billing limits, no payment provid
  * Billing with Stripe configured: the real `stripe` SDK against a loopback server speaking
  * Stripe's API (checkout, portal), and webhook notifications signed as Stripe signs them.
  */
-describe.each<TopologyKind>(['all', 'split'])('billing with Stripe (%s)', (kind) => {
+describe.each<TopologyKind>(['all'])('billing with Stripe (%s)', (kind) => {
   let stripe: FakeStripe;
   const env: NodeJS.ProcessEnv = {};
   // Registered before the stack's: the fake is up, and named in `env`, when Herald starts.

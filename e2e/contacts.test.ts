@@ -1,5 +1,5 @@
-import { Api, ApiResponse, OWNER, session, Topology, TopologyKind } from '../libs/testing/src';
-import { startHerald } from './support/herald';
+import { Api, ApiResponse, Topology, TopologyKind } from '../libs/testing/src';
+import { sharedHerald } from './support/herald';
 
 /** SPEC §2.1–2.3, §4.2 (without import and bulk) and COMPAT "Contacts", end to end. */
 
@@ -10,14 +10,14 @@ function expectError(res: ApiResponse, status: number, code: string) {
   expect(res.body.success).toBe(false);
 }
 
-describe.each<TopologyKind>(['all', 'split'])('contacts (%s)', (kind) => {
+describe.each<TopologyKind>(['all'])('contacts (%s)', (kind) => {
   let t: Topology;
   let api: Api;
   let owner: Api;
   beforeAll(async () => {
-    t = await startHerald(kind);
+    t = await sharedHerald(kind);
     api = new Api(t.baseUrl, t.keys.secret);
-    owner = await session(t.baseUrl, OWNER.email, OWNER.password);
+    owner = await t.owner();
   }, 60_000);
   afterAll(() => t?.stop());
 

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import { Api, ApiResponse, eventually, OWNER, session, Topology, TopologyKind } from '../libs/testing/src';
-import { startHerald } from './support/herald';
+import { Api, ApiResponse, eventually, Topology, TopologyKind } from '../libs/testing/src';
+import { sharedHerald } from './support/herald';
 
 /** SPEC §3 (subscriptions), §4.1 /v1/track, §4.7, §6 and COMPAT "Public API" / "Events". */
 
@@ -12,12 +12,12 @@ function expectError(res: ApiResponse, status: number, code: string) {
   expect(res.body.success).toBe(false);
 }
 
-describe.each<TopologyKind>(['all', 'split'])('events (%s)', (kind) => {
+describe.each<TopologyKind>(['all'])('events (%s)', (kind) => {
   let t: Topology;
   let api: Api;
   let pub: Api;
   beforeAll(async () => {
-    t = await startHerald(kind);
+    t = await sharedHerald(kind);
     api = new Api(t.baseUrl, t.keys.secret);
     pub = new Api(t.baseUrl, t.keys.public);
   }, 60_000);
@@ -90,7 +90,7 @@ describe.each<TopologyKind>(['all', 'split'])('events (%s)', (kind) => {
     });
 
     it('concurrent tracks are batched, yet each succeeds or fails on its own and stays in its project', async () => {
-      const owner = await session(t.baseUrl, OWNER.email, OWNER.password);
+      const owner = await t.owner();
       const other = await owner.post('/users/@me/projects', { name: `Batch ${uid()}` });
       expect(other.status).toBe(201);
       const otherApi = new Api(t.baseUrl, other.body.secret);
@@ -211,7 +211,7 @@ describe.each<TopologyKind>(['all', 'split'])('events (%s)', (kind) => {
     });
 
     it('keys are per project', async () => {
-      const owner = await session(t.baseUrl, OWNER.email, OWNER.password);
+      const owner = await t.owner();
       const other = (await owner.post('/users/@me/projects', { name: 'Idem other' })).body;
       const key = `shared-${uid()}`;
       const body = { event: 'per-project', email: `pp-${uid()}@events.test` };
@@ -246,7 +246,7 @@ describe.each<TopologyKind>(['all', 'split'])('events (%s)', (kind) => {
     let contactB: string;
     beforeAll(async () => {
       // A project of its own so counts and lists are exact.
-      const owner = await session(t.baseUrl, OWNER.email, OWNER.password);
+      const owner = await t.owner();
       p = new Api(t.baseUrl, (await owner.post('/users/@me/projects', { name: 'Events read' })).body.secret);
       contactA = (await p.post('/v1/track', { event: 'x', email: 'a@read.test', subscribed: false })).body.data.contact;
       await p.post('/v1/track', { event: 'x', email: 'a@read.test', data: { n: 2 } });

@@ -1,5 +1,5 @@
-import { Api, eventually, OWNER, session, TopologyKind } from '../libs/testing/src';
-import { startHerald } from './support/herald';
+import { Api, eventually, TopologyKind } from '../libs/testing/src';
+import { sharedHerald } from './support/herald';
 import { importCsv, waitJob } from './support/imports';
 
 /** The most custom fields a project holds (services/contacts/src/domain/data.ts, docs/decisions.md "Hostile JSON"). */
@@ -11,14 +11,14 @@ const MAX_PROJECT_FIELDS = 2000;
  * 422 (an import: failed) naming the limit, nothing half-written; values of existing fields still
  * go in; GET /contacts/fields answers for a full project; deleting a field makes room.
  */
-describe.each<TopologyKind>(['all', 'split'])('custom field limit (%s)', (kind) => {
+describe.each<TopologyKind>(['all'])('custom field limit (%s)', (kind) => {
   let stop: () => Promise<void>;
   let api: Api;
   let pub: Api;
   beforeAll(async () => {
-    const t = await startHerald(kind, { env: { RATE_LIMIT_PER_MINUTE: '100000' } });
+    const t = await sharedHerald(kind);
     stop = () => t.stop();
-    const owner = await session(t.baseUrl, OWNER.email, OWNER.password);
+    const owner = await t.owner();
     const project = (await owner.post('/users/@me/projects', { name: 'Many fields' })).body;
     api = new Api(t.baseUrl, project.secret);
     pub = new Api(t.baseUrl, project.public);

@@ -24,7 +24,7 @@ function expectEnvelope(res: ApiResponse, status: number, code: string) {
   for (const k of Object.keys(e)) expect(['code', 'message', 'statusCode', 'requestId', 'errors', 'details', 'suggestion']).toContain(k);
 }
 
-describe.each<TopologyKind>(['all', 'split'])('gateway rules (%s)', (kind) => {
+describe.each<TopologyKind>(['all'])('gateway rules (%s)', (kind) => {
   let t: Topology;
   let api: Api;
   beforeAll(async () => {

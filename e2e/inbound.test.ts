@@ -14,7 +14,7 @@ import { useSendingStack, verifyDomain } from './support/sending';
 const MX_HOST = 'mx.inbound.herald.test';
 const MAX_BYTES = 64 * 1024;
 
-describe.each<TopologyKind>(['all', 'split'])('inbound mail (%s)', (kind) => {
+describe.each<TopologyKind>(['all'])('inbound mail (%s)', (kind) => {
   const env: NodeJS.ProcessEnv = { INBOUND_MX_HOST: MX_HOST, INBOUND_MAX_BYTES: String(MAX_BYTES), WORKFLOW_WEBHOOK_ALLOW_PRIVATE: 'true' };
   beforeAll(async () => {
     env.INBOUND_SMTP_PORT = String(await freePort());

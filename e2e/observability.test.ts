@@ -7,14 +7,14 @@
  * of test/deploy/observability.ts (a rate over a gauge would be wrong).
  */
 import { Topology } from '../libs/testing/src';
-import { startHerald } from './support/herald';
+import { sharedHerald } from './support/herald';
 import { METRICS, family, namedMetrics } from '../test/deploy/observability';
 
 describe('monitoring names only metrics a running Herald serves', () => {
   let t: Topology;
   let types: Map<string, string>;
   beforeAll(async () => {
-    t = await startHerald('all');
+    t = await sharedHerald('all');
     const res = await fetch(`${t.baseUrl}/metrics`);
     expect(res.status).toBe(200);
     const text = await res.text();

@@ -3,15 +3,15 @@ import Plunk from '@plunk/node';
 import { TokenError } from '@plunk/node/dist/errors/TokenError';
 import { PlunkError } from '@plunk/node/dist/errors/PlunkError';
 import { Api, eventually, Topology, TopologyKind } from '../libs/testing/src';
-import { startHerald } from './support/herald';
+import { sharedHerald } from './support/herald';
 
 /** COMPAT: the official Plunk Node SDK (v3) works against Herald unchanged, with only baseUrl pointed at it. */
 
-describe.each<TopologyKind>(['all', 'split'])('@plunk/node SDK (%s)', (kind) => {
+describe.each<TopologyKind>(['all'])('@plunk/node SDK (%s)', (kind) => {
   let t: Topology;
   let api: Api;
   beforeAll(async () => {
-    t = await startHerald(kind);
+    t = await sharedHerald(kind);
     api = new Api(t.baseUrl, t.keys.secret);
   }, 60_000);
   afterAll(() => t?.stop());

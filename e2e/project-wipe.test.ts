@@ -1,5 +1,6 @@
+import crypto from 'node:crypto';
 import { Pool } from 'pg';
-import { Api, eventually, OWNER, session, type TopologyKind } from '../libs/testing/src';
+import { Api, eventually, OWNER, type TopologyKind } from '../libs/testing/src';
 import { importCsv, waitJob } from './support/imports';
 import { useSendingStack, verifyDomain } from './support/sending';
 
@@ -9,8 +10,8 @@ import { useSendingStack, verifyDomain } from './support/sending';
  * schema (read from the catalogue: a table added later is checked too) — but, for a reset, what a
  * reset keeps — while another project keeps every row it had.
  */
-describe.each<TopologyKind>(['all', 'split'])('project reset and delete (%s)', (kind) => {
-  const s = useSendingStack(kind);
+describe.each<TopologyKind>(['all'])('project reset and delete (%s)', (kind) => {
+  const s = useSendingStack(kind, { shared: true });
   let db: Pool;
   let owner: Api;
   let a: { id: string; name: string; api: Api };
@@ -67,7 +68,7 @@ describe.each<TopologyKind>(['all', 'split'])('project reset and delete (%s)', (
            AND c.table_schema NOT IN ('pg_catalog', 'information_schema', 'public') ORDER BY 1`,
       )
     ).rows.map((r) => r.t);
-    owner = await session(s.t.baseUrl, OWNER.email, OWNER.password);
+    owner = await s.t.owner();
     a = { id: s.t.projectId, name: (await owner.get('/users/@me/projects')).body.find((p: any) => p.id === s.t.projectId).name, api: s.api };
     const created = await owner.post('/users/@me/projects', { name: 'Other' });
     expect(created.status).toBe(201);
@@ -139,7 +140,7 @@ describe.each<TopologyKind>(['all', 'split'])('project reset and delete (%s)', (
     const mine = await owner.post(`/users/@me/projects/${b.id}/reset`, {});
     expect(mine.status).toBe(202);
     await finished(mine.body.id);
-    const signup = await fetch(`${s.t.baseUrl}/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `someone-${kind}@example.com`, password: 'another-password-1' }) });
+    const signup = await fetch(`${s.t.baseUrl}/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `someone-${kind}-${crypto.randomBytes(4).toString('hex')}@example.com`, password: 'another-password-1' }) });
     expect(signup.status).toBe(201);
     const stranger = new Api(s.t.baseUrl, undefined, { cookie: signup.headers.get('set-cookie')!.split(';')[0] });
     expect((await stranger.get(`/users/@me/operations/${mine.body.id}`)).status).toBe(404);

@@ -2,7 +2,7 @@ import { Api, DnsTestServer, eventually, OWNER, session, SmtpSink, SnsSimulator,
 import { startHerald } from './support/herald';
 
 /** COMPAT "Reputation": bounce figures per project, and a critical level disables the project. */
-describe.each<TopologyKind>(['all', 'split'])('reputation (%s)', (kind) => {
+describe.each<TopologyKind>(['all'])('reputation (%s)', (kind) => {
   let t: Topology;
   let dns: DnsTestServer;
   let smtp: SmtpSink;

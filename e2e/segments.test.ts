@@ -7,8 +7,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Api, ApiResponse, eventually, OWNER, session, Topology, TopologyKind } from '../libs/testing/src';
-import { startHerald } from './support/herald';
+import { Api, ApiResponse, eventually, Topology, TopologyKind } from '../libs/testing/src';
+import { sharedHerald } from './support/herald';
 
 jest.setTimeout(240_000);
 
@@ -23,13 +23,13 @@ function expectError(res: ApiResponse, status: number, code: string, field?: str
 
 const where = (...filters: object[]) => ({ logic: 'AND', groups: [{ filters }] });
 
-describe.each<TopologyKind>(['all', 'split'])('segments (%s)', (kind) => {
+describe.each<TopologyKind>(['all'])('segments (%s)', (kind) => {
   let t: Topology;
   let owner: Api;
 
   beforeAll(async () => {
-    t = await startHerald(kind, { env: { SEGMENT_RECOMPUTE_DEBOUNCE_MS: '200' } });
-    owner = await session(t.baseUrl, OWNER.email, OWNER.password);
+    t = await sharedHerald(kind, { env: { SEGMENT_RECOMPUTE_DEBOUNCE_MS: '200' } });
+    owner = await t.owner();
   }, 120_000);
   afterAll(async () => {
     if (t) fs.writeFileSync(path.join(os.tmpdir(), `herald-segments-${kind}.log`), t.output());

@@ -4,7 +4,7 @@ import { contactEvents, useSendingStack } from './support/sending';
 
 /** POST /v1/send request rules (SPEC §2.2, §4.1, §7, §8; COMPAT "Public API") in both topologies. */
 describe.each<TopologyKind>(['all', 'split'])('/v1/send rules (%s)', (kind) => {
-  const s = useSendingStack(kind);
+  const s = useSendingStack(kind, { shared: true });
   let api: Api;
   let smtp: SmtpSink;
   let FROM: string;

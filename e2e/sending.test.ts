@@ -9,7 +9,7 @@ import { startHerald } from './support/herald';
  * delivered to a real SMTP server (smtp-server), DKIM checked against the published key, opens and
  * clicks through the tracking URLs, a bounce through a signed SNS notification.
  */
-describe.each<TopologyKind>(['all', 'split'])('sending (%s)', (kind) => {
+describe.each<TopologyKind>(['all'])('sending (%s)', (kind) => {
   let t: Topology;
   let api: Api;
   let dns: DnsTestServer;

@@ -1,11 +1,11 @@
 import { Api, eventually, Topology, TopologyKind } from '../libs/testing/src';
-import { startHerald } from './support/herald';
+import { sharedHerald, startHerald } from './support/herald';
 
 describe.each<TopologyKind>(['all', 'split'])('smoke (%s)', (kind) => {
   let t: Topology;
   let api: Api;
   beforeAll(async () => {
-    t = await startHerald(kind);
+    t = await sharedHerald(kind);
     api = new Api(t.baseUrl, t.keys.secret);
   }, 60_000);
   afterAll(() => t?.stop());

@@ -1,9 +1,9 @@
-import { Api, OWNER, ReceivedMail, session, TopologyKind } from '../libs/testing/src';
+import { Api, ReceivedMail, TopologyKind } from '../libs/testing/src';
 import { useSendingStack } from './support/sending';
 
 /** Templates (SPEC §2.5, §4.3; COMPAT "Templates") in both topologies. */
-describe.each<TopologyKind>(['all', 'split'])('templates (%s)', (kind) => {
-  const s = useSendingStack(kind);
+describe.each<TopologyKind>(['all'])('templates (%s)', (kind) => {
+  const s = useSendingStack(kind, { shared: true });
   let api: Api;
   let FROM: string;
   const MISSING = '0190f5a2-7b1c-7d3e-8f00-000000000000';
@@ -252,7 +252,7 @@ describe.each<TopologyKind>(['all', 'split'])('templates (%s)', (kind) => {
 
   it("keeps projects apart: another project's key gets 404 and does not list it", async () => {
     const tpl = await create({ name: `Private-${kind}`, from: FROM });
-    const owner = await session(s.t.baseUrl, OWNER.email, OWNER.password);
+    const owner = await s.t.owner();
     const project = await owner.post('/users/@me/projects', { name: `Other ${kind}` });
     expect(project.status).toBe(201);
     const other = new Api(s.t.baseUrl, project.body.secret);

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { contracts, grpcClient } from '../libs/contracts/src';
 import { Api, eventually, expectAppError, OWNER, session, Topology, TopologyKind } from '../libs/testing/src';
-import { startHerald } from './support/herald';
+import { sharedHerald } from './support/herald';
 
 /** SPEC §1/§5.4: the project comes from the key, and one project never sees or touches another's data. */
 
@@ -12,9 +12,9 @@ describe.each<TopologyKind>(['all', 'split'])('tenancy (%s)', (kind) => {
   let twoId: string;
   let contact: any;
   beforeAll(async () => {
-    t = await startHerald(kind);
+    t = await sharedHerald(kind);
     one = new Api(t.baseUrl, t.keys.secret);
-    const owner = await session(t.baseUrl, OWNER.email, OWNER.password);
+    const owner = await t.owner();
     const created = await owner.post('/users/@me/projects', { name: 'Tenant two' });
     expect(created.status).toBe(201);
     two = new Api(t.baseUrl, created.body.secret);

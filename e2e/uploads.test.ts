@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Api, ApiResponse, eventually, IMAGES, OWNER, pngOfSize, session, Topology, TopologyKind } from '../libs/testing/src';
-import { startHerald } from './support/herald';
+import { sharedHerald, startHerald } from './support/herald';
 import { S3RVER_CREDENTIALS, startS3 } from './support/s3';
 
 jest.setTimeout(240_000);
@@ -71,7 +71,7 @@ async function fetchImage(url: string, headers: Record<string, string> = {}) {
 
 const keyPattern = (projectId: string, ext: string) => new RegExp(`^${projectId}/[A-Za-z0-9_-]{32}\\.${ext}$`);
 
-describe.each<TopologyKind>(['all', 'split'])('image uploads, local storage (%s)', (kind) => {
+describe.each<TopologyKind>(['all'])('image uploads, local storage (%s)', (kind) => {
   let t: Topology;
   let api: Api;
   let owner: Api;
@@ -84,9 +84,9 @@ describe.each<TopologyKind>(['all', 'split'])('image uploads, local storage (%s)
   };
 
   beforeAll(async () => {
-    t = await startHerald(kind);
+    t = await sharedHerald(kind);
     api = new Api(t.baseUrl, t.keys.secret);
-    owner = await session(t.baseUrl, OWNER.email, OWNER.password);
+    owner = await t.owner();
     const created = await owner.post('/users/@me/projects', { name: 'Uploads other tenant' });
     expect(created.status).toBe(201);
     other = new Api(t.baseUrl, created.body.secret);
@@ -224,7 +224,7 @@ describe.each<TopologyKind>(['all', 'split'])('image uploads, local storage (%s)
   });
 });
 
-describe.each<TopologyKind>(['all', 'split'])('image uploads into S3-compatible storage (s3rver, %s)', (kind) => {
+describe.each<TopologyKind>(['all'])('image uploads into S3-compatible storage (s3rver, %s)', (kind) => {
   let s3: Awaited<ReturnType<typeof startS3>>;
   let t: Topology;
   let api: Api;

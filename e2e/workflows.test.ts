@@ -1,5 +1,5 @@
 import { verifyWebhookSignature } from '../services/workflows/src/domain/webhook';
-import { Api, eventually, OWNER, session, TopologyKind } from '../libs/testing/src';
+import { Api, eventually, TopologyKind } from '../libs/testing/src';
 import { HttpReceiver } from './support/receiver';
 import { contactEvents, useSendingStack } from './support/sending';
 
@@ -8,9 +8,9 @@ import { contactEvents, useSendingStack } from './support/sending';
  * loopback (deployments may allow private webhook targets: WORKFLOW_WEBHOOK_ALLOW_PRIVATE). Time
  * is shortened by configuration (WORKFLOW_TIME_SCALE: a minute lasts 60 ms), not faked.
  */
-describe.each<TopologyKind>(['all', 'split'])('workflows (%s)', (kind) => {
+describe.each<TopologyKind>(['all'])('workflows (%s)', (kind) => {
   let receiver: HttpReceiver;
-  const s = useSendingStack(kind, { env: { WORKFLOW_TIME_SCALE: '0.001', WORKFLOW_WEBHOOK_ALLOW_PRIVATE: 'true', WORKFLOW_RETRY_BASE_MS: '100' } });
+  const s = useSendingStack(kind, { shared: true, env: { WORKFLOW_TIME_SCALE: '0.001', WORKFLOW_WEBHOOK_ALLOW_PRIVATE: 'true', WORKFLOW_RETRY_BASE_MS: '100' } });
   let api: Api;
   let pub: Api;
   let n = 0;
@@ -331,7 +331,7 @@ describe.each<TopologyKind>(['all', 'split'])('workflows (%s)', (kind) => {
 
   it("never shows or touches another project's workflows", async () => {
     const t = tag();
-    const owner = await session(s.t.baseUrl, OWNER.email, OWNER.password);
+    const owner = await s.t.owner();
     const created = await owner.post('/users/@me/projects', { name: `Tenant ${t}` });
     const other = new Api(s.t.baseUrl, created.body.secret);
     const wf = await build(`mine.${t}`, { wait: { type: 'DELAY', config: { amount: 7, unit: 'days' } } }, [['trigger', 'wait']]);

@@ -11,7 +11,7 @@ import { useSendingStack } from '../support/sending';
  * tracked names and their counts.
  */
 describe('dashboard activity and analytics (all)', () => {
-  const stack = useSendingStack('all');
+  const stack = useSendingStack('all', { shared: true });
   let browser: Browser;
   const run = crypto.randomBytes(3).toString('hex');
   const to = [`ada-${run}@activity.test`, `bob-${run}@activity.test`];
@@ -37,7 +37,7 @@ describe('dashboard activity and analytics (all)', () => {
   });
 
   it('activity: the feed with each type, the stats, filters and a link to the contact', async () => {
-    const { page, context, errors } = await openDashboard(browser, stack.t.baseUrl);
+    const { page, context, errors } = await openDashboard(browser, stack.t.baseUrl, { project: stack.t.projectId });
     await logIn(page, OWNER.email, OWNER.password);
     await openArea(page, 'Activity');
     const feed = page.getByRole('list', { name: 'Activity' });
@@ -70,7 +70,7 @@ describe('dashboard activity and analytics (all)', () => {
   });
 
   it('activity refreshes by itself: new activity shows without a reload', async () => {
-    const { page, context, errors } = await openDashboard(browser, stack.t.baseUrl);
+    const { page, context, errors } = await openDashboard(browser, stack.t.baseUrl, { project: stack.t.projectId });
     await logIn(page, OWNER.email, OWNER.password);
     await openArea(page, 'Activity');
     const feed = page.getByRole('list', { name: 'Activity' });
@@ -84,7 +84,7 @@ describe('dashboard activity and analytics (all)', () => {
 
   it('analytics: the chart drawn with points on the day with data, top events with counts, at phone width too', async () => {
     for (const viewport of [undefined, PHONE]) {
-      const { page, context, errors } = await openDashboard(browser, stack.t.baseUrl, { viewport });
+      const { page, context, errors } = await openDashboard(browser, stack.t.baseUrl, { viewport, project: stack.t.projectId });
       await logIn(page, OWNER.email, OWNER.password);
       await openArea(page, 'Analytics');
       const chart = page.getByRole('img', { name: /Emails per day/ });

@@ -12,7 +12,7 @@ import { useSendingStack } from '../support/sending';
  * width. Herald sends through a real SMTP sink from a domain verified on the loopback DNS server.
  */
 describe('dashboard campaigns (all)', () => {
-  const s = useSendingStack('all');
+  const s = useSendingStack('all', { shared: true });
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -33,7 +33,7 @@ describe('dashboard campaigns (all)', () => {
     const subscribed: number = (await s.api.get('/contacts?subscribed=true&limit=1')).body.total;
     expect(subscribed).toBeGreaterThanOrEqual(3);
 
-    const { page, context, errors } = await openDashboard(browser, s.t.baseUrl);
+    const { page, context, errors } = await openDashboard(browser, s.t.baseUrl, { project: s.t.projectId });
     await logIn(page, OWNER.email, OWNER.password);
     await openArea(page, 'Campaigns');
     await page.getByRole('link', { name: 'New campaign' }).click();
@@ -76,7 +76,7 @@ describe('dashboard campaigns (all)', () => {
 
   it('shows a sender on an unverified domain next to From, keeping what was typed; saves a FILTERED audience', async () => {
     const t = tag();
-    const { page, context, errors } = await openDashboard(browser, s.t.baseUrl);
+    const { page, context, errors } = await openDashboard(browser, s.t.baseUrl, { project: s.t.projectId });
     await logIn(page, OWNER.email, OWNER.password);
     await page.goto('/#/campaigns/new');
     await page.getByLabel('Name', { exact: true }).fill(`Unverified ${t}`);
@@ -118,7 +118,7 @@ describe('dashboard campaigns (all)', () => {
     const created = await s.api.post('/campaigns', { name: `Later ${t}`, subject: 'Later', body: '<p>later</p>', from: s.from, audienceType: 'ALL' });
     expect(created.status).toBe(201);
     const id = created.body.data.id;
-    const { page, context, errors } = await openDashboard(browser, s.t.baseUrl, { viewport: PHONE });
+    const { page, context, errors } = await openDashboard(browser, s.t.baseUrl, { viewport: PHONE, project: s.t.projectId });
     page.on('dialog', (d) => void d.accept());
     await logIn(page, OWNER.email, OWNER.password);
     await page.goto(`/#/campaigns/${id}`);

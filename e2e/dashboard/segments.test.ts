@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { Api, OWNER, Topology } from '../../libs/testing/src';
 import { launchBrowser, logIn, openArea, openDashboard, PHONE } from '../support/browser';
-import { startHerald } from '../support/herald';
+import { sharedHerald } from '../support/herald';
 
 /**
  * Issue 24, segments: a dynamic segment built in the condition builder with its live count, saved,
@@ -13,7 +13,7 @@ describe('dashboard segments (all)', () => {
   let browser: Browser;
   let api: Api;
   beforeAll(async () => {
-    [t, browser] = await Promise.all([startHerald('all'), launchBrowser()]);
+    [t, browser] = await Promise.all([sharedHerald('all'), launchBrowser()]);
     api = new Api(t.baseUrl, t.keys.secret);
     // Pro buyers: a and b. c is pro without a purchase, d bought on the free plan.
     const seed: Array<[string, string, string[]]> = [
@@ -35,7 +35,7 @@ describe('dashboard segments (all)', () => {
   const memberEmails = async (page: Page) => (await page.getByRole('table', { name: 'Members' }).locator('tbody tr td:first-child').allTextContents()).sort();
 
   it('builds a dynamic segment with a live count, saves it, and lists the members the API has', async () => {
-    const { page, context, errors } = await openDashboard(browser, t.baseUrl);
+    const { page, context, errors } = await openDashboard(browser, t.baseUrl, { project: t.projectId });
     await logIn(page, OWNER.email, OWNER.password);
     await openArea(page, 'Segments');
     await page.getByRole('link', { name: 'New segment' }).click();
@@ -82,7 +82,7 @@ describe('dashboard segments (all)', () => {
   });
 
   it('a static segment: emails pasted in, one removed; a delete the API refuses is shown', async () => {
-    const { page, context, errors } = await openDashboard(browser, t.baseUrl);
+    const { page, context, errors } = await openDashboard(browser, t.baseUrl, { project: t.projectId });
     page.on('dialog', (d) => void d.accept());
     await logIn(page, OWNER.email, OWNER.password);
     await page.goto('/#/segments/new');
@@ -123,7 +123,7 @@ describe('dashboard segments (all)', () => {
   });
 
   it('the builder fits a phone: nested conditions and every kind of field, nothing wider than the screen', async () => {
-    const { page, context, errors } = await openDashboard(browser, t.baseUrl, { viewport: PHONE });
+    const { page, context, errors } = await openDashboard(browser, t.baseUrl, { viewport: PHONE, project: t.projectId });
     await logIn(page, OWNER.email, OWNER.password);
     await page.goto('/#/segments/new');
     await page.getByRole('button', { name: '+ Add nested condition' }).click();

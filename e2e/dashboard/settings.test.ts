@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { simpleParser } from 'mailparser';
 import type { Browser, Page } from 'playwright-core';
-import { Api, eventually, OWNER, session, Topology } from '../../libs/testing/src';
+import { Api, eventually, OWNER, Topology } from '../../libs/testing/src';
 import { launchBrowser, logIn, openArea, openDashboard, PHONE } from '../support/browser';
-import { startHerald } from '../support/herald';
+import { sharedHerald } from '../support/herald';
 
 /**
  * Issue 24, the Settings area in a real browser: keys rotated (the new secret works, the old one
@@ -17,8 +17,8 @@ describe('dashboard settings (all)', () => {
   const tag = crypto.randomBytes(3).toString('hex');
 
   beforeAll(async () => {
-    [t, browser] = await Promise.all([startHerald('all'), launchBrowser()]);
-    owner = await session(t.baseUrl, OWNER.email, OWNER.password);
+    [t, browser] = await Promise.all([sharedHerald('all'), launchBrowser()]);
+    owner = await t.owner();
   }, 90_000);
   afterAll(async () => {
     await browser?.close();
@@ -43,7 +43,7 @@ describe('dashboard settings (all)', () => {
   it('rotates the keys: the new secret shown once works, the old one is refused at once', async () => {
     const project = await newProject(`Rotate ${tag}`);
     expect((await new Api(t.baseUrl, project.secret).get('/contacts')).status).toBe(200);
-    const { page, context, errors } = await openDashboard(browser, t.baseUrl);
+    const { page, context, errors } = await openDashboard(browser, t.baseUrl, { project: t.projectId });
     await logIn(page, OWNER.email, OWNER.password);
     await openSettings(page, project.name, 'API keys');
     // Only the key's ends are shown.
@@ -71,7 +71,7 @@ describe('dashboard settings (all)', () => {
 
   it('shows a field error next to the field, keeping what was typed; a valid name is saved and shown in the switcher', async () => {
     const project = await newProject(`General ${tag}`);
-    const { page, context, errors } = await openDashboard(browser, t.baseUrl);
+    const { page, context, errors } = await openDashboard(browser, t.baseUrl, { project: t.projectId });
     await logIn(page, OWNER.email, OWNER.password);
     await openSettings(page, project.name, 'General');
     const tooLong = 'x'.repeat(101);
@@ -99,7 +99,7 @@ describe('dashboard settings (all)', () => {
   it('invites a MEMBER by mail: they sign up from the link, see the project, but not the controls the API refuses them', async () => {
     const project = await newProject(`Team ${tag}`);
     const email = `member-${tag}@settings.test`;
-    const own = await openDashboard(browser, t.baseUrl);
+    const own = await openDashboard(browser, t.baseUrl, { project: t.projectId });
     await logIn(own.page, OWNER.email, OWNER.password);
     await openSettings(own.page, project.name, 'Members');
     await own.page.getByLabel('Email').fill(email);
@@ -168,7 +168,7 @@ describe('dashboard settings (all)', () => {
     const project = await newProject(`Doomed ${tag}`);
     const key = new Api(t.baseUrl, project.secret);
     expect((await key.post('/v1/track', { event: 'visited', email: `doomed-${tag}@settings.test` })).status).toBe(200);
-    const { page, context, errors } = await openDashboard(browser, t.baseUrl);
+    const { page, context, errors } = await openDashboard(browser, t.baseUrl, { project: t.projectId });
     await logIn(page, OWNER.email, OWNER.password);
     await openSettings(page, project.name, 'Danger zone');
 
@@ -199,7 +199,7 @@ describe('dashboard settings (all)', () => {
   }, 60_000);
 
   it('billing and security at phone width: usage bars, a limit refused next to its field then saved', async () => {
-    const { page, context, errors } = await openDashboard(browser, t.baseUrl, { viewport: PHONE });
+    const { page, context, errors } = await openDashboard(browser, t.baseUrl, { viewport: PHONE, project: t.projectId });
     await logIn(page, OWNER.email, OWNER.password);
     await openArea(page, 'Settings');
     const tabs = page.getByRole('navigation', { name: 'Settings' });

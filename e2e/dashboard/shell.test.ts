@@ -8,18 +8,18 @@ import { simpleParser } from 'mailparser';
 import type { Browser } from 'playwright-core';
 import { Api, eventually, freePort, OWNER, Topology, TopologyKind } from '../../libs/testing/src';
 import { launchBrowser, logIn, openArea, openDashboard, PHONE } from '../support/browser';
-import { startHerald } from '../support/herald';
+import { sharedHerald, startHerald } from '../support/herald';
 
 /**
  * Issue 24 items 1–3: the dashboard served at `/` by Herald itself (both topologies), the journey
  * of a new user (sign up, first project, keys shown once), contacts (search, pages, detail, edit),
  * API errors shown next to the field they name with what was typed kept, and the phone layout.
  */
-describe.each<TopologyKind>(['all', 'split'])('dashboard shell (%s)', (kind) => {
+describe.each<TopologyKind>(['all'])('dashboard shell (%s)', (kind) => {
   let t: Topology;
   let browser: Browser;
   beforeAll(async () => {
-    [t, browser] = await Promise.all([startHerald(kind), launchBrowser()]);
+    [t, browser] = await Promise.all([sharedHerald(kind), launchBrowser()]);
   }, 90_000);
   afterAll(async () => {
     await browser?.close();
@@ -75,106 +75,102 @@ describe.each<TopologyKind>(['all', 'split'])('dashboard shell (%s)', (kind) => 
     await context.close();
   });
 
-  // In split the dashboard is served by the same gateway code (above); these journeys run in all-in-one,
-  // and the API's own e2e suites cover split's paths.
-  if (kind === 'all') {
-    it('contacts: search, cursor pages, a contact with its data and timeline, edits with field errors', async () => {
-      const api = new Api(t.baseUrl, t.keys.secret);
-      const tag = crypto.randomBytes(3).toString('hex');
-      for (let i = 0; i < 30; i++) {
-        const res = await api.post('/v1/track', { event: 'visited', email: `p${String(i).padStart(2, '0')}-${tag}@list.test`, data: { plan: i % 2 ? 'pro' : 'free' } });
-        expect(res.status).toBe(200);
-      }
-      // One more that the search leaves out, so that "30 contacts" proves the search applied.
-      expect((await api.post('/v1/track', { event: 'visited', email: `other-${crypto.randomBytes(3).toString('hex')}@list.test` })).status).toBe(200);
-      const { page, context, errors } = await openDashboard(browser, t.baseUrl);
-      await logIn(page, OWNER.email, OWNER.password);
-      await openArea(page, 'Contacts');
-      await page.getByRole('searchbox', { name: 'Search by email' }).fill(tag);
-      await page.getByText('30 contacts', { exact: true }).waitFor();
-      const rows = page.locator('tbody tr');
-      await expect(rows.count()).resolves.toBe(25);
-      await page.getByRole('button', { name: 'Next →' }).click();
-      await page.waitForFunction(() => (globalThis as any).document.querySelectorAll('tbody tr').length === 5);
-      // The count stays while a later page is shown (the API counts on the first page only).
-      await page.getByText('30 contacts', { exact: true }).waitFor();
-      await page.getByRole('button', { name: '← Previous' }).click();
-      await page.waitForFunction(() => (globalThis as any).document.querySelectorAll('tbody tr').length === 25);
+  it('contacts: search, cursor pages, a contact with its data and timeline, edits with field errors', async () => {
+    const api = new Api(t.baseUrl, t.keys.secret);
+    const tag = crypto.randomBytes(3).toString('hex');
+    for (let i = 0; i < 30; i++) {
+      const res = await api.post('/v1/track', { event: 'visited', email: `p${String(i).padStart(2, '0')}-${tag}@list.test`, data: { plan: i % 2 ? 'pro' : 'free' } });
+      expect(res.status).toBe(200);
+    }
+    // One more that the search leaves out, so that "30 contacts" proves the search applied.
+    expect((await api.post('/v1/track', { event: 'visited', email: `other-${crypto.randomBytes(3).toString('hex')}@list.test` })).status).toBe(200);
+    const { page, context, errors } = await openDashboard(browser, t.baseUrl, { project: t.projectId });
+    await logIn(page, OWNER.email, OWNER.password);
+    await openArea(page, 'Contacts');
+    await page.getByRole('searchbox', { name: 'Search by email' }).fill(tag);
+    await page.getByText('30 contacts', { exact: true }).waitFor();
+    const rows = page.locator('tbody tr');
+    await expect(rows.count()).resolves.toBe(25);
+    await page.getByRole('button', { name: 'Next →' }).click();
+    await page.waitForFunction(() => (globalThis as any).document.querySelectorAll('tbody tr').length === 5);
+    // The count stays while a later page is shown (the API counts on the first page only).
+    await page.getByText('30 contacts', { exact: true }).waitFor();
+    await page.getByRole('button', { name: '← Previous' }).click();
+    await page.waitForFunction(() => (globalThis as any).document.querySelectorAll('tbody tr').length === 25);
 
-      await page.getByRole('searchbox', { name: 'Search by email' }).fill(`p01-${tag}`);
-      await page.getByText('1 contact', { exact: true }).waitFor();
-      await page.getByRole('link', { name: `p01-${tag}@list.test` }).click();
-      await page.getByRole('heading', { name: `p01-${tag}@list.test` }).waitFor();
-      await page.locator('.timeline').getByText('visited').waitFor();
-      await page.locator('.data-list').getByText('pro').waitFor();
+    await page.getByRole('searchbox', { name: 'Search by email' }).fill(`p01-${tag}`);
+    await page.getByText('1 contact', { exact: true }).waitFor();
+    await page.getByRole('link', { name: `p01-${tag}@list.test` }).click();
+    await page.getByRole('heading', { name: `p01-${tag}@list.test` }).waitFor();
+    await page.locator('.timeline').getByText('visited').waitFor();
+    await page.locator('.data-list').getByText('pro').waitFor();
 
-      await page.getByRole('button', { name: 'Edit' }).click();
-      const dialog = page.getByRole('dialog');
-      await dialog.getByLabel('Email').fill('not-an-email');
-      await dialog.getByRole('button', { name: 'Save' }).click();
-      await dialog.locator('.field-invalid').getByRole('alert').waitFor();
-      expect(await dialog.getByLabel('Email').inputValue()).toBe('not-an-email');
-      await dialog.getByLabel('Email').fill(`renamed-${tag}@list.test`);
-      await dialog.getByLabel('Data (JSON)').fill('{"plan":"enterprise"}');
-      await dialog.getByRole('button', { name: 'Save' }).click();
-      await page.getByRole('heading', { name: `renamed-${tag}@list.test` }).waitFor();
-      const stored = await api.get(`/contacts?search=renamed-${tag}`);
-      expect(stored.body.data[0]).toMatchObject({ email: `renamed-${tag}@list.test`, data: { plan: 'enterprise' } });
-      expect(errors).toEqual([]);
-      await context.close();
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Email').fill('not-an-email');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.locator('.field-invalid').getByRole('alert').waitFor();
+    expect(await dialog.getByLabel('Email').inputValue()).toBe('not-an-email');
+    await dialog.getByLabel('Email').fill(`renamed-${tag}@list.test`);
+    await dialog.getByLabel('Data (JSON)').fill('{"plan":"enterprise"}');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('heading', { name: `renamed-${tag}@list.test` }).waitFor();
+    const stored = await api.get(`/contacts?search=renamed-${tag}`);
+    expect(stored.body.data[0]).toMatchObject({ email: `renamed-${tag}@list.test`, data: { plan: 'enterprise' } });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a forgotten password: the link from the mail opens the reset page, a short password is refused there, the new one logs in', async () => {
+    const email = `forgot-${crypto.randomBytes(4).toString('hex')}@dash.test`;
+    expect((await new Api(t.baseUrl).post('/auth/signup', { email, password: 'the-old-password-1' })).status).toBe(201);
+    const { page, context, errors } = await openDashboard(browser, t.baseUrl);
+    await page.goto('/#/login');
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send the link' }).click();
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+
+    const mailbox = new Api(t.baseUrl, t.keys.secret);
+    const link = await eventually(async () => {
+      const box = await mailbox.get('/dev/mailbox?limit=200');
+      const mail = box.body.messages.find((m: { to: string; subject: string }) => m.to === email && m.subject === 'Reset your password');
+      const url = mail && /https?:\/\/\S+/.exec((await simpleParser(mail.raw)).text ?? '')?.[0];
+      if (!url) throw new Error('no reset mail yet');
+      return url;
     });
+    expect(link.startsWith(`${t.baseUrl}/#/reset-password?token=`)).toBe(true);
+    await page.goto(link);
+    await page.getByLabel('New password').fill('short');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.locator('.field-invalid').getByRole('alert').textContent()).resolves.toMatch(/8/);
+    await page.getByLabel('New password').fill('the-new-password-2');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByRole('heading', { name: 'Password changed' }).waitFor();
 
-    it('a forgotten password: the link from the mail opens the reset page, a short password is refused there, the new one logs in', async () => {
-      const email = `forgot-${crypto.randomBytes(4).toString('hex')}@dash.test`;
-      expect((await new Api(t.baseUrl).post('/auth/signup', { email, password: 'the-old-password-1' })).status).toBe(201);
-      const { page, context, errors } = await openDashboard(browser, t.baseUrl);
-      await page.goto('/#/login');
-      await page.getByRole('link', { name: 'Forgot your password?' }).click();
-      await page.getByLabel('Email').fill(email);
-      await page.getByRole('button', { name: 'Send the link' }).click();
-      await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    expect((await new Api(t.baseUrl).post('/auth/login', { email, password: 'the-old-password-1' })).status).toBe(401);
+    // A user without a project is asked to create one once logged in.
+    await page.getByRole('link', { name: 'Log in' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('the-new-password-2');
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await page.getByRole('heading', { name: 'Create your first project' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 
-      const mailbox = new Api(t.baseUrl, t.keys.secret);
-      const link = await eventually(async () => {
-        const box = await mailbox.get('/dev/mailbox?limit=200');
-        const mail = box.body.messages.find((m: { to: string; subject: string }) => m.to === email && m.subject === 'Reset your password');
-        const url = mail && /https?:\/\/\S+/.exec((await simpleParser(mail.raw)).text ?? '')?.[0];
-        if (!url) throw new Error('no reset mail yet');
-        return url;
-      });
-      expect(link.startsWith(`${t.baseUrl}/#/reset-password?token=`)).toBe(true);
-      await page.goto(link);
-      await page.getByLabel('New password').fill('short');
-      await page.getByRole('button', { name: 'Change password' }).click();
-      await expect(page.locator('.field-invalid').getByRole('alert').textContent()).resolves.toMatch(/8/);
-      await page.getByLabel('New password').fill('the-new-password-2');
-      await page.getByRole('button', { name: 'Change password' }).click();
-      await page.getByRole('heading', { name: 'Password changed' }).waitFor();
-
-      expect((await new Api(t.baseUrl).post('/auth/login', { email, password: 'the-old-password-1' })).status).toBe(401);
-      // A user without a project is asked to create one once logged in.
-      await page.getByRole('link', { name: 'Log in' }).click();
-      await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Password').fill('the-new-password-2');
-      await page.getByRole('button', { name: 'Log in', exact: true }).click();
-      await page.getByRole('heading', { name: 'Create your first project' }).waitFor();
-      expect(errors).toEqual([]);
-      await context.close();
-    });
-
-    it('works at phone width: the navigation folds behind a Menu button', async () => {
-      const { page, context, errors } = await openDashboard(browser, t.baseUrl, { viewport: PHONE });
-      await logIn(page, OWNER.email, OWNER.password);
-      const nav = page.getByRole('navigation', { name: 'Main' });
-      expect(await nav.isVisible()).toBe(false);
-      await openArea(page, 'Contacts');
-      expect(await page.getByRole('heading', { name: 'Contacts' }).isVisible()).toBe(true);
-      // Nothing wider than the screen.
-      expect(await page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth as number)).toBeLessThanOrEqual(PHONE.width);
-      expect(errors).toEqual([]);
-      await context.close();
-    });
-  }
+  it('works at phone width: the navigation folds behind a Menu button', async () => {
+    const { page, context, errors } = await openDashboard(browser, t.baseUrl, { viewport: PHONE, project: t.projectId });
+    await logIn(page, OWNER.email, OWNER.password);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.isVisible()).toBe(false);
+    await openArea(page, 'Contacts');
+    expect(await page.getByRole('heading', { name: 'Contacts' }).isVisible()).toBe(true);
+    // Nothing wider than the screen.
+    expect(await page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth as number)).toBeLessThanOrEqual(PHONE.width);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
 
 /**

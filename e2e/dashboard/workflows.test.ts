@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { Api, eventually, OWNER, Topology } from '../../libs/testing/src';
 import { launchBrowser, logIn, openArea, openDashboard, PHONE } from '../support/browser';
-import { startHerald } from '../support/herald';
+import { sharedHerald } from '../support/herald';
 
 /**
  * Issue 24, workflows: a workflow built in the visual editor (steps added and configured in their
@@ -16,7 +16,7 @@ describe('dashboard workflows (all)', () => {
   let browser: Browser;
   let api: Api;
   beforeAll(async () => {
-    [t, browser] = await Promise.all([startHerald('all', { env: { WORKFLOW_TIME_SCALE: '0.001' } }), launchBrowser()]);
+    [t, browser] = await Promise.all([sharedHerald('all', { env: { WORKFLOW_TIME_SCALE: '0.001' } }), launchBrowser()]);
     api = new Api(t.baseUrl, t.keys.secret);
   }, 90_000);
   afterAll(async () => {
@@ -40,7 +40,7 @@ describe('dashboard workflows (all)', () => {
     const tag = crypto.randomBytes(3).toString('hex');
     const event = `signed-up-${tag}`;
     const contact = (await api.post('/contacts', { email: `flow-${tag}@wf.test`, data: { plan: 'free' } })).body;
-    const { page, context, errors } = await openDashboard(browser, t.baseUrl);
+    const { page, context, errors } = await openDashboard(browser, t.baseUrl, { project: t.projectId });
     page.on('dialog', (d) => void d.accept());
     await logIn(page, OWNER.email, OWNER.password);
     await openArea(page, 'Workflows');
@@ -155,7 +155,7 @@ describe('dashboard workflows (all)', () => {
     await context.close();
 
     // At phone width the editor fits the screen (the canvas scrolls inside its frame).
-    const phone = await openDashboard(browser, t.baseUrl, { viewport: PHONE });
+    const phone = await openDashboard(browser, t.baseUrl, { viewport: PHONE, project: t.projectId });
     await logIn(phone.page, OWNER.email, OWNER.password);
     await phone.page.goto(`/#/workflows/${workflowId}`);
     await phone.page.locator(`[data-step-id="${triggerId}"]`).waitFor();
@@ -173,7 +173,7 @@ describe('dashboard workflows (all)', () => {
     expect((await api.post('/v1/track', { event: `slow-${tag}`, email: `slow-${tag}@wf.test` })).status).toBe(200);
     await eventually(async () => (await api.get(`/workflows/${wf.id}/executions?status=WAITING`)).body.total === 1);
 
-    const { page, context, errors } = await openDashboard(browser, t.baseUrl);
+    const { page, context, errors } = await openDashboard(browser, t.baseUrl, { project: t.projectId });
     page.on('dialog', (d) => void d.accept());
     await logIn(page, OWNER.email, OWNER.password);
     await page.goto(`/#/workflows/${wf.id}/settings`);

@@ -20,10 +20,22 @@ export const PHONE = { width: 390, height: 844 };
  * A fresh browser profile (its own cookies and storage) at Herald's dashboard. Console errors and
  * uncaught page errors are collected, so a journey can assert there were none.
  */
-export async function openDashboard(browser: Browser, baseUrl: string, opts: { viewport?: { width: number; height: number } } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+export async function openDashboard(
+  browser: Browser,
+  baseUrl: string,
+  opts: { viewport?: { width: number; height: number }; project?: string } = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   // Reduced motion, as a user may ask for: no spinner animating in software on the test machine's cores.
   const context = await browser.newContext({ viewport: opts.viewport ?? LAPTOP, baseURL: baseUrl, reducedMotion: 'reduce' });
   context.setDefaultTimeout(20_000);
+  // `project`: the one the dashboard opens first (the test file's own, on a shared Herald), as a
+  // browser that last used it would; a switch the journey makes afterwards is kept.
+  if (opts.project) {
+    await context.addInitScript((id) => {
+      const storage = (globalThis as unknown as { localStorage: { getItem(k: string): string | null; setItem(k: string, v: string): void } }).localStorage;
+      if (!storage.getItem('herald.project')) storage.setItem('herald.project', id);
+    }, opts.project);
+  }
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));

@@ -1,5 +1,6 @@
+import crypto from 'node:crypto';
 import { Api, DnsTestServer, SmtpSink, SnsSimulator, TEST_TOPIC_ARN, Topology, TopologyKind } from '../../libs/testing/src';
-import { startHerald } from './herald';
+import { sharedHerald, startHerald } from './herald';
 
 /**
  * Shared setup for the sending e2e suites: a DNS server, an SMTP sink (unless `smtp: false`, which
@@ -23,17 +24,28 @@ export interface SendingOptions {
   sns?: boolean;
   env?: NodeJS.ProcessEnv;
   domain?: string;
+  /**
+   * A project and a domain of its own on a stack this jest worker shares with the other test
+   * files asking for the same settings: one DNS server, SMTP sink and SNS simulator per worker
+   * (the sink shows the file the mail from its domain only, and cannot be made to fail or hold),
+   * and a shared topology (sharedHerald).
+   */
+  shared?: boolean;
 }
 
+/** The worker's shared test servers (on `process`: jest gives each test file its own modules), started at first use. */
+const servers: { dns?: Promise<DnsTestServer>; smtp?: Promise<SmtpSink>; sns?: Promise<SnsSimulator> } = ((process as unknown as Record<symbol, object>)[
+  Symbol.for('herald.test.sending-servers')
+] ??= {});
+
 export async function startSending(kind: TopologyKind, opts: SendingOptions = {}): Promise<SendingStack> {
+  if (opts.shared) return sharedSending(kind, opts);
   const [dns, smtp, sns] = await Promise.all([
     DnsTestServer.start(),
     opts.smtp === false ? undefined : SmtpSink.start(),
     opts.sns ? SnsSimulator.start() : undefined,
   ]);
-  const env: NodeJS.ProcessEnv = { DNS_SERVERS: dns.server, SEND_RATE_PER_SECOND: '1000', ...opts.env };
-  if (smtp) env.SMTP_URL = smtp.url;
-  if (sns) Object.assign(env, { SNS_CERT_URL_PATTERN: sns.certUrlPattern, SNS_SUBSCRIBE_URL_PATTERN: sns.subscribeUrlPattern, SNS_TOPIC_ARNS: TEST_TOPIC_ARN });
+  const env = stackEnv(opts, dns, smtp, sns);
   let t: Topology | undefined;
   const stop = async () => {
     await t?.stop();
@@ -49,6 +61,33 @@ export async function startSending(kind: TopologyKind, opts: SendingOptions = {}
     await stop();
     throw err;
   }
+}
+
+/** A stack's settings: its servers' addresses, a sending rate no test waits on, and the options'. */
+function stackEnv(opts: SendingOptions, dns: DnsTestServer, smtp?: SmtpSink, sns?: SnsSimulator): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { DNS_SERVERS: dns.server, SEND_RATE_PER_SECOND: '1000', ...opts.env };
+  if (smtp) env.SMTP_URL = smtp.url;
+  if (sns) Object.assign(env, { SNS_CERT_URL_PATTERN: sns.certUrlPattern, SNS_SUBSCRIBE_URL_PATTERN: sns.subscribeUrlPattern, SNS_TOPIC_ARNS: TEST_TOPIC_ARN });
+  return env;
+}
+
+async function sharedSending(kind: TopologyKind, opts: SendingOptions): Promise<SendingStack> {
+  const [dns, sink, sns] = await Promise.all([
+    (servers.dns ??= DnsTestServer.start()),
+    opts.smtp === false ? undefined : (servers.smtp ??= SmtpSink.start()),
+    opts.sns ? (servers.sns ??= SnsSimulator.start()) : undefined,
+  ]);
+  const t = await sharedHerald(kind, { env: stackEnv(opts, dns, sink, sns) });
+  const api = new Api(t.baseUrl, t.keys.secret);
+  const domain = opts.domain ?? `${kind}-${crypto.randomBytes(5).toString('hex')}.herald-test.example`;
+  await verifyDomain(api, dns, domain);
+  // Its mail: what leaves from its domain or a name under it (a return path's bounces.<domain>).
+  const ours = (address: string) => {
+    const host = address.toLowerCase().split('@')[1] ?? '';
+    return host === domain || host.endsWith(`.${domain}`);
+  };
+  const smtp = sink?.view((m) => ours(m.envelope.from) || (m.parsed.from?.value ?? []).some((a) => ours(a.address ?? '')));
+  return { t, api, dns, smtp, sns, domain, from: `hello@${domain}`, stop: async () => undefined };
 }
 
 /** Adds the domain, publishes its records on the test DNS server and verifies it. */

@@ -35,6 +35,17 @@ export async function scratchDatabase(opts: { poolMax?: number; prefix?: string 
   };
 }
 
+/** CREATE DATABASE on the test PostgreSQL, as a copy of `template` when given. */
+export async function createDatabase(name: string, opts: { template?: string } = {}): Promise<void> {
+  const admin = new Client({ connectionString: INFRA.postgres.url });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"${opts.template ? ` TEMPLATE "${opts.template}"` : ''}`);
+  } finally {
+    await admin.end();
+  }
+}
+
 /**
  * DROP DATABASE … WITH (FORCE) through an admin connection to INFRA.postgres.url. With
  * `ignoreErrors`, a failing DROP is ignored (connecting to PostgreSQL must still succeed).

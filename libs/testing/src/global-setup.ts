@@ -1,8 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { Client } from 'pg';
 import { INFRA, reachable } from './infra';
-import { deleteQueues, namespaceInUse } from './topology';
+import os from 'node:os';
+import { deleteQueues, namespaceInUse, RPC_CALLS_VARIABLE, sweepStaleTopologies, TEMPLATE_DB_VARIABLE } from './topology';
 
 /**
  * Quorum queues left by test runs that were killed before their cleanup (names `<namespace>.…`
@@ -47,8 +49,85 @@ export default async function globalSetup() {
 
   const missing: string[] = [];
   for (const [name, svc] of Object.entries(INFRA)) if (!(await reachable(svc.host, svc.port))) missing.push(name);
-  if (missing.length === 0) return sweepStaleTestQueues();
+  if (missing.length > 0) await startContainers(missing);
+  await enoughConnections();
+  await sweep();
+  process.env[TEMPLATE_DB_VARIABLE] = await migratedTemplate(root);
+  process.env[RPC_CALLS_VARIABLE] = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-rpc-calls-'));
+}
 
+/** What test runs left behind that no live test process holds: topologies, their databases, their queues. */
+export async function sweep() {
+  await sweepStaleTopologies();
+  await sweepStaleTestDatabases();
+  await sweepStaleTestQueues();
+}
+
+/** Connections the suite may hold at once: its workers' topologies, each process with a pool. */
+const CONNECTIONS_NEEDED = 250;
+
+/** Stops the run at once, saying what to do, where PostgreSQL would refuse connections half-way through it. */
+async function enoughConnections() {
+  const [{ max_connections: max }] = await admin<{ max_connections: string }>('SHOW max_connections');
+  if (Number(max) >= CONNECTIONS_NEEDED) return;
+  throw new Error(
+    `The test PostgreSQL allows ${max} connections; the suite needs ${CONNECTIONS_NEEDED}: run ` +
+      `"ALTER SYSTEM SET max_connections = 300" as a superuser and restart PostgreSQL (.ci/run does it).`,
+  );
+}
+
+/** Runs an SQL statement on the test PostgreSQL's `postgres` database. */
+async function admin<R extends object = any>(sql: string): Promise<R[]> {
+  const c = new Client({ connectionString: process.env.TEST_PG_URL ?? INFRA.postgres.url });
+  await c.connect();
+  try {
+    return (await c.query(sql)).rows;
+  } finally {
+    await c.end();
+  }
+}
+
+/** Test topologies' databases (`herald_<namespace>`) whose namespace no live test process holds: left by killed runs. */
+async function sweepStaleTestDatabases() {
+  const rows = await admin<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname ~ '^herald_t[0-9a-f]{6,8}$'`);
+  for (const { datname } of rows) {
+    if (namespaceInUse(datname.slice('herald_'.length))) continue;
+    await admin(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`).catch(() => undefined);
+  }
+}
+
+/**
+ * A database with every migration applied (TARGET=migrate of this build), that each topology's
+ * database is copied from (CREATE DATABASE … TEMPLATE: a tenth of a second, where migrating took
+ * one to two). Named after the build's digest (scripts/build.js), so it is made once per change
+ * of the sources and shared by the runs of that build; older ones are dropped.
+ */
+async function migratedTemplate(root: string): Promise<string> {
+  const digest = fs.readFileSync(path.join(root, 'dist/.build-typescript'), 'utf8').trim().slice(0, 16);
+  const name = `herald_tpl_${digest}`;
+  for (const { datname } of await admin<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE 'herald\\_tpl\\_%' AND datname <> '${name}'`)) {
+    await admin(`DROP DATABASE IF EXISTS "${datname}"`).catch(() => undefined); // in use by a run of another build: left
+  }
+  if ((await admin(`SELECT 1 FROM pg_database WHERE datname = '${name}'`)).length > 0) return name;
+  // Migrated under a name of its own, then renamed: a template is never seen half made.
+  const making = `herald_tplmake_${process.pid}`;
+  await admin(`DROP DATABASE IF EXISTS "${making}"`);
+  await admin(`CREATE DATABASE "${making}"`);
+  const url = new URL(process.env.TEST_PG_URL ?? INFRA.postgres.url);
+  url.pathname = `/${making}`;
+  execFileSync(process.execPath, [path.join(root, 'dist/services/all/src/main.js')], {
+    env: { PATH: process.env.PATH, TARGET: 'migrate', DATABASE_URL: url.toString(), LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await admin(`ALTER DATABASE "${making}" RENAME TO "${name}"`).catch(async (err) => {
+    await admin(`DROP DATABASE IF EXISTS "${making}"`);
+    if (!/already exists/.test(String(err))) throw err; // made by a run beside this one meanwhile
+  });
+  return name;
+}
+
+/** Where PostgreSQL, RabbitMQ or Redis does not answer and a Docker engine exists, starts it with testcontainers; otherwise stops the run at once. */
+async function startContainers(missing: string[]) {
   const docker = fs.existsSync('/var/run/docker.sock') || !!process.env.DOCKER_HOST;
   if (!docker) {
     throw new Error(
@@ -57,14 +136,14 @@ export default async function globalSetup() {
     );
   }
   const { GenericContainer } = await import('testcontainers');
-  const images: Record<string, { image: string; port: number; env?: Record<string, string> }> = {
-    postgres: { image: 'postgres:16-alpine', port: 5432, env: { POSTGRES_HOST_AUTH_METHOD: 'trust', POSTGRES_USER: 'root', POSTGRES_DB: 'postgres' } },
+  const images: Record<string, { image: string; port: number; env?: Record<string, string>; command?: string[] }> = {
+    postgres: { image: 'postgres:16-alpine', port: 5432, env: { POSTGRES_HOST_AUTH_METHOD: 'trust', POSTGRES_USER: 'root', POSTGRES_DB: 'postgres' }, command: ['postgres', '-c', 'max_connections=300'] },
     rabbitmq: { image: 'rabbitmq:3.13-alpine', port: 5672 },
     redis: { image: 'redis:7-alpine', port: 6379 },
   };
   for (const name of missing) {
     const spec = images[name];
-    const c = await new GenericContainer(spec.image).withEnvironment(spec.env ?? {}).withExposedPorts(spec.port).withStartupTimeout(60_000).start();
+    const c = await new GenericContainer(spec.image).withEnvironment(spec.env ?? {}).withCommand(spec.command ?? []).withExposedPorts(spec.port).withStartupTimeout(60_000).start();
     const host = c.getHost();
     const port = c.getMappedPort(spec.port);
     if (name === 'postgres') process.env.TEST_PG_URL = `postgres://root@${host}:${port}/postgres`;

@@ -99,6 +99,23 @@ export class SmtpSink {
     }
   }
 
+  /**
+   * This sink as seen by one test file of many sharing it: only the messages `mine` keeps, and
+   * none of the switches that change what every sender meets (failNext, holdReplies, close).
+   */
+  view(mine: (m: ReceivedMail) => boolean): SmtpSink {
+    const sink = this;
+    const shared = () => {
+      throw new Error('this SMTP sink is shared by other test files: a test that makes it fail, hold or close needs a sink of its own');
+    };
+    return Object.create(this, {
+      messages: { get: () => sink.messages.filter(mine) },
+      failNext: { value: shared },
+      holdReplies: { value: shared },
+      close: { value: async () => undefined },
+    });
+  }
+
   close() {
     return new Promise<void>((resolve) => this.server.close(() => resolve()));
   }

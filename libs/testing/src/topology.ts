@@ -5,8 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import amqp from 'amqplib';
 import { Client } from 'pg';
+import { Api, session } from './api';
 import { freePort, heldByLiveProcess, INFRA } from './infra';
-import { dropDatabase } from './db';
+import { createDatabase, dropDatabase } from './db';
 import { FIRST_RUN_FILE } from '../../kit/src';
 import { addressVariable, type Registry } from '../../runtime/src';
 
@@ -18,7 +19,51 @@ export interface TopologyOptions {
   /** Split: how many gateway processes. */
   gateways?: number;
   env?: NodeJS.ProcessEnv;
+  /** Kept by the worker for every test file with these settings (see Topology.shared). */
+  shared?: boolean;
 }
+
+/** Set by jest's global setup: a database with every migration applied, that topologies' databases are copied from. */
+export const TEMPLATE_DB_VARIABLE = 'HERALD_TEST_TEMPLATE_DB';
+
+/** Set by jest's global setup: the directory where split topologies note the gRPC methods they called (see noteRpcCalls). */
+export const RPC_CALLS_VARIABLE = 'HERALD_TEST_RPC_CALLS_DIR';
+
+/**
+ * How many shared topologies of each kind a worker keeps (see Topology.shared). PostgreSQL's
+ * max_connections (100 by default) is for every worker's topologies: an all-in-one holds about 6
+ * connections idle and 8 at most, a split one (eight processes, a pool each) about 17 idle and
+ * 32 at most. So split topologies are not shared: a worker holding one idle beside a file's own
+ * split topology, on each of two workers, ran out of connections.
+ */
+const SHARED_PER_KIND: Record<TopologyKind, number> = { all: 2, split: 0 };
+
+/** In a topology's data directory: the pid of the test process that started it, and the pids of its processes. */
+const OWNER_PID_FILE = 'test-owner.pid';
+const PIDS_FILE = 'pids';
+
+/**
+ * What outlives one test file in a jest worker (its module registry is per file, `process` is
+ * not): the shared topologies by settings, and every process topologies started, killed when the
+ * worker exits (a killed or crashed worker leaves them to the next sweep: sweepStaleTopologies).
+ */
+interface WorkerState {
+  shared: Map<string, Promise<Topology>>;
+  children: Set<ChildProcess>;
+}
+const worker: WorkerState = ((process as unknown as Record<symbol, WorkerState>)[Symbol.for('herald.test.topologies')] ??= (() => {
+  const state: WorkerState = { shared: new Map(), children: new Set() };
+  process.once('exit', () => {
+    for (const child of state.children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
+  return state;
+})());
+
+/**
+ * The topologies this test file started and has not stopped, on the file's own global (jest gives
+ * each file one): jest-setup.ts stops them after the file's last test, without loading this module.
+ */
+const unstopped: Set<{ stop(): Promise<void> }> = ((globalThis as Record<string, any>).__heraldUnstoppedTopologies ??= new Set());
 
 export interface Keys {
   public: string;
@@ -49,6 +94,10 @@ export class Topology {
   readonly procs: Proc[] = [];
   keys!: Keys;
   projectId!: string;
+  /** The owner's session (shared topologies: made once, for every lease). */
+  private ownerSession?: Promise<Api>;
+  /** Started for Topology.shared: kept by the worker until it exits, or until stopShared. */
+  private sharedByWorker = false;
   private constructor(
     readonly kind: TopologyKind,
     readonly dbUrl: string,
@@ -77,6 +126,10 @@ export class Topology {
     const t = new Topology(kind, dbUrl.toString(), dbName, ns, opts.registry, fs.mkdtempSync(path.join(os.tmpdir(), `herald-${ns}-`)));
     // Marks the namespace as in use by this process (see namespaceInUse), for other test runs' sweeps.
     fs.writeFileSync(path.join(t.dataDir, OWNER_PID_FILE), String(process.pid));
+    if (opts.shared) t.sharedByWorker = true;
+    else unstopped.add(t);
+    const template = process.env[TEMPLATE_DB_VARIABLE];
+    if (template) await createDatabase(dbName, { template });
     const base: NodeJS.ProcessEnv = {
       PATH: process.env.PATH,
       NODE_ENV: 'test',
@@ -120,9 +173,69 @@ export class Topology {
     return t;
   }
 
+  /**
+   * A project of its own (the owner's), on a topology this worker shares with the other test
+   * files asking for the same settings: started by the first, kept until the worker exits. The
+   * returned view has that project's keys and id; `stop` leaves the topology running, and it
+   * cannot be killed or restarted (a test that does needs one of its own: `start`). A split
+   * topology is the file's own (see SHARED_PER_KIND).
+   */
+  static async shared(kind: TopologyKind, opts: TopologyOptions): Promise<Topology> {
+    if (SHARED_PER_KIND[kind] === 0) return Topology.start(kind, opts);
+    const key = JSON.stringify([kind, opts.gateways ?? 1, Object.entries(opts.env ?? {}).sort()]);
+    let base = worker.shared.get(key);
+    if (base) {
+      worker.shared.delete(key); // last used last (the map's order)
+    } else {
+      // At most SHARED_PER_KIND of each kind per worker: the one used longest ago is stopped
+      // first. Idle ones still hold connections and run their timers on the same cores.
+      const sameKind = [...worker.shared.keys()].filter((k) => JSON.parse(k)[0] === kind);
+      for (const old of sameKind.slice(0, Math.max(0, sameKind.length - SHARED_PER_KIND[kind] + 1))) {
+        const t = worker.shared.get(old)!;
+        worker.shared.delete(old);
+        await t.then((x) => Topology.prototype.stop.call(x), () => undefined);
+      }
+      base = Topology.start(kind, { ...opts, shared: true });
+      base.catch(() => worker.shared.delete(key));
+    }
+    worker.shared.set(key, base);
+    return (await base).lease();
+  }
+
+  /**
+   * The owner's session, logged in once per topology: the login routes are limited per address
+   * (60 a minute), which every file on a shared topology draws from.
+   */
+  owner(): Promise<Api> {
+    this.ownerSession ??= session(this.baseUrl, OWNER.email, OWNER.password);
+    return this.ownerSession;
+  }
+
+  private async lease(): Promise<Topology> {
+    const created = await (await this.owner()).post('/users/@me/projects', { name: `Test file ${crypto.randomBytes(3).toString('hex')}` });
+    if (created.status !== 201) throw new Error(`a project for the test file: ${created.status} ${JSON.stringify(created.body)}`);
+    const view: Topology = Object.create(this);
+    view.keys = { public: created.body.public, secret: created.body.secret };
+    view.projectId = created.body.id;
+    const refuse = () => {
+      throw new Error('a shared topology is not stopped or restarted by a test file: start one of its own (Topology.start)');
+    };
+    // At the file's end: only the gRPC calls made so far are noted (the topology runs on).
+    Object.assign(view, { stop: () => this.noteRpcCalls(), kill: refuse, terminate: refuse, restart: refuse });
+    return view;
+  }
+
   private async spawn(target: string, env: NodeJS.ProcessEnv, httpPort?: number) {
     const port = httpPort ?? (await freePort());
     const child = spawn(process.execPath, [MAIN], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'], cwd: ROOT });
+    worker.children.add(child);
+    child.once('exit', () => worker.children.delete(child));
+    if (this.sharedByWorker) {
+      // Kept until the worker exits: it must not keep the worker alive.
+      child.unref();
+      for (const stream of [child.stdout, child.stderr]) (stream as unknown as { unref(): void }).unref();
+    }
+    if (child.pid) fs.appendFileSync(path.join(this.dataDir, PIDS_FILE), `${child.pid}\n`);
     const proc: Proc = { target, env, child, output: [], httpPort: port };
     child.stdout!.on('data', (d) => proc.output.push(d.toString()));
     child.stderr!.on('data', (d) => proc.output.push(d.toString()));
@@ -195,7 +308,30 @@ export class Topology {
     }
   }
 
+  /**
+   * Split: adds the gRPC methods its processes have called so far (their
+   * herald_grpc_call_duration_seconds counts) to `<RPC_CALLS_VARIABLE dir>/<namespace>.json`,
+   * which jest's global teardown checks against every contract (rpc-coverage.ts).
+   */
+  async noteRpcCalls() {
+    const dir = process.env[RPC_CALLS_VARIABLE];
+    if (this.kind !== 'split' || !dir) return;
+    const file = path.join(dir, `${this.namespace}.json`);
+    const called = new Set<string>(fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : []);
+    const running = this.procs.filter((p) => p.child.exitCode === null && p.child.signalCode === null);
+    for (const p of running) {
+      const text = await fetch(`http://127.0.0.1:${p.httpPort}/metrics`).then((r) => r.text(), () => '');
+      for (const m of text.matchAll(/^herald_grpc_call_duration_seconds_count\{([^}]*)\} (\d+)/gm)) {
+        const labels = Object.fromEntries([...m[1].matchAll(/(\w+)="([^"]*)"/g)].map((l) => [l[1], l[2]]));
+        if (Number(m[2]) > 0) called.add(`${labels.service}/${labels.method}`);
+      }
+    }
+    fs.writeFileSync(file, JSON.stringify([...called].sort()));
+  }
+
   async stop() {
+    unstopped.delete(this);
+    await this.noteRpcCalls();
     await Promise.all(
       this.procs.map(
         (p) =>
@@ -216,8 +352,6 @@ export class Topology {
   }
 }
 
-const OWNER_PID_FILE = 'test-owner.pid';
-
 /**
  * Whether a live test process holds this namespace: a topology writes its pid into its data
  * directory (`<tmp>/herald-<ns>-…`) when it starts, before any queue exists, and removes the
@@ -229,6 +363,37 @@ export function namespaceInUse(ns: string): boolean {
     .readdirSync(os.tmpdir())
     .filter((d) => d.startsWith(`herald-${ns}-`))
     .some((dir) => heldByLiveProcess(path.join(os.tmpdir(), dir, OWNER_PID_FILE)));
+}
+
+/** Stops the shared topologies this process holds (a run in band: jest's global teardown runs in the process of the tests). */
+export async function stopShared() {
+  const all = [...worker.shared.values()];
+  worker.shared.clear();
+  await Promise.all(all.map((t) => t.then((x) => Topology.prototype.stop.call(x), () => undefined)));
+}
+
+/**
+ * Topologies whose test process is gone (a killed run, a worker that exited without stopping its
+ * shared topologies): their processes killed, databases dropped and directories removed (their
+ * queues, left without consumers, go with the global setup's queue sweep). A process is killed only while it still runs Herald's main.js (a pid
+ * reused since is left alone).
+ */
+export async function sweepStaleTopologies() {
+  for (const dir of fs.readdirSync(os.tmpdir()).filter((d) => /^herald-t[0-9a-f]{8}-/.test(d))) {
+    const full = path.join(os.tmpdir(), dir);
+    if (heldByLiveProcess(path.join(full, OWNER_PID_FILE))) continue;
+    const pids = fs.existsSync(path.join(full, PIDS_FILE)) ? fs.readFileSync(path.join(full, PIDS_FILE), 'utf8').split('\n').map(Number).filter(Boolean) : [];
+    for (const pid of pids) {
+      try {
+        if (fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(MAIN)) process.kill(pid, 'SIGKILL');
+      } catch {
+        // gone, or not a Herald of ours
+      }
+    }
+    const ns = dir.split('-')[1];
+    await dropDatabase(`herald_${ns}`, { ignoreErrors: true });
+    fs.rmSync(full, { recursive: true, force: true });
+  }
 }
 
 /** Deletes the RabbitMQ queues and exchanges a namespace created (each service's events queue and work queues). */
