@@ -1,9 +1,9 @@
 /**
  * docs/configuration.md states the settings as they are: every variable a schema declares is
  * documented (the process's in its own sections, a service's in the section named after it), and
- * nothing is documented that no schema declares. A registered service appears in the TARGET row,
- * with its ports in the PORT and GRPC_PORT rows, its split launcher variables in theirs, and its
- * settings, if it has any, in a section of its own.
+ * nothing is documented that no schema declares. A registered service appears in the Targets table
+ * (written by `npm run gen`) with its ports and variables, and its settings, if it has any, in a
+ * section of its own.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -59,16 +59,22 @@ test('every variable is documented where it belongs, and nothing else is', () =>
 });
 
 test('every registered service is named with its ports, and has a section for its settings', () => {
-  const rows = new Map(sections().flatMap((s) => [...s.rows]));
+  const text = fs.readFileSync(path.join(__dirname, '../docs/configuration.md'), 'utf8');
+  const targets = new Map([...text.matchAll(/^\| `([a-z0-9]+)` \|(.*)$/gm)].map((m) => [m[1], m[2].split('|').map((c) => c.trim())]));
   const problems: string[] = [];
   for (const s of registry.services) {
-    if (!rows.get('TARGET')!.includes(`\`${s.name}\``)) problems.push(`TARGET does not list ${s.name}`);
-    if (!rows.get('PORT')!.includes(String(s.httpPort))) problems.push(`PORT does not give ${s.name}'s ${s.httpPort}`);
-    if (s.grpc && !rows.get('GRPC_PORT')!.includes(String(s.grpc.port))) problems.push(`GRPC_PORT does not give ${s.name}'s ${s.grpc.port}`);
-    if (s.grpc && !rows.get('<SERVICE>_ADDR')!.includes(`\`${s.name.toUpperCase()}_ADDR\``)) problems.push(`<SERVICE>_ADDR does not name ${s.name.toUpperCase()}_ADDR`);
+    const row = targets.get(s.name);
+    if (!row) {
+      problems.push(`the Targets table does not list ${s.name}`);
+      continue;
+    }
+    const [http, grpc, address, launcher] = row;
+    if (http !== String(s.httpPort)) problems.push(`Targets gives ${s.name} the HTTP port ${http}, not ${s.httpPort}`);
+    if (grpc !== (s.grpc ? String(s.grpc.port) : '—')) problems.push(`Targets gives ${s.name} the gRPC port ${grpc}`);
+    if (s.grpc && address !== `\`${s.name.toUpperCase()}_ADDR\``) problems.push(`Targets does not name ${s.name.toUpperCase()}_ADDR`);
     // The split launcher's per-service ports (libs/runtime/src/split.ts): the edge's is PORT.
-    if (s.placement !== 'edge' && !rows.get('<SERVICE>_PORT')!.includes(`\`${portVariable(s.name)}\``)) problems.push(`<SERVICE>_PORT does not name ${portVariable(s.name)}`);
-    if (s.grpc && !rows.get('<SERVICE>_GRPC_PORT')!.includes(`\`${grpcPortVariable(s.name)}\``)) problems.push(`<SERVICE>_GRPC_PORT does not name ${grpcPortVariable(s.name)}`);
+    if (s.placement !== 'edge' && !launcher.includes(`\`${portVariable(s.name)}\``)) problems.push(`Targets does not name ${portVariable(s.name)}`);
+    if (s.grpc && !launcher.includes(`\`${grpcPortVariable(s.name)}\``)) problems.push(`Targets does not name ${grpcPortVariable(s.name)}`);
     if (s.config && !sections().some((x) => x.owner === s.name)) problems.push(`${s.name} has settings but no section`);
   }
   expect(problems).toEqual([]);

@@ -41,9 +41,11 @@ export interface ServiceDescriptor<Slice extends SettingsSlice = SettingsSlice, 
    * SMTP listener): deployments set `setting` to `port`, and expose it as a named container port
    * and a Service of its own (`herald-<name>-<key>`).
    */
-  listeners?: Record<string, { port: number; setting: string }>;
+  listeners?: Record<string, Listener>;
   /** Default `services`. */
   placement?: Placement;
+  /** How it is deployed: `npm run gen` writes its Kubernetes target, autoscaler, disruption budget, compose service and scrape target from it. */
+  deploy: Deployment;
   /** The APIs it calls: `ctx.clients.<key>()` is a typed client of each. */
   calls?: Calls;
   /** Its settings (environment variables), validated where it runs and documented in docs/configuration.md. */
@@ -63,6 +65,28 @@ export interface ServiceDescriptor<Slice extends SettingsSlice = SettingsSlice, 
 }
 
 export type AnyService = ServiceDescriptor<any, any, any>;
+
+/** A TCP listener besides HTTP and gRPC (see ServiceDescriptor.listeners). */
+export interface Listener {
+  /** The port its processes listen on (non-root: above 1024). */
+  port: number;
+  /** The setting that names the port. */
+  setting: string;
+  /** The port of its Kubernetes Service (`herald-<name>-<key>`), where the world reaches it. */
+  servicePort: number;
+  /** What reaches it, and what to do to publish it (the Service's comment). */
+  about: string;
+}
+
+/** What `npm run gen` needs of a service beyond its ports (scripts/gen.js). */
+export interface Deployment {
+  /** What the target does and what it needs (egress, secrets): the head of its manifest. */
+  about: string;
+  /** Its resources: small 50m/128Mi requested, 500m/384Mi at most; standard 100m/160Mi, 1/512Mi; large 200m/256Mi, 1/768Mi. */
+  size: 'small' | 'standard' | 'large';
+  /** `cpu`: a CPU HorizontalPodAutoscaler (2–10); `queue`: KEDA on its work queues' depth (deploy/components/keda-sending). */
+  scaling: 'cpu' | 'queue';
+}
 
 /** A consumer of domain events, handled in the service's schema and deduped by its inbox. */
 export interface Consumer {

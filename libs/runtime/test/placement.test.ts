@@ -13,13 +13,14 @@ function fixture(httpPort: number, edgePort = 8080) {
   const worker = defineService({
     name: 'worker',
     httpPort,
+    deploy: { about: 'a test service.', size: 'small', scaling: 'cpu' },
     schema: { migrations: [{ id: '001_ticks', sql: 'CREATE TABLE worker.ticks (n int)' }] },
     async start(ctx) {
       return { timers: [{ name: 'worker.tick', everyMs: 20, firstAfterMs: 0, run: async () => ticks.push(ticks.length) && ctx.db.query('INSERT INTO worker.ticks VALUES (1)') }] };
     },
   });
-  const contacts: AnyService = defineService({ name: 'contacts', httpPort: httpPort + 1, grpc: { contract: contracts.contacts, port: 50061 }, start: async () => ({ grpc: {} as never }) });
-  const edge: AnyService = defineService({ name: 'edge', httpPort: edgePort, placement: 'edge', start: async () => ({}) });
+  const contacts: AnyService = defineService({ name: 'contacts', httpPort: httpPort + 1, deploy: { about: 'a test service.', size: 'small', scaling: 'cpu' }, grpc: { contract: contracts.contacts, port: 50061 }, start: async () => ({ grpc: {} as never }) });
+  const edge: AnyService = defineService({ name: 'edge', httpPort: edgePort, deploy: { about: 'a test service.', size: 'small', scaling: 'cpu' }, placement: 'edge', start: async () => ({}) });
   return { ticks, registry: new Registry([worker, contacts, edge]) };
 }
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { contracts } from '../../contracts/src';
 import { addressVariable, migrationsOf, Registry, type AnyService } from '../src';
 
-const service = (name: string, more: Partial<AnyService> = {}): AnyService => ({ name, httpPort: 9000 + name.length * 7 + name.charCodeAt(0), start: async () => ({}), ...more });
+const service = (name: string, more: Partial<AnyService> = {}): AnyService => ({ name, httpPort: 9000 + name.length * 7 + name.charCodeAt(0), deploy: { about: 'a test service.', size: 'small', scaling: 'cpu' }, start: async () => ({}), ...more }) as AnyService;
 const contacts = (more: Partial<AnyService> = {}) => service('contacts', { grpc: { contract: contracts.contacts, port: 50061 }, httpPort: 8061, ...more });
 const events = (more: Partial<AnyService> = {}) => service('events', { grpc: { contract: contracts.events, port: 50062 }, httpPort: 8062, ...more });
 const problems = (services: AnyService[]) => {

@@ -32,7 +32,7 @@ function occupy(port: number): Promise<net.Server> {
   });
 }
 
-const service = (name: string, more: Partial<AnyService>): AnyService => ({ name, httpPort: 0, start: async () => ({}), ...more });
+const service = (name: string, more: Partial<AnyService>): AnyService => ({ name, httpPort: 0, deploy: { about: 'a test service.', size: 'small', scaling: 'cpu' }, start: async () => ({}), ...more }) as AnyService;
 
 describe('planSplit', () => {
   // Services whose default ports are free ports of this machine, so that "the default while free" can be seen.

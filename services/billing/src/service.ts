@@ -19,6 +19,11 @@ export const billing = defineService({
   name: 'billing',
   grpc: { contract: contracts.billing, port: 50067 },
   httpPort: 8067,
+  deploy: {
+    about: 'consumption per category and period (from messaging\'s events), limits per category (told to messaging as events), and the payment provider (Stripe) when configured. Egress: Stripe\'s API (api.stripe.com) when STRIPE_SECRET_KEY is set.',
+    size: 'small',
+    scaling: 'cpu',
+  },
   config: billingSettings,
   // A reset keeps everything billing holds: usage and limits must not restart with the data (or a reset would lift a cap).
   schema: { name: SCHEMA, migrations, keepOnReset: ['limits', 'usage', 'customers', 'subscriptions', 'invoices', 'provider_events'] },

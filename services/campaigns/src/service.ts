@@ -17,6 +17,11 @@ export const campaigns = defineService({
   name: 'campaigns',
   grpc: { contract: contracts.campaigns, port: 50065 },
   httpPort: 8065,
+  deploy: {
+    about: 'campaigns, schedules and the fan-out of a send to messaging\'s bulk lane (each campaign\'s turn is claimed with SKIP LOCKED, so replicas share the work). Egress: contacts and messaging.',
+    size: 'small',
+    scaling: 'cpu',
+  },
   calls: { contacts: contracts.contacts, messaging: contracts.messaging },
   config: campaignsSettings,
   schema: { name: SCHEMA, migrations },

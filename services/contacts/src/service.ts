@@ -31,6 +31,11 @@ export const contacts = defineService({
   name: 'contacts',
   grpc: { contract: contracts.contacts, port: 50061 },
   httpPort: 8061,
+  deploy: {
+    about: 'contacts with their data and field types, segments, CSV import and bulk jobs (jobs are claimed with SKIP LOCKED, so replicas share them).',
+    size: 'standard',
+    scaling: 'cpu',
+  },
   config: contactsSettings,
   // Its events feed the public contact.subscribed/unsubscribed records: no one waits on them.
   schema: { name: SCHEMA, migrations, relaySpacingMs: PROJECTION_RELAY_SPACING_MS },

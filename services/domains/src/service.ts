@@ -15,6 +15,11 @@ export const domains = defineService({
   name: 'domains',
   grpc: { contract: contracts.domains, port: 50064 },
   httpPort: 8064,
+  deploy: {
+    about: 'sending domains, DKIM keys, DNS verification and the background re-checks (timers are claimed with SKIP LOCKED, so replicas share them). Egress: DNS (DNS_SERVERS, or the cluster\'s).',
+    size: 'small',
+    scaling: 'cpu',
+  },
   config: domainsSettings,
   // A reset keeps the project's sending domains (and their verification timers).
   schema: { name: SCHEMA, migrations, keepOnReset: ['domains', 'timers'] },

@@ -14,6 +14,11 @@ export const events = defineService({
   name: 'events',
   grpc: { contract: contracts.events, port: 50062 },
   httpPort: 8062,
+  deploy: {
+    about: 'tracked and recorded events, the activity feed and analytics. Egress: contacts and workflows.',
+    size: 'standard',
+    scaling: 'cpu',
+  },
   calls: { contacts: contracts.contacts, workflows: contracts.workflows },
   // Its events feed projections (contacts' event facts): no one waits on them.
   schema: { name: SCHEMA, migrations, relaySpacingMs: PROJECTION_RELAY_SPACING_MS },

@@ -43,6 +43,11 @@ export const gateway = defineService({
   name: 'gateway',
   placement: 'edge',
   httpPort: 8080,
+  deploy: {
+    about: 'the only public HTTP surface: the API and the dashboard, authentication, rate limits, tracking and unsubscribe pages, webhook receivers. Egress: every other target, OAuth providers when configured.',
+    size: 'standard',
+    scaling: 'cpu',
+  },
   calls: { messaging: contracts.messaging, billing: contracts.billing, contacts: contracts.contacts, domains: contracts.domains, campaigns: contracts.campaigns, workflows: contracts.workflows },
   config: gatewaySettings,
   // A reset keeps the project's people (members, invitations) and its record of suspensions.

@@ -35,8 +35,21 @@ export const messaging = defineService({
   name: 'messaging',
   grpc: { contract: contracts.messaging, port: 50063 },
   httpPort: 8063,
+  deploy: {
+    about: 'templates, sending (the /v1/send API behind the gateway) and the sender workers that consume the RabbitMQ work queues messaging.send.transactional and messaging.send.bulk; each worker holds up to SEND_CONCURRENCY messages (attachments up to MAX_ATTACHMENT_BYTES each) in memory while they are rendered and sent. Scaled on queue depth by KEDA (components/keda-sending), never by the CPU HPA. Needs SMTP_URL, TRACKING_SECRET and INTERNAL_TOKEN in Secret herald-secrets: it refuses to start in production without them. Egress: SMTP relay, DNS, the SNS certificate host. Image uploads (POST /uploads/image) are stored by these pods: their root file system is read-only, so set S3_BUCKET (and S3_ENDPOINT, S3_PUBLIC_URL, S3_FORCE_PATH_STYLE in herald-config; S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY in herald-secrets, or a pod role), or mount one ReadWriteMany volume at UPLOADS_DIR in every replica (a replica serves what another wrote). Without either, uploads answer 503 and GET /config reports storage disabled; sending is unaffected.',
+    size: 'large',
+    scaling: 'queue',
+  },
   // Inbound mail straight to Herald (INBOUND_SMTP_PORT; deployments use 2525, their Service 25).
-  listeners: { smtp: { port: 2525, setting: 'INBOUND_SMTP_PORT' } },
+  listeners: {
+    smtp: {
+      port: 2525,
+      setting: 'INBOUND_SMTP_PORT',
+      servicePort: 25,
+      about:
+        "Inbound mail (docs/deploy.md \"Inbound mail\"): SMTP on port 25 to the listener of every messaging pod (INBOUND_SMTP_PORT=2525: the pods run as non-root). ClusterIP here: publish it where the internet reaches it (a LoadBalancer Service in your overlay), name that address in each domain's MX and in INBOUND_MX_HOST (herald-config). Until INBOUND_MX_HOST is set, it refuses every recipient.",
+    },
+  },
   calls: { contacts: contracts.contacts, domains: contracts.domains },
   config: messagingSettings,
   // A reset keeps the suppression list (a project must not mail bounced or complaining addresses

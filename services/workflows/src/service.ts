@@ -20,6 +20,11 @@ export const workflows = defineService({
   name: 'workflows',
   grpc: { contract: contracts.workflows, port: 50066 },
   httpPort: 8066,
+  deploy: {
+    about: 'workflows, their executions and the engine that runs their steps (due executions are claimed with FOR UPDATE SKIP LOCKED, so replicas share the timers). Egress: contacts, messaging, and the URLs of WEBHOOK steps (public addresses only, unless WORKFLOW_WEBHOOK_ALLOW_PRIVATE).',
+    size: 'small',
+    scaling: 'cpu',
+  },
   calls: { contacts: contracts.contacts, messaging: contracts.messaging },
   config: workflowsSettings,
   schema: { name: SCHEMA, migrations },
