@@ -53,7 +53,6 @@ describe.each<TopologyKind>(['all', 'split'])('contacts import and bulk jobs (%s
   let api: Api;
   let owner: Api;
   let other: Api;
-  let otherId: string;
   const jobCount = async (projectId: string) => Number((await t.sql('SELECT count(*) AS n FROM contacts.jobs WHERE project_id = $1', [projectId]))[0].n);
   const chunkCount = async () => Number((await t.sql('SELECT count(*) AS n FROM contacts.import_chunks'))[0].n);
 
@@ -64,7 +63,6 @@ describe.each<TopologyKind>(['all', 'split'])('contacts import and bulk jobs (%s
     const created = await owner.post('/users/@me/projects', { name: 'Jobs other tenant' });
     expect(created.status).toBe(201);
     other = new Api(t.baseUrl, created.body.secret);
-    otherId = created.body.id;
   }, 120_000);
   afterAll(async () => {
     if (t) fs.writeFileSync(path.join(os.tmpdir(), `herald-contacts-jobs-${kind}.log`), t.output());

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { Pool } from 'pg';
-import { Api, eventually, OWNER, type TopologyKind } from '../libs/testing/src';
+import { Api, eventually, type TopologyKind } from '../libs/testing/src';
 import { importCsv, waitJob } from './support/imports';
 import { useSendingStack, verifyDomain } from './support/sending';
 

@@ -26,7 +26,6 @@ if (dir) install(dir);
 
 function install(outDir: string) {
   // Resolve pg the way the product does (from the repo root, the child's cwd).
-  // eslint-disable-next-line @typescript-eslint/no-var-requires
   const pg = require(require.resolve('pg', { paths: [process.cwd()] }));
   const stats = new Map<string, Stat>();
   const names = new Map<string, string>();

@@ -21,7 +21,6 @@ M._resolveFilename = function (request: string, ...rest: unknown[]) {
 // Worker threads get NODE_OPTIONS too. All-in-one's services thread queries PostgreSQL, so it is
 // profiled as well (a snapshot file of its own); the others (the sender's composer pool) neither
 // query PostgreSQL nor own the process's snapshot file or signal handlers.
-// eslint-disable-next-line @typescript-eslint/no-var-requires
 const threads = require('node:worker_threads') as typeof import('node:worker_threads');
 const mainThread = threads.isMainThread;
 const servicesThread = !mainThread && threads.workerData?.heraldThread === 'services';
@@ -38,7 +37,6 @@ if (process.env.BENCH_V8_FLAGS) (require('node:v8') as typeof import('node:v8'))
  */
 const profDir = process.env.BENCH_CPU_PROF_DIR;
 if (mainThread && profDir) {
-  // eslint-disable-next-line @typescript-eslint/no-var-requires
   const inspector = require('node:inspector') as typeof import('node:inspector');
   const fs = require('node:fs') as typeof import('node:fs');
   const session = new inspector.Session();

@@ -165,7 +165,6 @@ export function validate(o: K8sObject): string[] {
   let mod: Record<string, any>;
   try {
     // kubernetes-models lays its modules out by apiVersion: kubernetes-models/apps/v1, kubernetes-models/v1, ...
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     mod = require(`kubernetes-models/${o.apiVersion}`);
   } catch {
     return [`unknown apiVersion ${o.apiVersion}`];

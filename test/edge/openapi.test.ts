@@ -247,7 +247,10 @@ describe('the document is well formed', () => {
     const walk = (n: unknown): void => {
       if (Array.isArray(n)) return n.forEach(walk);
       if (!n || typeof n !== 'object') return;
-      for (const [k, v] of Object.entries(n)) (k === '$ref' && typeof v === 'string' ? refs.push(v) : walk(v));
+      for (const [k, v] of Object.entries(n)) {
+        if (k === '$ref' && typeof v === 'string') refs.push(v);
+        else walk(v);
+      }
     };
     walk(doc);
     expect(refs.length).toBeGreaterThan(50);

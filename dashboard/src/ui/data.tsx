@@ -51,7 +51,7 @@ export function useApi<T>(path: string | null, opts: { pollMs?: number; poll?: (
       ctl.abort();
       if (timer) clearTimeout(timer);
     };
-  }, [path, project?.id, tick, opts.pollMs]);
+  }, [key, path, tick, opts.pollMs]); // key: the project and the path
 
   const reload = useCallback(() => setTick((t) => t + 1), []);
   return { data, error, loading: loading || (key !== null && answered !== key), reload, setData };

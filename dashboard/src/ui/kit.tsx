@@ -74,8 +74,15 @@ export function Modal({ open, title, onClose, children }: { open: boolean; title
   useEffect(() => {
     const d = ref.current;
     if (!d) return;
-    if (open && !d.open) d.showModal?.() ?? d.setAttribute('open', '');
-    if (!open && d.open) d.close?.() ?? d.removeAttribute('open');
+    // A browser without <dialog> (jsdom in the component tests) gets the attribute instead.
+    if (open && !d.open) {
+      if (d.showModal) d.showModal();
+      else d.setAttribute('open', '');
+    }
+    if (!open && d.open) {
+      if (d.close) d.close();
+      else d.removeAttribute('open');
+    }
   }, [open]);
   return (
     <dialog ref={ref} className="modal" onClose={onClose} onCancel={onClose} aria-label={typeof title === 'string' ? title : undefined}>

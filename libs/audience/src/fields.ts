@@ -8,7 +8,7 @@
  *   segment.<id>                                    membership of another segment
  */
 import { isUuid } from '../../kit/src';
-import { DATA_TYPES, EMAIL_STATUSES, type DataType, type EmailStatus } from './language';
+import { EMAIL_STATUSES, type EmailStatus } from './language';
 
 export type StandardField = 'email' | 'subscribed' | 'createdAt' | 'updatedAt';
 

@@ -231,7 +231,7 @@ export function grpcClient<D extends AnyDefinition>(
     'grpc.initial_reconnect_backoff_ms': 250,
     'grpc.max_reconnect_backoff_ms': 1_000,
     'grpc.service_config': JSON.stringify({ loadBalancingConfig: [{ round_robin: {} }] }),
-  }) as unknown as Record<string, Function> & grpc.Client;
+  }) as unknown as Record<string, (...args: unknown[]) => unknown> & grpc.Client;
 
   const invoke = (name: string, req: unknown, callerMeta: CallMeta) =>
     new Promise<unknown>((resolve, reject) => {

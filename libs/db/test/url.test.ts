@@ -6,7 +6,10 @@ import { INFRA } from '../../testing/src';
 describe('withUser', () => {
   const saved = { USER: process.env.USER, PGUSER: process.env.PGUSER };
   afterEach(() => {
-    for (const [k, v] of Object.entries(saved)) v === undefined ? delete process.env[k] : (process.env[k] = v);
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
   });
 
   test('keeps a URL that names its user, and adds the system user to one that does not', () => {

@@ -104,12 +104,11 @@ export class SmtpSink {
    * none of the switches that change what every sender meets (failNext, holdReplies, close).
    */
   view(mine: (m: ReceivedMail) => boolean): SmtpSink {
-    const sink = this;
     const shared = () => {
       throw new Error('this SMTP sink is shared by other test files: a test that makes it fail, hold or close needs a sink of its own');
     };
     return Object.create(this, {
-      messages: { get: () => sink.messages.filter(mine) },
+      messages: { get: () => this.messages.filter(mine) },
       failNext: { value: shared },
       holdReplies: { value: shared },
       close: { value: async () => undefined },

@@ -70,6 +70,7 @@ export function jobsHandlers(d: JobsDeps): JobHandlers {
     async BeginImport(req, meta) {
       const id = newId();
       // A name for people to read: control characters (NUL, which PostgreSQL text cannot hold, included) go.
+      // eslint-disable-next-line no-control-regex -- the control characters are what it removes
       const filename = req.filename.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255) || 'import.csv';
       await jobs.createImport(projectOf(meta), id, filename);
       return { job_id: id };

@@ -65,7 +65,7 @@ beforeAll(async () => {
     ...conditionHandlers(segmentsDeps),
   };
   const counted = Object.fromEntries(
-    Object.entries(handlers).map(([name, h]) => [name, (req: unknown, meta: CallMeta) => (handled.push(name), (h as Function)(req, meta))]),
+    Object.entries(handlers).map(([name, h]) => [name, (req: unknown, meta: CallMeta) => (handled.push(name), (h as (r: unknown, m: CallMeta) => unknown)(req, meta))]),
   ) as unknown as ContactsHandlers;
   const served: ContactsHandlers = {
     ...counted,

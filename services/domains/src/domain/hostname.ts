@@ -19,6 +19,7 @@ export function normalizeDomain(input: unknown): DomainCheck {
   if (d.includes('://')) return { ok: false, message: 'must be a bare domain name such as example.com, without a scheme (https://)' };
   if (FORBIDDEN.test(d)) return { ok: false, message: 'must be a bare domain name such as example.com, without port, path or other characters' };
   if (d.endsWith('.')) d = d.slice(0, -1);
+  // eslint-disable-next-line no-control-regex -- any character outside ASCII, control characters included
   if (/[^\x00-\x7f]/.test(d)) {
     d = domainToASCII(d);
     if (!d) return { ok: false, message: 'is not a valid internationalized domain name' };

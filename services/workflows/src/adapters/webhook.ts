@@ -10,7 +10,7 @@ import {
   webhookRequestHeaders,
   webhookSignature,
 } from '../domain/webhook';
-import type { WebhookOutcome, WebhookPort, WebhookRequest } from '../app/ports';
+import type { WebhookOutcome, WebhookPort } from '../app/ports';
 
 /**
  * The outgoing request of a WEBHOOK step, safe against SSRF: the host is resolved first (every
