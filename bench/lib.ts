@@ -47,7 +47,8 @@ export async function requireInfra() {
 // ---------------------------------------------------------------- stats
 
 /** The p-th percentile (nearest rank) of ascending `sorted`; NaN when empty. */
-export const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] : NaN);
+export const pct = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] : NaN;
 
 // ---------------------------------------------------------------- machine CPU (/proc/stat)
 

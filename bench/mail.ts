@@ -28,9 +28,29 @@ export const BODY =
 export const PLANS = ['free', 'pro', 'team', 'enterprise'];
 /** Signed headers: the same list Herald's deliver.ts gives nodemailer. */
 const DKIM_HEADERS = [
-  'From', 'Sender', 'Reply-To', 'Subject', 'Date', 'Message-ID', 'To', 'Cc', 'MIME-Version', 'Content-Type', 'Content-Transfer-Encoding',
-  'Content-ID', 'Content-Description', 'In-Reply-To', 'References', 'List-Id', 'List-Help', 'List-Unsubscribe', 'List-Unsubscribe-Post',
-  'List-Subscribe', 'List-Post', 'List-Owner', 'List-Archive',
+  'From',
+  'Sender',
+  'Reply-To',
+  'Subject',
+  'Date',
+  'Message-ID',
+  'To',
+  'Cc',
+  'MIME-Version',
+  'Content-Type',
+  'Content-Transfer-Encoding',
+  'Content-ID',
+  'Content-Description',
+  'In-Reply-To',
+  'References',
+  'List-Id',
+  'List-Help',
+  'List-Unsubscribe',
+  'List-Unsubscribe-Post',
+  'List-Subscribe',
+  'List-Post',
+  'List-Owner',
+  'List-Archive',
 ].join(':');
 
 /** CLOCK_MONOTONIC in ms: shared with the sink's worker thread. */
@@ -70,7 +90,10 @@ export class Sink {
   private waiting = new Map<number, () => void>();
   private arrivals = new Map<string, () => void>();
 
-  private constructor(private readonly worker: Worker, readonly port: number) {
+  private constructor(
+    private readonly worker: Worker,
+    readonly port: number,
+  ) {
     worker.on('message', (m) => this.onMessage(m));
   }
 
@@ -115,10 +138,13 @@ export class Sink {
   arrival(key: string, deadline: number): Promise<void> {
     if (this.byKey.has(key)) return Promise.resolve();
     return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.arrivals.delete(key);
-        resolve();
-      }, Math.max(0, deadline - nowMs()));
+      const timer = setTimeout(
+        () => {
+          this.arrivals.delete(key);
+          resolve();
+        },
+        Math.max(0, deadline - nowMs()),
+      );
       this.arrivals.set(key, () => {
         clearTimeout(timer);
         resolve();
@@ -330,7 +356,11 @@ export async function rawBlast(sink: Sink, label: string, dkimKey: string | cryp
 
 /** A fresh RSA-2048 key as PEM: Herald's domain key size; the raw blast's DKIM key (nodemailer documents a PEM string). */
 export const rsaKeyPem = () =>
-  crypto.generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } }).privateKey;
+  crypto.generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  }).privateKey;
 
 // ---------------------------------------------------------------- where the time goes (profiler snapshots)
 
@@ -345,7 +375,12 @@ export function diffProfile(a: Snapshot[], b: Snapshot[], deliveredPerS: number)
   for (const d of snapshotDeltas(a, b)) {
     const dtS = d.ms / 1000;
     const emails = deliveredPerS * dtS || 1;
-    p.cpu.push({ target: d.target, cores: d.cpuMs === undefined ? undefined : d.cpuMs / 1000 / dtS, elu: d.elu, msPerEmail: d.cpuMs === undefined ? undefined : d.cpuMs / emails });
+    p.cpu.push({
+      target: d.target,
+      cores: d.cpuMs === undefined ? undefined : d.cpuMs / 1000 / dtS,
+      elu: d.elu,
+      msPerEmail: d.cpuMs === undefined ? undefined : d.cpuMs / emails,
+    });
     const pw = d.poolWait;
     if (pw.n) p.poolWait.push({ target: d.target, perEmail: pw.n / emails, avgMs: pw.ns / pw.n / 1e6 });
     for (const s of d.statements) p.statements.push({ target: d.target, sql: s.sql, perEmail: s.n / emails, avgMs: s.ns / s.n / 1e6 });

@@ -12,5 +12,26 @@ export default defineConfig({
   plugins: [react()],
   define: { __HERALD_API_URL__: JSON.stringify(process.env.HERALD_API_URL ?? '') },
   build: { outDir: '../dist/dashboard', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 600 },
-  server: { proxy: Object.fromEntries(['/auth', '/users', '/projects', '/contacts', '/events', '/templates', '/campaigns', '/segments', '/workflows', '/domains', '/activity', '/analytics', '/uploads', '/config', '/v1', '/dev'].map((p) => [p, process.env.HERALD_API_URL ?? 'http://localhost:8080'])) },
+  server: {
+    proxy: Object.fromEntries(
+      [
+        '/auth',
+        '/users',
+        '/projects',
+        '/contacts',
+        '/events',
+        '/templates',
+        '/campaigns',
+        '/segments',
+        '/workflows',
+        '/domains',
+        '/activity',
+        '/analytics',
+        '/uploads',
+        '/config',
+        '/v1',
+        '/dev',
+      ].map((p) => [p, process.env.HERALD_API_URL ?? 'http://localhost:8080']),
+    ),
+  },
 });

@@ -55,15 +55,21 @@ describe.each<TopologyKind>(['all'])('accounts: verification, reset, members, OA
   });
 
   const anon = () => new Api(t.baseUrl);
-  const withCookie = (cookie: string | undefined, projectId?: string) => new Api(t.baseUrl, undefined, { cookie: cookie ?? '', ...(projectId ? { 'x-project-id': projectId } : {}) });
+  const withCookie = (cookie: string | undefined, projectId?: string) =>
+    new Api(t.baseUrl, undefined, { cookie: cookie ?? '', ...(projectId ? { 'x-project-id': projectId } : {}) });
 
   /** The account mails sent to `to` whose subject starts with `subject`, oldest first, as text. */
   async function mails(to: string, subject: string): Promise<Array<{ from: string; text: string }>> {
-    return smtp.messages.filter((m) => m.envelope.to.includes(to) && (m.parsed.subject ?? '').startsWith(subject)).map((m) => ({ from: m.parsed.from?.text ?? '', text: m.parsed.text ?? '' }));
+    return smtp.messages
+      .filter((m) => m.envelope.to.includes(to) && (m.parsed.subject ?? '').startsWith(subject))
+      .map((m) => ({ from: m.parsed.from?.text ?? '', text: m.parsed.text ?? '' }));
   }
   /** The token of the `n`th (1-based) such mail, once it has arrived. */
   async function tokenFrom(to: string, subject: string, n = 1): Promise<string> {
-    const list = await eventually(async () => { const l = await mails(to, subject); return l.length >= n ? l : undefined; }, 15_000);
+    const list = await eventually(async () => {
+      const l = await mails(to, subject);
+      return l.length >= n ? l : undefined;
+    }, 15_000);
     const token = /\b[0-9a-f]{64}\b/.exec(list[n - 1].text)?.[0];
     if (!token) throw new Error(`no token in: ${list[n - 1].text}`);
     return token;
@@ -191,7 +197,12 @@ describe.each<TopologyKind>(['all'])('accounts: verification, reset, members, OA
 
       const list = await withCookie(u.api.defaultHeaders.cookie).get(`/projects/${projectId}/members`);
       expect(list.status).toBe(200);
-      expect(list.body.map((m: any) => [m.email, m.role])).toEqual(expect.arrayContaining([[OWNER.email, 'OWNER'], [u.email, 'MEMBER']]));
+      expect(list.body.map((m: any) => [m.email, m.role])).toEqual(
+        expect.arrayContaining([
+          [OWNER.email, 'OWNER'],
+          [u.email, 'MEMBER'],
+        ]),
+      );
       const ownerId = list.body.find((m: any) => m.role === 'OWNER').userId;
 
       expectError(await owner.patch(`/projects/${projectId}/members/${ownerId}`, { role: 'ADMIN' }), 403, 'OWNER_PROTECTED');
@@ -292,13 +303,14 @@ describe.each<TopologyKind>(['all'])('accounts: verification, reset, members, OA
         const m = /^(project|member)\(.*role: (\w+)/.exec(op['x-policy'] ?? '');
         if (!m) continue;
         guarded++;
-        const url = path.replace(/\{(\w+)\}/g, (_x, name) => (m[1] === 'member' && name === 'id') || name === 'projectId' ? projectId : crypto.randomUUID());
+        const url = path.replace(/\{(\w+)\}/g, (_x, name) => ((m[1] === 'member' && name === 'id') || name === 'projectId' ? projectId : crypto.randomUUID()));
         for (const [role, api] of Object.entries(roles)) {
           const res = await api.request(method.toUpperCase(), url, ['get', 'delete'].includes(method) ? undefined : {});
           const code = [401, 403].includes(res.status) ? res.body?.error?.code : undefined;
           const expected = role === 'STRANGER' ? 'PROJECT_ACCESS_DENIED' : rank.indexOf(role) < rank.indexOf(m[2]) ? 'FORBIDDEN' : undefined;
           const got = ['FORBIDDEN', 'PROJECT_ACCESS_DENIED', 'UNAUTHORIZED', 'MISSING_AUTH'].includes(code) ? code : undefined;
-          if (got !== expected) problems.push(`${method.toUpperCase()} ${path} [${op['x-policy']}] as ${role}: expected ${expected ?? 'to pass'}, got ${res.status} ${code ?? ''}`);
+          if (got !== expected)
+            problems.push(`${method.toUpperCase()} ${path} [${op['x-policy']}] as ${role}: expected ${expected ?? 'to pass'}, got ${res.status} ${code ?? ''}`);
         }
       }
     }
@@ -351,7 +363,11 @@ describe.each<TopologyKind>(['all'])('accounts: verification, reset, members, OA
 
       const squatter = await signup();
       const taken = await googleLogin({ email: squatter.email, email_verified: true });
-      expect((await withCookie(`herald_session=${taken.cookie}`).get('/users/@me')).body).toEqual({ id: squatter.id, email: squatter.email, emailVerified: true });
+      expect((await withCookie(`herald_session=${taken.cookie}`).get('/users/@me')).body).toEqual({
+        id: squatter.id,
+        email: squatter.email,
+        emailVerified: true,
+      });
       expect((await anon().post('/auth/login', { email: squatter.email, password: PASSWORD })).status).toBe(401);
       expectError(await squatter.api.get('/users/@me'), 401, 'UNAUTHORIZED');
     });
@@ -385,13 +401,23 @@ describe.each<TopologyKind>(['all'])('accounts: verification, reset, members, OA
 
     it('GitHub: logs in with the primary verified address; refuses an unverified one', async () => {
       const email = unique('github');
-      github.nextUser = { login: 'octo', emails: [{ email: unique('secondary'), primary: false, verified: true }, { email, primary: true, verified: true }] };
+      github.nextUser = {
+        login: 'octo',
+        emails: [
+          { email: unique('secondary'), primary: false, verified: true },
+          { email, primary: true, verified: true },
+        ],
+      };
       const browser = new Browser();
       const end = await browser.get(`${t.baseUrl}/auth/oauth/github`, dashboard());
       expect(end.res.status).toBe(302);
       const cookie = browser.cookies(t.baseUrl).get('herald_session');
       expect((await withCookie(`herald_session=${cookie}`).get('/users/@me')).body).toMatchObject({ email, emailVerified: true });
-      expect(github.tokenRequests.at(-1)).toMatchObject({ client_id: github.clientId, client_secret: github.clientSecret, redirect_uri: `${t.baseUrl}/auth/oauth/github/callback` });
+      expect(github.tokenRequests.at(-1)).toMatchObject({
+        client_id: github.clientId,
+        client_secret: github.clientSecret,
+        redirect_uri: `${t.baseUrl}/auth/oauth/github/callback`,
+      });
 
       github.nextUser = { login: 'octo2', emails: [{ email: unique('github-unverified'), primary: true, verified: false }] };
       const refused = await new Browser().get(`${t.baseUrl}/auth/oauth/github`, dashboard());

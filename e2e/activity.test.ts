@@ -31,7 +31,12 @@ describe.each<TopologyKind>(['all'])('activity and analytics (%s)', (kind) => {
     other = new Api(stack.t.baseUrl, created.body.secret);
 
     for (const address of to) {
-      const r = await api.post('/v1/send', { to: address, from: stack.from, subject: `Hello ${address}`, body: '<p>Hi</p><a href="https://example.com/docs">docs</a>' });
+      const r = await api.post('/v1/send', {
+        to: address,
+        from: stack.from,
+        subject: `Hello ${address}`,
+        body: '<p>Hi</p><a href="https://example.com/docs">docs</a>',
+      });
       expect(r.status).toBe(200);
       const { contact, email } = r.body.data.emails[0];
       const mail = await stack.smtp!.waitFor((m) => (m.parsed.messageId ?? '').includes(email));
@@ -53,7 +58,15 @@ describe.each<TopologyKind>(['all'])('activity and analytics (%s)', (kind) => {
 
   it('stats count the emails sent, opened and clicked, with rates in percent', async () => {
     const s = (await api.get('/activity/stats')).body;
-    expect(s).toEqual({ totalEvents: expect.any(Number), totalEmailsSent: 3, totalEmailsOpened: 2, totalEmailsClicked: 1, totalWorkflowsStarted: 0, openRate: 66.67, clickRate: 33.33 });
+    expect(s).toEqual({
+      totalEvents: expect.any(Number),
+      totalEmailsSent: 3,
+      totalEmailsOpened: 2,
+      totalEmailsClicked: 1,
+      totalWorkflowsStarted: 0,
+      openRate: 66.67,
+      clickRate: 33.33,
+    });
     // sent ×3, opened ×2, clicked, two tracks (contacts a send creates get no subscription event).
     await eventually(async () => (await api.get('/activity/stats')).body.totalEvents === 8);
     expect((await api.get(`/activity/stats?startDate=${today}&endDate=${today}`)).body.totalEmailsSent).toBe(3);
@@ -88,10 +101,16 @@ describe.each<TopologyKind>(['all'])('activity and analytics (%s)', (kind) => {
     expect(seen.find((a) => a.type === 'event.triggered')).toMatchObject({ contactEmail: to[2], metadata: { eventName: `signed-up-${run}`, eventData: {} } });
 
     const opened = (await api.get('/activity?types=email.opened,email.clicked')).body;
-    expect(opened.data.map((a: any) => `${a.type} ${a.contactEmail}`).sort()).toEqual([`email.clicked ${to[0]}`, `email.opened ${to[0]}`, `email.opened ${to[1]}`]);
+    expect(opened.data.map((a: any) => `${a.type} ${a.contactEmail}`).sort()).toEqual([
+      `email.clicked ${to[0]}`,
+      `email.opened ${to[0]}`,
+      `email.opened ${to[1]}`,
+    ]);
     const bob = (await api.get(`/activity?contactId=${sent[1].contact}`)).body;
     expect(bob.data.map((a: any) => a.type).sort()).toEqual(['email.opened', 'email.sent']);
-    expect((await api.get('/activity/types')).body.types).toEqual(expect.arrayContaining(['email.sent', 'email.opened', 'email.clicked', 'contact.subscribed', 'event.triggered']));
+    expect((await api.get('/activity/types')).body.types).toEqual(
+      expect.arrayContaining(['email.sent', 'email.opened', 'email.clicked', 'contact.subscribed', 'event.triggered']),
+    );
     expect((await api.get('/activity/recent-count?minutes=30')).body).toEqual({ count: 8, minutes: 30 });
   });
 
@@ -103,7 +122,9 @@ describe.each<TopologyKind>(['all'])('activity and analytics (%s)', (kind) => {
     // In Tokyo (UTC+9, no DST), now's day there holds them all.
     const tokyoToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date());
     const tokyo = (await api.get(`/analytics/timeseries?timezone=Asia/Tokyo&startDate=${tokyoToday}&endDate=${tokyoToday}`)).body;
-    expect(tokyo).toEqual([{ date: new Date(Date.parse(`${tokyoToday}T00:00:00+09:00`)).toISOString(), emails: 3, delivered: 0, opens: 2, clicks: 1, bounces: 0 }]);
+    expect(tokyo).toEqual([
+      { date: new Date(Date.parse(`${tokyoToday}T00:00:00+09:00`)).toISOString(), emails: 3, delivered: 0, opens: 2, clicks: 1, bounces: 0 },
+    ]);
   });
 
   it('top events rank the names recorded, with a trend against the period before', async () => {
@@ -136,7 +157,16 @@ describe.each<TopologyKind>(['all'])('activity and analytics (%s)', (kind) => {
     expect((await api.post(`/campaigns/${id}/send`, { scheduledFor: scheduledAt })).body.status).toBe('SCHEDULED');
     await eventually(async () => (await api.get('/activity/upcoming')).body.activities.length === 1);
     expect((await api.get('/activity/upcoming')).body).toEqual({
-      activities: [{ id: `campaign_${id}_scheduled`, type: 'campaign.scheduled', timestamp: scheduledAt, contactId: null, contactEmail: null, metadata: { campaignId: id, campaignName: 'June news', subject: 'What is new', totalRecipients: 0, audienceType: 'FILTERED' } }],
+      activities: [
+        {
+          id: `campaign_${id}_scheduled`,
+          type: 'campaign.scheduled',
+          timestamp: scheduledAt,
+          contactId: null,
+          contactEmail: null,
+          metadata: { campaignId: id, campaignName: 'June news', subject: 'What is new', totalRecipients: 0, audienceType: 'FILTERED' },
+        },
+      ],
     });
     expect((await api.get('/analytics/campaign-stats')).body).toEqual({ total: 1, active: 1, completed: 0, averageOpenRate: 0, averageClickRate: 0 });
 
@@ -151,7 +181,14 @@ describe.each<TopologyKind>(['all'])('activity and analytics (%s)', (kind) => {
       return r[0]?.openedCount === 1 && r[0]?.sentCount === 2 ? r : undefined;
     });
     expect(top).toEqual([{ id, subject: 'What is new', sentCount: 2, openedCount: 1, clickedCount: 0, openRate: 50, clickRate: 0 }]);
-    expect((await api.get(`/campaigns/${id}/stats`)).body).toMatchObject({ totalRecipients: 2, sentCount: 2, openedCount: 1, clickedCount: 0, openRate: 50, clickRate: 0 });
+    expect((await api.get(`/campaigns/${id}/stats`)).body).toMatchObject({
+      totalRecipients: 2,
+      sentCount: 2,
+      openedCount: 1,
+      clickedCount: 0,
+      openRate: 50,
+      clickRate: 0,
+    });
     expect((await api.get('/analytics/campaign-stats')).body).toEqual({ total: 1, active: 0, completed: 1, averageOpenRate: 50, averageClickRate: 0 });
 
     expect((await api.delete(`/campaigns/${id}`)).status).toBe(204);
@@ -162,7 +199,15 @@ describe.each<TopologyKind>(['all'])('activity and analytics (%s)', (kind) => {
   it('another project sees nothing of this one on any route', async () => {
     expect((await other.get('/activity')).body).toEqual({ data: [], cursor: null, hasMore: false });
     expect((await other.get(`/activity?contactId=${sent[0].contact}`)).body.data).toEqual([]);
-    expect((await other.get('/activity/stats')).body).toEqual({ totalEvents: 0, totalEmailsSent: 0, totalEmailsOpened: 0, totalEmailsClicked: 0, totalWorkflowsStarted: 0, openRate: 0, clickRate: 0 });
+    expect((await other.get('/activity/stats')).body).toEqual({
+      totalEvents: 0,
+      totalEmailsSent: 0,
+      totalEmailsOpened: 0,
+      totalEmailsClicked: 0,
+      totalWorkflowsStarted: 0,
+      openRate: 0,
+      clickRate: 0,
+    });
     expect((await other.get('/activity/recent-count')).body).toEqual({ count: 0, minutes: 60 });
     expect((await other.get('/activity/upcoming')).body).toEqual({ activities: [] });
     const series = (await other.get('/analytics/timeseries')).body;
@@ -188,7 +233,13 @@ describe.each<TopologyKind>(['all'])('activity and analytics (%s)', (kind) => {
       ['/analytics/top-events?limit=abc', 'limit'],
     ] as const) {
       const res = await api.get(path);
-      expect({ path, status: res.status, code: res.body.error?.code, field: res.body.error?.errors?.[0]?.field, suggestion: typeof res.body.error?.suggestion }).toEqual({ path, status: 400, code: 'BAD_REQUEST', field, suggestion: 'string' });
+      expect({
+        path,
+        status: res.status,
+        code: res.body.error?.code,
+        field: res.body.error?.errors?.[0]?.field,
+        suggestion: typeof res.body.error?.suggestion,
+      }).toEqual({ path, status: 400, code: 'BAD_REQUEST', field, suggestion: 'string' });
     }
   });
 });

@@ -10,7 +10,10 @@ const unlimited = (usage = 0) => ({ limit: null, usage, percentage: 0, isWarning
 /** The calendar month (UTC) of now: the billing period of a project without a subscription. */
 function calendarMonth() {
   const now = new Date();
-  return { start: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString(), end: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString() };
+  return {
+    start: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString(),
+    end: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString(),
+  };
 }
 
 /** A dashboard user of the project with `role` (the members API is another feature: the membership row is written as it would). */
@@ -69,7 +72,13 @@ describe.each<TopologyKind>(['all'])('billing limits, no payment provider (%s)',
     await eventually(async () => (await consumption()).usage.transactional === 4, 20_000);
     const month = calendarMonth();
     const used = await consumption();
-    expect(used).toEqual({ periodStart: month.start, periodEnd: month.end, period: 'calendar_month', usage: { transactional: 4, campaigns: 0, workflows: 0, inbound: 0 }, total: 4 });
+    expect(used).toEqual({
+      periodStart: month.start,
+      periodEnd: month.end,
+      period: 'calendar_month',
+      usage: { transactional: 4, campaigns: 0, workflows: 0, inbound: 0 },
+      total: 4,
+    });
 
     // 4 of 5: a warning, not a block.
     const warned = await putLimits({ transactional: 5 });
@@ -82,7 +91,10 @@ describe.each<TopologyKind>(['all'])('billing limits, no payment provider (%s)',
       const r = await send(`late-${kind}@example.org`);
       return r.status === 403 ? r : undefined;
     }, 20_000);
-    expect(refused.body).toMatchObject({ success: false, error: { code: 'BILLING_LIMIT_EXCEEDED', statusCode: 403, details: { category: 'transactional', periodEnd: month.end } } });
+    expect(refused.body).toMatchObject({
+      success: false,
+      error: { code: 'BILLING_LIMIT_EXCEEDED', statusCode: 403, details: { category: 'transactional', periodEnd: month.end } },
+    });
     expect(refused.body.error.suggestion).toMatch(/billing-limits/);
     expect((await limits()).transactional).toMatchObject({ limit: 5, isWarning: true, isBlocked: true });
 
@@ -115,7 +127,9 @@ describe.each<TopologyKind>(['all'])('billing limits, no payment provider (%s)',
     expect(fraction.body.error.errors).toEqual([expect.objectContaining({ field: 'workflows' })]);
     const typo = await owner.put(`${base}/billing-limits`, { transactionals: 5 });
     expect(typo.status).toBe(422);
-    expect(typo.body.error.errors).toEqual([expect.objectContaining({ field: 'transactionals', message: expect.stringContaining('transactional, campaigns, workflows, inbound') })]);
+    expect(typo.body.error.errors).toEqual([
+      expect.objectContaining({ field: 'transactionals', message: expect.stringContaining('transactional, campaigns, workflows, inbound') }),
+    ]);
     const notObject = await owner.put(`${base}/billing-limits`, [1, 2]);
     expect(notObject.status).toBe(422);
     // Nothing of it was applied.
@@ -129,7 +143,14 @@ describe.each<TopologyKind>(['all'])('billing limits, no payment provider (%s)',
     // Campaigns blocked outright (a limit of 0).
     expect((await putLimits({ campaigns: 0 })).campaigns).toMatchObject({ limit: 0, usage: 0, isBlocked: true, percentage: 100 });
     await eventually(() => messagingKnowsBlock(s.t.dbUrl, s.t.projectId, 'campaigns', true), 10_000);
-    const created = await s.api.post('/campaigns', { name: 'Capped', subject: `Capped ${tag}`, body: '<p>hello</p>', from: s.from, audienceType: 'FILTERED', audienceFilter: { logic: 'AND', groups: [{ filters: [{ field: 'email', operator: 'contains', value: tag }] }] } });
+    const created = await s.api.post('/campaigns', {
+      name: 'Capped',
+      subject: `Capped ${tag}`,
+      body: '<p>hello</p>',
+      from: s.from,
+      audienceType: 'FILTERED',
+      audienceFilter: { logic: 'AND', groups: [{ filters: [{ field: 'email', operator: 'contains', value: tag }] }] },
+    });
     expect(created.status).toBe(201);
     const id = created.body.data.id;
     expect((await s.api.post(`/campaigns/${id}/send`, {})).status).toBe(200);
@@ -143,7 +164,8 @@ describe.each<TopologyKind>(['all'])('billing limits, no payment provider (%s)',
     await eventually(async () => (await consumption()).usage.campaigns === 3, 20_000);
 
     // Workflows blocked: the SEND_EMAIL step fails its execution, saying why.
-    const template = (await s.api.post('/templates', { name: `T ${tag}`, subject: `Flow ${tag}`, body: '<p>hi</p>', type: 'TRANSACTIONAL', from: s.from })).body;
+    const template = (await s.api.post('/templates', { name: `T ${tag}`, subject: `Flow ${tag}`, body: '<p>hi</p>', type: 'TRANSACTIONAL', from: s.from }))
+      .body;
     const wf = (await s.api.post('/workflows', { name: `Flow ${tag}`, eventName: `go.${tag}`, allowReentry: true })).body;
     const step = (await s.api.post(`/workflows/${wf.id}/steps`, { type: 'SEND_EMAIL', name: 'Mail', templateId: template.id })).body;
     expect((await s.api.post(`/workflows/${wf.id}/transitions`, { fromStepId: wf.steps[0].id, toStepId: step.id })).status).toBe(201);
@@ -169,7 +191,13 @@ describe.each<TopologyKind>(['all'])('billing limits, no payment provider (%s)',
     // The onboarding state sees the verified domain, the contacts, the campaign sent and the enabled workflow.
     const contacts = (await s.api.get('/contacts')).body.total;
     const sentAt = (await s.api.get(`/campaigns/${id}`)).body.sentAt;
-    expect((await owner.get(`/projects/${s.t.projectId}/setup-state`)).body).toEqual({ hasVerifiedDomain: true, contactCount: contacts, lastCampaignSentAt: sentAt, hasEnabledWorkflow: true, hasSubscription: false });
+    expect((await owner.get(`/projects/${s.t.projectId}/setup-state`)).body).toEqual({
+      hasVerifiedDomain: true,
+      contactCount: contacts,
+      lastCampaignSentAt: sentAt,
+      hasEnabledWorkflow: true,
+      hasSubscription: false,
+    });
   }, 180_000);
 
   it('guards the routes: members read, only owners and admins change limits', async () => {
@@ -185,11 +213,20 @@ describe.each<TopologyKind>(['all'])('billing limits, no payment provider (%s)',
     expect((await limits()).transactional.limit).toBeNull();
 
     const admin = await memberSession(s.t.baseUrl, s.t.dbUrl, s.t.projectId, 'ADMIN', kind);
-    expect((await admin.put(`${base}/billing-limits`, { inbound: 50 })).body.inbound).toEqual({ limit: 50, usage: 0, percentage: 0, isWarning: false, isBlocked: false });
+    expect((await admin.put(`${base}/billing-limits`, { inbound: 50 })).body.inbound).toEqual({
+      limit: 50,
+      usage: 0,
+      percentage: 0,
+      isWarning: false,
+      isBlocked: false,
+    });
 
     // An API key is not a session; nobody outside the project.
     expect((await s.api.get(`${base}/billing-limits`)).status).toBe(401);
-    const stranger = await new Api(s.t.baseUrl).post('/auth/signup', { email: `stranger-${kind}-${crypto.randomBytes(4).toString('hex')}@herald.test`, password: 'stranger-password' });
+    const stranger = await new Api(s.t.baseUrl).post('/auth/signup', {
+      email: `stranger-${kind}-${crypto.randomBytes(4).toString('hex')}@herald.test`,
+      password: 'stranger-password',
+    });
     const strangerSession = await session(s.t.baseUrl, stranger.body.email, 'stranger-password');
     expect((await strangerSession.get(`${base}/billing-limits`)).body.error.code).toBe('PROJECT_ACCESS_DENIED');
   });
@@ -201,7 +238,11 @@ describe.each<TopologyKind>(['all'])('billing limits, no payment provider (%s)',
       expect(r.body.error.suggestion).toMatch(/STRIPE_SECRET_KEY/);
     }
     const event = { id: 'evt_1', object: 'event', type: 'invoice.paid', created: 1, data: { object: { id: 'in_1' } } };
-    const hook = await fetch(`${s.t.baseUrl}/webhooks/incoming/billing`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=abc' }, body: JSON.stringify(event) });
+    const hook = await fetch(`${s.t.baseUrl}/webhooks/incoming/billing`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=abc' },
+      body: JSON.stringify(event),
+    });
     expect(hook.status).toBe(404);
     expect(((await hook.json()) as any).error.code).toBe('BILLING_DISABLED');
     expect((await new Api(s.t.baseUrl).get('/config')).body.features.billing).toEqual({ enabled: false });
@@ -218,7 +259,13 @@ describe.each<TopologyKind>(['all'])('billing with Stripe (%s)', (kind) => {
   // Registered before the stack's: the fake is up, and named in `env`, when Herald starts.
   beforeAll(async () => {
     stripe = await FakeStripe.start();
-    Object.assign(env, { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_PRICE_IDS: 'price_basic, price_pro', STRIPE_API_URL: stripe.url, BILLING_RETURN_URL: 'https://app.example.com/settings/billing' });
+    Object.assign(env, {
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_PRICE_IDS: 'price_basic, price_pro',
+      STRIPE_API_URL: stripe.url,
+      BILLING_RETURN_URL: 'https://app.example.com/settings/billing',
+    });
   });
   const s = useSendingStack(kind, { env });
   afterAll(() => stripe?.close());
@@ -226,7 +273,11 @@ describe.each<TopologyKind>(['all'])('billing with Stripe (%s)', (kind) => {
   let base: string;
 
   const hook = (payload: string, signature?: string) =>
-    fetch(`${s.t.baseUrl}/webhooks/incoming/billing`, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8', ...(signature ? { 'stripe-signature': signature } : {}) }, body: payload }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
+    fetch(`${s.t.baseUrl}/webhooks/incoming/billing`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8', ...(signature ? { 'stripe-signature': signature } : {}) },
+      body: payload,
+    }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
   const deliver = (e: { payload: string; signature: string }) => hook(e.payload, e.signature);
 
   it('opens checkout and the billing portal at the provider, for one customer per project', async () => {
@@ -253,7 +304,10 @@ describe.each<TopologyKind>(['all'])('billing with Stripe (%s)', (kind) => {
 
     const pro = await owner.post(`${base}/checkout`, { priceId: 'price_pro' });
     expect(pro.status).toBe(200);
-    expect(stripe.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1)!.form).toMatchObject({ 'line_items[0][price]': 'price_pro', customer: session1.form.customer });
+    expect(stripe.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1)!.form).toMatchObject({
+      'line_items[0][price]': 'price_pro',
+      customer: session1.form.customer,
+    });
     const unknown = await owner.post(`${base}/checkout`, { priceId: 'price_gold' });
     expect(unknown.status).toBe(422);
     expect(unknown.body.error.errors).toEqual([expect.objectContaining({ field: 'priceId', message: expect.stringContaining('price_basic') })]);
@@ -261,13 +315,20 @@ describe.each<TopologyKind>(['all'])('billing with Stripe (%s)', (kind) => {
     const portal = await owner.post(`${base}/billing-portal`, {});
     expect(portal.status).toBe(200);
     expect(portal.body.url).toMatch(/^https:\/\/billing\.stripe\.com\/p\/session\/bps_test_/);
-    expect(stripe.requests.find((r) => r.path === '/v1/billing_portal/sessions')!.form).toEqual({ customer: session1.form.customer, return_url: 'https://app.example.com/settings/billing' });
+    expect(stripe.requests.find((r) => r.path === '/v1/billing_portal/sessions')!.form).toEqual({
+      customer: session1.form.customer,
+      return_url: 'https://app.example.com/settings/billing',
+    });
     // Still the one customer.
     expect(stripe.requests.filter((r) => r.path === '/v1/customers')).toHaveLength(1);
   });
 
   it('verifies the signature of every notification', async () => {
-    const e = stripe.event('customer.subscription.created', { id: 'sub_forged', object: 'subscription', customer: 'cus_x', status: 'active', metadata: { projectId: s.t.projectId } }, { secret: 'whsec_not_the_right_secret' });
+    const e = stripe.event(
+      'customer.subscription.created',
+      { id: 'sub_forged', object: 'subscription', customer: 'cus_x', status: 'active', metadata: { projectId: s.t.projectId } },
+      { secret: 'whsec_not_the_right_secret' },
+    );
     const forged = await deliver(e);
     expect(forged.status).toBe(400);
     expect(forged.body.error.code).toBe('INVALID_SIGNATURE');
@@ -291,20 +352,54 @@ describe.each<TopologyKind>(['all'])('billing with Stripe (%s)', (kind) => {
     const now = Math.floor(Date.now() / 1000);
     const start = now - 86_400;
     const end = now + 29 * 86_400;
-    const subscription = { id: 'sub_test_1', object: 'subscription', customer, status: 'active', cancel_at_period_end: false, metadata: { projectId: s.t.projectId }, items: { object: 'list', data: [{ id: 'si_1', object: 'subscription_item', price: { id: 'price_basic', object: 'price' }, current_period_start: start, current_period_end: end }] } };
+    const subscription = {
+      id: 'sub_test_1',
+      object: 'subscription',
+      customer,
+      status: 'active',
+      cancel_at_period_end: false,
+      metadata: { projectId: s.t.projectId },
+      items: {
+        object: 'list',
+        data: [
+          { id: 'si_1', object: 'subscription_item', price: { id: 'price_basic', object: 'price' }, current_period_start: start, current_period_end: end },
+        ],
+      },
+    };
     const created = await deliver(stripe.event('customer.subscription.created', subscription));
     expect(created).toEqual({ status: 200, body: { received: true, applied: 'customer.subscription.created', projectId: s.t.projectId } });
     const consumption = (await owner.get(`${base}/billing-consumption`)).body;
-    expect(consumption).toMatchObject({ period: 'subscription', periodStart: new Date(start * 1000).toISOString(), periodEnd: new Date(end * 1000).toISOString() });
+    expect(consumption).toMatchObject({
+      period: 'subscription',
+      periodStart: new Date(start * 1000).toISOString(),
+      periodEnd: new Date(end * 1000).toISOString(),
+    });
     expect((await owner.get(`/projects/${s.t.projectId}/setup-state`)).body.hasSubscription).toBe(true);
 
     // The invoice names only the customer: the project is the customer's.
-    const invoice = { id: 'in_test_1', object: 'invoice', customer, number: 'HRLD-0001', status: 'open', amount_due: 2900, amount_paid: 0, currency: 'usd', created: now, period_start: start, period_end: end, hosted_invoice_url: 'https://invoice.stripe.com/i/test_1', invoice_pdf: 'https://pay.stripe.com/invoice/test_1/pdf' };
+    const invoice = {
+      id: 'in_test_1',
+      object: 'invoice',
+      customer,
+      number: 'HRLD-0001',
+      status: 'open',
+      amount_due: 2900,
+      amount_paid: 0,
+      currency: 'usd',
+      created: now,
+      period_start: start,
+      period_end: end,
+      hosted_invoice_url: 'https://invoice.stripe.com/i/test_1',
+      invoice_pdf: 'https://pay.stripe.com/invoice/test_1/pdf',
+    };
     const failure = stripe.event('invoice.payment_failed', invoice);
     expect((await deliver(failure)).body).toMatchObject({ applied: 'invoice.payment_failed' });
     await eventually(async () => (await s.api.get('/contacts')).status === 403, 20_000);
     expect((await s.api.get('/contacts')).body.error.code).toBe('PROJECT_DISABLED');
-    expect((await owner.get('/users/@me/projects')).body.find((p: any) => p.id === s.t.projectId)).toMatchObject({ disabled: true, disabledReason: 'PAYMENT_FAILED' });
+    expect((await owner.get('/users/@me/projects')).body.find((p: any) => p.id === s.t.projectId)).toMatchObject({
+      disabled: true,
+      disabledReason: 'PAYMENT_FAILED',
+    });
     // A disabled project's owner can still fix the payment.
     expect((await owner.post(`${base}/billing-portal`, {})).status).toBe(200);
 
@@ -324,7 +419,19 @@ describe.each<TopologyKind>(['all'])('billing with Stripe (%s)', (kind) => {
 
     const invoices = (await owner.get(`${base}/billing-invoices`)).body;
     expect(invoices).toEqual([
-      { id: 'in_test_1', number: 'HRLD-0001', status: 'paid', amountDue: 2900, amountPaid: 2900, currency: 'usd', periodStart: new Date(start * 1000).toISOString(), periodEnd: new Date(end * 1000).toISOString(), hostedInvoiceUrl: 'https://invoice.stripe.com/i/test_1', invoicePdf: 'https://pay.stripe.com/invoice/test_1/pdf', createdAt: new Date(now * 1000).toISOString() },
+      {
+        id: 'in_test_1',
+        number: 'HRLD-0001',
+        status: 'paid',
+        amountDue: 2900,
+        amountPaid: 2900,
+        currency: 'usd',
+        periodStart: new Date(start * 1000).toISOString(),
+        periodEnd: new Date(end * 1000).toISOString(),
+        hostedInvoiceUrl: 'https://invoice.stripe.com/i/test_1',
+        invoicePdf: 'https://pay.stripe.com/invoice/test_1/pdf',
+        createdAt: new Date(now * 1000).toISOString(),
+      },
     ]);
 
     // Cancelled: back to the calendar month, no subscription.
@@ -333,6 +440,9 @@ describe.each<TopologyKind>(['all'])('billing with Stripe (%s)', (kind) => {
     expect((await owner.get(`/projects/${s.t.projectId}/setup-state`)).body.hasSubscription).toBe(false);
 
     // Events Herald does not act on are acknowledged.
-    expect((await deliver(stripe.event('customer.created', { id: 'cus_other', object: 'customer' }))).body).toMatchObject({ received: true, ignored: expect.any(String) });
+    expect((await deliver(stripe.event('customer.created', { id: 'cus_other', object: 'customer' }))).body).toMatchObject({
+      received: true,
+      ignored: expect.any(String),
+    });
   }, 90_000);
 });

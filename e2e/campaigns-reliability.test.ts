@@ -45,10 +45,14 @@ describe.each<TopologyKind>(['all', 'split'])('campaigns under stress (%s)', (ki
 
   const status = async (api: Api, id: string) => (await api.get(`/campaigns/${id}`)).body;
   const sentCampaign = (api: Api, id: string, timeoutMs = 60_000) =>
-    eventually(async () => {
-      const c = await status(api, id);
-      return c.status === 'SENT' ? c : undefined;
-    }, timeoutMs, 500);
+    eventually(
+      async () => {
+        const c = await status(api, id);
+        return c.status === 'SENT' ? c : undefined;
+      },
+      timeoutMs,
+      500,
+    );
 
   it('cancel stops a running send: nothing of it leaves after the answer, and the stats count what left', async () => {
     const domain = `${tag()}.test`;
@@ -104,21 +108,42 @@ describe.each<TopologyKind>(['all', 'split'])('campaigns under stress (%s)', (ki
   }
 
   if (kind === 'split') {
-    it("messaging makes at most one email per campaign and contact, whatever page comes again, and none once the campaign is cancelled", async () => {
+    it('messaging makes at most one email per campaign and contact, whatever page comes again, and none once the campaign is cancelled', async () => {
       const domain = `${tag()}.test`;
       await seed(s.api, domain, 3);
-      const ids = (await s.api.get(`/contacts?search=@${domain}&limit=10`)).body.data.sort((a: any, b: any) => a.email.localeCompare(b.email)).map((c: any) => c.id);
+      const ids = (await s.api.get(`/contacts?search=@${domain}&limit=10`)).body.data
+        .sort((a: any, b: any) => a.email.localeCompare(b.email))
+        .map((c: any) => c.id);
       const env = s.t.procs.find((p) => p.target === 'gateway')!.env;
-      const messaging = grpcClient(contracts.messaging.definition(), contracts.messaging.fullName, env.MESSAGING_ADDR!, { deadlineMs: 10_000, internalToken: env.INTERNAL_TOKEN! });
+      const messaging = grpcClient(contracts.messaging.definition(), contracts.messaging.fullName, env.MESSAGING_ADDR!, {
+        deadlineMs: 10_000,
+        internalToken: env.INTERNAL_TOKEN!,
+      });
       const as = { projectId: s.t.projectId };
-      const content = { campaign_id: crypto.randomUUID(), subject: 'Direct', body: '<p>{{email}}</p>', from: s.from, from_name: '', reply_to: '', template_id: '', tracking: 'ENABLED' };
+      const content = {
+        campaign_id: crypto.randomUUID(),
+        subject: 'Direct',
+        body: '<p>{{email}}</p>',
+        from: s.from,
+        from_name: '',
+        reply_to: '',
+        template_id: '',
+        tracking: 'ENABLED',
+      };
       try {
         // A page without the body, before any brought it: refused.
         expect((await expectAppError(messaging.EnqueueCampaign({ content: { ...content, body: '' }, contact_ids: ids }, as))).status).toBe(409);
-        expect(await messaging.EnqueueCampaign({ content, contact_ids: ids.slice(0, 2) }, as)).toMatchObject({ created: 2, existing: 0, skipped: 0, cancelled: false });
+        expect(await messaging.EnqueueCampaign({ content, contact_ids: ids.slice(0, 2) }, as)).toMatchObject({
+          created: 2,
+          existing: 0,
+          skipped: 0,
+          cancelled: false,
+        });
         // The same page again, with one contact unsubscribed since and an id of no contact: nothing new.
         await s.api.patch(`/contacts/${ids[0]}`, { subscribed: false });
-        expect(await messaging.EnqueueCampaign({ content: { ...content, body: '' }, contact_ids: [...ids.slice(0, 2), crypto.randomUUID()] }, as)).toMatchObject({ created: 0, existing: 2, skipped: 1 });
+        expect(
+          await messaging.EnqueueCampaign({ content: { ...content, body: '' }, contact_ids: [...ids.slice(0, 2), crypto.randomUUID()] }, as),
+        ).toMatchObject({ created: 0, existing: 2, skipped: 1 });
         await eventually(async () => distinct(received(domain)) === 2, 10_000);
         expect(await messaging.CancelCampaign({ campaign_id: content.campaign_id }, as)).toMatchObject({ in_flight: 0 });
         // After the cancel, a late page creates nothing.
@@ -131,7 +156,7 @@ describe.each<TopologyKind>(['all', 'split'])('campaigns under stress (%s)', (ki
     });
   }
 
-  it("two projects at once: a small campaign is not starved by a big one, and transactional mail flows during both", async () => {
+  it('two projects at once: a small campaign is not starved by a big one, and transactional mail flows during both', async () => {
     const big = `${tag()}.test`;
     const small = `${tag()}.test`;
     const owner = await session(s.t.baseUrl, OWNER.email, OWNER.password);

@@ -20,23 +20,38 @@ describe.each<TopologyKind>(['all'])('campaigns (%s)', (kind) => {
 
   const mailTo = (suffix: string) => s.smtp!.messages.filter((m) => m.envelope.to[0]?.endsWith(suffix));
   const create = async (body: Record<string, unknown>) => {
-    const r = await api.post('/campaigns', { name: 'Campaign', subject: 'Hi {{data.first ?? "there"}}', body: '<p>Hello {{data.first ?? "friend"}} ({{email}})</p><a href="https://example.com/x">x</a>', from: s.from, audienceType: 'ALL', ...body });
+    const r = await api.post('/campaigns', {
+      name: 'Campaign',
+      subject: 'Hi {{data.first ?? "there"}}',
+      body: '<p>Hello {{data.first ?? "friend"}} ({{email}})</p><a href="https://example.com/x">x</a>',
+      from: s.from,
+      audienceType: 'ALL',
+      ...body,
+    });
     expect(r.status).toBe(201);
     return r.body.data;
   };
-  const sent = (id: string) => eventually(async () => {
-    const c = (await api.get(`/campaigns/${id}`)).body;
-    return c.status === 'SENT' ? c : undefined;
-  }, 30_000);
+  const sent = (id: string) =>
+    eventually(async () => {
+      const c = (await api.get(`/campaigns/${id}`)).body;
+      return c.status === 'SENT' ? c : undefined;
+    }, 30_000);
   /** Contacts `<name>@<t>.test` for each name; `unsub` ones unsubscribed. */
   const seed = async (t: string, names: string[], opts: { unsub?: string[]; data?: (name: string) => Record<string, unknown> } = {}) => {
     for (const name of names) {
-      const r = await api.post('/contacts', { email: `${name}@${t}.test`, subscribed: !opts.unsub?.includes(name), data: { first: name.toUpperCase(), ...opts.data?.(name) } });
+      const r = await api.post('/contacts', {
+        email: `${name}@${t}.test`,
+        subscribed: !opts.unsub?.includes(name),
+        data: { first: name.toUpperCase(), ...opts.data?.(name) },
+      });
       expect(r.status).toBeLessThan(300);
     }
   };
   /** A send to ALL reaches every subscribed contact of the project: a test's own recipients are those with its tag. */
-  const recipients = (t: string) => mailTo(`@${t}.test`).map((m) => m.envelope.to[0]).sort();
+  const recipients = (t: string) =>
+    mailTo(`@${t}.test`)
+      .map((m) => m.envelope.to[0])
+      .sort();
 
   it('creates, lists, gets, replaces, duplicates and deletes; refuses bad input with the field named', async () => {
     const c = await create({ name: 'First', description: 'd' });
@@ -49,13 +64,26 @@ describe.each<TopologyKind>(['all'])('campaigns (%s)', (kind) => {
     expect((await api.get('/campaigns?status=NOPE')).status).toBe(400);
 
     expect((await api.get(`/campaigns/${c.id}`)).body.name).toBe('First');
-    const put = await api.put(`/campaigns/${c.id}`, { name: 'Renamed', subject: 'S', body: 'B', from: s.from, audienceType: 'FILTERED', audienceCondition: { logic: 'AND', groups: [{ filters: [{ field: 'data.plan', operator: 'equals', value: 'pro' }] }] } });
+    const put = await api.put(`/campaigns/${c.id}`, {
+      name: 'Renamed',
+      subject: 'S',
+      body: 'B',
+      from: s.from,
+      audienceType: 'FILTERED',
+      audienceCondition: { logic: 'AND', groups: [{ filters: [{ field: 'data.plan', operator: 'equals', value: 'pro' }] }] },
+    });
     expect([put.status, put.body?.error]).toEqual([200, undefined]);
     // Plunk's audienceCondition is audienceFilter.
-    expect(put.body).toMatchObject({ name: 'Renamed', audienceType: 'FILTERED', audienceFilter: { logic: 'AND', groups: [{ filters: [{ field: 'data.plan', operator: 'equals', value: 'pro' }] }] } });
+    expect(put.body).toMatchObject({
+      name: 'Renamed',
+      audienceType: 'FILTERED',
+      audienceFilter: { logic: 'AND', groups: [{ filters: [{ field: 'data.plan', operator: 'equals', value: 'pro' }] }] },
+    });
 
     // Contacts lists it among the users of the field it filters on.
-    await eventually(async () => (await api.get('/contacts/fields/data.plan/usage')).body.usedInCampaigns.some((x: any) => x.id === c.id && x.name === 'Renamed'));
+    await eventually(async () =>
+      (await api.get('/contacts/fields/data.plan/usage')).body.usedInCampaigns.some((x: any) => x.id === c.id && x.name === 'Renamed'),
+    );
 
     const copy = await api.post(`/campaigns/${c.id}/duplicate`);
     expect(copy.status).toBe(201);
@@ -71,10 +99,24 @@ describe.each<TopologyKind>(['all'])('campaigns (%s)', (kind) => {
     expect(missing.body.error.errors.map((e: any) => e.field)).toEqual(['name']);
     const noSegmentId = await api.post('/campaigns', { name: 'x', subject: 'x', body: 'y', from: s.from, audienceType: 'SEGMENT' });
     expect(noSegmentId.body.error.errors.map((e: any) => e.field)).toEqual(['segmentId']);
-    const badFilter = await api.post('/campaigns', { name: 'x', subject: 'x', body: 'y', from: s.from, audienceType: 'FILTERED', audienceFilter: { logic: 'AND', groups: [{ filters: [{ field: 'data.plan', operator: 'sortOf' }] }] } });
+    const badFilter = await api.post('/campaigns', {
+      name: 'x',
+      subject: 'x',
+      body: 'y',
+      from: s.from,
+      audienceType: 'FILTERED',
+      audienceFilter: { logic: 'AND', groups: [{ filters: [{ field: 'data.plan', operator: 'sortOf' }] }] },
+    });
     expect(badFilter.status).toBe(422);
     expect(badFilter.body.error.errors[0].field).toBe('audienceFilter.groups[0].filters[0].operator');
-    const noSegment = await api.post('/campaigns', { name: 'x', subject: 'x', body: 'y', from: s.from, audienceType: 'SEGMENT', segmentId: '01970b1e-3c4d-7e5f-8a9b-0c1d2e3f4a5b' });
+    const noSegment = await api.post('/campaigns', {
+      name: 'x',
+      subject: 'x',
+      body: 'y',
+      from: s.from,
+      audienceType: 'SEGMENT',
+      segmentId: '01970b1e-3c4d-7e5f-8a9b-0c1d2e3f4a5b',
+    });
     expect(noSegment.status).toBe(422);
     expect(noSegment.body.error.errors[0].field).toBe('segmentId');
     const unverified = await api.post('/campaigns', { name: 'x', subject: 'x', body: 'y', from: 'me@not-verified.example', audienceType: 'ALL' });
@@ -116,7 +158,12 @@ describe.each<TopologyKind>(['all'])('campaigns (%s)', (kind) => {
   it('counts opens, clicks and unsubscribes once per recipient', async () => {
     const t = tag();
     await seed(t, ['fay', 'gus']);
-    const c = await create({ name: `Track ${t}`, audienceType: 'FILTERED', audienceFilter: { logic: 'AND', groups: [{ filters: [{ field: 'email', operator: 'contains', value: `@${t}.test` }] }] }, body: '<p>{{email}}</p><a href="https://example.com/read">read</a> <a href="{{unsubscribeUrl}}">unsubscribe</a>' });
+    const c = await create({
+      name: `Track ${t}`,
+      audienceType: 'FILTERED',
+      audienceFilter: { logic: 'AND', groups: [{ filters: [{ field: 'email', operator: 'contains', value: `@${t}.test` }] }] },
+      body: '<p>{{email}}</p><a href="https://example.com/read">read</a> <a href="{{unsubscribeUrl}}">unsubscribe</a>',
+    });
     await api.post(`/campaigns/${c.id}/send`, {});
     await sent(c.id);
     await eventually(async () => recipients(t).length === 2);
@@ -128,7 +175,10 @@ describe.each<TopologyKind>(['all'])('campaigns (%s)', (kind) => {
     await fetch(link, { redirect: 'manual' });
     await fetch(link, { redirect: 'manual' });
     const unsubscribe = html.match(/href="([^"]+\/unsubscribe\/[^"]+)"/)![1];
-    expect((await fetch(unsubscribe, { method: 'POST', body: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status).toBe(200);
+    expect(
+      (await fetch(unsubscribe, { method: 'POST', body: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } }))
+        .status,
+    ).toBe(200);
     const stats = await eventually(async () => {
       const r = (await api.get(`/campaigns/${c.id}/stats`)).body;
       return r.clickedCount === 1 && r.unsubscribedCount === 1 ? r : undefined;
@@ -139,23 +189,57 @@ describe.each<TopologyKind>(['all'])('campaigns (%s)', (kind) => {
   it('sends to a SEGMENT and to a FILTERED audience: exactly their subscribed members', async () => {
     const t = tag();
     await seed(t, ['hal', 'ida', 'jon', 'kim'], { unsub: ['kim'], data: (name) => ({ plan: name === 'jon' ? 'free' : 'pro' }) });
-    const seg = await api.post('/segments', { name: `Pro ${t}`, type: 'DYNAMIC', condition: { logic: 'AND', groups: [{ filters: [{ field: 'data.plan', operator: 'equals', value: 'pro' }, { field: 'email', operator: 'contains', value: `@${t}.test` }] }] } });
+    const seg = await api.post('/segments', {
+      name: `Pro ${t}`,
+      type: 'DYNAMIC',
+      condition: {
+        logic: 'AND',
+        groups: [
+          {
+            filters: [
+              { field: 'data.plan', operator: 'equals', value: 'pro' },
+              { field: 'email', operator: 'contains', value: `@${t}.test` },
+            ],
+          },
+        ],
+      },
+    });
     expect(seg.status).toBe(201);
     const bySegment = await create({ name: `Seg ${t}`, audienceType: 'SEGMENT', segmentId: seg.body.id, subject: 'seg {{data.first}}' });
-    const byFilter = await create({ name: `Filter ${t}`, audienceType: 'FILTERED', audienceFilter: { logic: 'AND', groups: [{ filters: [{ field: 'data.plan', operator: 'equals', value: 'free' }, { field: 'email', operator: 'contains', value: `@${t}.test` }] }] }, subject: 'filter {{data.first}}' });
+    const byFilter = await create({
+      name: `Filter ${t}`,
+      audienceType: 'FILTERED',
+      audienceFilter: {
+        logic: 'AND',
+        groups: [
+          {
+            filters: [
+              { field: 'data.plan', operator: 'equals', value: 'free' },
+              { field: 'email', operator: 'contains', value: `@${t}.test` },
+            ],
+          },
+        ],
+      },
+      subject: 'filter {{data.first}}',
+    });
     await api.post(`/campaigns/${bySegment.id}/send`, {});
     await api.post(`/campaigns/${byFilter.id}/send`, {});
     const [a, b] = await Promise.all([sent(bySegment.id), sent(byFilter.id)]);
     expect([a.totalRecipients, b.totalRecipients]).toEqual([2, 1]);
     await eventually(async () => recipients(t).length === 3);
-    const subjects = mailTo(`@${t}.test`).map((m) => `${m.envelope.to[0]} ${m.parsed.subject}`).sort();
+    const subjects = mailTo(`@${t}.test`)
+      .map((m) => `${m.envelope.to[0]} ${m.parsed.subject}`)
+      .sort();
     expect(subjects).toEqual([`hal@${t}.test seg HAL`, `ida@${t}.test seg IDA`, `jon@${t}.test filter JON`]);
   });
 
   it('schedules (and reschedules), refuses a past date, starts on time; cancel stops a scheduled one', async () => {
     const t = tag();
     await seed(t, ['lou']);
-    const audience = { audienceType: 'FILTERED', audienceFilter: { logic: 'AND', groups: [{ filters: [{ field: 'email', operator: 'contains', value: `@${t}.test` }] }] } };
+    const audience = {
+      audienceType: 'FILTERED',
+      audienceFilter: { logic: 'AND', groups: [{ filters: [{ field: 'email', operator: 'contains', value: `@${t}.test` }] }] },
+    };
     const c = await create({ name: `Later ${t}`, ...audience });
     expect((await api.post(`/campaigns/${c.id}/send`, { scheduledFor: '2020-01-01T00:00:00Z' })).status).toBe(400);
     expect((await api.post(`/campaigns/${c.id}/send`, { scheduledFor: 'tomorrow' })).status).toBe(400);
@@ -190,10 +274,16 @@ describe.each<TopologyKind>(['all'])('campaigns (%s)', (kind) => {
     await seed(t, ['ned']);
     const seg = await api.post('/segments', { name: `Gone ${t}`, type: 'STATIC' });
     await api.post(`/segments/${seg.body.id}/members`, { emails: [`ned@${t}.test`] });
-    const c = await create({ name: `Orphan ${t}`, audienceType: 'FILTERED', audienceFilter: { logic: 'AND', groups: [{ filters: [{ field: `segment.${seg.body.id}`, operator: 'memberOfSegment' }] }] } });
+    const c = await create({
+      name: `Orphan ${t}`,
+      audienceType: 'FILTERED',
+      audienceFilter: { logic: 'AND', groups: [{ filters: [{ field: `segment.${seg.body.id}`, operator: 'memberOfSegment' }] }] },
+    });
     expect((await api.post(`/campaigns/${c.id}/send`, { scheduledFor: new Date(Date.now() + 3000).toISOString() })).body.status).toBe('SCHEDULED');
     // The filter names the segment: once contacts knows the campaign, the segment is held…
-    await eventually(async () => (await s.t.sql(`SELECT 1 FROM contacts.campaign_audiences WHERE campaign_id = $1 AND status = 'SCHEDULED'`, [c.id])).length === 1);
+    await eventually(
+      async () => (await s.t.sql(`SELECT 1 FROM contacts.campaign_audiences WHERE campaign_id = $1 AND status = 'SCHEDULED'`, [c.id])).length === 1,
+    );
     expect((await api.delete(`/segments/${seg.body.id}`)).status).toBe(409);
     // …but one gone before contacts learned of the campaign (the moment after scheduling) leaves
     // it an audience it cannot read: here the segment is removed under it directly.
@@ -208,7 +298,11 @@ describe.each<TopologyKind>(['all'])('campaigns (%s)', (kind) => {
   });
 
   it('refuses to send to an empty audience', async () => {
-    const c = await create({ name: 'Empty', audienceType: 'FILTERED', audienceFilter: { logic: 'AND', groups: [{ filters: [{ field: 'email', operator: 'equals', value: 'nobody@nowhere.test' }] }] } });
+    const c = await create({
+      name: 'Empty',
+      audienceType: 'FILTERED',
+      audienceFilter: { logic: 'AND', groups: [{ filters: [{ field: 'email', operator: 'equals', value: 'nobody@nowhere.test' }] }] },
+    });
     const r = await api.post(`/campaigns/${c.id}/send`, {});
     expect(r.status).toBe(400);
     expect(r.body.error.message).toMatch(/no subscribed contacts/);
@@ -234,7 +328,9 @@ describe.each<TopologyKind>(['all'])('campaigns (%s)', (kind) => {
     const c = (await api.post('/campaigns', { name: 'Templated', templateId: tpl.body.id, audienceType: 'ALL' })).body.data;
     expect(c).toMatchObject({ subject: 'From template', body: '<p>tpl</p>', from: s.from, templateId: tpl.body.id });
     await eventually(async () => (await api.get(`/templates/${tpl.body.id}/usage`)).body.campaigns.some((x: any) => x.id === c.id)).catch(async (err) => {
-      throw new Error(`${err}: ${JSON.stringify((await api.get(`/templates/${tpl.body.id}/usage`)).body)} ${JSON.stringify(c)} ${JSON.stringify(await s.t.sql('SELECT * FROM messaging.campaign_templates'))} ${JSON.stringify(await s.t.sql("SELECT type, sent_at FROM campaigns.outbox ORDER BY seq DESC LIMIT 3").catch((e) => String(e)))}`);
+      throw new Error(
+        `${err}: ${JSON.stringify((await api.get(`/templates/${tpl.body.id}/usage`)).body)} ${JSON.stringify(c)} ${JSON.stringify(await s.t.sql('SELECT * FROM messaging.campaign_templates'))} ${JSON.stringify(await s.t.sql('SELECT type, sent_at FROM campaigns.outbox ORDER BY seq DESC LIMIT 3').catch((e) => String(e)))}`,
+      );
     });
 
     const t = tag();
@@ -242,9 +338,13 @@ describe.each<TopologyKind>(['all'])('campaigns (%s)', (kind) => {
     const seg = await api.post('/segments', { name: `Held ${kind}`, type: 'STATIC' });
     expect((await api.post(`/segments/${seg.body.id}/members`, { emails: [`max@${t}.test`] })).body.added).toBe(1);
     const user = await create({ name: 'Uses segment', audienceType: 'SEGMENT', segmentId: seg.body.id });
-    expect((await api.post(`/campaigns/${user.id}/send`, { scheduledFor: new Date(Date.now() + 3_600_000).toISOString() })).body).toMatchObject({ status: 'SCHEDULED' });
+    expect((await api.post(`/campaigns/${user.id}/send`, { scheduledFor: new Date(Date.now() + 3_600_000).toISOString() })).body).toMatchObject({
+      status: 'SCHEDULED',
+    });
     // Contacts learns of the campaign through its events (within moments): then the segment is held.
-    await eventually(async () => (await s.t.sql(`SELECT 1 FROM contacts.campaign_audiences WHERE campaign_id = $1 AND status = 'SCHEDULED'`, [user.id])).length === 1);
+    await eventually(
+      async () => (await s.t.sql(`SELECT 1 FROM contacts.campaign_audiences WHERE campaign_id = $1 AND status = 'SCHEDULED'`, [user.id])).length === 1,
+    );
     const held = await api.delete(`/segments/${seg.body.id}`);
     expect(held.status).toBe(409);
     expect(held.body.error.message).toContain('Uses segment');
@@ -268,7 +368,13 @@ describe.each<TopologyKind>(['all'])('campaigns (%s)', (kind) => {
       ['POST', `/campaigns/${c.id}/test`],
       ['GET', `/campaigns/${c.id}/stats`],
     ] as const) {
-      const body = path.endsWith('/test') ? { email: 'x@y.test' } : method === 'PUT' ? { name: 'x', subject: 'x', body: 'y', from: s.from, audienceType: 'ALL' } : method === 'POST' ? {} : undefined;
+      const body = path.endsWith('/test')
+        ? { email: 'x@y.test' }
+        : method === 'PUT'
+          ? { name: 'x', subject: 'x', body: 'y', from: s.from, audienceType: 'ALL' }
+          : method === 'POST'
+            ? {}
+            : undefined;
       const r = await two.request(method, path, body);
       expect([method, path, r.status]).toEqual([method, path, 404]);
     }

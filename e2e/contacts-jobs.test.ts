@@ -20,7 +20,11 @@ const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 function expectError(res: ApiResponse, status: number, code: string, field?: string) {
   expect({ status: res.status, code: res.body?.error?.code }).toEqual({ status, code });
-  expect(res.body).toMatchObject({ success: false, error: { statusCode: status, requestId: expect.any(String), suggestion: expect.any(String) }, timestamp: expect.stringMatching(ISO) });
+  expect(res.body).toMatchObject({
+    success: false,
+    error: { statusCode: status, requestId: expect.any(String), suggestion: expect.any(String) },
+    timestamp: expect.stringMatching(ISO),
+  });
   if (field) expect(res.body.error.errors.map((e: any) => e.field)).toContain(field);
 }
 
@@ -162,7 +166,8 @@ describe.each<TopologyKind>(['all', 'split'])('contacts import and bulk jobs (%s
         'data.neg': 'number',
         'data.formula': 'string',
       });
-      for (const dropped of ['data.id', 'data.subscribed', 'data.createdAt', 'data.updatedAt', 'data.unsubscribeUrl', 'data.svc_id']) expect(types[dropped]).toBeUndefined();
+      for (const dropped of ['data.id', 'data.subscribed', 'data.createdAt', 'data.updatedAt', 'data.unsubscribeUrl', 'data.svc_id'])
+        expect(types[dropped]).toBeUndefined();
 
       // New contacts emit contact.subscribed, as every other way of creating a subscribed contact does.
       await eventually(async () => (await eventNames(p, created.id)).includes('contact.subscribed'), 30_000);
@@ -177,7 +182,14 @@ describe.each<TopologyKind>(['all', 'split'])('contacts import and bulk jobs (%s
       expect(first).toMatchObject({ status: 'completed', totalRows: 3, imported: 2, updated: 0, skipped: 1 });
       const before = (await p.get('/contacts')).body.data;
       const second = await waitJob(p, 'import', (await importCsv(p, csv)).body.jobId);
-      expect(second).toMatchObject({ status: 'completed', totalRows: 3, imported: 0, updated: 0, skipped: 3, errors: [{ row: 4, email: 'bad', reason: 'invalid_email' }] });
+      expect(second).toMatchObject({
+        status: 'completed',
+        totalRows: 3,
+        imported: 0,
+        updated: 0,
+        skipped: 3,
+        errors: [{ row: 4, email: 'bad', reason: 'invalid_email' }],
+      });
       expect((await p.get('/contacts')).body.data).toEqual(before);
       // A changed file updates in place.
       const third = await waitJob(p, 'import', (await importCsv(p, csv.replace('pro,3', 'team,4'))).body.jobId);
@@ -238,7 +250,11 @@ describe.each<TopologyKind>(['all', 'split'])('contacts import and bulk jobs (%s
       const res = await importCsv(api, 'email\nmine@tenant-jobs.test\n');
       const jobId = res.body.jobId;
       await waitJob(api, 'import', jobId);
-      for (const r of [await other.get(`/contacts/import/${jobId}`), await api.get('/contacts/import/01a20e69-eda7-706a-b721-b757c9912905'), await api.get('/contacts/import/nope')]) {
+      for (const r of [
+        await other.get(`/contacts/import/${jobId}`),
+        await api.get('/contacts/import/01a20e69-eda7-706a-b721-b757c9912905'),
+        await api.get('/contacts/import/nope'),
+      ]) {
         expectError(r, 404, 'IMPORT_JOB_NOT_FOUND');
       }
       // An import job is not a bulk job.
@@ -280,18 +296,33 @@ describe.each<TopologyKind>(['all', 'split'])('contacts import and bulk jobs (%s
       for (const x of [a, b, c]) expect((await api.get(`/contacts/${x.id}`)).body.subscribed).toBe(false);
       expect((await other.get(`/contacts/${foreign.id}`)).body).toMatchObject({ subscribed: true, email: 'foreign@bulk.test' });
       // The same events as a single update: a and b changed, c was already unsubscribed.
-      await eventually(async () => (await eventNames(api, a.id)).includes('contact.unsubscribed') && (await eventNames(api, b.id)).includes('contact.unsubscribed'), 30_000);
+      await eventually(
+        async () => (await eventNames(api, a.id)).includes('contact.unsubscribed') && (await eventNames(api, b.id)).includes('contact.unsubscribed'),
+        30_000,
+      );
       expect(await eventNames(api, c.id)).toEqual([]);
 
       // Plunk's body shape.
       const on = await api.post('/contacts/bulk-subscribe', { mode: 'ids', contactIds: [a.id, foreign.id] });
       expect(on.status).toBe(202);
-      expect(await waitJob(api, 'bulk', on.body.jobId)).toMatchObject({ operation: 'subscribe', status: 'completed', totalRequested: 2, succeeded: 1, failed: 1 });
+      expect(await waitJob(api, 'bulk', on.body.jobId)).toMatchObject({
+        operation: 'subscribe',
+        status: 'completed',
+        totalRequested: 2,
+        succeeded: 1,
+        failed: 1,
+      });
       expect((await api.get(`/contacts/${a.id}`)).body.subscribed).toBe(true);
       await eventually(async () => (await eventNames(api, a.id)).filter((n: string) => n === 'contact.subscribed').length === 2, 30_000);
 
       const del = await api.post('/contacts/bulk-delete', { contactIds: [b.id, foreign.id] });
-      expect(await waitJob(api, 'bulk', del.body.jobId)).toMatchObject({ operation: 'delete', status: 'completed', succeeded: 1, failed: 1, errors: [{ contactId: foreign.id, reason: 'not_found' }] });
+      expect(await waitJob(api, 'bulk', del.body.jobId)).toMatchObject({
+        operation: 'delete',
+        status: 'completed',
+        succeeded: 1,
+        failed: 1,
+        errors: [{ contactId: foreign.id, reason: 'not_found' }],
+      });
       expectError(await api.get(`/contacts/${b.id}`), 404, 'CONTACT_NOT_FOUND');
       // As DeleteContact: the contact's events go with it.
       await eventually(async () => (await api.get(`/events/contact/${b.id}`)).body.events.length === 0, 30_000);

@@ -44,7 +44,12 @@ describe.each<TopologyKind>(['all'])('contacts (%s)', (kind) => {
 
       const again = await api.post('/contacts', { email: 'jane.doe@EXAMPLE.com', data: { seats: 3 } });
       expect(again.status).toBe(200);
-      expect(again.body).toMatchObject({ id: created.body.id, email: 'jane.doe@example.com', data: { plan: 'pro', seats: 3 }, _meta: { isNew: false, isUpdate: true } });
+      expect(again.body).toMatchObject({
+        id: created.body.id,
+        email: 'jane.doe@example.com',
+        data: { plan: 'pro', seats: 3 },
+        _meta: { isNew: false, isUpdate: true },
+      });
 
       const same = await api.post('/contacts', { email: 'jane.doe@example.com', data: { seats: 3 } });
       expect(same.status).toBe(200);
@@ -194,7 +199,20 @@ describe.each<TopologyKind>(['all'])('contacts (%s)', (kind) => {
     it('reserved keys are silently dropped', async () => {
       const res = await api.post('/contacts', {
         email: 'reserved@rules.test',
-        data: { id: 'x', email: 'other@x.test', unsubscribeUrl: 'u', subscribeUrl: 's', manageUrl: 'm', plunk_id: 'p', plunk_email: 'p', herald_id: 'h', herald_email: 'h', svc_id: 's', svc_email: 's', ok: 1 },
+        data: {
+          id: 'x',
+          email: 'other@x.test',
+          unsubscribeUrl: 'u',
+          subscribeUrl: 's',
+          manageUrl: 'm',
+          plunk_id: 'p',
+          plunk_email: 'p',
+          herald_id: 'h',
+          herald_email: 'h',
+          svc_id: 's',
+          svc_email: 's',
+          ok: 1,
+        },
       });
       expect(res.status).toBe(201);
       expect(res.body.email).toBe('reserved@rules.test');
@@ -204,10 +222,17 @@ describe.each<TopologyKind>(['all'])('contacts (%s)', (kind) => {
     });
 
     it('stores nested objects, replaced as a whole, and reaches them by dotted field name', async () => {
-      const c = (await api.post('/contacts', { email: 'nested@rules.test', data: { profile: { tier: 'gold', address: { city: 'Ghent' }, empty: '' }, locale: 'nl' } })).body;
+      const c = (
+        await api.post('/contacts', { email: 'nested@rules.test', data: { profile: { tier: 'gold', address: { city: 'Ghent' }, empty: '' }, locale: 'nl' } })
+      ).body;
       expect(c.data).toEqual({ profile: { tier: 'gold', address: { city: 'Ghent' } }, locale: 'nl' });
       const fields = (await api.get('/contacts/fields')).body.fields;
-      expect(fields).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'data.profile.tier', type: 'string', isCustom: true }), expect.objectContaining({ field: 'data.profile.address.city' })]));
+      expect(fields).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ field: 'data.profile.tier', type: 'string', isCustom: true }),
+          expect.objectContaining({ field: 'data.profile.address.city' }),
+        ]),
+      );
       const values = await api.get('/contacts/fields/data.profile.tier/values');
       expect(values.body.values).toContain('gold');
       const p = await api.patch(`/contacts/${c.id}`, { data: { profile: { tier: 'silver' } } });
@@ -244,7 +269,10 @@ describe.each<TopologyKind>(['all'])('contacts (%s)', (kind) => {
       expect(empty.body.fields.filter((f: any) => f.isCustom)).toEqual([]);
       for (const f of empty.body.fields) expect(f.coverage).toBe(0);
 
-      await p.post('/contacts', { email: 'f1@fields.test', data: { score: 42, vip: true, since: '2026-05-06', seen: '2026-05-06T10:20:30.123Z', when: '05/06/2026', note: 'hi' } });
+      await p.post('/contacts', {
+        email: 'f1@fields.test',
+        data: { score: 42, vip: true, since: '2026-05-06', seen: '2026-05-06T10:20:30.123Z', when: '05/06/2026', note: 'hi' },
+      });
       await p.post('/contacts', { email: 'f2@fields.test', data: { score: 7.5 } });
       await p.post('/contacts', { email: 'f3@fields.test', data: { vip: false } });
       await p.post('/contacts', { email: 'f4@fields.test' });

@@ -23,7 +23,8 @@ describe.each<TopologyKind>(['all', 'split'])('dead letters (%s)', (kind) => {
   }, 90_000);
   afterAll(() => t?.stop());
 
-  const admin = async (...args: string[]) => (await run(process.execPath, [ADMIN, 'dead-letters', ...args], { env: { PATH: process.env.PATH, DATABASE_URL: t.dbUrl, LOG_LEVEL: 'warn' } })).stdout;
+  const admin = async (...args: string[]) =>
+    (await run(process.execPath, [ADMIN, 'dead-letters', ...args], { env: { PATH: process.env.PATH, DATABASE_URL: t.dbUrl, LOG_LEVEL: 'warn' } })).stdout;
   const facts = (name: string) => t.sql(`SELECT count::int AS n FROM contacts.event_facts WHERE name = $1`, [name]);
   const scrape = async () => {
     const proc = t.procs.find((p) => p.target === (kind === 'all' ? 'all' : 'contacts'))!;
@@ -48,12 +49,24 @@ describe.each<TopologyKind>(['all', 'split'])('dead letters (%s)', (kind) => {
     await eventually(async () => (await api.get('/events?eventName=meanwhile')).body.events.length === 1, 10_000);
 
     // Five attempts, 1 + 2 + 4 + 8 s apart: dead after about 15 s.
-    const dead = await eventually(async () => {
-      const lines = (await admin('list', '--service', 'contacts', '--json')).split('\n').filter(Boolean).map((l) => JSON.parse(l));
-      const poison = lines.find((d) => d.event.data.name === 'poison');
-      return poison && lines.some((d) => d.event.data.name === 'meanwhile') ? lines : undefined;
-    }, 45_000, 1000);
-    expect(dead!.find((d) => d.event.data.name === 'poison')).toMatchObject({ service: 'contacts', consumer: 'contacts', type: 'events.event.recorded.v1', attempts: 5 });
+    const dead = await eventually(
+      async () => {
+        const lines = (await admin('list', '--service', 'contacts', '--json'))
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l));
+        const poison = lines.find((d) => d.event.data.name === 'poison');
+        return poison && lines.some((d) => d.event.data.name === 'meanwhile') ? lines : undefined;
+      },
+      45_000,
+      1000,
+    );
+    expect(dead!.find((d) => d.event.data.name === 'poison')).toMatchObject({
+      service: 'contacts',
+      consumer: 'contacts',
+      type: 'events.event.recorded.v1',
+      attempts: 5,
+    });
     expect(await deadCount()).toBeGreaterThanOrEqual(2);
     expect(await deadNow()).toBeGreaterThanOrEqual(dead!.length);
 

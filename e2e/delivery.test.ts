@@ -149,7 +149,7 @@ describe.each<TopologyKind>(['all', 'split'])('delivery (%s)', (kind) => {
     expect(r.status).toBe(404);
   });
 
-  it('paces a project\'s mail at SEND_RATE_PER_SECOND: 12 emails at 4 a second span three 1-second windows', async () => {
+  it("paces a project's mail at SEND_RATE_PER_SECOND: 12 emails at 4 a second span three 1-second windows", async () => {
     const tag = uniq();
     const to = Array.from({ length: 12 }, (_, i) => `pace-${tag}-${i}@example.org`);
     const emails = await send({ to, subject: `pace ${tag}`, body: '<p>paced</p>' });

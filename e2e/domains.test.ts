@@ -101,10 +101,14 @@ describe.each<TopologyKind>(['all'])('domains (%s)', (kind) => {
 
   it('the background check notices a removed DKIM record and unverifies', async () => {
     dns.delete(records[0].name);
-    const list = await eventually(async () => {
-      const res = await api.get(`/domains/project/${t.projectId}`);
-      return res.body[0]?.verified === false ? res.body : undefined;
-    }, 15_000, 250);
+    const list = await eventually(
+      async () => {
+        const res = await api.get(`/domains/project/${t.projectId}`);
+        return res.body[0]?.verified === false ? res.body : undefined;
+      },
+      15_000,
+      250,
+    );
     expect(list[0].records[0].found).toBe(false);
     // …and verifies it again once it is back.
     publish(records);

@@ -43,7 +43,10 @@ describe('all-in-one after a hard stop', () => {
     const run = launch('main', { PORT: String(port), HERALD_DATA_DIR: dir, LOG_LEVEL: 'info' }, opts);
     runs.push(run);
     await waitReady(url, run);
-    const line = run.output().split('\n').find((l) => l.includes('"embedded PostgreSQL started"'));
+    const line = run
+      .output()
+      .split('\n')
+      .find((l) => l.includes('"embedded PostgreSQL started"'));
     const started = JSON.parse(line ?? '{}');
     expect(started.postgresPid).toBe(readPostmasterPid(path.join(dir, 'pg'))?.pid);
     watchdogs.push(started.watchdogPid);

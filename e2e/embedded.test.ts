@@ -29,7 +29,13 @@ async function ready(url: string, run: Run) {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (run.child.exitCode !== null) throw new Error(`exited early:\n${run.out.join('')}`);
-    if (await fetch(`${url}/readyz`).then((r) => r.status === 200, () => false)) return;
+    if (
+      await fetch(`${url}/readyz`).then(
+        (r) => r.status === 200,
+        () => false,
+      )
+    )
+      return;
     await sleep(200);
   }
   throw new Error(`not ready:\n${run.out.join('')}`);

@@ -49,7 +49,14 @@ describe.each<TopologyKind>(['all'])('events (%s)', (kind) => {
       expect(contact).toMatchObject({ email, subscribed: true, data: { plan: 'pro' } });
       await expectEventsEventually(a.body.data.contact, ['contact.subscribed', 'signed-up', 'upgraded', 'logged-in']);
       const tracked = (await eventsOf(a.body.data.contact)).find((e) => e.name === 'signed-up');
-      expect(tracked).toEqual({ id: a.body.data.event, name: 'signed-up', data: { plan: 'pro' }, contactId: a.body.data.contact, contact: { email }, createdAt: expect.stringMatching(ISO) });
+      expect(tracked).toEqual({
+        id: a.body.data.event,
+        name: 'signed-up',
+        data: { plan: 'pro' },
+        contactId: a.body.data.contact,
+        contact: { email },
+        createdAt: expect.stringMatching(ISO),
+      });
     });
 
     it('an existing contact keeps its state when subscribed is omitted; subscribed:false unsubscribes', async () => {
@@ -125,7 +132,15 @@ describe.each<TopologyKind>(['all'])('events (%s)', (kind) => {
 
     it('refuses reserved names with 422 reserved_event on field event, recording nothing', async () => {
       const email = `reserved-${uid()}@events.test`;
-      for (const event of ['email.sent', ' email.sent ', 'email.anything', 'contact.subscribed', 'contact.unsubscribed', 'segment.vip.entry', 'segment.big-spenders.exit']) {
+      for (const event of [
+        'email.sent',
+        ' email.sent ',
+        'email.anything',
+        'contact.subscribed',
+        'contact.unsubscribed',
+        'segment.vip.entry',
+        'segment.big-spenders.exit',
+      ]) {
         for (const path of ['/v1/track', '/events/track']) {
           const res = await pub.post(path, { event, email });
           expectError(res, 422, 'VALIDATION_ERROR');
@@ -283,7 +298,9 @@ describe.each<TopologyKind>(['all'])('events (%s)', (kind) => {
     it('keeps per-contact event facts for segment filters', async () => {
       const projectId = (await t.sql(`SELECT project_id FROM events.events WHERE contact_id = $1 LIMIT 1`, [contactA]))[0].project_id;
       const rows = await eventually(async () => {
-        const r = await t.sql(`SELECT contact_id, count::int AS count FROM contacts.event_facts WHERE project_id = $1 AND name = 'x' ORDER BY count DESC`, [projectId]);
+        const r = await t.sql(`SELECT contact_id, count::int AS count FROM contacts.event_facts WHERE project_id = $1 AND name = 'x' ORDER BY count DESC`, [
+          projectId,
+        ]);
         return r.length === 2 && r[0].count === 2 ? r : undefined;
       });
       expect(rows).toEqual([
@@ -312,7 +329,7 @@ describe.each<TopologyKind>(['all'])('events (%s)', (kind) => {
       expect((await p.delete('/events/x')).body).toEqual({ deletedCount: 0 });
       const projectId = (await t.sql(`SELECT project_id FROM events.events WHERE contact_id = $1 LIMIT 1`, [contactB]))[0].project_id;
       await eventually(async () => (await t.sql(`SELECT 1 FROM contacts.event_facts WHERE project_id = $1 AND name = 'x'`, [projectId])).length === 0);
-      expect((await t.sql(`SELECT count::int AS count FROM contacts.event_facts WHERE project_id = $1 AND name = 'y'`, [projectId]))).toEqual([{ count: 1 }]);
+      expect(await t.sql(`SELECT count::int AS count FROM contacts.event_facts WHERE project_id = $1 AND name = 'y'`, [projectId])).toEqual([{ count: 1 }]);
     });
   });
 

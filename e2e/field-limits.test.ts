@@ -29,7 +29,8 @@ describe.each<TopologyKind>(['all'])('custom field limit (%s)', (kind) => {
 
   it('refuses writes that would add fields past the limit, and keeps serving the project', async () => {
     // Four contacts of 500 keys each: exactly the limit.
-    for (let c = 0; c < MAX_PROJECT_FIELDS / 500; c++) expect((await api.post('/contacts', { email: `full${c}@limits.test`, data: keys(c * 500, 500) })).status).toBe(201);
+    for (let c = 0; c < MAX_PROJECT_FIELDS / 500; c++)
+      expect((await api.post('/contacts', { email: `full${c}@limits.test`, data: keys(c * 500, 500) })).status).toBe(201);
 
     const fields = await api.get('/contacts/fields');
     expect(fields.status).toBe(200);
@@ -37,14 +38,20 @@ describe.each<TopologyKind>(['all'])('custom field limit (%s)', (kind) => {
 
     // One field more: a contact write, a track (fast lane) and an update are each a 422 naming the limit.
     const write = await api.post('/contacts', { email: 'one-more@limits.test', data: { brandNew: 1 } });
-    expect([write.status, write.body.error.errors[0]]).toEqual([422, { field: 'data', message: expect.stringContaining(String(MAX_PROJECT_FIELDS)), code: 'too_many_fields' }]);
+    expect([write.status, write.body.error.errors[0]]).toEqual([
+      422,
+      { field: 'data', message: expect.stringContaining(String(MAX_PROJECT_FIELDS)), code: 'too_many_fields' },
+    ]);
     const track = await pub.post('/v1/track', { event: 'x', email: 'tracker@limits.test', data: { alsoNew: 'v' } });
     expect([track.status, track.body.error?.errors?.[0]?.code]).toEqual([422, 'too_many_fields']);
     const existing = (await api.post('/contacts', { email: 'small@limits.test', data: { f5: 1 } })).body;
     const patch = await api.patch(`/contacts/${existing.id}`, { data: { yetAnother: true } });
     expect([patch.status, patch.body.error.errors[0].code]).toEqual([422, 'too_many_fields']);
     // Nothing of them stored.
-    expect((await api.post('/contacts/lookup', { emails: ['one-more@limits.test', 'tracker@limits.test'] })).body.notFound).toEqual(['one-more@limits.test', 'tracker@limits.test']);
+    expect((await api.post('/contacts/lookup', { emails: ['one-more@limits.test', 'tracker@limits.test'] })).body.notFound).toEqual([
+      'one-more@limits.test',
+      'tracker@limits.test',
+    ]);
     expect((await api.get(`/contacts/${existing.id}`)).body.data.yetAnother).toBeUndefined();
 
     // Values of fields the project has go in, whatever the limit.

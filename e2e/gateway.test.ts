@@ -135,7 +135,11 @@ describe.each<TopologyKind>(['all'])('gateway rules (%s)', (kind) => {
       expect(lone.body.error.errors.map((e: any) => e.field).sort()).toEqual(['data.k\udc00', 'data.note']);
       // A pair is text like any other.
       expect((await api.post('/contacts', { email: 'pair@gateway.test', data: { smile: '\ud83d\ude00' } })).body.data).toEqual({ smile: '\ud83d\ude00' });
-      expectEnvelope(await api.withKey(t.keys.public).post('/v1/track', { event: 'lone', email: 'lone@gateway.test', data: { v: '\udbff' } }), 422, 'VALIDATION_ERROR');
+      expectEnvelope(
+        await api.withKey(t.keys.public).post('/v1/track', { event: 'lone', email: 'lone@gateway.test', data: { v: '\udbff' } }),
+        422,
+        'VALIDATION_ERROR',
+      );
       expectEnvelope(await api.post('/v1/send', { to: 'lone@gateway.test', from: 'a@b.test', subject: 'x\ud800', body: 'b' }), 422, 'VALIDATION_ERROR');
 
       let deep: Record<string, unknown> = { end: true };
@@ -148,7 +152,11 @@ describe.each<TopologyKind>(['all'])('gateway rules (%s)', (kind) => {
       const wide = await api.post('/contacts', { email: 'wide@gateway.test', data: Object.fromEntries(Array.from({ length: 501 }, (_, i) => [`k${i}`, 1])) });
       expectEnvelope(wide, 422, 'VALIDATION_ERROR');
       expect(wide.body.error.errors[0].field).toBe('data');
-      expect((await api.post('/contacts/lookup', { emails: ['lone@gateway.test', 'deep@gateway.test', 'wide@gateway.test'] })).body.notFound).toEqual(['lone@gateway.test', 'deep@gateway.test', 'wide@gateway.test']);
+      expect((await api.post('/contacts/lookup', { emails: ['lone@gateway.test', 'deep@gateway.test', 'wide@gateway.test'] })).body.notFound).toEqual([
+        'lone@gateway.test',
+        'deep@gateway.test',
+        'wide@gateway.test',
+      ]);
 
       // A number JSON.parse cannot hold is refused, not stored as null.
       const inf = await api.post('/contacts', '{"email":"inf@gateway.test","data":{"n":1e309,"ok":1.5e308}}');
@@ -157,7 +165,11 @@ describe.each<TopologyKind>(['all'])('gateway rules (%s)', (kind) => {
       expect((await api.post('/contacts', '{"email":"double@gateway.test","data":{"n":1.5e308}}')).body.data).toEqual({ n: 1.5e308 });
 
       // The mail webhook (no JSON parser at the edge: it is verified as sent) refuses it too, unauthenticated, 10,000 levels deep.
-      const hook = await fetch(`${t.baseUrl}/webhooks/mail`, { method: 'POST', body: '{"a":'.repeat(10_000) + '1' + '}'.repeat(10_000), headers: { 'content-type': 'text/plain' } });
+      const hook = await fetch(`${t.baseUrl}/webhooks/mail`, {
+        method: 'POST',
+        body: '{"a":'.repeat(10_000) + '1' + '}'.repeat(10_000),
+        headers: { 'content-type': 'text/plain' },
+      });
       expect(hook.status).toBe(400);
       expect(((await hook.json()) as { success: boolean }).success).toBe(false);
     });
@@ -178,7 +190,15 @@ describe.each<TopologyKind>(['all'])('gateway rules (%s)', (kind) => {
     });
 
     it('whole-number query parameters take decimal digits only, within their range: 400 naming the parameter', async () => {
-      for (const path of ['/contacts?limit=0x10', '/contacts?limit=1e1', '/contacts?limit=abc', '/contacts?limit=-1', '/events?limit=1e3', '/templates?page=99999999999', '/segments/x/contacts?page=2.5']) {
+      for (const path of [
+        '/contacts?limit=0x10',
+        '/contacts?limit=1e1',
+        '/contacts?limit=abc',
+        '/contacts?limit=-1',
+        '/events?limit=1e3',
+        '/templates?page=99999999999',
+        '/segments/x/contacts?page=2.5',
+      ]) {
         const r = await api.get(path);
         expectEnvelope(r, 400, 'BAD_REQUEST');
         expect([path, r.body.error.errors?.[0]?.field]).toEqual([path, path.includes('page') ? 'page' : 'limit']);
@@ -224,7 +244,11 @@ describe.each<TopologyKind>(['all'])('gateway rules (%s)', (kind) => {
         ok: track,
         other: { key: () => t.keys.secret, status: 200 },
         ids: ['event'],
-        invalid: [{ event: 42, subscribed: 'yes' }, { event: 'lane', email: 'not an email' }, { event: 'email.sent', email: 'lane@gateway.test' }],
+        invalid: [
+          { event: 42, subscribed: 'yes' },
+          { event: 'lane', email: 'not an email' },
+          { event: 'email.sent', email: 'lane@gateway.test' },
+        ],
       },
       {
         path: '/v1/send',
@@ -232,7 +256,11 @@ describe.each<TopologyKind>(['all'])('gateway rules (%s)', (kind) => {
         ok: send,
         other: { key: () => t.keys.public, status: 401 }, // sending takes a secret key
         ids: ['email', 'id'],
-        invalid: [{ to: 42, subject: '', body: 7 }, { ...send, to: 'not an email' }, { ...send, headers: { 'X-Lane': 'a\r\nBcc: x@y.test' } }],
+        invalid: [
+          { to: 42, subject: '', body: 7 },
+          { ...send, to: 'not an email' },
+          { ...send, headers: { 'X-Lane': 'a\r\nBcc: x@y.test' } },
+        ],
       },
     ];
 
@@ -430,7 +458,13 @@ describe.each<TopologyKind>(['all'])('gateway rules (%s)', (kind) => {
     // One object per row: a row shorter than the callback's arity would make jest pass `done`.
     const rows = cases.map(([method, path, body, headers], i) => ({ name: `#${i} ${method} ${path.slice(0, 80)}`, method, path, body, headers }));
     it.each(rows)('$name', async ({ method, path, body, headers }) => {
-      const client = headers?.cookie ? api.withKey(undefined) : path.startsWith('/auth') ? api.withKey(undefined) : path === '/v1/track' ? api.withKey(t.keys.public) : api;
+      const client = headers?.cookie
+        ? api.withKey(undefined)
+        : path.startsWith('/auth')
+          ? api.withKey(undefined)
+          : path === '/v1/track'
+            ? api.withKey(t.keys.public)
+            : api;
       const res = await client.request(method, path, body, headers ?? {});
       expect(res.status).toBeGreaterThanOrEqual(200);
       expect(res.status).toBeLessThan(500);

@@ -107,8 +107,18 @@ function mutate(base: unknown, pick: number, value: unknown, mode: number): unkn
   return clone;
 }
 
-const CONTENT_TYPES = ['application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=utf-16'];
-const pathId = fc.oneof(fc.uuid(), fc.constantFrom('not-an-id', '%00', '..%2F..', 'x'.repeat(300), '01970b1e-3c4d-7e5f-8a9b-0c1d2e3f4a5b', '%E2%80%AE', '-1', '0'));
+const CONTENT_TYPES = [
+  'application/json',
+  'application/json; charset=utf-8',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/json; charset=utf-16',
+];
+const pathId = fc.oneof(
+  fc.uuid(),
+  fc.constantFrom('not-an-id', '%00', '..%2F..', 'x'.repeat(300), '01970b1e-3c4d-7e5f-8a9b-0c1d2e3f4a5b', '%E2%80%AE', '-1', '0'),
+);
 
 function operationsOf(doc: any): Operation[] {
   const out: Operation[] = [];
@@ -124,8 +134,12 @@ function operationsOf(doc: any): Operation[] {
         queryParams: (op.parameters ?? []).filter((p: any) => p.in === 'query').map((p: any) => p.name),
         example: media ? content[media].example : undefined,
         media,
-        page: Object.values(op.responses ?? {}).some((r: any) => Object.keys(r.content ?? {}).some((m) => m !== 'application/json')) && !Object.values(op.responses ?? {}).some((r: any) => r.content?.['application/json']?.example !== undefined),
-        session: !(op.security ?? []).some((s: Record<string, unknown>) => 'secretKey' in s || 'bearer' in s || 'apiKey' in s) && (op.security ?? []).some((s: Record<string, unknown>) => 'session' in s || 'cookie' in s),
+        page:
+          Object.values(op.responses ?? {}).some((r: any) => Object.keys(r.content ?? {}).some((m) => m !== 'application/json')) &&
+          !Object.values(op.responses ?? {}).some((r: any) => r.content?.['application/json']?.example !== undefined),
+        session:
+          !(op.security ?? []).some((s: Record<string, unknown>) => 'secretKey' in s || 'bearer' in s || 'apiKey' in s) &&
+          (op.security ?? []).some((s: Record<string, unknown>) => 'session' in s || 'cookie' in s),
       });
     }
   }
@@ -136,13 +150,21 @@ const requestArb = (op: Operation) =>
   fc.record({
     ids: fc.array(pathId, { minLength: 4, maxLength: 4 }),
     body: fc.oneof(
-      { weight: 3, arbitrary: fc.tuple(fc.nat(), hostileValue, fc.integer({ min: 0, max: 2 })).map(([pick, value, mode]) => ({ json: mutate(op.example, pick, value, mode) })) },
+      {
+        weight: 3,
+        arbitrary: fc
+          .tuple(fc.nat(), hostileValue, fc.integer({ min: 0, max: 2 }))
+          .map(([pick, value, mode]) => ({ json: mutate(op.example, pick, value, mode) })),
+      },
       { weight: 1, arbitrary: hostileValue.map((json) => ({ json })) },
       { weight: 1, arbitrary: fc.constantFrom(...RAW_BODIES).map((raw) => ({ raw })) },
     ),
     query: fc.array(fc.tuple(op.queryParams.length ? fc.constantFrom(...op.queryParams) : hostileString, hostileString, fc.boolean()), { maxLength: 3 }),
     contentType: fc.constantFrom(...CONTENT_TYPES),
-    requestId: fc.oneof(fc.constant(undefined), fc.string({ maxLength: 300 }).map((s) => s.replace(/[^\x21-\x7e]/g, 'x'))),
+    requestId: fc.oneof(
+      fc.constant(undefined),
+      fc.string({ maxLength: 300 }).map((s) => s.replace(/[^\x21-\x7e]/g, 'x')),
+    ),
   });
 
 function urlOf(op: Operation, r: { ids: string[]; query: Array<[string, string, boolean]> }) {
@@ -150,7 +172,11 @@ function urlOf(op: Operation, r: { ids: string[]; query: Array<[string, string, 
   const path = op.path.replace(/\{[^}]+\}/g, () => r.ids[i++ % r.ids.length]);
   // A lone surrogate cannot be percent-encoded as UTF-8: it goes as the bytes that would be its
   // UTF-8 form (%ED%A0%80), which are not UTF-8 either.
-  const enc = (s: string) => s.split(/([\ud800-\udfff])/).map((part) => (/^[\ud800-\udfff]$/.test(part) ? '%ED%A0%80' : encodeURIComponent(part))).join('');
+  const enc = (s: string) =>
+    s
+      .split(/([\ud800-\udfff])/)
+      .map((part) => (/^[\ud800-\udfff]$/.test(part) ? '%ED%A0%80' : encodeURIComponent(part)))
+      .join('');
   const params = r.query.flatMap(([k, v, twice]) => {
     const pair = `${enc(k)}=${enc(v)}`;
     return twice ? [pair, pair] : [pair];
@@ -172,7 +198,8 @@ function problemOf(op: Operation, res: ApiResponse): string | undefined {
   if (res.status >= 500) return `status ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`;
   if (res.status >= 400 && !(op.page && !String(res.headers.get('content-type')).includes('json'))) {
     const b = res.body as any;
-    if (!b || b.success !== false || typeof b.error?.code !== 'string' || typeof b.error?.message !== 'string') return `a ${res.status} without the envelope: ${JSON.stringify(b).slice(0, 300)}`;
+    if (!b || b.success !== false || typeof b.error?.code !== 'string' || typeof b.error?.message !== 'string')
+      return `a ${res.status} without the envelope: ${JSON.stringify(b).slice(0, 300)}`;
   }
   return undefined;
 }

@@ -40,13 +40,24 @@ describe.each<TopologyKind>(['all'])('inbound mail (%s)', (kind) => {
   const received = async (a: Api) => (await a.get('/events?eventName=email.received&limit=100')).body.events as any[];
   /** The email.received event whose data matches, once it is recorded. */
   const eventOf = (a: Api, match: (data: any) => boolean) => eventually(async () => (await received(a)).find((e) => match(e.data)), 20_000, 50);
-  const postSns = (body: string) => fetch(`${s.t.baseUrl}/webhooks/mail`, { method: 'POST', body, headers: { 'content-type': 'text/plain' } }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
+  const postSns = (body: string) =>
+    fetch(`${s.t.baseUrl}/webhooks/mail`, { method: 'POST', body, headers: { 'content-type': 'text/plain' } }).then(async (r) => ({
+      status: r.status,
+      body: (await r.json()) as any,
+    }));
 
   it('a domain shows the inbound MX row; verified and published, it receives', async () => {
     const id = await verifyDomain(api, s.dns, `mx-${s.domain}`);
     const check = await api.get(`/domains/${id}/verify`);
     expect(check.body.verified).toBe(true);
-    expect(check.body.records.find((r: any) => r.purpose === 'inbound')).toEqual({ type: 'MX', name: `mx-${s.domain}`, value: MX_HOST, priority: 10, purpose: 'inbound', found: true });
+    expect(check.body.records.find((r: any) => r.purpose === 'inbound')).toEqual({
+      type: 'MX',
+      name: `mx-${s.domain}`,
+      value: MX_HOST,
+      priority: 10,
+      purpose: 'inbound',
+      found: true,
+    });
     const t = tag();
     await smtp().sendMail({ from: `mx.${t}@customer.example`, to: `hi@mx-${s.domain}`, subject: `MX ${t}`, text: 'x' });
     await eventOf(api, (d) => d.subject === `MX ${t}`);
@@ -100,7 +111,15 @@ describe.each<TopologyKind>(['all'])('inbound mail (%s)', (kind) => {
     expect(raw.headers.get('content-type')).toMatch(/^message\/rfc822/);
     expect(await raw.text()).toBe(mime);
     const view = await api.get(`/inbound/${inboundId}`);
-    expect(view.body).toMatchObject({ id: inboundId, via: 'ses', from: sender, subject: `Help ${t}`, attachments: ['photo.png'], rawAvailable: true, contactId: e.contactId });
+    expect(view.body).toMatchObject({
+      id: inboundId,
+      via: 'ses',
+      from: sender,
+      subject: `Help ${t}`,
+      attachments: ['photo.png'],
+      rawAvailable: true,
+      contactId: e.contactId,
+    });
     for (const path of [`/inbound/${inboundId}`, `/inbound/${inboundId}/raw`]) {
       const other = await two.get(path);
       expect([other.status, other.body.error.code]).toEqual([404, 'INBOUND_NOT_FOUND']);
@@ -141,11 +160,24 @@ describe.each<TopologyKind>(['all'])('inbound mail (%s)', (kind) => {
   it('SMTP: mail for a verified domain is recorded in its project only, with via smtp', async () => {
     const t = tag();
     const sender = `bob.${t}@customer.example`;
-    const info = await smtp().sendMail({ from: `Bob <${sender}>`, to: [`sales@${s.domain}`, `help@${twoDomain}`], subject: `Quote ${t}`, text: 'Price for 10?', attachments: [{ filename: 'spec.txt', content: 'x' }] });
+    const info = await smtp().sendMail({
+      from: `Bob <${sender}>`,
+      to: [`sales@${s.domain}`, `help@${twoDomain}`],
+      subject: `Quote ${t}`,
+      text: 'Price for 10?',
+      attachments: [{ filename: 'spec.txt', content: 'x' }],
+    });
     expect(info.accepted).toEqual([`sales@${s.domain}`, `help@${twoDomain}`]);
     const one = await eventOf(api, (d) => d.subject === `Quote ${t}`);
     const other = await eventOf(two, (d) => d.subject === `Quote ${t}`);
-    expect(one.data).toMatchObject({ via: 'smtp', from: sender, to: [`sales@${s.domain}`], snippet: 'Price for 10?', attachments: ['spec.txt'], autoReply: false });
+    expect(one.data).toMatchObject({
+      via: 'smtp',
+      from: sender,
+      to: [`sales@${s.domain}`],
+      snippet: 'Price for 10?',
+      attachments: ['spec.txt'],
+      autoReply: false,
+    });
     expect(other.data).toMatchObject({ via: 'smtp', from: sender, to: [`help@${twoDomain}`] });
     expect(other.contactId).not.toBe(one.contactId);
     expect(other.contact.email).toBe(sender);
@@ -155,7 +187,14 @@ describe.each<TopologyKind>(['all'])('inbound mail (%s)', (kind) => {
     expect((await api.get(`/inbound/${other.data.inboundId}`)).status).toBe(404);
     // And the activity feed shows it.
     const feed = await api.get(`/activity?types=email.received&contactId=${one.contactId}`);
-    expect(feed.body.data).toEqual([expect.objectContaining({ type: 'email.received', contactId: one.contactId, contactEmail: sender, metadata: expect.objectContaining({ subject: `Quote ${t}`, via: 'smtp' }) })]);
+    expect(feed.body.data).toEqual([
+      expect.objectContaining({
+        type: 'email.received',
+        contactId: one.contactId,
+        contactEmail: sender,
+        metadata: expect.objectContaining({ subject: `Quote ${t}`, via: 'smtp' }),
+      }),
+    ]);
     // A deleted contact's received mail goes with it; the other project's copy stays.
     expect((await api.delete(`/contacts/${one.contactId}`)).status).toBeLessThan(300);
     await eventually(async () => (await api.get(`/inbound/${one.data.inboundId}`)).status === 404, 20_000);
@@ -163,15 +202,21 @@ describe.each<TopologyKind>(['all'])('inbound mail (%s)', (kind) => {
   });
 
   it('SMTP: a domain not verified is refused at RCPT (550), an oversized message with 552', async () => {
-    const refused = await smtp().sendMail({ from: 'a@customer.example', to: `x@unverified-${kind}.example`, subject: 'no', text: 'no' }).catch((err) => err);
+    const refused = await smtp()
+      .sendMail({ from: 'a@customer.example', to: `x@unverified-${kind}.example`, subject: 'no', text: 'no' })
+      .catch((err) => err);
     expect(refused).toMatchObject({ responseCode: 550 });
     expect(String(refused.response)).toMatch(/Relaying denied/);
     const t = tag();
-    const big = await smtp().sendMail({ from: 'a@customer.example', to: `big@${s.domain}`, subject: `Big ${t}`, text: 'x'.repeat(MAX_BYTES + 10_000) }).catch((err) => err);
+    const big = await smtp()
+      .sendMail({ from: 'a@customer.example', to: `big@${s.domain}`, subject: `Big ${t}`, text: 'x'.repeat(MAX_BYTES + 10_000) })
+      .catch((err) => err);
     expect(big).toMatchObject({ responseCode: 552 });
     // Hostile MIME is taken (or refused) without harm: the listener still answers.
     const hostile = `From: <>\r\nContent-Type: multipart/mixed; boundary="x"\r\n\r\n${'--x\r\nContent-Type: multipart/mixed; boundary="x"\r\n\r\n'.repeat(300)}`;
-    await smtp().sendMail({ envelope: { from: `h.${t}@customer.example`, to: [`h@${s.domain}`] }, raw: hostile }).catch(() => undefined);
+    await smtp()
+      .sendMail({ envelope: { from: `h.${t}@customer.example`, to: [`h@${s.domain}`] }, raw: hostile })
+      .catch(() => undefined);
     await smtp().sendMail({ from: `after.${t}@customer.example`, to: `h@${s.domain}`, subject: `After ${t}`, text: 'still here' });
     await eventOf(api, (d) => d.subject === `After ${t}`);
   });
@@ -198,9 +243,23 @@ describe.each<TopologyKind>(['all'])('inbound mail (%s)', (kind) => {
     expect(messageId).toMatch(/^<[0-9a-f-]{36}@/);
 
     // The auto-reply first: once the reply after it is counted, it was seen (one queue, in order).
-    await smtp().sendMail({ from: ooo, to: s.from, subject: `Automatic reply: Launch ${t}`, text: 'I am away.', inReplyTo: sentAway.parsed.messageId!, headers: { 'Auto-Submitted': 'auto-replied' } });
+    await smtp().sendMail({
+      from: ooo,
+      to: s.from,
+      subject: `Automatic reply: Launch ${t}`,
+      text: 'I am away.',
+      inReplyTo: sentAway.parsed.messageId!,
+      headers: { 'Auto-Submitted': 'auto-replied' },
+    });
     const auto = await eventOf(api, (d) => d.subject === `Automatic reply: Launch ${t}`);
-    await smtp().sendMail({ from: reader, to: s.from, subject: `Re: Launch ${t}`, text: 'Count me in!\n\nOn Mon, Herald wrote:\n> News', inReplyTo: messageId, references: [messageId] });
+    await smtp().sendMail({
+      from: reader,
+      to: s.from,
+      subject: `Re: Launch ${t}`,
+      text: 'Count me in!\n\nOn Mon, Herald wrote:\n> News',
+      inReplyTo: messageId,
+      references: [messageId],
+    });
     const reply = await eventOf(api, (d) => d.subject === `Re: Launch ${t}`);
     const emailId = messageId.slice(1, 37);
     expect(reply.data).toMatchObject({ emailId, campaignId, templateId: null, autoReply: false, snippet: 'Count me in!' });
@@ -227,14 +286,20 @@ describe.each<TopologyKind>(['all'])('inbound mail (%s)', (kind) => {
     try {
       const wf = await api.post('/workflows', { name: `Inbound ${t}`, eventName: 'email.received' });
       expect(wf.status).toBe(201);
-      const step = await api.post(`/workflows/${wf.body.id}/steps`, { type: 'WEBHOOK', config: { url: `http://127.0.0.1:${receiver.port}/hook/${t}`, method: 'POST' } });
+      const step = await api.post(`/workflows/${wf.body.id}/steps`, {
+        type: 'WEBHOOK',
+        config: { url: `http://127.0.0.1:${receiver.port}/hook/${t}`, method: 'POST' },
+      });
       expect(step.status).toBe(201);
       expect((await api.post(`/workflows/${wf.body.id}/transitions`, { fromStepId: wf.body.steps[0].id, toStepId: step.body.id })).status).toBe(201);
       expect((await api.patch(`/workflows/${wf.body.id}`, { enabled: true })).status).toBe(200);
 
       const sender = `flow.${t}@customer.example`;
       await smtp().sendMail({ from: sender, to: `support@${s.domain}`, subject: `Flow ${t}`, text: 'Please call me' });
-      const hit = await eventually(async () => receiver.requests.find((r) => r.path === `/hook/${t}` && JSON.parse(r.body).event?.data?.subject === `Flow ${t}`), 20_000);
+      const hit = await eventually(
+        async () => receiver.requests.find((r) => r.path === `/hook/${t}` && JSON.parse(r.body).event?.data?.subject === `Flow ${t}`),
+        20_000,
+      );
       const payload = JSON.parse(hit.body);
       expect(payload.contact.email).toBe(sender);
       expect(payload.event).toMatchObject({ name: 'email.received', data: { from: sender, snippet: 'Please call me', via: 'smtp' } });

@@ -111,7 +111,9 @@ describe.each<TopologyKind>(['all', 'split'])('metrics (%s)', (kind) => {
     // The events consumer handled the emails' status events: its lag was observed, and short.
     const lag = await eventually(async () => {
       const m = await scrape('events');
-      return value(m, 'herald_bus_event_age_seconds_count{consumer="events"}') > value(eventsBefore, 'herald_bus_event_age_seconds_count{consumer="events"}') ? m : undefined;
+      return value(m, 'herald_bus_event_age_seconds_count{consumer="events"}') > value(eventsBefore, 'herald_bus_event_age_seconds_count{consumer="events"}')
+        ? m
+        : undefined;
     }, 10_000);
     const n = value(lag!, 'herald_bus_event_age_seconds_count{consumer="events"}');
     expect(value(lag!, 'herald_bus_event_age_seconds_sum{consumer="events"}') / n).toBeLessThan(30);
@@ -139,7 +141,9 @@ describe.each<TopologyKind>(['all', 'split'])('metrics (%s)', (kind) => {
       return value(m, bulk('sent')) - value(beforeBulk, bulk('sent')) === bulkEmails ? m : undefined;
     }, 15_000);
     expect(value(afterBulk!, bulk('accepted')) - value(beforeBulk, bulk('accepted'))).toBe(bulkEmails);
-    expect(value(afterBulk!, 'herald_smtp_responses_total{lane="bulk",class="2xx"}') - value(beforeBulk, 'herald_smtp_responses_total{lane="bulk",class="2xx"}')).toBe(bulkEmails);
+    expect(
+      value(afterBulk!, 'herald_smtp_responses_total{lane="bulk",class="2xx"}') - value(beforeBulk, 'herald_smtp_responses_total{lane="bulk",class="2xx"}'),
+    ).toBe(bulkEmails);
     expect(value(afterBulk!, emails('accepted')) - value(after!, emails('accepted'))).toBe(0);
     expect((await scrape('campaigns')).get('herald_campaign_recipients_pending')).toBe(0);
 

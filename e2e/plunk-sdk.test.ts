@@ -25,7 +25,14 @@ describe.each<TopologyKind>(['all'])('@plunk/node SDK (%s)', (kind) => {
 
     const listed = await api.get('/events?eventName=sdk-signup');
     expect(listed.body.events).toEqual([
-      { id: res.data.event, name: 'sdk-signup', data: { plan: 'pro', source: 'ad' }, contactId: res.data.contact, contact: { email }, createdAt: expect.any(String) },
+      {
+        id: res.data.event,
+        name: 'sdk-signup',
+        data: { plan: 'pro', source: 'ad' },
+        contactId: res.data.contact,
+        contact: { email },
+        createdAt: expect.any(String),
+      },
     ]);
     const contact = await api.get(`/contacts/${res.data.contact}`);
     expect(contact.body).toMatchObject({ email, subscribed: true, data: { plan: 'pro' } });
@@ -50,7 +57,10 @@ describe.each<TopologyKind>(['all'])('@plunk/node SDK (%s)', (kind) => {
   it('a reserved event name makes the SDK reject (422), recording nothing', async () => {
     const err = await sdk(t.keys.public)
       .events.track({ event: 'email.sent', email: 'reserved@plunk.test' })
-      .then(() => undefined, (e: unknown) => e);
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     expect(err).toBeInstanceOf(Error);
     expect(err).not.toBeInstanceOf(TokenError);
     expect(err).not.toBeInstanceOf(PlunkError);

@@ -20,7 +20,15 @@ describe.each<TopologyKind>(['all'])('project reset and delete (%s)', (kind) => 
   let tables: string[];
 
   const KEPT_ON_RESET = [
-    ...['domains.domains', 'domains.timers', 'gateway.memberships', 'gateway.invitations', 'gateway.project_suspensions', 'messaging.suppressions', 'messaging.billing_blocks'],
+    ...[
+      'domains.domains',
+      'domains.timers',
+      'gateway.memberships',
+      'gateway.invitations',
+      'gateway.project_suspensions',
+      'messaging.suppressions',
+      'messaging.billing_blocks',
+    ],
     ...['billing.limits', 'billing.usage', 'billing.customers', 'billing.subscriptions', 'billing.invoices', 'billing.provider_events'],
     // The bus's own: events still to be relayed or retried.
     ...['billing', 'campaigns', 'contacts', 'domains', 'events', 'gateway', 'messaging', 'workflows'].flatMap((s) => [`${s}.outbox`, `${s}.failed_events`]),
@@ -42,7 +50,15 @@ describe.each<TopologyKind>(['all'])('project reset and delete (%s)', (kind) => 
     expect((await api.post('/v1/track', { event: 'signed-up', email: `jane-${t}@example.com`, data: { plan: 'pro' } })).status).toBe(200);
     expect((await api.post('/templates', { name: 'Welcome', subject: 'Hi', body: '<p>Hi</p>', type: 'TRANSACTIONAL', from })).status).toBe(201);
     expect((await api.post('/v1/send', { to: `jane-${t}@example.com`, from, subject: 'Hello', body: '<p>Hello</p>' })).status).toBe(200);
-    expect((await api.post('/segments', { name: `Pro ${t}`, type: 'DYNAMIC', condition: { logic: 'AND', groups: [{ filters: [{ field: 'data.plan', operator: 'equals', value: 'pro' }] }] } })).status).toBe(201);
+    expect(
+      (
+        await api.post('/segments', {
+          name: `Pro ${t}`,
+          type: 'DYNAMIC',
+          condition: { logic: 'AND', groups: [{ filters: [{ field: 'data.plan', operator: 'equals', value: 'pro' }] }] },
+        })
+      ).status,
+    ).toBe(201);
     expect((await api.post('/campaigns', { name: 'News', subject: 'News', body: '<p>News</p>', from, audienceType: 'ALL' })).status).toBe(201);
     expect((await api.post('/workflows', { name: 'Onboarding', eventName: 'signed-up' })).status).toBe(201);
     const job = await importCsv(api, `email,plan\nimported-${t}@example.com,free\n`);
@@ -82,13 +98,26 @@ describe.each<TopologyKind>(['all'])('project reset and delete (%s)', (kind) => 
   afterAll(() => db?.end());
 
   it('finds the project data tables of every service', () => {
-    for (const schema of ['gateway', 'contacts', 'events', 'messaging', 'domains', 'campaigns', 'workflows', 'billing']) expect(tables.some((t) => t.startsWith(`${schema}.`))).toBe(true);
+    for (const schema of ['gateway', 'contacts', 'events', 'messaging', 'domains', 'campaigns', 'workflows', 'billing'])
+      expect(tables.some((t) => t.startsWith(`${schema}.`))).toBe(true);
   });
 
   it('resets: every row of the project goes but what a reset keeps, the keys still work, another project keeps all it had', async () => {
     const before = await rowsOf(b.id);
     const seeded = await rowsOf(a.id);
-    for (const t of ['contacts.contacts', 'events.events', 'messaging.emails', 'messaging.templates', 'campaigns.campaigns', 'contacts.segments', 'workflows.workflows', 'contacts.jobs', 'domains.domains', 'billing.usage']) expect(seeded[t]).toBeGreaterThan(0);
+    for (const t of [
+      'contacts.contacts',
+      'events.events',
+      'messaging.emails',
+      'messaging.templates',
+      'campaigns.campaigns',
+      'contacts.segments',
+      'workflows.workflows',
+      'contacts.jobs',
+      'domains.domains',
+      'billing.usage',
+    ])
+      expect(seeded[t]).toBeGreaterThan(0);
 
     const started = await owner.post(`/users/@me/projects/${a.id}/reset`, {});
     expect(started.status).toBe(202);
@@ -140,7 +169,11 @@ describe.each<TopologyKind>(['all'])('project reset and delete (%s)', (kind) => 
     const mine = await owner.post(`/users/@me/projects/${b.id}/reset`, {});
     expect(mine.status).toBe(202);
     await finished(mine.body.id);
-    const signup = await fetch(`${s.t.baseUrl}/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `someone-${kind}-${crypto.randomBytes(4).toString('hex')}@example.com`, password: 'another-password-1' }) });
+    const signup = await fetch(`${s.t.baseUrl}/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `someone-${kind}-${crypto.randomBytes(4).toString('hex')}@example.com`, password: 'another-password-1' }),
+    });
     expect(signup.status).toBe(201);
     const stranger = new Api(s.t.baseUrl, undefined, { cookie: signup.headers.get('set-cookie')!.split(';')[0] });
     expect((await stranger.get(`/users/@me/operations/${mine.body.id}`)).status).toBe(404);

@@ -59,17 +59,27 @@ function npmStart(checkout: string, env: NodeJS.ProcessEnv, user?: { uid: number
  * having logged nothing above info.
  */
 async function ctrlC(run: Launched) {
-  const heraldPid = JSON.parse(run.output().split('\n').find((l) => l.includes('"HTTP listening"'))!).pid;
+  const heraldPid = JSON.parse(
+    run
+      .output()
+      .split('\n')
+      .find((l) => l.includes('"HTTP listening"'))!,
+  ).pid;
   process.kill(-run.child.pid!, 'SIGINT');
   await run.exited;
   expect(await gone(heraldPid)).toBe(true);
-  const logged = run.output().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
+  const logged = run
+    .output()
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l));
   expect(logged.filter((l) => l.level > 30 && !/cannot reach/.test(l.msg))).toEqual([]);
   expect(logged.some((l) => l.msg === 'stopping')).toBe(true);
 }
 
 /** What a rebuild would have rewritten: the build stamps and the dashboard's page. */
-const buildMarks = (checkout: string) => ['dist/.build-typescript', 'dist/.build-dashboard', 'dist/dashboard/index.html'].map((f) => fs.statSync(path.join(checkout, f)).mtimeMs);
+const buildMarks = (checkout: string) =>
+  ['dist/.build-typescript', 'dist/.build-dashboard', 'dist/dashboard/index.html'].map((f) => fs.statSync(path.join(checkout, f)).mtimeMs);
 
 /** An ordinary user to run Herald as (root creates one); undefined when this process is one already. */
 function ordinaryUser(): { uid: number; gid: number } | undefined {
@@ -130,28 +140,32 @@ describe('the quick start from a checkout in a private directory', () => {
     return { dataDir, output: runs.map((r) => r.output()).join('') };
   }
 
-  (asRoot ? it : it.skip)('as root: PostgreSQL, run as the postgres user, gets what it must reach where it can, and keeps it', async () => {
-    const { home, checkout } = copyRepository();
-    homes.push(home);
-    const { dataDir, output } = await quickStart(checkout);
-    // The cluster lives where the postgres user can reach it; the data directory links to it, and the log says where.
-    const link = path.join(dataDir, 'pg');
-    expect(fs.lstatSync(link).isSymbolicLink()).toBe(true);
-    const cluster = fs.readlinkSync(link);
-    clusters.push(cluster);
-    expect(cluster.startsWith(path.join(SYSTEM_DIR, 'pg') + path.sep)).toBe(true);
-    expect(fs.existsSync(path.join(cluster, 'PG_VERSION'))).toBe(true);
-    const pgUid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
-    expect(fs.statSync(cluster).uid).toBe(pgUid);
-    expect(fs.statSync(cluster).mode & 0o777).toBe(0o700);
-    expect(output).toContain(cluster);
-    // The binaries it ran: a copy under SYSTEM_DIR, not node_modules inside the private directory.
-    const started = JSON.parse(output.split('\n').find((l) => l.includes('"embedded PostgreSQL started"'))!);
-    expect(started.binaries.startsWith(path.join(SYSTEM_DIR, 'postgresql') + path.sep)).toBe(true);
-    expect(started.databaseDir).toBe(cluster);
-    // The private directory stayed private.
-    expect(fs.statSync(home).mode & 0o777).toBe(0o700);
-  }, 300_000);
+  (asRoot ? it : it.skip)(
+    'as root: PostgreSQL, run as the postgres user, gets what it must reach where it can, and keeps it',
+    async () => {
+      const { home, checkout } = copyRepository();
+      homes.push(home);
+      const { dataDir, output } = await quickStart(checkout);
+      // The cluster lives where the postgres user can reach it; the data directory links to it, and the log says where.
+      const link = path.join(dataDir, 'pg');
+      expect(fs.lstatSync(link).isSymbolicLink()).toBe(true);
+      const cluster = fs.readlinkSync(link);
+      clusters.push(cluster);
+      expect(cluster.startsWith(path.join(SYSTEM_DIR, 'pg') + path.sep)).toBe(true);
+      expect(fs.existsSync(path.join(cluster, 'PG_VERSION'))).toBe(true);
+      const pgUid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+      expect(fs.statSync(cluster).uid).toBe(pgUid);
+      expect(fs.statSync(cluster).mode & 0o777).toBe(0o700);
+      expect(output).toContain(cluster);
+      // The binaries it ran: a copy under SYSTEM_DIR, not node_modules inside the private directory.
+      const started = JSON.parse(output.split('\n').find((l) => l.includes('"embedded PostgreSQL started"'))!);
+      expect(started.binaries.startsWith(path.join(SYSTEM_DIR, 'postgresql') + path.sep)).toBe(true);
+      expect(started.databaseDir).toBe(cluster);
+      // The private directory stayed private.
+      expect(fs.statSync(home).mode & 0o777).toBe(0o700);
+    },
+    300_000,
+  );
 
   it('as an ordinary user: PostgreSQL runs in place, as that user', async () => {
     const user = ordinaryUser();
@@ -168,27 +182,31 @@ describe('the quick start from a checkout in a private directory', () => {
     expect(fs.statSync(cluster).uid).toBe(user?.uid ?? process.getuid!());
   }, 300_000);
 
-  (asRoot ? it : it.skip)('as root, a cluster the postgres user cannot reach is a clear startup error, not a crash', async () => {
-    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-home-'));
-    homes.push(home);
-    const dataDir = path.join(home, 'data');
-    fs.mkdirSync(path.join(dataDir, 'pg'), { recursive: true });
-    fs.writeFileSync(path.join(dataDir, 'pg', 'PG_VERSION'), '18\n');
-    const child = spawn(process.execPath, [path.join(ROOT, 'dist/services/all/src/main.js')], {
-      env: { PATH: process.env.PATH, HERALD_DATA_DIR: dataDir, PORT: String(await freePort()), EMBEDDED_PG_PORT: String(await freePort()) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout!.on('data', (d) => (output += d));
-    child.stderr!.on('data', (d) => (output += d));
-    const code = await new Promise<number | null>((r) => child.once('exit', r));
-    expect(code).toBe(1);
-    const fatal = JSON.parse(output.split('\n').find((l) => l.includes('"failed to start"'))!);
-    expect(fatal.err).toContain(path.join(dataDir, 'pg'));
-    expect(fatal.err).toContain('postgres user');
-    expect(fatal.err).toMatch(/HERALD_DATA_DIR/);
-    expect(fatal.err).toMatch(/DATABASE_URL/);
-    expect(output).not.toMatch(/\n\s+at /); // no stack
-    expect(fs.readFileSync(path.join(dataDir, 'pg', 'PG_VERSION'), 'utf8')).toBe('18\n'); // left as it was
-  }, 60_000);
+  (asRoot ? it : it.skip)(
+    'as root, a cluster the postgres user cannot reach is a clear startup error, not a crash',
+    async () => {
+      const home = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-home-'));
+      homes.push(home);
+      const dataDir = path.join(home, 'data');
+      fs.mkdirSync(path.join(dataDir, 'pg'), { recursive: true });
+      fs.writeFileSync(path.join(dataDir, 'pg', 'PG_VERSION'), '18\n');
+      const child = spawn(process.execPath, [path.join(ROOT, 'dist/services/all/src/main.js')], {
+        env: { PATH: process.env.PATH, HERALD_DATA_DIR: dataDir, PORT: String(await freePort()), EMBEDDED_PG_PORT: String(await freePort()) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout!.on('data', (d) => (output += d));
+      child.stderr!.on('data', (d) => (output += d));
+      const code = await new Promise<number | null>((r) => child.once('exit', r));
+      expect(code).toBe(1);
+      const fatal = JSON.parse(output.split('\n').find((l) => l.includes('"failed to start"'))!);
+      expect(fatal.err).toContain(path.join(dataDir, 'pg'));
+      expect(fatal.err).toContain('postgres user');
+      expect(fatal.err).toMatch(/HERALD_DATA_DIR/);
+      expect(fatal.err).toMatch(/DATABASE_URL/);
+      expect(output).not.toMatch(/\n\s+at /); // no stack
+      expect(fs.readFileSync(path.join(dataDir, 'pg', 'PG_VERSION'), 'utf8')).toBe('18\n'); // left as it was
+    },
+    60_000,
+  );
 });

@@ -122,7 +122,14 @@ describe('split topology: crashes and broker outages lose nothing and apply noth
     expect(changes).toHaveLength(50);
     // Published (the outbox is empty) and waiting in the queue (runs of events travel as one message).
     await eventually(async () => (await t.sql('SELECT 1 FROM contacts.outbox LIMIT 1')).length === 0 && (await queueDepth(queue)) > 0, 30_000, 250);
-    expect((await subscriptionEventCounts(t, changes.map((c) => c.contactId))).size).toBe(0);
+    expect(
+      (
+        await subscriptionEventCounts(
+          t,
+          changes.map((c) => c.contactId),
+        )
+      ).size,
+    ).toBe(0);
 
     await t.restart('events');
     await expectExactlyOnce(t, changes);
@@ -143,7 +150,9 @@ describe('split topology: crashes and broker outages lose nothing and apply noth
     const emails = Array.from({ length: 10 }, (_, i) => `fact-${i}@example.com`);
     const contactIds = new Set<string>();
     for (let round = 0; round < 3; round++) {
-      const res = await Promise.all(emails.map((email, i) => (i % 2 ? apis[1] : apis[0]).withKey(t.keys.public).post('/v1/track', { event: name, email, data: { round } })));
+      const res = await Promise.all(
+        emails.map((email, i) => (i % 2 ? apis[1] : apis[0]).withKey(t.keys.public).post('/v1/track', { event: name, email, data: { round } })),
+      );
       for (const r of res) {
         expect({ status: r.status, body: r.status === 200 ? undefined : r.body }).toEqual({ status: 200, body: undefined });
         contactIds.add(r.body.data.contact);
@@ -174,19 +183,25 @@ describe('split topology: crashes and broker outages lose nothing and apply noth
     const pids = t.procs.filter((p) => p.target === 'contacts' || p.target === 'events').map((p) => p.child.pid!);
     const name = 'outage-fact';
     const bothReady = () =>
-      eventually(async () => {
-        for (const p of t.procs.filter((x) => x.target !== 'gateway')) {
-          if ((await fetch(`http://127.0.0.1:${p.httpPort}/readyz`)).status !== 200) return false;
-        }
-        return true;
-      }, 60_000, 100);
+      eventually(
+        async () => {
+          for (const p of t.procs.filter((x) => x.target !== 'gateway')) {
+            if ((await fetch(`http://127.0.0.1:${p.httpPort}/readyz`)).status !== 200) return false;
+          }
+          return true;
+        },
+        60_000,
+        100,
+      );
 
     const changes: Change[] = [];
     let tracked = 0;
     const changeBatch = async (label: string) => {
       const [made, res] = await Promise.all([
         subscribeThenUnsubscribe(apis, label, 6, 6),
-        Promise.all(Array.from({ length: 6 }, (_, i) => apis[i % 2].withKey(t.keys.public).post('/v1/track', { event: name, email: `outage-track-${i}@example.com` }))),
+        Promise.all(
+          Array.from({ length: 6 }, (_, i) => apis[i % 2].withKey(t.keys.public).post('/v1/track', { event: name, email: `outage-track-${i}@example.com` })),
+        ),
       ]);
       changes.push(...made);
       for (const r of res) expect(r.status).toBe(200);

@@ -11,7 +11,13 @@ describe.each<TopologyKind>(['all'])('reputation (%s)', (kind) => {
   beforeAll(async () => {
     [dns, smtp, sns] = await Promise.all([DnsTestServer.start(), SmtpSink.start(), SnsSimulator.start()]);
     t = await startHerald(kind, {
-      env: { SMTP_URL: smtp.url, DNS_SERVERS: `127.0.0.1:${dns.port}`, SNS_CERT_URL_PATTERN: sns.certUrlPattern, SNS_TOPIC_ARNS: TEST_TOPIC_ARN, SEND_RATE_PER_SECOND: '1000' },
+      env: {
+        SMTP_URL: smtp.url,
+        DNS_SERVERS: `127.0.0.1:${dns.port}`,
+        SNS_CERT_URL_PATTERN: sns.certUrlPattern,
+        SNS_TOPIC_ARNS: TEST_TOPIC_ARN,
+        SEND_RATE_PER_SECOND: '1000',
+      },
     });
   }, 60_000);
   afterAll(async () => {

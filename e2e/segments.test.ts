@@ -57,7 +57,12 @@ describe.each<TopologyKind>(['all'])('segments (%s)', (kind) => {
     await contact(api, 'pro2@seg.test', { plan: 'pro', age: 20 });
     await contact(api, 'free@seg.test', { plan: 'free', age: 50 });
 
-    const created = await api.post('/segments', { name: 'Pro Users!', description: 'Paying', type: 'DYNAMIC', condition: where({ field: 'data.plan', operator: 'equals', value: 'pro' }) });
+    const created = await api.post('/segments', {
+      name: 'Pro Users!',
+      description: 'Paying',
+      type: 'DYNAMIC',
+      condition: where({ field: 'data.plan', operator: 'equals', value: 'pro' }),
+    });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
       id: expect.stringMatching(UUID),
@@ -85,38 +90,71 @@ describe.each<TopologyKind>(['all'])('segments (%s)', (kind) => {
     expect((await api.get(`/segments/${id}`)).body).toEqual(created.body);
 
     // Refusals.
-    expectError(await api.post('/segments', { name: 'S', type: 'STATIC', condition: where({ field: 'email', operator: 'contains', value: 'x' }) }), 422, 'VALIDATION_ERROR', 'condition');
+    expectError(
+      await api.post('/segments', { name: 'S', type: 'STATIC', condition: where({ field: 'email', operator: 'contains', value: 'x' }) }),
+      422,
+      'VALIDATION_ERROR',
+      'condition',
+    );
     expectError(await api.post('/segments', { name: 'D', type: 'DYNAMIC' }), 422, 'VALIDATION_ERROR', 'condition');
     expectError(await api.post('/segments', { name: 'T', type: 'SOMETIMES' }), 422, 'VALIDATION_ERROR', 'type');
     expectError(await api.post('/segments', { name: '!!!', type: 'STATIC' }), 422, 'VALIDATION_ERROR', 'name');
     const badValue = await api.post('/segments', {
       name: 'Bad',
       type: 'DYNAMIC',
-      condition: { logic: 'AND', groups: [{ filters: [{ field: 'email', operator: 'contains', value: 'a' }] }, { filters: [{ field: 'data.age', operator: 'greaterThan', value: 'old' }] }] },
+      condition: {
+        logic: 'AND',
+        groups: [
+          { filters: [{ field: 'email', operator: 'contains', value: 'a' }] },
+          { filters: [{ field: 'data.age', operator: 'greaterThan', value: 'old' }] },
+        ],
+      },
     });
     expectError(badValue, 422, 'VALIDATION_ERROR', 'condition.groups[1].filters[0].value');
-    expectError(await api.post('/segments', { name: 'No unit', type: 'DYNAMIC', condition: where({ field: 'createdAt', operator: 'within', value: 3 }) }), 422, 'VALIDATION_ERROR', 'condition.groups[0].filters[0].unit');
+    expectError(
+      await api.post('/segments', { name: 'No unit', type: 'DYNAMIC', condition: where({ field: 'createdAt', operator: 'within', value: 3 }) }),
+      422,
+      'VALIDATION_ERROR',
+      'condition.groups[0].filters[0].unit',
+    );
     expectError(await api.post('/segments', { name: 'pro users', type: 'STATIC' }), 409, 'CONFLICT');
     // Names that race for one slug: one wins, the others are 409s.
     const racing = await Promise.all(['vip', 'VIP', 'Vip!'].map((name) => api.post('/segments', { name, type: 'STATIC' })));
     expect(racing.map((r) => r.status).sort()).toEqual([201, 409, 409]);
 
     // Patch: name, description (null clears), condition; a static segment refuses a condition.
-    const patched = await api.patch(`/segments/${id}`, { name: 'Pro', description: null, condition: where({ field: 'data.plan', operator: 'equals', value: 'free' }) });
+    const patched = await api.patch(`/segments/${id}`, {
+      name: 'Pro',
+      description: null,
+      condition: where({ field: 'data.plan', operator: 'equals', value: 'free' }),
+    });
     expect(patched.status).toBe(200);
     expect(patched.body).toMatchObject({ id, name: 'Pro', description: null, memberCount: 1 });
     const stat = await api.post('/segments', { name: 'Hand picked', type: 'STATIC' });
     expect(stat.body).toMatchObject({ type: 'STATIC', condition: null, memberCount: 0 });
-    expectError(await api.patch(`/segments/${stat.body.id}`, { condition: where({ field: 'email', operator: 'contains', value: 'a' }) }), 422, 'VALIDATION_ERROR', 'condition');
+    expectError(
+      await api.patch(`/segments/${stat.body.id}`, { condition: where({ field: 'email', operator: 'contains', value: 'a' }) }),
+      422,
+      'VALIDATION_ERROR',
+      'condition',
+    );
     expectError(await api.patch(`/segments/${id}`, {}), 400, 'BAD_REQUEST');
 
     // A segment another one's condition names cannot go; once that one is gone, it can.
-    const ref = await api.post('/segments', { name: 'Pro and older', type: 'DYNAMIC', condition: where({ field: `segment.${id}`, operator: 'memberOfSegment' }, { field: 'data.age', operator: 'gt', value: 30 }) });
+    const ref = await api.post('/segments', {
+      name: 'Pro and older',
+      type: 'DYNAMIC',
+      condition: where({ field: `segment.${id}`, operator: 'memberOfSegment' }, { field: 'data.age', operator: 'gt', value: 30 }),
+    });
     expect(ref.status).toBe(201);
     expect(ref.body.memberCount).toBe(1); // free@ (50): in "Pro" (now plan = free) and over 30
     expectError(await api.delete(`/segments/${id}`), 409, 'CONFLICT');
     // A condition that loops back through segments is refused.
-    expectError(await api.patch(`/segments/${id}`, { condition: where({ field: `segment.${ref.body.id}`, operator: 'memberOfSegment' }) }), 422, 'VALIDATION_ERROR');
+    expectError(
+      await api.patch(`/segments/${id}`, { condition: where({ field: `segment.${ref.body.id}`, operator: 'memberOfSegment' }) }),
+      422,
+      'VALIDATION_ERROR',
+    );
     expect((await api.delete(`/segments/${ref.body.id}`)).status).toBe(204);
     expect((await api.delete(`/segments/${id}`)).status).toBe(204);
     expectError(await api.get(`/segments/${id}`), 404, 'SEGMENT_NOT_FOUND');
@@ -126,7 +164,9 @@ describe.each<TopologyKind>(['all'])('segments (%s)', (kind) => {
   it('pages the members of a DYNAMIC segment live and of a STATIC one as added; adds and removes static members by email', async () => {
     const { api } = await freshProject('Segment members');
     for (let i = 0; i < 5; i++) await contact(api, `m${i}@seg.test`, { n: i });
-    const dyn = (await api.post('/segments', { name: 'Big n', type: 'DYNAMIC', condition: where({ field: 'data.n', operator: 'greaterThanOrEqual', value: 2 }) })).body;
+    const dyn = (
+      await api.post('/segments', { name: 'Big n', type: 'DYNAMIC', condition: where({ field: 'data.n', operator: 'greaterThanOrEqual', value: 2 }) })
+    ).body;
     const page1 = await api.get(`/segments/${dyn.id}/contacts?page=1&pageSize=2`);
     expect(page1.status).toBe(200);
     expect(page1.body).toMatchObject({ total: 3, page: 1, pageSize: 2, totalPages: 2 });
@@ -167,11 +207,20 @@ describe.each<TopologyKind>(['all'])('segments (%s)', (kind) => {
     const a = await contact(api, 'a@compute.test', { score: 90 });
     const b = await contact(api, 'b@compute.test', { score: 10 });
     // Untracked: compute is refused (refresh counts).
-    const untracked = (await api.post('/segments', { name: 'Untracked', type: 'DYNAMIC', condition: where({ field: 'data.score', operator: 'gt', value: 50 }) })).body;
+    const untracked = (
+      await api.post('/segments', { name: 'Untracked', type: 'DYNAMIC', condition: where({ field: 'data.score', operator: 'gt', value: 50 }) })
+    ).body;
     expectError(await api.post(`/segments/${untracked.id}/compute`), 400, 'BAD_REQUEST');
 
     // A long debounce would not matter: compute is immediate.
-    const seg = (await api.post('/segments', { name: 'High Scorers', type: 'DYNAMIC', trackMembership: true, condition: where({ field: 'data.score', operator: 'gt', value: 50 }) })).body;
+    const seg = (
+      await api.post('/segments', {
+        name: 'High Scorers',
+        type: 'DYNAMIC',
+        trackMembership: true,
+        condition: where({ field: 'data.score', operator: 'gt', value: 50 }),
+      })
+    ).body;
     const first = await api.post(`/segments/${seg.id}/compute`);
     expect(first.status).toBe(200);
     // Either this compute or the background one (the segment is new) wrote a's entry; never twice.
@@ -195,22 +244,33 @@ describe.each<TopologyKind>(['all'])('segments (%s)', (kind) => {
 
   it('recomputes tracked segments in the background after a track, and answers field and event usage from conditions', async () => {
     const { api, publicApi } = await freshProject('Segment background');
-    const seg = (await api.post('/segments', {
-      name: 'Buyers',
-      type: 'DYNAMIC',
-      trackMembership: true,
-      condition: where({ field: 'event.purchase', operator: 'triggeredWithin', value: 30, unit: 'days' }, { field: 'data.tier', operator: 'exists' }),
-    })).body;
+    const seg = (
+      await api.post('/segments', {
+        name: 'Buyers',
+        type: 'DYNAMIC',
+        trackMembership: true,
+        condition: where({ field: 'event.purchase', operator: 'triggeredWithin', value: 30, unit: 'days' }, { field: 'data.tier', operator: 'exists' }),
+      })
+    ).body;
     expect((await publicApi.post('/v1/track', { event: 'purchase', email: 'buyer@bg.test', data: { tier: 'gold' } })).status).toBe(200);
     const buyer = (await api.get('/contacts?search=buyer@bg.test')).body.data[0].id;
     // Nobody calls compute.
     await eventually(async () => (await eventNames(api, buyer)).includes('segment.buyers.entry'), 20_000, 200);
     expect((await api.get(`/segments/${seg.id}`)).body.memberCount).toBe(1);
 
-    expect((await api.get('/contacts/fields/data.tier/usage')).body).toEqual({ field: 'data.tier', usedInSegments: [{ id: seg.id, name: 'Buyers' }], usedInCampaigns: [], usedInWorkflows: [] });
+    expect((await api.get('/contacts/fields/data.tier/usage')).body).toEqual({
+      field: 'data.tier',
+      usedInSegments: [{ id: seg.id, name: 'Buyers' }],
+      usedInCampaigns: [],
+      usedInWorkflows: [],
+    });
     expect((await api.get('/contacts/fields/data.other/usage')).body.usedInSegments).toEqual([]);
     expectError(await api.get('/contacts/fields/__proto__/usage'), 422, 'VALIDATION_ERROR', 'field');
-    expect((await api.get('/events/purchase/usage')).body).toMatchObject({ usedInSegments: [{ id: seg.id, name: 'Buyers' }], totalCount: 1, uniqueContacts: 1 });
+    expect((await api.get('/events/purchase/usage')).body).toMatchObject({
+      usedInSegments: [{ id: seg.id, name: 'Buyers' }],
+      totalCount: 1,
+      uniqueContacts: 1,
+    });
 
     // Deleting the field leaves the segment; its filter on it matches nothing, so the buyer exits.
     expect((await api.delete('/contacts/fields/data.tier')).body).toEqual({ deletedFrom: 1 });
@@ -219,7 +279,7 @@ describe.each<TopologyKind>(['all'])('segments (%s)', (kind) => {
     expect((await api.post(`/segments/${seg.id}/refresh`)).body).toEqual({ memberCount: 0 });
   });
 
-  it('previews the count of an unsaved condition, validated as a segment\'s, counting only the caller\'s contacts', async () => {
+  it("previews the count of an unsaved condition, validated as a segment's, counting only the caller's contacts", async () => {
     const mine = await freshProject('Segment preview mine');
     const theirs = await freshProject('Segment preview theirs');
     await contact(mine.api, 'a@preview.test', { plan: 'pro' });
@@ -235,27 +295,52 @@ describe.each<TopologyKind>(['all'])('segments (%s)', (kind) => {
     expect((await theirs.api.post('/segments/preview', { condition: pro })).body).toEqual({ total: 3, subscribed: 3 });
     // A tracked event reaches the contacts' event facts through the bus: counted once it has.
     const buyers = where({ field: 'data.plan', operator: 'equals', value: 'pro' }, { field: 'event.purchased', operator: 'triggered' });
-    const counted = await eventually(async () => {
-      const body = (await mine.api.post('/segments/preview', { condition: buyers })).body;
-      return body.total > 0 ? body : undefined;
-    }, 20_000, 200);
+    const counted = await eventually(
+      async () => {
+        const body = (await mine.api.post('/segments/preview', { condition: buyers })).body;
+        return body.total > 0 ? body : undefined;
+      },
+      20_000,
+      200,
+    );
     expect(counted).toEqual({ total: 1, subscribed: 1 });
-    expect((await mine.api.post('/segments/preview', { condition: { logic: 'OR', groups: [{ filters: [{ field: 'email', operator: 'contains', value: 'c@' }] }, { filters: [], conditions: pro }] } })).body).toEqual({ total: 3, subscribed: 2 });
+    expect(
+      (
+        await mine.api.post('/segments/preview', {
+          condition: { logic: 'OR', groups: [{ filters: [{ field: 'email', operator: 'contains', value: 'c@' }] }, { filters: [], conditions: pro }] },
+        })
+      ).body,
+    ).toEqual({ total: 3, subscribed: 2 });
     // The same query as the member count: a saved segment of the condition counts the same.
     expect((await mine.api.post('/segments', { name: 'Preview pro', type: 'DYNAMIC', condition: pro })).body.memberCount).toBe(2);
     // Nothing was stored by the previews.
     expect((await mine.api.get('/segments')).body.map((x: any) => x.name)).toEqual(['Preview pro']);
 
     // Refused as a segment's condition is, each problem at its path.
-    const bad = await mine.api.post('/segments/preview', { condition: where({ field: 'data.plan', operator: 'equals', value: 'pro' }, { field: 'subscribed', operator: 'contains', value: 'x' }) });
+    const bad = await mine.api.post('/segments/preview', {
+      condition: where({ field: 'data.plan', operator: 'equals', value: 'pro' }, { field: 'subscribed', operator: 'contains', value: 'x' }),
+    });
     expectError(bad, 422, 'VALIDATION_ERROR', 'condition.groups[0].filters[1].operator');
-    expectError(await mine.api.post('/segments/preview', { condition: where({ field: 'createdAt', operator: 'within', value: 3 }) }), 422, 'VALIDATION_ERROR', 'condition.groups[0].filters[0].unit');
+    expectError(
+      await mine.api.post('/segments/preview', { condition: where({ field: 'createdAt', operator: 'within', value: 3 }) }),
+      422,
+      'VALIDATION_ERROR',
+      'condition.groups[0].filters[0].unit',
+    );
     expectError(await mine.api.post('/segments/preview', { condition: { logic: 'XOR', groups: [] } }), 422, 'VALIDATION_ERROR', 'condition.logic');
     expectError(await mine.api.post('/segments/preview', {}), 422, 'VALIDATION_ERROR', 'condition');
     // Another project's segment is unknown here.
     const theirSeg = (await theirs.api.post('/segments', { name: 'Theirs preview', type: 'DYNAMIC', condition: pro })).body;
-    expectError(await mine.api.post('/segments/preview', { condition: where({ field: `segment.${theirSeg.id}`, operator: 'memberOfSegment' }) }), 422, 'VALIDATION_ERROR', 'condition.groups[0].filters[0].field');
-    expect((await theirs.api.post('/segments/preview', { condition: where({ field: `segment.${theirSeg.id}`, operator: 'memberOfSegment' }) })).body).toEqual({ total: 3, subscribed: 3 });
+    expectError(
+      await mine.api.post('/segments/preview', { condition: where({ field: `segment.${theirSeg.id}`, operator: 'memberOfSegment' }) }),
+      422,
+      'VALIDATION_ERROR',
+      'condition.groups[0].filters[0].field',
+    );
+    expect((await theirs.api.post('/segments/preview', { condition: where({ field: `segment.${theirSeg.id}`, operator: 'memberOfSegment' }) })).body).toEqual({
+      total: 3,
+      subscribed: 3,
+    });
   });
 
   it("never shows or touches another project's segments", async () => {
@@ -265,7 +350,14 @@ describe.each<TopologyKind>(['all'])('segments (%s)', (kind) => {
     await contact(mine.api, 'x@theirs.test', { plan: 'pro' });
     const seg = (await theirs.api.post('/segments', { name: 'Theirs', type: 'STATIC' })).body;
     await theirs.api.post(`/segments/${seg.id}/members`, { emails: ['x@theirs.test'] });
-    const dyn = (await theirs.api.post('/segments', { name: 'Theirs dyn', type: 'DYNAMIC', trackMembership: true, condition: where({ field: 'data.plan', operator: 'equals', value: 'pro' }) })).body;
+    const dyn = (
+      await theirs.api.post('/segments', {
+        name: 'Theirs dyn',
+        type: 'DYNAMIC',
+        trackMembership: true,
+        condition: where({ field: 'data.plan', operator: 'equals', value: 'pro' }),
+      })
+    ).body;
 
     const s = mine.api;
     expect((await s.get('/segments')).body).toEqual([]);
@@ -280,7 +372,12 @@ describe.each<TopologyKind>(['all'])('segments (%s)', (kind) => {
       expectError(await s.delete(`/segments/${id}`), 404, 'SEGMENT_NOT_FOUND');
     }
     // Their segment is unknown in my conditions.
-    expectError(await s.post('/segments', { name: 'Sneaky', type: 'DYNAMIC', condition: where({ field: `segment.${seg.id}`, operator: 'memberOfSegment' }) }), 422, 'VALIDATION_ERROR', 'condition.groups[0].filters[0].field');
+    expectError(
+      await s.post('/segments', { name: 'Sneaky', type: 'DYNAMIC', condition: where({ field: `segment.${seg.id}`, operator: 'memberOfSegment' }) }),
+      422,
+      'VALIDATION_ERROR',
+      'condition.groups[0].filters[0].field',
+    );
     // Theirs are intact, and my contacts are not in their counts.
     expect((await theirs.api.get(`/segments/${seg.id}/contacts`)).body.total).toBe(1);
     expect((await theirs.api.post(`/segments/${dyn.id}/refresh`)).body).toEqual({ memberCount: 1 });

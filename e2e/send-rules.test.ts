@@ -88,7 +88,9 @@ describe.each<TopologyKind>(['all', 'split'])('/v1/send rules (%s)', (kind) => {
       expect(res[8].status).toBe(404);
       expect(res[9].status).toBe(403);
       const sent = res.slice(0, 8).map((r) => r.body.data.emails as Array<{ contact: { id: string; email: string }; email: string }>);
-      sent.forEach((emails, i) => expect(emails.map((e) => e.contact.email)).toEqual(i % 2 ? [`c${i}-${run}@example.org`, shared] : [`c${i}-${run}@example.org`]));
+      sent.forEach((emails, i) =>
+        expect(emails.map((e) => e.contact.email)).toEqual(i % 2 ? [`c${i}-${run}@example.org`, shared] : [`c${i}-${run}@example.org`]),
+      );
       // The shared address is one contact, whatever request reached it.
       expect(new Set(sent.filter((_, i) => i % 2).map((emails) => emails[1].contact.id)).size).toBe(1);
       const mails = await Promise.all(sent.map((emails) => arrived(emails[0].email)));
@@ -181,7 +183,13 @@ describe.each<TopologyKind>(['all', 'split'])('/v1/send rules (%s)', (kind) => {
     });
 
     it('takes the sender name from the from object, else from the deprecated name field', async () => {
-      const obj = await sendOk({ to: `fromobj-${uniq()}@example.org`, from: { name: 'Object Name', email: FROM }, name: 'Legacy Name', subject: 'from object', body: 'x' });
+      const obj = await sendOk({
+        to: `fromobj-${uniq()}@example.org`,
+        from: { name: 'Object Name', email: FROM },
+        name: 'Legacy Name',
+        subject: 'from object',
+        body: 'x',
+      });
       expect((await arrived(obj.emails[0].email)).parsed.from?.value[0]).toEqual({ name: 'Object Name', address: FROM });
 
       const legacy = await sendOk({ to: `legacy-${uniq()}@example.org`, from: FROM, name: 'Legacy Name', subject: 'legacy name', body: 'x' });
@@ -253,7 +261,10 @@ describe.each<TopologyKind>(['all', 'split'])('/v1/send rules (%s)', (kind) => {
     it('refuses more than 10 attachments and content that is not base64', async () => {
       const att = (i: number) => ({ filename: `f${i}.txt`, content: Buffer.from(`file ${i}`).toString('base64'), contentType: 'text/plain' });
       expect422(await api.post('/v1/send', { ...base(), attachments: Array.from({ length: 11 }, (_, i) => att(i)) }), 'attachments');
-      expect422(await api.post('/v1/send', { ...base(), attachments: [{ filename: 'a.txt', content: 'not base64!!', contentType: 'text/plain' }] }), 'attachments.0.content');
+      expect422(
+        await api.post('/v1/send', { ...base(), attachments: [{ filename: 'a.txt', content: 'not base64!!', contentType: 'text/plain' }] }),
+        'attachments.0.content',
+      );
       expect422(await api.post('/v1/send', { ...base(), attachments: [att(0), { ...att(1), disposition: 'inline' }] }), 'attachments.1.contentId');
     });
 
@@ -331,7 +342,14 @@ describe.each<TopologyKind>(['all', 'split'])('/v1/send rules (%s)', (kind) => {
         from: FROM,
         subject: 'Plan {{plan}}',
         body: '<p>plan={{plan}} code={{code}} tier={{profile.tier}} keep={{keep}}</p>',
-        data: { plan: 'pro', code: { value: 'ONE-TIME-42', persistent: false }, profile: { tier: 'gold' }, keep: 'kept', id: 'hijack', unsubscribeUrl: 'https://evil.example' },
+        data: {
+          plan: 'pro',
+          code: { value: 'ONE-TIME-42', persistent: false },
+          profile: { tier: 'gold' },
+          keep: 'kept',
+          id: 'hijack',
+          unsubscribeUrl: 'https://evil.example',
+        },
       });
       const id = first.emails[0].contact.id;
       const mail = await arrived(first.emails[0].email);
@@ -345,7 +363,13 @@ describe.each<TopologyKind>(['all', 'split'])('/v1/send rules (%s)', (kind) => {
       expect((await contact(id)).id).toBe(id);
 
       // null deletes, an empty string is ignored, stored values render without being sent again.
-      const second = await sendOk({ to, from: FROM, subject: 'Second', body: '<p>plan={{plan}} code={{code ?? "none"}} keep={{keep ?? "gone"}}</p>', data: { plan: '', keep: null } });
+      const second = await sendOk({
+        to,
+        from: FROM,
+        subject: 'Second',
+        body: '<p>plan={{plan}} code={{code ?? "none"}} keep={{keep ?? "gone"}}</p>',
+        data: { plan: '', keep: null },
+      });
       const m2 = await arrived(second.emails[0].email);
       expect(String(m2.parsed.html)).toContain('plan=pro code=none keep=gone');
       expect((await contact(id)).data).toEqual({ plan: 'pro', profile: { tier: 'gold' } });

@@ -29,7 +29,15 @@ describe.each<TopologyKind>(['all'])('sending (%s)', (kind) => {
   beforeAll(async () => {
     [dns, smtp, sns] = await Promise.all([DnsTestServer.start(), SmtpSink.start(), SnsSimulator.start()]);
     t = await startHerald(kind, {
-      env: { SMTP_URL: smtp.url, DNS_SERVERS: `127.0.0.1:${dns.port}`, SNS_CERT_URL_PATTERN: sns.certUrlPattern, SNS_SUBSCRIBE_URL_PATTERN: sns.subscribeUrlPattern, SNS_TOPIC_ARNS: TEST_TOPIC_ARN, SEND_RATE_PER_SECOND: '1000', ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex') },
+      env: {
+        SMTP_URL: smtp.url,
+        DNS_SERVERS: `127.0.0.1:${dns.port}`,
+        SNS_CERT_URL_PATTERN: sns.certUrlPattern,
+        SNS_SUBSCRIBE_URL_PATTERN: sns.subscribeUrlPattern,
+        SNS_TOPIC_ARNS: TEST_TOPIC_ARN,
+        SEND_RATE_PER_SECOND: '1000',
+        ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex'),
+      },
     });
     api = new Api(t.baseUrl, t.keys.secret);
     const added = await api.post('/domains', { domain: DOMAIN });
@@ -120,7 +128,9 @@ describe.each<TopologyKind>(['all'])('sending (%s)', (kind) => {
     });
     expect(names.filter((n) => n === 'email.sent')).toHaveLength(1);
     expect(names.filter((n) => n === 'email.opened')).toHaveLength(1);
-    const [row] = await t.sql(`SELECT status, sent_at IS NOT NULL AS sent, opened_at IS NOT NULL AS opened, message_id FROM messaging.emails WHERE id = $1`, [sent.email]);
+    const [row] = await t.sql(`SELECT status, sent_at IS NOT NULL AS sent, opened_at IS NOT NULL AS opened, message_id FROM messaging.emails WHERE id = $1`, [
+      sent.email,
+    ]);
     expect(row).toEqual({ status: 'opened', sent: true, opened: true, message_id: mail.parsed.messageId });
   });
 
@@ -138,7 +148,11 @@ describe.each<TopologyKind>(['all'])('sending (%s)', (kind) => {
     const { contact, email } = r.body.data.emails[0];
     const mail = await smtp.waitFor((m) => (m.parsed.messageId ?? '').includes(email));
     expect(mail.parsed.subject).toBe('News for reader@example.org');
-    const header = (name: string) => mail.parsed.headerLines.find((h) => h.key === name)?.line.replace(/^[^:]+:\s*/, '').replace(/\r?\n\s+/g, '');
+    const header = (name: string) =>
+      mail.parsed.headerLines
+        .find((h) => h.key === name)
+        ?.line.replace(/^[^:]+:\s*/, '')
+        .replace(/\r?\n\s+/g, '');
     expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     // RFC 8058: both headers must be covered by the DKIM signature.
     expect(header('dkim-signature')).toMatch(/h=[^;]*list-unsubscribe:[^;]*list-unsubscribe-post|h=[^;]*list-unsubscribe-post[^;]*list-unsubscribe/);
@@ -150,7 +164,11 @@ describe.each<TopologyKind>(['all'])('sending (%s)', (kind) => {
     const page = await fetch(unsubscribe);
     expect(page.status).toBe(200);
     expect((await api.get(`/contacts/${contact.id}`)).body.subscribed).toBe(true); // GET changes nothing
-    const oneClick = await fetch(unsubscribe, { method: 'POST', body: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const oneClick = await fetch(unsubscribe, {
+      method: 'POST',
+      body: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(oneClick.status).toBe(200);
     expect((await api.get(`/contacts/${contact.id}`)).body.subscribed).toBe(false);
     await eventually(async () => (await events(contact.id)).includes('contact.unsubscribed'));

@@ -23,7 +23,18 @@ describe.each<TopologyKind>(['all', 'split'])('smoke (%s)', (kind) => {
   it('reports every module in /readyz and the whole process in one /metrics exposition', async () => {
     const ready = await api.withKey(undefined).get('/readyz');
     expect(ready.status).toBe(200);
-    if (kind === 'all') expect(Object.keys(ready.body.checks).sort()).toEqual(['billing', 'bus', 'campaigns', 'contacts', 'domains', 'events', 'gateway', 'messaging', 'workflows']);
+    if (kind === 'all')
+      expect(Object.keys(ready.body.checks).sort()).toEqual([
+        'billing',
+        'bus',
+        'campaigns',
+        'contacts',
+        'domains',
+        'events',
+        'gateway',
+        'messaging',
+        'workflows',
+      ]);
     if (kind === 'split') expect(Object.keys(ready.body.checks)).toContain('remote:contacts');
     const res = await fetch(`${t.baseUrl}/metrics`);
     const text = await res.text();
@@ -34,7 +45,10 @@ describe.each<TopologyKind>(['all', 'split'])('smoke (%s)', (kind) => {
     if (kind === 'all') {
       expect(text).toMatch(/^herald_bus_published_total\{schema="contacts"\} [1-9]/m);
       // Each metric family once, with the process's own metrics (CPU, memory) not counted twice.
-      const families = text.split('\n').filter((l) => l.startsWith('# TYPE ')).map((l) => l.split(' ')[2]);
+      const families = text
+        .split('\n')
+        .filter((l) => l.startsWith('# TYPE '))
+        .map((l) => l.split(' ')[2]);
       expect(new Set(families).size).toBe(families.length);
       expect(text.split('\n').filter((l) => l.startsWith('process_cpu_seconds_total'))).toHaveLength(1);
     }

@@ -25,7 +25,10 @@ describe('a tour of the API across processes (split)', () => {
   beforeAll(async () => {
     owner = (await s.t.owner()).withHeaders({ 'x-project-id': s.t.projectId });
     base = `/users/@me/projects/${s.t.projectId}`;
-    for (const [email, plan] of [[`a-${tag}@tour.test`, 'pro'], [`b-${tag}@tour.test`, 'free']]) {
+    for (const [email, plan] of [
+      [`a-${tag}@tour.test`, 'pro'],
+      [`b-${tag}@tour.test`, 'free'],
+    ]) {
       expect((await s.api.post('/contacts', { email, data: { plan } })).status).toBe(201);
     }
   }, 60_000);
@@ -82,7 +85,13 @@ describe('a tour of the API across processes (split)', () => {
   it('campaigns: list, update, duplicate, a test send, a scheduled one cancelled, stats', async () => {
     const c = (await s.api.post('/campaigns', { name: `Tour ${tag}`, subject: 'News', body: '<p>News</p>', from: s.from, audienceType: 'ALL' })).body.data;
     expect((await s.api.get('/campaigns')).body.data.map((x: any) => x.id)).toContain(c.id);
-    const updated = await s.api.put(`/campaigns/${c.id}`, { name: `Tour updated ${tag}`, subject: 'News', body: '<p>News</p>', from: s.from, audienceType: 'ALL' });
+    const updated = await s.api.put(`/campaigns/${c.id}`, {
+      name: `Tour updated ${tag}`,
+      subject: 'News',
+      body: '<p>News</p>',
+      from: s.from,
+      audienceType: 'ALL',
+    });
     expect(updated.body.name).toBe(`Tour updated ${tag}`);
     expect((await s.api.post(`/campaigns/${c.id}/duplicate`)).body).toMatchObject({ name: `Tour updated ${tag} (Copy)`, status: 'DRAFT' });
     expect((await s.api.post(`/campaigns/${c.id}/test`, { email: `me-${tag}@tour.test` })).status).toBe(200);
@@ -99,7 +108,10 @@ describe('a tour of the API across processes (split)', () => {
     const cond = await s.api.post(`/workflows/${wf.id}/steps`, { type: 'CONDITION', config: { field: 'data.plan', operator: 'equals', value: 'pro' } });
     expect(cond.status).toBe(201);
     const wait = (await s.api.post(`/workflows/${wf.id}/steps`, { type: 'DELAY', config: { amount: 1, unit: 'days' } })).body;
-    expect((await s.api.patch(`/workflows/${wf.id}/steps/${wait.id}`, { config: { amount: 30, unit: 'days' } })).body.config).toEqual({ amount: 30, unit: 'days' });
+    expect((await s.api.patch(`/workflows/${wf.id}/steps/${wait.id}`, { config: { amount: 30, unit: 'days' } })).body.config).toEqual({
+      amount: 30,
+      unit: 'days',
+    });
     const link = async (from: string, to: string, branch?: string) =>
       (await s.api.post(`/workflows/${wf.id}/transitions`, { fromStepId: from, toStepId: to, ...(branch ? { condition: { branch } } : {}) })).body;
     await link(wf.steps[0].id, cond.body.id);
@@ -135,17 +147,23 @@ describe('a tour of the API across processes (split)', () => {
     expect((await fetch(pixel)).headers.get('content-type')).toBe('image/gif');
     await eventually(async () => (await s.api.get('/activity/stats')).body.totalEmailsOpened >= 1, 20_000);
     expect((await s.api.get('/activity/types')).status).toBe(200);
-    for (const path of ['/analytics/timeseries', '/analytics/campaign-stats', '/analytics/top-events']) expect([path, (await s.api.get(path)).status]).toEqual([path, 200]);
+    for (const path of ['/analytics/timeseries', '/analytics/campaign-stats', '/analytics/top-events'])
+      expect([path, (await s.api.get(path)).status]).toEqual([path, 200]);
     expect((await s.api.get(`/domains/project/${s.t.projectId}`)).body.map((d: any) => d.domain)).toContain(s.domain);
 
     const form = new FormData();
     form.append('image', new Blob([IMAGES.png.data], { type: 'image/png' }), 'logo.png');
-    const uploaded = await fetch(`${s.t.baseUrl}/uploads/image`, { method: 'POST', headers: { authorization: `Bearer ${s.t.keys.secret}` }, body: form }).then((r) => r.json() as Promise<any>);
+    const uploaded = await fetch(`${s.t.baseUrl}/uploads/image`, { method: 'POST', headers: { authorization: `Bearer ${s.t.keys.secret}` }, body: form }).then(
+      (r) => r.json() as Promise<any>,
+    );
     expect(Buffer.from(await (await fetch(uploaded.url)).arrayBuffer()).equals(IMAGES.png.data)).toBe(true);
 
     const smtp = nodemailer.createTransport({ host: '127.0.0.1', port: Number(env.INBOUND_SMTP_PORT), secure: false, ignoreTLS: true });
     await smtp.sendMail({ from: `jane-${tag}@customer.example`, to: `help@${s.domain}`, subject: `Inbound ${tag}`, text: 'Hello' });
-    const received = await eventually(async () => (await s.api.get('/events?eventName=email.received&limit=100')).body.events.find((e: any) => e.data.subject === `Inbound ${tag}`), 20_000);
+    const received = await eventually(
+      async () => (await s.api.get('/events?eventName=email.received&limit=100')).body.events.find((e: any) => e.data.subject === `Inbound ${tag}`),
+      20_000,
+    );
     const raw = await fetch(`${s.t.baseUrl}/inbound/${received.data.inboundId}/raw`, { headers: { authorization: `Bearer ${s.t.keys.secret}` } });
     expect(await raw.text()).toContain(`Subject: Inbound ${tag}`);
     const notification = await fetch(`${s.t.baseUrl}/webhooks/mail`, { method: 'POST', body: '{"Type":"Nothing"}', headers: { 'content-type': 'text/plain' } });

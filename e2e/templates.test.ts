@@ -86,7 +86,9 @@ describe.each<TopologyKind>(['all'])('templates (%s)', (kind) => {
     const names = [...page1.body.data, ...page2.body.data, ...page3.body.data].map((x: any) => x.name);
     expect(new Set(names)).toEqual(new Set([1, 2, 3, 4, 5].map((i) => `${tag} ${i}`)));
     // Each item has the template shape.
-    expect(page1.body.data[0]).toEqual(expect.objectContaining({ id: expect.any(String), subject: expect.any(String), body: expect.any(String), type: expect.any(String) }));
+    expect(page1.body.data[0]).toEqual(
+      expect.objectContaining({ id: expect.any(String), subject: expect.any(String), body: expect.any(String), type: expect.any(String) }),
+    );
 
     const marketing = await api.get(`/templates?search=${encodeURIComponent(tag)}&type=MARKETING`);
     expect(marketing.body.total).toBe(2);
@@ -181,7 +183,11 @@ describe.each<TopologyKind>(['all'])('templates (%s)', (kind) => {
   });
 
   it('renders a preview as a send would, naming what does not compile', async () => {
-    const r = await api.post('/templates/preview', { subject: 'Hi {{name ?? "friend"}} & co', body: '<p>{{name}} on {{data.plan}}: {{html}} {{{html}}}</p><a href="{{unsubscribeUrl}}">x</a>', data: { name: 'Ada', plan: 'pro', html: '<b>b</b>' } });
+    const r = await api.post('/templates/preview', {
+      subject: 'Hi {{name ?? "friend"}} & co',
+      body: '<p>{{name}} on {{data.plan}}: {{html}} {{{html}}}</p><a href="{{unsubscribeUrl}}">x</a>',
+      data: { name: 'Ada', plan: 'pro', html: '<b>b</b>' },
+    });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ subject: 'Hi Ada & co', html: expect.stringContaining('<p>Ada on pro: &lt;b&gt;b&lt;/b&gt; <b>b</b></p>'), errors: [] });
     expect((await api.post('/templates/preview', { subject: 'Hi {{name ?? "friend"}}' })).body).toEqual({ subject: 'Hi friend', html: '', errors: [] });
@@ -196,7 +202,10 @@ describe.each<TopologyKind>(['all'])('templates (%s)', (kind) => {
     const bigData = await api.post('/templates/preview', { body: '{{a}}', data: { a: 'y'.repeat(64 * 1024) } });
     expect({ status: bigData.status, field: bigData.body.error.errors[0].field }).toEqual({ status: 422, field: 'data' });
     // Loops have a work budget: three nested over 20,000 items (8·10^12 runs) end with the body named, and the gateway answers on.
-    const loops = await api.post('/templates/preview', { body: '<p>{{name}}</p>{{#each a}}{{#each ../a}}{{#each ../../a}}x{{/each}}{{/each}}{{/each}}', data: { name: 'Ada', a: Array.from({ length: 20_000 }, () => 1) } });
+    const loops = await api.post('/templates/preview', {
+      body: '<p>{{name}}</p>{{#each a}}{{#each ../a}}{{#each ../../a}}x{{/each}}{{/each}}{{/each}}',
+      data: { name: 'Ada', a: Array.from({ length: 20_000 }, () => 1) },
+    });
     expect(loops.status).toBe(200);
     expect(loops.body.errors).toEqual([{ field: 'body', message: expect.stringContaining('too many loop runs') }]);
     expect(loops.body.html.startsWith('<p>Ada</p>')).toBe(true);
@@ -204,7 +213,13 @@ describe.each<TopologyKind>(['all'])('templates (%s)', (kind) => {
   });
 
   it('sends a test of a template: one email with the sample data, marked, the data not stored', async () => {
-    const tpl = await create({ name: 'Testable', from: FROM, fromName: 'Herald Tests', subject: 'Hello {{name ?? "friend"}}', body: '<p>Your plan: {{plan}}</p>' });
+    const tpl = await create({
+      name: 'Testable',
+      from: FROM,
+      fromName: 'Herald Tests',
+      subject: 'Hello {{name ?? "friend"}}',
+      body: '<p>Your plan: {{plan}}</p>',
+    });
     const to = `template-test-${kind}@example.org`;
     const r = await api.post(`/templates/${tpl.body.id}/test`, { email: to.toUpperCase(), data: { name: 'Ada', plan: 'pro' } });
     expect(r.status).toBe(200);

@@ -65,7 +65,7 @@ describe.each<TopologyKind>(['all', 'split'])('tenancy (%s)', (kind) => {
     expect((await two.get('/events/tenant-one-event/usage')).body).toMatchObject({ totalCount: 0, uniqueContacts: 0 });
   });
 
-  it("deletes by name and by field only within its own project", async () => {
+  it('deletes by name and by field only within its own project', async () => {
     expect((await two.delete('/events/tenant-one-event')).body).toEqual({ deletedCount: 0 });
     expect((await one.get('/events/tenant-one-event/usage')).body).toMatchObject({ totalCount: 1, uniqueContacts: 1 });
     expect((await two.delete('/contacts/fields/data.secretPlan')).body).toEqual({ deletedFrom: 0 });
@@ -88,30 +88,32 @@ describe.each<TopologyKind>(['all', 'split'])('tenancy (%s)', (kind) => {
   });
 
   // Split only: all-in-one serves no gRPC port.
-  if (kind === 'split') it("a caller of a service's gRPC port sees only the project its metadata names, and nothing without the token", async () => {
-    const env = t.procs.find((p) => p.target === 'gateway')!.env;
-    const call = (internalToken: string) => grpcClient(contracts.contacts.definition(), contracts.contacts.fullName, env.CONTACTS_ADDR!, { deadlineMs: 5000, internalToken });
-    const herald = call(env.INTERNAL_TOKEN!);
-    const stranger = call(crypto.randomBytes(32).toString('hex'));
-    try {
-      // The right token, project two in the metadata: project two's contacts, never project one's.
-      const listed = await herald.ListContacts({ limit: 100, search: 'shared@tenant.test' }, { projectId: twoId });
-      expect(listed.contacts.map((c) => c.id)).not.toContain(contact.id);
-      expect(listed.contacts.map((c) => c.email)).toEqual(['shared@tenant.test']);
-      expect((await expectAppError(herald.GetContact({ id: contact.id }, { projectId: twoId }))).status).toBe(404);
-      expect((await herald.GetContact({ id: contact.id }, { projectId: t.projectId })).contact!.email).toBe('shared@tenant.test');
-      // Without Herald's token: nothing, whatever project it names.
-      const refused = await expectAppError(stranger.GetContact({ id: contact.id }, { projectId: t.projectId }));
-      expect(refused.status).toBe(503);
-      expect(refused.message).toMatch(/INTERNAL_TOKEN/);
-      // The refusal is logged by the contacts process; its line reaches this process a moment later.
-      await eventually(async () => /refused a gRPC call with a wrong internal token/.test(t.output('contacts')), 5000);
-      expect(t.output('contacts')).not.toContain(env.INTERNAL_TOKEN!);
-    } finally {
-      herald.close();
-      stranger.close();
-    }
-  });
+  if (kind === 'split')
+    it("a caller of a service's gRPC port sees only the project its metadata names, and nothing without the token", async () => {
+      const env = t.procs.find((p) => p.target === 'gateway')!.env;
+      const call = (internalToken: string) =>
+        grpcClient(contracts.contacts.definition(), contracts.contacts.fullName, env.CONTACTS_ADDR!, { deadlineMs: 5000, internalToken });
+      const herald = call(env.INTERNAL_TOKEN!);
+      const stranger = call(crypto.randomBytes(32).toString('hex'));
+      try {
+        // The right token, project two in the metadata: project two's contacts, never project one's.
+        const listed = await herald.ListContacts({ limit: 100, search: 'shared@tenant.test' }, { projectId: twoId });
+        expect(listed.contacts.map((c) => c.id)).not.toContain(contact.id);
+        expect(listed.contacts.map((c) => c.email)).toEqual(['shared@tenant.test']);
+        expect((await expectAppError(herald.GetContact({ id: contact.id }, { projectId: twoId }))).status).toBe(404);
+        expect((await herald.GetContact({ id: contact.id }, { projectId: t.projectId })).contact!.email).toBe('shared@tenant.test');
+        // Without Herald's token: nothing, whatever project it names.
+        const refused = await expectAppError(stranger.GetContact({ id: contact.id }, { projectId: t.projectId }));
+        expect(refused.status).toBe(503);
+        expect(refused.message).toMatch(/INTERNAL_TOKEN/);
+        // The refusal is logged by the contacts process; its line reaches this process a moment later.
+        await eventually(async () => /refused a gRPC call with a wrong internal token/.test(t.output('contacts')), 5000);
+        expect(t.output('contacts')).not.toContain(env.INTERNAL_TOKEN!);
+      } finally {
+        herald.close();
+        stranger.close();
+      }
+    });
 
   it('a session scoped to project two sees project two only', async () => {
     const s = await session(t.baseUrl, OWNER.email, OWNER.password, twoId);

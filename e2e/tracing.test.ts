@@ -39,7 +39,9 @@ describe.each<TopologyKind>(['split', 'all'])('traces (%s)', (kind) => {
     const consumedBy = (s: ReceivedSpan) => s.attributes['herald.consumer'];
     const spans = await eventually(async () => {
       const trace = otlp.trace(traceId);
-      return trace.some((s) => consumedBy(s) === 'events' && s.name.endsWith('messaging.email.status_changed.v1')) && trace.some((s) => s.name === 'smtp send') ? trace : undefined;
+      return trace.some((s) => consumedBy(s) === 'events' && s.name.endsWith('messaging.email.status_changed.v1')) && trace.some((s) => s.name === 'smtp send')
+        ? trace
+        : undefined;
     }, 20_000);
     expect(otlp.refused).toEqual([]);
 

@@ -19,7 +19,11 @@ const TYPES = Object.entries(IMAGES) as Array<[keyof typeof IMAGES, (typeof IMAG
 
 function expectError(res: ApiResponse, status: number, code: string, field?: string) {
   expect({ status: res.status, code: res.body?.error?.code }).toEqual({ status, code });
-  expect(res.body).toMatchObject({ success: false, error: { statusCode: status, requestId: expect.any(String), suggestion: expect.any(String), message: expect.any(String) }, timestamp: expect.stringMatching(ISO) });
+  expect(res.body).toMatchObject({
+    success: false,
+    error: { statusCode: status, requestId: expect.any(String), suggestion: expect.any(String), message: expect.any(String) },
+    timestamp: expect.stringMatching(ISO),
+  });
   if (field) expect(res.body.error.errors.map((e: any) => e.field)).toContain(field);
 }
 
@@ -37,7 +41,12 @@ async function upload(api: Api, ...parts: Part[]): Promise<ApiResponse> {
   return send(api, form);
 }
 
-async function send(api: Api, body: FormData | string | ReadableStream<Uint8Array>, headers: Record<string, string> = {}, extra: RequestInit = {}): Promise<ApiResponse> {
+async function send(
+  api: Api,
+  body: FormData | string | ReadableStream<Uint8Array>,
+  headers: Record<string, string> = {},
+  extra: RequestInit = {},
+): Promise<ApiResponse> {
   const res = await fetch(`${api.baseUrl}/uploads/image`, {
     method: 'POST',
     headers: { ...api.defaultHeaders, ...(api.key ? { authorization: `Bearer ${api.key}` } : {}), ...headers },
@@ -146,13 +155,26 @@ describe.each<TopologyKind>(['all'])('image uploads, local storage (%s)', (kind)
 
   it('refuses a forged type (HTML or SVG declared image/png) with 415, saying why, and stores nothing', async () => {
     const before = stored(t.projectId);
-    const html = await upload(api, { data: '<!DOCTYPE html><html><body><script>alert(document.cookie)</script></body></html>', type: 'image/png', filename: 'cat.png' });
+    const html = await upload(api, {
+      data: '<!DOCTYPE html><html><body><script>alert(document.cookie)</script></body></html>',
+      type: 'image/png',
+      filename: 'cat.png',
+    });
     expectError(html, 415, 'UNSUPPORTED_MEDIA_TYPE', 'image');
     expect(html.body.error.message).toMatch(/not a JPEG, PNG, GIF or WebP image: its content is an HTML document/);
-    const svg = await upload(api, { data: '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="1" height="1"/></svg>', type: 'image/png', filename: 'logo.png' });
+    const svg = await upload(api, {
+      data: '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="1" height="1"/></svg>',
+      type: 'image/png',
+      filename: 'logo.png',
+    });
     expectError(svg, 415, 'UNSUPPORTED_MEDIA_TYPE', 'image');
     expect(svg.body.error.message).toContain('an SVG document');
-    expectError(await upload(api, { data: '<svg xmlns="http://www.w3.org/2000/svg"/>', type: 'image/svg+xml', filename: 'logo.svg' }), 415, 'UNSUPPORTED_MEDIA_TYPE', 'image');
+    expectError(
+      await upload(api, { data: '<svg xmlns="http://www.w3.org/2000/svg"/>', type: 'image/svg+xml', filename: 'logo.svg' }),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      'image',
+    );
     // Big enough to be refused at its first bytes, before the rest arrives.
     expectError(await uploadChunked(api, Buffer.concat([Buffer.from('<html>'), Buffer.alloc(5 * 1024 * 1024, 'a')])), 415, 'UNSUPPORTED_MEDIA_TYPE', 'image');
     expectError(await upload(api, { data: 'GIF8', type: 'image/gif' }), 415, 'UNSUPPORTED_MEDIA_TYPE', 'image');
@@ -254,7 +276,13 @@ describe.each<TopologyKind>(['all'])('image uploads into S3-compatible storage (
   it.each(TYPES)('stores a %s in the bucket with its type, answers its public bucket address, and serves it too', async (ext, img) => {
     const res = await upload(api, { data: img.data, type: 'image/png', filename: `x.${ext}` });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ url: `${s3.endpoint}/${bucket}/${res.body.key}`, key: expect.stringMatching(keyPattern(t.projectId, ext)), filename: `x.${ext}`, contentType: img.contentType, size: img.data.length });
+    expect(res.body).toEqual({
+      url: `${s3.endpoint}/${bucket}/${res.body.key}`,
+      key: expect.stringMatching(keyPattern(t.projectId, ext)),
+      filename: `x.${ext}`,
+      contentType: img.contentType,
+      size: img.data.length,
+    });
 
     const object = await s3.object(res.body.key);
     expect(object.data.equals(img.data)).toBe(true);
@@ -294,7 +322,13 @@ describe.each<TopologyKind>(['all'])('image uploads into S3-compatible storage (
     // s3rver knows one access key id and refuses others (InvalidAccessKeyId, 403); it does not check SigV4 signatures.
     it('a bucket refusing the credentials: 503 STORAGE_UNAVAILABLE in the envelope, not a 500', async () => {
       const wrong = await startHerald('all', {
-        env: { S3_BUCKET: bucket, S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY_ID: 'NOT-AN-ACCOUNT', S3_SECRET_ACCESS_KEY: 'not-the-secret', S3_FORCE_PATH_STYLE: 'true' },
+        env: {
+          S3_BUCKET: bucket,
+          S3_ENDPOINT: s3.endpoint,
+          S3_ACCESS_KEY_ID: 'NOT-AN-ACCOUNT',
+          S3_SECRET_ACCESS_KEY: 'not-the-secret',
+          S3_FORCE_PATH_STYLE: 'true',
+        },
       });
       try {
         const res = await upload(new Api(wrong.baseUrl, wrong.keys.secret), { data: IMAGES.png.data, type: 'image/png' });

@@ -17,7 +17,15 @@ describe.each<TopologyKind>(['all', 'split'])('workflows reliability (%s)', (kin
   // with pools of 8 (tests' default is 4, production's 10): with 4 shared by every service of the
   // process, 1,000 executions resuming at once on a loaded 2-core machine took longer than the
   // wait below. Split's processes have one service each.
-  const s = useSendingStack(kind, { env: { WORKFLOW_TIME_SCALE: '0.001', WORKFLOW_LEASE_MS: '2000', WORKFLOW_RETRY_BASE_MS: '100', RATE_LIMIT_PER_MINUTE: '100000', DB_POOL_MAX: kind === 'all' ? '8' : '4' } });
+  const s = useSendingStack(kind, {
+    env: {
+      WORKFLOW_TIME_SCALE: '0.001',
+      WORKFLOW_LEASE_MS: '2000',
+      WORKFLOW_RETRY_BASE_MS: '100',
+      RATE_LIMIT_PER_MINUTE: '100000',
+      DB_POOL_MAX: kind === 'all' ? '8' : '4',
+    },
+  });
   let receiver: HttpReceiver;
   beforeAll(async () => {
     receiver = await HttpReceiver.start();
@@ -42,9 +50,14 @@ describe.each<TopologyKind>(['all', 'split'])('workflows reliability (%s)', (kin
     const api = s.api;
     const pub = new Api(s.t.baseUrl, s.t.keys.public);
     const domain = `rel-${kind}.test`;
-    const tpl = (await api.post('/templates', { name: 'Reminder', subject: 'Reminder', body: '<p>Hi {{email}}</p>', type: 'TRANSACTIONAL', from: s.from })).body;
+    const tpl = (await api.post('/templates', { name: 'Reminder', subject: 'Reminder', body: '<p>Hi {{email}}</p>', type: 'TRANSACTIONAL', from: s.from }))
+      .body;
     // Two hours at 0.001: the timers fall due about 7 s after each start.
-    const id = await workflow(api, `rel.${kind}`, [{ type: 'DELAY', config: { amount: 2, unit: 'hours' } }, { type: 'SEND_EMAIL', templateId: tpl.id }, { type: 'EXIT', config: { reason: 'sent' } }]);
+    const id = await workflow(api, `rel.${kind}`, [
+      { type: 'DELAY', config: { amount: 2, unit: 'hours' } },
+      { type: 'SEND_EMAIL', templateId: tpl.id },
+      { type: 'EXIT', config: { reason: 'sent' } },
+    ]);
     const emails = Array.from({ length: 1000 }, (_, i) => `r${i}@${domain}`);
     for (let i = 0; i < emails.length; i += 50) {
       const rs = await Promise.all(emails.slice(i, i + 50).map((email) => pub.post('/v1/track', { event: `rel.${kind}`, email })));
@@ -76,14 +89,23 @@ describe.each<TopologyKind>(['all', 'split'])('workflows reliability (%s)', (kin
     const api = s.api;
     const pub = new Api(s.t.baseUrl, s.t.keys.public);
     const probe = (await api.post('/workflows', { name: 'probe', eventName: `probe.${kind}` })).body;
-    for (const url of [`http://127.0.0.1:${receiver.port}/x`, 'http://169.254.169.254/latest/meta-data', 'http://[::1]/x', 'http://10.0.0.7/x', 'http://localhost/x', 'http://0x7f000001/x']) {
+    for (const url of [
+      `http://127.0.0.1:${receiver.port}/x`,
+      'http://169.254.169.254/latest/meta-data',
+      'http://[::1]/x',
+      'http://10.0.0.7/x',
+      'http://localhost/x',
+      'http://0x7f000001/x',
+    ]) {
       const r = await api.post(`/workflows/${probe.id}/steps`, { type: 'WEBHOOK', config: { url, method: 'POST' } });
       expect([url, r.status, r.body.error?.errors?.[0]?.field]).toEqual([url, 422, 'config.url']);
     }
 
     // A name that resolves to loopback passes the write (it is a name) and is refused when called.
     s.dns.set(`hooks.${kind}.rebind.test`, 'A', ['127.0.0.1']);
-    const id = await workflow(api, `ssrf.${kind}`, [{ type: 'WEBHOOK', config: { url: `http://hooks.${kind}.rebind.test:${receiver.port}/ssrf`, method: 'POST' } }]);
+    const id = await workflow(api, `ssrf.${kind}`, [
+      { type: 'WEBHOOK', config: { url: `http://hooks.${kind}.rebind.test:${receiver.port}/ssrf`, method: 'POST' } },
+    ]);
     await pub.post('/v1/track', { event: `ssrf.${kind}`, email: `ssrf@${kind}.test` });
     const failed = await eventually(async () => (await api.get(`/workflows/${id}/executions?status=FAILED`)).body.executions[0]);
     expect(failed.exitReason).toMatch(/private|loopback|not allowed|forbidden/i);

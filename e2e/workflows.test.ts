@@ -10,7 +10,10 @@ import { contactEvents, useSendingStack } from './support/sending';
  */
 describe.each<TopologyKind>(['all'])('workflows (%s)', (kind) => {
   let receiver: HttpReceiver;
-  const s = useSendingStack(kind, { shared: true, env: { WORKFLOW_TIME_SCALE: '0.001', WORKFLOW_WEBHOOK_ALLOW_PRIVATE: 'true', WORKFLOW_RETRY_BASE_MS: '100' } });
+  const s = useSendingStack(kind, {
+    shared: true,
+    env: { WORKFLOW_TIME_SCALE: '0.001', WORKFLOW_WEBHOOK_ALLOW_PRIVATE: 'true', WORKFLOW_RETRY_BASE_MS: '100' },
+  });
   let api: Api;
   let pub: Api;
   let n = 0;
@@ -26,7 +29,12 @@ describe.each<TopologyKind>(['all'])('workflows (%s)', (kind) => {
 
   type StepSpec = { type: string; name?: string; config?: Record<string, unknown>; templateId?: string };
   /** Creates a workflow with steps (keyed) and transitions [from, to, extra]; `trigger` is the TRIGGER step's key. */
-  async function build(eventName: string, steps: Record<string, StepSpec>, edges: Array<[string, string, Record<string, unknown>?]>, opts: { allowReentry?: boolean; enable?: boolean } = {}) {
+  async function build(
+    eventName: string,
+    steps: Record<string, StepSpec>,
+    edges: Array<[string, string, Record<string, unknown>?]>,
+    opts: { allowReentry?: boolean; enable?: boolean } = {},
+  ) {
     const created = await api.post('/workflows', { name: `Flow ${eventName}`, eventName, allowReentry: opts.allowReentry });
     expect(created.status).toBe(201);
     const ids: Record<string, string> = { trigger: created.body.steps[0].id };
@@ -42,20 +50,40 @@ describe.each<TopologyKind>(['all'])('workflows (%s)', (kind) => {
     if (opts.enable !== false) expect((await api.patch(`/workflows/${created.body.id}`, { enabled: true })).status).toBe(200);
     return { id: created.body.id as string, ids };
   }
-  const executions = async (workflowId: string, status?: string) => (await api.get(`/workflows/${workflowId}/executions?pageSize=100${status ? `&status=${status}` : ''}`)).body.executions as any[];
+  const executions = async (workflowId: string, status?: string) =>
+    (await api.get(`/workflows/${workflowId}/executions?pageSize=100${status ? `&status=${status}` : ''}`)).body.executions as any[];
   const settled = (workflowId: string, count: number, timeoutMs = 20_000) =>
-    eventually(async () => {
-      const all = await executions(workflowId);
-      return all.length === count && all.every((e) => !['RUNNING', 'WAITING'].includes(e.status)) ? all : undefined;
-    }, timeoutMs, 100);
+    eventually(
+      async () => {
+        const all = await executions(workflowId);
+        return all.length === count && all.every((e) => !['RUNNING', 'WAITING'].includes(e.status)) ? all : undefined;
+      },
+      timeoutMs,
+      100,
+    );
   const contact = async (email: string, data: Record<string, unknown> = {}) => (await api.post('/contacts', { email, data })).body;
-  const template = async (type = 'TRANSACTIONAL') => (await api.post('/templates', { name: `T ${tag()}`, subject: 'Welcome {{data.first ?? "friend"}}', body: '<p>Hi {{data.first}} — plan {{context.plan ?? "none"}}</p>', type, from: s.from })).body;
+  const template = async (type = 'TRANSACTIONAL') =>
+    (
+      await api.post('/templates', {
+        name: `T ${tag()}`,
+        subject: 'Welcome {{data.first ?? "friend"}}',
+        body: '<p>Hi {{data.first}} — plan {{context.plan ?? "none"}}</p>',
+        type,
+        from: s.from,
+      })
+    ).body;
 
   it('builds a workflow over the API: create, steps, transitions, patch, validation naming the step and field, delete', async () => {
     const t = tag();
     const created = await api.post('/workflows', { name: 'Onboarding', description: 'd', eventName: `signup.${t}` });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: 'Onboarding', enabled: false, triggerType: 'EVENT', triggerConfig: { eventName: `signup.${t}` }, allowReentry: false });
+    expect(created.body).toMatchObject({
+      name: 'Onboarding',
+      enabled: false,
+      triggerType: 'EVENT',
+      triggerConfig: { eventName: `signup.${t}` },
+      allowReentry: false,
+    });
     expect(created.body.steps).toEqual([expect.objectContaining({ type: 'TRIGGER' })]);
     expect(created.body.webhookSecret).toMatch(/^whsec_/);
     const id = created.body.id;
@@ -77,7 +105,8 @@ describe.each<TopologyKind>(['all'])('workflows (%s)', (kind) => {
     const cond = (await api.post(`/workflows/${id}/steps`, { type: 'CONDITION', config: { field: 'data.plan', operator: 'equals', value: 'pro' } })).body;
     const wait = (await api.post(`/workflows/${id}/steps`, { type: 'WAIT_FOR_EVENT', config: { eventName: 'activated', timeout: 60 } })).body;
     const exit = (await api.post(`/workflows/${id}/steps`, { type: 'EXIT', config: { reason: 'done' } })).body;
-    const edge = (from: string, to: string, extra: Record<string, unknown> = {}) => api.post(`/workflows/${id}/transitions`, { fromStepId: from, toStepId: to, ...extra });
+    const edge = (from: string, to: string, extra: Record<string, unknown> = {}) =>
+      api.post(`/workflows/${id}/transitions`, { fromStepId: from, toStepId: to, ...extra });
 
     expect((await edge(trigger, cond.id)).status).toBe(201);
     // CONDITION edges carry a branch; WAIT_FOR_EVENT edges an outcome; nothing leaves EXIT; no cycles.
@@ -119,7 +148,9 @@ describe.each<TopologyKind>(['all'])('workflows (%s)', (kind) => {
     expect(got.transitions).toContainEqual(expect.objectContaining({ fromStepId: cond.id, toStepId: send.id, condition: { branch: 'yes' } }));
 
     // Template usage shows the step; the template cannot be deleted while it is used.
-    await eventually(async () => (await api.get(`/templates/${tpl.id}/usage`)).body.workflowSteps?.some((w: any) => w.workflowId === id && w.stepId === send.id));
+    await eventually(async () =>
+      (await api.get(`/templates/${tpl.id}/usage`)).body.workflowSteps?.some((w: any) => w.workflowId === id && w.stepId === send.id),
+    );
     expect((await api.delete(`/templates/${tpl.id}`)).status).toBe(409);
     // Field and event usage include the workflow.
     await eventually(async () => (await api.get('/contacts/fields/data.plan/usage')).body.usedInWorkflows.some((w: any) => w.id === id));
@@ -190,7 +221,12 @@ describe.each<TopologyKind>(['all'])('workflows (%s)', (kind) => {
     expect(verifyWebhookSignature(secret, String(calls[0].headers['x-herald-signature']), calls[0].body, 300)).toBe(true);
     expect(verifyWebhookSignature('whsec_wrong', String(calls[0].headers['x-herald-signature']), calls[0].body, 300)).toBe(false);
     const body = JSON.parse(calls[0].body);
-    expect(body).toMatchObject({ contact: { email: active.email, subscribed: true, data: { plan: 'pro', first: 'Ada' } }, workflow: { id: wf.id }, execution: { id: byContact[active.id].id }, event: { name: `signup.${t}` } });
+    expect(body).toMatchObject({
+      contact: { email: active.email, subscribed: true, data: { plan: 'pro', first: 'Ada' } },
+      workflow: { id: wf.id },
+      execution: { id: byContact[active.id].id },
+      event: { name: `signup.${t}` },
+    });
 
     // The updates went through contacts.
     expect((await api.get(`/contacts/${active.id}`)).body.data).toMatchObject({ onboarded: true });
@@ -203,7 +239,18 @@ describe.each<TopologyKind>(['all'])('workflows (%s)', (kind) => {
     // The history says which step ran when, and what it decided.
     const one = (await api.get(`/workflows/${wf.id}/executions/${byContact[active.id].id}`)).body;
     // A wait shows twice: when it began, and how it ended.
-    expect(one.history.map((h: any) => h.type)).toEqual(['TRIGGER', 'DELAY', 'DELAY', 'CONDITION', 'SEND_EMAIL', 'WAIT_FOR_EVENT', 'WAIT_FOR_EVENT', 'WEBHOOK', 'UPDATE_CONTACT', 'EXIT']);
+    expect(one.history.map((h: any) => h.type)).toEqual([
+      'TRIGGER',
+      'DELAY',
+      'DELAY',
+      'CONDITION',
+      'SEND_EMAIL',
+      'WAIT_FOR_EVENT',
+      'WAIT_FOR_EVENT',
+      'WEBHOOK',
+      'UPDATE_CONTACT',
+      'EXIT',
+    ]);
     expect(one.history.map((h: any) => h.outcome)).toEqual([
       { event: `signup.${t}` },
       { delay: '1 minutes' },
@@ -218,7 +265,10 @@ describe.each<TopologyKind>(['all'])('workflows (%s)', (kind) => {
     ]);
     expect(one.history[3].name).toBe((await api.get(`/workflows/${wf.id}`)).body.steps.find((x: any) => x.id === wf.ids.isPro).name);
     const timedOut = (await api.get(`/workflows/${wf.id}/executions/${byContact[idle.id].id}`)).body;
-    expect(timedOut.history.filter((h: any) => h.type === 'WAIT_FOR_EVENT').map((h: any) => h.outcome)).toEqual([{ waitingFor: `activated.${t}` }, { waitOutcome: 'TIMEOUT' }]);
+    expect(timedOut.history.filter((h: any) => h.type === 'WAIT_FOR_EVENT').map((h: any) => h.outcome)).toEqual([
+      { waitingFor: `activated.${t}` },
+      { waitOutcome: 'TIMEOUT' },
+    ]);
 
     // Runs show in the activity feed and its stats.
     await eventually(async () => (await api.get('/activity/stats')).body.totalWorkflowsStarted >= 3);
@@ -288,10 +338,14 @@ describe.each<TopologyKind>(['all'])('workflows (%s)', (kind) => {
 
   it('deleting a step executions wait on moves them on (splice) or exits them with a reason', async () => {
     const t = tag();
-    const wf = await build(`step.${t}`, { wait: { type: 'DELAY', config: { amount: 7, unit: 'days' } }, after: { type: 'EXIT', config: { reason: 'moved on' } } }, [
-      ['trigger', 'wait'],
-      ['wait', 'after'],
-    ]);
+    const wf = await build(
+      `step.${t}`,
+      { wait: { type: 'DELAY', config: { amount: 7, unit: 'days' } }, after: { type: 'EXIT', config: { reason: 'moved on' } } },
+      [
+        ['trigger', 'wait'],
+        ['wait', 'after'],
+      ],
+    );
     await pub.post('/v1/track', { event: `step.${t}`, email: `a@${t}.test` });
     await eventually(async () => (await executions(wf.id, 'WAITING')).length === 1);
     expect((await api.delete(`/workflows/${wf.id}/steps/${wf.ids.wait}?splice=true`)).status).toBe(204);
@@ -313,8 +367,19 @@ describe.each<TopologyKind>(['all'])('workflows (%s)', (kind) => {
     const t = tag();
     let flaky = 2;
     receiver.respond = (r) => (r.path === `/flaky/${t}` && flaky-- > 0 ? 503 : r.path === `/gone/${t}` ? 404 : 200);
-    const flakyWf = await build(`flaky.${t}`, { hook: { type: 'WEBHOOK', config: { url: `http://127.0.0.1:${receiver.port}/flaky/${t}`, method: 'POST' } } }, [['trigger', 'hook']]);
-    const goneWf = await build(`gone.${t}`, { hook: { type: 'WEBHOOK', config: { url: `http://127.0.0.1:${receiver.port}/gone/${t}`, method: 'PUT', body: { email: '{{contact.email}}', fixed: 1 } } } }, [['trigger', 'hook']]);
+    const flakyWf = await build(`flaky.${t}`, { hook: { type: 'WEBHOOK', config: { url: `http://127.0.0.1:${receiver.port}/flaky/${t}`, method: 'POST' } } }, [
+      ['trigger', 'hook'],
+    ]);
+    const goneWf = await build(
+      `gone.${t}`,
+      {
+        hook: {
+          type: 'WEBHOOK',
+          config: { url: `http://127.0.0.1:${receiver.port}/gone/${t}`, method: 'PUT', body: { email: '{{contact.email}}', fixed: 1 } },
+        },
+      },
+      [['trigger', 'hook']],
+    );
     await pub.post('/v1/track', { event: `flaky.${t}`, email: `f@${t}.test` });
     await pub.post('/v1/track', { event: `gone.${t}`, email: `g@${t}.test` });
     expect((await settled(flakyWf.id, 1))[0].status).toBe('COMPLETED');

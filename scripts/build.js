@@ -52,7 +52,11 @@ function files(inputs) {
 
 function digest(step) {
   const hash = crypto.createHash('sha256');
-  for (const rel of files(step.inputs)) hash.update(`${rel}\0`).update(fs.readFileSync(path.join(root, rel))).update('\0');
+  for (const rel of files(step.inputs))
+    hash
+      .update(`${rel}\0`)
+      .update(fs.readFileSync(path.join(root, rel)))
+      .update('\0');
   for (const name of step.env ?? []) hash.update(`${name}=${process.env[name] ?? ''}\0`);
   return hash.digest('hex');
 }

@@ -26,8 +26,19 @@ const target = check ? fs.mkdtempSync(path.join(os.tmpdir(), 'herald-gen-')) : o
 if (!check) fs.rmSync(out, { recursive: true, force: true });
 execFileSync(
   path.join(root, 'node_modules/.bin/proto-loader-gen-types'),
-  ['--keepCase', '--longs=String', '--enums=String', '--defaults', '--oneofs', '--grpcLib=@grpc/grpc-js',
-   '--includeDirs', path.join(root, 'protos'), '--outDir', target, ...protos],
+  [
+    '--keepCase',
+    '--longs=String',
+    '--enums=String',
+    '--defaults',
+    '--oneofs',
+    '--grpcLib=@grpc/grpc-js',
+    '--includeDirs',
+    path.join(root, 'protos'),
+    '--outDir',
+    target,
+    ...protos,
+  ],
   { stdio: 'inherit', cwd: path.join(root, 'protos') },
 );
 // proto-loader-gen-types writes the absolute proto path into each file; keep it repo-relative.
@@ -35,7 +46,14 @@ execFileSync(
   for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
     const p = path.join(dir, e.name);
     if (e.isDirectory()) relativize(p);
-    else fs.writeFileSync(p, fs.readFileSync(p, 'utf8').split(root + path.sep).join(''));
+    else
+      fs.writeFileSync(
+        p,
+        fs
+          .readFileSync(p, 'utf8')
+          .split(root + path.sep)
+          .join(''),
+      );
   }
 })(target);
 writeContracts(target);

@@ -343,7 +343,10 @@ ${deps}
 const composeAddresses = () => withGrpc.map((s) => `  ${addressVariable(s.name)}: herald-${s.name}:${s.grpc.port}`).join('\n') + '\n';
 
 const scrapeTargets = () =>
-  [`      - targets: ["herald:8080"]\n        labels: { component: all }`, ...[edge, ...inner].map((s) => `      - targets: ["herald-${s.name}:${s.httpPort}"]\n        labels: { component: ${s.name} }`)].join('\n') + '\n';
+  [
+    `      - targets: ["herald:8080"]\n        labels: { component: all }`,
+    ...[edge, ...inner].map((s) => `      - targets: ["herald-${s.name}:${s.httpPort}"]\n        labels: { component: ${s.name} }`),
+  ].join('\n') + '\n';
 
 /** docs/configuration.md's table of targets: ports, address and split launcher variables. */
 function portsTable() {
@@ -352,12 +355,14 @@ function portsTable() {
     const launcher = s === edge ? '`PORT`' : [portVariable(s.name), ...(s.grpc ? [grpcPortVariable(s.name)] : [])].map(code).join(', ');
     return `| ${code(s.name)} | ${s.httpPort} | ${s.grpc ? s.grpc.port : '—'} | ${s.grpc ? code(addressVariable(s.name)) : '—'} | ${launcher} |`;
   });
-  return [
-    '| Target | `PORT` | `GRPC_PORT` | Its address (`<SERVICE>_ADDR`) | Its ports under the split launcher |',
-    '| --- | --- | --- | --- | --- |',
-    '| `all` | 8080 | — | — | — |',
-    ...rows,
-  ].join('\n') + '\n';
+  return (
+    [
+      '| Target | `PORT` | `GRPC_PORT` | Its address (`<SERVICE>_ADDR`) | Its ports under the split launcher |',
+      '| --- | --- | --- | --- | --- |',
+      '| `all` | 8080 | — | — | — |',
+      ...rows,
+    ].join('\n') + '\n'
+  );
 }
 
 // ---- writing ---------------------------------------------------------------------------
@@ -400,7 +405,8 @@ for (const [rel, content] of files) {
 for (const [rel, name, content, style] of parts) {
   const file = path.join(root, rel);
   const text = fs.readFileSync(file, 'utf8');
-  const [open, close] = style === 'html' ? [`<!-- gen:${name} (npm run gen) -->\n`, `<!-- /gen:${name} -->`] : [`# gen:${name} (npm run gen)\n`, `# /gen:${name}`];
+  const [open, close] =
+    style === 'html' ? [`<!-- gen:${name} (npm run gen) -->\n`, `<!-- /gen:${name} -->`] : [`# gen:${name} (npm run gen)\n`, `# /gen:${name}`];
   const from = text.indexOf(open);
   const to = text.indexOf(close, from);
   if (from < 0 || to < 0) throw new Error(`${rel}: the markers of ${name} are missing (${open.trim()} … ${close})`);

@@ -81,7 +81,10 @@ describe('libs/audience on the contacts schema', () => {
       for (const id of [ann, bob, cat, stranger]) expect((await real.db.query(matchSql(p, id, compiled)))[0].matched).toBe(ids.includes(id));
       return ids.map((id) => ({ [ann]: 'ann', [bob]: 'bob', [cat]: 'cat' })[id] ?? 'stranger');
     };
-    const one = (field: string, operator: string, extra: object = {}): Condition => ({ logic: 'AND', groups: [{ filters: [{ field, operator: operator as never, ...extra }] }] });
+    const one = (field: string, operator: string, extra: object = {}): Condition => ({
+      logic: 'AND',
+      groups: [{ filters: [{ field, operator: operator as never, ...extra }] }],
+    });
 
     expect(await run(one('data.plan', 'equals', { value: 'pro' }))).toEqual(['ann']);
     expect(await run(one('data.age', 'gte', { value: 30 }))).toEqual(['ann', 'cat']); // bob's '31' is a string
@@ -90,7 +93,12 @@ describe('libs/audience on the contacts schema', () => {
     expect(await run(one('event.purchase', 'equals', { value: 2 }))).toEqual(['ann']);
     expect(await run(one('email.opened', 'triggeredOlderThan', { value: 1, unit: 'days' }))).toEqual(['bob']);
     expect(await run(one('subscribed', 'equals', { value: false }))).toEqual(['bob']);
-    expect(await run({ logic: 'OR', groups: [{ filters: [{ field: 'data.plan', operator: 'notExists' }] }, { filters: [{ field: 'email', operator: 'contains', value: 'BOB' }] }] })).toEqual(['bob', 'cat']);
+    expect(
+      await run({
+        logic: 'OR',
+        groups: [{ filters: [{ field: 'data.plan', operator: 'notExists' }] }, { filters: [{ field: 'email', operator: 'contains', value: 'BOB' }] }],
+      }),
+    ).toEqual(['bob', 'cat']);
 
     // DELETE /contacts/fields/data.plan: the values and the type go; filters on it match nothing, negated or not.
     await h.DeleteField({ field: 'data.plan', limit: 0 }, as(p));

@@ -61,33 +61,47 @@ async function main() {
   const db = scratch.db;
   try {
     const all = migrationsOf(service);
-    await migrate(db, SCHEMA, all.filter((m) => m.id !== '002_activity'));
+    await migrate(
+      db,
+      SCHEMA,
+      all.filter((m) => m.id !== '002_activity'),
+    );
     const [p, other] = [newId(), newId()];
     let t0 = performance.now();
     await load(db, p, EMAILS, TRACKED);
     await load(db, other, Math.round(EMAILS / 5), Math.round(TRACKED / 5));
     await db.query('ANALYZE events.events');
     const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM events.events`);
-    console.log(`loaded ${n} events (${EMAILS} emails + ${TRACKED} tracked, and a fifth of that in another project) in ${f1((performance.now() - t0) / 1000)} s`);
+    console.log(
+      `loaded ${n} events (${EMAILS} emails + ${TRACKED} tracked, and a fifth of that in another project) in ${f1((performance.now() - t0) / 1000)} s`,
+    );
     t0 = performance.now();
     await migrate(db, SCHEMA, all);
     await db.query('ANALYZE');
     console.log(`migration 002_activity (index + backfill of the read models) in ${f1((performance.now() - t0) / 1000)} s`);
 
     const activity = new ActivityRepo(db);
-    const h = activityHandlers(activity, async () => new Map(), () => ({ UpcomingExecutions: async () => ({ executions: [] }) }) as never);
+    const h = activityHandlers(
+      activity,
+      async () => new Map(),
+      () => ({ UpcomingExecutions: async () => ({ executions: [] }) }) as never,
+    );
     const as = { requestId: 'bench', projectId: p };
     const feed = { cursor: '', limit: 50, types: [] as string[], contact_id: '', start_date: '', end_date: '' };
     const page1 = await h.ListActivity(feed, as);
     await time('GET /analytics/timeseries (30 days, UTC)', () => h.Timeseries({ start_date: '', end_date: '', timezone: '' }, as));
     await time('GET /analytics/timeseries (30 days, Asia/Kolkata)', () => h.Timeseries({ start_date: '', end_date: '', timezone: 'Asia/Kolkata' }, as));
-    await time('GET /analytics/timeseries (366 days, America/New_York)', () => h.Timeseries({ start_date: new Date(Date.now() - 365 * 86_400_000).toISOString(), end_date: '', timezone: 'America/New_York' }, as));
+    await time('GET /analytics/timeseries (366 days, America/New_York)', () =>
+      h.Timeseries({ start_date: new Date(Date.now() - 365 * 86_400_000).toISOString(), end_date: '', timezone: 'America/New_York' }, as),
+    );
     await time('GET /activity/stats (30 days)', () => h.ActivityStats({ start_date: '', end_date: '' }, as));
     await time('GET /analytics/top-events (30 days vs 30 before)', () => h.TopEvents({ limit: 5, start_date: '', end_date: '' }, as));
     await time('GET /activity (first page of 50)', () => h.ListActivity(feed, as));
     await time('GET /activity (second page, by cursor)', () => h.ListActivity({ ...feed, cursor: page1.cursor ?? '' }, as));
     await time('GET /activity?types=email.clicked,email.bounced', () => h.ListActivity({ ...feed, types: ['email.clicked', 'email.bounced'] }, as));
-    await time('GET /activity?types=event.triggered&endDate=15 days ago', () => h.ListActivity({ ...feed, types: ['event.triggered'], end_date: new Date(Date.now() - 15 * 86_400_000).toISOString() }, as));
+    await time('GET /activity?types=event.triggered&endDate=15 days ago', () =>
+      h.ListActivity({ ...feed, types: ['event.triggered'], end_date: new Date(Date.now() - 15 * 86_400_000).toISOString() }, as),
+    );
     await time('GET /activity/recent-count (60 minutes)', () => h.RecentCount({ minutes: 60 }, as));
     await time('GET /activity/recent-count (1440 minutes)', () => h.RecentCount({ minutes: 1440 }, as));
 
@@ -102,12 +116,24 @@ async function main() {
         type: 'messaging.email.status_changed.v1',
         projectId: p,
         occurredAt: new Date().toISOString(),
-        data: { emailId: newId(), contactId: newId(), status: i % 3 ? 'sent' : 'opened', messageId: null, subject: 'Hi', from: 'a@b.test', templateId: null, campaignId: null, sourceType: 'transactional' },
+        data: {
+          emailId: newId(),
+          contactId: newId(),
+          status: i % 3 ? 'sent' : 'opened',
+          messageId: null,
+          subject: 'Hi',
+          from: 'a@b.test',
+          templateId: null,
+          campaignId: null,
+          sourceType: 'transactional',
+        },
       })) as DomainEvent[];
       await db.tx((tx) => consumer.batchHandlers!['messaging.email.status_changed.v1']!(events, tx));
     }
     const s = (performance.now() - t0) / 1000;
-    console.log(`consumer: ${batches} batches of ${BATCH} status changes (events + outbox + counts) in ${f1(s)} s: ${Math.round((batches * BATCH) / s)} events/s`);
+    console.log(
+      `consumer: ${batches} batches of ${BATCH} status changes (events + outbox + counts) in ${f1(s)} s: ${Math.round((batches * BATCH) / s)} events/s`,
+    );
   } finally {
     if (process.env.BENCH_KEEP === '1') await db.close();
     else await scratch.drop();

@@ -20,9 +20,44 @@ import { Pool as HttpPool } from 'undici';
 import { Api, DnsTestServer, Topology } from '../../libs/testing/src';
 import { newId } from '../../libs/kit/src';
 import { registry } from '../../services/all/src/registry';
-import { cpuWindow, CpuWindow, f0, f1, f2, log, machineLine, num, pad, readSnapshots, requireInfra, run, running, sampleCpu, sleep, Snapshot, table } from '../lib';
+import {
+  cpuWindow,
+  CpuWindow,
+  f0,
+  f1,
+  f2,
+  log,
+  machineLine,
+  num,
+  pad,
+  readSnapshots,
+  requireInfra,
+  run,
+  running,
+  sampleCpu,
+  sleep,
+  Snapshot,
+  table,
+} from '../lib';
 import { processCpu } from '../segments/foreign';
-import { BODY, diffProfile, dist, Dist, nowMs, PLANS, printStatements, Profile, rawBlast, RawResult, rsaKeyPem, settle, Sink, SUBJECT, verifyDomain, heraldMailEnv } from '../mail';
+import {
+  BODY,
+  diffProfile,
+  dist,
+  Dist,
+  nowMs,
+  PLANS,
+  printStatements,
+  Profile,
+  rawBlast,
+  RawResult,
+  rsaKeyPem,
+  settle,
+  Sink,
+  SUBJECT,
+  verifyDomain,
+  heraldMailEnv,
+} from '../mail';
 
 // ---------------------------------------------------------------- settings
 
@@ -30,7 +65,10 @@ const S = {
   contacts: Math.max(1, Math.floor(num('BENCH_CONTACTS', 100_000))),
   /** A first, small campaign on the fresh processes (JIT, pools), its contacts unsubscribed after. */
   warmupContacts: Math.floor(num('BENCH_WARMUP_CONTACTS', 3000)),
-  topologies: (process.env.BENCH_TOPOLOGIES ?? 'all').split(',').map((s) => s.trim()).filter(Boolean) as Array<'all' | 'split'>,
+  topologies: (process.env.BENCH_TOPOLOGIES ?? 'all')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean) as Array<'all' | 'split'>,
   smtpConnections: Math.max(1, Math.floor(num('BENCH_SMTP_CONNECTIONS', 5))),
   rawWindow: Math.max(1, Math.floor(num('BENCH_RAW_WINDOW', 128))),
   rawSeconds: num('BENCH_RAW_SECONDS', 15),
@@ -148,7 +186,10 @@ function transactionalProbe(http: HttpPool, secret: string, from: string, rate: 
       await loop;
       await Promise.all(pending);
       const ok = outs.filter((o) => o.id);
-      const missing = await sink.waitFor(ok.map((o) => o.id!), 60_000);
+      const missing = await sink.waitFor(
+        ok.map((o) => o.id!),
+        60_000,
+      );
       const errs = outs.filter((o) => o.error);
       return {
         n: outs.length,
@@ -255,9 +296,16 @@ async function runTopology(kind: 'all' | 'split', sink: Sink, dns: DnsTestServer
     const blasts: RawResult[] = [];
     const blast = async () => {
       const settled = await settle(S.settle);
-      log(`${kind}: raw nodemailer DKIM blast #${blasts.length + 1} (${settled.quiet ? `quiet after ${f1(settled.seconds)} s` : `still busy after ${f1(settled.seconds)} s`})`);
+      log(
+        `${kind}: raw nodemailer DKIM blast #${blasts.length + 1} (${settled.quiet ? `quiet after ${f1(settled.seconds)} s` : `still busy after ${f1(settled.seconds)} s`})`,
+      );
       const r = await rawBlast(sink, `raw DKIM blast #${blasts.length + 1}`, rawKey, {
-        smtpConnections: S.smtpConnections, window: S.rawWindow, warmupSeconds: S.rawWarmup, seconds: S.rawSeconds, recipients: 1000, listUnsubscribe: true,
+        smtpConnections: S.smtpConnections,
+        window: S.rawWindow,
+        warmupSeconds: S.rawWarmup,
+        seconds: S.rawSeconds,
+        recipients: 1000,
+        listUnsubscribe: true,
       });
       blasts.push({ ...r, settled });
     };
@@ -297,7 +345,8 @@ async function runTopology(kind: 'all' | 'split', sink: Sink, dns: DnsTestServer
       last = at;
       perRcpt.set(rcpt, (perRcpt.get(rcpt) ?? 0) + 1);
       if (!/^c\d+@/.test(rcpt) || Number(rcpt.slice(1, rcpt.indexOf('@'))) >= S.contacts) unexpected++;
-      if (delivered === markAt[marks.length]) marks.push({ at, snap: S.profile ? readSnapshots(profDir) : [], cpu: sampleCpu(), procs: processCpu(), all: sink.keys.length });
+      if (delivered === markAt[marks.length])
+        marks.push({ at, snap: S.profile ? readSnapshots(profDir) : [], cpu: sampleCpu(), procs: processCpu(), all: sink.keys.length });
     };
     const rss: RssSample[] = [];
     const sampleRss = () => rss.push({ at: nowMs(), delivered, mb: Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, rssMb(pid)])) });
@@ -321,7 +370,9 @@ async function runTopology(kind: 'all' | 'split', sink: Sink, dns: DnsTestServer
       if (Number.isNaN(frozenMs) && c.totalRecipients >= S.contacts) frozenMs = nowMs() - t0;
       if (nowMs() - lastLog > 15_000) {
         lastLog = nowMs();
-        log(`${kind}: ${c.status}, ${delivered} at the sink, sentCount ${c.sentCount}/${c.totalRecipients}, ${f0(delivered / ((nowMs() - t0) / 1000))}/s since send, messaging RSS ${f0(rss.at(-1)!.mb[rssTarget])} MB`);
+        log(
+          `${kind}: ${c.status}, ${delivered} at the sink, sentCount ${c.sentCount}/${c.totalRecipients}, ${f0(delivered / ((nowMs() - t0) / 1000))}/s since send, messaging RSS ${f0(rss.at(-1)!.mb[rssTarget])} MB`,
+        );
       }
       if (nowMs() - t0 > S.timeout * 1000) {
         timedOut = true;
@@ -362,7 +413,17 @@ async function runTopology(kind: 'all' | 'split', sink: Sink, dns: DnsTestServer
       for (const [pid, b] of marks[1].procs) {
         const a = marks[0].procs.get(pid);
         if (!a || b.ms <= a.ms) continue;
-        const g = herald.has(pid) ? 'Herald' : pid === process.pid ? 'bench (+ sink)' : b.name === 'postgres' ? 'PostgreSQL' : b.name === 'beam.smp' ? 'RabbitMQ' : b.name === 'redis-server' ? 'Redis' : `other: ${b.name}`;
+        const g = herald.has(pid)
+          ? 'Herald'
+          : pid === process.pid
+            ? 'bench (+ sink)'
+            : b.name === 'postgres'
+              ? 'PostgreSQL'
+              : b.name === 'beam.smp'
+                ? 'RabbitMQ'
+                : b.name === 'redis-server'
+                  ? 'Redis'
+                  : `other: ${b.name}`;
         groups.set(g, (groups.get(g) ?? 0) + (b.ms - a.ms) / 1000 / secs);
       }
       cpuBy.push(...[...groups].sort((x, y) => y[1] - x[1]));
@@ -371,7 +432,10 @@ async function runTopology(kind: 'all' | 'split', sink: Sink, dns: DnsTestServer
       const busy = (cpuWindow(marks[0].cpu, marks[1].cpu).machineBusyPct / 100) * os.cpus().length;
       cpuBy.push(['unattributed', Math.max(0, busy - [...groups.values()].reduce((a, b) => a + b, 0))]);
     }
-    const steps = Array.from({ length: Math.ceil(sentMs / 10_000) }, (_, k) => arrivals.filter((a) => a >= t0 + k * 10_000 && a < t0 + (k + 1) * 10_000).length / 10);
+    const steps = Array.from(
+      { length: Math.ceil(sentMs / 10_000) },
+      (_, k) => arrivals.filter((a) => a >= t0 + k * 10_000 && a < t0 + (k + 1) * 10_000).length / 10,
+    );
 
     if (S.raw) await blast();
     await http.close();
@@ -427,7 +491,9 @@ function report(results: CampaignResult[], settings: string, started: number) {
   console.log('\n================ Herald campaign bench ================');
   console.log(machineLine());
   console.log(`settings: ${settings}`);
-  console.log('NOTE: one campaign per topology on a shared machine; the sink, the load generator, Herald, PostgreSQL and RabbitMQ share the cores. Compare ratios.\n');
+  console.log(
+    'NOTE: one campaign per topology on a shared machine; the sink, the load generator, Herald, PostgreSQL and RabbitMQ share the cores. Compare ratios.\n',
+  );
 
   const rows = [['', ...results.map((r) => r.label)]];
   const row = (name: string, f: (r: CampaignResult) => string) => rows.push([name, ...results.map(f)]);
@@ -441,11 +507,17 @@ function report(results: CampaignResult[], settings: string, started: number) {
   row('emails/s first → last', (r) => f0(firstToLast(r)));
   row('emails/s send → SENT', (r) => f0(sendToSent(r)));
   row('raw DKIM blasts (emails/s)', (r) => r.blasts.map((b) => f0(b.deliveredPerS)).join(', ') || '-');
-  row(`first → last ÷ raw (target ≥ ${TARGET_RATIO} all-in-one)`, (r) => (r.blasts.length ? `${f2(firstToLast(r) / meanOf(r.blasts.map((b) => b.deliveredPerS)))} ${r.kind === 'all' ? (firstToLast(r) / meanOf(r.blasts.map((b) => b.deliveredPerS)) >= TARGET_RATIO ? 'PASS' : 'SHORT') : ''}` : '-'));
+  row(`first → last ÷ raw (target ≥ ${TARGET_RATIO} all-in-one)`, (r) =>
+    r.blasts.length
+      ? `${f2(firstToLast(r) / meanOf(r.blasts.map((b) => b.deliveredPerS)))} ${r.kind === 'all' ? (firstToLast(r) / meanOf(r.blasts.map((b) => b.deliveredPerS)) >= TARGET_RATIO ? 'PASS' : 'SHORT') : ''}`
+      : '-',
+  );
   row('send → SENT ÷ raw', (r) => (r.blasts.length ? f2(sendToSent(r) / meanOf(r.blasts.map((b) => b.deliveredPerS))) : '-'));
   row('sink: received / distinct / duplicates / foreign', (r) => `${r.delivered} / ${r.distinct} / ${r.duplicates} / ${r.unexpected}`);
   row('campaign: status, totalRecipients, sentCount', (r) => `${r.campaign.status}, ${r.campaign.totalRecipients}, ${r.campaign.sentCount}`);
-  row('correct (exactly N distinct, no duplicates)', (r) => (r.delivered === S.contacts && r.distinct === S.contacts && r.unexpected === 0 && r.campaign.sentCount === S.contacts ? 'YES' : 'NO'));
+  row('correct (exactly N distinct, no duplicates)', (r) =>
+    r.delivered === S.contacts && r.distinct === S.contacts && r.unexpected === 0 && r.campaign.sentCount === S.contacts ? 'YES' : 'NO',
+  );
   row('bytes per campaign email / raw', (r) => `${f0(r.avgBytes)} / ${r.blasts.length ? f0(meanOf(r.blasts.map((b) => b.avgBytes))) : '-'}`);
   row('messaging RSS MB: before, 10/50/90/100 %, max', (r) => {
     const before = r.rss[0]?.mb[r.rssTarget];
@@ -456,16 +528,30 @@ function report(results: CampaignResult[], settings: string, started: number) {
   row('/v1/send during: HTTP p50 / p99 (ms)', (r) => `${f1(r.during.http.p50)} / ${f1(r.during.http.p99)}`);
   row('/v1/send idle: to sink p50 / p99 (ms)', (r) => `${f1(r.idle.toSink.p50)} / ${f1(r.idle.toSink.p99)}`);
   row('/v1/send during: to sink p50 / p99 (ms)', (r) => `${f1(r.during.toSink.p50)} / ${f1(r.during.toSink.p99)}`);
-  row('/v1/send idle / during: n, errors, missing', (r) => `${r.idle.n}, ${r.idle.errors}, ${r.idle.missing} / ${r.during.n}, ${r.during.errors}, ${r.during.missing}`);
+  row(
+    '/v1/send idle / during: n, errors, missing',
+    (r) => `${r.idle.n}, ${r.idle.errors}, ${r.idle.missing} / ${r.during.n}, ${r.during.errors}, ${r.during.missing}`,
+  );
   row('machine CPU, steal (10 → 90 %)', (r) => `${f0(r.machineBusyPct)} %, ${f0(r.stealPct)} %`);
-  row('cores used (10 → 90 %), by process group', (r) => r.cpuBy.filter(([g, c]) => g === 'unattributed' || !g.startsWith('other') || c >= 0.05).map(([g, c]) => `${g} ${f2(c)}`).join(', '));
+  row('cores used (10 → 90 %), by process group', (r) =>
+    r.cpuBy
+      .filter(([g, c]) => g === 'unattributed' || !g.startsWith('other') || c >= 0.05)
+      .map(([g, c]) => `${g} ${f2(c)}`)
+      .join(', '),
+  );
   table(rows);
-  console.log(`  /v1/send: open loop at ${S.latencyRate}/s, latency from each request's scheduled start; "during" runs from 2 s before the send request to SENT.`);
-  console.log('  to sink = arrival at the sink − scheduled start. RSS: VmRSS of the process that runs messaging (all-in-one: the one process), sampled every second.');
+  console.log(
+    `  /v1/send: open loop at ${S.latencyRate}/s, latency from each request's scheduled start; "during" runs from 2 s before the send request to SENT.`,
+  );
+  console.log(
+    '  to sink = arrival at the sink − scheduled start. RSS: VmRSS of the process that runs messaging (all-in-one: the one process), sampled every second.',
+  );
 
   for (const r of results) {
     for (const b of r.blasts) {
-      console.log(`  ${r.label} ${b.label}: ${f0(b.deliveredPerS)}/s, machine ${f0(b.machineBusyPct)} %, steal ${f0(b.stealPct)} %, errors ${b.errors}${b.errorSample ? ` (${b.errorSample})` : ''}, ${b.settled?.quiet ? `quiet after ${f1(b.settled.seconds)} s` : 'not quiet'}`);
+      console.log(
+        `  ${r.label} ${b.label}: ${f0(b.deliveredPerS)}/s, machine ${f0(b.machineBusyPct)} %, steal ${f0(b.stealPct)} %, errors ${b.errors}${b.errorSample ? ` (${b.errorSample})` : ''}, ${b.settled?.quiet ? `quiet after ${f1(b.settled.seconds)} s` : 'not quiet'}`,
+      );
     }
     if (r.idle.errorSample || r.during.errorSample) console.log(`  ${r.label} /v1/send errors: ${r.idle.errorSample ?? ''} ${r.during.errorSample ?? ''}`);
     console.log(`\n--- ${r.label}: campaign emails/s in 10 s steps from the send request ---`);
@@ -480,7 +566,9 @@ function report(results: CampaignResult[], settings: string, started: number) {
     if (r.profile) {
       console.log(`--- ${r.label}: where the time goes (${r.profileSpan}) ---`);
       for (const c of r.profile.cpu) {
-        console.log(`  ${pad(c.target, 18)} ${c.cores === undefined ? 'a thread (CPU counted with its process)' : `CPU ${f2(c.cores)} cores = ${f2(c.msPerEmail!)} ms CPU per email`}, event loop busy ${f0(100 * c.elu)} %`);
+        console.log(
+          `  ${pad(c.target, 18)} ${c.cores === undefined ? 'a thread (CPU counted with its process)' : `CPU ${f2(c.cores)} cores = ${f2(c.msPerEmail!)} ms CPU per email`}, event loop busy ${f0(100 * c.elu)} %`,
+        );
       }
       printStatements(r.profile, 25);
     }
@@ -493,11 +581,13 @@ function report(results: CampaignResult[], settings: string, started: number) {
 async function main() {
   const started = nowMs();
   await requireInfra();
-  const passed = Object.entries(PASS_THROUGH).filter(([k]) => process.env[k]).map(([k, v]) => `${v}=${process.env[k]}`);
+  const passed = Object.entries(PASS_THROUGH)
+    .filter(([k]) => process.env[k])
+    .map(([k, v]) => `${v}=${process.env[k]}`);
   const settings =
     `${S.contacts} contacts, audience ALL, warm-up campaign ${S.warmupContacts}, SMTP connections ${S.smtpConnections} (Herald SMTP_POOL_SIZE = raw maxConnections), ` +
     `raw ${S.rawWindow} sendMail() in flight for ${S.rawWarmup} + ${S.rawSeconds} s, DKIM RSA-2048, /v1/send ${S.latencyRate}/s (idle ${S.idleSeconds} s, and during the campaign), ` +
-    `DB_POOL_MAX=${S.poolMax}, SEND_RATE_PER_SECOND=100000, ${passed.length ? passed.join(', ') : 'SEND_CONCURRENCY, CAMPAIGN_WINDOW, CAMPAIGN_DISPATCH_PAGE at Herald\'s defaults'}, profiler ${S.profile ? 'on' : 'off'}`;
+    `DB_POOL_MAX=${S.poolMax}, SEND_RATE_PER_SECOND=100000, ${passed.length ? passed.join(', ') : "SEND_CONCURRENCY, CAMPAIGN_WINDOW, CAMPAIGN_DISPATCH_PAGE at Herald's defaults"}, profiler ${S.profile ? 'on' : 'off'}`;
   log(settings);
   const sink = await Sink.start();
   const dns = await DnsTestServer.start();

@@ -25,7 +25,16 @@ const CONTACTS = num('BENCH_CONTACTS', 10_000);
 const RUNS = num('BENCH_RUNS', 10);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** As e2e/support/browser.ts (not part of the build, so repeated here). */
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-dev-shm-usage'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
 const DIST = path.resolve(__dirname, '../../dashboard');
 
 // ---------------------------------------------------------------- 1. bundle
@@ -85,7 +94,12 @@ async function seed(t: Topology, n: number) {
     await t.sql(
       `INSERT INTO contacts.contacts (project_id, id, email, subscribed, data)
        SELECT $1, id, email, true, data FROM unnest($2::uuid[], $3::text[], $4::jsonb[]) AS x(id, email, data)`,
-      [t.projectId, Array.from({ length: k }, () => newId()), Array.from({ length: k }, (_, j) => `c${start + j}@bench.example`), Array.from({ length: k }, (_, j) => JSON.stringify({ plan: (start + j) % 3 ? 'free' : 'pro', n: start + j }))],
+      [
+        t.projectId,
+        Array.from({ length: k }, () => newId()),
+        Array.from({ length: k }, (_, j) => `c${start + j}@bench.example`),
+        Array.from({ length: k }, (_, j) => JSON.stringify({ plan: (start + j) % 3 ? 'free' : 'pro', n: start + j })),
+      ],
     );
   }
   await t.sql('ANALYZE contacts.contacts');
@@ -162,15 +176,35 @@ async function main() {
       const s = [...xs].sort((a, b) => a - b);
       return [label, `${f1(pct(s, 50))} ms`, `${f1(pct(s, 95))} ms`, `${f1(s[0])} ms`, `${f1(s[s.length - 1])} ms`];
     };
-    console.log(`\n2. contacts page, ${CONTACTS.toLocaleString('en')} contacts, ${RUNS} loads each, from navigation start (Chromium headless, all-in-one from dist/)`);
+    console.log(
+      `\n2. contacts page, ${CONTACTS.toLocaleString('en')} contacts, ${RUNS} loads each, from navigation start (Chromium headless, all-in-one from dist/)`,
+    );
     table([
       ['', 'p50', 'p95', 'min', 'max'],
-      row('cold: first rows shown', cold.map((l) => l.rows)),
-      row('cold: click on search handled', cold.map((l) => l.interactive)),
-      row('cold: navigation (document)', cold.map((l) => l.nav)),
-      row('warm: first rows shown', warm.map((l) => l.rows)),
-      row('warm: click on search handled', warm.map((l) => l.interactive)),
-      row('warm: navigation (document)', warm.map((l) => l.nav)),
+      row(
+        'cold: first rows shown',
+        cold.map((l) => l.rows),
+      ),
+      row(
+        'cold: click on search handled',
+        cold.map((l) => l.interactive),
+      ),
+      row(
+        'cold: navigation (document)',
+        cold.map((l) => l.nav),
+      ),
+      row(
+        'warm: first rows shown',
+        warm.map((l) => l.rows),
+      ),
+      row(
+        'warm: click on search handled',
+        warm.map((l) => l.interactive),
+      ),
+      row(
+        'warm: navigation (document)',
+        warm.map((l) => l.nav),
+      ),
     ]);
     console.log('  ("click handled" includes the driver issuing the click after it saw the rows: a few ms.)');
   } finally {

@@ -30,7 +30,15 @@ const PLANS = ['free', 'pro', 'team', 'enterprise'];
 function row(prefix: string, i: number): string[] {
   const day = String(1 + (i % 28)).padStart(2, '0');
   const month = String(1 + (i % 12)).padStart(2, '0');
-  return [`${prefix}${i}@import.bench`, `Name ${i}`, String(18 + (i % 60)), (i % 997) + '.' + String(i % 100).padStart(2, '0'), i % 3 === 0 ? 'yes' : 'no', `2024-${month}-${day}`, PLANS[i % 4] + ' ' + String(i % 1000).padStart(5, '0')];
+  return [
+    `${prefix}${i}@import.bench`,
+    `Name ${i}`,
+    String(18 + (i % 60)),
+    (i % 997) + '.' + String(i % 100).padStart(2, '0'),
+    i % 3 === 0 ? 'yes' : 'no',
+    `2024-${month}-${day}`,
+    PLANS[i % 4] + ' ' + String(i % 1000).padStart(5, '0'),
+  ];
 }
 const HEADER = ['email', 'name', 'age', 'score', 'vip', 'signedUp', 'code'];
 
@@ -138,9 +146,17 @@ async function trackProbe(t: Topology, publicKey: string, rate: number, until: P
 }
 
 async function newProject(t: Topology): Promise<{ id: string; key: string }> {
-  const login = await fetch(`${t.baseUrl}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'owner@herald.test', password: 'owner-password-1' }) });
+  const login = await fetch(`${t.baseUrl}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'owner@herald.test', password: 'owner-password-1' }),
+  });
   const cookie = login.headers.get('set-cookie')!.split(';')[0];
-  const res = await fetch(`${t.baseUrl}/users/@me/projects`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ name: `bench ${Math.random()}` }) });
+  const res = await fetch(`${t.baseUrl}/users/@me/projects`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ name: `bench ${Math.random()}` }),
+  });
   const p = (await res.json()) as any;
   return { id: p.id, key: p.secret };
 }
@@ -161,7 +177,9 @@ function processCpu(t: Topology): Map<string, number> {
 }
 
 async function pgStats(t: Topology) {
-  const r = await t.sql(`SELECT xact_commit, tup_inserted, tup_updated, tup_deleted, blks_read, blks_hit FROM pg_stat_database WHERE datname = current_database()`);
+  const r = await t.sql(
+    `SELECT xact_commit, tup_inserted, tup_updated, tup_deleted, blks_read, blks_hit FROM pg_stat_database WHERE datname = current_database()`,
+  );
   return Object.fromEntries(Object.entries(r[0]).map(([k, v]) => [k, Number(v)]));
 }
 
@@ -223,10 +241,34 @@ async function runTopology(kind: 'all' | 'split') {
     const timing = t
       .output()
       .split('\n')
-      .map((l) => { try { return JSON.parse(l); } catch { return undefined; } })
+      .map((l) => {
+        try {
+          return JSON.parse(l);
+        } catch {
+          return undefined;
+        }
+      })
       .find((l) => l?.jobId === big.jobId && l.checkMs !== undefined);
     const deltas = S.profile ? snapshotDeltas(snapA, snapB) : [];
-    return { kind, copyMs, timing, quiet, during, big, five, fiveBytes: Buffer.byteLength(smallCsv), fiveRows: five.job.totalRows, existing, window, cpuA, cpuB, pgA, pgB, deltas, jobRow };
+    return {
+      kind,
+      copyMs,
+      timing,
+      quiet,
+      during,
+      big,
+      five,
+      fiveBytes: Buffer.byteLength(smallCsv),
+      fiveRows: five.job.totalRows,
+      existing,
+      window,
+      cpuA,
+      cpuB,
+      pgA,
+      pgB,
+      deltas,
+      jobRow,
+    };
   } finally {
     running.delete(t);
     await t.stop();
@@ -246,17 +288,33 @@ async function main() {
     const copyRate = (S.rows / r.copyMs) * 1000;
     const rate = (S.rows / r.big.totalMs) * 1000;
     const ok = rate >= 0.5 * copyRate && r.five.totalMs < 3000;
-    rows.push([r.kind, f0(copyRate), f0(rate), f2(rate / copyRate), f0(r.big.uploadMs), f0(r.big.totalMs), `${f0(r.five.totalMs)} (${f1(r.fiveBytes / 2 ** 20)} MB, ${r.fiveRows} rows)`, ok ? 'PASS' : 'FAIL']);
+    rows.push([
+      r.kind,
+      f0(copyRate),
+      f0(rate),
+      f2(rate / copyRate),
+      f0(r.big.uploadMs),
+      f0(r.big.totalMs),
+      `${f0(r.five.totalMs)} (${f1(r.fiveBytes / 2 ** 20)} MB, ${r.fiveRows} rows)`,
+      ok ? 'PASS' : 'FAIL',
+    ]);
   }
   table(rows);
   for (const r of results) {
     console.log(`\n${r.kind}: where the time of the ${S.rows}-row import went`);
-    console.log(`  job: imported ${r.big.job.imported}, updated ${r.big.job.updated}, skipped ${r.big.job.skipped}; upload (to 202) ${f0(r.big.uploadMs)} ms, then queued+running ${f0(r.big.totalMs - r.big.uploadMs)} ms`);
+    console.log(
+      `  job: imported ${r.big.job.imported}, updated ${r.big.job.updated}, skipped ${r.big.job.skipped}; upload (to 202) ${f0(r.big.uploadMs)} ms, then queued+running ${f0(r.big.totalMs - r.big.uploadMs)} ms`,
+    );
     if (r.during.sorted.length) {
       const q = (x: { sorted: number[] }, p: number) => f1(pct(x.sorted, p));
-      console.log(`  /v1/track at ${S.trackRate}/s: p50 ${q(r.quiet, 50)} ms, p99 ${q(r.quiet, 99)} ms without an import; p50 ${q(r.during, 50)} ms, p99 ${q(r.during, 99)} ms during it (${r.during.sorted.length} tracks, ${r.during.errors} errors)`);
+      console.log(
+        `  /v1/track at ${S.trackRate}/s: p50 ${q(r.quiet, 50)} ms, p99 ${q(r.quiet, 99)} ms without an import; p50 ${q(r.during, 50)} ms, p99 ${q(r.during, 99)} ms during it (${r.during.sorted.length} tracks, ${r.during.errors} errors)`,
+      );
     }
-    if (r.timing) console.log(`  the worker: ${f0(r.timing.ms)} ms from claim to last commit, of which ${f0(r.timing.checkMs)} ms checking the file (UTF-8, quotes, rows) and ${f0(r.timing.waitMs)} ms waiting for a batch's transaction while the next batch was ready`);
+    if (r.timing)
+      console.log(
+        `  the worker: ${f0(r.timing.ms)} ms from claim to last commit, of which ${f0(r.timing.checkMs)} ms checking the file (UTF-8, quotes, rows) and ${f0(r.timing.waitMs)} ms waiting for a batch's transaction while the next batch was ready`,
+      );
     console.log(`  machine busy ${f0(r.window.machineBusyPct)} % of ${os.cpus().length} cores (steal ${f1(r.window.stealPct)} %)`);
     const cpu = [...r.cpuB].map(([target, ms]) => `${target} ${f0(ms - (r.cpuA.get(target) ?? NaN))} ms`).join(', ');
     console.log(`  Herald CPU: ${cpu}`);
@@ -266,7 +324,10 @@ async function main() {
       const top = p.statements.sort((a, b) => b.ns - a.ns).slice(0, 6);
       if (!top.length) continue;
       console.log(`  ${p.target}: ELU ${f0(p.elu * 100)} %, statements (top by time):`);
-      table(top.map((s) => [String(s.n), `${f1(s.ns / 1e6)} ms`, `${f2(s.ns / s.n / 1e6)} ms avg`, s.sql.replace(/\s+/g, ' ').slice(0, 110)]), '    ');
+      table(
+        top.map((s) => [String(s.n), `${f1(s.ns / 1e6)} ms`, `${f2(s.ns / s.n / 1e6)} ms avg`, s.sql.replace(/\s+/g, ' ').slice(0, 110)]),
+        '    ',
+      );
     }
   }
 }

@@ -141,10 +141,10 @@ export async function loadData(c: Client, projects: ProjectSpec[]): Promise<Load
         [p.id, String(p.seed), start, CONTACT_SPAN, nowMs, p.contacts],
       ),
     );
-    await c.query(
-      `INSERT INTO contacts.fields (project_id, key, type) SELECT $1::uuid, key, type FROM jsonb_each_text($2::jsonb) AS f(key, type)`,
-      [p.id, JSON.stringify(FIELD_TYPES)],
-    );
+    await c.query(`INSERT INTO contacts.fields (project_id, key, type) SELECT $1::uuid, key, type FROM jsonb_each_text($2::jsonb) AS f(key, type)`, [
+      p.id,
+      JSON.stringify(FIELD_TYPES),
+    ]);
     if (!p.events || !p.contacts) continue;
     // Each event: a name by its share, a contact skewed by the name (row number ~ ACTIVE × N × u^skew,
     // permuted so the busiest contacts are not the oldest; the others never had an event), a time in the last year (more recent

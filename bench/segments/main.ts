@@ -145,8 +145,16 @@ interface Phase {
   foreign: Array<[string, number]>;
 }
 
-const median = (xs: number[]) => pct([...xs].sort((a, b) => a - b), 50);
-const p95 = (xs: number[]) => pct([...xs].sort((a, b) => a - b), 95);
+const median = (xs: number[]) =>
+  pct(
+    [...xs].sort((a, b) => a - b),
+    50,
+  );
+const p95 = (xs: number[]) =>
+  pct(
+    [...xs].sort((a, b) => a - b),
+    95,
+  );
 
 async function timed(c: Client, q: SqlQuery): Promise<Sample> {
   const s = performance.now();
@@ -201,7 +209,9 @@ const FOREIGN_MAX = 0.1;
  */
 async function measure(label: string, methods: Method[], pg: Client, profDir: string, ownPids: () => Promise<Set<number>>): Promise<Phase> {
   const settled = await settle();
-  log(`${label}: ${settled.quiet ? `quiet after ${f1(settled.seconds)} s` : `machine still busy after ${f1(settled.seconds)} s`}; warm-up (${S.warmup} rounds), then ${S.runs} clean rounds of ${methods.length} methods ...`);
+  log(
+    `${label}: ${settled.quiet ? `quiet after ${f1(settled.seconds)} s` : `machine still busy after ${f1(settled.seconds)} s`}; warm-up (${S.warmup} rounds), then ${S.runs} clean rounds of ${methods.length} methods ...`,
+  );
   for (let i = 0; i < S.warmup; i++) for (const m of methods) await m.once();
   const results: Result[] = methods.map((method) => ({ method, samples: [], discarded: [] }));
   await sleep(600); // the profiler writes its snapshot every 250 ms: the warm-up's last statements in it
@@ -229,7 +239,12 @@ async function measure(label: string, methods: Method[], pg: Client, profDir: st
     } else {
       for (const [r, s] of round) r.discarded.push(s);
       for (const [name, ms] of f.byName) foreign.set(name, (foreign.get(name) ?? 0) + ms);
-      log(`${label}: round ${rounds} discarded, other processes used ${f0((100 * f.ms) / wall)} % of a core (${f.byName.slice(0, 3).map(([n, ms]) => `${n} ${f0((100 * ms) / wall)} %`).join(', ')})`);
+      log(
+        `${label}: round ${rounds} discarded, other processes used ${f0((100 * f.ms) / wall)} % of a core (${f.byName
+          .slice(0, 3)
+          .map(([n, ms]) => `${n} ${f0((100 * ms) / wall)} %`)
+          .join(', ')})`,
+      );
     }
   }
   // Too few clean rounds: every round counts, and the report says so.
@@ -251,7 +266,17 @@ async function measure(label: string, methods: Method[], pg: Client, profDir: st
     // The thread that counted (contacts' services); the others only show Herald's background work.
     .filter((p) => p.rows.some((r) => r[0].startsWith('SELECT count(*)')))
     .map((p) => ({ ...p, rows: [['statement', 'n', 'total ms', 'avg ms'], ...p.rows] }));
-  return { label, results, settled, busyPct: window.machineBusyPct, stealPct: window.stealPct, statements, rounds, clean, foreign: [...foreign].sort((a, b) => b[1] - a[1]) };
+  return {
+    label,
+    results,
+    settled,
+    busyPct: window.machineBusyPct,
+    stealPct: window.stealPct,
+    statements,
+    rounds,
+    clean,
+    foreign: [...foreign].sort((a, b) => b[1] - a[1]),
+  };
 }
 
 function report(p: Phase) {
@@ -270,10 +295,18 @@ function report(p: Phase) {
     p.clean === p.rounds
       ? `all ${p.rounds} rounds clean`
       : p.clean >= Math.min(5, S.runs)
-        ? `${p.clean} clean rounds of ${p.rounds} (the others discarded: other processes used > ${f0(FOREIGN_MAX * 100)} % of a core, mostly ${p.foreign.slice(0, 3).map(([n]) => n).join(', ')})`
-        : `ONLY ${p.clean} CLEAN ROUNDS OF ${p.rounds}: every round counted, the figures shared the cores with ${p.foreign.slice(0, 3).map(([n]) => n).join(', ')}`;
-  console.log(`\n${p.label} — ${cleanNote}; machine ${p.settled.quiet ? 'quiet before' : `still busy after ${f0(p.settled.seconds)} s of waiting`}, ` +
-    `${f0(p.busyPct)} % busy during the rounds (steal ${f1(p.stealPct)} %)`);
+        ? `${p.clean} clean rounds of ${p.rounds} (the others discarded: other processes used > ${f0(FOREIGN_MAX * 100)} % of a core, mostly ${p.foreign
+            .slice(0, 3)
+            .map(([n]) => n)
+            .join(', ')})`
+        : `ONLY ${p.clean} CLEAN ROUNDS OF ${p.rounds}: every round counted, the figures shared the cores with ${p.foreign
+            .slice(0, 3)
+            .map(([n]) => n)
+            .join(', ')}`;
+  console.log(
+    `\n${p.label} — ${cleanNote}; machine ${p.settled.quiet ? 'quiet before' : `still busy after ${f0(p.settled.seconds)} s of waiting`}, ` +
+      `${f0(p.busyPct)} % busy during the rounds (steal ${f1(p.stealPct)} %)`,
+  );
   table(rows);
 }
 
@@ -308,8 +341,10 @@ async function main() {
     await pg.connect();
     const main: ProjectSpec = { seed: 0, id: t.projectId, contacts: S.contacts, events: S.events };
     const other: ProjectSpec = { seed: 1, id: crypto.randomUUID(), contacts: S.otherContacts, events: S.otherEvents };
-    log(`loading ${S.contacts.toLocaleString('en')} contacts and ${S.events.toLocaleString('en')} events into project ${main.id}, ` +
-      `${S.otherContacts.toLocaleString('en')} and ${S.otherEvents.toLocaleString('en')} into another ...`);
+    log(
+      `loading ${S.contacts.toLocaleString('en')} contacts and ${S.events.toLocaleString('en')} events into project ${main.id}, ` +
+        `${S.otherContacts.toLocaleString('en')} and ${S.otherEvents.toLocaleString('en')} into another ...`,
+    );
     const load = await loadData(pg, [main, other]);
     log(`loaded in ${f1(load.totalMs / 1000)} s`);
     const shape = await dataShape(pg, main.id);
@@ -399,7 +434,9 @@ async function main() {
         `CREATE INDEX bench_age_jsonb ON contacts.contacts ((data #> '{age}'::text[]))`,
         'ANALYZE contacts.contacts',
       ]);
-      phases.push(await measure('+ expression indexes on data.age (the compiled CASE; (data #> \'{age}\') for the proposed form)', methods, pg, profDir, ownPids));
+      phases.push(
+        await measure("+ expression indexes on data.age (the compiled CASE; (data #> '{age}') for the proposed form)", methods, pg, profDir, ownPids),
+      );
     }
 
     // Every count of every method must be the same number.
@@ -407,10 +444,16 @@ async function main() {
     if (created) all.add(created.n);
 
     // ---------------------------------------------------------------- report
-    console.log(`\nbench:segments — ${S.contacts.toLocaleString('en')} contacts, ${S.events.toLocaleString('en')} events in the project ` +
-      `(+ ${S.otherContacts.toLocaleString('en')} contacts, ${S.otherEvents.toLocaleString('en')} events in another); ${S.runs} runs each after ${S.warmup} warm-up rounds`);
+    console.log(
+      `\nbench:segments — ${S.contacts.toLocaleString('en')} contacts, ${S.events.toLocaleString('en')} events in the project ` +
+        `(+ ${S.otherContacts.toLocaleString('en')} contacts, ${S.otherEvents.toLocaleString('en')} events in another); ${S.runs} runs each after ${S.warmup} warm-up rounds`,
+    );
     console.log(machineLine());
-    const settings = (await pg.query(`SELECT name, current_setting(name) AS value FROM pg_settings WHERE name IN ('shared_buffers', 'work_mem', 'effective_cache_size', 'random_page_cost', 'jit', 'max_parallel_workers_per_gather') ORDER BY name`)).rows;
+    const settings = (
+      await pg.query(
+        `SELECT name, current_setting(name) AS value FROM pg_settings WHERE name IN ('shared_buffers', 'work_mem', 'effective_cache_size', 'random_page_cost', 'jit', 'max_parallel_workers_per_gather') ORDER BY name`,
+      )
+    ).rows;
     console.log(`PostgreSQL ${(await pg.query('SHOW server_version')).rows[0].server_version}: ${settings.map((r) => `${r.name}=${r.value}`).join(', ')}`);
     console.log(`condition: data.age >= ${AGE.from} AND data.age < ${AGE.to} AND event.${EVENT} triggeredWithin ${WITHIN_DAYS} days AND subscribed = true`);
     console.log(`\nload: ${f1(load.totalMs / 1000)} s — ${load.steps.map((s) => `${s.step} ${f1(s.ms / 1000)} s`).join('; ')}`);
@@ -425,12 +468,16 @@ async function main() {
 
     if (all.size !== 1) {
       failed = true;
-      const per = phases.flatMap((p) => p.results.map((r) => `${p.label} / ${r.method.name}: ${[...new Set([...r.samples, ...r.discarded].map((s) => s.n))].join('/')}`));
+      const per = phases.flatMap((p) =>
+        p.results.map((r) => `${p.label} / ${r.method.name}: ${[...new Set([...r.samples, ...r.discarded].map((s) => s.n))].join('/')}`),
+      );
       console.log(`\nCOUNTS DISAGREE:\n  ${per.join('\n  ')}${created ? `\n  POST /segments: ${created.n}` : ''}`);
     } else console.log(`\ncounts agree: ${[...all][0]} members in every run of every method`);
 
     for (const p of phases) {
-      console.log(`\nwhere the time goes, ${p.label} (EXPLAIN (ANALYZE, BUFFERS), one run each after the timed rounds; self = the node less its children, summed over parallel processes):`);
+      console.log(
+        `\nwhere the time goes, ${p.label} (EXPLAIN (ANALYZE, BUFFERS), one run each after the timed rounds; self = the node less its children, summed over parallel processes):`,
+      );
       for (const r of p.results) if (r.plan) console.log(`\n  ${r.method.name}\n${renderPlan(r.plan, '    ')}`);
       for (const s of p.statements) {
         console.log(`\n  Herald ${s.target}: statements during the timed rounds (${S.runs} refreshes), top by time:`);

@@ -31,7 +31,10 @@ export function renderPlan(p: PlanSummary, indent = ''): string {
   const walk = (n: any, depth: number) => {
     const children: any[] = n.Plans ?? [];
     const self = Math.max(0, totalMs(n) - children.reduce((s, ch) => s + totalMs(ch), 0));
-    const what = [n['Parent Relationship'] === 'InitPlan' || n['Parent Relationship'] === 'SubPlan' ? `${n['Subplan Name'] ?? n['Parent Relationship']}: ` : '', n['Node Type']];
+    const what = [
+      n['Parent Relationship'] === 'InitPlan' || n['Parent Relationship'] === 'SubPlan' ? `${n['Subplan Name'] ?? n['Parent Relationship']}: ` : '',
+      n['Node Type'],
+    ];
     if (n['Join Type'] && n['Node Type'] !== 'Hash') what.push(` ${n['Join Type']}`);
     if (n['Index Name']) what.push(` using ${n['Index Name']}`);
     if (n['Relation Name']) what.push(` on ${n['Relation Name']}${n.Alias && n.Alias !== n['Relation Name'] ? ` ${n.Alias}` : ''}`);
@@ -50,6 +53,8 @@ export function renderPlan(p: PlanSummary, indent = ''): string {
     for (const ch of children) walk(ch, depth + 1);
   };
   walk(p.root, 0);
-  lines.push(`${indent}planning ${f1(p.planningMs)} ms, execution ${f1(p.executionMs)} ms${p.jit ? `, JIT ${p.jit.functions} functions ${f1(p.jit.totalMs)} ms (in the execution)` : ''}`);
+  lines.push(
+    `${indent}planning ${f1(p.planningMs)} ms, execution ${f1(p.executionMs)} ms${p.jit ? `, JIT ${p.jit.functions} functions ${f1(p.jit.totalMs)} ms (in the execution)` : ''}`,
+  );
   return lines.join('\n');
 }

@@ -17,8 +17,49 @@ import crypto from 'node:crypto';
 import { Pool as HttpPool } from 'undici';
 import { Api, DnsTestServer, Topology } from '../../libs/testing/src';
 import { registry } from '../../services/all/src/registry';
-import { cpuWindow, CpuSample, CpuWindow, f0, f1, f2, log, machineLine, tracesEnv, tracesLine, num, pad, readSnapshots, requireInfra, run, running, sampleCpu, sleep, Snapshot, table } from '../lib';
-import { BODY, diffProfile, dist, Dist, Elu, eluOf, nowMs, PLANS, QUIET_BUSY_PCT, rawBlast as rawBlastWith, RawResult, printStatements, Profile, rsaKeyPem, settle as settleFor, Sink, SUBJECT, verifyDomain, heraldMailEnv } from '../mail';
+import {
+  cpuWindow,
+  CpuSample,
+  CpuWindow,
+  f0,
+  f1,
+  f2,
+  log,
+  machineLine,
+  tracesEnv,
+  tracesLine,
+  num,
+  pad,
+  readSnapshots,
+  requireInfra,
+  run,
+  running,
+  sampleCpu,
+  sleep,
+  Snapshot,
+  table,
+} from '../lib';
+import {
+  BODY,
+  diffProfile,
+  dist,
+  Dist,
+  Elu,
+  eluOf,
+  nowMs,
+  PLANS,
+  QUIET_BUSY_PCT,
+  rawBlast as rawBlastWith,
+  RawResult,
+  printStatements,
+  Profile,
+  rsaKeyPem,
+  settle as settleFor,
+  Sink,
+  SUBJECT,
+  verifyDomain,
+  heraldMailEnv,
+} from '../mail';
 
 // ---------------------------------------------------------------- settings
 
@@ -36,7 +77,10 @@ const S = {
   drainSeconds: num('BENCH_DRAIN_SECONDS', 60),
   recipients: Math.max(1, Math.floor(num('BENCH_RECIPIENTS', 1000))),
   poolMax: process.env.BENCH_DB_POOL_MAX ?? '10',
-  topologies: (process.env.BENCH_TOPOLOGIES ?? 'all,split').split(',').map((s) => s.trim()).filter(Boolean) as Array<'all' | 'split'>,
+  topologies: (process.env.BENCH_TOPOLOGIES ?? 'all,split')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean) as Array<'all' | 'split'>,
   raw: (process.env.BENCH_RAW ?? '1') !== '0',
   /** Herald windows per topology, each between two raw DKIM blasts run right before and after it. */
   rounds: Math.max(1, Math.floor(num('BENCH_ROUNDS', 2))),
@@ -55,11 +99,16 @@ const STEAL_WARN_PCT = 5;
 
 /** The raw blast (bench/mail) with this bench's settings. */
 const rawBlast = (sink: Sink, label: string, dkimKey: string | crypto.KeyObject | undefined) =>
-  rawBlastWith(sink, label, dkimKey, { smtpConnections: S.smtpConnections, window: S.window, warmupSeconds: S.warmup, seconds: S.seconds, recipients: S.recipients });
+  rawBlastWith(sink, label, dkimKey, {
+    smtpConnections: S.smtpConnections,
+    window: S.window,
+    warmupSeconds: S.warmup,
+    seconds: S.seconds,
+    recipients: S.recipients,
+  });
 const settle = () => settleFor(S.settle);
 
 // ---------------------------------------------------------------- Herald
-
 
 interface SendOutcome {
   id?: string;
@@ -152,7 +201,13 @@ async function runTopology(kind: 'all' | 'split', sink: Sink, dns: DnsTestServer
     let n = 0;
     const sendOne = async (): Promise<SendOutcome> => {
       const i = n++;
-      const body = JSON.stringify({ to: `r${i % S.recipients}@example.org`, from: FROM, subject: SUBJECT, body: BODY, data: { plan: PLANS[i % PLANS.length], n: i } });
+      const body = JSON.stringify({
+        to: `r${i % S.recipients}@example.org`,
+        from: FROM,
+        subject: SUBJECT,
+        body: BODY,
+        data: { plan: PLANS[i % PLANS.length], n: i },
+      });
       const start = nowMs();
       try {
         const res = await http.request({ path: '/v1/send', method: 'POST', headers, body });
@@ -168,12 +223,17 @@ async function runTopology(kind: 'all' | 'split', sink: Sink, dns: DnsTestServer
     // Warm-up: JIT, DB and SMTP pools, contacts; everything must arrive before we measure.
     log(`${kind}: up at ${t.baseUrl} (${t.procs.map((p) => p.target).join(', ')}); domain ${domain} verified; warming up`);
     const warm: SendOutcome[] = [];
-    await Promise.all(Array.from({ length: 4 }, async () => {
-      for (let k = 0; k < 15; k++) warm.push(await sendOne());
-    }));
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        for (let k = 0; k < 15; k++) warm.push(await sendOne());
+      }),
+    );
     const warmErr = warm.find((w) => w.error);
     if (warmErr) throw new Error(`warm-up send failed: ${warmErr.error} ${warmErr.detail ?? ''}`);
-    const warmMissing = await sink.waitFor(warm.map((w) => w.id!), 30_000);
+    const warmMissing = await sink.waitFor(
+      warm.map((w) => w.id!),
+      30_000,
+    );
     if (warmMissing) throw new Error(`${warmMissing} warm-up emails never reached the sink:\n${t.output().slice(-3000)}`);
 
     // Phase 1 (the figure compared): BENCH_WINDOW emails in flight from the request to their
@@ -203,7 +263,10 @@ async function runTopology(kind: 'all' | 'split', sink: Sink, dns: DnsTestServer
       lat.push(await sendOne());
     }
     const latOk = lat.filter((o) => o.id);
-    const latMissing = await sink.waitFor(latOk.map((o) => o.id!), 30_000);
+    const latMissing = await sink.waitFor(
+      latOk.map((o) => o.id!),
+      30_000,
+    );
     const latDelivered = latOk.filter((o) => sink.byKey.has(o.id!));
     const latency: LatencyResult = {
       n: latDelivered.length,
@@ -222,7 +285,9 @@ async function runTopology(kind: 'all' | 'split', sink: Sink, dns: DnsTestServer
     async function throughputPhase(mode: ThroughputResult['mode'], warmup: number, seconds = S.seconds, cpuProfile = false): Promise<ThroughputResult> {
       const endToEnd = mode !== 'overload';
       const inFlight = endToEnd ? S.window : S.concurrency;
-      log(`${kind}: ${mode} throughput phase (${inFlight} ${endToEnd ? 'emails in flight end to end' : 'requests in flight'}, ${warmup} s warm-up + ${seconds} s)`);
+      log(
+        `${kind}: ${mode} throughput phase (${inFlight} ${endToEnd ? 'emails in flight end to end' : 'requests in flight'}, ${warmup} s warm-up + ${seconds} s)`,
+      );
       await sink.flush();
       sink.reset();
       const outs: SendOutcome[] = [];
@@ -322,14 +387,61 @@ function report(raws: RawResult[], topos: TopoResult[], settings: string, starte
   console.log('NOTE: short runs on a shared machine; load generator, sink, Herald, PostgreSQL and RabbitMQ share the cores. Compare ratios.\n');
 
   console.log('throughput, in run order (delivered/s = messages completed at the sink inside the measured window):');
-  const rows = [['phase', 'delivered/s', 'accepted/s', 'acc→rcv p50', 'p99', 'HTTP p50', 'p99', 'backlog@end', 'drain s', 'msg bytes', 'machine CPU', 'steal', 'bench CPU', 'sink ELU', 'errors']];
+  const rows = [
+    [
+      'phase',
+      'delivered/s',
+      'accepted/s',
+      'acc→rcv p50',
+      'p99',
+      'HTTP p50',
+      'p99',
+      'backlog@end',
+      'drain s',
+      'msg bytes',
+      'machine CPU',
+      'steal',
+      'bench CPU',
+      'sink ELU',
+      'errors',
+    ],
+  ];
   const rawRow = (r: RawResult) =>
-    rows.push([r.label, f0(r.deliveredPerS), '-', '-', '-', f1(r.sendMailLatency.p50), f1(r.sendMailLatency.p99), String(r.missing), r.settled ? `${f1(r.settled.seconds)}${r.settled.quiet ? '' : ' (not quiet)'}` : '-', f0(r.avgBytes), `${f0(r.machineBusyPct)} %`, `${f0(r.stealPct)} %`, f2(r.benchCores), `${f0(100 * r.sinkElu)} %`, String(r.errors)]);
+    rows.push([
+      r.label,
+      f0(r.deliveredPerS),
+      '-',
+      '-',
+      '-',
+      f1(r.sendMailLatency.p50),
+      f1(r.sendMailLatency.p99),
+      String(r.missing),
+      r.settled ? `${f1(r.settled.seconds)}${r.settled.quiet ? '' : ' (not quiet)'}` : '-',
+      f0(r.avgBytes),
+      `${f0(r.machineBusyPct)} %`,
+      `${f0(r.stealPct)} %`,
+      f2(r.benchCores),
+      `${f0(100 * r.sinkElu)} %`,
+      String(r.errors),
+    ]);
   const heraldRow = (label: string, x: ThroughputResult) => {
     const errs = [...x.errors.values()].reduce((a, b) => a + b, 0);
     rows.push([
-      label, f0(x.deliveredPerS), f0(x.acceptedPerS), f1(x.accepted.p50), f1(x.accepted.p99), f1(x.http.p50), f1(x.http.p99), String(x.backlogAtEnd),
-      `${f1(x.drainS)}${x.drained ? '' : ` (${x.missing} lost)`}`, f0(x.avgBytes), `${f0(x.machineBusyPct)} %`, `${f0(x.stealPct)} %`, f2(x.benchCores), `${f0(100 * x.sinkElu)} %`, String(errs),
+      label,
+      f0(x.deliveredPerS),
+      f0(x.acceptedPerS),
+      f1(x.accepted.p50),
+      f1(x.accepted.p99),
+      f1(x.http.p50),
+      f1(x.http.p99),
+      String(x.backlogAtEnd),
+      `${f1(x.drainS)}${x.drained ? '' : ` (${x.missing} lost)`}`,
+      f0(x.avgBytes),
+      `${f0(x.machineBusyPct)} %`,
+      `${f0(x.stealPct)} %`,
+      f2(x.benchCores),
+      `${f0(100 * x.sinkElu)} %`,
+      String(errs),
     ]);
   };
   for (const r of raws) rawRow(r);
@@ -343,10 +455,18 @@ function report(raws: RawResult[], topos: TopoResult[], settings: string, starte
     if (t.overload) heraldRow(`${t.label}, overload`, t.overload);
   }
   table(rows);
-  console.log(`  raw rows: HTTP columns = nodemailer sendMail() resolve time; backlog@end = messages never seen at the sink; drain s = seconds waited before the blast for the machine to go quiet`);
-  console.log(`  (its own work under ${QUIET_BUSY_PCT} % of the cores, steal not counted; "not quiet": still busy after BENCH_SETTLE_SECONDS, the blast shared the cores).`);
-  console.log(`  sustained (the figure compared): ${S.window} emails in flight from request to arrival at the sink, as the raw blast has ${S.window} sendMail() calls in flight;`);
-  console.log(`  warm-up: the same load for the first ${S.heraldWarmup} s after the topology started (not compared); each later window has ${S.ramp} s of load before it.`);
+  console.log(
+    `  raw rows: HTTP columns = nodemailer sendMail() resolve time; backlog@end = messages never seen at the sink; drain s = seconds waited before the blast for the machine to go quiet`,
+  );
+  console.log(
+    `  (its own work under ${QUIET_BUSY_PCT} % of the cores, steal not counted; "not quiet": still busy after BENCH_SETTLE_SECONDS, the blast shared the cores).`,
+  );
+  console.log(
+    `  sustained (the figure compared): ${S.window} emails in flight from request to arrival at the sink, as the raw blast has ${S.window} sendMail() calls in flight;`,
+  );
+  console.log(
+    `  warm-up: the same load for the first ${S.heraldWarmup} s after the topology started (not compared); each later window has ${S.ramp} s of load before it.`,
+  );
   console.log(`  overload: ${S.concurrency} /v1/send requests in flight whatever is undelivered; the backlog grows when accepted/s > delivered/s.`);
   console.log('  machine CPU: all cores, steal included; steal = time the hypervisor gave these cores to other machines (a phase with much of it ran slow);');
   console.log('  bench CPU = this process (load generator / raw sender + the sink thread), in cores.');
@@ -356,14 +476,31 @@ function report(raws: RawResult[], topos: TopoResult[], settings: string, starte
     const lrows = [['topology', 'n', 'accepted→received p50', 'p99', 'max', 'request→received p50', 'p99', 'HTTP p50', 'p99', 'missing', 'errors']];
     for (const t of topos) {
       const l = t.latency;
-      lrows.push([t.label, String(l.n), f1(l.accepted.p50), f1(l.accepted.p99), f1(l.accepted.max), f1(l.request.p50), f1(l.request.p99), f1(l.http.p50), f1(l.http.p99), String(l.missing), String([...l.errors.values()].reduce((a, b) => a + b, 0))]);
+      lrows.push([
+        t.label,
+        String(l.n),
+        f1(l.accepted.p50),
+        f1(l.accepted.p99),
+        f1(l.accepted.max),
+        f1(l.request.p50),
+        f1(l.request.p99),
+        f1(l.http.p50),
+        f1(l.http.p99),
+        String(l.missing),
+        String([...l.errors.values()].reduce((a, b) => a + b, 0)),
+      ]);
     }
     table(lrows);
   }
   for (const r of [...raws, ...topos.flatMap((t) => t.blasts)]) if (r.errorSample) console.log(`  errors in ${r.label}: ${r.errors} × ${r.errorSample}`);
   for (const t of topos) {
-    for (const [x, name] of [[t.warmup, 'warm-up'] as const, ...t.rounds.map((x, k) => [x, `sustained #${k + 1}`] as const), [t.overload, 'overload'] as const]) {
-      if (x) for (const [k, n] of x.errors) console.log(`  errors in ${t.label} (${name}): ${n} × ${k}${x.errorSample.has(k) ? ` — ${x.errorSample.get(k)}` : ''}`);
+    for (const [x, name] of [
+      [t.warmup, 'warm-up'] as const,
+      ...t.rounds.map((x, k) => [x, `sustained #${k + 1}`] as const),
+      [t.overload, 'overload'] as const,
+    ]) {
+      if (x)
+        for (const [k, n] of x.errors) console.log(`  errors in ${t.label} (${name}): ${n} × ${k}${x.errorSample.has(k) ? ` — ${x.errorSample.get(k)}` : ''}`);
     }
     for (const [k, n] of t.latency.errors) console.log(`  errors in ${t.label} (latency): ${n} × ${k}`);
   }
@@ -371,16 +508,26 @@ function report(raws: RawResult[], topos: TopoResult[], settings: string, starte
   const keyObjectRaw = raws.find((r) => r.label.includes('KeyObject'));
   const noDkim = raws.find((r) => !r.dkim);
   const dkimRates = [...raws.filter((r) => r.dkim && r !== keyObjectRaw), ...topos.flatMap((t) => t.blasts)].map((r) => r.deliveredPerS);
-  console.log(`\nratios and target (Herald's sustained delivered/s ÷ the raw DKIM blasts run before, between and after its windows, target ≥ ${TARGET_RATIO}):`);
+  console.log(
+    `\nratios and target (Herald's sustained delivered/s ÷ the raw DKIM blasts run before, between and after its windows, target ≥ ${TARGET_RATIO}):`,
+  );
   if (dkimRates.length) {
     const spread = (100 * (Math.max(...dkimRates) - Math.min(...dkimRates))) / Math.min(...dkimRates);
-    console.log(`  raw DKIM blasts in run order: ${dkimRates.map(f0).join(', ')} emails/s${Number.isFinite(spread) ? ` (${f0(spread)} % apart: the machine's drift during the run)` : ''}`);
+    console.log(
+      `  raw DKIM blasts in run order: ${dkimRates.map(f0).join(', ')} emails/s${Number.isFinite(spread) ? ` (${f0(spread)} % apart: the machine's drift during the run)` : ''}`,
+    );
     // Diagnostics: the no-DKIM and KeyObject blasts ran at the start, minutes before most DKIM blasts.
     const drift = '; blasts minutes apart, so subject to the drift';
-    if (noDkim) console.log(`  raw DKIM / raw no-DKIM = ${f2(meanOf(dkimRates) / noDkim.deliveredPerS)}   (cost of RSA-2048 signing in one Node process${drift})`);
+    if (noDkim)
+      console.log(`  raw DKIM / raw no-DKIM = ${f2(meanOf(dkimRates) / noDkim.deliveredPerS)}   (cost of RSA-2048 signing in one Node process${drift})`);
     if (keyObjectRaw) {
-      console.log(`  raw DKIM with a parsed KeyObject / with a PEM string = ${f2(keyObjectRaw.deliveredPerS / meanOf(dkimRates))}   (Herald signs with a KeyObject${drift})`);
-      for (const t of topos) console.log(`  ${pad(t.label, 18)} ÷ raw DKIM KeyObject blast = ${f2(sustainedRate(t) / keyObjectRaw.deliveredPerS)}   (diagnostic, stricter baseline${drift})`);
+      console.log(
+        `  raw DKIM with a parsed KeyObject / with a PEM string = ${f2(keyObjectRaw.deliveredPerS / meanOf(dkimRates))}   (Herald signs with a KeyObject${drift})`,
+      );
+      for (const t of topos)
+        console.log(
+          `  ${pad(t.label, 18)} ÷ raw DKIM KeyObject blast = ${f2(sustainedRate(t) / keyObjectRaw.deliveredPerS)}   (diagnostic, stricter baseline${drift})`,
+        );
     }
     for (const t of topos) {
       if (!t.blasts.length) continue;
@@ -453,7 +600,9 @@ async function main() {
     let blasts = 0;
     const dkimBlast = async () => {
       const settled = await settle();
-      log(`raw nodemailer blast, DKIM RSA-2048 #${++blasts} (${settled.quiet ? `the machine went quiet in ${f1(settled.seconds)} s` : `the machine was still busy after ${f1(settled.seconds)} s`}) ...`);
+      log(
+        `raw nodemailer blast, DKIM RSA-2048 #${++blasts} (${settled.quiet ? `the machine went quiet in ${f1(settled.seconds)} s` : `the machine was still busy after ${f1(settled.seconds)} s`}) ...`,
+      );
       return { ...(await rawBlast(sink, `raw blast, DKIM #${blasts}`, privateKey)), settled };
     };
     const topos: TopoResult[] = [];

@@ -29,7 +29,34 @@ import { registry } from '../../services/all/src/registry';
 import { migrationsOf, schemaOf } from '../../libs/runtime/src';
 import { contacts } from '../../services/contacts/src/service';
 import { events } from '../../services/events/src/service';
-import { cpuWindow, CpuSample, CpuWindow, DiskProbe, diskProbeSummary, f0, f1, f2, lpad, log, machineLine, tracesEnv, tracesLine, num, pad, pct, readSnapshots, requireInfra, run, running, sampleCpu, sleep, Snapshot, snapshotDeltas, startDiskProbe, table } from '../lib';
+import {
+  cpuWindow,
+  CpuSample,
+  CpuWindow,
+  DiskProbe,
+  diskProbeSummary,
+  f0,
+  f1,
+  f2,
+  lpad,
+  log,
+  machineLine,
+  tracesEnv,
+  tracesLine,
+  num,
+  pad,
+  pct,
+  readSnapshots,
+  requireInfra,
+  run,
+  running,
+  sampleCpu,
+  sleep,
+  Snapshot,
+  snapshotDeltas,
+  startDiskProbe,
+  table,
+} from '../lib';
 
 // ---------------------------------------------------------------- settings
 
@@ -42,8 +69,14 @@ const S = {
   contacts: Math.max(1, Math.floor(num('BENCH_CONTACTS', 10_000))),
   newRatio: num('BENCH_NEW_RATIO', 0.2),
   drainSeconds: num('BENCH_DRAIN_SECONDS', 60),
-  topologies: (process.env.BENCH_TOPOLOGIES ?? 'all,split').split(',').map((s) => s.trim()).filter(Boolean) as Array<'all' | 'split'>,
-  ceilings: (process.env.BENCH_CEILINGS ?? 'A,B,N').split(',').map((s) => s.trim().toUpperCase()).filter(Boolean),
+  topologies: (process.env.BENCH_TOPOLOGIES ?? 'all,split')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean) as Array<'all' | 'split'>,
+  ceilings: (process.env.BENCH_CEILINGS ?? 'A,B,N')
+    .split(',')
+    .map((s) => s.trim().toUpperCase())
+    .filter(Boolean),
   diskProbe: (process.env.BENCH_DISK_PROBE ?? '1') !== '0',
   diskProbeDir: process.env.BENCH_DISK_PROBE_DIR || os.tmpdir(),
   profile: (process.env.BENCH_PROFILE ?? '1') !== '0',
@@ -61,9 +94,17 @@ const TARGETS = { allOfCeiling: 0.6, p99Ms: 50, p99OverRawMs: 15, splitOfAll: 0.
 function p99Verdict(heraldP99: number, rawP99: number | undefined): { ok: boolean; boundMs: number; why: string } {
   if (rawP99 !== undefined && rawP99 > TARGETS.p99Ms) {
     const boundMs = rawP99 + TARGETS.p99OverRawMs;
-    return { ok: heraldP99 <= boundMs, boundMs, why: `the raw loop's p99 ${f1(rawP99)} ms is over ${TARGETS.p99Ms} ms: bound = it + ${TARGETS.p99OverRawMs} ms` };
+    return {
+      ok: heraldP99 <= boundMs,
+      boundMs,
+      why: `the raw loop's p99 ${f1(rawP99)} ms is over ${TARGETS.p99Ms} ms: bound = it + ${TARGETS.p99OverRawMs} ms`,
+    };
   }
-  return { ok: heraldP99 <= TARGETS.p99Ms, boundMs: TARGETS.p99Ms, why: rawP99 === undefined ? 'no raw loop at that rate in this run' : `the raw loop's p99 ${f1(rawP99)} ms is within ${TARGETS.p99Ms} ms` };
+  return {
+    ok: heraldP99 <= TARGETS.p99Ms,
+    boundMs: TARGETS.p99Ms,
+    why: rawP99 === undefined ? 'no raw loop at that rate in this run' : `the raw loop's p99 ${f1(rawP99)} ms is within ${TARGETS.p99Ms} ms`,
+  };
 }
 const EVENT_NAMES = Array.from({ length: 20 }, (_, i) => `bench.event_${String(i + 1).padStart(2, '0')}`);
 const PLANS = ['free', 'pro', 'team', 'enterprise'];
@@ -186,7 +227,18 @@ async function driveOpen(label: string, rate: number, op: () => Promise<{ error?
   const t0 = nowMs() + 20;
   const measureStart = t0 + S.warmup * 1000;
   const measureEnd = measureStart + S.seconds * 1000;
-  const r: PhaseResult = { label, ok: 0, errors: new Map(), errorSample: new Map(), seconds: S.seconds, latencies: [], measureStart, measureEnd, completions: [], cpu: undefined as unknown as CpuWindow };
+  const r: PhaseResult = {
+    label,
+    ok: 0,
+    errors: new Map(),
+    errorSample: new Map(),
+    seconds: S.seconds,
+    latencies: [],
+    measureStart,
+    measureEnd,
+    completions: [],
+    cpu: undefined as unknown as CpuWindow,
+  };
   let cpuStart: CpuSample | undefined;
   const probe = S.diskProbe ? startDiskProbe(S.diskProbeDir) : undefined;
   const inFlight = new Set<Promise<void>>();
@@ -196,7 +248,7 @@ async function driveOpen(label: string, rate: number, op: () => Promise<{ error?
     void p.finally(() => inFlight.delete(p));
   };
   const marks: Array<void | Promise<void>> = [];
-  for (let i = 0; ; ) {
+  for (let i = 0; ;) {
     const now = nowMs();
     if (!cpuStart && now >= measureStart) {
       cpuStart = sampleCpu();
@@ -224,7 +276,12 @@ function summary(r: PhaseResult) {
 function p99PerSecond(r: PhaseResult): number[] {
   const seconds: number[][] = Array.from({ length: Math.ceil(r.seconds) }, () => []);
   r.latencies.forEach((l, i) => seconds[Math.floor((r.completions[i] - l - r.measureStart) / 1000)]?.push(l));
-  return seconds.map((s) => pct(s.sort((a, b) => a - b), 99));
+  return seconds.map((s) =>
+    pct(
+      s.sort((a, b) => a - b),
+      99,
+    ),
+  );
 }
 
 // ---------------------------------------------------------------- PostgreSQL ceiling
@@ -242,7 +299,11 @@ const CEILINGS: Record<string, { title: string; statements: string[] }> = {
   },
   B: {
     title: 'PG ceiling B (A + projection)',
-    statements: ['A', '+ INSERT INTO contacts.inbox ... ON CONFLICT DO NOTHING', '+ INSERT INTO contacts.event_facts ... ON CONFLICT DO UPDATE (count+1, first/last_at)'],
+    statements: [
+      'A',
+      '+ INSERT INTO contacts.inbox ... ON CONFLICT DO NOTHING',
+      '+ INSERT INTO contacts.event_facts ... ON CONFLICT DO UPDATE (count+1, first/last_at)',
+    ],
   },
   N: {
     title: 'PG diag N (A + pg_notify)',
@@ -609,7 +670,7 @@ function printMeasured(m: Measured, rate: number, drain?: TopoResult['drain']) {
   }
   if (m.lagGrowthPerS !== undefined) {
     console.log(
-      `  projection lag grew by ${f0(m.lagGrowthPerS)} events/s during the window (${f0(100 * Math.max(0, m.lagGrowthPerS) / (rate || 1))} % of the track rate)` +
+      `  projection lag grew by ${f0(m.lagGrowthPerS)} events/s during the window (${f0((100 * Math.max(0, m.lagGrowthPerS)) / (rate || 1))} % of the track rate)` +
         (m.lagGrowthPerS > 0.05 * rate ? ' — the async side does NOT keep up; the HTTP rate is not sustainable end to end' : ' — keeps up'),
     );
   }
@@ -617,7 +678,10 @@ function printMeasured(m: Measured, rate: number, drain?: TopoResult['drain']) {
   if (!p) return;
   console.log(`  Herald processes (profiler window ${f1(p.windowS)} s, ${p.tracks} tracks):`);
   for (const c of p.cpu) {
-    const cpu = c.cores === undefined ? 'a thread (CPU counted with its process)' : `CPU ${f2(c.cores)} cores = ${f2((1000 * c.cores) / (p.tracks / (p.windowS || 1)))} ms per track`;
+    const cpu =
+      c.cores === undefined
+        ? 'a thread (CPU counted with its process)'
+        : `CPU ${f2(c.cores)} cores = ${f2((1000 * c.cores) / (p.tracks / (p.windowS || 1)))} ms per track`;
     console.log(`    ${pad(c.target, 9)} ${cpu}, event loop busy ${f0(100 * c.elu)} %`);
   }
   for (const w of p.poolWait) console.log(`    ${pad(w.target, 9)} pool.connect: ${f2(w.perTrack)} per track, avg wait ${f2(w.avgMs)} ms`);
@@ -695,7 +759,18 @@ async function main() {
   const rows: string[][] = [['phase', 'tracks/s', 'p50 ms', 'p99 ms', 'max ms', 'ok', 'errors', 'machine CPU', 'steal', 'loadgen CPU']];
   const row = (label: string, r: PhaseResult) => {
     const s = summary(r);
-    rows.push([label, f0(s.rate), f2(s.p50), f2(s.p99), f1(s.max), String(s.n), String(s.errors), `${f0(r.cpu.machineBusyPct)} %`, `${f0(r.cpu.stealPct)} %`, `${f2(r.cpu.benchCores)} cores`]);
+    rows.push([
+      label,
+      f0(s.rate),
+      f2(s.p50),
+      f2(s.p99),
+      f1(s.max),
+      String(s.n),
+      String(s.errors),
+      `${f0(r.cpu.machineBusyPct)} %`,
+      `${f0(r.cpu.stealPct)} %`,
+      `${f2(r.cpu.benchCores)} cores`,
+    ]);
   };
   for (const r of [...ceilings.values(), ...(ceilingOpen ? [ceilingOpen] : [])]) {
     const label = r === ceilingOpen ? `${r.label} at ${f0(ceilingOpen.rate)}/s` : r.label;
@@ -711,7 +786,7 @@ async function main() {
   table(rows, '');
   for (const [, r] of ceilings) printErrors(r);
   for (const [, r] of topo) [r.phase, r.open].forEach((ph) => ph && printErrors(ph));
-  console.log('  closed loop: BENCH_CONCURRENCY requests in flight, the saturated rate; its latency is about concurrency ÷ rate (Little\'s law).');
+  console.log("  closed loop: BENCH_CONCURRENCY requests in flight, the saturated rate; its latency is about concurrency ÷ rate (Little's law).");
   console.log('  open loop: requests started at a fixed rate (the target rate), latency counted from the scheduled start.');
 
   console.log('\nPostgreSQL ceiling = a raw `pg` loop, one pooled connection per in-flight track, each "track" one transaction of:');
@@ -734,7 +809,9 @@ async function main() {
   const rawOpen = ceilingOpen && (!allOpen || Math.abs(ceilingOpen.rate - allOpen.rate) < 1e-6) ? summary(ceilingOpen) : undefined;
   if (ceilingOpen) {
     const c = summary(ceilingOpen);
-    console.log(`  PG ceiling A's own p99 at ${f0(ceilingOpen.rate)}/s offered = ${f1(c.p99)} ms, p50 ${f1(c.p50)} ms   (what this machine's PostgreSQL gives one raw loop at that rate)`);
+    console.log(
+      `  PG ceiling A's own p99 at ${f0(ceilingOpen.rate)}/s offered = ${f1(c.p99)} ms, p50 ${f1(c.p50)} ms   (what this machine's PostgreSQL gives one raw loop at that rate)`,
+    );
     console.log(`  PG ceiling A open loop, p99 per second of the window (ms): ${p99PerSecond(ceilingOpen).map(f0).join(' ')}`);
     printProbe(ceilingOpen);
   }

@@ -70,7 +70,11 @@ function install(outDir: string) {
       });
     }
     const ret = origQuery.call(this, config, values);
-    if (ret && typeof ret.then === 'function') ret.then(() => add(s, t0), () => add(s, t0));
+    if (ret && typeof ret.then === 'function')
+      ret.then(
+        () => add(s, t0),
+        () => add(s, t0),
+      );
     else s.n++;
     return ret;
   };
@@ -85,7 +89,10 @@ function install(outDir: string) {
       });
     }
     const ret = origConnect.call(this);
-    ret.then(() => add(poolWait, t0), () => add(poolWait, t0));
+    ret.then(
+      () => add(poolWait, t0),
+      () => add(poolWait, t0),
+    );
     return ret;
   };
 

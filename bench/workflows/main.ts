@@ -31,7 +31,12 @@ const WORKERS = Math.max(1, num('BENCH_WORKERS', 2));
 /** The first timer falls due this long after the setup (seed, VACUUM, CHECKPOINT) has ended, at least. */
 const LEAD_MS = num('BENCH_LEAD_MS', 3000);
 /** Which phases: `timers` (the issue's figure), `backlog` (the engine's capacity), `ceiling`. */
-const PHASES = new Set((process.env.BENCH_PHASES ?? 'timers,backlog,ceiling').split(',').map((s) => s.trim()).filter(Boolean));
+const PHASES = new Set(
+  (process.env.BENCH_PHASES ?? 'timers,backlog,ceiling')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
 /** Rounds of the capacity phases (backlog, ceiling), alternating; the medians are compared. */
 const ROUNDS = Math.max(1, num('BENCH_ROUNDS', 3));
 /**
@@ -46,7 +51,13 @@ const KEEP = num('BENCH_KEEP', 0) === 1;
 const EVERY_MS = num('BENCH_ENGINE_EVERY_MS', 200);
 /** The service's own settings (WORKFLOW_BATCH 500, WORKFLOW_CONCURRENCY 32, WORKFLOW_LEASE_MS 60 s), overridable as for the service. */
 const CONFIG = workflowsSettings.parse(process.env);
-const SETTINGS: EngineSettings = { batch: CONFIG.WORKFLOW_BATCH, leaseMs: CONFIG.WORKFLOW_LEASE_MS, concurrency: CONFIG.WORKFLOW_CONCURRENCY, timeScale: CONFIG.WORKFLOW_TIME_SCALE, retryBaseMs: CONFIG.WORKFLOW_RETRY_BASE_MS };
+const SETTINGS: EngineSettings = {
+  batch: CONFIG.WORKFLOW_BATCH,
+  leaseMs: CONFIG.WORKFLOW_LEASE_MS,
+  concurrency: CONFIG.WORKFLOW_CONCURRENCY,
+  timeScale: CONFIG.WORKFLOW_TIME_SCALE,
+  retryBaseMs: CONFIG.WORKFLOW_RETRY_BASE_MS,
+};
 /** DB_POOL_MAX's default: each worker stands for a replica with its own pool. */
 const POOL_MAX = num('BENCH_DB_POOL_MAX', 10);
 
@@ -66,15 +77,41 @@ async function createWorkflow(db: Db): Promise<Flow> {
   const store = new TimedRepo(db);
   const f: Flow = { projectId: newId(), workflowId: newId(), trigger: newId(), delay: newId(), exit: newId() };
   await db.tx(async (tx) => {
-    await store.insertWorkflow(tx, { project_id: f.projectId, id: f.workflowId, name: 'bench', description: null, trigger_event: 'signup', allow_reentry: false, webhook_secret: 'whsec_bench' });
+    await store.insertWorkflow(tx, {
+      project_id: f.projectId,
+      id: f.workflowId,
+      name: 'bench',
+      description: null,
+      trigger_event: 'signup',
+      allow_reentry: false,
+      webhook_secret: 'whsec_bench',
+    });
     await store.updateWorkflow(tx, f.projectId, f.workflowId, { enabled: true });
     const step = (id: string, type: string, config: object) =>
-      store.insertStep(tx, { project_id: f.projectId, workflow_id: f.workflowId, id, type: type as never, name: type, position: null, config: config as never, template_id: null });
+      store.insertStep(tx, {
+        project_id: f.projectId,
+        workflow_id: f.workflowId,
+        id,
+        type: type as never,
+        name: type,
+        position: null,
+        config: config as never,
+        template_id: null,
+      });
     await step(f.trigger, 'TRIGGER', {});
     await step(f.delay, 'DELAY', { amount: 1, unit: 'minutes' });
     await step(f.exit, 'EXIT', { reason: 'done' });
     const edge = (from: string, to: string) =>
-      store.insertTransition(tx, { project_id: f.projectId, workflow_id: f.workflowId, id: newId(), from_step_id: from, to_step_id: to, branch: null, wait_outcome: null, priority: 0 });
+      store.insertTransition(tx, {
+        project_id: f.projectId,
+        workflow_id: f.workflowId,
+        id: newId(),
+        from_step_id: from,
+        to_step_id: to,
+        branch: null,
+        wait_outcome: null,
+        priority: 0,
+      });
     await edge(f.trigger, f.delay);
     await edge(f.delay, f.exit);
   });
@@ -145,7 +182,14 @@ async function pgDelta(db: Db, dbName: string, a: PgCounters): Promise<PgDelta> 
   await db.query('SELECT pg_stat_clear_snapshot()');
   const b = await pgCounters(db, dbName);
   const [{ wal }] = await db.query(`SELECT pg_wal_lsn_diff($1::pg_lsn, $2::pg_lsn)::float8 AS wal`, [b.wal, a.wal]);
-  return { commits: b.commits - a.commits, updated: b.updated - a.updated, hot: b.hot - a.hot, walBytes: wal, autovacuums: b.autovacuums - a.autovacuums, autoanalyzes: b.autoanalyzes - a.autoanalyzes };
+  return {
+    commits: b.commits - a.commits,
+    updated: b.updated - a.updated,
+    hot: b.hot - a.hot,
+    walBytes: wal,
+    autovacuums: b.autovacuums - a.autovacuums,
+    autoanalyzes: b.autoanalyzes - a.autoanalyzes,
+  };
 }
 
 // ---------------------------------------------------------------- the workers' PostgreSQL backends
@@ -163,7 +207,9 @@ const workerUrl = (url: string) => {
  * pools are opened for one phase, so that is the phase's. NaN without /proc.
  */
 async function backendCpuMs(db: Db, dbName: string): Promise<number> {
-  const pids = (await db.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND application_name = $2`, [dbName, WORKER_APP])).map((r) => r.pid);
+  const pids = (await db.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND application_name = $2`, [dbName, WORKER_APP])).map(
+    (r) => r.pid,
+  );
   let ms = 0;
   for (const pid of pids) {
     try {
@@ -351,16 +397,27 @@ interface Walked {
  * EXIT (history[3].at), when it was written (updated_at). extract() answers numeric (a string in pg).
  */
 async function walkedOf(db: Db, f: Flow, phase: string): Promise<Walked[]> {
-  return db.query(
-    `SELECT extract(epoch FROM s.due_at) * 1000 AS due,
+  return db
+    .query(
+      `SELECT extract(epoch FROM s.due_at) * 1000 AS due,
             extract(epoch FROM (e.history -> 2 ->> 'at')::timestamptz) * 1000 AS walked,
             extract(epoch FROM (e.history -> 3 ->> 'at')::timestamptz) * 1000 AS "exitAt",
             extract(epoch FROM e.updated_at) * 1000 AS written,
             jsonb_array_length(e.history) AS entries, e.status
        FROM bench.seeded s JOIN workflows.executions e ON e.project_id = $1 AND e.id = s.id
       WHERE s.phase = $2`,
-    [f.projectId, phase],
-  ).then((rows) => rows.map((r) => ({ due: Number(r.due), walked: Number(r.walked), exitAt: Number(r.exitAt), written: Number(r.written), entries: r.entries, status: r.status })));
+      [f.projectId, phase],
+    )
+    .then((rows) =>
+      rows.map((r) => ({
+        due: Number(r.due),
+        walked: Number(r.walked),
+        exitAt: Number(r.exitAt),
+        written: Number(r.written),
+        entries: r.entries,
+        status: r.status,
+      })),
+    );
 }
 
 /**
@@ -375,7 +432,8 @@ async function forget(db: Db, f: Flow, phase: string) {
 /** Every execution walked exactly once: EXITED with history [TRIGGER, DELAY, DELAY (waited), EXIT]. */
 function checkWalked(rows: Walked[], n: number, phase: string) {
   const bad = rows.filter((r) => r.status !== 'EXITED' || r.entries !== 4);
-  if (rows.length !== n || bad.length) throw new Error(`${phase}: ${rows.length} executions seeded of ${n}; ${bad.length} not EXITED with 4 history entries (e.g. ${JSON.stringify(bad[0])})`);
+  if (rows.length !== n || bad.length)
+    throw new Error(`${phase}: ${rows.length} executions seeded of ${n}; ${bad.length} not EXITED with 4 history entries (e.g. ${JSON.stringify(bad[0])})`);
 }
 
 /** Steps per second: each execution's two steps (the DELAY's resume and the EXIT) counted at the second their history says they ran. */
@@ -466,8 +524,11 @@ async function main() {
       const s0 = performance.now();
       await seed(db, f, 'timers', N, base, SPREAD_MS);
       const gapMs = base.getTime() - Date.now();
-      log(`timers: seeded in ${f1((performance.now() - s0) / 1000)} s; the first timer falls due in ${f1(gapMs / 1000)} s; starting ${WORKERS} engine worker(s)`);
-      if (gapMs < 500) throw new Error(`the setup took longer than guessed: the first timer was due ${f1(-gapMs / 1000)} s before the engine started; raise BENCH_LEAD_MS`);
+      log(
+        `timers: seeded in ${f1((performance.now() - s0) / 1000)} s; the first timer falls due in ${f1(gapMs / 1000)} s; starting ${WORKERS} engine worker(s)`,
+      );
+      if (gapMs < 500)
+        throw new Error(`the setup took longer than guessed: the first timer was due ${f1(-gapMs / 1000)} s before the engine started; raise BENCH_LEAD_MS`);
       const result = await engine(scratch, 'timers', N);
       const rows = await walkedOf(db, f, 'timers');
       checkWalked(rows, N, 'timers');
@@ -479,8 +540,22 @@ async function main() {
     // executions deleted after it.
     const clean = (r: PhaseResult) => restCores(r) <= CLEAN_REST_CORES;
     const wanted = (kind: string, done: PhaseResult[]) => PHASES.has(kind) && done.filter(clean).length < ROUNDS;
-    for (let round = 1; round <= 3 * ROUNDS && (wanted('backlog', backlogs.map((b) => b.result)) || wanted('ceiling', ceilings)); round++) {
-      if (wanted('backlog', backlogs.map((b) => b.result))) {
+    for (
+      let round = 1;
+      round <= 3 * ROUNDS &&
+      (wanted(
+        'backlog',
+        backlogs.map((b) => b.result),
+      ) ||
+        wanted('ceiling', ceilings));
+      round++
+    ) {
+      if (
+        wanted(
+          'backlog',
+          backlogs.map((b) => b.result),
+        )
+      ) {
         const name = `backlog ${round}`;
         log(`${name}: seeding ${N} executions, all due already`);
         await seed(db, f, name, N, new Date(Date.now() - 2 * 60_000), SPREAD_MS);
@@ -489,7 +564,9 @@ async function main() {
         checkWalked(rows, N, name);
         await forget(db, f, name);
         backlogs.push({ result, rows });
-        log(`${name}: ${f0(drainRate(result))} executions/s${clean(result) ? '' : `; disturbed (the rest of the machine used ${f2(restCores(result))} cores)`}`);
+        log(
+          `${name}: ${f0(drainRate(result))} executions/s${clean(result) ? '' : `; disturbed (the rest of the machine used ${f2(restCores(result))} cores)`}`,
+        );
       }
       if (wanted('ceiling', ceilings)) {
         const name = `ceiling ${round}`;
@@ -499,15 +576,21 @@ async function main() {
         checkWalked(await walkedOf(db, f, name), N, name);
         await forget(db, f, name);
         ceilings.push(result);
-        log(`${name}: ${f0(drainRate(result))} executions/s${clean(result) ? '' : `; disturbed (the rest of the machine used ${f2(restCores(result))} cores)`}`);
+        log(
+          `${name}: ${f0(drainRate(result))} executions/s${clean(result) ? '' : `; disturbed (the rest of the machine used ${f2(restCores(result))} cores)`}`,
+        );
       }
     }
 
     // ------------------------------------------------------------ the report
     const cores = os.cpus().length;
     console.log('');
-    console.log(`bench/workflows: ${N} executions of TRIGGER → DELAY (1 minute) → EXIT; ${WORKERS} engine worker(s) (replicas), each runEngine every ${EVERY_MS} ms,`);
-    console.log(`batch ${SETTINGS.batch}, concurrency ${SETTINGS.concurrency}, lease ${SETTINGS.leaseMs / 1000} s, pool ${POOL_MAX}; no step calls another service (the engine and PostgreSQL are measured)`);
+    console.log(
+      `bench/workflows: ${N} executions of TRIGGER → DELAY (1 minute) → EXIT; ${WORKERS} engine worker(s) (replicas), each runEngine every ${EVERY_MS} ms,`,
+    );
+    console.log(
+      `batch ${SETTINGS.batch}, concurrency ${SETTINGS.concurrency}, lease ${SETTINGS.leaseMs / 1000} s, pool ${POOL_MAX}; no step calls another service (the engine and PostgreSQL are measured)`,
+    );
     console.log(machineLine());
     console.log('');
 
@@ -526,8 +609,17 @@ async function main() {
       const walkedLate = sorted(rows.map((r) => r.walked - r.due));
       const writtenLate = sorted(rows.map((r) => r.written - r.due));
       p99 = pct(walkedLate, 99);
-      console.log(`Timer lateness, ms (${rows.length} timers due over ${SPREAD_MS / 1000} s; the first due ${f1(timers.gapMs / 1000)} s after the setup ended):`);
-      const late = (a: number[]) => [f0(pct(a, 50)), f0(pct(a, 95)), f0(pct(a, 99)), f0(a[a.length - 1]), f0(a[0]), String(a.filter((x) => x > P99_TARGET_MS).length)];
+      console.log(
+        `Timer lateness, ms (${rows.length} timers due over ${SPREAD_MS / 1000} s; the first due ${f1(timers.gapMs / 1000)} s after the setup ended):`,
+      );
+      const late = (a: number[]) => [
+        f0(pct(a, 50)),
+        f0(pct(a, 95)),
+        f0(pct(a, 99)),
+        f0(a[a.length - 1]),
+        f0(a[0]),
+        String(a.filter((x) => x > P99_TARGET_MS).length),
+      ];
       table([
         ['', 'p50', 'p95', 'p99', 'max', 'min', '> 1 s'],
         ['walked (DELAY history `at` − due)', ...late(walkedLate)],
@@ -555,20 +647,64 @@ async function main() {
       const window = (lastDue - firstDue) / 1000;
       const inWindow = rows.filter((x) => x.walked >= firstDue && x.walked <= lastDue).length;
       const steps = perSecond(rows, r.start, r.end);
-      tput.push([`timers, while due (${f0(window)} s)`, String(inWindow), f1(window), f0(inWindow / window), f0((2 * inWindow) / window), f0(Math.max(...steps)), `(${f2(inWindow / window / ceilRate)})`]);
+      tput.push([
+        `timers, while due (${f0(window)} s)`,
+        String(inWindow),
+        f1(window),
+        f0(inWindow / window),
+        f0((2 * inWindow) / window),
+        f0(Math.max(...steps)),
+        `(${f2(inWindow / window / ceilRate)})`,
+      ]);
     }
     for (const b of backlogs) {
       const r = b.result;
-      tput.push([`${r.name}: engine, all due at once${mark(r)}`, String(r.n), f2((r.end - r.start) / 1000), f0(drainRate(r)), f0(2 * drainRate(r)), f0(Math.max(...perSecond(b.rows, r.start, r.end))), f2(drainRate(r) / ceilRate)]);
+      tput.push([
+        `${r.name}: engine, all due at once${mark(r)}`,
+        String(r.n),
+        f2((r.end - r.start) / 1000),
+        f0(drainRate(r)),
+        f0(2 * drainRate(r)),
+        f0(Math.max(...perSecond(b.rows, r.start, r.end))),
+        f2(drainRate(r) / ceilRate),
+      ]);
     }
     for (const r of ceilings) {
-      tput.push([`${r.name}: PG claimDue + writeExecutions, ${WORKERS} conn.${mark(r)}`, String(r.n), f2((r.end - r.start) / 1000), f0(drainRate(r)), f0(2 * drainRate(r)), '', f2(drainRate(r) / ceilRate)]);
+      tput.push([
+        `${r.name}: PG claimDue + writeExecutions, ${WORKERS} conn.${mark(r)}`,
+        String(r.n),
+        f2((r.end - r.start) / 1000),
+        f0(drainRate(r)),
+        f0(2 * drainRate(r)),
+        '',
+        f2(drainRate(r) / ceilRate),
+      ]);
     }
-    if (backlogs.length) tput.push([`engine (median of ${cleanBacklogs.length}${cleanBacklogs.some(clean) ? ' clean' : ', ALL DISTURBED'})`, '', '', f0(backlogRate), f0(2 * backlogRate), '', f2(ratio)]);
-    if (ceilings.length) tput.push([`PG ceiling (median of ${cleanCeilings.length}${cleanCeilings.some(clean) ? ' clean' : ', ALL DISTURBED'})`, '', '', f0(ceilRate), f0(2 * ceilRate), '', '1.00']);
+    if (backlogs.length)
+      tput.push([
+        `engine (median of ${cleanBacklogs.length}${cleanBacklogs.some(clean) ? ' clean' : ', ALL DISTURBED'})`,
+        '',
+        '',
+        f0(backlogRate),
+        f0(2 * backlogRate),
+        '',
+        f2(ratio),
+      ]);
+    if (ceilings.length)
+      tput.push([
+        `PG ceiling (median of ${cleanCeilings.length}${cleanCeilings.some(clean) ? ' clean' : ', ALL DISTURBED'})`,
+        '',
+        '',
+        f0(ceilRate),
+        f0(2 * ceilRate),
+        '',
+        '1.00',
+      ]);
     table(tput);
     if (timers) {
-      console.log(`  (the timers' rate is paced by their due times, ${f0((2 * N) / (SPREAD_MS / 1000))} steps/s offered: not a capacity; the engine's drains are)`);
+      console.log(
+        `  (the timers' rate is paced by their due times, ${f0((2 * N) / (SPREAD_MS / 1000))} steps/s offered: not a capacity; the engine's drains are)`,
+      );
       console.log(`  timers, steps per second from the first claim: ${perSecond(timers.rows, timers.result.start, timers.result.end).join(' ')}`);
     }
     console.log('');
@@ -578,7 +714,9 @@ async function main() {
       ['backlog', backlogs.map((b) => b.result)],
       ['ceiling', ceilings],
     ];
-    console.log('Claim + write cycle, per batch (rows: mean (p10–p90); ms: "a / b" = mean / p99); µs per row; rows/s per connection while in the two statements;');
+    console.log(
+      'Claim + write cycle, per batch (rows: mean (p10–p90); ms: "a / b" = mean / p99); µs per row; rows/s per connection while in the two statements;',
+    );
     console.log("share of each worker's time claim/load/walk/write/idle in % (idle: the timer's 200 ms, empty claims):");
     table([
       ['', 'batches', 'rows/batch', 'claim ms', 'load ms', 'walk ms', 'write ms', 'claim µs/row', 'write µs/row', 'rows/s claim+write', 'worker time %'],
@@ -591,7 +729,23 @@ async function main() {
     console.log(`PG backends = the workers' connections (/proc); rest = everything else: PostgreSQL's background processes and other people's work;`);
     console.log(`WAL is cluster-wide, so it includes other databases' writes):`);
     table([
-      ['', 'wall s', 'machine CPU %', 'steal %', 'bench cores', 'PG backends cores', 'rest cores', 'bench CPU µs/exec.', 'PG CPU µs/exec.', 'empty claims', 'commits/exec.', 'row updates/exec.', 'HOT %', 'WAL bytes/exec.', 'autovacuums'],
+      [
+        '',
+        'wall s',
+        'machine CPU %',
+        'steal %',
+        'bench cores',
+        'PG backends cores',
+        'rest cores',
+        'bench CPU µs/exec.',
+        'PG CPU µs/exec.',
+        'empty claims',
+        'commits/exec.',
+        'row updates/exec.',
+        'HOT %',
+        'WAL bytes/exec.',
+        'autovacuums',
+      ],
       ...results.map((r) => [
         r.name,
         f1(r.wallMs / 1000),
@@ -614,7 +768,9 @@ async function main() {
 
     if (timers) console.log(`timer lateness p99 ${f0(p99)} ms (target ≤ ${P99_TARGET_MS} ms): ${p99 <= P99_TARGET_MS ? 'PASS' : 'SHORT'}`);
     if (backlogs.length && ceilings.length)
-      console.log(`engine ${f0(backlogRate)} executions/s (${f0(2 * backlogRate)} steps/s) = ${f2(ratio)} × the PostgreSQL ceiling ${f0(ceilRate)}/s (target ≥ ${RATIO_TARGET} ×): ${ratio >= RATIO_TARGET ? 'PASS' : 'SHORT'}`);
+      console.log(
+        `engine ${f0(backlogRate)} executions/s (${f0(2 * backlogRate)} steps/s) = ${f2(ratio)} × the PostgreSQL ceiling ${f0(ceilRate)}/s (target ≥ ${RATIO_TARGET} ×): ${ratio >= RATIO_TARGET ? 'PASS' : 'SHORT'}`,
+      );
     if (results.some((r) => r.timedOut)) console.log('SOME PHASE TIMED OUT: its figures cover what ended in time');
   } finally {
     running.delete(onSignal);

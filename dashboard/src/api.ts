@@ -86,7 +86,14 @@ async function request<T>(method: string, path: string, body?: Body, opts: { sig
   }
   if (!res.ok) {
     const e = json?.error;
-    const err = new ApiError(res.status, e?.code ?? `HTTP_${res.status}`, e?.message ?? (text.slice(0, 200) || res.statusText), e?.suggestion, e?.errors ?? [], e?.requestId ?? res.headers.get('x-request-id') ?? undefined);
+    const err = new ApiError(
+      res.status,
+      e?.code ?? `HTTP_${res.status}`,
+      e?.message ?? (text.slice(0, 200) || res.statusText),
+      e?.suggestion,
+      e?.errors ?? [],
+      e?.requestId ?? res.headers.get('x-request-id') ?? undefined,
+    );
     if (res.status === 401 && !opts.quiet401) onUnauthorized();
     throw err;
   }

@@ -51,7 +51,9 @@ function Shell() {
             <Route key={a.path} path={a.path} nest component={a.page} />
           ))}
           <Route>
-            <p>There is no page here. <Link href="/">Back to the overview</Link></p>
+            <p>
+              There is no page here. <Link href="/">Back to the overview</Link>
+            </p>
           </Route>
         </Switch>
       </Suspense>
@@ -65,12 +67,21 @@ function Layout({ children }: { children: React.ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   return (
     <div className={`layout${menuOpen ? ' menu-open' : ''}`}>
-      <a className="skip-link" href="#main" onClick={(e) => { e.preventDefault(); document.getElementById('main')?.focus(); }}>
+      <a
+        className="skip-link"
+        href="#main"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
         Skip to content
       </a>
       <aside className="sidebar">
         <div className="brand">
-          <Link href="/" onClick={() => setMenuOpen(false)}>Herald</Link>
+          <Link href="/" onClick={() => setMenuOpen(false)}>
+            Herald
+          </Link>
           <button type="button" className="menu-toggle" aria-expanded={menuOpen} aria-controls="nav" onClick={() => setMenuOpen((o) => !o)}>
             Menu
           </button>
@@ -79,7 +90,12 @@ function Layout({ children }: { children: React.ReactNode }) {
         <nav id="nav" aria-label="Main">
           <ul>
             <li>
-              <Link href="/" className={location === '/' ? 'active' : ''} aria-current={location === '/' ? 'page' : undefined} onClick={() => setMenuOpen(false)}>
+              <Link
+                href="/"
+                className={location === '/' ? 'active' : ''}
+                aria-current={location === '/' ? 'page' : undefined}
+                onClick={() => setMenuOpen(false)}
+              >
                 Overview
               </Link>
             </li>
@@ -96,7 +112,9 @@ function Layout({ children }: { children: React.ReactNode }) {
           </ul>
         </nav>
         <div className="sidebar-footer">
-          <span className="muted" title={user?.email}>{user?.email}</span>
+          <span className="muted" title={user?.email}>
+            {user?.email}
+          </span>
           <button type="button" className="link" onClick={() => void logout()}>
             Log out
           </button>

@@ -6,10 +6,16 @@ import { localToIso, placeErrors } from '../src/pages/campaigns/model';
 
 describe('campaigns', () => {
   it('puts the API errors where the form shows them', () => {
-    const sender = placeErrors(new ApiError(403, 'DOMAIN_NOT_VERIFIED', 'The sender domain of a@b.example is not verified for this project', 'Verify it.')) as ApiError;
+    const sender = placeErrors(
+      new ApiError(403, 'DOMAIN_NOT_VERIFIED', 'The sender domain of a@b.example is not verified for this project', 'Verify it.'),
+    ) as ApiError;
     expect(sender.fieldMessage('from')).toMatch(/not verified/);
     expect(sender.suggestion).toBe('Verify it.');
-    const filter = placeErrors(new ApiError(422, 'VALIDATION_ERROR', 'Validation failed', undefined, [{ field: 'audienceFilter.groups[0].filters[0].operator', message: 'unknown operator' }])) as ApiError;
+    const filter = placeErrors(
+      new ApiError(422, 'VALIDATION_ERROR', 'Validation failed', undefined, [
+        { field: 'audienceFilter.groups[0].filters[0].operator', message: 'unknown operator' },
+      ]),
+    ) as ApiError;
     expect(filter.fieldMessage('audienceFilter')).toBe('groups[0].filters[0].operator: unknown operator');
     const past = placeErrors(new ApiError(400, 'BAD_REQUEST', 'scheduledFor must be in the future (send without scheduledFor to start now)')) as ApiError;
     expect(past.fieldMessage('scheduledFor')).toMatch(/^must be in the future/);
@@ -26,17 +32,43 @@ describe('campaigns', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'A filter' }));
     expect(value.audienceType).toBe('FILTERED');
     expect(JSON.parse(value.audienceFilter)).toMatchObject({ logic: 'AND' });
-    rerender(<AudiencePicker value={value} onChange={onChange} segments={segments} count={{ loading: false, error: new ApiError(404, 'NOT_FOUND', 'Route not found') }} errors={{ audienceFilter: 'groups: required' }} />);
+    rerender(
+      <AudiencePicker
+        value={value}
+        onChange={onChange}
+        segments={segments}
+        count={{ loading: false, error: new ApiError(404, 'NOT_FOUND', 'Route not found') }}
+        errors={{ audienceFilter: 'groups: required' }}
+      />,
+    );
     expect(screen.getByTestId('recipient-count').textContent).toContain('Could not count the recipients: Route not found');
     expect(screen.getByLabelText('Filter condition (JSON)').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('groups: required')).toBeTruthy();
     // A problem inside the filter goes next to the filter it names, in the builder.
-    rerender(<AudiencePicker value={value} onChange={onChange} segments={segments} count={{ loading: false }} errors={{ filter: [{ field: 'audienceFilter.groups[0].filters[0].value', message: 'must be a string' }] }} />);
+    rerender(
+      <AudiencePicker
+        value={value}
+        onChange={onChange}
+        segments={segments}
+        count={{ loading: false }}
+        errors={{ filter: [{ field: 'audienceFilter.groups[0].filters[0].value', message: 'must be a string' }] }}
+      />,
+    );
     const row = screen.getByRole('group', { name: 'Group 1, filter 1' });
     expect(row.querySelector('[data-field="audienceFilter.groups[0].filters[0].value"]')!.textContent).toBe('must be a string');
     // So does one the live count found, while nothing was saved yet.
-    const counted = new ApiError(422, 'VALIDATION_ERROR', 'Invalid', undefined, [{ field: 'condition.groups[0].filters[0].operator', message: 'does not apply' }]);
-    rerender(<AudiencePicker value={value} onChange={onChange} segments={segments} count={{ loading: false, error: counted, filterErrors: [{ field: 'audienceFilter.groups[0].filters[0].operator', message: 'does not apply' }] }} errors={{}} />);
+    const counted = new ApiError(422, 'VALIDATION_ERROR', 'Invalid', undefined, [
+      { field: 'condition.groups[0].filters[0].operator', message: 'does not apply' },
+    ]);
+    rerender(
+      <AudiencePicker
+        value={value}
+        onChange={onChange}
+        segments={segments}
+        count={{ loading: false, error: counted, filterErrors: [{ field: 'audienceFilter.groups[0].filters[0].operator', message: 'does not apply' }] }}
+        errors={{}}
+      />,
+    );
     expect(row.querySelector('[data-field="audienceFilter.groups[0].filters[0].operator"]')!.textContent).toBe('does not apply');
     fireEvent.click(screen.getByRole('radio', { name: 'A segment' }));
     rerender(<AudiencePicker value={value} onChange={onChange} segments={segments} count={{ count: 12, loading: false }} errors={{}} />);

@@ -20,13 +20,28 @@ describe('chart math', () => {
     ]);
     expect(xAt(0, 1, f)).toBe(215);
     expect(yAt(25, 10, f)).toBe(10); // clamped to the top
-    expect(linePath([[40, 170], [215, 90]])).toBe('M40,170 L215,90');
-    expect(areaPath([[40, 170], [215, 90]], f)).toBe('M40,170 L215,90 L215,170 L40,170 Z');
+    expect(
+      linePath([
+        [40, 170],
+        [215, 90],
+      ]),
+    ).toBe('M40,170 L215,90');
+    expect(
+      areaPath(
+        [
+          [40, 170],
+          [215, 90],
+        ],
+        f,
+      ),
+    ).toBe('M40,170 L215,90 L215,170 L40,170 Z');
     expect(linePath([])).toBe('');
   });
 
   it('finds the day under the pointer, clamped to the series', () => {
-    expect([nearestIndex(40, 3, f), nearestIndex(200, 3, f), nearestIndex(389, 3, f), nearestIndex(-50, 3, f), nearestIndex(900, 3, f)]).toEqual([0, 1, 2, 0, 2]);
+    expect([nearestIndex(40, 3, f), nearestIndex(200, 3, f), nearestIndex(389, 3, f), nearestIndex(-50, 3, f), nearestIndex(900, 3, f)]).toEqual([
+      0, 1, 2, 0, 2,
+    ]);
   });
 
   it('labels every n-th day and the last, without crowding it', () => {

@@ -72,7 +72,19 @@ describe('condition builder', () => {
 
     change(within(f).getByLabelText('Field type'), 'event');
     change(within(f).getByLabelText('Event name'), 'purchased');
-    expect(operators(f)).toEqual(['triggered', 'notTriggered', 'triggeredWithin', 'triggeredOlderThan', 'notTriggeredWithin', 'equals', 'notEquals', 'greaterThan', 'lessThan', 'greaterThanOrEqual', 'lessThanOrEqual']);
+    expect(operators(f)).toEqual([
+      'triggered',
+      'notTriggered',
+      'triggeredWithin',
+      'triggeredOlderThan',
+      'notTriggeredWithin',
+      'equals',
+      'notEquals',
+      'greaterThan',
+      'lessThan',
+      'greaterThanOrEqual',
+      'lessThanOrEqual',
+    ]);
     expect(within(f).queryByLabelText('Value')).toBeNull();
     change(within(f).getByLabelText('Operator'), 'greaterThanOrEqual');
     change(within(f).getByLabelText('Times'), '2');

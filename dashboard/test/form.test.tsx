@@ -16,7 +16,13 @@ function Demo({ action }: { action: (v: { email: string }) => Promise<unknown> }
 
 describe('forms', () => {
   it('show the API error next to the field it names, with the suggestion, and keep what was typed', async () => {
-    render(<Demo action={async () => { throw new ApiError(422, 'VALIDATION_ERROR', 'Validation failed', 'Use a full address.', [{ field: 'email', message: 'Invalid email address' }]); }} />);
+    render(
+      <Demo
+        action={async () => {
+          throw new ApiError(422, 'VALIDATION_ERROR', 'Validation failed', 'Use a full address.', [{ field: 'email', message: 'Invalid email address' }]);
+        }}
+      />,
+    );
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'nope' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true'));
@@ -29,7 +35,13 @@ describe('forms', () => {
 
   it('clear the error on the next successful submit', async () => {
     let fail = true;
-    render(<Demo action={async () => { if (fail) throw new ApiError(400, 'BAD', 'Nope'); }} />);
+    render(
+      <Demo
+        action={async () => {
+          if (fail) throw new ApiError(400, 'BAD', 'Nope');
+        }}
+      />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('Nope');
     fail = false;

@@ -39,7 +39,16 @@ describe('CSV import form', () => {
 
   it('shows a 413 with its message and suggestion next to the file, keeping the file chosen', async () => {
     (globalThis as any).fetch = jest.fn(async () =>
-      reply(413, { success: false, error: { code: 'PAYLOAD_TOO_LARGE', statusCode: 413, message: 'The file is larger than 5242880 bytes', suggestion: 'Split the file into imports of at most 5242880 bytes each.', errors: [{ field: 'file', message: 'must be at most 5242880 bytes' }] } }),
+      reply(413, {
+        success: false,
+        error: {
+          code: 'PAYLOAD_TOO_LARGE',
+          statusCode: 413,
+          message: 'The file is larger than 5242880 bytes',
+          suggestion: 'Split the file into imports of at most 5242880 bytes each.',
+          errors: [{ field: 'file', message: 'must be at most 5242880 bytes' }],
+        },
+      }),
     );
     renderAt();
     fireEvent.change(screen.getByLabelText('CSV file'), { target: { files: [csv('big.csv')] } });

@@ -7,7 +7,18 @@ import { Members } from '../src/pages/settings/members';
  * The members tab against a fake API: what each role is offered, and a refusal shown with the
  * API's message and suggestion.
  */
-const PROJECT = { id: 'p1', name: 'Team', public: 'pk_1…', secret: 'sk_1…', disabled: false, disabledReason: null, tracking: 'ENABLED', language: null, createdAt: '', updatedAt: '' };
+const PROJECT = {
+  id: 'p1',
+  name: 'Team',
+  public: 'pk_1…',
+  secret: 'sk_1…',
+  disabled: false,
+  disabledReason: null,
+  tracking: 'ENABLED',
+  language: null,
+  createdAt: '',
+  updatedAt: '',
+};
 const MEMBERS = [
   { userId: 'u1', email: 'owner@example.com', role: 'OWNER', createdAt: '2025-06-01T09:30:00.000Z' },
   { userId: 'u2', email: 'jane@example.com', role: 'MEMBER', createdAt: '2025-06-02T09:30:00.000Z' },
@@ -28,7 +39,13 @@ function fakeApi(role: string, answers: Record<string, Answer> = {}) {
     const key = `${init?.method ?? 'GET'} ${url}`;
     calls.push(key);
     const a = routes[key] ?? { status: 404, body: { error: { code: 'NOT_FOUND', message: `no fake for ${key}` } } };
-    return { status: a.status, ok: a.status < 400, statusText: '', headers: { get: () => null }, text: async () => (a.body === undefined ? '' : JSON.stringify(a.body)) };
+    return {
+      status: a.status,
+      ok: a.status < 400,
+      statusText: '',
+      headers: { get: () => null },
+      text: async () => (a.body === undefined ? '' : JSON.stringify(a.body)),
+    };
   }) as unknown as typeof fetch;
   return calls;
 }
@@ -47,7 +64,10 @@ const renderMembers = () =>
 describe('settings: members', () => {
   it('an ADMIN changes roles and invites; a refusal shows its message and suggestion', async () => {
     const calls = fakeApi('ADMIN', {
-      'PATCH /projects/p1/members/u2': { status: 403, body: { error: { code: 'FORBIDDEN', message: 'You need the ADMIN role', suggestion: 'Ask the project owner.' } } },
+      'PATCH /projects/p1/members/u2': {
+        status: 403,
+        body: { error: { code: 'FORBIDDEN', message: 'You need the ADMIN role', suggestion: 'Ask the project owner.' } },
+      },
     });
     renderMembers();
     const select = await screen.findByRole('combobox', { name: 'Role of jane@example.com' });

@@ -5,10 +5,14 @@ import { Preview, variablesOf } from '../src/pages/templates/editor';
 /** A fetch whose answers the test hands out one by one, in any order (jsdom has no Response: what api.ts reads of one). */
 function deferredFetch() {
   const calls: Array<{ body: any; resolve: (json: unknown) => void }> = [];
-  const fetch = jest.fn((_url: string, init: RequestInit) =>
-    new Promise((resolve) => {
-      calls.push({ body: JSON.parse(String(init.body)), resolve: (json) => resolve({ ok: true, status: 200, text: async () => JSON.stringify(json), headers: { get: () => null } }) });
-    }),
+  const fetch = jest.fn(
+    (_url: string, init: RequestInit) =>
+      new Promise((resolve) => {
+        calls.push({
+          body: JSON.parse(String(init.body)),
+          resolve: (json) => resolve({ ok: true, status: 200, text: async () => JSON.stringify(json), headers: { get: () => null } }),
+        });
+      }),
   );
   return { fetch, calls };
 }
@@ -22,7 +26,12 @@ describe('template preview', () => {
   });
 
   it('names the variables a template uses, not the built-ins, helpers or nested paths', () => {
-    expect(variablesOf('Hi {{name ?? "you"}}', '{{#if plan}}{{plan}}{{else}}-{{/if}} {{{html}}} {{email}} {{data.x}} {{~ trimmed ~}} {{! note }}')).toEqual(['name', 'plan', 'html', 'trimmed']);
+    expect(variablesOf('Hi {{name ?? "you"}}', '{{#if plan}}{{plan}}{{else}}-{{/if}} {{{html}}} {{email}} {{data.x}} {{~ trimmed ~}} {{! note }}')).toEqual([
+      'name',
+      'plan',
+      'html',
+      'trimmed',
+    ]);
   });
 
   it('asks Herald once typing settles, shows only the newest answer, in a frame with every sandbox restriction', async () => {

@@ -17,7 +17,14 @@ class TestPointerEvent extends MouseEvent {
 const id = (n: number) => `01970b1e-3c4d-7e5f-8a9b-0c1d2e3f4a5${n}`;
 const steps: Step[] = [
   { id: id(1), type: 'TRIGGER', name: 'Trigger', position: { x: 0, y: 0 }, config: {}, templateId: null },
-  { id: id(2), type: 'CONDITION', name: 'Is pro?', position: { x: 0, y: 120 }, config: { field: 'data.plan', operator: 'equals', value: 'pro' }, templateId: null },
+  {
+    id: id(2),
+    type: 'CONDITION',
+    name: 'Is pro?',
+    position: { x: 0, y: 120 },
+    config: { field: 'data.plan', operator: 'equals', value: 'pro' },
+    templateId: null,
+  },
   { id: id(3), type: 'DELAY', name: 'Wait a day', position: { x: 0, y: 240 }, config: { amount: 1, unit: 'days' }, templateId: null },
   { id: id(4), type: 'EXIT', name: 'Done', position: null, config: { reason: 'finished' }, templateId: null },
 ];
@@ -40,7 +47,14 @@ const node = (stepId: string) => screen.getByTestId(`step-${stepId}`);
 
 describe('workflow editor', () => {
   it('draws the steps at their positions and the transitions between them, with branch labels', () => {
-    const { container } = render(<WorkflowEditor steps={steps} transitions={[...transitions, { id: id(7), fromStepId: id(2), toStepId: id(3), condition: { branch: 'no' }, waitOutcome: null, priority: 0 }]} calls={fakeCalls()} lookups={lookups} />);
+    const { container } = render(
+      <WorkflowEditor
+        steps={steps}
+        transitions={[...transitions, { id: id(7), fromStepId: id(2), toStepId: id(3), condition: { branch: 'no' }, waitOutcome: null, priority: 0 }]}
+        calls={fakeCalls()}
+        lookups={lookups}
+      />,
+    );
     expect(screen.getByRole('button', { name: /^Is pro\?, Condition step/ })).toBeTruthy();
     expect(node(id(2)).style.top).toBe('120px');
     // A step without a stored position is laid out below the connected ones.
@@ -124,7 +138,12 @@ describe('workflow editor', () => {
     fireEvent.change(screen.getByLabelText('Set contact data (JSON)'), { target: { value: '{ "onboarded": true }' } });
     fireEvent.click(within(screen.getByRole('dialog', { hidden: true })).getByRole('button', { name: 'Add step', hidden: true }));
     await waitFor(() =>
-      expect(calls.addStep).toHaveBeenCalledWith({ type: 'UPDATE_CONTACT', name: 'Update contact', config: { updates: { onboarded: true }, subscriptionAction: 'none' }, position: { x: 230, y: 240 } }),
+      expect(calls.addStep).toHaveBeenCalledWith({
+        type: 'UPDATE_CONTACT',
+        name: 'Update contact',
+        config: { updates: { onboarded: true }, subscriptionAction: 'none' },
+        position: { x: 230, y: 240 },
+      }),
     );
     await screen.findByRole('button', { name: /^Update contact, Update contact step/ });
   });

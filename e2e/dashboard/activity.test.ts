@@ -100,10 +100,14 @@ describe('dashboard activity and analytics (all)', () => {
 
       const top = page.getByTestId('top-events');
       await top.locator('li').first().waitFor();
-      const rows = await top.locator('li').evaluateAll((lis) => lis.map((li: any) => `${li.querySelector('.event-name').textContent} ${li.querySelector('.event-count').textContent}`));
+      const rows = await top
+        .locator('li')
+        .evaluateAll((lis) => lis.map((li: any) => `${li.querySelector('.event-name').textContent} ${li.querySelector('.event-count').textContent}`));
       expect(rows).toEqual(expect.arrayContaining([`${event} 3`, 'email.sent 2', 'email.opened 1']));
       await page.getByRole('button', { name: '7 days' }).click();
-      await page.waitForFunction(() => (globalThis as any).document.querySelectorAll('[data-series="emails"] path.chart-line')[0]?.getAttribute('d').split(' L').length === 7);
+      await page.waitForFunction(
+        () => (globalThis as any).document.querySelectorAll('[data-series="emails"] path.chart-line')[0]?.getAttribute('d').split(' L').length === 7,
+      );
 
       // Nothing wider than the screen.
       const overflow = await page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth - (globalThis as any).innerWidth);

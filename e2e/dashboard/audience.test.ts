@@ -150,7 +150,12 @@ describe('dashboard audience (all)', () => {
   it('events: counts per name, recent events linking to their contact, deleting a name removes its events', async () => {
     const clicked = `clicked-${tag}`;
     const bought = `bought-${tag}`;
-    for (const [event, who] of [[clicked, 'e1'], [clicked, 'e1'], [clicked, 'e2'], [bought, 'e2']]) {
+    for (const [event, who] of [
+      [clicked, 'e1'],
+      [clicked, 'e1'],
+      [clicked, 'e2'],
+      [bought, 'e2'],
+    ]) {
       expect((await api.post('/v1/track', { event, email: email(who), data: { price: 5 } })).status).toBe(200);
     }
     const { page, context, errors } = await openDashboard(browser, t.baseUrl, { project: t.projectId });
@@ -169,11 +174,17 @@ describe('dashboard audience (all)', () => {
     }, clicked);
     const link = recent.first().getByRole('link');
     const contact = (await api.get(`/contacts?search=${email('e1')}`)).body.data[0];
-    await page.getByRole('table', { name: 'Recent events' }).getByRole('link', { name: email('e1') }).first().waitFor();
+    await page
+      .getByRole('table', { name: 'Recent events' })
+      .getByRole('link', { name: email('e1') })
+      .first()
+      .waitFor();
     expect(await link.getAttribute('href')).toMatch(/^#\/contacts\/[0-9a-f-]{36}$/);
 
     // Usage, then delete the name's events.
-    await nameRow(clicked).getByRole('button', { name: `Details of ${clicked}` }).click();
+    await nameRow(clicked)
+      .getByRole('button', { name: `Details of ${clicked}` })
+      .click();
     await page.getByTestId('event-usage').getByText('Tracked 3 times by 2 contacts.').waitFor();
     page.once('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: `Delete “${clicked}” events` }).click();
@@ -188,7 +199,11 @@ describe('dashboard audience (all)', () => {
 
     // A contact's link opens it.
     await page.getByRole('combobox', { name: 'Event name' }).selectOption('');
-    await page.getByRole('table', { name: 'Recent events' }).getByRole('link', { name: email('e2') }).first().click();
+    await page
+      .getByRole('table', { name: 'Recent events' })
+      .getByRole('link', { name: email('e2') })
+      .first()
+      .click();
     await page.getByRole('heading', { name: email('e2') }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
@@ -197,7 +212,11 @@ describe('dashboard audience (all)', () => {
   it('fits a phone: the import page and the events page are no wider than the screen', async () => {
     const { page, context, errors } = await openDashboard(browser, t.baseUrl, { viewport: PHONE, project: t.projectId });
     await logIn(page, OWNER.email, OWNER.password);
-    for (const [path, heading] of [['/#/contacts/import', 'Import contacts'], ['/#/events', 'Events'], ['/#/contacts', 'Contacts']]) {
+    for (const [path, heading] of [
+      ['/#/contacts/import', 'Import contacts'],
+      ['/#/events', 'Events'],
+      ['/#/contacts', 'Contacts'],
+    ]) {
       await page.goto(path);
       await page.getByRole('heading', { name: heading, exact: true }).waitFor();
       // Every region's spinner gone (a page may show several at once).

@@ -64,12 +64,19 @@ describe('dashboard campaigns (all)', () => {
     // Every subscribed recipient got the message once; the unsubscribed one nothing.
     const mine = () => s.smtp!.messages.filter((m) => m.envelope.to[0]?.endsWith(`@${t}.test`));
     await eventually(async () => mine().length === 3);
-    expect(mine().map((m) => m.envelope.to[0]).sort()).toEqual(names.map((n) => `${n}@${t}.test`));
+    expect(
+      mine()
+        .map((m) => m.envelope.to[0])
+        .sort(),
+    ).toEqual(names.map((n) => `${n}@${t}.test`));
     expect(mine().every((m) => m.parsed.subject === `News ${t}`)).toBe(true);
     expect((await s.api.get(`/campaigns/${created.id}`)).body).toMatchObject({ status: 'SENT', totalRecipients: subscribed, sentCount: subscribed });
     // The list shows it sent.
     await page.getByRole('link', { name: '← All campaigns' }).click();
-    await page.getByRole('row', { name: new RegExp(`Launch ${t}`) }).getByText('Sent', { exact: true }).waitFor();
+    await page
+      .getByRole('row', { name: new RegExp(`Launch ${t}`) })
+      .getByText('Sent', { exact: true })
+      .waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -84,13 +91,20 @@ describe('dashboard campaigns (all)', () => {
     await page.getByLabel('From', { exact: true }).fill(`me@unverified-${t}.example`);
     await page.getByLabel('Body (HTML)').fill('<p>kept body</p>');
     await page.getByRole('button', { name: 'Save draft' }).click();
-    const fromError = page.locator('.field-invalid').filter({ has: page.getByLabel('From', { exact: true }) }).getByRole('alert');
+    const fromError = page
+      .locator('.field-invalid')
+      .filter({ has: page.getByLabel('From', { exact: true }) })
+      .getByRole('alert');
     expect(await fromError.textContent()).toMatch(/not verified/);
     expect(await page.getByLabel('Subject').inputValue()).toBe(`Kept ${t}`);
     expect(await page.getByLabel('Body (HTML)').inputValue()).toBe('<p>kept body</p>');
     expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe(`me@unverified-${t}.example`);
     // The suggestion says what to do.
-    await page.getByRole('alert').getByText(/Add the domain|Verify the domain/).first().waitFor();
+    await page
+      .getByRole('alert')
+      .getByText(/Add the domain|Verify the domain/)
+      .first()
+      .waitFor();
     expect((await s.api.get('/campaigns?pageSize=100')).body.data.some((c: any) => c.name === `Unverified ${t}`)).toBe(false);
 
     // A FILTERED audience, built with the segments' condition builder; the count answers.
@@ -103,7 +117,10 @@ describe('dashboard campaigns (all)', () => {
     await filter.getByLabel('Value').fill(`@${t}.test`);
     await page.getByText('Edit as JSON').click();
     expect(JSON.parse(await page.getByLabel('Filter condition (JSON)').inputValue())).toEqual(condition);
-    await page.getByTestId('recipient-count').getByText(/recipient/).waitFor();
+    await page
+      .getByTestId('recipient-count')
+      .getByText(/recipient/)
+      .waitFor();
     await page.getByLabel('From', { exact: true }).fill(s.from);
     await page.getByRole('button', { name: 'Save draft' }).click();
     await page.getByRole('heading', { name: `Unverified ${t}` }).waitFor();
@@ -140,7 +157,10 @@ describe('dashboard campaigns (all)', () => {
 
     // Delete is refused while scheduled (409): the API's message and suggestion are shown.
     await page.getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('alert').getByText(/Cancel it first/).waitFor();
+    await page
+      .getByRole('alert')
+      .getByText(/Cancel it first/)
+      .waitFor();
     await page.getByRole('button', { name: 'Cancel send' }).click();
     await status(page, 'Cancelled');
     expect((await s.api.get(`/campaigns/${id}`)).body.status).toBe('CANCELLED');

@@ -68,7 +68,17 @@ describe('dashboard segments (all)', () => {
     expect(saved).toMatchObject({
       type: 'DYNAMIC',
       memberCount: 2,
-      condition: { logic: 'AND', groups: [{ filters: [{ field: 'data.plan', operator: 'equals', value: 'pro' }, { field: 'event.purchased', operator: 'triggered' }] }] },
+      condition: {
+        logic: 'AND',
+        groups: [
+          {
+            filters: [
+              { field: 'data.plan', operator: 'equals', value: 'pro' },
+              { field: 'event.purchased', operator: 'triggered' },
+            ],
+          },
+        ],
+      },
     });
     expect((await api.get(`/segments/${saved.id}/contacts`)).body.data.map((c: any) => c.email).sort()).toEqual(['a@seg-ui.test', 'b@seg-ui.test']);
 
@@ -113,7 +123,11 @@ describe('dashboard segments (all)', () => {
     expect((await api.get(`/segments/${vip.id}/contacts`)).body.data.map((c: any) => c.email)).toEqual(['c@seg-ui.test']);
 
     // Another segment's condition names it: the 409 is shown, and it stays.
-    const ref = await api.post('/segments', { name: 'In VIP', type: 'DYNAMIC', condition: { logic: 'AND', groups: [{ filters: [{ field: `segment.${vip.id}`, operator: 'memberOfSegment' }] }] } });
+    const ref = await api.post('/segments', {
+      name: 'In VIP',
+      type: 'DYNAMIC',
+      condition: { logic: 'AND', groups: [{ filters: [{ field: `segment.${vip.id}`, operator: 'memberOfSegment' }] }] },
+    });
     expect(ref.status).toBe(201);
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByRole('alert').filter({ hasText: 'In VIP' }).waitFor();

@@ -78,7 +78,10 @@ describe('dashboard settings (all)', () => {
     await page.getByLabel('Project name').fill(tooLong);
     await page.getByLabel('Language').fill('fr');
     await page.getByRole('button', { name: 'Save' }).click();
-    const fieldError = page.locator('.field-invalid').filter({ has: page.getByLabel('Project name') }).getByRole('alert');
+    const fieldError = page
+      .locator('.field-invalid')
+      .filter({ has: page.getByLabel('Project name') })
+      .getByRole('alert');
     await fieldError.waitFor();
     expect(await fieldError.textContent()).toMatch(/100/);
     expect(await page.getByLabel('Project name').inputValue()).toBe(tooLong);
@@ -91,7 +94,11 @@ describe('dashboard settings (all)', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('status').getByText('Saved.').waitFor();
     await page.locator('#project-select option', { hasText: renamed }).waitFor({ state: 'attached' });
-    expect((await owner.get('/users/@me/projects')).body.find((p: any) => p.id === project.id)).toMatchObject({ name: renamed, tracking: 'MARKETING_ONLY', language: 'fr' });
+    expect((await owner.get('/users/@me/projects')).body.find((p: any) => p.id === project.id)).toMatchObject({
+      name: renamed,
+      tracking: 'MARKETING_ONLY',
+      language: 'fr',
+    });
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);

@@ -79,7 +79,11 @@ describe.each<TopologyKind>(['all'])('dashboard shell (%s)', (kind) => {
     const api = new Api(t.baseUrl, t.keys.secret);
     const tag = crypto.randomBytes(3).toString('hex');
     for (let i = 0; i < 30; i++) {
-      const res = await api.post('/v1/track', { event: 'visited', email: `p${String(i).padStart(2, '0')}-${tag}@list.test`, data: { plan: i % 2 ? 'pro' : 'free' } });
+      const res = await api.post('/v1/track', {
+        event: 'visited',
+        email: `p${String(i).padStart(2, '0')}-${tag}@list.test`,
+        data: { plan: i % 2 ? 'pro' : 'free' },
+      });
       expect(res.status).toBe(200);
     }
     // One more that the search leaves out, so that "30 contacts" proves the search applied.
@@ -198,7 +202,9 @@ describe('dashboard hosted apart (all)', () => {
     host = http.createServer((req, res) => {
       const file = path.join(built, new URL(req.url!, dashboardUrl).pathname.replace(/\/$/, '/index.html'));
       if (!file.startsWith(built) || !fs.existsSync(file)) return res.writeHead(404).end();
-      res.writeHead(200, { 'content-type': file.endsWith('.js') ? 'text/javascript' : file.endsWith('.css') ? 'text/css' : 'text/html' }).end(fs.readFileSync(file));
+      res
+        .writeHead(200, { 'content-type': file.endsWith('.js') ? 'text/javascript' : file.endsWith('.css') ? 'text/css' : 'text/html' })
+        .end(fs.readFileSync(file));
     });
     await new Promise<void>((r) => host.listen(port, '127.0.0.1', r));
   }, 120_000);
@@ -210,7 +216,11 @@ describe('dashboard hosted apart (all)', () => {
   });
 
   it('answers the dashboard origin’s preflight with credentials allowed, and no other origin', async () => {
-    const preflight = (origin: string) => fetch(`${t.baseUrl}/contacts`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-project-id' } });
+    const preflight = (origin: string) =>
+      fetch(`${t.baseUrl}/contacts`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-project-id' },
+      });
     const ok = await preflight(dashboardUrl);
     expect(ok.status).toBe(204);
     expect(ok.headers.get('access-control-allow-origin')).toBe(dashboardUrl);

@@ -20,7 +20,10 @@ describe('dashboard templates and domains (all)', () => {
 
   beforeAll(async () => {
     [dns, smtp] = await Promise.all([DnsTestServer.start(), SmtpSink.start()]);
-    [t, browser] = await Promise.all([startHerald('all', { env: { DNS_SERVERS: dns.server, SMTP_URL: smtp.url, SEND_RATE_PER_SECOND: '1000' } }), launchBrowser()]);
+    [t, browser] = await Promise.all([
+      startHerald('all', { env: { DNS_SERVERS: dns.server, SMTP_URL: smtp.url, SEND_RATE_PER_SECOND: '1000' } }),
+      launchBrowser(),
+    ]);
     api = new Api(t.baseUrl, t.keys.secret);
   }, 90_000);
   afterAll(async () => {
@@ -30,10 +33,11 @@ describe('dashboard templates and domains (all)', () => {
   });
 
   /** Whether anything on the page is wider than the window (a phone must never scroll sideways). */
-  const overflows = (page: Page) => page.evaluate(() => {
-    const w = globalThis as any; // runs in the page (this file is compiled without the DOM's types)
-    return w.document.documentElement.scrollWidth > w.innerWidth;
-  });
+  const overflows = (page: Page) =>
+    page.evaluate(() => {
+      const w = globalThis as any; // runs in the page (this file is compiled without the DOM's types)
+      return w.document.documentElement.scrollWidth > w.innerWidth;
+    });
   const clipboard = (page: Page) => page.evaluate(() => (globalThis as any).navigator.clipboard.readText() as Promise<string>);
 
   it('adds a domain, publishes the records the page shows, and verifies it with Verify now', async () => {
@@ -62,7 +66,9 @@ describe('dashboard templates and domains (all)', () => {
     expect(await card.getByText('Not checked yet').count()).toBe(4);
     // What the page shows is what the API has.
     const listed = (await api.get(`/domains/project/${t.projectId}`)).body.find((d: any) => d.domain === domain);
-    expect(records.map(({ type, name, value }) => ({ type, name, value }))).toEqual(listed.records.map(({ type, name, value }: any) => ({ type, name, value })));
+    expect(records.map(({ type, name, value }) => ({ type, name, value }))).toEqual(
+      listed.records.map(({ type, name, value }: any) => ({ type, name, value })),
+    );
 
     // The copy buttons put the exact text on the clipboard.
     const dkim = card.locator('tr[data-purpose="dkim"]');
@@ -136,7 +142,10 @@ describe('dashboard templates and domains (all)', () => {
     expect(await page.locator('iframe[title="Email preview"]').getAttribute('sandbox')).toBe('');
     // A syntax error is named with its place while typing.
     await page.getByLabel('Body (HTML)').fill('<h1>Hello {{name}}</h1>{{/if}}');
-    await page.getByRole('status').filter({ hasText: /does not compile at line 1/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /does not compile at line 1/ })
+      .waitFor();
     await page.getByLabel('Body (HTML)').fill('<h1>Hello {{name ?? "there"}}</h1><p class="plan">Plan: {{plan}}</p>');
     await frame.locator('p.plan', { hasText: 'Plan: pro' }).waitFor();
 
@@ -144,7 +153,13 @@ describe('dashboard templates and domains (all)', () => {
     await page.getByRole('heading', { name, level: 1 }).waitFor();
     const id = /#\/templates\/([0-9a-f-]{36})/.exec(page.url())?.[1];
     expect(id).toBeDefined();
-    expect((await api.get(`/templates/${id}`)).body).toMatchObject({ name, subject: 'Welcome {{name ?? "friend"}}', from: `hello@${domain}`, type: 'TRANSACTIONAL', body: '<h1>Hello {{name ?? "there"}}</h1><p class="plan">Plan: {{plan}}</p>' });
+    expect((await api.get(`/templates/${id}`)).body).toMatchObject({
+      name,
+      subject: 'Welcome {{name ?? "friend"}}',
+      from: `hello@${domain}`,
+      type: 'TRANSACTIONAL',
+      body: '<h1>Hello {{name ?? "there"}}</h1><p class="plan">Plan: {{plan}}</p>',
+    });
     // The saved template's preview starts with its variables, empty: the fallbacks show.
     await frame.locator('h1', { hasText: 'Hello there' }).waitFor();
 
@@ -161,7 +176,10 @@ describe('dashboard templates and domains (all)', () => {
     const to = `tester-${tag}@example.org`;
     await dialog.getByLabel('Send to').fill(to);
     await dialog.getByRole('button', { name: 'Send test' }).click();
-    await dialog.getByRole('status').filter({ hasText: `Test sent to ${to}` }).waitFor();
+    await dialog
+      .getByRole('status')
+      .filter({ hasText: `Test sent to ${to}` })
+      .waitFor();
     const mail = await smtp.waitFor((m: ReceivedMail) => m.envelope.to[0] === to);
     expect(mail.parsed.subject).toBe('[TEST] Welcome Grace');
     expect(mail.parsed.html).toContain('Plan: team');
@@ -196,7 +214,10 @@ describe('dashboard templates and domains (all)', () => {
     await page.getByLabel('Subject', { exact: true }).fill('Hello');
     await page.getByRole('button', { name: 'Create template' }).click();
     const fromField = page.locator('.field', { has: page.getByLabel('From', { exact: true }) });
-    await fromField.getByRole('alert').filter({ hasText: /not verified/ }).waitFor();
+    await fromField
+      .getByRole('alert')
+      .filter({ hasText: /not verified/ })
+      .waitFor();
     expect(await page.locator('.banner-error').getAttribute('data-code')).toBe('DOMAIN_NOT_VERIFIED');
     expect(await subjectField.getByRole('alert').count()).toBe(0);
     expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe(name);

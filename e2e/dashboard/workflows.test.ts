@@ -86,7 +86,11 @@ describe('dashboard workflows (all)', () => {
 
     // Enabling a graph that cannot run yet: the API's 422 shows, and the steps it names are marked.
     await page.getByRole('button', { name: 'Enable' }).click();
-    await page.locator('.banner-error').getByText(/not connected|leads nowhere/).first().waitFor();
+    await page
+      .locator('.banner-error')
+      .getByText(/not connected|leads nowhere/)
+      .first()
+      .waitFor();
     expect(await page.locator('.wf-node-problem').count()).toBeGreaterThanOrEqual(3);
 
     // Trigger → Delay: dragged from the trigger's handle onto the delay's box.

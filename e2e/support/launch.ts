@@ -22,7 +22,11 @@ const DIST = path.resolve(__dirname, '../../dist/services/all/src');
 export function launch(script: 'main' | 'split', env: NodeJS.ProcessEnv, opts: { ownGroup?: boolean } = {}): Launched {
   // ownGroup: the process leads a process group of its own, as a shell's foreground job does (a
   // terminal's Ctrl-C is a SIGINT to that group: `process.kill(-pid, 'SIGINT')`).
-  const child = spawn(process.execPath, [path.join(DIST, `${script}.js`)], { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: !!opts.ownGroup });
+  const child = spawn(process.execPath, [path.join(DIST, `${script}.js`)], {
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: !!opts.ownGroup,
+  });
   const out: string[] = [];
   child.stdout!.on('data', (d) => out.push(d.toString()));
   child.stderr!.on('data', (d) => out.push(d.toString()));
@@ -35,7 +39,13 @@ export async function waitReady(url: string, run: Launched, timeoutMs = 90_000) 
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (run.child.exitCode !== null) throw new Error(`exited early (${run.child.exitCode}):\n${run.output()}`);
-    if (await fetch(`${url}/readyz`).then((r) => r.status === 200, () => false)) return;
+    if (
+      await fetch(`${url}/readyz`).then(
+        (r) => r.status === 200,
+        () => false,
+      )
+    )
+      return;
     await sleep(200);
   }
   throw new Error(`not ready after ${timeoutMs} ms:\n${run.output()}`);

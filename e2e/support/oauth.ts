@@ -16,13 +16,23 @@ export class FakeGitHub {
   private codes = new Map<string, { user: FakeGitHub['nextUser']; redirectUri: string }>();
   private tokens = new Map<string, FakeGitHub['nextUser']>();
 
-  private constructor(private readonly server: http.Server, readonly url: string, readonly clientId: string, readonly clientSecret: string) {}
+  private constructor(
+    private readonly server: http.Server,
+    readonly url: string,
+    readonly clientId: string,
+    readonly clientSecret: string,
+  ) {}
 
   static async start(): Promise<FakeGitHub> {
     let gh!: FakeGitHub;
     const server = http.createServer((req, res) => void gh.handle(req, res));
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    gh = new FakeGitHub(server, `http://127.0.0.1:${(server.address() as any).port}`, `Iv1.${crypto.randomBytes(8).toString('hex')}`, crypto.randomBytes(20).toString('hex'));
+    gh = new FakeGitHub(
+      server,
+      `http://127.0.0.1:${(server.address() as any).port}`,
+      `Iv1.${crypto.randomBytes(8).toString('hex')}`,
+      crypto.randomBytes(20).toString('hex'),
+    );
     return gh;
   }
 
@@ -47,8 +57,10 @@ export class FakeGitHub {
       const issued = this.codes.get(form.code);
       this.codes.delete(form.code);
       // GitHub answers errors of this endpoint with 200 and an error body.
-      if (form.client_id !== this.clientId || form.client_secret !== this.clientSecret) return json(200, { error: 'incorrect_client_credentials', error_description: 'The client_id and/or client_secret passed are incorrect.' });
-      if (!issued || (form.redirect_uri && form.redirect_uri !== issued.redirectUri)) return json(200, { error: 'bad_verification_code', error_description: 'The code passed is incorrect or expired.' });
+      if (form.client_id !== this.clientId || form.client_secret !== this.clientSecret)
+        return json(200, { error: 'incorrect_client_credentials', error_description: 'The client_id and/or client_secret passed are incorrect.' });
+      if (!issued || (form.redirect_uri && form.redirect_uri !== issued.redirectUri))
+        return json(200, { error: 'bad_verification_code', error_description: 'The code passed is incorrect or expired.' });
       const token = `gho_${crypto.randomBytes(18).toString('hex')}`;
       this.tokens.set(token, issued.user);
       return json(200, { access_token: token, token_type: 'bearer', scope: 'read:user,user:email' });
@@ -58,7 +70,10 @@ export class FakeGitHub {
     if (url.pathname === '/user/emails' || url.pathname === '/user') {
       if (!user) return json(401, { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' });
       if (url.pathname === '/user') return json(200, { login: user.login, id: 1, email: null });
-      return json(200, user.emails.map((e) => ({ ...e, visibility: e.primary ? 'private' : null })));
+      return json(
+        200,
+        user.emails.map((e) => ({ ...e, visibility: e.primary ? 'private' : null })),
+      );
     }
     json(404, { message: 'Not Found' });
   }
@@ -70,11 +85,17 @@ export class FakeGitHub {
 
 /** oidc-provider (e2e/support/oidc-server.mjs) in a child process: a real OpenID Connect provider standing in for Google. */
 export class OidcServer {
-  private constructor(private readonly child: ChildProcess, readonly issuer: string, readonly output: string[]) {}
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly issuer: string,
+    readonly output: string[],
+  ) {}
 
   static async start(port: number, client: { id: string; secret: string; redirectUri: string }): Promise<OidcServer> {
     const output: string[] = [];
-    const child = spawn(process.execPath, [path.join(__dirname, 'oidc-server.mjs'), String(port), client.id, client.secret, client.redirectUri], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [path.join(__dirname, 'oidc-server.mjs'), String(port), client.id, client.secret, client.redirectUri], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout!.on('data', (d) => output.push(String(d)));
     child.stderr!.on('data', (d) => output.push(String(d)));
     await new Promise<void>((resolve, reject) => {

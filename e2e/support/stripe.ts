@@ -46,7 +46,17 @@ export class FakeStripe {
 
   /** A Stripe event (`object: 'event'`) around `object`, and its Stripe-Signature header. */
   event(type: string, object: Record<string, unknown>, opts: { id?: string; created?: number; secret?: string } = {}) {
-    const payload = JSON.stringify({ id: opts.id ?? id('evt'), object: 'event', api_version: '2025-10-29.clover', created: opts.created ?? Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object } });
+    const payload = JSON.stringify({
+      id: opts.id ?? id('evt'),
+      object: 'event',
+      api_version: '2025-10-29.clover',
+      created: opts.created ?? Math.floor(Date.now() / 1000),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+      data: { object },
+    });
     const signature = this.sdk.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? this.webhookSecret });
     return { payload, signature };
   }
@@ -65,7 +75,8 @@ export class FakeStripe {
       if (req.headers.authorization !== `Bearer ${this.secretKey}`) {
         return reply(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
       }
-      const metadata = (prefix = 'metadata') => Object.fromEntries(Object.entries(form).flatMap(([k, v]) => (k.startsWith(`${prefix}[`) ? [[k.slice(prefix.length + 1, -1), v]] : [])));
+      const metadata = (prefix = 'metadata') =>
+        Object.fromEntries(Object.entries(form).flatMap(([k, v]) => (k.startsWith(`${prefix}[`) ? [[k.slice(prefix.length + 1, -1), v]] : [])));
       const created = Math.floor(Date.now() / 1000);
       if (req.method === 'POST' && path === '/v1/customers') {
         return reply(200, { id: id('cus'), object: 'customer', created, email: form.email ?? null, livemode: false, metadata: metadata() });
@@ -75,12 +86,32 @@ export class FakeStripe {
           return reply(400, { error: { type: 'invalid_request_error', message: 'Missing required param: line_items.', param: 'line_items' } });
         }
         const sid = id('cs');
-        return reply(200, { id: sid, object: 'checkout.session', created, mode: form.mode, customer: form.customer, client_reference_id: form.client_reference_id ?? null, metadata: metadata(), status: 'open', success_url: form.success_url, cancel_url: form.cancel_url ?? null, url: `https://checkout.stripe.com/c/pay/${sid}` });
+        return reply(200, {
+          id: sid,
+          object: 'checkout.session',
+          created,
+          mode: form.mode,
+          customer: form.customer,
+          client_reference_id: form.client_reference_id ?? null,
+          metadata: metadata(),
+          status: 'open',
+          success_url: form.success_url,
+          cancel_url: form.cancel_url ?? null,
+          url: `https://checkout.stripe.com/c/pay/${sid}`,
+        });
       }
       if (req.method === 'POST' && path === '/v1/billing_portal/sessions') {
         if (!form.customer) return reply(400, { error: { type: 'invalid_request_error', message: 'Missing required param: customer.', param: 'customer' } });
         const sid = id('bps');
-        return reply(200, { id: sid, object: 'billing_portal.session', created, customer: form.customer, livemode: false, return_url: form.return_url ?? null, url: `https://billing.stripe.com/p/session/${sid}` });
+        return reply(200, {
+          id: sid,
+          object: 'billing_portal.session',
+          created,
+          customer: form.customer,
+          livemode: false,
+          return_url: form.return_url ?? null,
+          url: `https://billing.stripe.com/p/session/${sid}`,
+        });
       }
       reply(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path}).` } });
     });

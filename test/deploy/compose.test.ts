@@ -31,7 +31,8 @@ test('every long-running service has a health check; one-shot jobs are awaited t
   for (const [n, svc] of Object.entries(services)) {
     if (isOneShot(svc)) {
       const waiters = names.filter((m) => dependsOn(services[m])[n]);
-      if (waiters.some((m) => dependsOn(services[m])[n].condition !== 'service_completed_successfully')) bad.push(`${n}: awaited without service_completed_successfully`);
+      if (waiters.some((m) => dependsOn(services[m])[n].condition !== 'service_completed_successfully'))
+        bad.push(`${n}: awaited without service_completed_successfully`);
     } else if (!svc.healthcheck?.test || svc.healthcheck.disable) bad.push(`${n}: no healthcheck`);
   }
   expect(bad).toEqual([]);
@@ -115,7 +116,10 @@ test('profile micro runs only known targets, and the all-in-one container is not
   // ...which the PostgreSQL init script creates.
   const initMount = (services.postgres.volumes as string[]).find((v) => v.includes('/docker-entrypoint-initdb.d'))!;
   const dir = path.join(ROOT, initMount.split(':')[0]);
-  const sql = fs.readdirSync(dir).map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).join('\n');
+  const sql = fs
+    .readdirSync(dir)
+    .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
+    .join('\n');
   expect(sql).toContain(`CREATE DATABASE ${db(micro[0]).slice(1)}`);
 });
 

@@ -35,7 +35,9 @@ describe('the built dist/ runs every way the image is used', () => {
     expect(r.status).toBe(0);
     const c = new Client({ connectionString: url.toString() });
     await c.connect();
-    const schemas = (await c.query(`SELECT schema_name FROM information_schema.schemata WHERE schema_name IN ('gateway','contacts','events','domains','messaging') ORDER BY 1`)).rows.map((x) => x.schema_name);
+    const schemas = (
+      await c.query(`SELECT schema_name FROM information_schema.schemata WHERE schema_name IN ('gateway','contacts','events','domains','messaging') ORDER BY 1`)
+    ).rows.map((x) => x.schema_name);
     await c.end();
     expect(schemas).toEqual(['contacts', 'domains', 'events', 'gateway', 'messaging']);
   });
@@ -50,7 +52,10 @@ describe('the built dist/ runs every way the image is used', () => {
     const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
     let ready = false;
     for (let i = 0; i < 150 && !ready && child.exitCode === null; i++) {
-      ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.status === 200, () => false);
+      ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+        (r) => r.status === 200,
+        () => false,
+      );
       if (!ready) await sleep(100);
     }
     expect(ready).toBe(true);
@@ -66,7 +71,11 @@ describe('the built dist/ runs every way the image is used', () => {
 
   it('NODE_ENV=production: a split target without INTERNAL_TOKEN refuses to start, naming it (and writes no token)', () => {
     const dir = path.join(dataDir, 'production');
-    const r = spawnSync(process.execPath, [MAIN], { env: { ...env, NODE_ENV: 'production', JWT_SECRET: 'j'.repeat(32), TARGET: 'gateway', PORT: '0', HERALD_DATA_DIR: dir }, encoding: 'utf8', timeout: 30_000 });
+    const r = spawnSync(process.execPath, [MAIN], {
+      env: { ...env, NODE_ENV: 'production', JWT_SECRET: 'j'.repeat(32), TARGET: 'gateway', PORT: '0', HERALD_DATA_DIR: dir },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     expect(r.status).not.toBe(0);
     expect(r.stdout + r.stderr).toContain('INTERNAL_TOKEN must be set when NODE_ENV=production');
     expect(fs.existsSync(dir)).toBe(false);

@@ -122,7 +122,8 @@ const CRD_CHECKS: Record<string, (o: K8sObject) => string[]> = {
       if (e.path !== undefined && !String(e.path).startsWith('/')) errs.push(`podMetricsEndpoints[${i}].path must be absolute`);
       if (e.interval !== undefined && !/^(\d+(ms|s|m|h))+$/.test(e.interval)) errs.push(`podMetricsEndpoints[${i}].interval is not a duration`);
       for (const [j, r] of (e.relabelings ?? []).entries()) {
-        if (r.sourceLabels !== undefined && !Array.isArray(r.sourceLabels)) errs.push(`podMetricsEndpoints[${i}].relabelings[${j}].sourceLabels must be a list`);
+        if (r.sourceLabels !== undefined && !Array.isArray(r.sourceLabels))
+          errs.push(`podMetricsEndpoints[${i}].relabelings[${j}].sourceLabels must be a list`);
       }
     }
     return errs;

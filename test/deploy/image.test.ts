@@ -7,12 +7,23 @@ import { ROOT, readText } from './helpers';
 import fs from 'node:fs';
 import path from 'node:path';
 
-interface Instr { op: string; args: string }
-interface Stage { base: string; name?: string; instrs: Instr[] }
+interface Instr {
+  op: string;
+  args: string;
+}
+interface Stage {
+  base: string;
+  name?: string;
+  instrs: Instr[];
+}
 
 /** Parses a Dockerfile into stages (joins line continuations, drops comments). */
 function parseDockerfile(text: string): { args: Record<string, string>; stages: Stage[] } {
-  const lines = text.replace(/\\\r?\n/g, ' ').split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+  const lines = text
+    .replace(/\\\r?\n/g, ' ')
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
   const args: Record<string, string> = {};
   const stages: Stage[] = [];
   for (const line of lines) {
@@ -53,9 +64,16 @@ test('the runtime stage gets production dependencies only, from a stage that ran
   expect(nm).toBeDefined();
   const from = /--from=(\S+)/.exec(nm)![1];
   const stage = stages.find((s) => s.name === from)!;
-  const runs = stage.instrs.filter((i) => i.op === 'RUN').map((i) => i.args).join(' ');
+  const runs = stage.instrs
+    .filter((i) => i.op === 'RUN')
+    .map((i) => i.args)
+    .join(' ');
   expect(runs).toMatch(/npm ci\b[^&]*--omit=dev/);
-  expect(finalOps('RUN').map((i) => i.args).join(' ')).not.toMatch(/npm (ci|install)/);
+  expect(
+    finalOps('RUN')
+      .map((i) => i.args)
+      .join(' '),
+  ).not.toMatch(/npm (ci|install)/);
 });
 
 test('the runtime stage has the built dist/, protos/ and package.json next to each other in WORKDIR', () => {
@@ -64,7 +82,12 @@ test('the runtime stage has the built dist/, protos/ and package.json next to ea
   expect(copies.some((c) => /^protos\s+\.\/protos$/.test(c))).toBe(true);
   expect(copies.some((c) => /package\.json/.test(c))).toBe(true);
   const build = stages.find((s) => s.name === 'build')!;
-  expect(build.instrs.filter((i) => i.op === 'RUN').map((i) => i.args).join(' ')).toMatch(/npm run build/);
+  expect(
+    build.instrs
+      .filter((i) => i.op === 'RUN')
+      .map((i) => i.args)
+      .join(' '),
+  ).toMatch(/npm run build/);
   expect(fs.existsSync(path.join(ROOT, 'protos'))).toBe(true);
 });
 
@@ -72,7 +95,8 @@ test('every npm ci sees the workspaces (the dashboard) it installs', () => {
   const workspaces: string[] = JSON.parse(readText('package.json')).workspaces;
   for (const stage of stages.filter((s) => s.instrs.some((i) => i.op === 'RUN' && /npm ci\b/.test(i.args)))) {
     const copies = stage.instrs.filter((i) => i.op === 'COPY').map((i) => i.args);
-    for (const w of workspaces) expect({ stage: stage.name, copied: copies.some((c) => c.includes(`${w}/package.json`)) }).toEqual({ stage: stage.name, copied: true });
+    for (const w of workspaces)
+      expect({ stage: stage.name, copied: copies.some((c) => c.includes(`${w}/package.json`)) }).toEqual({ stage: stage.name, copied: true });
   }
 });
 
@@ -87,22 +111,34 @@ test('runs as a non-root numeric user', () => {
 test('the entry point is the command `npm start` runs after building', () => {
   const pkg = JSON.parse(readText('package.json'));
   const start: string = pkg.scripts.start;
-  const runCmd = start.split('&&').map((s) => s.trim()).pop()!;
+  const runCmd = start
+    .split('&&')
+    .map((s) => s.trim())
+    .pop()!;
   const cmd = finalOps('CMD').pop()!.args;
   expect(JSON.parse(cmd).join(' ')).toBe(runCmd);
   expect(finalOps('ENTRYPOINT')).toHaveLength(0);
 });
 
 test('TARGET defaults to all and the data directory is a declared volume (read-only root friendly)', () => {
-  const env = finalOps('ENV').map((i) => i.args).join(' ');
+  const env = finalOps('ENV')
+    .map((i) => i.args)
+    .join(' ');
   expect(env).toMatch(/\bTARGET=all\b/);
   expect(env).toMatch(/\bNODE_ENV=production\b/);
   const dataDir = /\bHERALD_DATA_DIR=(\S+)/.exec(env)![1];
-  expect(finalOps('VOLUME').map((i) => i.args).join(' ')).toContain(dataDir);
+  expect(
+    finalOps('VOLUME')
+      .map((i) => i.args)
+      .join(' '),
+  ).toContain(dataDir);
 });
 
 test('.dockerignore keeps local artefacts out and what the build needs in', () => {
-  const lines = readText('.dockerignore').split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+  const lines = readText('.dockerignore')
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
   for (const p of ['node_modules', 'dist', '.git', '.herald']) expect(lines).toContain(p);
   for (const needed of ['package.json', 'package-lock.json', 'protos', 'libs', 'services', 'dashboard', 'tsconfig.build.json', 'tsconfig.base.json']) {
     const excluded = lines.some((l) => !l.startsWith('!') && (l === needed || l === `${needed}/` || l === '*' || l === `${needed}/**`));

@@ -6,9 +6,30 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  K8sObject, OVERLAYS, ROOT, SECRET_KEYS, SENDING_QUEUES, SENDING_TARGET, TARGETS, IMAGE_NAME,
-  allContainers, byKind, envOf, find, hostPort, id, imageName, imageTag, isHerald, packageVersion,
-  podSpec, podTemplateLabels, render, selects, validate, workloads,
+  K8sObject,
+  OVERLAYS,
+  ROOT,
+  SECRET_KEYS,
+  SENDING_QUEUES,
+  SENDING_TARGET,
+  TARGETS,
+  IMAGE_NAME,
+  allContainers,
+  byKind,
+  envOf,
+  find,
+  hostPort,
+  id,
+  imageName,
+  imageTag,
+  isHerald,
+  packageVersion,
+  podSpec,
+  podTemplateLabels,
+  render,
+  selects,
+  validate,
+  workloads,
 } from './helpers';
 
 const overlayDir = (o: string) => `deploy/overlays/${o}`;
@@ -385,9 +406,7 @@ describe('dev overlay', () => {
   test('the generated Secret points Herald at the in-cluster services', () => {
     const secrets = byKind(objects, 'Secret').filter((s) => s.metadata.name.startsWith('herald-secrets'));
     expect(secrets).toHaveLength(1);
-    const data = Object.fromEntries(
-      Object.entries<string>(secrets[0].data ?? {}).map(([k, v]) => [k, Buffer.from(v, 'base64').toString('utf8')]),
-    );
+    const data = Object.fromEntries(Object.entries<string>(secrets[0].data ?? {}).map(([k, v]) => [k, Buffer.from(v, 'base64').toString('utf8')]));
     for (const k of SECRET_KEYS) expect(data[k]).toBeTruthy();
     for (const k of ['DATABASE_URL', 'AMQP_URL', 'REDIS_URL', 'SMTP_URL']) {
       const url = new URL(data[k]);

@@ -9,8 +9,19 @@ import path from 'node:path';
 import YAML from 'yaml';
 import { TARGETS, byKind, find, id, isHerald, podSpec, podTemplateLabels, readText, readYaml, render, selects, validate } from './helpers';
 import {
-  DASHBOARD, METRICS, RULE_RESOURCE, SCRAPE_CONFIG, bracketProblems, dashboard, dashboardExprs, dashboardPanels, family,
-  namedMetrics, parsePromql, rules, rulesFile,
+  DASHBOARD,
+  METRICS,
+  RULE_RESOURCE,
+  SCRAPE_CONFIG,
+  bracketProblems,
+  dashboard,
+  dashboardExprs,
+  dashboardPanels,
+  family,
+  namedMetrics,
+  parsePromql,
+  rules,
+  rulesFile,
 } from './observability';
 
 const DURATION = /^(\d+(ms|s|m|h|d|w|y))+$/;
@@ -62,7 +73,11 @@ describe('alert rules (deploy/observability/prometheus/rules.yaml)', () => {
   });
 
   test('cover the alerts of the runbook', () => {
-    expect(rules().map((r) => r.alert).sort()).toEqual(
+    expect(
+      rules()
+        .map((r) => r.alert)
+        .sort(),
+    ).toEqual(
       ['HeraldBounceRateWarning', 'HeraldComplaintRateWarning', 'HeraldConsumerLag', 'HeraldDeadLetters', 'HeraldOutboxStale', 'HeraldSendQueueOld'].sort(),
     );
   });
@@ -150,7 +165,9 @@ describe('monitoring component (deploy/components/monitoring)', () => {
       expect(endpoint.path).toBe('/metrics');
       for (const d of deployments) {
         expect({ d: id(d), selected: selects(pm.spec.selector.matchLabels, podTemplateLabels(d)) }).toEqual({ d: id(d), selected: true });
-        const ports = podSpec(d).containers.flatMap((c: any) => c.ports ?? []).map((p: any) => p.name);
+        const ports = podSpec(d)
+          .containers.flatMap((c: any) => c.ports ?? [])
+          .map((p: any) => p.name);
         expect({ d: id(d), ports }).toEqual({ d: id(d), ports: expect.arrayContaining([endpoint.port]) });
       }
       expect(endpoint.relabelings).toEqual(
@@ -160,14 +177,20 @@ describe('monitoring component (deploy/components/monitoring)', () => {
       );
       // The NetworkPolicies let the monitoring namespace reach that port.
       const allow = byKind(objects(), 'NetworkPolicy').find((np) =>
-        (np.spec.ingress ?? []).some((i: any) => (i.ports ?? []).some((p: any) => p.port === endpoint.port) && (i.from ?? []).some((f: any) => f.namespaceSelector)),
+        (np.spec.ingress ?? []).some(
+          (i: any) => (i.ports ?? []).some((p: any) => p.port === endpoint.port) && (i.from ?? []).some((f: any) => f.namespaceSelector),
+        ),
       );
       expect(allow).toBeDefined();
     });
   });
 
   test('the dev overlay drops the monitoring objects (no Prometheus Operator on a laptop cluster)', () => {
-    expect(render('deploy/overlays/dev').filter((o) => o.apiVersion.startsWith('monitoring.coreos.com/')).map(id)).toEqual([]);
+    expect(
+      render('deploy/overlays/dev')
+        .filter((o) => o.apiVersion.startsWith('monitoring.coreos.com/'))
+        .map(id),
+    ).toEqual([]);
   });
 });
 
@@ -190,7 +213,11 @@ describe('Grafana dashboard (deploy/observability/grafana/herald.json)', () => {
   });
 
   test('has the rows Sending, Ingestion, Bus and Campaigns & workflows', () => {
-    expect(dashboardPanels().filter((p) => p.type === 'row').map((p) => p.title)).toEqual(['Sending', 'Ingestion', 'Bus', 'Campaigns & workflows']);
+    expect(
+      dashboardPanels()
+        .filter((p) => p.type === 'row')
+        .map((p) => p.title),
+    ).toEqual(['Sending', 'Ingestion', 'Bus', 'Campaigns & workflows']);
   });
 
   test('panels do not overlap', () => {

@@ -48,11 +48,13 @@ export function family(name: string): string | undefined {
 }
 
 const FUNCTIONS = new Set(
-  ('abs absent absent_over_time avg avg_over_time bottomk ceil changes clamp clamp_max clamp_min count count_over_time ' +
+  (
+    'abs absent absent_over_time avg avg_over_time bottomk ceil changes clamp clamp_max clamp_min count count_over_time ' +
     'count_values delta deriv exp floor group histogram_count histogram_quantile histogram_sum idelta increase irate ' +
     'label_join label_replace last_over_time ln max max_over_time min min_over_time predict_linear present_over_time ' +
     'quantile quantile_over_time rate resets round scalar sort sort_desc sqrt stddev stdvar sum sum_over_time time ' +
-    'timestamp topk vector').split(' '),
+    'timestamp topk vector'
+  ).split(' '),
 );
 const KEYWORDS = new Set(['by', 'without', 'on', 'ignoring', 'group_left', 'group_right', 'and', 'or', 'unless', 'bool', 'offset', 'inf', 'nan']);
 
@@ -74,7 +76,7 @@ export function bracketProblems(expr: string): string[] {
 export function parsePromql(expr: string): { metrics: string[]; unknownFunctions: string[] } {
   let s = expr.replace(/\$\{\w+\}|\$\w+/g, '1m').replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '""');
   // Label matchers and range/subquery durations select no metric.
-  for (let prev = ''; prev !== s; ) [prev, s] = [s, s.replace(/\{[^{}]*\}/g, ' ').replace(/\[[^[\]]*\]/g, ' ')];
+  for (let prev = ''; prev !== s;) [prev, s] = [s, s.replace(/\{[^{}]*\}/g, ' ').replace(/\[[^[\]]*\]/g, ' ')];
   // Label lists of aggregations and vector matching.
   s = s.replace(/\b(by|without|on|ignoring|group_left|group_right)\s*\([^)]*\)/g, ' ');
   const metrics = new Set<string>();

@@ -32,7 +32,8 @@ test('every literal secret in deploy/ is refused in production', () => {
     const text = readText(file);
     // NAME=value (generators), NAME: value (maps), and `- name: NAME` with `value: …` (container env).
     for (const m of text.matchAll(new RegExp(`\\b(${SECRETS.join('|')})[=:]\\s*"?([^"\\s]+)`, 'g'))) found.push(`${file}: ${m[1]}=${m[2]}`);
-    for (const m of text.matchAll(new RegExp(`name:\\s*"?(${SECRETS.join('|')})"?\\s*\\n\\s*value:\\s*"?([^"\\s]+)`, 'g'))) found.push(`${file}: ${m[1]}=${m[2]}`);
+    for (const m of text.matchAll(new RegExp(`name:\\s*"?(${SECRETS.join('|')})"?\\s*\\n\\s*value:\\s*"?([^"\\s]+)`, 'g')))
+      found.push(`${file}: ${m[1]}=${m[2]}`);
   }
   expect(found.length).toBeGreaterThan(0);
   expect(found.filter((f) => !PUBLISHED_SECRETS.has(f.split('=').slice(1).join('=')))).toEqual([]);

@@ -56,7 +56,9 @@ test('every kustomize path skaffold uses is a kustomization whose Herald contain
   for (const p of paths) {
     expect(fs.existsSync(path.join(ROOT, p, 'kustomization.yaml'))).toBe(true);
     const objects = render(p);
-    const images = workloads(objects).filter(isHerald).flatMap((w) => allContainers(podSpec(w)).map((c: any) => imageName(c.image)));
+    const images = workloads(objects)
+      .filter(isHerald)
+      .flatMap((w) => allContainers(podSpec(w)).map((c: any) => imageName(c.image)));
     expect(images.length).toBeGreaterThan(0);
     expect(new Set(images)).toEqual(new Set([IMAGE_NAME]));
     expect(byKind(objects, 'Deployment').length).toBeGreaterThan(0);

@@ -40,13 +40,16 @@ describe('behind a trusted proxy (TRUST_PROXY=loopback)', () => {
   it('does not count what is not a failed attempt (a refused body, a success)', async () => {
     await api.post('/auth/signup', { email: 'valid@limit.test', password: 'long-enough-1' }, { 'x-forwarded-for': '10.5.0.1' });
     for (let i = 0; i < AUTH_FAILURES_PER_ACCOUNT_AND_ADDRESS + 5; i++) expect((await login(api, 'valid@limit.test', 'short', '10.5.0.1')).status).toBe(422);
-    for (let i = 0; i < AUTH_FAILURES_PER_ACCOUNT_AND_ADDRESS + 5; i++) expect((await login(api, 'valid@limit.test', 'long-enough-1', '10.5.0.1')).status).toBe(200);
+    for (let i = 0; i < AUTH_FAILURES_PER_ACCOUNT_AND_ADDRESS + 5; i++)
+      expect((await login(api, 'valid@limit.test', 'long-enough-1', '10.5.0.1')).status).toBe(200);
   });
 
   it(`refuses an account from every address once ${AUTH_FAILURES_PER_ACCOUNT} attempts failed, wherever they came from`, async () => {
     const addresses = Math.ceil(AUTH_FAILURES_PER_ACCOUNT / AUTH_FAILURES_PER_ACCOUNT_AND_ADDRESS);
     for (let a = 0; a < addresses; a++) {
-      const answers = await Promise.all(Array.from({ length: AUTH_FAILURES_PER_ACCOUNT_AND_ADDRESS }, (_, i) => login(api, 'spread@limit.test', `wrong-password-${i}`, `10.6.${a}.1`)));
+      const answers = await Promise.all(
+        Array.from({ length: AUTH_FAILURES_PER_ACCOUNT_AND_ADDRESS }, (_, i) => login(api, 'spread@limit.test', `wrong-password-${i}`, `10.6.${a}.1`)),
+      );
       expect(answers.map((x) => x.status)).toEqual(Array(AUTH_FAILURES_PER_ACCOUNT_AND_ADDRESS).fill(401));
     }
     const fresh = await login(api, 'spread@limit.test', 'whatever-123', '10.6.99.1');

@@ -56,7 +56,9 @@ it('is saved in the first directory that takes it; where none does, nothing is s
     expect(saveFirstRun(['/etc/hostname/data', dir], 'secrets')).toBe(path.join(dir, FIRST_RUN_FILE));
     expect(fs.readFileSync(path.join(dir, FIRST_RUN_FILE), 'utf8')).toBe('secrets\n');
     expect(fs.statSync(path.join(dir, FIRST_RUN_FILE)).mode & 0o777).toBe(0o600);
-    expect(() => saveFirstRun(['/etc/hostname/data', '/etc/hostname/tmp'], 'secrets')).toThrow(/could not write the first-run credentials .*make HERALD_DATA_DIR writable/);
+    expect(() => saveFirstRun(['/etc/hostname/data', '/etc/hostname/tmp'], 'secrets')).toThrow(
+      /could not write the first-run credentials .*make HERALD_DATA_DIR writable/,
+    );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -30,9 +30,15 @@ let doc: any;
 let owner: Api;
 
 const operations = () =>
-  Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, path, method, op })));
+  Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, path, method, op })),
+  );
 const opOf = (m: Mounted) => doc.paths[openApiPath(m.path)]?.[m.method.toLowerCase()];
-const resolve = (ref: string) => ref.slice(2).split('/').reduce((n: any, k) => n?.[k], doc);
+const resolve = (ref: string) =>
+  ref
+    .slice(2)
+    .split('/')
+    .reduce((n: any, k) => n?.[k], doc);
 const inputSchema = (s: z.ZodType) => {
   const { $schema: _d, ...json } = z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' }) as any;
   return json;
@@ -91,10 +97,19 @@ describe('each operation says what its route enforces', () => {
     for (const m of mounted) {
       const op = opOf(m);
       const expected = authOf(m.policy ?? { kind: 'public' });
-      expect({ route: m.key, security: op.security, publicKey: op['x-public-key'] }).toEqual({ route: m.key, security: expected.security, publicKey: expected.publicKey });
+      expect({ route: m.key, security: op.security, publicKey: op['x-public-key'] }).toEqual({
+        route: m.key,
+        security: expected.security,
+        publicKey: expected.publicKey,
+      });
     }
     // Only the tracking routes take a public key; the public routes need nothing.
-    expect(operations().filter((o) => o.op['x-public-key']).map((o) => o.key).sort()).toEqual(['POST /events/track', 'POST /v1/track']);
+    expect(
+      operations()
+        .filter((o) => o.op['x-public-key'])
+        .map((o) => o.key)
+        .sort(),
+    ).toEqual(['POST /events/track', 'POST /v1/track']);
     expect(operations().find((o) => o.key === 'GET /contacts')!.op.security).toEqual([{ secretKey: [] }, { session: [], projectId: [] }]);
     expect(operations().find((o) => o.key === 'GET /users/@me')!.op.security).toEqual([{ session: [] }]);
     expect(operations().find((o) => o.key === 'GET /openapi.json')!.op.security).toEqual([]);
@@ -106,7 +121,8 @@ describe('each operation says what its route enforces', () => {
       const p = m.policy ?? { kind: 'public' };
       const expected = p.kind === 'project' ? [401, 403, 429] : p.kind === 'member' ? [401, 403] : p.kind === 'user' ? [401] : [];
       expect({ route: m.key, missing: expected.filter((s) => !statuses.includes(s)) }).toEqual({ route: m.key, missing: [] });
-      if (p.kind === 'public' && !m.route?.authLimit) expect({ route: m.key, has401: statuses.includes(401) }).toEqual({ route: m.key, has401: !!(m.route?.doc as RouteDoc)?.errors?.[401] });
+      if (p.kind === 'public' && !m.route?.authLimit)
+        expect({ route: m.key, has401: statuses.includes(401) }).toEqual({ route: m.key, has401: !!(m.route?.doc as RouteDoc)?.errors?.[401] });
     }
     expect(Object.keys(opOf(mounted.find((m) => m.key === 'GET /contacts/{id}')!).responses).sort()).toEqual(['200', '400', '401', '403', '404', '429']);
   });
@@ -136,7 +152,12 @@ describe('each operation says what its route enforces', () => {
       for (const p of params) {
         const url = m.path.replace(/:(\w+)/g, () => crypto.randomUUID());
         const res = await owner.request(m.method, `${url}?${p.name}=1&${p.name}=2`);
-        expect({ route: m.key, param: p.name, status: res.status, field: res.body?.error?.errors?.[0]?.field }).toEqual({ route: m.key, param: p.name, status: 400, field: p.name });
+        expect({ route: m.key, param: p.name, status: res.status, field: res.body?.error?.errors?.[0]?.field }).toEqual({
+          route: m.key,
+          param: p.name,
+          status: 400,
+          field: p.name,
+        });
         checked++;
       }
     }
@@ -177,10 +198,13 @@ describe('examples', () => {
     const differences = (example: unknown, real: unknown, at = ''): string[] => {
       if (Array.isArray(example) && Array.isArray(real)) return example.length && real.length ? differences(example[0], real[0], `${at}[0]`) : [];
       const isObject = (v: unknown) => !!v && typeof v === 'object' && !Array.isArray(v);
-      if (!isObject(example) || !isObject(real)) return isObject(example) || isObject(real) ? [`${at || '.'}: ${JSON.stringify(example)} vs ${JSON.stringify(real)}`] : [];
+      if (!isObject(example) || !isObject(real))
+        return isObject(example) || isObject(real) ? [`${at || '.'}: ${JSON.stringify(example)} vs ${JSON.stringify(real)}`] : [];
       const [e, r] = [example as Record<string, unknown>, real as Record<string, unknown>];
       const keys = [...new Set([...Object.keys(e), ...Object.keys(r)])];
-      return keys.flatMap((k) => (!(k in e) ? [`${at}.${k}: not in the example`] : !(k in r) ? [`${at}.${k}: not in the answer`] : differences(e[k], r[k], `${at}.${k}`)));
+      return keys.flatMap((k) =>
+        !(k in e) ? [`${at}.${k}: not in the example`] : !(k in r) ? [`${at}.${k}: not in the answer`] : differences(e[k], r[k], `${at}.${k}`),
+      );
     };
     let checked = 0;
     for (const m of mounted) {
@@ -198,7 +222,12 @@ describe('examples', () => {
   test('the documented error envelope is the one Herald answers, and every error example is one', async () => {
     const ajv = addFormats(new Ajv2020({ strict: false }));
     const envelope = ajv.compile(doc.components.schemas.ErrorEnvelope);
-    for (const res of [await owner.get(`/contacts/${crypto.randomUUID()}`), await new Api(herald.base).get('/contacts'), await owner.post('/contacts', { email: 1 }), await owner.get('/contacts?limit=0')]) {
+    for (const res of [
+      await owner.get(`/contacts/${crypto.randomUUID()}`),
+      await new Api(herald.base).get('/contacts'),
+      await owner.post('/contacts', { email: 1 }),
+      await owner.get('/contacts?limit=0'),
+    ]) {
       expect(res.status).toBeGreaterThanOrEqual(400);
       expect({ body: res.body, valid: envelope(res.body), errors: envelope.errors }).toEqual({ body: res.body, valid: true, errors: null });
     }
@@ -209,7 +238,9 @@ describe('examples', () => {
         checked++;
       }
     };
-    for (const { op } of operations()) for (const [status, r] of Object.entries(op.responses as Record<string, any>)) if (Number(status) >= 400 && !r.$ref && r.content?.['application/json']?.examples) check(r);
+    for (const { op } of operations())
+      for (const [status, r] of Object.entries(op.responses as Record<string, any>))
+        if (Number(status) >= 400 && !r.$ref && r.content?.['application/json']?.examples) check(r);
     for (const r of Object.values(doc.components.responses)) check(r);
     expect(checked).toBeGreaterThan(50);
   });
@@ -239,7 +270,8 @@ describe('the document is well formed', () => {
       for (const r of Object.values(op.responses) as any[]) for (const c of Object.values(r.content ?? {}) as any[]) if (c.schema) schemas.push(c.schema);
     }
     expect(schemas.length).toBeGreaterThan(100);
-    for (const schema of schemas) expect({ schema, valid: ajv.validateSchema(schema as object), errors: ajv.errors }).toEqual({ schema, valid: true, errors: null });
+    for (const schema of schemas)
+      expect({ schema, valid: ajv.validateSchema(schema as object), errors: ajv.errors }).toEqual({ schema, valid: true, errors: null });
   });
 
   test('every $ref resolves, every path parameter is declared, operation ids are unique', () => {
@@ -258,7 +290,10 @@ describe('the document is well formed', () => {
 
     for (const { key, path, op } of operations()) {
       const inPath = [...path.matchAll(/\{(\w+)\}/g)].map((x) => x[1]).sort();
-      const declared = (op.parameters ?? []).filter((p: any) => p.in === 'path').map((p: any) => p.name).sort();
+      const declared = (op.parameters ?? [])
+        .filter((p: any) => p.in === 'path')
+        .map((p: any) => p.name)
+        .sort();
       expect({ route: key, declared }).toEqual({ route: key, declared: inPath });
       expect(doc.tags.map((t: any) => t.name)).toContain(op.tags[0]);
     }

@@ -76,11 +76,21 @@ test('every route but the runtime’s own ops endpoints starts with the guard of
   const api = mounted.filter((r) => !OPS.includes(r.route));
   expect(api.length).toBeGreaterThan(40);
   expect(api.filter((r) => !r.policy).map((r) => r.route)).toEqual([]);
-  expect(mounted.filter((r) => OPS.includes(r.route)).map((r) => r.route).sort()).toEqual([...OPS].sort());
+  expect(
+    mounted
+      .filter((r) => OPS.includes(r.route))
+      .map((r) => r.route)
+      .sort(),
+  ).toEqual([...OPS].sort());
 });
 
 test('the public routes are exactly the reviewed list', () => {
-  expect(mounted.filter((r) => r.policy?.kind === 'public').map((r) => r.route).sort()).toEqual([...PUBLIC].sort());
+  expect(
+    mounted
+      .filter((r) => r.policy?.kind === 'public')
+      .map((r) => r.route)
+      .sort(),
+  ).toEqual([...PUBLIC].sort());
 });
 
 test('nothing but the app’s own middleware runs before the routes (no router mounted on the side)', () => {
@@ -92,7 +102,14 @@ test('nothing but the app’s own middleware runs before the routes (no router m
 
 test('every route that takes a password or creates an account is limited per address and per account', () => {
   const auth = mounted.filter((r) => r.method === 'POST' && r.path.startsWith('/auth/'));
-  expect(auth.map((r) => r.route).sort()).toEqual(['POST /auth/login', 'POST /auth/request-password-reset', 'POST /auth/request-verification', 'POST /auth/reset-password', 'POST /auth/signup', 'POST /auth/verify-email']);
+  expect(auth.map((r) => r.route).sort()).toEqual([
+    'POST /auth/login',
+    'POST /auth/request-password-reset',
+    'POST /auth/request-verification',
+    'POST /auth/reset-password',
+    'POST /auth/signup',
+    'POST /auth/verify-email',
+  ]);
   expect(auth.filter((r) => !r.chain.includes('limited')).map((r) => r.route)).toEqual([]);
 });
 
@@ -114,14 +131,17 @@ describe('each guard enforces its policy', () => {
       const email = `${who}-${crypto.randomBytes(4).toString('hex')}@routes.test`;
       await new Api(base).post('/auth/signup', { email, password: 'long-enough-1' });
       // Added as the members API adds them (an existing user joins at once).
-      if (who !== 'stranger') for (const p of [projectId, settingsId]) expect((await owner.post(`/projects/${p}/members`, { email, role: who.toUpperCase() })).status).toBe(201);
+      if (who !== 'stranger')
+        for (const p of [projectId, settingsId]) expect((await owner.post(`/projects/${p}/members`, { email, role: who.toUpperCase() })).status).toBe(201);
       sessions.set(who, (await session(base, email, 'long-enough-1')).withHeaders({ 'x-project-id': projectId }));
     }
   });
 
   /** A request to the route with its parameters filled (a project's id where a project is named); only the guard's verdict matters here. */
   const call = (api: Api, r: Mounted) => {
-    const url = r.path.replace(/:(\w+)/g, (_m, name) => (name === 'projectId' ? projectId : r.policy?.kind === 'member' && r.policy.param === name ? settingsId : crypto.randomUUID()));
+    const url = r.path.replace(/:(\w+)/g, (_m, name) =>
+      name === 'projectId' ? projectId : r.policy?.kind === 'member' && r.policy.param === name ? settingsId : crypto.randomUUID(),
+    );
     return api.request(r.method, url, r.method === 'GET' || r.method === 'DELETE' ? undefined : {});
   };
   const refusedBy = (res: { status: number; body: any }) => (res.status === 401 || res.status === 403 ? res.body?.error?.code : undefined);

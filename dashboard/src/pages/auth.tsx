@@ -58,11 +58,14 @@ function Login() {
   const next = useNext();
   const form = useForm({ email: '', password: '' });
   return (
-    <form onSubmit={form.submit(async (v) => {
-      await api.post<User>('/auth/login', v);
-      await refresh();
-      go(next, { replace: true });
-    })} noValidate>
+    <form
+      onSubmit={form.submit(async (v) => {
+        await api.post<User>('/auth/login', v);
+        await refresh();
+        go(next, { replace: true });
+      })}
+      noValidate
+    >
       <h1>Log in</h1>
       <ErrorBanner error={form.error} />
       <Field form={form} name="email" label="Email" type="email" autoComplete="email" required />
@@ -97,20 +100,25 @@ function Signup() {
     return (
       <div>
         <h1>Check your email</h1>
-        <p>We sent a link to <strong>{form.values.email}</strong>. Open it to verify your address, then log in.</p>
+        <p>
+          We sent a link to <strong>{form.values.email}</strong>. Open it to verify your address, then log in.
+        </p>
         <Link href="/login">Log in</Link>
       </div>
     );
   }
   return (
-    <form onSubmit={form.submit(async (v) => {
-      await api.post<User>('/auth/signup', { ...v, ...(invitation ? { invitation } : {}) });
-      // With REQUIRE_EMAIL_VERIFICATION the account exists but no session is set until the address is verified.
-      const me = await api.get<User>('/users/@me', { quiet401: true }).catch(() => null);
-      if (!me) return setCheckMail(true);
-      await refresh();
-      go('/', { replace: true });
-    })} noValidate>
+    <form
+      onSubmit={form.submit(async (v) => {
+        await api.post<User>('/auth/signup', { ...v, ...(invitation ? { invitation } : {}) });
+        // With REQUIRE_EMAIL_VERIFICATION the account exists but no session is set until the address is verified.
+        const me = await api.get<User>('/users/@me', { quiet401: true }).catch(() => null);
+        if (!me) return setCheckMail(true);
+        await refresh();
+        go('/', { replace: true });
+      })}
+      noValidate
+    >
       <h1>{invitation ? 'Join your team on Herald' : 'Create your account'}</h1>
       <ErrorBanner error={form.error} />
       <Field form={form} name="email" label="Email" type="email" autoComplete="email" required />
@@ -138,14 +146,11 @@ function AcceptInvitation({ token }: { token: string }) {
         type="button"
         className="primary"
         onClick={() =>
-          api.post<Project>('/users/@me/invitations/accept', { token }).then(
-            async (joined) => {
-              await refresh();
-              selectProject(joined.id);
-              go('/', { replace: true });
-            },
-            setError,
-          )
+          api.post<Project>('/users/@me/invitations/accept', { token }).then(async (joined) => {
+            await refresh();
+            selectProject(joined.id);
+            go('/', { replace: true });
+          }, setError)
         }
       >
         Accept the invitation
@@ -200,7 +205,15 @@ export function ResendVerification() {
       {sent ? (
         <p role="status">A new link is on its way.</p>
       ) : (
-        <button type="button" onClick={() => api.post('/auth/request-verification').then(() => setSent(true), (e) => setError(toApiError(e)))}>
+        <button
+          type="button"
+          onClick={() =>
+            api.post('/auth/request-verification').then(
+              () => setSent(true),
+              (e) => setError(toApiError(e)),
+            )
+          }
+        >
           Send a new verification email
         </button>
       )}
@@ -215,16 +228,21 @@ function ForgotPassword() {
     return (
       <div>
         <h1>Check your email</h1>
-        <p>If an account uses <strong>{form.values.email}</strong>, a link to choose a new password is on its way. It is valid for one hour.</p>
+        <p>
+          If an account uses <strong>{form.values.email}</strong>, a link to choose a new password is on its way. It is valid for one hour.
+        </p>
         <Link href="/login">Back to log in</Link>
       </div>
     );
   }
   return (
-    <form onSubmit={form.submit(async (v) => {
-      await api.post('/auth/request-password-reset', v);
-      setSent(true);
-    })} noValidate>
+    <form
+      onSubmit={form.submit(async (v) => {
+        await api.post('/auth/request-password-reset', v);
+        setSent(true);
+      })}
+      noValidate
+    >
       <h1>Reset your password</h1>
       <ErrorBanner error={form.error} />
       <Field form={form} name="email" label="Email" type="email" autoComplete="email" required />
@@ -250,10 +268,13 @@ function ResetPassword() {
     );
   }
   return (
-    <form onSubmit={form.submit(async (v) => {
-      await api.post('/auth/reset-password', { token, newPassword: v.newPassword });
-      setDone(true);
-    })} noValidate>
+    <form
+      onSubmit={form.submit(async (v) => {
+        await api.post('/auth/reset-password', { token, newPassword: v.newPassword });
+        setDone(true);
+      })}
+      noValidate
+    >
       <h1>Choose a new password</h1>
       <ErrorBanner error={form.error} />
       <Field form={form} name="newPassword" label="New password" type="password" autoComplete="new-password" hint="At least 8 characters." required />

@@ -33,10 +33,22 @@ export function Overview() {
           const s = setup.data!;
           const steps = [
             { done: s.hasVerifiedDomain, title: 'Verify a sending domain', detail: 'Add the DNS records so mail goes out in your name.', href: '/domains' },
-            { done: s.contactCount > 0, title: 'Add contacts', detail: s.contactCount > 0 ? `${formatNumber(s.contactCount)} contacts` : 'Import a CSV or track an event from your app.', href: '/contacts' },
-            { done: !!s.lastCampaignSentAt, title: 'Send a campaign', detail: s.lastCampaignSentAt ? `Last sent ${formatDate(s.lastCampaignSentAt)}` : 'Write once, send to a segment.', href: '/campaigns' },
+            {
+              done: s.contactCount > 0,
+              title: 'Add contacts',
+              detail: s.contactCount > 0 ? `${formatNumber(s.contactCount)} contacts` : 'Import a CSV or track an event from your app.',
+              href: '/contacts',
+            },
+            {
+              done: !!s.lastCampaignSentAt,
+              title: 'Send a campaign',
+              detail: s.lastCampaignSentAt ? `Last sent ${formatDate(s.lastCampaignSentAt)}` : 'Write once, send to a segment.',
+              href: '/campaigns',
+            },
             { done: s.hasEnabledWorkflow, title: 'Automate with a workflow', detail: 'Welcome series, reminders, follow-ups.', href: '/workflows' },
-            ...(config?.features.billing.enabled ? [{ done: s.hasSubscription, title: 'Choose a plan', detail: 'Billing and limits.', href: '/settings/billing' }] : []),
+            ...(config?.features.billing.enabled
+              ? [{ done: s.hasSubscription, title: 'Choose a plan', detail: 'Billing and limits.', href: '/settings/billing' }]
+              : []),
           ];
           return (
             <ol className="checklist">

@@ -83,7 +83,11 @@ export function Field<V extends Record<string, any>>(props: {
   return (
     <div className={`field${message ? ' field-invalid' : ''}`}>
       <label htmlFor={id}>{props.label}</label>
-      {props.children ? props.children(p) : <input {...p} type={props.type ?? 'text'} placeholder={props.placeholder} autoComplete={props.autoComplete} required={props.required} />}
+      {props.children ? (
+        props.children(p)
+      ) : (
+        <input {...p} type={props.type ?? 'text'} placeholder={props.placeholder} autoComplete={props.autoComplete} required={props.required} />
+      )}
       {props.hint && (
         <div className="field-hint" id={`${id}-hint`}>
           {props.hint}

@@ -114,7 +114,21 @@ export function useCursorPages() {
   };
 }
 
-export function Pager({ page, hasPrev, hasNext, onPrev, onNext, summary }: { page: number; hasPrev: boolean; hasNext: boolean; onPrev: () => void; onNext: () => void; summary?: ReactNode }) {
+export function Pager({
+  page,
+  hasPrev,
+  hasNext,
+  onPrev,
+  onNext,
+  summary,
+}: {
+  page: number;
+  hasPrev: boolean;
+  hasNext: boolean;
+  onPrev: () => void;
+  onNext: () => void;
+  summary?: ReactNode;
+}) {
   return (
     <nav className="pager" aria-label="Pages">
       <span className="muted">{summary ?? `Page ${page}`}</span>
@@ -131,7 +145,9 @@ export function Pager({ page, hasPrev, hasNext, onPrev, onNext, summary }: { pag
 /** The pager of a list the API numbers (`page`, `totalPages`); `count` says how many in all ("12 members"). */
 export function PageNumbers({ page, totalPages, setPage, count }: { page: number; totalPages: number; setPage: (page: number) => void; count?: string }) {
   const summary = `Page ${page} of ${Math.max(1, totalPages)}${count ? ` · ${count}` : ''}`;
-  return <Pager page={page} hasPrev={page > 1} hasNext={page < totalPages} onPrev={() => setPage(page - 1)} onNext={() => setPage(page + 1)} summary={summary} />;
+  return (
+    <Pager page={page} hasPrev={page > 1} hasNext={page < totalPages} onPrev={() => setPage(page - 1)} onNext={() => setPage(page + 1)} summary={summary} />
+  );
 }
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });

@@ -120,7 +120,12 @@ class Compiler {
 
   private async filter(f: Filter, trail: string[], path: string): Promise<string> {
     if (++this.filters > LIMITS.MAX_COMPILED_FILTERS) {
-      throw this.error(path, 'too_big', `the condition and the segments it references have more than ${LIMITS.MAX_COMPILED_FILTERS} filters in all`, 'Reference fewer or smaller segments, or make a referenced segment STATIC.');
+      throw this.error(
+        path,
+        'too_big',
+        `the condition and the segments it references have more than ${LIMITS.MAX_COMPILED_FILTERS} filters in all`,
+        'Reference fewer or smaller segments, or make a referenced segment STATIC.',
+      );
     }
     const ref = parseField(f.field);
     if (isFieldProblem(ref)) return 'false';
@@ -304,7 +309,12 @@ class Compiler {
     const self = this.opts.segmentId?.toLowerCase();
     const chain = self ? [self, ...trail] : trail;
     if (chain.includes(id)) {
-      throw this.error(`${path}.field`, 'segment_cycle', `segment references form a cycle: ${[...chain.slice(chain.indexOf(id)), id].join(' → ')}`, 'Remove one of the references so no segment includes itself.');
+      throw this.error(
+        `${path}.field`,
+        'segment_cycle',
+        `segment references form a cycle: ${[...chain.slice(chain.indexOf(id)), id].join(' → ')}`,
+        'Remove one of the references so no segment includes itself.',
+      );
     }
     if (!this.opts.resolveSegment) throw new Error('compileCondition: the condition references segments; pass resolveSegment');
     if (!this.segments.has(id)) this.segments.set(id, Promise.resolve(this.opts.resolveSegment(id)));
@@ -314,7 +324,12 @@ class Compiler {
       return `EXISTS (SELECT 1 FROM ${MEMBERS} m WHERE m.project_id = ${this.project} AND m.segment_id = ${this.p(id, 'uuid')} AND m.contact_id = c.id)`;
     }
     if (trail.length >= LIMITS.MAX_SEGMENT_DEPTH) {
-      throw this.error(`${path}.field`, 'too_deep', `segments reference segments more than ${LIMITS.MAX_SEGMENT_DEPTH} deep`, 'Shorten the chain of segments referencing segments.');
+      throw this.error(
+        `${path}.field`,
+        'too_deep',
+        `segments reference segments more than ${LIMITS.MAX_SEGMENT_DEPTH} deep`,
+        'Shorten the chain of segments referencing segments.',
+      );
     }
     return this.condition(source.condition, [...trail, id], path, path);
   }
@@ -404,7 +419,8 @@ export async function contactMatches(db: Queryable, projectId: string, contactId
 export function matchEachSql(projectId: string, contactId: string, compiled: CompiledCondition[]): SqlQuery {
   let next = 2;
   for (const c of compiled) {
-    if (c.projectParam !== 1 || c.firstParam !== next) throw new Error('matchEachSql: compile each condition with projectParam 1 and firstParam just after the previous one\'s values');
+    if (c.projectParam !== 1 || c.firstParam !== next)
+      throw new Error("matchEachSql: compile each condition with projectParam 1 and firstParam just after the previous one's values");
     next += c.params.length;
   }
   const values = [projectId, ...compiled.flatMap((c) => c.params), contactId];

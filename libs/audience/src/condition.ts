@@ -12,7 +12,10 @@ import { z } from 'zod';
 import { OPERATORS, TIME_UNITS, type Logic, type Operator, type TimeUnit } from './language';
 
 /** Short spellings accepted on input and stored as the long ones. */
-export const OPERATOR_ALIASES = { gt: 'greaterThan', lt: 'lessThan', gte: 'greaterThanOrEqual', lte: 'lessThanOrEqual' } as const satisfies Record<string, Operator>;
+export const OPERATOR_ALIASES = { gt: 'greaterThan', lt: 'lessThan', gte: 'greaterThanOrEqual', lte: 'lessThanOrEqual' } as const satisfies Record<
+  string,
+  Operator
+>;
 export type OperatorAlias = keyof typeof OPERATOR_ALIASES;
 
 export const UNIT_SECONDS: Record<TimeUnit, number> = { minutes: 60, hours: 3600, days: 86_400 };

@@ -12,12 +12,17 @@ import { EMAIL_STATUSES, type EmailStatus } from './language';
 
 export type StandardField = 'email' | 'subscribed' | 'createdAt' | 'updatedAt';
 
-
 /** A project's custom field types, keyed by dotted path without `data.` (`profile.tier`), as `contacts.fields` holds them. */
 export type FieldTypes = ReadonlyMap<string, string>;
 
 /** Plunk's other spellings of the email activities, accepted and stored as the COMPAT ones. */
-export const EMAIL_STATUS_ALIASES: Record<string, EmailStatus> = { open: 'opened', click: 'clicked', bounce: 'bounced', complaint: 'complained', delivery: 'delivered' };
+export const EMAIL_STATUS_ALIASES: Record<string, EmailStatus> = {
+  open: 'opened',
+  click: 'clicked',
+  bounce: 'bounced',
+  complaint: 'complained',
+  delivery: 'delivered',
+};
 
 export const MAX_EVENT_NAME = 255;
 
@@ -54,13 +59,19 @@ export function parseField(field: string): FieldRef | FieldProblem {
     case 'data': {
       const path = rest.split('.');
       if (!rest || path.some((segment) => segment === '' || segment === '__proto__')) {
-        return { message: `"${field}" is not a custom field name`, suggestion: 'Name a custom field as data.<key>, nested keys with dots: data.plan, data.profile.tier.' };
+        return {
+          message: `"${field}" is not a custom field name`,
+          suggestion: 'Name a custom field as data.<key>, nested keys with dots: data.plan, data.profile.tier.',
+        };
       }
       return { kind: 'data', path, key: path.join('.') };
     }
     case 'event':
       if (!rest || rest.length > MAX_EVENT_NAME) {
-        return { message: `"${field}" does not name an event`, suggestion: `Name a tracked event as event.<name> (a name of 1 to ${MAX_EVENT_NAME} characters).` };
+        return {
+          message: `"${field}" does not name an event`,
+          suggestion: `Name a tracked event as event.<name> (a name of 1 to ${MAX_EVENT_NAME} characters).`,
+        };
       }
       return { kind: 'event', name: rest, email: false };
     case 'email': {
@@ -69,7 +80,11 @@ export function parseField(field: string): FieldRef | FieldProblem {
       return { kind: 'event', name: `email.${status}`, email: true };
     }
     case 'segment':
-      if (!isUuid(rest)) return { message: `"${field}" does not name a segment`, suggestion: 'Reference a segment as segment.<segment id>, the id of a segment of this project.' };
+      if (!isUuid(rest))
+        return {
+          message: `"${field}" does not name a segment`,
+          suggestion: 'Reference a segment as segment.<segment id>, the id of a segment of this project.',
+        };
       return { kind: 'segment', id: rest.toLowerCase() };
   }
   return { message: `unknown field "${field}"`, suggestion: FIELD_GRAMMAR };

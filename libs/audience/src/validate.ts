@@ -5,19 +5,9 @@
  * each at its path (`condition.groups[1].filters[0].value`), as one 422 VALIDATION_ERROR.
  */
 import { AppError, FieldError } from '../../kit/src';
-import {
-  Condition,
-  ConditionShape,
-  conditionSchema,
-  Filter,
-  FilterGroup,
-  FilterValue,
-  LIMITS,
-  UNIT_SECONDS,
-} from './condition';
+import { Condition, ConditionShape, conditionSchema, Filter, FilterGroup, FilterValue, LIMITS, UNIT_SECONDS } from './condition';
 import { canonicalField, FieldRef, FieldTypes, FIELD_GRAMMAR, isFieldProblem, isIsoDate, parseField } from './fields';
 import { COMPARISONS, DATA_TYPES, DURATION_OPERATORS, FieldKind, NO_VALUE_OPERATORS, Operator, OPERATORS, OPERATORS_BY_KIND, TIME_UNITS } from './language';
-
 
 export function fieldKind(ref: FieldRef, fieldTypes: FieldTypes): FieldKind {
   switch (ref.kind) {
@@ -106,7 +96,8 @@ const SHAPE_CODES: Record<string, string> = { invalid_format: 'invalid_string', 
 
 function shapeIssue(root: string, path: ReadonlyArray<PropertyKey>, message: string, code: string): ConditionIssue {
   const last = [...path].reverse().find((p) => typeof p === 'string') as string | undefined;
-  const suggestion = (last && SHAPE_SUGGESTIONS[last]) ?? 'Send the condition as { logic: AND|OR, groups: [{ filters: [{ field, operator, value?, unit? }], conditions? }] }.';
+  const suggestion =
+    (last && SHAPE_SUGGESTIONS[last]) ?? 'Send the condition as { logic: AND|OR, groups: [{ filters: [{ field, operator, value?, unit? }], conditions? }] }.';
   return { field: pathOf(root, path), message, code: SHAPE_CODES[code] ?? code, suggestion };
 }
 
@@ -124,16 +115,31 @@ function measure(input: unknown, root: string): ConditionIssue | undefined {
     const { node, depth, path } = stack.pop()!;
     if (!isObject(node) || !Array.isArray(node.groups)) continue; // the shape check reports it
     if (depth > LIMITS.MAX_DEPTH) {
-      return { field: path, message: `conditions nest at most ${LIMITS.MAX_DEPTH} deep`, code: 'too_deep', suggestion: 'Flatten the condition: AND and OR over groups express the same with less nesting.' };
+      return {
+        field: path,
+        message: `conditions nest at most ${LIMITS.MAX_DEPTH} deep`,
+        code: 'too_deep',
+        suggestion: 'Flatten the condition: AND and OR over groups express the same with less nesting.',
+      };
     }
     for (let i = 0; i < node.groups.length; i++) {
       if (++groups > LIMITS.MAX_GROUPS) {
-        return { field: `${path}.groups`, message: `a condition has at most ${LIMITS.MAX_GROUPS} groups in all`, code: 'too_big', suggestion: 'Split the audience into segments and reference them with segment.<id>.' };
+        return {
+          field: `${path}.groups`,
+          message: `a condition has at most ${LIMITS.MAX_GROUPS} groups in all`,
+          code: 'too_big',
+          suggestion: 'Split the audience into segments and reference them with segment.<id>.',
+        };
       }
       const group = node.groups[i];
       if (!isObject(group)) continue;
       if (Array.isArray(group.filters) && (filters += group.filters.length) > LIMITS.MAX_FILTERS) {
-        return { field: `${path}.groups[${i}].filters`, message: `a condition has at most ${LIMITS.MAX_FILTERS} filters in all`, code: 'too_big', suggestion: 'Split the audience into segments and reference them with segment.<id>.' };
+        return {
+          field: `${path}.groups[${i}].filters`,
+          message: `a condition has at most ${LIMITS.MAX_FILTERS} filters in all`,
+          code: 'too_big',
+          suggestion: 'Split the audience into segments and reference them with segment.<id>.',
+        };
       }
       if (group.conditions !== undefined) stack.push({ node: group.conditions, depth: depth + 1, path: `${path}.groups[${i}].conditions` });
     }
@@ -145,7 +151,12 @@ function checkNode(node: ConditionShape, path: string, opts: ValidateOptions, is
   const groups = node.groups.map((g, i): FilterGroup => {
     const gpath = `${path}.groups[${i}]`;
     if (g.filters.length === 0 && !g.conditions) {
-      issues.push({ field: gpath, message: 'a group needs at least one filter or a nested condition', code: 'too_small', suggestion: 'Add a filter to the group, or remove the group.' });
+      issues.push({
+        field: gpath,
+        message: 'a group needs at least one filter or a nested condition',
+        code: 'too_small',
+        suggestion: 'Add a filter to the group, or remove the group.',
+      });
     }
     const filters = g.filters.flatMap((f, j) => checkFilter(f, `${gpath}.filters[${j}]`, opts, issues) ?? []);
     return g.conditions ? { filters, conditions: checkNode(g.conditions, `${gpath}.conditions`, opts, issues) } : { filters };
@@ -166,14 +177,24 @@ function checkFilter(f: FilterShape, path: string, opts: ValidateOptions, issues
   const kind = fieldKind(ref, opts.fieldTypes);
   const op = f.operator;
   if (!OPERATORS_BY_KIND[kind].includes(op)) {
-    return issue('operator', 'invalid_operator', `${op} does not apply to ${field} (${describe(kind)})`, `For ${field} use one of: ${OPERATORS_BY_KIND[kind].join(', ')}.`);
+    return issue(
+      'operator',
+      'invalid_operator',
+      `${op} does not apply to ${field} (${describe(kind)})`,
+      `For ${field} use one of: ${OPERATORS_BY_KIND[kind].join(', ')}.`,
+    );
   }
   if (ref.kind === 'segment') {
     if (opts.selfSegmentId && ref.id === opts.selfSegmentId.toLowerCase()) {
       return issue('field', 'self_reference', 'a segment cannot reference itself', 'Remove the filter on this segment, or reference another segment.');
     }
     if (opts.segmentIds && !opts.segmentIds.has(ref.id)) {
-      return issue('field', 'unknown_segment', `no segment ${ref.id} in this project`, 'Reference a segment of this project by its id (GET /segments lists them).');
+      return issue(
+        'field',
+        'unknown_segment',
+        `no segment ${ref.id} in this project`,
+        'Reference a segment of this project by its id (GET /segments lists them).',
+      );
     }
   }
 
@@ -181,11 +202,19 @@ function checkFilter(f: FilterShape, path: string, opts: ValidateOptions, issues
   const unit = f.unit ?? undefined;
   const before = issues.length;
   const duration = DURATION_OPERATORS.has(op);
-  if (duration && unit === undefined) issue('unit', 'missing_unit', `${op} needs a unit`, `Add unit: ${TIME_UNITS.join(', ')} (e.g. { "value": 7, "unit": "days" }).`);
-  if (!duration && unit !== undefined) issue('unit', 'unexpected_unit', `${op} takes no unit`, `Remove unit: only ${[...DURATION_OPERATORS].join(', ')} take one.`);
+  if (duration && unit === undefined)
+    issue('unit', 'missing_unit', `${op} needs a unit`, `Add unit: ${TIME_UNITS.join(', ')} (e.g. { "value": 7, "unit": "days" }).`);
+  if (!duration && unit !== undefined)
+    issue('unit', 'unexpected_unit', `${op} takes no unit`, `Remove unit: only ${[...DURATION_OPERATORS].join(', ')} take one.`);
 
   if (NO_VALUE_OPERATORS.has(op)) {
-    if (value !== undefined) issue('value', 'unexpected_value', `${op} takes no value`, `Remove value: ${op} only asks whether the contact ${op.includes('Segment') ? 'is a member' : op.includes('riggered') ? 'triggered the event' : 'has the field'}.`);
+    if (value !== undefined)
+      issue(
+        'value',
+        'unexpected_value',
+        `${op} takes no value`,
+        `Remove value: ${op} only asks whether the contact ${op.includes('Segment') ? 'is a member' : op.includes('riggered') ? 'triggered the event' : 'has the field'}.`,
+      );
   } else if (value === undefined) {
     issue('value', 'missing_value', `${op} needs a value`, expected(kind, op, field, unit));
   } else {
@@ -250,7 +279,8 @@ function valueProblem(kind: FieldKind, op: Operator, value: FilterValue, unit: s
     if (value.length > LIMITS.MAX_STRING_VALUE) return range(`must be at most ${LIMITS.MAX_STRING_VALUE} characters`);
     return undefined;
   };
-  const dateProblem = () => (typeof value === 'string' && isIsoDate(value) ? undefined : type('must be an ISO 8601 date (YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS[.sss]Z)'));
+  const dateProblem = () =>
+    typeof value === 'string' && isIsoDate(value) ? undefined : type('must be an ISO 8601 date (YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS[.sss]Z)');
   switch (kind) {
     case 'string':
     case 'data:string':

@@ -58,13 +58,22 @@ const segments = new Map<string, SegmentSource>([
   [D_PRO, { type: 'DYNAMIC', condition: all(filterOf('data.plan', 'equals', { value: 'pro' })) }],
   [
     D_PRO_OR_UNSUB,
-    { type: 'DYNAMIC', condition: { logic: 'OR', groups: [{ filters: [filterOf(`segment.${D_PRO}`, 'memberOfSegment')] }, { filters: [filterOf('subscribed', 'equals', { value: false })] }] } as Condition },
+    {
+      type: 'DYNAMIC',
+      condition: {
+        logic: 'OR',
+        groups: [{ filters: [filterOf(`segment.${D_PRO}`, 'memberOfSegment')] }, { filters: [filterOf('subscribed', 'equals', { value: false })] }],
+      } as Condition,
+    },
   ],
   [C1, { type: 'DYNAMIC', condition: all(filterOf(`segment.${C2}`, 'memberOfSegment')) }],
   [C2, { type: 'DYNAMIC', condition: all(filterOf(`segment.${C1}`, 'memberOfSegment')) }],
   ...CHAIN.map((id, i): [string, SegmentSource] => [
     id,
-    { type: 'DYNAMIC', condition: i + 1 < CHAIN.length ? all(filterOf(`segment.${CHAIN[i + 1]}`, 'memberOfSegment')) : all(filterOf('subscribed', 'equals', { value: true })) },
+    {
+      type: 'DYNAMIC',
+      condition: i + 1 < CHAIN.length ? all(filterOf(`segment.${CHAIN[i + 1]}`, 'memberOfSegment')) : all(filterOf('subscribed', 'equals', { value: true })),
+    },
   ]),
 ]);
 let resolved: string[] = [];
@@ -89,7 +98,14 @@ async function insertContact(project: string, id: string, email: string, subscri
 }
 
 async function fact(project: string, contact: string, name: string, count: number, firstAgo: number, lastAgo: number) {
-  await db.query('INSERT INTO contacts.event_facts (project_id, contact_id, name, count, first_at, last_at) VALUES ($1, $2, $3, $4, $5, $6)', [project, contact, name, count, iso(firstAgo), iso(lastAgo)]);
+  await db.query('INSERT INTO contacts.event_facts (project_id, contact_id, name, count, first_at, last_at) VALUES ($1, $2, $3, $4, $5, $6)', [
+    project,
+    contact,
+    name,
+    count,
+    iso(firstAgo),
+    iso(lastAgo),
+  ]);
 }
 
 /** Everything that matches in P, mirrored into Q (whose contact must never match). */
@@ -102,16 +118,48 @@ beforeAll(async () => {
   expect(await migrate(db, 'contacts', [contactsTables, ...audienceMigrations])).toBe(0);
 
   await insertContact(P, ID.ann, 'ann@example.com', true, ANN_DATA, 10 * DAY, 1 * HOUR);
-  await insertContact(P, ID.bob, 'bob@example.com', false, { plan: 'free', age: 45.5, vip: false, renewal: '2026-05-06T10:00:00Z', lastSeen: iso(20 * DAY).slice(0, 10), profile: { tier: 'silver' } }, 40 * DAY, 50 * DAY);
-  await insertContact(P, ID.cat, 'cat@test.org', true, { plan: 'Pro Plus', age: '30', vip: 'yes', renewal: 'soon', lastSeen: iso(-5 * DAY).replace(/\.\d{3}Z$/, 'Z'), tags: ['a', 'b'] }, 2 * DAY, 3 * DAY);
+  await insertContact(
+    P,
+    ID.bob,
+    'bob@example.com',
+    false,
+    { plan: 'free', age: 45.5, vip: false, renewal: '2026-05-06T10:00:00Z', lastSeen: iso(20 * DAY).slice(0, 10), profile: { tier: 'silver' } },
+    40 * DAY,
+    50 * DAY,
+  );
+  await insertContact(
+    P,
+    ID.cat,
+    'cat@test.org',
+    true,
+    { plan: 'Pro Plus', age: '30', vip: 'yes', renewal: 'soon', lastSeen: iso(-5 * DAY).replace(/\.\d{3}Z$/, 'Z'), tags: ['a', 'b'] },
+    2 * DAY,
+    3 * DAY,
+  );
   await insertContact(P, ID.dan, 'dan@test.org', true, {}, 100 * DAY, 100 * DAY);
-  await insertContact(P, ID.eve, 'eve@example.com', false, { plan: 5, age: 18, vip: null, renewal: '2026-02-30', lastSeen: 'not a date', old: 'x' }, 6 * HOUR, 1 * DAY);
+  await insertContact(
+    P,
+    ID.eve,
+    'eve@example.com',
+    false,
+    { plan: 5, age: 18, vip: null, renewal: '2026-02-30', lastSeen: 'not a date', old: 'x' },
+    6 * HOUR,
+    1 * DAY,
+  );
   // Q: a contact that matches everything P's cases ask for, by email too.
   await insertContact(Q, Q_ANN, 'ann@example.com', false, { ...ANN_DATA, age: 99, plan: 'pro' }, 1 * HOUR, 1 * HOUR);
 
   // P's field types; `old` was deleted (its values linger on eve and ann here, as a half-done delete would leave them);
   // `tags` has a type this library does not know. Q has a type for `old`, which P must not see.
-  for (const [key, type] of Object.entries({ plan: 'string', age: 'number', vip: 'boolean', renewal: 'date', lastSeen: 'date', 'profile.tier': 'string', tags: 'list' })) {
+  for (const [key, type] of Object.entries({
+    plan: 'string',
+    age: 'number',
+    vip: 'boolean',
+    renewal: 'date',
+    lastSeen: 'date',
+    'profile.tier': 'string',
+    tags: 'list',
+  })) {
     await db.query('INSERT INTO contacts.fields (project_id, key, type) VALUES ($1, $2, $3)', [P, key, type]);
   }
   await db.query(`INSERT INTO contacts.fields (project_id, key, type) VALUES ($1, 'old', 'string'), ($1, 'plan', 'string')`, [Q]);
@@ -371,7 +419,10 @@ describe('segments', () => {
 
   it('resolves each referenced segment once per compile, however often it is referenced', async () => {
     resolved = [];
-    const c = { logic: 'OR', groups: [{ filters: [f(`segment.${D_PRO}`, 'memberOfSegment')] }, { filters: [f(`segment.${D_PRO_OR_UNSUB}`, 'notMemberOfSegment')] }] };
+    const c = {
+      logic: 'OR',
+      groups: [{ filters: [f(`segment.${D_PRO}`, 'memberOfSegment')] }, { filters: [f(`segment.${D_PRO_OR_UNSUB}`, 'notMemberOfSegment')] }],
+    };
     expect(await matching(c)).toEqual(['ann', 'cat', 'dan']);
     expect(resolved.sort()).toEqual([D_PRO, D_PRO_OR_UNSUB].sort());
   });
@@ -388,7 +439,10 @@ describe('segments', () => {
 
   it('refuses a condition that leads back to its own segment', async () => {
     const err = await compileCondition(segmentCondition(C1), { fieldTypes: await fieldTypes(), resolveSegment, segmentId: C1 }).catch((e) => e);
-    expect(err).toMatchObject({ status: 422, errors: [{ field: 'condition.groups[0].filters[0].field', code: 'segment_cycle', message: `segment references form a cycle: ${C1} → ${C2} → ${C1}` }] });
+    expect(err).toMatchObject({
+      status: 422,
+      errors: [{ field: 'condition.groups[0].filters[0].field', code: 'segment_cycle', message: `segment references form a cycle: ${C1} → ${C2} → ${C1}` }],
+    });
   });
 
   it('refuses segments referencing segments more than 5 deep', async () => {
@@ -403,13 +457,19 @@ describe('segments', () => {
     const big: Condition = { logic: 'OR', groups: [{ filters: Array(100).fill(f('subscribed', 'equals', { value: true })) }] };
     const fan = newId();
     segments.set(wide, { type: 'DYNAMIC', condition: big });
-    segments.set(fan, { type: 'DYNAMIC', condition: { logic: 'OR', groups: [{ filters: Array(5).fill(f(`segment.${wide}`, 'memberOfSegment')) }] } as Condition });
+    segments.set(fan, {
+      type: 'DYNAMIC',
+      condition: { logic: 'OR', groups: [{ filters: Array(5).fill(f(`segment.${wide}`, 'memberOfSegment')) }] } as Condition,
+    });
     try {
       // 5 × 100 + the 5 references: over the cap, though each condition is within its own.
       const err = await compileCondition(all(f(`segment.${fan}`, 'memberOfSegment')), { fieldTypes: await fieldTypes(), resolveSegment }).catch((e) => e);
       expect(err).toMatchObject({ status: 422, errors: [{ field: 'condition.groups[0].filters[0]', code: 'too_big' }] });
       // 4 × 100 + 4 + 1 is within it, and runs.
-      segments.set(fan, { type: 'DYNAMIC', condition: { logic: 'OR', groups: [{ filters: Array(4).fill(f(`segment.${wide}`, 'memberOfSegment')) }] } as Condition });
+      segments.set(fan, {
+        type: 'DYNAMIC',
+        condition: { logic: 'OR', groups: [{ filters: Array(4).fill(f(`segment.${wide}`, 'memberOfSegment')) }] } as Condition,
+      });
       expect(await matching(all(f(`segment.${fan}`, 'memberOfSegment')))).toEqual(['ann', 'cat', 'dan']);
     } finally {
       segments.delete(wide);
@@ -431,26 +491,62 @@ function segmentCondition(id: string): Condition {
 
 describe('AND, OR and nesting', () => {
   const cases: Case[] = [
-    ['OR across groups', { logic: 'OR', groups: [{ filters: [f('data.plan', 'equals', { value: 'pro' })] }, { filters: [f('data.age', 'lt', { value: 20 })] }] }, ['ann', 'eve']],
-    ['AND across groups', { logic: 'AND', groups: [{ filters: [f('subscribed', 'equals', { value: true })] }, { filters: [f('email', 'contains', { value: 'test.org' })] }] }, ['cat', 'dan']],
-    ['AND within a group, even under OR', { logic: 'OR', groups: [{ filters: [f('subscribed', 'equals', { value: true }), f('data.plan', 'exists')] }] }, ['ann', 'cat']],
+    [
+      'OR across groups',
+      { logic: 'OR', groups: [{ filters: [f('data.plan', 'equals', { value: 'pro' })] }, { filters: [f('data.age', 'lt', { value: 20 })] }] },
+      ['ann', 'eve'],
+    ],
+    [
+      'AND across groups',
+      { logic: 'AND', groups: [{ filters: [f('subscribed', 'equals', { value: true })] }, { filters: [f('email', 'contains', { value: 'test.org' })] }] },
+      ['cat', 'dan'],
+    ],
+    [
+      'AND within a group, even under OR',
+      { logic: 'OR', groups: [{ filters: [f('subscribed', 'equals', { value: true }), f('data.plan', 'exists')] }] },
+      ['ann', 'cat'],
+    ],
     [
       'filters AND a nested OR',
       {
         logic: 'AND',
-        groups: [{ filters: [f('subscribed', 'equals', { value: true })], conditions: { logic: 'OR', groups: [{ filters: [f('data.plan', 'equals', { value: 'pro' })] }, { filters: [f('event.signup', 'triggered')] }] } }],
+        groups: [
+          {
+            filters: [f('subscribed', 'equals', { value: true })],
+            conditions: { logic: 'OR', groups: [{ filters: [f('data.plan', 'equals', { value: 'pro' })] }, { filters: [f('event.signup', 'triggered')] }] },
+          },
+        ],
       },
       ['ann', 'cat'],
     ],
     [
       'a nested condition alone in its group',
-      { logic: 'OR', groups: [{ filters: [], conditions: { logic: 'AND', groups: [{ filters: [f('data.vip', 'exists')] }, { filters: [f('subscribed', 'equals', { value: false })] }] } }, { filters: [f('email', 'equals', { value: 'dan@test.org' })] }] },
+      {
+        logic: 'OR',
+        groups: [
+          {
+            filters: [],
+            conditions: { logic: 'AND', groups: [{ filters: [f('data.vip', 'exists')] }, { filters: [f('subscribed', 'equals', { value: false })] }] },
+          },
+          { filters: [f('email', 'equals', { value: 'dan@test.org' })] },
+        ],
+      },
       ['bob', 'dan'],
     ],
-    ['a deleted field inside OR only drops its own branch', { logic: 'OR', groups: [{ filters: [f('data.old', 'notExists')] }, { filters: [f('data.plan', 'equals', { value: 'pro' })] }] }, ['ann']],
+    [
+      'a deleted field inside OR only drops its own branch',
+      { logic: 'OR', groups: [{ filters: [f('data.old', 'notExists')] }, { filters: [f('data.plan', 'equals', { value: 'pro' })] }] },
+      ['ann'],
+    ],
     [
       'five levels deep',
-      nest5([f('subscribed', 'equals', { value: true })], [f('data.plan', 'equals', { value: 'free' })], [f('event.signup', 'notTriggered')], [f('email', 'contains', { value: 'test' })], [f('data.age', 'notExists')]),
+      nest5(
+        [f('subscribed', 'equals', { value: true })],
+        [f('data.plan', 'equals', { value: 'free' })],
+        [f('event.signup', 'notTriggered')],
+        [f('email', 'contains', { value: 'test' })],
+        [f('data.age', 'notExists')],
+      ),
       ['dan'],
     ],
   ];
@@ -512,7 +608,7 @@ describe('statements', () => {
     expect(await contactMatches(db.pool, P, Q_ANN, unsubscribed)).toBe(false);
   });
 
-  it('matchEachSql: one contact against several conditions in one statement, each with its own values; no row for another project\'s contact', async () => {
+  it("matchEachSql: one contact against several conditions in one statement, each with its own values; no row for another project's contact", async () => {
     const types = await fieldTypes();
     const conditions = [
       all(f('subscribed', 'equals', { value: true })),
@@ -528,7 +624,13 @@ describe('statements', () => {
     const matches = async (project: string, id: string) => (await db.query(matchEachSql(project, id, compiled)))[0]?.matches;
     // Each answer is what the condition alone answers for that contact.
     for (const name of NAMES) {
-      const alone = await Promise.all(compiled.map((_, i) => compileCondition(validateCondition(conditions[i], { fieldTypes: types }), { fieldTypes: types, resolveSegment }).then((c) => contactMatches(db.pool, P, ID[name], c))));
+      const alone = await Promise.all(
+        compiled.map((_, i) =>
+          compileCondition(validateCondition(conditions[i], { fieldTypes: types }), { fieldTypes: types, resolveSegment }).then((c) =>
+            contactMatches(db.pool, P, ID[name], c),
+          ),
+        ),
+      );
       expect({ name, matches: await matches(P, ID[name]) }).toEqual({ name, matches: alone });
     }
     expect(await matches(P, ID.bob)).toEqual([false, false, true, false]);
@@ -541,7 +643,11 @@ describe('statements', () => {
 
   it('statements refuse a condition compiled with other placeholders; the fragment itself works at any offset', async () => {
     const types = await fieldTypes();
-    const c = await compileCondition(all(f('data.plan', 'contains', { value: 'pro' }), f('event.signup', 'triggered')), { fieldTypes: types, projectParam: 3, firstParam: 5 });
+    const c = await compileCondition(all(f('data.plan', 'contains', { value: 'pro' }), f('event.signup', 'triggered')), {
+      fieldTypes: types,
+      projectParam: 3,
+      firstParam: 5,
+    });
     expect(() => countSql(P, c)).toThrow(/default placeholders/);
     expect(c.where).not.toMatch(/\$[124]\b/);
     const rows = await db.query(
@@ -563,7 +669,15 @@ describe('nothing a condition holds reaches the SQL text', () => {
     await fact(P, id, HOSTILE, 1, DAY, DAY);
     try {
       const types = await fieldTypes();
-      const condition = validateCondition(all(f(`data.${KEY}`, 'equals', { value: HOSTILE }), f(`data.${KEY}`, 'contains', { value: "'); DROP" }), f(`event.${HOSTILE}`, 'triggered'), f('email', 'notContains', { value: HOSTILE })), { fieldTypes: types });
+      const condition = validateCondition(
+        all(
+          f(`data.${KEY}`, 'equals', { value: HOSTILE }),
+          f(`data.${KEY}`, 'contains', { value: "'); DROP" }),
+          f(`event.${HOSTILE}`, 'triggered'),
+          f('email', 'notContains', { value: HOSTILE }),
+        ),
+        { fieldTypes: types },
+      );
       const compiled = await compileCondition(condition, { fieldTypes: types });
       for (const secret of ['DROP', 'ird', "x'", '--']) expect(compiled.where).not.toContain(secret);
       expect(await db.query(idsSql(P, compiled))).toEqual([{ id }]);
@@ -659,7 +773,11 @@ describe('indexes', () => {
   });
 
   it('event and membership filters probe their tables by key', async () => {
-    expect((await indexesFor(all(f('event.signup', 'triggeredWithin', { value: 7, unit: 'days' })))).some((i) => ['event_facts_pkey', 'event_facts_by_name'].includes(i))).toBe(true);
+    expect(
+      (await indexesFor(all(f('event.signup', 'triggeredWithin', { value: 7, unit: 'days' })))).some((i) =>
+        ['event_facts_pkey', 'event_facts_by_name'].includes(i),
+      ),
+    ).toBe(true);
     expect(await indexesFor(all(f(`segment.${S_STATIC}`, 'memberOfSegment')))).toContain('segment_members_pkey');
   });
 });

@@ -30,10 +30,47 @@ const ALLOWED: Record<string, string[]> = {
   'data.age': ['equals', 'notEquals', 'greaterThan', 'lessThan', 'greaterThanOrEqual', 'lessThanOrEqual', 'exists', 'notExists'],
   'data.vip': ['equals', 'notEquals', 'exists', 'notExists'],
   'data.renewal': ['equals', 'notEquals', 'greaterThan', 'lessThan', 'greaterThanOrEqual', 'lessThanOrEqual', 'within', 'olderThan', 'exists', 'notExists'],
-  'data.unseen': ['equals', 'notEquals', 'contains', 'notContains', 'greaterThan', 'lessThan', 'greaterThanOrEqual', 'lessThanOrEqual', 'within', 'olderThan', 'exists', 'notExists'],
+  'data.unseen': [
+    'equals',
+    'notEquals',
+    'contains',
+    'notContains',
+    'greaterThan',
+    'lessThan',
+    'greaterThanOrEqual',
+    'lessThanOrEqual',
+    'within',
+    'olderThan',
+    'exists',
+    'notExists',
+  ],
   'data.tags': ['exists', 'notExists'],
-  'event.signup': ['triggered', 'notTriggered', 'triggeredWithin', 'triggeredOlderThan', 'notTriggeredWithin', 'equals', 'notEquals', 'greaterThan', 'lessThan', 'greaterThanOrEqual', 'lessThanOrEqual'],
-  'email.opened': ['triggered', 'notTriggered', 'triggeredWithin', 'triggeredOlderThan', 'notTriggeredWithin', 'equals', 'notEquals', 'greaterThan', 'lessThan', 'greaterThanOrEqual', 'lessThanOrEqual'],
+  'event.signup': [
+    'triggered',
+    'notTriggered',
+    'triggeredWithin',
+    'triggeredOlderThan',
+    'notTriggeredWithin',
+    'equals',
+    'notEquals',
+    'greaterThan',
+    'lessThan',
+    'greaterThanOrEqual',
+    'lessThanOrEqual',
+  ],
+  'email.opened': [
+    'triggered',
+    'notTriggered',
+    'triggeredWithin',
+    'triggeredOlderThan',
+    'notTriggeredWithin',
+    'equals',
+    'notEquals',
+    'greaterThan',
+    'lessThan',
+    'greaterThanOrEqual',
+    'lessThanOrEqual',
+  ],
   [`segment.${SEGMENT}`]: ['memberOfSegment', 'notMemberOfSegment'],
 };
 
@@ -85,7 +122,10 @@ describe('every operator against every kind of field', () => {
 
         for (const value of bad) {
           const issues = issuesOf(one({ field, operator: op, ...good, value }));
-          expect({ value, issues: issues.map((i) => [i.field, i.code]) }).toEqual({ value, issues: [[`${P}.value`, expect.stringMatching(/^invalid_(type|value)$/)]] });
+          expect({ value, issues: issues.map((i) => [i.field, i.code]) }).toEqual({
+            value,
+            issues: [[`${P}.value`, expect.stringMatching(/^invalid_(type|value)$/)]],
+          });
         }
         if (NO_VALUE.includes(op)) {
           // null stands for "no value" (forms send it); anything else is refused.
@@ -154,7 +194,12 @@ describe('normalisation', () => {
     });
     expect(r).toEqual({
       ok: true,
-      condition: { logic: 'OR', groups: [{ filters: ['greaterThan', 'lessThan', 'greaterThanOrEqual', 'lessThanOrEqual'].map((operator) => ({ field: 'data.age', operator, value: 1 })) }] },
+      condition: {
+        logic: 'OR',
+        groups: [
+          { filters: ['greaterThan', 'lessThan', 'greaterThanOrEqual', 'lessThanOrEqual'].map((operator) => ({ field: 'data.age', operator, value: 1 })) },
+        ],
+      },
     });
   });
 
@@ -174,7 +219,14 @@ describe('normalisation', () => {
         },
       ],
     });
-    expect(r.ok && r.condition.groups[0].filters.map((f) => f.field)).toEqual(['email.opened', 'email.clicked', 'email.bounced', 'email.complained', 'email.delivered', `segment.${SEGMENT}`]);
+    expect(r.ok && r.condition.groups[0].filters.map((f) => f.field)).toEqual([
+      'email.opened',
+      'email.clicked',
+      'email.bounced',
+      'email.complained',
+      'email.delivered',
+      `segment.${SEGMENT}`,
+    ]);
   });
 
   it('drops what an operator does not use (a null value, a null unit) and keys the language does not know', () => {
@@ -184,7 +236,10 @@ describe('normalisation', () => {
 
   it('takes a group without filters when it has a nested condition', () => {
     const nested = { logic: 'OR', groups: [{ filters: [{ field: 'subscribed', operator: 'equals', value: true }] }] };
-    expect(check({ logic: 'AND', groups: [{ conditions: nested }] })).toEqual({ ok: true, condition: { logic: 'AND', groups: [{ filters: [], conditions: nested }] } });
+    expect(check({ logic: 'AND', groups: [{ conditions: nested }] })).toEqual({
+      ok: true,
+      condition: { logic: 'AND', groups: [{ filters: [], conditions: nested }] },
+    });
   });
 });
 
@@ -212,7 +267,10 @@ describe('fields', () => {
 
   it('refuses an empty field and one past the length cap as shape errors', () => {
     expect(issuesOf(one({ field: '', operator: 'exists' }))[0]).toMatchObject({ field: `${P}.field`, code: 'too_small' });
-    expect(issuesOf(one({ field: `data.${'k'.repeat(LIMITS.MAX_FIELD_LENGTH)}`, operator: 'exists' }))[0]).toMatchObject({ field: `${P}.field`, code: 'too_big' });
+    expect(issuesOf(one({ field: `data.${'k'.repeat(LIMITS.MAX_FIELD_LENGTH)}`, operator: 'exists' }))[0]).toMatchObject({
+      field: `${P}.field`,
+      code: 'too_big',
+    });
   });
 
   it('takes any event name, email.* ones included, under event.', () => {
@@ -263,7 +321,17 @@ describe('shape', () => {
         { filters: [{ field: 'subscribed', operator: 'equals', value: true }] },
         {
           filters: [{ field: 'data.age', operator: 'gt', value: 'thirty' }],
-          conditions: { logic: 'AND', groups: [{ filters: [{ field: 'email', operator: 'equals', value: 'a@b.c' }, { field: 'createdAt', operator: 'within', value: 3 }] }] },
+          conditions: {
+            logic: 'AND',
+            groups: [
+              {
+                filters: [
+                  { field: 'email', operator: 'equals', value: 'a@b.c' },
+                  { field: 'createdAt', operator: 'within', value: 3 },
+                ],
+              },
+            ],
+          },
         },
       ],
     };
@@ -290,7 +358,10 @@ describe('limits', () => {
 
   it(`takes ${LIMITS.MAX_FILTERS} filters in all and no more, wherever they are`, () => {
     const f = { field: 'data.age', operator: 'gt', value: 1 };
-    const split = (n: number) => ({ logic: 'AND', groups: [{ filters: Array(n - 40).fill(f), conditions: { logic: 'OR', groups: [{ filters: Array(40).fill(f) }] } }] });
+    const split = (n: number) => ({
+      logic: 'AND',
+      groups: [{ filters: Array(n - 40).fill(f), conditions: { logic: 'OR', groups: [{ filters: Array(40).fill(f) }] } }],
+    });
     expect(check(split(LIMITS.MAX_FILTERS)).ok).toBe(true);
     expect(issuesOf(split(LIMITS.MAX_FILTERS + 1))[0]).toMatchObject({ code: 'too_big', field: 'condition.groups[0].conditions.groups[0].filters' });
   });
@@ -304,11 +375,18 @@ describe('limits', () => {
   it('stops at the caps on a hostile condition: groups of groups, and a million-entry array, never walked whole', () => {
     // 50 groups, each nesting 50 groups, 5 deep, would be 50^5 groups if walked; and a sparse array
     // whose entries throw when read past the cap.
-    const wide = (depth: number): Record<string, unknown> => ({ logic: 'OR', groups: Array(50).fill(depth ? { filters: [], conditions: wide(depth - 1) } : { filters: [] }) });
+    const wide = (depth: number): Record<string, unknown> => ({
+      logic: 'OR',
+      groups: Array(50).fill(depth ? { filters: [], conditions: wide(depth - 1) } : { filters: [] }),
+    });
     expect(issuesOf(wide(5))[0]).toMatchObject({ code: 'too_big' });
     const huge = new Array(1_000_000);
     for (let i = 0; i <= LIMITS.MAX_GROUPS; i++) huge[i] = { filters: [] };
-    Object.defineProperty(huge, LIMITS.MAX_GROUPS + 1, { get: () => { throw new Error('read past the cap'); } });
+    Object.defineProperty(huge, LIMITS.MAX_GROUPS + 1, {
+      get: () => {
+        throw new Error('read past the cap');
+      },
+    });
     expect(issuesOf({ logic: 'OR', groups: huge })[0]).toMatchObject({ code: 'too_big', field: 'condition.groups' });
   });
 });
@@ -323,7 +401,10 @@ describe('validateCondition', () => {
     let err: unknown;
     try {
       validateCondition(
-        { logic: 'AND', groups: [{ filters: [{ field: 'email', operator: 'equals', value: 'a@b.c' }] }, { filters: [{ field: 'createdAt', operator: 'within', value: 7 }] }] },
+        {
+          logic: 'AND',
+          groups: [{ filters: [{ field: 'email', operator: 'equals', value: 'a@b.c' }] }, { filters: [{ field: 'createdAt', operator: 'within', value: 7 }] }],
+        },
         { fieldTypes },
       );
     } catch (e) {
@@ -340,7 +421,20 @@ describe('validateCondition', () => {
     expect(e.suggestion).toMatch(/unit: minutes, hours, days/);
 
     try {
-      validateCondition({ logic: 'AND', groups: [{ filters: [{ field: 'nope', operator: 'exists' }, { field: 'data.age', operator: 'equals', value: 'x' }] }] }, { fieldTypes });
+      validateCondition(
+        {
+          logic: 'AND',
+          groups: [
+            {
+              filters: [
+                { field: 'nope', operator: 'exists' },
+                { field: 'data.age', operator: 'equals', value: 'x' },
+              ],
+            },
+          ],
+        },
+        { fieldTypes },
+      );
     } catch (e) {
       err = e;
     }

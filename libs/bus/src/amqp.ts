@@ -146,7 +146,11 @@ export class AmqpTransport implements Transport {
     const flush = () => {
       if (!run.length) return;
       const [key, body, first] = [runKey, Buffer.from(JSON.stringify(run)), run[0]];
-      confirms.push(confirmed((done) => ch.publish(this.exchange, key, body, { persistent: true, messageId: first.id, type: first.type, contentType: 'application/json' }, done)));
+      confirms.push(
+        confirmed((done) =>
+          ch.publish(this.exchange, key, body, { persistent: true, messageId: first.id, type: first.type, contentType: 'application/json' }, done),
+        ),
+      );
       run = [];
     };
     for (const e of events) {
@@ -219,7 +223,8 @@ export class AmqpTransport implements Transport {
         logger.warn({ queue }, 'work consumer cancelled by RabbitMQ; resubscribing');
         cancelled = true;
         closeWhenIdle();
-        if (this.conn && this.pub && !this.stopping && !this.quiescing) this.consumeWork(this.conn, w, this.pub).catch((err) => logger.error({ err }, 'resubscribe failed'));
+        if (this.conn && this.pub && !this.stopping && !this.quiescing)
+          this.consumeWork(this.conn, w, this.pub).catch((err) => logger.error({ err }, 'resubscribe failed'));
         return;
       }
       // Arriving while shutting down is handled by onWork: nothing starts, the items go back.
@@ -256,7 +261,16 @@ export class AmqpTransport implements Transport {
    * sweep enqueues the rest again, rather than have the part handed back run twice. If the channel
    * closed, nothing is settled: the broker delivers the message again, whole.
    */
-  private async onWork(ch: Channel, pub: ConfirmChannel, queue: string, w: WorkSubscription, slots: pLimit.Limit, msg: ConsumeMessage, items: DomainEvent[], open: () => boolean) {
+  private async onWork(
+    ch: Channel,
+    pub: ConfirmChannel,
+    queue: string,
+    w: WorkSubscription,
+    slots: pLimit.Limit,
+    msg: ConsumeMessage,
+    items: DomainEvent[],
+    open: () => boolean,
+  ) {
     const headers = msg.properties.headers ?? {};
     const info = { redelivered: msg.fields.redelivered || headers[REDELIVERED] === true, stopping: () => this.quiescing || !open() };
     const outcomes = await Promise.all(
@@ -288,7 +302,8 @@ export class AmqpTransport implements Transport {
       } else if (failed.length) {
         handBacks.push(confirmed((done) => pub.sendToQueue(queue, body(failed), options({ [REDELIVERED]: true, [FAILURES]: failures + 1 }), done)));
       }
-      if (skipped.length) handBacks.push(confirmed((done) => pub.sendToQueue(queue, body(skipped), options({ [REDELIVERED]: info.redelivered, [FAILURES]: failures }), done)));
+      if (skipped.length)
+        handBacks.push(confirmed((done) => pub.sendToQueue(queue, body(skipped), options({ [REDELIVERED]: info.redelivered, [FAILURES]: failures }), done)));
     } catch (err) {
       handBacks.push(Promise.reject(err)); // the channel is gone (publish throws)
     }
@@ -298,7 +313,7 @@ export class AmqpTransport implements Transport {
       logger.warn({ queue }, 'could not hand work items back; their message is requeued');
       return safe(() => ch.nack(msg, false, true));
     }
-    if (lost) logger.error({ queue }, 'some work items could not be handed back; their owner\'s sweep enqueues them again');
+    if (lost) logger.error({ queue }, "some work items could not be handed back; their owner's sweep enqueues them again");
     safe(() => ch.ack(msg));
   }
 
@@ -309,11 +324,14 @@ export class AmqpTransport implements Transport {
     for (const type of Object.keys(sub.handlers)) await ch.bindQueue(queue, this.exchange, type);
     await ch.prefetch(PREFETCH);
     // Messages that arrive while a batch is being handled are handled together in the next one.
-    const batcher = new Batcher((events: DomainEvent[]) => deliver(sub, events).then((errors) => errors.map((error) => ({ ok: true as const, value: !error }))), {
-      name: `${sub.service}.consume`,
-      maxBatch: 500,
-      concurrency: 1,
-    });
+    const batcher = new Batcher(
+      (events: DomainEvent[]) => deliver(sub, events).then((errors) => errors.map((error) => ({ ok: true as const, value: !error }))),
+      {
+        name: `${sub.service}.consume`,
+        maxBatch: 500,
+        concurrency: 1,
+      },
+    );
     const { consumerTag } = await ch.consume(queue, (msg) => {
       if (msg === null) {
         // The broker cancelled us (queue deleted or failed over): never ack a null, set up again.
@@ -359,7 +377,9 @@ export class AmqpTransport implements Transport {
   async quiesce(timeoutMs: number) {
     const deadline = Date.now() + timeoutMs;
     this.quiescing = true;
-    const cancels = Promise.all([this.connecting, ...this.consumers.map(({ ch, tag }) => ch.cancel(tag))].map((p) => Promise.resolve(p).catch(() => undefined)));
+    const cancels = Promise.all(
+      [this.connecting, ...this.consumers.map(({ ch, tag }) => ch.cancel(tag))].map((p) => Promise.resolve(p).catch(() => undefined)),
+    );
     await Promise.race([cancels, new Promise((r) => setTimeout(r, timeoutMs).unref())]);
     await settled(() => this.inFlight > 0, deadline - Date.now());
   }
@@ -383,11 +403,7 @@ export class AmqpTransport implements Transport {
       await conn.close().catch(() => undefined);
     };
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      closeAll(),
-      new Promise((r) => conn.once('close', r)),
-      new Promise((r) => (timer = setTimeout(r, 5000))),
-    ]);
+    await Promise.race([closeAll(), new Promise((r) => conn.once('close', r)), new Promise((r) => (timer = setTimeout(r, 5000)))]);
     clearTimeout(timer);
   }
 }

@@ -55,7 +55,13 @@ const backoff = (attempts: string) => `least($8::float8, $7::float8 * power(2, l
  * the backoff; dead once it has DELIVERY_LIMIT attempts, which is logged and counted
  * (`herald_bus_dead_letters_total`). Throws if it cannot be recorded.
  */
-export async function recordFailure(q: Queryable, sub: Subscription, event: DomainEvent, err: unknown, attempts = 1): Promise<{ attempts: number; dead: boolean }> {
+export async function recordFailure(
+  q: Queryable,
+  sub: Subscription,
+  event: DomainEvent,
+  err: unknown,
+  attempts = 1,
+): Promise<{ attempts: number; dead: boolean }> {
   const message = String(err instanceof Error ? err.message : err).slice(0, ERROR_CHARS);
   const { rows } = await q.query<{ attempts: number; dead: boolean }>(
     `INSERT INTO "${sub.schema}".failed_events AS f (project_id, event_id, consumer, envelope, attempts, last_error, next_attempt_at, dead_at)
@@ -128,8 +134,7 @@ export async function listDeadLetters(db: Db, schema: string, opts: { consumer?:
  */
 export type DeadLetterSelector = { eventIds: string[]; consumer?: string } | { all: true; consumer?: string };
 
-const selected = (s: DeadLetterSelector) =>
-  ['eventIds' in s ? s.eventIds : null, s.consumer ?? null] as const;
+const selected = (s: DeadLetterSelector) => ['eventIds' in s ? s.eventIds : null, s.consumer ?? null] as const;
 const SELECTED = `dead_at IS NOT NULL AND ($1::uuid[] IS NULL OR event_id = ANY($1::uuid[])) AND ($2::text IS NULL OR consumer = $2)`;
 
 /**

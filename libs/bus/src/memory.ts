@@ -97,7 +97,7 @@ export class MemoryTransport implements Transport {
     for (const sub of this.subs) {
       const shared = from && from.db === sub.db ? from : undefined;
       // In order, in runs: first attempts in the relay's transaction, the rest through the inbox.
-      for (let i = 0; i < domainEvents.length; ) {
+      for (let i = 0; i < domainEvents.length;) {
         const inTx = !!shared?.firstAttempts.has(domainEvents[i].id);
         let j = i + 1;
         while (j < domainEvents.length && !!shared?.firstAttempts.has(domainEvents[j].id) === inTx) j++;

@@ -92,7 +92,10 @@ export class Outbox {
     const envelopes = this.envelopes(events);
     await q.query(prepared(this.insertSql(1), this.params(envelopes)));
     if (opts.afterMs) {
-      await q.query(`UPDATE "${this.schema}".outbox SET next_attempt_at = now() + $2 * interval '1 millisecond' WHERE id = ANY($1::uuid[])`, [envelopes.map((e) => e.id), opts.afterMs]);
+      await q.query(`UPDATE "${this.schema}".outbox SET next_attempt_at = now() + $2 * interval '1 millisecond' WHERE id = ANY($1::uuid[])`, [
+        envelopes.map((e) => e.id),
+        opts.afterMs,
+      ]);
     } else {
       this.written(q);
     }

@@ -55,7 +55,11 @@ export async function redeliverDue(db: Db, schema: string, subs: Subscription[],
         if (handled === 'handled') return 'handled';
         if (handled === 'ignored') {
           logger.warn({ consumer: sub.service, type: event.type, eventId: event.id }, 'failed event no longer handled by its consumer; dropped');
-          await tx.query(`DELETE FROM "${schema}".failed_events WHERE project_id = $1 AND event_id = $2 AND consumer = $3`, [event.projectId, event.id, sub.service]);
+          await tx.query(`DELETE FROM "${schema}".failed_events WHERE project_id = $1 AND event_id = $2 AND consumer = $3`, [
+            event.projectId,
+            event.id,
+            sub.service,
+          ]);
         }
         return 'done';
       } catch (err) {

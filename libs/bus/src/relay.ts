@@ -116,16 +116,14 @@ export class Relay {
           if (rows.length === 0) return 0;
           claimed = rows;
           // Rows were validated when enqueued; consumers on the far side of a broker validate again.
-          const events = rows.map(
-            (r): DomainEvent => ({
-              id: r.id,
-              type: r.type as DomainEventType,
-              projectId: r.project_id,
-              occurredAt: new Date(r.occurred_at).toISOString(),
-              data: r.data,
-              ...(r.traceparent ? { traceparent: r.traceparent } : {}),
-            }),
-          );
+          const events = rows.map((r): DomainEvent => ({
+            id: r.id,
+            type: r.type as DomainEventType,
+            projectId: r.project_id,
+            occurredAt: new Date(r.occurred_at).toISOString(),
+            data: r.data,
+            ...(r.traceparent ? { traceparent: r.traceparent } : {}),
+          }));
           await this.transport.publish(events, { db: this.db, tx, firstAttempts: new Set(rows.filter((r) => r.attempts === 0).map((r) => r.id)) });
           metrics.busPublished.inc({ schema: this.schema }, rows.length);
           return rows.length;

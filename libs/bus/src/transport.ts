@@ -62,16 +62,18 @@ export async function settled(busy: () => boolean, timeoutMs: number): Promise<v
  * the other): it finds the event handled and deletes the row itself.
  */
 async function claim(sub: Subscription, events: DomainEvent[], tx: PoolClient): Promise<Set<string>> {
-  const r = await tx.query(prepared(
-    `WITH settled AS (
+  const r = await tx.query(
+    prepared(
+      `WITH settled AS (
        DELETE FROM "${sub.schema}".failed_events WHERE ctid = ANY(ARRAY(
          SELECT ctid FROM "${sub.schema}".failed_events
          WHERE consumer = $3 AND (project_id, event_id) IN (SELECT * FROM unnest($1::uuid[], $2::uuid[]))
          FOR UPDATE SKIP LOCKED)))
      INSERT INTO "${sub.schema}".inbox (project_id, event_id, consumer)
      SELECT p, e, $3 FROM unnest($1::uuid[], $2::uuid[]) AS x(p, e) ON CONFLICT DO NOTHING RETURNING event_id`,
-    [events.map((e) => e.projectId), events.map((e) => e.id), sub.service],
-  ));
+      [events.map((e) => e.projectId), events.map((e) => e.id), sub.service],
+    ),
+  );
   return new Set(r.rows.map((row) => row.event_id));
 }
 
@@ -99,7 +101,11 @@ export async function handleBatch(sub: Subscription, events: DomainEvent[]): Pro
     const fresh = await claim(sub, events, tx);
     const count = fresh.size;
     // Each new event once: a batch can hold two copies of one (a redelivery next to the original).
-    await apply(sub, events.filter((e) => fresh.delete(e.id)), tx);
+    await apply(
+      sub,
+      events.filter((e) => fresh.delete(e.id)),
+      tx,
+    );
     return count;
   });
 }
@@ -109,7 +115,7 @@ export async function handleBatch(sub: Subscription, events: DomainEvent[]): Pro
  * in one call. `at.run`: the events of the call running (the one that failed, if it throws).
  */
 async function apply(sub: Subscription, events: DomainEvent[], tx: PoolClient, at: { run?: DomainEvent[] } = {}) {
-  for (let i = 0; i < events.length; ) {
+  for (let i = 0; i < events.length;) {
     const batchHandler = sub.batchHandlers?.[events[i].type];
     if (!batchHandler) {
       const event = events[i];
@@ -165,7 +171,11 @@ export function observeAge(sub: Subscription, events: DomainEvent[], now = Date.
  * `failedBefore`: failed attempts of an event this delivery repeats that were not recorded (see
  * MemoryTransport), counted with this one.
  */
-export async function deliver(sub: Subscription, events: DomainEvent[], opts: { failedBefore?: (event: DomainEvent) => number } = {}): Promise<Array<Error | undefined>> {
+export async function deliver(
+  sub: Subscription,
+  events: DomainEvent[],
+  opts: { failedBefore?: (event: DomainEvent) => number } = {},
+): Promise<Array<Error | undefined>> {
   const mine = events.filter((e) => sub.handlers[e.type]);
   if (mine.length === 0) return events.map(() => undefined);
   try {
@@ -204,7 +214,10 @@ async function contain(sub: Subscription, event: DomainEvent, err: unknown, fail
     await recordFailure(sub.db.pool, sub, event, error, 1 + (failedBefore?.(event) ?? 0));
     return undefined;
   } catch (recordErr) {
-    logger.warn({ err: (recordErr as Error).message, consumer: sub.service, eventId: event.id }, 'could not record a failed event; the transport tries it again');
+    logger.warn(
+      { err: (recordErr as Error).message, consumer: sub.service, eventId: event.id },
+      'could not record a failed event; the transport tries it again',
+    );
     return error;
   }
 }

@@ -291,7 +291,7 @@ describe('in-process subscribers in the relay transaction (memory transport)', (
     expect((await inboxRows('own-pool')).map((r) => r.event_id)).toEqual([event.id]);
   });
 
-  it('a failed first attempt undoes every subscriber\'s writes with the claim; the retry goes through the inboxes, once each', async () => {
+  it("a failed first attempt undoes every subscriber's writes with the claim; the retry goes through the inboxes, once each", async () => {
     const transport = new MemoryTransport();
     let failures = 0;
     await transport.subscribe(sub('first', recordApplied('first')));
@@ -475,7 +475,12 @@ describe('AmqpTransport (real RabbitMQ)', () => {
     await t.start();
     await startRelay(t);
     const projectId = newId();
-    const sent = await db.tx((tx) => outbox.enqueue(tx, Array.from({ length: 20 }, (_, i) => changed(projectId, `r${i}@example.com`))));
+    const sent = await db.tx((tx) =>
+      outbox.enqueue(
+        tx,
+        Array.from({ length: 20 }, (_, i) => changed(projectId, `r${i}@example.com`)),
+      ),
+    );
     const rows = await eventually(async () => {
       const r = await applied('amqp-relay');
       return r.length >= 20 ? r : undefined;
@@ -598,7 +603,13 @@ describe('AmqpTransport (real RabbitMQ)', () => {
 
   /** `n` work items of the transactional lane of messaging's send queue (as the send path enqueues them). */
   const workItems = (n: number): DomainEvent[] =>
-    Array.from({ length: n }, () => ({ id: newId(), type: 'messaging.email.queued.v1', occurredAt: new Date().toISOString(), projectId: newId(), data: { emailId: newId(), lane: 'transactional' } }));
+    Array.from({ length: n }, () => ({
+      id: newId(),
+      type: 'messaging.email.queued.v1',
+      occurredAt: new Date().toISOString(),
+      projectId: newId(),
+      data: { emailId: newId(), lane: 'transactional' },
+    }));
 
   /** A work subscription on `<ns>work-<name>` for the transactional lane. */
   function workOn(ns: string, name: string, concurrency: number, handler: WorkHandler) {
@@ -634,7 +645,7 @@ describe('AmqpTransport (real RabbitMQ)', () => {
     // Three messages held them; without shared slots the first message alone would run 16 at once.
     expect(maxRunning).toBe(4);
     const sizes: number[] = [];
-    for (let m; (m = await ch.get(peek, { noAck: true })); ) sizes.push(JSON.parse(m.content.toString('utf8')).length);
+    for (let m; (m = await ch.get(peek, { noAck: true }));) sizes.push(JSON.parse(m.content.toString('utf8')).length);
     expect(sizes).toEqual([WORK_ITEMS_PER_MESSAGE, WORK_ITEMS_PER_MESSAGE, 3]);
 
     // A message holding one envelope (not an array; as earlier builds published) is handled too.
@@ -692,12 +703,19 @@ describe('AmqpTransport (real RabbitMQ)', () => {
       // Refused publishes in flight all the time (a timer between rounds, so the loop never starves the event loop).
       while (relaying) {
         await new Promise((r) => setTimeout(r, 1));
-        const refused = () => ({ id: newId(), type: 'contacts.contact.subscription_changed.v1' as const, occurredAt: new Date().toISOString(), projectId: newId(), data: { contactId: newId(), email: 'full@example.com', subscribed: true } });
+        const refused = () => ({
+          id: newId(),
+          type: 'contacts.contact.subscription_changed.v1' as const,
+          occurredAt: new Date().toISOString(),
+          projectId: newId(),
+          data: { contactId: newId(), email: 'full@example.com', subscribed: true },
+        });
         await Promise.all(Array.from({ length: 4 }, () => t.publish([refused()]).catch(() => refusals++)));
       }
     })();
     // Six messages, through a channel of the test's own (the transport's publish sees the refusals).
-    for (const item of items) ch.publish(`${ns}herald.events`, 'messaging.email.queued.v1.transactional', Buffer.from(JSON.stringify([item])), { persistent: true });
+    for (const item of items)
+      ch.publish(`${ns}herald.events`, 'messaging.email.queued.v1.transactional', Buffer.from(JSON.stringify([item])), { persistent: true });
     await eventually(async () => calls.length >= 12, 20_000);
     await new Promise((r) => setTimeout(r, 500));
     relaying = false;

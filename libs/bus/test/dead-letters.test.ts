@@ -77,7 +77,13 @@ afterAll(async () => {
 
 const changed = (projectId = newId()): NewEvent => ({ type: TYPE, projectId, data: { contactId: newId(), email: 'dl@example.com', subscribed: true } });
 
-const envelope = (): DomainEvent => ({ id: newId(), type: TYPE, occurredAt: new Date().toISOString(), projectId: newId(), data: { contactId: newId(), email: 'dl@example.com', subscribed: true } });
+const envelope = (): DomainEvent => ({
+  id: newId(),
+  type: TYPE,
+  occurredAt: new Date().toISOString(),
+  projectId: newId(),
+  data: { contactId: newId(), email: 'dl@example.com', subscribed: true },
+});
 
 const record: (consumer: string) => EventHandler = (consumer) => async (e, tx) => {
   await tx.query(`INSERT INTO ${SCHEMA}.applied (consumer, event_id) VALUES ($1, $2)`, [consumer, e.id]);
@@ -103,9 +109,13 @@ function consumer(service: string, fails: (e: DomainEvent, call: number) => bool
   return { sub, calls: (id: string) => calls.get(id) ?? 0 };
 }
 
-const applied = async (service: string) => (await db.query<{ event_id: string }>(`SELECT event_id FROM ${SCHEMA}.applied WHERE consumer = $1 ORDER BY seq`, [service])).map((r) => r.event_id);
+const applied = async (service: string) =>
+  (await db.query<{ event_id: string }>(`SELECT event_id FROM ${SCHEMA}.applied WHERE consumer = $1 ORDER BY seq`, [service])).map((r) => r.event_id);
 const failedRows = (service: string) =>
-  db.query<{ event_id: string; attempts: number; dead_at: Date | null; last_error: string }>(`SELECT event_id, attempts, dead_at, last_error FROM ${SCHEMA}.failed_events WHERE consumer = $1`, [service]);
+  db.query<{ event_id: string; attempts: number; dead_at: Date | null; last_error: string }>(
+    `SELECT event_id, attempts, dead_at, last_error FROM ${SCHEMA}.failed_events WHERE consumer = $1`,
+    [service],
+  );
 const deadCount = async (service: string) => (await metrics.busDeadLetters.get()).values.find((v) => v.labels.consumer === service)?.value ?? 0;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -163,10 +173,14 @@ describe.each(['memory', 'amqp'] as const)('poison events (%s transport)', (kind
     await eventually(async () => (await applied(healthy.sub.service)).length === 4, 20_000, 20);
     expect(await applied(healthy.sub.service)).toEqual([poison.id, ...later.map((e) => e.id)]);
 
-    const row = await eventually(async () => {
-      const rows = await failedRows(failing.sub.service);
-      return rows.length === 1 && rows[0].dead_at ? rows[0] : undefined;
-    }, 20_000, 20);
+    const row = await eventually(
+      async () => {
+        const rows = await failedRows(failing.sub.service);
+        return rows.length === 1 && rows[0].dead_at ? rows[0] : undefined;
+      },
+      20_000,
+      20,
+    );
     expect(row).toMatchObject({ event_id: poison.id, attempts: DELIVERY_LIMIT });
     expect(row!.last_error).toMatch(/cannot handle/);
     expect(failing.calls(poison.id)).toBe(DELIVERY_LIMIT);
@@ -261,10 +275,14 @@ describe.each(['memory', 'amqp'] as const)('poison events (%s transport)', (kind
     const t = await topology(kind, [c.sub]);
     const [event] = await publish([changed()]);
     pendingId = event.id;
-    const row = await eventually(async () => {
-      const rows = await failedRows(c.sub.service);
-      return rows.length === 1 ? rows[0] : undefined;
-    }, 20_000, 20);
+    const row = await eventually(
+      async () => {
+        const rows = await failedRows(c.sub.service);
+        return rows.length === 1 ? rows[0] : undefined;
+      },
+      20_000,
+      20,
+    );
     // Memory: the try in the relay's transaction and its retry, both counted; amqp: the one message.
     const callsBefore = c.calls(event.id);
     expect(callsBefore).toBe(kind === 'memory' ? 2 : 1);
@@ -275,16 +293,22 @@ describe.each(['memory', 'amqp'] as const)('poison events (%s transport)', (kind
       await t.publish([event]); // as after an ack that was lost
     } else {
       // As the relay republishes a retried row (a relay that published and crashed before its commit).
-      await db.query(
-        `INSERT INTO ${SCHEMA}.outbox (id, type, project_id, occurred_at, data, attempts) VALUES ($1, $2, $3, $4, $5, 1)`,
-        [event.id, event.type, event.projectId, event.occurredAt, JSON.stringify(event.data)],
-      );
+      await db.query(`INSERT INTO ${SCHEMA}.outbox (id, type, project_id, occurred_at, data, attempts) VALUES ($1, $2, $3, $4, $5, 1)`, [
+        event.id,
+        event.type,
+        event.projectId,
+        event.occurredAt,
+        JSON.stringify(event.data),
+      ]);
     }
     await eventually(async () => (await applied(c.sub.service)).length === 1, 20_000, 20);
     expect(await failedRows(c.sub.service)).toEqual([]);
     // The redeliverer, whatever it does later, finds nothing to apply again.
-    await db.query(`INSERT INTO ${SCHEMA}.failed_events (project_id, event_id, consumer, envelope, attempts, last_error, next_attempt_at)
-                    VALUES ($1, $2, $3, $4, 1, 'stale', now())`, [event.projectId, event.id, c.sub.service, JSON.stringify(event)]);
+    await db.query(
+      `INSERT INTO ${SCHEMA}.failed_events (project_id, event_id, consumer, envelope, attempts, last_error, next_attempt_at)
+                    VALUES ($1, $2, $3, $4, 1, 'stale', now())`,
+      [event.projectId, event.id, c.sub.service, JSON.stringify(event)],
+    );
     await eventually(async () => (await failedRows(c.sub.service)).length === 0, 20_000, 20);
     await sleep(10 * POLL_MS);
     expect(await applied(c.sub.service)).toEqual([event.id]);
@@ -384,7 +408,9 @@ describe('deliver and redeliverDue', () => {
     const e = envelope();
     await recordFailure(db.pool, c.sub, e, new Error('kept'), DELIVERY_LIMIT);
     expect(await replayDeadLetters(db, SCHEMA, { eventIds: [e.id] })).toBe(1);
-    const [row] = await db.query(`SELECT attempts, dead_at, next_attempt_at <= now() AS due, last_error FROM ${SCHEMA}.failed_events WHERE event_id = $1`, [e.id]);
+    const [row] = await db.query(`SELECT attempts, dead_at, next_attempt_at <= now() AS due, last_error FROM ${SCHEMA}.failed_events WHERE event_id = $1`, [
+      e.id,
+    ]);
     expect(row).toEqual({ attempts: 0, dead_at: null, due: true, last_error: 'kept' });
     expect(await replayDeadLetters(db, SCHEMA, { eventIds: [e.id] })).toBe(0); // no longer dead
     // It fails again: DELIVERY_LIMIT more attempts before it is dead again.

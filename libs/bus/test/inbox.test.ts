@@ -32,7 +32,12 @@ beforeEach(async () => {
 const v7At = (ms: number): string => uuidv7({ msecs: ms });
 
 async function row(projectId: string, eventId: string, handledAt: number, consumer = 'c1') {
-  await db.query(`INSERT INTO ${SCHEMA}.inbox (project_id, event_id, consumer, handled_at) VALUES ($1, $2, $3, $4)`, [projectId, eventId, consumer, new Date(handledAt)]);
+  await db.query(`INSERT INTO ${SCHEMA}.inbox (project_id, event_id, consumer, handled_at) VALUES ($1, $2, $3, $4)`, [
+    projectId,
+    eventId,
+    consumer,
+    new Date(handledAt),
+  ]);
 }
 
 const remaining = async () => (await db.query<{ event_id: string }>(`SELECT event_id FROM ${SCHEMA}.inbox`)).map((r) => r.event_id).sort();
@@ -41,7 +46,10 @@ describe('uuidV7Floor', () => {
   it('sorts below every v7 id made in or after its millisecond and above every one made before, as PostgreSQL orders uuids', async () => {
     const t = Date.now() - 60_000;
     const ids = [v7At(t - 1), v7At(t), v7At(t + 1), newId()];
-    const [r] = await db.query<{ below: boolean[] }>(`SELECT array_agg(id < $1::uuid ORDER BY ord) AS below FROM unnest($2::uuid[]) WITH ORDINALITY AS x(id, ord)`, [uuidV7Floor(t), ids]);
+    const [r] = await db.query<{ below: boolean[] }>(
+      `SELECT array_agg(id < $1::uuid ORDER BY ord) AS below FROM unnest($2::uuid[]) WITH ORDINALITY AS x(id, ord)`,
+      [uuidV7Floor(t), ids],
+    );
     expect(r.below).toEqual([true, false, false, false]);
     expect(uuidV7Floor(t)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7000-8000-000000000000$/);
   });
@@ -73,7 +81,7 @@ describe('pruneInbox', () => {
     expect(await remaining()).toEqual([recent, lateHandled, futureDated].sort());
   });
 
-  it('takes more rows than one batch in one run, also when a batch ends between two consumers\' rows of one event', async () => {
+  it("takes more rows than one batch in one run, also when a batch ends between two consumers' rows of one event", async () => {
     const projectId = newId();
     // One event handled by c1 alone, then 6,000 handled by c1 and c2: the first batch's 5,000th
     // row is c1's or c2's row of an event whose other row is left for the next batch.
@@ -90,13 +98,17 @@ describe('pruneInbox', () => {
 
   it('reads the inbox by plain index scans of its primary key, with and without statistics', async () => {
     const projectId = newId();
-    await db.query(
-      `INSERT INTO ${SCHEMA}.inbox (project_id, event_id, consumer, handled_at) SELECT $1, e, 'c1', $3 FROM unnest($2::uuid[]) e`,
-      [projectId, Array.from({ length: 20_000 }, (_, i) => v7At(now - 10 * DAY + i)), new Date(now - 10 * DAY)],
-    );
+    await db.query(`INSERT INTO ${SCHEMA}.inbox (project_id, event_id, consumer, handled_at) SELECT $1, e, 'c1', $3 FROM unnest($2::uuid[]) e`, [
+      projectId,
+      Array.from({ length: 20_000 }, (_, i) => v7At(now - 10 * DAY + i)),
+      new Date(now - 10 * DAY),
+    ]);
     const sql = inboxPruneSql(SCHEMA);
     const explain = async (text: string, params: unknown[] = []) => JSON.stringify((await db.query(`EXPLAIN (FORMAT JSON) ${text}`, params))[0]);
-    const plans = async () => [await explain(sql.projects), await explain(sql.batch, [projectId, '00000000-0000-0000-0000-000000000000', uuidV7Floor(now - retention), new Date(now - retention)])];
+    const plans = async () => [
+      await explain(sql.projects),
+      await explain(sql.batch, [projectId, '00000000-0000-0000-0000-000000000000', uuidV7Floor(now - retention), new Date(now - retention)]),
+    ];
     const before = await plans();
     await db.query(`ANALYZE ${SCHEMA}.inbox`);
     for (const plan of [...before, ...(await plans())]) {
@@ -107,10 +119,11 @@ describe('pruneInbox', () => {
 
   it('stops between batches once asked to', async () => {
     const projectId = newId();
-    await db.query(
-      `INSERT INTO ${SCHEMA}.inbox (project_id, event_id, consumer, handled_at) SELECT $1, e, 'c1', $3 FROM unnest($2::uuid[]) e`,
-      [projectId, Array.from({ length: 12_000 }, (_, i) => v7At(now - 10 * DAY + i)), new Date(now - 10 * DAY)],
-    );
+    await db.query(`INSERT INTO ${SCHEMA}.inbox (project_id, event_id, consumer, handled_at) SELECT $1, e, 'c1', $3 FROM unnest($2::uuid[]) e`, [
+      projectId,
+      Array.from({ length: 12_000 }, (_, i) => v7At(now - 10 * DAY + i)),
+      new Date(now - 10 * DAY),
+    ]);
     let batches = 0;
     const deleted = await pruneInbox(db, SCHEMA, retention, { now, stopped: () => batches++ >= 1 });
     expect(deleted).toBe(5000);
@@ -120,9 +133,20 @@ describe('pruneInbox', () => {
   it('a recent event is still applied once after a prune; a pruned one would be applied again (why the retention must outlast redeliveries)', async () => {
     const projectId = newId();
     const applied: string[] = [];
-    const sub = { service: 'c1', db, schema: SCHEMA, handlers: { 'contacts.contact.subscription_changed.v1': async (e: { id: string }) => void applied.push(e.id) } };
+    const sub = {
+      service: 'c1',
+      db,
+      schema: SCHEMA,
+      handlers: { 'contacts.contact.subscription_changed.v1': async (e: { id: string }) => void applied.push(e.id) },
+    };
     const handle = (id: string, occurredAt: number) =>
-      handleOnce(sub, { id, type: 'contacts.contact.subscription_changed.v1', projectId, occurredAt: new Date(occurredAt).toISOString(), data: { contactId: newId(), email: 'a@b.c', subscribed: true } });
+      handleOnce(sub, {
+        id,
+        type: 'contacts.contact.subscription_changed.v1',
+        projectId,
+        occurredAt: new Date(occurredAt).toISOString(),
+        data: { contactId: newId(), email: 'a@b.c', subscribed: true },
+      });
     const recent = newId();
     await handle(recent, now);
     const old = v7At(now - 8 * DAY);

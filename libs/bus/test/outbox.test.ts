@@ -25,10 +25,7 @@ describe('Outbox', () => {
   beforeAll(async () => {
     scratch = await scratchDatabase({ poolMax: 4 });
     db = scratch.db;
-    await migrate(db, SCHEMA, [
-      ...busMigrations(SCHEMA),
-      { id: '001_items', sql: `CREATE TABLE ${SCHEMA}.items (id uuid PRIMARY KEY, ok boolean NOT NULL)` },
-    ]);
+    await migrate(db, SCHEMA, [...busMigrations(SCHEMA), { id: '001_items', sql: `CREATE TABLE ${SCHEMA}.items (id uuid PRIMARY KEY, ok boolean NOT NULL)` }]);
     stopListening = onOutboxWrite(SCHEMA, () => wakes++);
   });
 
@@ -48,10 +45,16 @@ describe('Outbox', () => {
     data: { contactId: newId(), email, subscribed: true },
   });
   const written = async () =>
-    db.query<{ id: string; type: string; project_id: string; occurred_at: Date; data: any }>(`SELECT id, type, project_id, occurred_at, data FROM ${SCHEMA}.outbox ORDER BY seq`);
+    db.query<{ id: string; type: string; project_id: string; occurred_at: Date; data: any }>(
+      `SELECT id, type, project_id, occurred_at, data FROM ${SCHEMA}.outbox ORDER BY seq`,
+    );
 
   it('refuses a payload its schema rejects before writing anything, even the valid events beside it', async () => {
-    const bad = { type: 'contacts.contact.subscription_changed.v1', projectId: newId(), data: { contactId: newId(), email: 'x@example.com', subscribed: 'yes' } } as unknown as NewEvent;
+    const bad = {
+      type: 'contacts.contact.subscription_changed.v1',
+      projectId: newId(),
+      data: { contactId: newId(), email: 'x@example.com', subscribed: 'yes' },
+    } as unknown as NewEvent;
     expect(() => outbox.envelopes([changed('ok@example.com'), bad])).toThrow(/subscribed/);
     await expect(outbox.enqueue(db.pool, [changed('ok@example.com'), bad])).rejects.toThrow(/subscribed/);
     await expect(db.tx((tx) => outbox.enqueue(tx, [bad]))).rejects.toThrow(/subscribed/);
@@ -107,7 +110,9 @@ describe('Outbox', () => {
 
   it('insertSql, keyed and filtered: writes only the events of the rows the statement picked, in envelope order, whatever the join', async () => {
     // Ids in descending order, so that key order (a merge join's) is the reverse of envelope order.
-    const ids = Array.from({ length: 40 }, () => newId()).sort().reverse();
+    const ids = Array.from({ length: 40 }, () => newId())
+      .sort()
+      .reverse();
     const existing = ids.filter((_, k) => k % 5 === 0);
     await db.query(`INSERT INTO ${SCHEMA}.items (id, ok) SELECT unnest($1::uuid[]), true`, [existing]);
     const ok = ids.map((_, k) => k % 3 !== 0);

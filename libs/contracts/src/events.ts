@@ -222,7 +222,14 @@ export interface DomainEvent<T extends DomainEventType = DomainEventType> {
   traceparent?: string;
 }
 
-const Envelope = z.object({ id: z.string(), type: z.string(), occurredAt: z.string(), projectId: z.string(), data: z.unknown(), traceparent: z.string().max(64).optional() });
+const Envelope = z.object({
+  id: z.string(),
+  type: z.string(),
+  occurredAt: z.string(),
+  projectId: z.string(),
+  data: z.unknown(),
+  traceparent: z.string().max(64).optional(),
+});
 
 /** Parses an envelope received from a transport; throws on an unknown type or a bad payload. */
 export function parseDomainEvent(raw: unknown): DomainEvent {

@@ -1,7 +1,21 @@
 import crypto from 'node:crypto';
 import * as grpc from '@grpc/grpc-js';
 import CircuitBreaker from 'opossum';
-import { AppError, currentContext, endSpan, inSpan, isAppError, logger, metrics, RequestContext, runWithContext, startSpan, traceparentOf, tracingOn, unavailable } from '../../kit/src';
+import {
+  AppError,
+  currentContext,
+  endSpan,
+  inSpan,
+  isAppError,
+  logger,
+  metrics,
+  RequestContext,
+  runWithContext,
+  startSpan,
+  traceparentOf,
+  tracingOn,
+  unavailable,
+} from '../../kit/src';
 import type { AnyDefinition, CallMeta, ServiceClient, ServiceHandlers } from './proto';
 
 const STATUS_BY_HTTP: Record<number, grpc.status> = {
@@ -77,7 +91,10 @@ function admits(call: grpc.ServerUnaryCall<any, any>, expected: Buffer, service:
   if (!refusedPeers.has(`${peer} ${reason}`)) {
     if (refusedPeers.size >= 1000) refusedPeers.clear();
     refusedPeers.add(`${peer} ${reason}`);
-    logger.warn({ peer, service, reason }, `refused a gRPC call with a ${reason} internal token (INTERNAL_TOKEN); further refusals from this peer are only counted (herald_grpc_refused_total)`);
+    logger.warn(
+      { peer, service, reason },
+      `refused a gRPC call with a ${reason} internal token (INTERNAL_TOKEN); further refusals from this peer are only counted (herald_grpc_refused_total)`,
+    );
   }
   return false;
 }
@@ -95,7 +112,12 @@ function metaOf(call: grpc.ServerUnaryCall<any, any>): CallMeta {
 }
 
 /** The request context a handler runs in: the caller's (its request id, project, user and role). */
-export const contextOf = (meta: CallMeta): RequestContext => ({ requestId: meta.requestId ?? '', projectId: meta.projectId, userId: meta.userId, role: meta.role });
+export const contextOf = (meta: CallMeta): RequestContext => ({
+  requestId: meta.requestId ?? '',
+  projectId: meta.projectId,
+  userId: meta.userId,
+  role: meta.role,
+});
 
 /** A span's name and attributes for a method path (`/herald.messaging.v1.Messaging/SendMany`). */
 function rpcSpan(path: string) {
@@ -130,7 +152,11 @@ export function clientCall(path: string, meta: CallMeta): { meta: CallMeta; done
  * admitted call runs in its caller's context (see contextOf), so what the handler logs and the
  * calls it makes carry it on. (The gRPC health service is served beside, open to probes.)
  */
-export function grpcImplementation<D extends AnyDefinition>(definition: D, handlers: ServiceHandlers<D>, opts: { internalToken: string }): grpc.UntypedServiceImplementation {
+export function grpcImplementation<D extends AnyDefinition>(
+  definition: D,
+  handlers: ServiceHandlers<D>,
+  opts: { internalToken: string },
+): grpc.UntypedServiceImplementation {
   if (!opts.internalToken) throw new Error('a gRPC service needs the internal token (INTERNAL_TOKEN) to check its calls against');
   const expected = digest(opts.internalToken);
   const impl: grpc.UntypedServiceImplementation = {};
@@ -140,7 +166,10 @@ export function grpcImplementation<D extends AnyDefinition>(definition: D, handl
     const service = method.path.split('/')[1];
     impl[name] = (call: grpc.ServerUnaryCall<any, any>, callback: grpc.sendUnaryData<any>) => {
       if (!admits(call, expected, service)) {
-        return callback({ code: grpc.status.UNAUTHENTICATED, details: 'this call needs the internal token of this Herald (INTERNAL_TOKEN)' } as grpc.ServiceError);
+        return callback({
+          code: grpc.status.UNAUTHENTICATED,
+          details: 'this call needs the internal token of this Herald (INTERNAL_TOKEN)',
+        } as grpc.ServiceError);
       }
       const meta = metaOf(call);
       serveCall(method.path, meta, () => Promise.resolve().then(() => handler(call.request, meta))).then(
@@ -245,13 +274,19 @@ export function grpcClient<D extends AnyDefinition>(
         if (v) md.set(key, v);
       }
       const end = metrics.grpcDuration.startTimer({ service, method: name });
-      raw[name].call(raw, req, md, { deadline: Date.now() + Math.max(opts.deadlineMs, meta.deadlineMs ?? 0) }, (err: grpc.ServiceError | null, res: unknown) => {
-        end({ code: err ? grpc.status[err.code] : 'OK' });
-        const failure = err ? fromServiceError(err, service) : undefined;
-        done(failure);
-        if (failure) reject(failure);
-        else resolve(res);
-      });
+      raw[name].call(
+        raw,
+        req,
+        md,
+        { deadline: Date.now() + Math.max(opts.deadlineMs, meta.deadlineMs ?? 0) },
+        (err: grpc.ServiceError | null, res: unknown) => {
+          end({ code: err ? grpc.status[err.code] : 'OK' });
+          const failure = err ? fromServiceError(err, service) : undefined;
+          done(failure);
+          if (failure) reject(failure);
+          else resolve(res);
+        },
+      );
     });
 
   const breaker = new CircuitBreaker(invoke, {

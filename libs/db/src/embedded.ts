@@ -68,7 +68,15 @@ export async function startEmbeddedPostgres(dataDir: string, port?: number): Pro
       await stop();
       throw err;
     }
-    return { url: embeddedPostgresUrl(pgPort), port: pgPort, databaseDir: where.databaseDir, binDir: where.binaries.dir, pid: server.pid, watchdogPid: watchdog?.pid, stop };
+    return {
+      url: embeddedPostgresUrl(pgPort),
+      port: pgPort,
+      databaseDir: where.databaseDir,
+      binDir: where.binaries.dir,
+      pid: server.pid,
+      watchdogPid: watchdog?.pid,
+      stop,
+    };
   } catch (err) {
     release();
     throw err;
@@ -119,7 +127,8 @@ function claimDataDir(dataDir: string, databaseDir: string): () => void {
   if (owner) throw refuse(owner);
   const postmaster = readPostmasterPid(databaseDir);
   const parent = postmaster && isAlive(postmaster.pid) ? parentOf(postmaster.pid) : undefined;
-  if (parent && parent !== 1 && parent !== process.pid && isAlive(parent) && /^node/.test(path.basename(commandLine(parent)?.split(' ')[0] ?? ''))) throw refuse(parent);
+  if (parent && parent !== 1 && parent !== process.pid && isAlive(parent) && /^node/.test(path.basename(commandLine(parent)?.split(' ')[0] ?? '')))
+    throw refuse(parent);
   const mine = `${process.pid}\n${startStamp(process.pid) ?? ''}\n`;
   writeReplacing(file, mine);
   return () => {
@@ -148,11 +157,15 @@ async function stopLeftBehind(databaseDir: string) {
   try {
     process.kill(left.pid, 'SIGINT');
   } catch (err) {
-    throw new Error(`the PostgreSQL left running on ${databaseDir} (pid ${left.pid}) could not be stopped (${(err as Error).message}); stop it (kill -INT ${left.pid}) and start again`);
+    throw new Error(
+      `the PostgreSQL left running on ${databaseDir} (pid ${left.pid}) could not be stopped (${(err as Error).message}); stop it (kill -INT ${left.pid}) and start again`,
+    );
   }
   const gone = () => !isAlive(left.pid) && readPostmasterPid(databaseDir)?.pid !== left.pid;
   if (!(await waitFor(gone, 60_000))) {
-    throw new Error(`the PostgreSQL left running on ${databaseDir} (pid ${left.pid}) did not stop within a minute; stop it (kill -INT ${left.pid}) and start again`);
+    throw new Error(
+      `the PostgreSQL left running on ${databaseDir} (pid ${left.pid}) did not stop within a minute; stop it (kill -INT ${left.pid}) and start again`,
+    );
   }
   logger.info({ postgresPid: left.pid }, 'the PostgreSQL left running has stopped');
 }
@@ -225,7 +238,10 @@ function startWatchdog(databaseDir: string, postmasterPid: number | undefined): 
     logger.warn({ script }, 'no watchdog for the embedded PostgreSQL');
     return undefined;
   }
-  const child = spawn(process.execPath, [script, String(process.pid), String(postmasterPid), databaseDir], { detached: true, stdio: ['pipe', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, [script, String(process.pid), String(postmasterPid), databaseDir], {
+    detached: true,
+    stdio: ['pipe', 'inherit', 'inherit'],
+  });
   child.on('error', (err) => logger.warn({ err: err.message }, 'the embedded PostgreSQL watchdog did not start'));
   child.stdin!.on('error', () => undefined);
   child.unref();

@@ -62,7 +62,10 @@ export function withUser(url: string): string {
 export class Db {
   readonly pool: Pool;
 
-  constructor(readonly url: string, max = 10) {
+  constructor(
+    readonly url: string,
+    max = 10,
+  ) {
     // `prepared` statements are planned at every run, for their values, as unnamed ones are. A
     // generic plan, made once while a table was small (a scan of all of it), would stay for the
     // connection's life while the table grows. Parsing once is the part that pays. Set before the
@@ -154,9 +157,7 @@ export async function migrate(db: Db, schema: string, migrations: Migration[]): 
   try {
     await client.query('SELECT pg_advisory_lock(hashtext($1))', [`herald.migrate.${schema}`]);
     await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
-    await client.query(
-      `CREATE TABLE IF NOT EXISTS "${schema}".schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
-    );
+    await client.query(`CREATE TABLE IF NOT EXISTS "${schema}".schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
     const done = new Set((await client.query(`SELECT id FROM "${schema}".schema_migrations`)).rows.map((r) => r.id));
     for (const m of migrations) {
       if (done.has(m.id)) continue;

@@ -28,7 +28,11 @@ const ours = () => isAlive(postmasterPid) && readPostmasterPid(databaseDir)?.pid
 
 async function stopPostgres() {
   if (!ours()) return;
-  log('warn', 'Herald has stopped without stopping its embedded PostgreSQL; stopping it (fast shutdown)', { heraldPid, postgresPid: postmasterPid, databaseDir });
+  log('warn', 'Herald has stopped without stopping its embedded PostgreSQL; stopping it (fast shutdown)', {
+    heraldPid,
+    postgresPid: postmasterPid,
+    databaseDir,
+  });
   try {
     process.kill(postmasterPid, 'SIGINT');
     if (!(await waitFor(() => !ours(), 60_000))) {

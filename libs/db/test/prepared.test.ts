@@ -20,7 +20,10 @@ const INSERT = 'INSERT INTO t (k, v) SELECT * FROM unnest($1::int[], $2::text[])
 const SELECT = 'SELECT t.v FROM unnest($1::int[]) AS x(k) JOIN t USING (k) ORDER BY t.k';
 
 /** The connection's prepared statements, as PostgreSQL lists them (one connection in the pool). */
-const preparedHere = () => scratch.db.query<{ statement: string; generic_plans: number; custom_plans: number }>('SELECT statement, generic_plans, custom_plans FROM pg_prepared_statements');
+const preparedHere = () =>
+  scratch.db.query<{ statement: string; generic_plans: number; custom_plans: number }>(
+    'SELECT statement, generic_plans, custom_plans FROM pg_prepared_statements',
+  );
 
 describe('prepared', () => {
   it('names a text the same way every time, and different texts differently', () => {
@@ -30,7 +33,17 @@ describe('prepared', () => {
   });
 
   it('parses a statement once per connection and runs it by name after, through the pool and inside a transaction, planning each run', async () => {
-    expect(await scratch.db.query(prepared(INSERT, [[1, 2], ['one', 'two']]))).toEqual([{ k: 1, v: 'one' }, { k: 2, v: 'two' }]);
+    expect(
+      await scratch.db.query(
+        prepared(INSERT, [
+          [1, 2],
+          ['one', 'two'],
+        ]),
+      ),
+    ).toEqual([
+      { k: 1, v: 'one' },
+      { k: 2, v: 'two' },
+    ]);
     await scratch.db.tx(async (tx) => {
       const r = await tx.query(prepared(INSERT, [[3], ['three']]));
       expect(r.rows).toEqual([{ k: 3, v: 'three' }]);

@@ -41,7 +41,13 @@ export const errorEnvelope = z
         statusCode: z.number().int().describe('The HTTP status.'),
         requestId: z.string().describe('Also in the X-Request-ID header (echoed when the client sent one).'),
         errors: z
-          .array(z.object({ field: z.string().describe('Dotted path of the field.'), message: z.string(), code: z.string().describe('e.g. invalid_type, invalid_string, reserved_event.') }))
+          .array(
+            z.object({
+              field: z.string().describe('Dotted path of the field.'),
+              message: z.string(),
+              code: z.string().describe('e.g. invalid_type, invalid_string, reserved_event.'),
+            }),
+          )
           .optional()
           .describe('Field-level details (422, and 400 for a bad query).'),
         details: z.record(z.string(), z.unknown()).optional().describe('More about the error, e.g. { retryAfter } on a 429.'),
@@ -88,7 +94,13 @@ export function parseQuery<S extends z.ZodTypeAny>(schema: S, query: unknown): z
   const r = schema.safeParse(query);
   if (!r.success) {
     const errors = zodToFieldErrors(r.error);
-    throw new AppError({ code: 'BAD_REQUEST', status: 400, message: `Invalid query parameter ${errors[0].field}: ${errors[0].message}`, errors, suggestion: 'Fix the query parameters listed in errors.' });
+    throw new AppError({
+      code: 'BAD_REQUEST',
+      status: 400,
+      message: `Invalid query parameter ${errors[0].field}: ${errors[0].message}`,
+      errors,
+      suggestion: 'Fix the query parameters listed in errors.',
+    });
   }
   return r.data;
 }
@@ -97,7 +109,12 @@ export const notFoundHandler: RequestHandler = (req, res) => {
   sendError(
     req.requestId,
     res,
-    new AppError({ code: 'NOT_FOUND', status: 404, message: `No route for ${req.method} ${req.path}`, suggestion: 'Check the path and method against the API reference (SPEC.md §4).' }),
+    new AppError({
+      code: 'NOT_FOUND',
+      status: 404,
+      message: `No route for ${req.method} ${req.path}`,
+      suggestion: 'Check the path and method against the API reference (SPEC.md §4).',
+    }),
   );
 };
 
@@ -105,7 +122,12 @@ export const notFoundHandler: RequestHandler = (req, res) => {
 export function asAppError(err: any): AppError {
   if (isAppError(err)) return err;
   if (err?.type === 'entity.parse.failed') {
-    return new AppError({ code: 'BAD_REQUEST', status: 400, message: 'Malformed JSON body', suggestion: 'Send a valid JSON document with Content-Type: application/json.' });
+    return new AppError({
+      code: 'BAD_REQUEST',
+      status: 400,
+      message: 'Malformed JSON body',
+      suggestion: 'Send a valid JSON document with Content-Type: application/json.',
+    });
   }
   if (err?.type === 'entity.too.large') {
     return new AppError({ code: 'PAYLOAD_TOO_LARGE', status: 413, message: 'Request body too large', suggestion: `Keep the body under ${err.limit} bytes.` });
@@ -114,7 +136,12 @@ export function asAppError(err: any): AppError {
     return new AppError({ code: 'BAD_REQUEST', status: err.status, message: err.expose ? err.message : 'Bad request' });
   }
   logger.error({ err }, 'unhandled error');
-  return new AppError({ code: 'INTERNAL_SERVER_ERROR', status: 500, message: 'Something went wrong on our side', suggestion: `Retry; if it persists, report the requestId.` });
+  return new AppError({
+    code: 'INTERNAL_SERVER_ERROR',
+    status: 500,
+    message: 'Something went wrong on our side',
+    suggestion: `Retry; if it persists, report the requestId.`,
+  });
 }
 
 /** Last middleware: every error as the envelope. */

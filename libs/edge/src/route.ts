@@ -17,10 +17,7 @@ import './types';
  *   least `role` in the project the path parameter `param` names, disabled or not.
  */
 export type Policy =
-  | { kind: 'public' }
-  | { kind: 'user' }
-  | { kind: 'project'; keys: 'public' | 'secret'; role: Role }
-  | { kind: 'member'; role: Role; param: string };
+  { kind: 'public' } | { kind: 'user' } | { kind: 'project'; keys: 'public' | 'secret'; role: Role } | { kind: 'member'; role: Role; param: string };
 
 export const policy = {
   public: { kind: 'public' } as Policy,

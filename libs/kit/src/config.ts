@@ -7,9 +7,7 @@ import { z } from 'zod';
  * its descriptor, and a process validates only the slices of the services it runs.
  * docs/configuration.md documents every variable; test/config-docs.test.ts keeps the two in step.
  */
-export const envBool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+export const envBool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const port = z.coerce.number().int().min(0).max(65535);
 
@@ -56,13 +54,19 @@ export const processSettings = z.object({
   ALL_IN_ONE_THREADS: z.coerce.number().int().min(1).max(2).optional(),
   RATE_LIMIT_STORE: z.enum(['memory', 'redis']).optional(),
   /** Prefix for RabbitMQ exchange/queue names and Redis keys, so several Heralds can share a broker. */
-  HERALD_NAMESPACE: z.string().regex(/^[a-z0-9_-]*$/).default(''),
+  HERALD_NAMESPACE: z
+    .string()
+    .regex(/^[a-z0-9_-]*$/)
+    .default(''),
   GRPC_DEADLINE_MS: z.coerce.number().int().positive().default(5000),
   /**
    * The shared secret of Herald's internal gRPC calls: every call carries it, every server refuses
    * calls without it. Unset outside production: generated once into <HERALD_DATA_DIR>/internal-token.
    */
-  INTERNAL_TOKEN: secretSetting(z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32, 'must be at least 32 characters (for example: openssl rand -hex 32)').optional()), { required: false }),
+  INTERNAL_TOKEN: secretSetting(
+    z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32, 'must be at least 32 characters (for example: openssl rand -hex 32)').optional()),
+    { required: false },
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Logs are appended to this file instead of stdout (logger.ts reads it; declared here so it is documented and checked). */
   LOG_FILE: z.string().min(1).optional(),
@@ -103,7 +107,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, slices: Setting
   const problems = parsed.success ? secretProblems(schema, parsed.data) : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
   if (problems.length) throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   const c = parsed.data as ProcessSettings;
-  const targets = c.TARGET.split(',').map((t) => t.trim()).filter(Boolean);
+  const targets = c.TARGET.split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
   const allInOne = targets.includes('all');
   return {
     ...c,

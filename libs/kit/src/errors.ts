@@ -36,8 +36,7 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, suggestion?: string) =>
-  new AppError({ code: 'BAD_REQUEST', status: 400, message, suggestion });
+export const badRequest = (message: string, suggestion?: string) => new AppError({ code: 'BAD_REQUEST', status: 400, message, suggestion });
 
 export const validationError = (errors: FieldError[], suggestion?: string) =>
   new AppError({
@@ -51,14 +50,11 @@ export const validationError = (errors: FieldError[], suggestion?: string) =>
 export const notFound = (resource: string, code = 'NOT_FOUND') =>
   new AppError({ code, status: 404, message: `${resource} not found`, suggestion: `Check the ${resource.toLowerCase()} id; it must belong to this project.` });
 
-export const conflict = (message: string, suggestion?: string) =>
-  new AppError({ code: 'CONFLICT', status: 409, message, suggestion });
+export const conflict = (message: string, suggestion?: string) => new AppError({ code: 'CONFLICT', status: 409, message, suggestion });
 
-export const forbidden = (message: string, code = 'FORBIDDEN', suggestion?: string) =>
-  new AppError({ code, status: 403, message, suggestion });
+export const forbidden = (message: string, code = 'FORBIDDEN', suggestion?: string) => new AppError({ code, status: 403, message, suggestion });
 
-export const unauthorized = (message: string, code = 'UNAUTHORIZED', suggestion?: string) =>
-  new AppError({ code, status: 401, message, suggestion });
+export const unauthorized = (message: string, code = 'UNAUTHORIZED', suggestion?: string) => new AppError({ code, status: 401, message, suggestion });
 
 export const unavailable = (message: string) =>
   new AppError({ code: 'SERVICE_UNAVAILABLE', status: 503, message, suggestion: 'A Herald service is not reachable; retry shortly.' });

@@ -14,7 +14,11 @@ export interface LimitVerdict {
  * of them is allowed if the count including it is within `points`. Rejects with the store's error
  * when the limiter fails (and has no insurance limiter).
  */
-export function batchedLimiter(limiter: RateLimiterAbstract, points: number, opts: { name: string; concurrency: number }): (key: string) => Promise<LimitVerdict> {
+export function batchedLimiter(
+  limiter: RateLimiterAbstract,
+  points: number,
+  opts: { name: string; concurrency: number },
+): (key: string) => Promise<LimitVerdict> {
   const counter = new Batcher<string, LimitVerdict>(
     async (keys) => {
       const out: Array<BatchOutcome<LimitVerdict>> = new Array(keys.length);

@@ -111,7 +111,7 @@ export const busEventAge = new client.Histogram({
 
 export const workflowTimerLateness = new client.Histogram({
   name: 'herald_workflow_timer_lateness_seconds',
-  help: "How late the workflow engine took up a timer it claimed (walk time − due_at)",
+  help: 'How late the workflow engine took up a timer it claimed (walk time − due_at)',
   buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300],
   registers: [registry],
 });
@@ -148,12 +148,28 @@ function sampledGauge(name: string, help: string, labelNames: string[]) {
   return new client.Gauge({ name, help, labelNames, aggregator: 'max', registers: [], collect: sampleAll });
 }
 
-export const sendQueueDepth = sampledGauge('herald_send_queue_depth', 'Emails queued and not yet handed to a sender worker (retries waiting for their turn included)', ['lane']);
-export const sendQueueOldest = sampledGauge('herald_send_queue_oldest_seconds', 'Age of the oldest queued email (since its acceptance); 0 when none is queued', ['lane']);
+export const sendQueueDepth = sampledGauge(
+  'herald_send_queue_depth',
+  'Emails queued and not yet handed to a sender worker (retries waiting for their turn included)',
+  ['lane'],
+);
+export const sendQueueOldest = sampledGauge(
+  'herald_send_queue_oldest_seconds',
+  'Age of the oldest queued email (since its acceptance); 0 when none is queued',
+  ['lane'],
+);
 export const outboxBacklog = sampledGauge('herald_outbox_backlog', "Domain events in a service schema's outbox not yet relayed to the bus", ['schema']);
-export const outboxOldest = sampledGauge('herald_outbox_oldest_seconds', "Age of the oldest event in a service schema's outbox; 0 when it is empty", ['schema']);
-export const busDeadLetterCount = sampledGauge('herald_bus_dead_letters', "Dead letters present now in a consumer's schema (until replayed or discarded)", ['consumer']);
-export const campaignRecipientsPending = sampledGauge('herald_campaign_recipients_pending', 'Recipients frozen for SENDING campaigns and not yet dispatched or settled', []);
+export const outboxOldest = sampledGauge('herald_outbox_oldest_seconds', "Age of the oldest event in a service schema's outbox; 0 when it is empty", [
+  'schema',
+]);
+export const busDeadLetterCount = sampledGauge('herald_bus_dead_letters', "Dead letters present now in a consumer's schema (until replayed or discarded)", [
+  'consumer',
+]);
+export const campaignRecipientsPending = sampledGauge(
+  'herald_campaign_recipients_pending',
+  'Recipients frozen for SENDING campaigns and not yet dispatched or settled',
+  [],
+);
 export const workflowTimersDue = sampledGauge('herald_workflow_timers_due', 'Workflow executions waiting on a timer that is due (due_at ≤ now)', []);
 
 /**

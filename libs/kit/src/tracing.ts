@@ -26,7 +26,10 @@ const KINDS: Record<SpanKindName, SpanKind> = {
 };
 
 const propagator = new W3CTraceContextPropagator();
-const getter = { get: (carrier: { traceparent?: string }, key: string) => (key === 'traceparent' ? carrier.traceparent : undefined), keys: () => ['traceparent'] };
+const getter = {
+  get: (carrier: { traceparent?: string }, key: string) => (key === 'traceparent' ? carrier.traceparent : undefined),
+  keys: () => ['traceparent'],
+};
 
 let state: { provider: BasicTracerProvider; tracer: Tracer } | null | undefined;
 

@@ -64,10 +64,13 @@ function track<T>(p: Promise<T>) {
 describe('Batcher', () => {
   it('flushes a lone submit on its own (next turn of the event loop) and resolves it with its outcome', async () => {
     const calls: number[][] = [];
-    const b = new Batcher<number, string>(async (items) => {
-      calls.push([...items]);
-      return items.map((i) => ok(`v${i}`));
-    }, { name: 'lone', maxBatch: 10, concurrency: 1 });
+    const b = new Batcher<number, string>(
+      async (items) => {
+        calls.push([...items]);
+        return items.map((i) => ok(`v${i}`));
+      },
+      { name: 'lone', maxBatch: 10, concurrency: 1 },
+    );
 
     await expect(b.submit(7)).resolves.toBe('v7');
     expect(calls).toEqual([[7]]);
@@ -75,10 +78,13 @@ describe('Batcher', () => {
 
   it('items submitted in the same turn go together in one flush, each resolved with its own outcome', async () => {
     const calls: number[][] = [];
-    const b = new Batcher<number, number>(async (items) => {
-      calls.push([...items]);
-      return items.map((i) => ok(i * 10));
-    }, { name: 'same-turn', maxBatch: 10, concurrency: 2 });
+    const b = new Batcher<number, number>(
+      async (items) => {
+        calls.push([...items]);
+        return items.map((i) => ok(i * 10));
+      },
+      { name: 'same-turn', maxBatch: 10, concurrency: 2 },
+    );
 
     const results = await Promise.all([b.submit(1), b.submit(2), b.submit(3)]);
     expect(results).toEqual([10, 20, 30]);
@@ -164,10 +170,13 @@ describe('Batcher', () => {
 
   it('caps every flush at maxBatch items, in submission order', async () => {
     const calls: number[][] = [];
-    const b = new Batcher<number, number>(async (items) => {
-      calls.push([...items]);
-      return items.map((i) => ok(-i));
-    }, { name: 'cap', maxBatch: 2, concurrency: 1 });
+    const b = new Batcher<number, number>(
+      async (items) => {
+        calls.push([...items]);
+        return items.map((i) => ok(-i));
+      },
+      { name: 'cap', maxBatch: 2, concurrency: 1 },
+    );
 
     const results = await Promise.all([1, 2, 3, 4, 5].map((i) => b.submit(i)));
     expect(results).toEqual([-1, -2, -3, -4, -5]);
@@ -180,7 +189,10 @@ describe('Batcher', () => {
     const b = new Batcher(flush, { name: 'cap2', maxBatch: 3, concurrency: 2 });
     const all = Array.from({ length: 7 }, (_, i) => track(b.submit(i)));
     await settle();
-    expect(calls.map((c) => c.items)).toEqual([[0, 1, 2], [3, 4, 5]]);
+    expect(calls.map((c) => c.items)).toEqual([
+      [0, 1, 2],
+      [3, 4, 5],
+    ]);
     calls[0].done([ok(0), ok(1), ok(2)]);
     await settle();
     expect(calls.map((c) => c.items)).toEqual([[0, 1, 2], [3, 4, 5], [6]]);
@@ -193,10 +205,13 @@ describe('Batcher', () => {
   it('a { ok: false } outcome rejects only that item; the others of the batch resolve', async () => {
     const boom = new Error('item 2 failed');
     const calls: number[][] = [];
-    const b = new Batcher<number, string>(async (items) => {
-      calls.push([...items]);
-      return items.map((i) => (i === 2 ? { ok: false, error: boom } : ok(`ok${i}`)));
-    }, { name: 'outcomes', maxBatch: 10, concurrency: 1 });
+    const b = new Batcher<number, string>(
+      async (items) => {
+        calls.push([...items]);
+        return items.map((i) => (i === 2 ? { ok: false, error: boom } : ok(`ok${i}`)));
+      },
+      { name: 'outcomes', maxBatch: 10, concurrency: 1 },
+    );
 
     const settled = await Promise.allSettled([b.submit(1), b.submit(2), b.submit(3)]);
     expect(calls).toEqual([[1, 2, 3]]); // one batch: the failure is per item, not per flush
@@ -217,14 +232,17 @@ describe('Batcher', () => {
     const boom = new Error('database went away');
     let failNext = true;
     const calls: string[][] = [];
-    const b = new Batcher<string, string>(async (items) => {
-      calls.push([...items]);
-      if (failNext) {
-        failNext = false;
-        throw boom;
-      }
-      return items.map((i) => ok(i.toUpperCase()));
-    }, { name: 'throws', maxBatch: 10, concurrency: 1 });
+    const b = new Batcher<string, string>(
+      async (items) => {
+        calls.push([...items]);
+        if (failNext) {
+          failNext = false;
+          throw boom;
+        }
+        return items.map((i) => ok(i.toUpperCase()));
+      },
+      { name: 'throws', maxBatch: 10, concurrency: 1 },
+    );
 
     const first = await Promise.allSettled([b.submit('a'), b.submit('b')]);
     expect(first).toEqual([
@@ -259,17 +277,20 @@ describe('Batcher', () => {
     let running = 0;
     let maxRunning = 0;
     let flushes = 0;
-    const b = new Batcher<number, number>(async (items) => {
-      running++;
-      flushes++;
-      maxRunning = Math.max(maxRunning, running);
-      try {
-        await new Promise((r) => setTimeout(r, 1 + (items[0] % 4)));
-        return items.map((i) => ok(i + 1000));
-      } finally {
-        running--;
-      }
-    }, { name: 'burst', maxBatch: 2, concurrency: 3 });
+    const b = new Batcher<number, number>(
+      async (items) => {
+        running++;
+        flushes++;
+        maxRunning = Math.max(maxRunning, running);
+        try {
+          await new Promise((r) => setTimeout(r, 1 + (items[0] % 4)));
+          return items.map((i) => ok(i + 1000));
+        } finally {
+          running--;
+        }
+      },
+      { name: 'burst', maxBatch: 2, concurrency: 3 },
+    );
 
     // Submissions spread over several turns so new items arrive while flushes run.
     const promises: Array<Promise<number>> = [];
@@ -317,10 +338,13 @@ describe('Batcher', () => {
 
   it('with spacingMs, a flush that is not full starts that long after the previous one; a lone item after a quiet spell goes at once', async () => {
     const starts: Array<{ at: number; items: number[] }> = [];
-    const b = new Batcher<number, number>(async (items) => {
-      starts.push({ at: performance.now(), items: [...items] });
-      return items.map((i) => ok(i));
-    }, { name: 'spaced', maxBatch: 100, concurrency: 2, spacingMs: 400 });
+    const b = new Batcher<number, number>(
+      async (items) => {
+        starts.push({ at: performance.now(), items: [...items] });
+        return items.map((i) => ok(i));
+      },
+      { name: 'spaced', maxBatch: 100, concurrency: 2, spacingMs: 400 },
+    );
 
     const t0 = performance.now();
     await b.submit(1); // quiet before: at once
@@ -382,10 +406,13 @@ describe('Batcher', () => {
 
   it("runs the flush in a context of its own (<name>.batch), not the first caller's", async () => {
     const seen: Array<string | undefined> = [];
-    const b = new Batcher<number, string | undefined>(async (items) => {
-      seen.push(currentContext()?.requestId);
-      return items.map(() => ok(currentContext()?.requestId));
-    }, { name: 'ctx', maxBatch: 10, concurrency: 1 });
+    const b = new Batcher<number, string | undefined>(
+      async (items) => {
+        seen.push(currentContext()?.requestId);
+        return items.map(() => ok(currentContext()?.requestId));
+      },
+      { name: 'ctx', maxBatch: 10, concurrency: 1 },
+    );
 
     const r = await runWithContext({ requestId: 'caller-1', projectId: 'p' }, () => Promise.all([b.submit(1), b.submit(2)]));
     expect(r).toEqual(['ctx.batch', 'ctx.batch']);

@@ -6,7 +6,15 @@ import { loadConfig, PUBLISHED_SECRETS, secretSetting } from '../src';
 const slice = z.object({
   TOKEN: secretSetting(z.string().min(16).optional()),
   SHARED: secretSetting(z.string().optional(), { required: false }),
-  KEY: secretSetting(z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^[0-9a-f]{64}$/).optional())),
+  KEY: secretSetting(
+    z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string()
+        .regex(/^[0-9a-f]{64}$/)
+        .optional(),
+    ),
+  ),
   PLAIN: z.string().optional(),
 });
 const load = (env: NodeJS.ProcessEnv) => () => loadConfig(env, [slice]);

@@ -69,7 +69,10 @@ describe('batchedLimiter', () => {
     it('falls back to the insurance limiter when Redis fails', async () => {
       const down = new Redis('redis://127.0.0.1:1', { maxRetriesPerRequest: 0, enableOfflineQueue: false, lazyConnect: true, retryStrategy: () => null });
       const insurance = new RateLimiterMemory({ points: 2, duration: 60 });
-      const take = batchedLimiter(new RateLimiterRedis({ storeClient: down, points: 2, duration: 60, insuranceLimiter: insurance }), 2, { name: 'insured', concurrency: 1 });
+      const take = batchedLimiter(new RateLimiterRedis({ storeClient: down, points: 2, duration: 60, insuranceLimiter: insurance }), 2, {
+        name: 'insured',
+        concurrency: 1,
+      });
       const verdicts = await Promise.all([take('p'), take('p'), take('p')]);
       expect(verdicts.map((v) => v.allowed)).toEqual([true, true, false]);
       down.disconnect();

@@ -19,7 +19,9 @@ describe('tracing off', () => {
   });
 
   it('writes events without a traceparent', () => {
-    const [e] = runWithContext({ requestId: 'r' }, () => new Outbox('messaging').envelopes([{ type: 'events.event_name.deleted.v1', projectId: 'p', data: { name: 'n' } }]));
+    const [e] = runWithContext({ requestId: 'r' }, () =>
+      new Outbox('messaging').envelopes([{ type: 'events.event_name.deleted.v1', projectId: 'p', data: { name: 'n' } }]),
+    );
     expect(e).not.toHaveProperty('traceparent');
   });
 });

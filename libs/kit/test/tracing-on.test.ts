@@ -57,7 +57,9 @@ describe('tracing on', () => {
           const root = startSpan('fresh', 'consumer', { parent: null })!;
           fresh = root.spanContext().traceId;
           endSpan(root);
-          await expect(inSpan('client-error', 'internal', async () => Promise.reject(new AppError({ code: 'NOT_FOUND', status: 404, message: 'gone' })))).rejects.toThrow('gone');
+          await expect(
+            inSpan('client-error', 'internal', async () => Promise.reject(new AppError({ code: 'NOT_FOUND', status: 404, message: 'gone' }))),
+          ).rejects.toThrow('gone');
           await expect(inSpan('fault', 'internal', async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
           expect(traceparentOf()).toContain(other);
         },

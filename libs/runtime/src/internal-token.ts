@@ -57,7 +57,8 @@ function tokenFile(file: string): string {
       if ((fs.statSync(file).mode & 0o077) !== 0) logger.warn({ file }, 'the internal token file is readable by other users: chmod 600 it');
       return token;
     }
-    if (text.length > 0 || waited >= 1000) throw new Error(`${file} holds no internal token of at least ${MIN_LENGTH} characters: delete it to have one generated, or set INTERNAL_TOKEN`);
+    if (text.length > 0 || waited >= 1000)
+      throw new Error(`${file} holds no internal token of at least ${MIN_LENGTH} characters: delete it to have one generated, or set INTERNAL_TOKEN`);
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
   }
 }

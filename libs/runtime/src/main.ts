@@ -10,7 +10,10 @@ import { ThreadLink } from './thread';
  * only those (a process does not validate the settings of services it does not run).
  */
 export function configFor(registry: Registry, env: NodeJS.ProcessEnv = process.env): Config {
-  const targets = (env.TARGET ?? 'all').split(',').map((t) => t.trim()).filter(Boolean);
+  const targets = (env.TARGET ?? 'all')
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
   const known = targets.filter((t) => t === 'all' || t === 'migrate' || registry.has(t));
   return loadConfig(env, registry.slicesOf(registry.select(known)));
 }

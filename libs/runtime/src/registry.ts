@@ -25,7 +25,8 @@ export class Registry {
       ports.set(p, what);
     };
     for (const s of this.services) {
-      if (!/^[a-z][a-z0-9]*$/.test(s.name)) problems.push(`service name "${s.name}" must be lower-case letters and digits (it is a TARGET and a variable prefix)`);
+      if (!/^[a-z][a-z0-9]*$/.test(s.name))
+        problems.push(`service name "${s.name}" must be lower-case letters and digits (it is a TARGET and a variable prefix)`);
       if (['all', 'migrate'].includes(s.name)) problems.push(`"${s.name}" is a reserved TARGET`);
       if (this.byName.has(s.name)) problems.push(`two services are named "${s.name}"`);
       this.byName.set(s.name, s);

@@ -11,7 +11,19 @@ import { HealthImplementation, service as healthService } from 'grpc-health-chec
 import { Config, logger, metrics, stopTracing, Ticker } from '../../kit/src';
 import { Db, ensureDatabase, migrate as runMigrations, Migration } from '../../db/src';
 import { startEmbeddedPostgres } from '../../db/src/embedded';
-import { AmqpTransport, busMigrations, inboxPruneTimer, inConsumerSpans, MemoryTransport, redeliveryTimer, Relay, sampleDeadLetters, sampleOutbox, type Subscription, Transport } from '../../bus/src';
+import {
+  AmqpTransport,
+  busMigrations,
+  inboxPruneTimer,
+  inConsumerSpans,
+  MemoryTransport,
+  redeliveryTimer,
+  Relay,
+  sampleDeadLetters,
+  sampleOutbox,
+  type Subscription,
+  Transport,
+} from '../../bus/src';
 import { GRPC_MESSAGE_LIMITS, grpcClient, grpcImplementation, inProcessClient } from '../../contracts/src';
 import type { DomainEvent } from '../../contracts/src/events';
 import type { Route } from '../../edge/src';
@@ -140,7 +152,10 @@ export class Runtime {
       const pg = await startEmbeddedPostgres(this.config.dataDir, this.config.EMBEDDED_PG_PORT);
       this.databaseUrl = pg.url;
       this.stopEmbedded = pg.stop;
-      logger.info({ dataDir: this.config.dataDir, databaseDir: pg.databaseDir, binaries: pg.binDir, port: pg.port, postgresPid: pg.pid, watchdogPid: pg.watchdogPid }, 'embedded PostgreSQL started');
+      logger.info(
+        { dataDir: this.config.dataDir, databaseDir: pg.databaseDir, binaries: pg.binDir, port: pg.port, postgresPid: pg.pid, watchdogPid: pg.watchdogPid },
+        'embedded PostgreSQL started',
+      );
       return;
     } else {
       this.databaseUrl = defaultSplitDb();
@@ -304,7 +319,10 @@ export class Runtime {
     }
     await this.resolveDatabase();
 
-    this.transport = this.config.busTransport === 'amqp' ? new AmqpTransport(this.config.AMQP_URL, this.config.HERALD_NAMESPACE ? `${this.config.HERALD_NAMESPACE}.` : '') : new MemoryTransport();
+    this.transport =
+      this.config.busTransport === 'amqp'
+        ? new AmqpTransport(this.config.AMQP_URL, this.config.HERALD_NAMESPACE ? `${this.config.HERALD_NAMESPACE}.` : '')
+        : new MemoryTransport();
     await this.transport.start();
     if (this.role === 'services') return this.startServices();
     if (this.role === 'edge') await this.startServicesThread();
@@ -386,7 +404,10 @@ export class Runtime {
   private startBackground() {
     for (const r of this.relays) r.start();
     for (const [schema, { db, subs }] of this.consumers) {
-      this.background.push(new Ticker(inboxPruneTimer(db, schema, this.config.INBOX_RETENTION_DAYS * 86_400_000)), new Ticker(redeliveryTimer(db, schema, subs)));
+      this.background.push(
+        new Ticker(inboxPruneTimer(db, schema, this.config.INBOX_RETENTION_DAYS * 86_400_000)),
+        new Ticker(redeliveryTimer(db, schema, subs)),
+      );
     }
     this.background.forEach((t) => t.start());
   }
@@ -434,7 +455,9 @@ export class Runtime {
     this.app.get('/readyz', async (_req, res) => {
       const checks = await this.readiness();
       if (this.worker) {
-        const theirs = await this.worker.link.call<Record<string, boolean>>('ready', undefined, 2000).catch((): Record<string, boolean> => ({ services: false }));
+        const theirs = await this.worker.link
+          .call<Record<string, boolean>>('ready', undefined, 2000)
+          .catch((): Record<string, boolean> => ({ services: false }));
         Object.assign(checks, theirs, { bus: checks.bus && theirs.bus !== false });
       }
       const ok = Object.values(checks).every(Boolean);
@@ -529,7 +552,13 @@ function answerClientError(err: Error & { code?: string }, socket: import('node:
   const body = JSON.stringify({
     success: false,
     error: tooLarge
-      ? { code: 'HEADERS_TOO_LARGE', message: 'The request line and headers are too large', statusCode: status, requestId, suggestion: 'Send a shorter URL and fewer or smaller headers (16 KB in all).' }
+      ? {
+          code: 'HEADERS_TOO_LARGE',
+          message: 'The request line and headers are too large',
+          statusCode: status,
+          requestId,
+          suggestion: 'Send a shorter URL and fewer or smaller headers (16 KB in all).',
+        }
       : { code: 'BAD_REQUEST', message: 'The request is not valid HTTP', statusCode: status, requestId, suggestion: 'Check the request line and headers.' },
     timestamp: new Date().toISOString(),
   });
@@ -538,4 +567,3 @@ function answerClientError(err: Error & { code?: string }, socket: import('node:
       `Content-Length: ${Buffer.byteLength(body)}\r\nX-Request-ID: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
   );
 }
-

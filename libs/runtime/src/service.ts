@@ -29,7 +29,11 @@ export interface WorkQueue {
  * registry, and the runtime derives the rest: its process or thread, its ports and address
  * (`<NAME>_ADDR`), its clients, its schema's migrations, outbox relay, inbox and dead letters.
  */
-export interface ServiceDescriptor<Slice extends SettingsSlice = SettingsSlice, Calls extends Record<string, Contract> = Record<string, Contract>, Serves extends Contract = Contract> {
+export interface ServiceDescriptor<
+  Slice extends SettingsSlice = SettingsSlice,
+  Calls extends Record<string, Contract> = Record<string, Contract>,
+  Serves extends Contract = Contract,
+> {
   /** The TARGET name (and the default name of the service's schema). */
   name: string;
   /** Its gRPC API, served over gRPC in split (on `port`) and in process in all-in-one. */

@@ -47,16 +47,28 @@ export async function planSplit(registry: Registry, env: NodeJS.ProcessEnv, rese
   if (set('TARGET') && env.TARGET!.trim() !== 'all') {
     problems.push(`TARGET: the split launcher runs every service, each as a process of its own; to run only some, start each with TARGET=<name> npm start`);
   }
-  if (set('GRPC_PORT')) problems.push(`GRPC_PORT: each service has a gRPC port of its own here; set ${registry.services.filter((s) => s.grpc).map((s) => grpcPortVariable(s.name)).join(', ')} instead`);
+  if (set('GRPC_PORT'))
+    problems.push(
+      `GRPC_PORT: each service has a gRPC port of its own here; set ${registry.services
+        .filter((s) => s.grpc)
+        .map((s) => grpcPortVariable(s.name))
+        .join(', ')} instead`,
+    );
   for (const s of registry.services.filter((x) => x.grpc)) {
-    if (set(addressVariable(s.name))) problems.push(`${addressVariable(s.name)}: the launcher starts ${s.name} itself and gives every process its address; unset it`);
+    if (set(addressVariable(s.name)))
+      problems.push(`${addressVariable(s.name)}: the launcher starts ${s.name} itself and gives every process its address; unset it`);
   }
   if (env.BUS_TRANSPORT === 'memory') problems.push('BUS_TRANSPORT=memory: split processes exchange domain events through RabbitMQ; unset it (or set amqp)');
   if (edge && set(portVariable(edge.name))) problems.push(`${portVariable(edge.name)}: the ${edge.name}'s port is PORT`);
   try {
     loadConfig({ ...env, TARGET: 'all' }, registry.slicesOf(registry.services));
   } catch (err) {
-    problems.push(...(err as Error).message.split('\n').slice(1).map((l) => l.trim()));
+    problems.push(
+      ...(err as Error).message
+        .split('\n')
+        .slice(1)
+        .map((l) => l.trim()),
+    );
   }
 
   const host = env.HOST || '0.0.0.0';
@@ -79,7 +91,8 @@ export async function planSplit(registry: Registry, env: NodeJS.ProcessEnv, rese
       problems.push(`${variable}: ${port} is ${taken.get(port)} already`);
     } else {
       const holder = reservations.take(port);
-      if (holder !== true) problems.push(`${variable}: port ${port} is taken by the Herald of the split launcher with pid ${holder}; set ${variable} to another port`);
+      if (holder !== true)
+        problems.push(`${variable}: port ${port} is taken by the Herald of the split launcher with pid ${holder}; set ${variable} to another port`);
       else if (!(await portFree(port, bindHost))) problems.push(`${variable}: port ${port} is in use on ${bindHost}; set ${variable} to a free port`);
     }
     taken.set(port, variable);
@@ -97,7 +110,8 @@ export async function planSplit(registry: Registry, env: NodeJS.ProcessEnv, rese
   const processes: SplitProcess[] = [];
   // The edge first: its port (PORT, else its default) is the address users have, never moved.
   for (const s of [...registry.services].sort((a, b) => Number(b === edge) - Number(a === edge))) {
-    const httpPort = s === edge ? await claim('PORT', set('PORT') ? env.PORT! : String(s.httpPort), host) : await choose(portVariable(s.name), s.httpPort, host);
+    const httpPort =
+      s === edge ? await claim('PORT', set('PORT') ? env.PORT! : String(s.httpPort), host) : await choose(portVariable(s.name), s.httpPort, host);
     const grpcPort = s.grpc ? await choose(grpcPortVariable(s.name), s.grpc.port, grpcHost) : undefined;
     processes.push({ target: s.name, httpPort, grpcPort, env: {} });
   }
@@ -105,7 +119,7 @@ export async function planSplit(registry: Registry, env: NodeJS.ProcessEnv, rese
     reservations.release();
     throw new Error(`Cannot start split:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   }
-  
+
   const addressHost = ['0.0.0.0', '::', '[::]'].includes(grpcHost) ? '127.0.0.1' : grpcHost.includes(':') ? `[${grpcHost}]` : grpcHost;
   const shared: NodeJS.ProcessEnv = {
     ...env,

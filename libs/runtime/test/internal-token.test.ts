@@ -64,7 +64,9 @@ describe('INTERNAL_TOKEN', () => {
     const short = dataDir();
     fs.mkdirSync(short);
     fs.writeFileSync(path.join(short, INTERNAL_TOKEN_FILE), 'short', { mode: 0o600 });
-    expect(() => internalToken(config({ HERALD_DATA_DIR: short }), true)).toThrow(new RegExp(`${path.join(short, INTERNAL_TOKEN_FILE)} holds no internal token`));
+    expect(() => internalToken(config({ HERALD_DATA_DIR: short }), true)).toThrow(
+      new RegExp(`${path.join(short, INTERNAL_TOKEN_FILE)} holds no internal token`),
+    );
     // All-in-one does not need one: it starts without.
     expect(internalToken(config({ HERALD_DATA_DIR: short, TARGET: 'all' }), false)).toBeUndefined();
   });
@@ -74,7 +76,9 @@ describe('INTERNAL_TOKEN', () => {
     const module = path.resolve(__dirname, '../../../dist/libs/runtime/src/internal-token.js');
     const script = `process.stdout.write(require(${JSON.stringify(module)}).internalToken({ NODE_ENV: 'development', dataDir: ${JSON.stringify(dir)} }, true))`;
     const run = promisify(execFile);
-    const tokens = await Promise.all(Array.from({ length: 6 }, () => run(process.execPath, ['-e', script], { env: { PATH: process.env.PATH, LOG_LEVEL: 'silent' } }).then((r) => r.stdout)));
+    const tokens = await Promise.all(
+      Array.from({ length: 6 }, () => run(process.execPath, ['-e', script], { env: { PATH: process.env.PATH, LOG_LEVEL: 'silent' } }).then((r) => r.stdout)),
+    );
     expect(tokens[0]).toMatch(/^[0-9a-f]{64}$/);
     expect(new Set(tokens).size).toBe(1);
     expect(fs.readFileSync(path.join(dir, INTERNAL_TOKEN_FILE), 'utf8').trim()).toBe(tokens[0]);

@@ -16,11 +16,32 @@ function fixture(httpPort: number, edgePort = 8080) {
     deploy: { about: 'a test service.', size: 'small', scaling: 'cpu' },
     schema: { migrations: [{ id: '001_ticks', sql: 'CREATE TABLE worker.ticks (n int)' }] },
     async start(ctx) {
-      return { timers: [{ name: 'worker.tick', everyMs: 20, firstAfterMs: 0, run: async () => ticks.push(ticks.length) && ctx.db.query('INSERT INTO worker.ticks VALUES (1)') }] };
+      return {
+        timers: [
+          {
+            name: 'worker.tick',
+            everyMs: 20,
+            firstAfterMs: 0,
+            run: async () => ticks.push(ticks.length) && ctx.db.query('INSERT INTO worker.ticks VALUES (1)'),
+          },
+        ],
+      };
     },
   });
-  const contacts: AnyService = defineService({ name: 'contacts', httpPort: httpPort + 1, deploy: { about: 'a test service.', size: 'small', scaling: 'cpu' }, grpc: { contract: contracts.contacts, port: 50061 }, start: async () => ({ grpc: {} as never }) });
-  const edge: AnyService = defineService({ name: 'edge', httpPort: edgePort, deploy: { about: 'a test service.', size: 'small', scaling: 'cpu' }, placement: 'edge', start: async () => ({}) });
+  const contacts: AnyService = defineService({
+    name: 'contacts',
+    httpPort: httpPort + 1,
+    deploy: { about: 'a test service.', size: 'small', scaling: 'cpu' },
+    grpc: { contract: contracts.contacts, port: 50061 },
+    start: async () => ({ grpc: {} as never }),
+  });
+  const edge: AnyService = defineService({
+    name: 'edge',
+    httpPort: edgePort,
+    deploy: { about: 'a test service.', size: 'small', scaling: 'cpu' },
+    placement: 'edge',
+    start: async () => ({}),
+  });
   return { ticks, registry: new Registry([worker, contacts, edge]) };
 }
 
@@ -44,7 +65,10 @@ describe('a service without a gRPC API', () => {
     const { registry } = fixture(workerPort, edgePort);
     expect(registry.select(['edge', 'worker']).map((s) => s.name)).toEqual(['edge', 'worker']);
     expect(registry.select(['worker', 'edge']).map((s) => s.name)).toEqual(['worker', 'edge']);
-    runtime = new Runtime(configFor(registry, { TARGET: 'worker,edge', DATABASE_URL: scratch.url, BUS_TRANSPORT: 'memory', RATE_LIMIT_STORE: 'memory', HOST: '127.0.0.1' }), registry);
+    runtime = new Runtime(
+      configFor(registry, { TARGET: 'worker,edge', DATABASE_URL: scratch.url, BUS_TRANSPORT: 'memory', RATE_LIMIT_STORE: 'memory', HOST: '127.0.0.1' }),
+      registry,
+    );
     await runtime.start();
     expect(runtime.httpPort).toBe(edgePort);
     await runtime.stop();
@@ -55,7 +79,10 @@ describe('a service without a gRPC API', () => {
     scratch ??= await scratchDatabase({ poolMax: 2 });
     const port = await freePort();
     const { ticks, registry } = fixture(port);
-    runtime = new Runtime(configFor(registry, { TARGET: 'worker', DATABASE_URL: scratch.url, BUS_TRANSPORT: 'memory', RATE_LIMIT_STORE: 'memory', HOST: '127.0.0.1' }), registry);
+    runtime = new Runtime(
+      configFor(registry, { TARGET: 'worker', DATABASE_URL: scratch.url, BUS_TRANSPORT: 'memory', RATE_LIMIT_STORE: 'memory', HOST: '127.0.0.1' }),
+      registry,
+    );
     await runtime.start();
     expect(runtime.httpPort).toBe(port);
     expect(runtime.grpcPort).toBe(0);

@@ -4,7 +4,14 @@ import { z } from 'zod';
 import { contracts } from '../../contracts/src';
 import { addressVariable, migrationsOf, Registry, type AnyService } from '../src';
 
-const service = (name: string, more: Partial<AnyService> = {}): AnyService => ({ name, httpPort: 9000 + name.length * 7 + name.charCodeAt(0), deploy: { about: 'a test service.', size: 'small', scaling: 'cpu' }, start: async () => ({}), ...more }) as AnyService;
+const service = (name: string, more: Partial<AnyService> = {}): AnyService =>
+  ({
+    name,
+    httpPort: 9000 + name.length * 7 + name.charCodeAt(0),
+    deploy: { about: 'a test service.', size: 'small', scaling: 'cpu' },
+    start: async () => ({}),
+    ...more,
+  }) as AnyService;
 const contacts = (more: Partial<AnyService> = {}) => service('contacts', { grpc: { contract: contracts.contacts, port: 50061 }, httpPort: 8061, ...more });
 const events = (more: Partial<AnyService> = {}) => service('events', { grpc: { contract: contracts.events, port: 50062 }, httpPort: 8062, ...more });
 const problems = (services: AnyService[]) => {
@@ -73,7 +80,13 @@ describe('Registry', () => {
 
   it('gives every service schema the shared tables (outbox with its trace column, inbox, failed events, settings) before its own', () => {
     const own = { id: '001_own', sql: 'SELECT 1' };
-    expect(migrationsOf(contacts({ schema: { migrations: [own] } })).map((m) => m.id)).toEqual(['000_bus', '000_bus_failed_events', '000_bus_trace', '000_settings', '001_own']);
+    expect(migrationsOf(contacts({ schema: { migrations: [own] } })).map((m) => m.id)).toEqual([
+      '000_bus',
+      '000_bus_failed_events',
+      '000_bus_trace',
+      '000_settings',
+      '001_own',
+    ]);
     expect(migrationsOf(contacts({ schema: { name: 'crm', migrations: [] } }))[0].sql).toContain('"crm".outbox');
   });
 });

@@ -32,14 +32,21 @@ function occupy(port: number): Promise<net.Server> {
   });
 }
 
-const service = (name: string, more: Partial<AnyService>): AnyService => ({ name, httpPort: 0, deploy: { about: 'a test service.', size: 'small', scaling: 'cpu' }, start: async () => ({}), ...more }) as AnyService;
+const service = (name: string, more: Partial<AnyService>): AnyService =>
+  ({ name, httpPort: 0, deploy: { about: 'a test service.', size: 'small', scaling: 'cpu' }, start: async () => ({}), ...more }) as AnyService;
 
 describe('planSplit', () => {
   // Services whose default ports are free ports of this machine, so that "the default while free" can be seen.
   let registry: Registry;
   let defaults: Record<string, number>;
   beforeAll(async () => {
-    defaults = { gateway: await freePort(), contacts: await freePort(), contactsGrpc: await freePort(), events: await freePort(), eventsGrpc: await freePort() };
+    defaults = {
+      gateway: await freePort(),
+      contacts: await freePort(),
+      contactsGrpc: await freePort(),
+      events: await freePort(),
+      eventsGrpc: await freePort(),
+    };
     registry = new Registry([
       service('gateway', { placement: 'edge', httpPort: defaults.gateway, calls: { contacts: contracts.contacts } }),
       service('contacts', { httpPort: defaults.contacts, grpc: { contract: contracts.contacts, port: defaults.contactsGrpc } }),
@@ -62,7 +69,12 @@ describe('planSplit', () => {
     const p = await plan({ PORT: String(port), HOST: '0.0.0.0' });
     expect(Object.keys(p).sort()).toEqual(['contacts', 'events', 'gateway']);
     expect(p.gateway.httpPort).toBe(port);
-    expect([p.contacts.httpPort, p.contacts.grpcPort, p.events.httpPort, p.events.grpcPort]).toEqual([defaults.contacts, defaults.contactsGrpc, defaults.events, defaults.eventsGrpc]);
+    expect([p.contacts.httpPort, p.contacts.grpcPort, p.events.httpPort, p.events.grpcPort]).toEqual([
+      defaults.contacts,
+      defaults.contactsGrpc,
+      defaults.events,
+      defaults.eventsGrpc,
+    ]);
     for (const x of Object.values(p)) {
       expect(x.env.TARGET).toBe(x.target);
       expect(x.env.PORT).toBe(String(x.httpPort));
@@ -108,8 +120,14 @@ describe('planSplit', () => {
   it("reserves the ports it hands out until released; a gone launcher's reservations are taken over", async () => {
     const dir = reservations();
     const first = await plan({ PORT: String(await freePort()) }, dir);
-    const held = () => fs.readdirSync(dir).filter((f) => Number(fs.readFileSync(path.join(dir, f), 'utf8')) === process.pid).map(Number);
-    expect(held().sort()).toEqual([first.gateway.httpPort, first.contacts.httpPort, first.contacts.grpcPort, first.events.httpPort, first.events.grpcPort].sort());
+    const held = () =>
+      fs
+        .readdirSync(dir)
+        .filter((f) => Number(fs.readFileSync(path.join(dir, f), 'utf8')) === process.pid)
+        .map(Number);
+    expect(held().sort()).toEqual(
+      [first.gateway.httpPort, first.contacts.httpPort, first.contacts.grpcPort, first.events.httpPort, first.events.grpcPort].sort(),
+    );
     // Its launcher killed (the pid in its files dead): the next launcher takes those ports.
     for (const port of held()) fs.writeFileSync(path.join(dir, String(port)), '2147483646\n');
     const second = await plan({ PORT: String(await freePort()) }, dir);

@@ -22,7 +22,14 @@ function linked(handlers: Partial<Handlers<'contacts'>>, deadlineMs = 1000) {
   return { server, caller, client: linkClient(caller, 'contacts', definition, { deadlineMs }) };
 }
 
-const contact = { id: '0190d6a0-0000-7000-8000-000000000001', email: 'a@example.com', subscribed: true, data_json: '{"plan":"pro"}', created_at: 'x', updated_at: 'y' };
+const contact = {
+  id: '0190d6a0-0000-7000-8000-000000000001',
+  email: 'a@example.com',
+  subscribed: true,
+  data_json: '{"plan":"pro"}',
+  created_at: 'x',
+  updated_at: 'y',
+};
 
 describe('ThreadLink', () => {
   it('calls a service on the other side with the protobuf message and returns its answer', async () => {

@@ -6,7 +6,11 @@ export interface ApiResponse<T = any> {
 }
 
 export class Api {
-  constructor(readonly baseUrl: string, readonly key?: string, readonly defaultHeaders: Record<string, string> = {}) {}
+  constructor(
+    readonly baseUrl: string,
+    readonly key?: string,
+    readonly defaultHeaders: Record<string, string> = {},
+  ) {}
 
   withKey(key: string | undefined) {
     return new Api(this.baseUrl, key, this.defaultHeaders);
@@ -54,7 +58,11 @@ export class Api {
 
 /** Logs in and returns an Api that carries the session cookie (and X-Project-Id when given). */
 export async function session(baseUrl: string, email: string, password: string, projectId?: string): Promise<Api> {
-  const res = await fetch(`${baseUrl}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const res = await fetch(`${baseUrl}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
   const cookie = res.headers.get('set-cookie')!.split(';')[0];
   return new Api(baseUrl, undefined, { cookie, ...(projectId ? { 'x-project-id': projectId } : {}) });

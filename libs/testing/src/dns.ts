@@ -45,7 +45,10 @@ export class DnsTestServer {
   private zones = new Map<string, Map<DnsRecordType, unknown[]>>();
   private failures = new Map<string, DnsFailure>();
 
-  private constructor(private readonly dns: ReturnType<typeof dns2.createServer>, readonly port: number) {}
+  private constructor(
+    private readonly dns: ReturnType<typeof dns2.createServer>,
+    readonly port: number,
+  ) {}
 
   /** Starts a server on a free port (retrying when UDP or TCP happens to be taken). */
   static async start(): Promise<DnsTestServer> {

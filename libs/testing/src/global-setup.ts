@@ -16,7 +16,11 @@ import { deleteQueues, namespaceInUse, RPC_CALLS_VARIABLE, sweepStaleTopologies,
 async function sweepStaleTestQueues() {
   let out: string;
   try {
-    out = execFileSync('rabbitmqctl', ['list_queues', '-q', '--no-table-headers', 'name', 'consumers'], { encoding: 'utf8', timeout: 20_000, stdio: ['ignore', 'pipe', 'ignore'] });
+    out = execFileSync('rabbitmqctl', ['list_queues', '-q', '--no-table-headers', 'name', 'consumers'], {
+      encoding: 'utf8',
+      timeout: 20_000,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
   } catch {
     return;
   }
@@ -105,7 +109,9 @@ async function sweepStaleTestDatabases() {
 async function migratedTemplate(root: string): Promise<string> {
   const digest = fs.readFileSync(path.join(root, 'dist/.build-typescript'), 'utf8').trim().slice(0, 16);
   const name = `herald_tpl_${digest}`;
-  for (const { datname } of await admin<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE 'herald\\_tpl\\_%' AND datname <> '${name}'`)) {
+  for (const { datname } of await admin<{ datname: string }>(
+    `SELECT datname FROM pg_database WHERE datname LIKE 'herald\\_tpl\\_%' AND datname <> '${name}'`,
+  )) {
     await admin(`DROP DATABASE IF EXISTS "${datname}"`).catch(() => undefined); // in use by a run of another build: left
   }
   if ((await admin(`SELECT 1 FROM pg_database WHERE datname = '${name}'`)).length > 0) return name;
@@ -137,13 +143,23 @@ async function startContainers(missing: string[]) {
   }
   const { GenericContainer } = await import('testcontainers');
   const images: Record<string, { image: string; port: number; env?: Record<string, string>; command?: string[] }> = {
-    postgres: { image: 'postgres:16-alpine', port: 5432, env: { POSTGRES_HOST_AUTH_METHOD: 'trust', POSTGRES_USER: 'root', POSTGRES_DB: 'postgres' }, command: ['postgres', '-c', 'max_connections=300'] },
+    postgres: {
+      image: 'postgres:16-alpine',
+      port: 5432,
+      env: { POSTGRES_HOST_AUTH_METHOD: 'trust', POSTGRES_USER: 'root', POSTGRES_DB: 'postgres' },
+      command: ['postgres', '-c', 'max_connections=300'],
+    },
     rabbitmq: { image: 'rabbitmq:3.13-alpine', port: 5672 },
     redis: { image: 'redis:7-alpine', port: 6379 },
   };
   for (const name of missing) {
     const spec = images[name];
-    const c = await new GenericContainer(spec.image).withEnvironment(spec.env ?? {}).withCommand(spec.command ?? []).withExposedPorts(spec.port).withStartupTimeout(60_000).start();
+    const c = await new GenericContainer(spec.image)
+      .withEnvironment(spec.env ?? {})
+      .withCommand(spec.command ?? [])
+      .withExposedPorts(spec.port)
+      .withStartupTimeout(60_000)
+      .start();
     const host = c.getHost();
     const port = c.getMappedPort(spec.port);
     if (name === 'postgres') process.env.TEST_PG_URL = `postgres://root@${host}:${port}/postgres`;

@@ -22,7 +22,9 @@ export default async function globalTeardown(config: Config.GlobalConfig) {
   fs.rmSync(dir, { recursive: true, force: true });
   if (process.env.HERALD_TEST_RPC_REPORT) fs.writeFileSync(process.env.HERALD_TEST_RPC_REPORT, missing.map((m) => `${m}\n`).join(''));
   if (missing.length) {
-    console.error(`\nFAILED: no split topology called ${missing.length} gRPC method(s) across processes in this run: ${missing.join(', ')}. Cover them in a suite that runs split.\n`);
+    console.error(
+      `\nFAILED: no split topology called ${missing.length} gRPC method(s) across processes in this run: ${missing.join(', ')}. Cover them in a suite that runs split.\n`,
+    );
     process.once('exit', () => (process.exitCode = 1));
   }
 }

@@ -5,7 +5,10 @@ import crypto from 'node:crypto';
  * tests of uploads: Herald judges them by their first bytes (domain/images.ts in messaging).
  */
 export const IMAGES = {
-  png: { contentType: 'image/png', data: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64') },
+  png: {
+    contentType: 'image/png',
+    data: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'),
+  },
   jpg: {
     contentType: 'image/jpeg',
     data: Buffer.from(

@@ -74,4 +74,3 @@ export async function freePort(): Promise<number> {
   }
   throw new Error('no free port found in 20000-32767');
 }
-

@@ -21,7 +21,8 @@ export interface ReceivedSpan {
 
 type KeyValue = { key: string; value: Record<string, unknown> };
 
-const valueOf = (v: Record<string, unknown>): unknown => v.stringValue ?? v.boolValue ?? (v.intValue !== undefined ? Number(v.intValue) : undefined) ?? v.doubleValue;
+const valueOf = (v: Record<string, unknown>): unknown =>
+  v.stringValue ?? v.boolValue ?? (v.intValue !== undefined ? Number(v.intValue) : undefined) ?? v.doubleValue;
 const attributesOf = (list: KeyValue[] | undefined) => Object.fromEntries((list ?? []).map((a) => [a.key, valueOf(a.value)]));
 
 export class OtlpReceiver {

@@ -22,7 +22,10 @@ export class SmtpSink {
   private waiters: Array<() => void> = [];
   private held?: Promise<void>;
 
-  private constructor(private readonly server: SMTPServer, readonly port: number) {}
+  private constructor(
+    private readonly server: SMTPServer,
+    readonly port: number,
+  ) {}
 
   static async start(): Promise<SmtpSink> {
     let sink!: SmtpSink;

@@ -161,7 +161,9 @@ export class Topology {
           grpcPorts.set(s.name, await freePort());
           split[addressVariable(s.name)] = `127.0.0.1:${grpcPorts.get(s.name)}`;
         }
-        await Promise.all(services.map((s) => t.spawn(s.name, { ...split, TARGET: s.name, ...(grpcPorts.has(s.name) ? { GRPC_PORT: String(grpcPorts.get(s.name)) } : {}) })));
+        await Promise.all(
+          services.map((s) => t.spawn(s.name, { ...split, TARGET: s.name, ...(grpcPorts.has(s.name) ? { GRPC_PORT: String(grpcPorts.get(s.name)) } : {}) })),
+        );
         for (let i = 0; i < (opts.gateways ?? 1); i++) await t.spawn(edge.name, { ...split, TARGET: edge.name }, i === 0 ? gatewayPort : undefined);
       }
       await t.waitReady();
@@ -193,7 +195,10 @@ export class Topology {
       for (const old of sameKind.slice(0, Math.max(0, sameKind.length - SHARED_PER_KIND[kind] + 1))) {
         const t = worker.shared.get(old)!;
         worker.shared.delete(old);
-        await t.then((x) => Topology.prototype.stop.call(x), () => undefined);
+        await t.then(
+          (x) => Topology.prototype.stop.call(x),
+          () => undefined,
+        );
       }
       base = Topology.start(kind, { ...opts, shared: true });
       base.catch(() => worker.shared.delete(key));
@@ -249,7 +254,10 @@ export class Topology {
     for (const p of this.procs) {
       for (;;) {
         if (p.child.exitCode !== null) throw new Error(`${p.target} exited with ${p.child.exitCode}:\n${p.output.join('')}`);
-        const ok = await fetch(`http://127.0.0.1:${p.httpPort}/readyz`).then((r) => r.status === 200, () => false);
+        const ok = await fetch(`http://127.0.0.1:${p.httpPort}/readyz`).then(
+          (r) => r.status === 200,
+          () => false,
+        );
         if (ok) break;
         if (Date.now() > deadline) throw new Error(`${p.target} not ready after ${timeoutMs} ms:\n${p.output.join('')}`);
         await sleep(100);
@@ -295,7 +303,10 @@ export class Topology {
   }
 
   output(target?: string) {
-    return this.procs.filter((p) => !target || p.target === target).map((p) => p.output.join('')).join('\n');
+    return this.procs
+      .filter((p) => !target || p.target === target)
+      .map((p) => p.output.join(''))
+      .join('\n');
   }
 
   async sql<R = any>(query: string, params: unknown[] = []): Promise<R[]> {
@@ -320,7 +331,10 @@ export class Topology {
     const called = new Set<string>(fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : []);
     const running = this.procs.filter((p) => p.child.exitCode === null && p.child.signalCode === null);
     for (const p of running) {
-      const text = await fetch(`http://127.0.0.1:${p.httpPort}/metrics`).then((r) => r.text(), () => '');
+      const text = await fetch(`http://127.0.0.1:${p.httpPort}/metrics`).then(
+        (r) => r.text(),
+        () => '',
+      );
       for (const m of text.matchAll(/^herald_grpc_call_duration_seconds_count\{([^}]*)\} (\d+)/gm)) {
         const labels = Object.fromEntries([...m[1].matchAll(/(\w+)="([^"]*)"/g)].map((l) => [l[1], l[2]]));
         if (Number(m[2]) > 0) called.add(`${labels.service}/${labels.method}`);
@@ -369,7 +383,14 @@ export function namespaceInUse(ns: string): boolean {
 export async function stopShared() {
   const all = [...worker.shared.values()];
   worker.shared.clear();
-  await Promise.all(all.map((t) => t.then((x) => Topology.prototype.stop.call(x), () => undefined)));
+  await Promise.all(
+    all.map((t) =>
+      t.then(
+        (x) => Topology.prototype.stop.call(x),
+        () => undefined,
+      ),
+    ),
+  );
 }
 
 /**
@@ -399,7 +420,10 @@ export async function sweepStaleTopologies() {
 /** Deletes the RabbitMQ queues and exchanges a namespace created (each service's events queue and work queues). */
 export async function deleteBrokerObjects(ns: string, registry: Registry) {
   const queues = registry.services.flatMap((s) => [`${s.name}.events`, ...(s.work ?? []).map((w) => w.queue)]);
-  await deleteQueues(queues.flatMap((q) => [`${ns}.${q}`, `${ns}.${q}.dlq`]), [`${ns}.herald.events`, `${ns}.herald.events.dlx`]);
+  await deleteQueues(
+    queues.flatMap((q) => [`${ns}.${q}`, `${ns}.${q}.dlq`]),
+    [`${ns}.herald.events`, `${ns}.herald.events.dlx`],
+  );
 }
 
 /** Deletes queues and exchanges (a missing one is fine). Each on its own channel: a 404 closes it. */

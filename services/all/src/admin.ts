@@ -70,7 +70,19 @@ async function main(argv: string[]): Promise<number> {
         for (const d of await listDeadLetters(db, schema, { consumer: values.consumer, limit: values.limit ? Number(values.limit) : undefined })) {
           total++;
           if (values.json) console.log(JSON.stringify({ service: s.name, ...d }));
-          else console.log([s.name, d.consumer, d.eventId, d.type, `project ${d.projectId}`, `${d.attempts} attempts`, `dead since ${d.deadAt.toISOString()}`, d.lastError].join('  '));
+          else
+            console.log(
+              [
+                s.name,
+                d.consumer,
+                d.eventId,
+                d.type,
+                `project ${d.projectId}`,
+                `${d.attempts} attempts`,
+                `dead since ${d.deadAt.toISOString()}`,
+                d.lastError,
+              ].join('  '),
+            );
         }
       } else {
         const n = action === 'replay' ? await replayDeadLetters(db, schema, which!) : await discardDeadLetters(db, schema, which!);

@@ -20,7 +20,8 @@ export const billing = defineService({
   grpc: { contract: contracts.billing, port: 50067 },
   httpPort: 8067,
   deploy: {
-    about: 'consumption per category and period (from messaging\'s events), limits per category (told to messaging as events), and the payment provider (Stripe) when configured. Egress: Stripe\'s API (api.stripe.com) when STRIPE_SECRET_KEY is set.',
+    about:
+      "consumption per category and period (from messaging's events), limits per category (told to messaging as events), and the payment provider (Stripe) when configured. Egress: Stripe's API (api.stripe.com) when STRIPE_SECRET_KEY is set.",
     size: 'small',
     scaling: 'cpu',
   },
@@ -31,11 +32,17 @@ export const billing = defineService({
   async start(ctx) {
     const c = ctx.config;
     const store = new BillingRepo(ctx.db);
-    const priceIds = c.STRIPE_PRICE_IDS.split(',').map((p) => p.trim()).filter(Boolean);
+    const priceIds = c.STRIPE_PRICE_IDS.split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
     if (c.STRIPE_SECRET_KEY && (!c.STRIPE_WEBHOOK_SECRET || !priceIds.length)) {
-      throw new Error('STRIPE_SECRET_KEY is set: STRIPE_WEBHOOK_SECRET (the webhook endpoint\'s signing secret) and STRIPE_PRICE_IDS (the prices a checkout subscribes to) are required too');
+      throw new Error(
+        "STRIPE_SECRET_KEY is set: STRIPE_WEBHOOK_SECRET (the webhook endpoint's signing secret) and STRIPE_PRICE_IDS (the prices a checkout subscribes to) are required too",
+      );
     }
-    const provider = c.STRIPE_SECRET_KEY ? stripeProvider({ secretKey: c.STRIPE_SECRET_KEY, webhookSecret: c.STRIPE_WEBHOOK_SECRET!, apiUrl: c.STRIPE_API_URL }) : undefined;
+    const provider = c.STRIPE_SECRET_KEY
+      ? stripeProvider({ secretKey: c.STRIPE_SECRET_KEY, webhookSecret: c.STRIPE_WEBHOOK_SECRET!, apiUrl: c.STRIPE_API_URL })
+      : undefined;
     const returnUrl = (c.BILLING_RETURN_URL ?? c.PUBLIC_URL ?? `http://localhost:${c.PORT ?? 8080}`).replace(/\/$/, '');
     return {
       grpc: billingHandlers({ store, provider, priceIds, returnUrl }),

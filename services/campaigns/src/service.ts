@@ -18,7 +18,8 @@ export const campaigns = defineService({
   grpc: { contract: contracts.campaigns, port: 50065 },
   httpPort: 8065,
   deploy: {
-    about: 'campaigns, schedules and the fan-out of a send to messaging\'s bulk lane (each campaign\'s turn is claimed with SKIP LOCKED, so replicas share the work). Egress: contacts and messaging.',
+    about:
+      "campaigns, schedules and the fan-out of a send to messaging's bulk lane (each campaign's turn is claimed with SKIP LOCKED, so replicas share the work). Egress: contacts and messaging.",
     size: 'small',
     scaling: 'cpu',
   },

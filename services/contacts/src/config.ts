@@ -3,7 +3,11 @@ import { z } from 'zod';
 /** The contacts service's settings (docs/configuration.md, "Contacts"). */
 export const contactsSettings = z.object({
   /** The largest CSV file `POST /contacts/import` takes (SPEC §8: 5 MB). */
-  IMPORT_MAX_BYTES: z.coerce.number().int().min(1024).default(5 * 1024 * 1024),
+  IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(5 * 1024 * 1024),
   /** Import and bulk jobs a contacts process runs at once. */
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   /** How long a job stays a dead worker's before the sweep hands it to another. */

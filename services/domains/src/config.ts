@@ -9,7 +9,15 @@ export const domainsSettings = z.object({
   RETURN_PATH_MX: z.string().min(1).default('feedback-smtp.us-east-1.amazonses.com'),
   /** Inbound mail: the host a domain's MX names so Herald receives its mail; unset, no inbound MX row. */
   INBOUND_MX_HOST: z.string().min(1).optional(),
-  ENCRYPTION_KEY: secretSetting(z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes): openssl rand -hex 32').optional())),
+  ENCRYPTION_KEY: secretSetting(
+    z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string()
+        .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes): openssl rand -hex 32')
+        .optional(),
+    ),
+  ),
 });
 
 /** What the use cases need of the settings, normalised. */

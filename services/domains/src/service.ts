@@ -16,7 +16,8 @@ export const domains = defineService({
   grpc: { contract: contracts.domains, port: 50064 },
   httpPort: 8064,
   deploy: {
-    about: 'sending domains, DKIM keys, DNS verification and the background re-checks (timers are claimed with SKIP LOCKED, so replicas share them). Egress: DNS (DNS_SERVERS, or the cluster\'s).',
+    about:
+      "sending domains, DKIM keys, DNS verification and the background re-checks (timers are claimed with SKIP LOCKED, so replicas share them). Egress: DNS (DNS_SERVERS, or the cluster's).",
     size: 'small',
     scaling: 'cpu',
   },

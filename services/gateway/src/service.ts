@@ -15,7 +15,13 @@ import { Accounts } from './app/accounts';
 import { Identity, type FirstRun } from './app/identity';
 import { Members } from './app/members';
 import type { SystemMail } from './app/ports';
-import { AUTH_FAILURE_WINDOW_SECONDS, AUTH_FAILURES_PER_ACCOUNT, AUTH_FAILURES_PER_ACCOUNT_AND_ADDRESS, AUTH_PER_ADDRESS_PER_MINUTE, authLimit } from './http/auth-limit';
+import {
+  AUTH_FAILURE_WINDOW_SECONDS,
+  AUTH_FAILURES_PER_ACCOUNT,
+  AUTH_FAILURES_PER_ACCOUNT_AND_ADDRESS,
+  AUTH_PER_ADDRESS_PER_MINUTE,
+  authLimit,
+} from './http/auth-limit';
 import { gatewaySettings } from './config';
 import { dashboardDir, dashboardFiles } from './http/dashboard';
 import { fastLane } from './http/fast-lane';
@@ -44,11 +50,19 @@ export const gateway = defineService({
   placement: 'edge',
   httpPort: 8080,
   deploy: {
-    about: 'the only public HTTP surface: the API and the dashboard, authentication, rate limits, tracking and unsubscribe pages, webhook receivers. Egress: every other target, OAuth providers when configured.',
+    about:
+      'the only public HTTP surface: the API and the dashboard, authentication, rate limits, tracking and unsubscribe pages, webhook receivers. Egress: every other target, OAuth providers when configured.',
     size: 'standard',
     scaling: 'cpu',
   },
-  calls: { messaging: contracts.messaging, billing: contracts.billing, contacts: contracts.contacts, domains: contracts.domains, campaigns: contracts.campaigns, workflows: contracts.workflows },
+  calls: {
+    messaging: contracts.messaging,
+    billing: contracts.billing,
+    contacts: contracts.contacts,
+    domains: contracts.domains,
+    campaigns: contracts.campaigns,
+    workflows: contracts.workflows,
+  },
   config: gatewaySettings,
   // A reset keeps the project's people (members, invitations) and its record of suspensions.
   schema: { name: SCHEMA, migrations, keepOnReset: ['memberships', 'invitations', 'project_suspensions'] },
@@ -77,7 +91,14 @@ export const gateway = defineService({
     const accounts = new Accounts(identity, mail, { dashboardUrl, requireVerification: config.REQUIRE_EMAIL_VERIFICATION });
     const providers: OAuthProvider[] = [];
     if (config.GITHUB_CLIENT_ID && config.GITHUB_CLIENT_SECRET) {
-      providers.push(githubProvider({ clientId: config.GITHUB_CLIENT_ID, clientSecret: config.GITHUB_CLIENT_SECRET, webUrl: config.GITHUB_URL, apiUrl: config.GITHUB_API_URL }));
+      providers.push(
+        githubProvider({
+          clientId: config.GITHUB_CLIENT_ID,
+          clientSecret: config.GITHUB_CLIENT_SECRET,
+          webUrl: config.GITHUB_URL,
+          apiUrl: config.GITHUB_API_URL,
+        }),
+      );
     }
     if (config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) {
       providers.push(oidcProvider({ clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET, issuer: config.GOOGLE_ISSUER }));
@@ -104,7 +125,15 @@ export const gateway = defineService({
     // A dashboard hosted apart (DASHBOARD_URL on another origin) calls the API with the session cookie.
     const dashboardOrigin = config.DASHBOARD_URL ? new URL(config.DASHBOARD_URL).origin : undefined;
     if (dashboardOrigin && dashboardOrigin !== new URL(publicUrl).origin) {
-      app.use(cors({ origin: [dashboardOrigin], credentials: true, allowedHeaders: ['Content-Type', 'X-Project-Id', 'X-Request-ID', 'Idempotency-Key', 'Authorization'], exposedHeaders: ['X-Request-ID', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'], maxAge: 600 }));
+      app.use(
+        cors({
+          origin: [dashboardOrigin],
+          credentials: true,
+          allowedHeaders: ['Content-Type', 'X-Project-Id', 'X-Request-ID', 'Idempotency-Key', 'Authorization'],
+          exposedHeaders: ['X-Request-ID', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After'],
+          maxAge: 600,
+        }),
+      );
     }
     app.use((req, res, next) => {
       req.requestId = requestIdOf(req.headers['x-request-id']);
@@ -130,7 +159,13 @@ export const gateway = defineService({
               example: {
                 environment: 'production',
                 urls: { api: 'https://mail.example.com', dashboard: 'https://mail.example.com' },
-                features: { billing: { enabled: false }, storage: { enabled: true }, authProviders: { github: false, google: false }, email: { trackingToggleEnabled: true }, signup: { enabled: true } },
+                features: {
+                  billing: { enabled: false },
+                  storage: { enabled: true },
+                  authProviders: { github: false, google: false },
+                  email: { trackingToggleEnabled: true },
+                  signup: { enabled: true },
+                },
               },
             },
           },

@@ -4,14 +4,21 @@ import { envBool, isValidEmail, secretSetting } from '../../../libs/kit/src';
 /** The messaging service's settings (docs/configuration.md, "Sending"). */
 export const messagingSettings = z.object({
   /** SMTP relay (smtp:// or smtps://, with user:pass@); empty = the dev mailbox (not in production). */
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
   SMTP_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(5),
   SEND_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(16),
   /** Worker threads that build and DKIM-sign messages (0: in the event loop); default: cores − 1, 1 to 4. */
   SEND_COMPOSE_THREADS: z.coerce.number().int().min(0).max(32).optional(),
   SEND_RATE_PER_SECOND: z.coerce.number().positive().default(50),
   SEND_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
-  MAX_ATTACHMENT_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  MAX_ATTACHMENT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
   SNS_CERT_URL_PATTERN: z.string().optional(),
   /** The SNS topics /webhooks/mail accepts (comma-separated ARNs); empty accepts none. */
   SNS_TOPIC_ARNS: z.string().default(''),
@@ -29,7 +36,12 @@ export const messagingSettings = z.object({
   INBOUND_SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   INBOUND_SMTP_HOST: z.string().min(1).default('0.0.0.0'),
   /** The largest inbound message: the listener refuses larger ones (552), SES ones are recorded without their raw message. */
-  INBOUND_MAX_BYTES: z.coerce.number().int().min(1024).max(40 * 1024 * 1024).default(10 * 1024 * 1024),
+  INBOUND_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(40 * 1024 * 1024)
+    .default(10 * 1024 * 1024),
   INBOUND_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   // Image uploads (docs/configuration.md, "Image uploads"): a local directory, or S3 when S3_BUCKET is set.
   /** Unset: `uploads` in HERALD_DATA_DIR. */

@@ -7,7 +7,13 @@ import { BillingBlocks } from './adapters/billing-blocks';
 import { MessagingRepo } from './adapters/repo';
 import { SigningKeyCache } from './adapters/sender-cache';
 import { imageStorage } from './adapters/storage';
-import { compileUrlPattern, DEFAULT_SNS_CERT_URL_PATTERN, DEFAULT_SNS_SUBSCRIBE_URL_PATTERN, SnsCertificateFetcher, SnsSubscriptionConfirmer } from './adapters/sns-certs';
+import {
+  compileUrlPattern,
+  DEFAULT_SNS_CERT_URL_PATTERN,
+  DEFAULT_SNS_SUBSCRIBE_URL_PATTERN,
+  SnsCertificateFetcher,
+  SnsSubscriptionConfirmer,
+} from './adapters/sns-certs';
 import { deliver, DeliveryWrites } from './app/deliver';
 import { messagingHandlers } from './app/handlers';
 import { systemMailHandlers } from './app/system-mail';
@@ -36,7 +42,8 @@ export const messaging = defineService({
   grpc: { contract: contracts.messaging, port: 50063 },
   httpPort: 8063,
   deploy: {
-    about: 'templates, sending (the /v1/send API behind the gateway) and the sender workers that consume the RabbitMQ work queues messaging.send.transactional and messaging.send.bulk; each worker holds up to SEND_CONCURRENCY messages (attachments up to MAX_ATTACHMENT_BYTES each) in memory while they are rendered and sent. Scaled on queue depth by KEDA (components/keda-sending), never by the CPU HPA. Needs SMTP_URL, TRACKING_SECRET and INTERNAL_TOKEN in Secret herald-secrets: it refuses to start in production without them. Egress: SMTP relay, DNS, the SNS certificate host. Image uploads (POST /uploads/image) are stored by these pods: their root file system is read-only, so set S3_BUCKET (and S3_ENDPOINT, S3_PUBLIC_URL, S3_FORCE_PATH_STYLE in herald-config; S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY in herald-secrets, or a pod role), or mount one ReadWriteMany volume at UPLOADS_DIR in every replica (a replica serves what another wrote). Without either, uploads answer 503 and GET /config reports storage disabled; sending is unaffected.',
+    about:
+      'templates, sending (the /v1/send API behind the gateway) and the sender workers that consume the RabbitMQ work queues messaging.send.transactional and messaging.send.bulk; each worker holds up to SEND_CONCURRENCY messages (attachments up to MAX_ATTACHMENT_BYTES each) in memory while they are rendered and sent. Scaled on queue depth by KEDA (components/keda-sending), never by the CPU HPA. Needs SMTP_URL, TRACKING_SECRET and INTERNAL_TOKEN in Secret herald-secrets: it refuses to start in production without them. Egress: SMTP relay, DNS, the SNS certificate host. Image uploads (POST /uploads/image) are stored by these pods: their root file system is read-only, so set S3_BUCKET (and S3_ENDPOINT, S3_PUBLIC_URL, S3_FORCE_PATH_STYLE in herald-config; S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY in herald-secrets, or a pod role), or mount one ReadWriteMany volume at UPLOADS_DIR in every replica (a replica serves what another wrote). Without either, uploads answer 503 and GET /config reports storage disabled; sending is unaffected.',
     size: 'large',
     scaling: 'queue',
   },
@@ -47,7 +54,7 @@ export const messaging = defineService({
       setting: 'INBOUND_SMTP_PORT',
       servicePort: 25,
       about:
-        "Inbound mail (docs/deploy.md \"Inbound mail\"): SMTP on port 25 to the listener of every messaging pod (INBOUND_SMTP_PORT=2525: the pods run as non-root). ClusterIP here: publish it where the internet reaches it (a LoadBalancer Service in your overlay), name that address in each domain's MX and in INBOUND_MX_HOST (herald-config). Until INBOUND_MX_HOST is set, it refuses every recipient.",
+        'Inbound mail (docs/deploy.md "Inbound mail"): SMTP on port 25 to the listener of every messaging pod (INBOUND_SMTP_PORT=2525: the pods run as non-root). ClusterIP here: publish it where the internet reaches it (a LoadBalancer Service in your overlay), name that address in each domain\'s MX and in INBOUND_MX_HOST (herald-config). Until INBOUND_MX_HOST is set, it refuses every recipient.',
     },
   },
   calls: { contacts: contracts.contacts, domains: contracts.domains },
@@ -85,9 +92,13 @@ export const messaging = defineService({
       dns: dnsResolver(config.DNS_SERVERS),
       webhooks: {
         certs: new SnsCertificateFetcher(compileUrlPattern(config.SNS_CERT_URL_PATTERN, DEFAULT_SNS_CERT_URL_PATTERN)),
-        subscriptions: new SnsSubscriptionConfirmer(compileUrlPattern(config.SNS_SUBSCRIBE_URL_PATTERN, DEFAULT_SNS_SUBSCRIBE_URL_PATTERN, 'SNS_SUBSCRIBE_URL_PATTERN')),
+        subscriptions: new SnsSubscriptionConfirmer(
+          compileUrlPattern(config.SNS_SUBSCRIBE_URL_PATTERN, DEFAULT_SNS_SUBSCRIBE_URL_PATTERN, 'SNS_SUBSCRIBE_URL_PATTERN'),
+        ),
         enforceReputation: config.REPUTATION_ENFORCEMENT,
-        topicArns: config.SNS_TOPIC_ARNS.split(',').map((a) => a.trim()).filter(Boolean),
+        topicArns: config.SNS_TOPIC_ARNS.split(',')
+          .map((a) => a.trim())
+          .filter(Boolean),
         inbound,
       },
       maxAttachmentBytes: config.MAX_ATTACHMENT_BYTES,
@@ -97,10 +108,14 @@ export const messaging = defineService({
 
     // The per-project sending throttle holds across sender replicas when Redis is in use; workers
     // waiting on the same project take their points together (one Redis call per turn).
-    const throttle = batchedLimiter(await ctx.limiter('send', config.SEND_RATE_PER_SECOND, 1), config.SEND_RATE_PER_SECOND, { name: 'send.throttle', concurrency: 2 });
+    const throttle = batchedLimiter(await ctx.limiter('send', config.SEND_RATE_PER_SECOND, 1), config.SEND_RATE_PER_SECOND, {
+      name: 'send.throttle',
+      concurrency: 2,
+    });
     const delivery = { repo, writes: new DeliveryWrites(repo), mailer, signingKeys, tokens, publicUrl, throttle, maxAttempts: config.SEND_MAX_ATTEMPTS };
     const worker = {
-      handler: (e: { projectId: string; data: unknown }, info: { redelivered: boolean }) => deliver(delivery, e.projectId, (e.data as { emailId: string }).emailId, info.redelivered),
+      handler: (e: { projectId: string; data: unknown }, info: { redelivered: boolean }) =>
+        deliver(delivery, e.projectId, (e.data as { emailId: string }).emailId, info.redelivered),
       concurrency: config.SEND_CONCURRENCY,
     };
 
@@ -113,9 +128,7 @@ export const messaging = defineService({
 
     // Inbound mail straight to Herald (docs/decisions.md "Inbound mail"): every messaging process
     // listens when INBOUND_SMTP_PORT is set.
-    const listener = config.INBOUND_SMTP_PORT
-      ? await startInboundSmtp(inbound, { port: config.INBOUND_SMTP_PORT, host: config.INBOUND_SMTP_HOST })
-      : undefined;
+    const listener = config.INBOUND_SMTP_PORT ? await startInboundSmtp(inbound, { port: config.INBOUND_SMTP_PORT, host: config.INBOUND_SMTP_HOST }) : undefined;
 
     const unsample = metrics.onScrape([metrics.sendQueueDepth, metrics.sendQueueOldest], () => sampleSendQueue(repo));
 
@@ -174,7 +187,10 @@ function sendSweep(repo: MessagingRepo): Timer {
       const stranded = sweeps++ % STRANDED_EVERY === 0;
       await repo.db.tx(async (tx) => {
         const due = [...(await repo.claimRetries(tx, 500)), ...(stranded ? await repo.claimStranded(tx, 500) : [])];
-        await repo.outbox.enqueue(tx, due.map((e) => ({ type: 'messaging.email.queued.v1', projectId: e.project_id, data: { emailId: e.id, lane: e.lane } })));
+        await repo.outbox.enqueue(
+          tx,
+          due.map((e) => ({ type: 'messaging.email.queued.v1', projectId: e.project_id, data: { emailId: e.id, lane: e.lane } })),
+        );
       });
     },
   };

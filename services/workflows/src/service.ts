@@ -21,7 +21,8 @@ export const workflows = defineService({
   grpc: { contract: contracts.workflows, port: 50066 },
   httpPort: 8066,
   deploy: {
-    about: 'workflows, their executions and the engine that runs their steps (due executions are claimed with FOR UPDATE SKIP LOCKED, so replicas share the timers). Egress: contacts, messaging, and the URLs of WEBHOOK steps (public addresses only, unless WORKFLOW_WEBHOOK_ALLOW_PRIVATE).',
+    about:
+      'workflows, their executions and the engine that runs their steps (due executions are claimed with FOR UPDATE SKIP LOCKED, so replicas share the timers). Egress: contacts, messaging, and the URLs of WEBHOOK steps (public addresses only, unless WORKFLOW_WEBHOOK_ALLOW_PRIVATE).',
     size: 'small',
     scaling: 'cpu',
   },
@@ -37,8 +38,18 @@ export const workflows = defineService({
       contacts: ctx.clients.contacts,
       messaging: ctx.clients.messaging,
       // Names resolve where the domains service resolves them (DNS_SERVERS), else as the system does.
-      webhooks: webhookSender({ allowPrivate: c.WORKFLOW_WEBHOOK_ALLOW_PRIVATE, timeoutMs: WEBHOOK_TIMEOUT_MS, lookup: c.DNS_SERVERS ? resolverLookup(dnsResolver(c.DNS_SERVERS)) : systemLookup }),
-      settings: { batch: c.WORKFLOW_BATCH, leaseMs: c.WORKFLOW_LEASE_MS, concurrency: c.WORKFLOW_CONCURRENCY, timeScale: c.WORKFLOW_TIME_SCALE, retryBaseMs: c.WORKFLOW_RETRY_BASE_MS },
+      webhooks: webhookSender({
+        allowPrivate: c.WORKFLOW_WEBHOOK_ALLOW_PRIVATE,
+        timeoutMs: WEBHOOK_TIMEOUT_MS,
+        lookup: c.DNS_SERVERS ? resolverLookup(dnsResolver(c.DNS_SERVERS)) : systemLookup,
+      }),
+      settings: {
+        batch: c.WORKFLOW_BATCH,
+        leaseMs: c.WORKFLOW_LEASE_MS,
+        concurrency: c.WORKFLOW_CONCURRENCY,
+        timeScale: c.WORKFLOW_TIME_SCALE,
+        retryBaseMs: c.WORKFLOW_RETRY_BASE_MS,
+      },
     };
     const cache = new GraphCache(store);
     // herald_workflow_timers_due: executions whose timer is due (the executions_due index).
@@ -50,7 +61,12 @@ export const workflows = defineService({
       async stop() {
         unsample();
       },
-      grpc: workflowsHandlers({ store, contacts: ctx.clients.contacts, messaging: ctx.clients.messaging, allowPrivateWebhooks: c.WORKFLOW_WEBHOOK_ALLOW_PRIVATE }),
+      grpc: workflowsHandlers({
+        store,
+        contacts: ctx.clients.contacts,
+        messaging: ctx.clients.messaging,
+        allowPrivateWebhooks: c.WORKFLOW_WEBHOOK_ALLOW_PRIVATE,
+      }),
       consumer: workflowsConsumer(store),
       timers: [{ name: 'workflows.engine', everyMs: ENGINE_EVERY_MS, run: (stopped) => runEngine(deps, cache, stopped) }],
     };

@@ -83,7 +83,11 @@ export default function Activity() {
     <>
       <PageHeader
         title="Activity"
-        subtitle={recent.data ? `${formatNumber(recent.data.count)} in the last hour · refreshes every ${REFRESH_MS / 1000} s` : 'Everything that happens in the project, newest first.'}
+        subtitle={
+          recent.data
+            ? `${formatNumber(recent.data.count)} in the last hour · refreshes every ${REFRESH_MS / 1000} s`
+            : 'Everything that happens in the project, newest first.'
+        }
       />
       <Loaded loading={stats.loading && !stats.data} error={undefined}>
         {() =>
@@ -150,7 +154,11 @@ export default function Activity() {
             <Loaded loading={feed.loading && !feed.data} error={undefined}>
               {() =>
                 feed.data!.data.length === 0 ? (
-                  <Empty>{applied.type || applied.startDate || applied.endDate ? 'No activity matches these filters.' : 'No activity yet. Send an email or track an event, and it shows up here.'}</Empty>
+                  <Empty>
+                    {applied.type || applied.startDate || applied.endDate
+                      ? 'No activity matches these filters.'
+                      : 'No activity yet. Send an email or track an event, and it shows up here.'}
+                  </Empty>
                 ) : (
                   <>
                     <ol className="feed" aria-label="Activity">
@@ -158,7 +166,14 @@ export default function Activity() {
                         <FeedItem key={a.id} a={a} />
                       ))}
                     </ol>
-                    <Pager page={pages.page} hasPrev={pages.page > 1} hasNext={feed.data!.hasMore} onPrev={pages.prev} onNext={() => pages.next(feed.data!.cursor)} summary={pages.page === 1 ? 'Newest' : `Page ${pages.page}`} />
+                    <Pager
+                      page={pages.page}
+                      hasPrev={pages.page > 1}
+                      hasNext={feed.data!.hasMore}
+                      onPrev={pages.prev}
+                      onNext={() => pages.next(feed.data!.cursor)}
+                      summary={pages.page === 1 ? 'Newest' : `Page ${pages.page}`}
+                    />
                   </>
                 )
               }
@@ -218,7 +233,13 @@ function Upcoming() {
                     <div className="feed-main">
                       <div>
                         <Badge tone={t.tone}>{t.label}</Badge>{' '}
-                        {a.type === 'campaign.scheduled' ? <Link href={`~/campaigns/${a.metadata.campaignId}`}>{subjectOf(a)}</Link> : a.metadata.workflowId ? <Link href={`~/workflows/${a.metadata.workflowId}`}>{subjectOf(a)}</Link> : subjectOf(a)}
+                        {a.type === 'campaign.scheduled' ? (
+                          <Link href={`~/campaigns/${a.metadata.campaignId}`}>{subjectOf(a)}</Link>
+                        ) : a.metadata.workflowId ? (
+                          <Link href={`~/workflows/${a.metadata.workflowId}`}>{subjectOf(a)}</Link>
+                        ) : (
+                          subjectOf(a)
+                        )}
                       </div>
                       {a.contactId && (
                         <Link href={`~/contacts/${a.contactId}`} className="small-text">

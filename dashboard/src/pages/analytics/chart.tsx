@@ -110,7 +110,17 @@ const dayFormatLong = new Intl.DateTimeFormat(undefined, { weekday: 'short', mon
  * under the pointer or chosen with the arrow keys (the chart is focusable), and the numbers as a
  * table for anyone who would rather read them (screen readers included).
  */
-export function TimeChart<K extends string>({ rows, series, title, height = 260 }: { rows: Array<{ date: string } & Record<K, number>>; series: SeriesSpec<K>[]; title: string; height?: number }) {
+export function TimeChart<K extends string>({
+  rows,
+  series,
+  title,
+  height = 260,
+}: {
+  rows: Array<{ date: string } & Record<K, number>>;
+  series: SeriesSpec<K>[];
+  title: string;
+  height?: number;
+}) {
   const [wrapRef, width] = useWidth<HTMLDivElement>(640);
   const [hidden, setHidden] = useState<Set<K>>(new Set());
   const [active, setActive] = useState<number | null>(null);
@@ -126,7 +136,8 @@ export function TimeChart<K extends string>({ rows, series, title, height = 260 
   const onKey = (e: KeyboardEvent) => {
     const last = rows.length - 1;
     const at = active ?? last;
-    const next = e.key === 'ArrowLeft' ? at - 1 : e.key === 'ArrowRight' ? at + 1 : e.key === 'Home' ? 0 : e.key === 'End' ? last : e.key === 'Escape' ? null : undefined;
+    const next =
+      e.key === 'ArrowLeft' ? at - 1 : e.key === 'ArrowRight' ? at + 1 : e.key === 'Home' ? 0 : e.key === 'End' ? last : e.key === 'Escape' ? null : undefined;
     if (next === undefined) return;
     e.preventDefault();
     setActive(next === null ? null : Math.max(0, Math.min(last, next)));
@@ -146,12 +157,14 @@ export function TimeChart<K extends string>({ rows, series, title, height = 260 
               type="button"
               className="small"
               aria-pressed={!hidden.has(s.key)}
-              onClick={() => setHidden((h) => {
-                const n = new Set(h);
-                if (n.has(s.key)) n.delete(s.key);
-                else n.add(s.key);
-                return n;
-              })}
+              onClick={() =>
+                setHidden((h) => {
+                  const n = new Set(h);
+                  if (n.has(s.key)) n.delete(s.key);
+                  else n.add(s.key);
+                  return n;
+                })
+              }
             >
               <span className="swatch" style={{ background: s.color }} aria-hidden /> {s.label}
             </button>
@@ -195,18 +208,32 @@ export function TimeChart<K extends string>({ rows, series, title, height = 260 
               )}
             </g>
             {shown.map((s, si) => {
-              const pts = pointsOf(rows.map((r) => r[s.key]), max, f);
+              const pts = pointsOf(
+                rows.map((r) => r[s.key]),
+                max,
+                f,
+              );
               return (
                 <g key={s.key} className="chart-series" data-series={s.key}>
                   {si === 0 && <path className="chart-area" d={areaPath(pts, f)} fill={s.color} />}
                   <path className="chart-line" d={linePath(pts)} stroke={s.color} />
-                  {pts.map(([x, y], i) => (rows[i][s.key] > 0 ? <circle key={i} className="chart-point" cx={x} cy={y} r={active === i ? 4.5 : 3} fill={s.color} /> : null))}
+                  {pts.map(([x, y], i) =>
+                    rows[i][s.key] > 0 ? <circle key={i} className="chart-point" cx={x} cy={y} r={active === i ? 4.5 : 3} fill={s.color} /> : null,
+                  )}
                 </g>
               );
             })}
-            {active !== null && <line className="chart-cursor" x1={xAt(active, rows.length, f)} x2={xAt(active, rows.length, f)} y1={f.top} y2={height - f.bottom} />}
+            {active !== null && (
+              <line className="chart-cursor" x1={xAt(active, rows.length, f)} x2={xAt(active, rows.length, f)} y1={f.top} y2={height - f.bottom} />
+            )}
           </svg>
-          <div className="chart-tooltip" role="status" aria-live="polite" hidden={!day} style={day ? tooltipPosition(xAt(active!, rows.length, f), width) : undefined}>
+          <div
+            className="chart-tooltip"
+            role="status"
+            aria-live="polite"
+            hidden={!day}
+            style={day ? tooltipPosition(xAt(active!, rows.length, f), width) : undefined}
+          >
             {day && (
               <>
                 <strong>{dayFormatLong.format(new Date(day.date))}</strong>
@@ -234,7 +261,9 @@ export function TimeChart<K extends string>({ rows, series, title, height = 260 
               <tr>
                 <th scope="col">Day</th>
                 {series.map((s) => (
-                  <th key={s.key} scope="col">{s.label}</th>
+                  <th key={s.key} scope="col">
+                    {s.label}
+                  </th>
                 ))}
               </tr>
             </thead>

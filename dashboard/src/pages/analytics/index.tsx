@@ -114,9 +114,19 @@ export default function Analytics() {
                       </div>
                       <div className="bar-pair">
                         <span>Opened {pct(c.openRate)}</span>
-                        <Bar value={c.openRate} max={100} color="#15803d" label={`Open rate ${pct(c.openRate)} (${formatNumber(c.openedCount)} of ${formatNumber(c.sentCount)})`} />
+                        <Bar
+                          value={c.openRate}
+                          max={100}
+                          color="#15803d"
+                          label={`Open rate ${pct(c.openRate)} (${formatNumber(c.openedCount)} of ${formatNumber(c.sentCount)})`}
+                        />
                         <span>Clicked {pct(c.clickRate)}</span>
-                        <Bar value={c.clickRate} max={100} color="#c2410c" label={`Click rate ${pct(c.clickRate)} (${formatNumber(c.clickedCount)} of ${formatNumber(c.sentCount)})`} />
+                        <Bar
+                          value={c.clickRate}
+                          max={100}
+                          color="#c2410c"
+                          label={`Click rate ${pct(c.clickRate)} (${formatNumber(c.clickedCount)} of ${formatNumber(c.sentCount)})`}
+                        />
                       </div>
                     </li>
                   ))}

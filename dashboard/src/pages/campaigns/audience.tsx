@@ -56,10 +56,13 @@ export function useAudienceCount(a: Audience, segments: Segment[] | undefined): 
     let stale = false;
     setPreviewing(true);
     const t = setTimeout(() => {
-      api.post<{ total: number; subscribed: number }>('/segments/preview', { condition }).then(
-        (r) => !stale && setPreview(r),
-        (err) => !stale && setPreviewError(toApiError(err)),
-      ).finally(() => !stale && setPreviewing(false));
+      api
+        .post<{ total: number; subscribed: number }>('/segments/preview', { condition })
+        .then(
+          (r) => !stale && setPreview(r),
+          (err) => !stale && setPreviewError(toApiError(err)),
+        )
+        .finally(() => !stale && setPreviewing(false));
     }, 400);
     return () => {
       stale = true;
@@ -71,7 +74,11 @@ export function useAudienceCount(a: Audience, segments: Segment[] | undefined): 
   if (a.audienceType === 'ALL') return { count: all.data?.total, detail: 'every subscribed contact of the project', loading: all.loading, error: all.error };
   if (a.audienceType === 'SEGMENT') {
     const s = segments?.find((x) => x.id === a.segmentId);
-    return { count: s?.memberCount, detail: s ? `${formatNumber(s.memberCount)} members in “${s.name}” (unsubscribed members are skipped)` : undefined, loading: !segments };
+    return {
+      count: s?.memberCount,
+      detail: s ? `${formatNumber(s.memberCount)} members in “${s.name}” (unsubscribed members are skipped)` : undefined,
+      loading: !segments,
+    };
   }
   if (!parseFilter(a.audienceFilter)) return { loading: false };
   return {
@@ -90,7 +97,13 @@ const EXAMPLE_FILTER = JSON.stringify({ logic: 'AND', groups: [{ filters: [{ fie
  * The audience part of the campaign form: a radio group for the type, then the segment to pick or
  * the filter to build, and the recipient count. `errors` are the API's messages by field.
  */
-export function AudiencePicker({ value, onChange, segments, count, errors }: {
+export function AudiencePicker({
+  value,
+  onChange,
+  segments,
+  count,
+  errors,
+}: {
   value: Audience;
   onChange: (a: Audience) => void;
   segments: Segment[] | undefined;
@@ -105,17 +118,33 @@ export function AudiencePicker({ value, onChange, segments, count, errors }: {
       <div className="audience-types" role="radiogroup" aria-label="Audience type">
         {(Object.keys(AUDIENCE_LABEL) as AudienceType[]).map((t) => (
           <label key={t} className="audience-type">
-            <input type="radio" name="audienceType" value={t} checked={value.audienceType === t} onChange={() => set({ audienceType: t, ...(t === 'FILTERED' && !value.audienceFilter ? { audienceFilter: EXAMPLE_FILTER } : {}) })} />
+            <input
+              type="radio"
+              name="audienceType"
+              value={t}
+              checked={value.audienceType === t}
+              onChange={() => set({ audienceType: t, ...(t === 'FILTERED' && !value.audienceFilter ? { audienceFilter: EXAMPLE_FILTER } : {}) })}
+            />
             {AUDIENCE_LABEL[t]}
           </label>
         ))}
       </div>
-      {errors.audienceType && <div className="field-error" role="alert">{errors.audienceType}</div>}
+      {errors.audienceType && (
+        <div className="field-error" role="alert">
+          {errors.audienceType}
+        </div>
+      )}
 
       {value.audienceType === 'SEGMENT' && (
         <div className={`field${errors.segmentId ? ' field-invalid' : ''}`}>
           <label htmlFor="campaign-segment">Segment</label>
-          <select id="campaign-segment" value={value.segmentId} onChange={(e) => set({ segmentId: e.target.value })} aria-invalid={errors.segmentId ? true : undefined} aria-describedby={errors.segmentId ? 'campaign-segment-error' : undefined}>
+          <select
+            id="campaign-segment"
+            value={value.segmentId}
+            onChange={(e) => set({ segmentId: e.target.value })}
+            aria-invalid={errors.segmentId ? true : undefined}
+            aria-describedby={errors.segmentId ? 'campaign-segment-error' : undefined}
+          >
             <option value="">{segments ? (segments.length ? 'Pick a segment…' : 'No segments yet') : 'Loading…'}</option>
             {segments?.map((s) => (
               <option key={s.id} value={s.id}>
@@ -128,7 +157,11 @@ export function AudiencePicker({ value, onChange, segments, count, errors }: {
               <Link href="~/segments">Create a segment</Link> first.
             </div>
           )}
-          {errors.segmentId && <div className="field-error" id="campaign-segment-error" role="alert">{errors.segmentId}</div>}
+          {errors.segmentId && (
+            <div className="field-error" id="campaign-segment-error" role="alert">
+              {errors.segmentId}
+            </div>
+          )}
         </div>
       )}
 
@@ -198,11 +231,15 @@ function FilterEditor({ text, onChange, error, inside }: { text: string; onChang
           aria-describedby="campaign-filter-hint"
         />
         <div className="field-hint" id="campaign-filter-hint">
-          {'{ logic: AND|OR, groups: [{ filters: [{ field, operator, value }] }] }'} — fields such as <code>email</code>, <code>data.plan</code>, <code>event.signup</code>.
-          {!condition && text.trim() !== '' && <> Not a valid JSON object yet.</>}
+          {'{ logic: AND|OR, groups: [{ filters: [{ field, operator, value }] }] }'} — fields such as <code>email</code>, <code>data.plan</code>,{' '}
+          <code>event.signup</code>.{!condition && text.trim() !== '' && <> Not a valid JSON object yet.</>}
         </div>
       </details>
-      {error && <div className="field-error" role="alert">{error}</div>}
+      {error && (
+        <div className="field-error" role="alert">
+          {error}
+        </div>
+      )}
       {!buildable && inside.length > 0 && (
         <ul className="field-error" role="alert">
           {inside.map((e, i) => (

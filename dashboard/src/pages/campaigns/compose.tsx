@@ -45,7 +45,10 @@ function toBody(v: Values) {
   let audienceFilter: Record<string, unknown> | undefined;
   if (v.audienceType === 'FILTERED') {
     audienceFilter = parseFilter(v.audienceFilter);
-    if (!audienceFilter) throw new ApiError(0, 'INVALID_JSON', 'The filter is not a JSON object', 'Write a condition such as { "logic": "AND", "groups": [...] }.', [{ field: 'audienceFilter', message: 'Not a valid JSON object' }]);
+    if (!audienceFilter)
+      throw new ApiError(0, 'INVALID_JSON', 'The filter is not a JSON object', 'Write a condition such as { "logic": "AND", "groups": [...] }.', [
+        { field: 'audienceFilter', message: 'Not a valid JSON object' },
+      ]);
   }
   return {
     name: v.name,
@@ -75,7 +78,10 @@ export function CampaignForm({ campaign }: { campaign?: Campaign }) {
 
   return (
     <>
-      <PageHeader title={campaign ? `Edit ${campaign.name}` : 'New campaign'} subtitle={campaign ? undefined : 'Saved as a draft: send or schedule it from its page.'} />
+      <PageHeader
+        title={campaign ? `Edit ${campaign.name}` : 'New campaign'}
+        subtitle={campaign ? undefined : 'Saved as a draft: send or schedule it from its page.'}
+      />
       <form
         className="campaign-form"
         noValidate
@@ -109,7 +115,14 @@ export function CampaignForm({ campaign }: { campaign?: Campaign }) {
               </Field>
             )}
             <Field form={form} name="subject" label="Subject" hint={fromTemplate ?? 'Handlebars: {{data.firstName}}, {{email}}.'} />
-            <Field form={form} name="from" label="From" type="email" placeholder="news@your-domain.com" hint={fromTemplate ?? 'An address on a verified domain of the project.'} />
+            <Field
+              form={form}
+              name="from"
+              label="From"
+              type="email"
+              placeholder="news@your-domain.com"
+              hint={fromTemplate ?? 'An address on a verified domain of the project.'}
+            />
             <div className="grid-2">
               <Field form={form} name="fromName" label="From name" />
               <Field form={form} name="replyTo" label="Reply-to" type="email" />

@@ -72,7 +72,11 @@ export function CampaignDetail() {
                       Edit
                     </Link>
                   )}
-                  <button type="button" disabled={busy} onClick={() => act(async () => go(`/${(await api.post<Campaign>(`/campaigns/${x.id}/duplicate`)).id}`))}>
+                  <button
+                    type="button"
+                    disabled={busy}
+                    onClick={() => act(async () => go(`/${(await api.post<Campaign>(`/campaigns/${x.id}/duplicate`)).id}`))}
+                  >
                     Duplicate
                   </button>
                   {cancellable(x.status) && (
@@ -113,7 +117,8 @@ export function CampaignDetail() {
               </div>
             )}
             {started && <Progress campaign={x} sent={Math.max(x.sentCount, stats.data?.sentCount ?? 0)} />}
-            {started && (stats.data ? <StatCards stats={stats.data} /> : stats.error ? <ErrorBanner error={stats.error} /> : <Spinner label="Loading stats…" />)}
+            {started &&
+              (stats.data ? <StatCards stats={stats.data} /> : stats.error ? <ErrorBanner error={stats.error} /> : <Spinner label="Loading stats…" />)}
             <div className="grid-2">
               <Summary campaign={x} />
               <div>
@@ -209,7 +214,10 @@ function Summary({ campaign: c }: { campaign: Campaign }) {
 /** Send now (after a confirmation that says how many it reaches), or schedule, or move the schedule. */
 function SendPanel({ campaign: c, onChanged }: { campaign: Campaign; onChanged: (c: Campaign) => void }) {
   const segments = useApi<Segment[]>(c.audienceType === 'SEGMENT' ? '/segments' : null);
-  const count = useAudienceCount({ audienceType: c.audienceType, segmentId: c.segmentId ?? '', audienceFilter: c.audienceFilter ? JSON.stringify(c.audienceFilter) : '' }, segments.data);
+  const count = useAudienceCount(
+    { audienceType: c.audienceType, segmentId: c.segmentId ?? '', audienceFilter: c.audienceFilter ? JSON.stringify(c.audienceFilter) : '' },
+    segments.data,
+  );
   const [confirming, setConfirming] = useState(false);
   const now = useForm({});
   const schedule = useForm({ scheduledFor: c.scheduledAt ? isoToLocal(c.scheduledAt) : '' });
@@ -233,7 +241,13 @@ function SendPanel({ campaign: c, onChanged }: { campaign: Campaign; onChanged: 
         })}
       >
         <ErrorBanner error={schedule.error} />
-        <Field form={schedule} name="scheduledFor" label={c.status === 'SCHEDULED' ? 'Move the schedule to' : 'Or schedule for'} type="datetime-local" hint={`Your time zone (${Intl.DateTimeFormat().resolvedOptions().timeZone}).`} />
+        <Field
+          form={schedule}
+          name="scheduledFor"
+          label={c.status === 'SCHEDULED' ? 'Move the schedule to' : 'Or schedule for'}
+          type="datetime-local"
+          hint={`Your time zone (${Intl.DateTimeFormat().resolvedOptions().timeZone}).`}
+        />
         <Submit busy={schedule.busy} className="">
           {c.status === 'SCHEDULED' ? 'Reschedule' : 'Schedule'}
         </Submit>

@@ -28,7 +28,10 @@ function CampaignList() {
   const [status, setStatus] = useState('');
   const [page, setPage] = useState(1);
   // A sending campaign's progress moves in the list too.
-  const list = useApi<NumberedPage<Campaign>>(`/campaigns${qs({ page, pageSize: PAGE_SIZE, status })}`, { pollMs: 3000, poll: (d) => d.data.some((c) => c.status === 'SENDING') });
+  const list = useApi<NumberedPage<Campaign>>(`/campaigns${qs({ page, pageSize: PAGE_SIZE, status })}`, {
+    pollMs: 3000,
+    poll: (d) => d.data.some((c) => c.status === 'SENDING'),
+  });
   return (
     <>
       <PageHeader
@@ -41,7 +44,14 @@ function CampaignList() {
         }
       />
       <div className="toolbar">
-        <select aria-label="Status" value={status} onChange={(e) => { setStatus(e.target.value); setPage(1); }}>
+        <select
+          aria-label="Status"
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value);
+            setPage(1);
+          }}
+        >
           <option value="">Every status</option>
           {STATUSES.map((s) => (
             <option key={s} value={s}>
@@ -114,7 +124,8 @@ function EditCampaign() {
         ) : (
           <div className="banner banner-warn" role="status">
             <span>
-              This campaign is {statusLabel(c.data!.status).toLowerCase()}: only a draft or scheduled campaign can be edited. <Link href={`/${id}`}>Open it</Link> and duplicate it to send a changed copy.
+              This campaign is {statusLabel(c.data!.status).toLowerCase()}: only a draft or scheduled campaign can be edited.{' '}
+              <Link href={`/${id}`}>Open it</Link> and duplicate it to send a changed copy.
             </span>
           </div>
         )

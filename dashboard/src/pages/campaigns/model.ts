@@ -81,7 +81,8 @@ export function placeErrors(err: unknown): unknown {
   if (!(err instanceof ApiError)) return err;
   const errors = [...err.errors];
   if (err.code === 'DOMAIN_NOT_VERIFIED' && !errors.some((e) => e.field === 'from')) errors.push({ field: 'from', message: err.message });
-  if (err.status === 400 && /^scheduledFor /.test(err.message) && errors.length === 0) errors.push({ field: 'scheduledFor', message: err.message.replace(/^scheduledFor /, '') });
+  if (err.status === 400 && /^scheduledFor /.test(err.message) && errors.length === 0)
+    errors.push({ field: 'scheduledFor', message: err.message.replace(/^scheduledFor /, '') });
   return new ApiError(err.status, err.code, err.message, err.suggestion, errors, err.requestId);
 }
 

@@ -72,7 +72,11 @@ function BulkProgress({ jobId, onDone, onDismiss }: { jobId: string; onDone: () 
   if (!j) return null;
   const [verb, past] = VERB[j.operation];
   return (
-    <section className={`banner ${j.status === 'failed' || j.failed > 0 ? 'banner-warn' : 'banner-info'} bulk-outcome`} aria-live="polite" data-testid="bulk-outcome">
+    <section
+      className={`banner ${j.status === 'failed' || j.failed > 0 ? 'banner-warn' : 'banner-info'} bulk-outcome`}
+      aria-live="polite"
+      data-testid="bulk-outcome"
+    >
       <div>
         <div>
           <strong>{verb}</strong> {formatNumber(j.totalRequested)} contact{j.totalRequested === 1 ? '' : 's'} <JobStatusBadge status={j.status} />

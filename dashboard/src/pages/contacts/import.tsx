@@ -127,8 +127,17 @@ function ImportProgress({ jobId }: { jobId: string }) {
                 Import <JobStatusBadge status={j.status} />
               </h2>
               <Progress value={j.progress} label={done ? 'Finished' : 'Importing…'} />
-              <Counts items={[['Rows', j.totalRows], ['Imported', j.imported], ['Updated', j.updated], ['Skipped', j.skipped]]} />
-              <p className="muted">Imported: new contacts. Updated: existing contacts whose data changed. Skipped: rows with an error, and rows that changed nothing.</p>
+              <Counts
+                items={[
+                  ['Rows', j.totalRows],
+                  ['Imported', j.imported],
+                  ['Updated', j.updated],
+                  ['Skipped', j.skipped],
+                ]}
+              />
+              <p className="muted">
+                Imported: new contacts. Updated: existing contacts whose data changed. Skipped: rows with an error, and rows that changed nothing.
+              </p>
               <p className="muted">
                 Started {formatDate(j.createdAt)}
                 {j.finishedAt && <> · finished {formatDate(j.finishedAt)}</>}

@@ -75,7 +75,14 @@ function ContactList() {
       />
       <div className="toolbar" role="search">
         <input type="search" aria-label="Search by email" placeholder="Search by email…" value={search} onChange={(e) => setSearch(e.target.value)} />
-        <select aria-label="Subscription" value={subscribed} onChange={(e) => { setSubscribed(e.target.value); pages.reset(); }}>
+        <select
+          aria-label="Subscription"
+          value={subscribed}
+          onChange={(e) => {
+            setSubscribed(e.target.value);
+            pages.reset();
+          }}
+        >
           <option value="">All</option>
           <option value="true">Subscribed</option>
           <option value="false">Unsubscribed</option>
@@ -120,7 +127,12 @@ function ContactList() {
                     {list.data!.data.map((c) => (
                       <tr key={c.id}>
                         <td className="select">
-                          <input type="checkbox" aria-label={`Select ${c.email}`} checked={selected.has(c.id)} onChange={(e) => toggle(c.id, e.target.checked)} />
+                          <input
+                            type="checkbox"
+                            aria-label={`Select ${c.email}`}
+                            checked={selected.has(c.id)}
+                            onChange={(e) => toggle(c.id, e.target.checked)}
+                          />
                         </td>
                         <td>
                           <Link href={`/${c.id}`}>{c.email}</Link>
@@ -152,7 +164,11 @@ function ContactList() {
 
 /** `data` as the user edits it: JSON text, parsed on save (the API names any field it refuses). */
 function ContactForm({ contact, onSaved }: { contact?: Contact; onSaved: (c: Contact) => void }) {
-  const form = useForm({ email: contact?.email ?? '', subscribed: contact ? String(contact.subscribed) : 'true', data: JSON.stringify(contact?.data ?? {}, null, 2) });
+  const form = useForm({
+    email: contact?.email ?? '',
+    subscribed: contact ? String(contact.subscribed) : 'true',
+    data: JSON.stringify(contact?.data ?? {}, null, 2),
+  });
   return (
     <form
       onSubmit={form.submit(async (v) => {
@@ -160,7 +176,9 @@ function ContactForm({ contact, onSaved }: { contact?: Contact; onSaved: (c: Con
         try {
           data = JSON.parse(v.data || '{}');
         } catch (err) {
-          throw new ApiError(0, 'INVALID_JSON', 'Data is not valid JSON', (err as Error).message, [{ field: 'data', message: 'Not valid JSON: ' + (err as Error).message }]);
+          throw new ApiError(0, 'INVALID_JSON', 'Data is not valid JSON', (err as Error).message, [
+            { field: 'data', message: 'Not valid JSON: ' + (err as Error).message },
+          ]);
         }
         const body = { email: v.email, subscribed: v.subscribed === 'true', data };
         onSaved(contact ? await api.patch<Contact>(`/contacts/${contact.id}`, body) : await api.post<Contact>('/contacts', body));
@@ -177,7 +195,7 @@ function ContactForm({ contact, onSaved }: { contact?: Contact; onSaved: (c: Con
           </select>
         )}
       </Field>
-      <Field form={form} name="data" label="Data (JSON)" hint="Custom fields, e.g. { &quot;plan&quot;: &quot;pro&quot; }.">
+      <Field form={form} name="data" label="Data (JSON)" hint='Custom fields, e.g. { "plan": "pro" }.'>
         {(p) => <textarea {...p} rows={8} className="mono" spellCheck={false} />}
       </Field>
       <Submit busy={form.busy}>{contact ? 'Save' : 'Add contact'}</Submit>
@@ -211,7 +229,11 @@ function ContactDetail() {
           <>
             <PageHeader
               title={c.email}
-              subtitle={<>{c.subscribed ? <Badge tone="good">Subscribed</Badge> : <Badge>Unsubscribed</Badge>} · added {formatDate(c.createdAt)}</>}
+              subtitle={
+                <>
+                  {c.subscribed ? <Badge tone="good">Subscribed</Badge> : <Badge>Unsubscribed</Badge>} · added {formatDate(c.createdAt)}
+                </>
+              }
               actions={
                 <>
                   <Link href="/" className="button">
@@ -273,7 +295,12 @@ function ContactDetail() {
                         </ol>
                         {events.data!.events.length >= eventLimit &&
                           (eventLimit < TIMELINE_STEPS[TIMELINE_STEPS.length - 1] ? (
-                            <button type="button" className="small" disabled={events.loading} onClick={() => setEventLimit(TIMELINE_STEPS[TIMELINE_STEPS.indexOf(eventLimit) + 1])}>
+                            <button
+                              type="button"
+                              className="small"
+                              disabled={events.loading}
+                              onClick={() => setEventLimit(TIMELINE_STEPS[TIMELINE_STEPS.indexOf(eventLimit) + 1])}
+                            >
                               Show older events
                             </button>
                           ) : (

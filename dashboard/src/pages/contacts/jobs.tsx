@@ -56,7 +56,14 @@ export function Progress({ value, label }: { value: number; label: ReactNode }) 
         <span>{label}</span>
         <strong data-testid="progress-value">{pct} %</strong>
       </div>
-      <div className="progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} aria-label={typeof label === 'string' ? label : 'Progress'}>
+      <div
+        className="progress"
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={pct}
+        aria-label={typeof label === 'string' ? label : 'Progress'}
+      >
         <span style={{ width: `${pct}%` }} />
       </div>
     </div>

@@ -43,7 +43,11 @@ export default function Domains() {
   return (
     <>
       <PageHeader title="Domains" subtitle="Send from your own domains: add one, publish its DNS records at your DNS provider, then verify it." />
-      {manage ? <AddDomain projectId={project.id} onAdded={list.reload} /> : <p className="muted">Only an owner or admin of the project adds and removes domains.</p>}
+      {manage ? (
+        <AddDomain projectId={project.id} onAdded={list.reload} />
+      ) : (
+        <p className="muted">Only an owner or admin of the project adds and removes domains.</p>
+      )}
       <Loaded loading={list.loading && !list.data} error={list.error}>
         {() =>
           list.data!.length === 0 ? (
@@ -154,7 +158,9 @@ function DomainCard({ domain: d, manage, onChange, onDeleted }: { domain: Domain
       )}
       <details className="dns-records" open={!d.verified}>
         <summary>DNS records ({d.records.length})</summary>
-        <p className="muted">Publish these at your DNS provider. Some providers add the domain to names themselves: then enter the name without “.{d.domain}”.</p>
+        <p className="muted">
+          Publish these at your DNS provider. Some providers add the domain to names themselves: then enter the name without “.{d.domain}”.
+        </p>
         <div className="table-wrap">
           <table className="dns-table">
             <thead>
@@ -178,7 +184,9 @@ function DomainCard({ domain: d, manage, onChange, onDeleted }: { domain: Domain
                   <td data-label="Value">
                     <code className="dns-value">{r.value}</code> <CopyButton text={r.value} label="Copy value" />
                   </td>
-                  <td data-label="Priority" className="dns-priority">{r.priority ?? '—'}</td>
+                  <td data-label="Priority" className="dns-priority">
+                    {r.priority ?? '—'}
+                  </td>
                   <td data-label="Status">
                     {r.found === undefined || !d.lastCheckedAt ? (
                       <span className="muted">Not checked yet</span>

@@ -90,7 +90,12 @@ export default function Events() {
                       <span className="count" aria-label={`${s.name}: ${s.count} events`}>
                         {formatNumber(s.count)}
                       </span>
-                      <button type="button" className="small" aria-expanded={open === s.name} onClick={() => setOpen((o) => (o === s.name ? undefined : s.name))}>
+                      <button
+                        type="button"
+                        className="small"
+                        aria-expanded={open === s.name}
+                        onClick={() => setOpen((o) => (o === s.name ? undefined : s.name))}
+                      >
                         {open === s.name ? 'Hide' : 'Details'}
                         <span className="visually-hidden"> of {s.name}</span>
                       </button>
@@ -157,7 +162,9 @@ export default function Events() {
                     {recent.data!.events.map((e) => (
                       <tr key={e.id}>
                         <td className="mono">{e.name}</td>
-                        <td className="truncate">{e.contactId ? <Link href={`~/contacts/${e.contactId}`}>{e.contact.email || e.contactId}</Link> : <span className="muted">—</span>}</td>
+                        <td className="truncate">
+                          {e.contactId ? <Link href={`~/contacts/${e.contactId}`}>{e.contact.email || e.contactId}</Link> : <span className="muted">—</span>}
+                        </td>
                         <td className="hide-narrow mono muted truncate">{Object.keys(e.data).length ? JSON.stringify(e.data) : ''}</td>
                         <td>{formatDate(e.createdAt)}</td>
                       </tr>
@@ -187,7 +194,8 @@ function EventUsage({ name, onFilter, onDeleted }: { name: string; onFilter: () 
           return (
             <>
               <p>
-                Tracked {formatNumber(u.totalCount)} time{u.totalCount === 1 ? '' : 's'} by {formatNumber(u.uniqueContacts)} contact{u.uniqueContacts === 1 ? '' : 's'}.
+                Tracked {formatNumber(u.totalCount)} time{u.totalCount === 1 ? '' : 's'} by {formatNumber(u.uniqueContacts)} contact
+                {u.uniqueContacts === 1 ? '' : 's'}.
               </p>
               {u.usedInSegments.length > 0 && (
                 <div>
@@ -225,7 +233,10 @@ function EventUsage({ name, onFilter, onDeleted }: { name: string; onFilter: () 
                   className="small danger"
                   disabled={busy || !u.canDelete}
                   onClick={async () => {
-                    const warn = refs > 0 ? ` ${refs} segment${refs === 1 ? '' : 's'} or workflow${refs === 1 ? '' : 's'} use it: their filters will match nothing until it is tracked again.` : '';
+                    const warn =
+                      refs > 0
+                        ? ` ${refs} segment${refs === 1 ? '' : 's'} or workflow${refs === 1 ? '' : 's'} use it: their filters will match nothing until it is tracked again.`
+                        : '';
                     if (!confirm(`Delete all ${u.totalCount} “${name}” events? This cannot be undone.${warn}`)) return;
                     setBusy(true);
                     setError(undefined);

@@ -10,7 +10,21 @@
  * name a filter by path (`condition.groups[0].filters[1].value`), are shown next to that filter.
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { COMPARISONS, DATA_TYPES, DURATION_OPERATORS, EMAIL_STATUSES, NO_VALUE_OPERATORS, OPERATORS_BY_KIND as AUDIENCE_OPERATORS_BY_KIND, type Condition as AudienceCondition, type FieldKind, type Filter as AudienceFilter, type FilterGroup as AudienceFilterGroup, type FilterValue, type Logic, type TimeUnit } from '../../../../libs/audience/src/language';
+import {
+  COMPARISONS,
+  DATA_TYPES,
+  DURATION_OPERATORS,
+  EMAIL_STATUSES,
+  NO_VALUE_OPERATORS,
+  OPERATORS_BY_KIND as AUDIENCE_OPERATORS_BY_KIND,
+  type Condition as AudienceCondition,
+  type FieldKind,
+  type Filter as AudienceFilter,
+  type FilterGroup as AudienceFilterGroup,
+  type FilterValue,
+  type Logic,
+  type TimeUnit,
+} from '../../../../libs/audience/src/language';
 import { api, type FieldError } from '../../api';
 import { toApiError } from '../../ui/form';
 import type { ApiError } from '../../api';
@@ -275,7 +289,12 @@ function ConditionNode({ value, onChange, fields, errors, path, depth }: NodePro
     <div className={`cb-condition${depth > 1 ? ' cb-nested' : ''}`} data-depth={depth}>
       <div className="cb-logic">
         <label htmlFor={`${id}-logic`}>{depth > 1 ? 'Nested: match' : 'Match'}</label>
-        <select id={`${id}-logic`} aria-label={depth > 1 ? 'Nested match' : 'Match'} value={value.logic} onChange={(e) => onChange({ ...value, logic: e.target.value as Logic })}>
+        <select
+          id={`${id}-logic`}
+          aria-label={depth > 1 ? 'Nested match' : 'Match'}
+          value={value.logic}
+          onChange={(e) => onChange({ ...value, logic: e.target.value as Logic })}
+        >
           <option value="AND">all groups (AND)</option>
           <option value="OR">any group (OR)</option>
         </select>
@@ -302,7 +321,16 @@ function ConditionNode({ value, onChange, fields, errors, path, depth }: NodePro
   );
 }
 
-function GroupEditor(props: { group: FilterGroup; index: number; onChange: (g: FilterGroup) => void; onRemove?: () => void; fields: ConditionFields; errors: FieldError[]; path: string; depth: number }) {
+function GroupEditor(props: {
+  group: FilterGroup;
+  index: number;
+  onChange: (g: FilterGroup) => void;
+  onRemove?: () => void;
+  fields: ConditionFields;
+  errors: FieldError[];
+  path: string;
+  depth: number;
+}) {
   const { group, onChange, fields, errors, path, depth } = props;
   const setFilter = (j: number, f: Filter) => onChange({ ...group, filters: group.filters.map((x, k) => (k === j ? f : x)) });
   const removeFilter = (j: number) => onChange({ ...group, filters: group.filters.filter((_, k) => k !== j) });
@@ -329,7 +357,14 @@ function GroupEditor(props: { group: FilterGroup; index: number; onChange: (g: F
       ))}
       {group.conditions && (
         <div className="cb-nested-wrap">
-          <ConditionNode value={group.conditions} onChange={(c) => onChange({ ...group, conditions: c })} fields={fields} errors={errors} path={`${path}.conditions`} depth={depth + 1} />
+          <ConditionNode
+            value={group.conditions}
+            onChange={(c) => onChange({ ...group, conditions: c })}
+            fields={fields}
+            errors={errors}
+            path={`${path}.conditions`}
+            depth={depth + 1}
+          />
           <button type="button" className="small link" onClick={() => onChange({ filters: group.filters })}>
             Remove nested condition
           </button>
@@ -354,10 +389,23 @@ function GroupEditor(props: { group: FilterGroup; index: number; onChange: (g: F
   );
 }
 
-const FAMILY_LABEL: Record<FieldFamily, string> = { contact: 'Contact field', data: 'Custom field', event: 'Event', email: 'Email activity', segment: 'Segment' };
+const FAMILY_LABEL: Record<FieldFamily, string> = {
+  contact: 'Contact field',
+  data: 'Custom field',
+  event: 'Event',
+  email: 'Email activity',
+  segment: 'Segment',
+};
 
 /** One filter: field family, which field, operator, and the value the operator needs. */
-function FilterRow(props: { filter: Filter; label: string; onChange: (f: Filter) => void; onRemove: () => void; fields: ConditionFields; errors: FieldError[] }) {
+function FilterRow(props: {
+  filter: Filter;
+  label: string;
+  onChange: (f: Filter) => void;
+  onRemove: () => void;
+  fields: ConditionFields;
+  errors: FieldError[];
+}) {
   const { filter: f, label, onChange, fields, errors } = props;
   const id = useId();
   const family = familyOf(f.field);
@@ -376,8 +424,20 @@ function FilterRow(props: { filter: Filter; label: string; onChange: (f: Filter)
             </option>
           ))}
         </select>
-        <FieldName filter={f} family={family} fields={fields} onChange={(field) => onChange(withField(f, field, fields))} invalid={invalid('field')} listId={`${id}-list`} />
-        <select aria-label="Operator" value={ops.includes(f.operator) ? f.operator : ''} onChange={(e) => onChange(withOperator(f, e.target.value, kind))} {...invalid('operator')}>
+        <FieldName
+          filter={f}
+          family={family}
+          fields={fields}
+          onChange={(field) => onChange(withField(f, field, fields))}
+          invalid={invalid('field')}
+          listId={`${id}-list`}
+        />
+        <select
+          aria-label="Operator"
+          value={ops.includes(f.operator) ? f.operator : ''}
+          onChange={(e) => onChange(withOperator(f, e.target.value, kind))}
+          {...invalid('operator')}
+        >
           {!ops.includes(f.operator) && <option value="">{f.operator || 'Choose…'}</option>}
           {ops.map((op) => (
             <option key={op} value={op}>
@@ -393,7 +453,13 @@ function FilterRow(props: { filter: Filter; label: string; onChange: (f: Filter)
       {['field', 'operator', 'value', 'unit'].map(
         (part) =>
           errorOf(part) && (
-            <div key={part} className="field-error" id={`${id}-${part}-error`} role="alert" data-field={errors.find((e) => e.field.endsWith(`.${part}`))!.field}>
+            <div
+              key={part}
+              className="field-error"
+              id={`${id}-${part}-error`}
+              role="alert"
+              data-field={errors.find((e) => e.field.endsWith(`.${part}`))!.field}
+            >
               {errorOf(part)}
             </div>
           ),
@@ -406,7 +472,21 @@ function FilterRow(props: { filter: Filter; label: string; onChange: (f: Filter)
 type Invalid = (part: string) => Record<string, unknown>;
 
 /** Which field of the family: a list where the set is known, free text (with suggestions) where a new name is fine. */
-function FieldName({ filter, family, fields, onChange, invalid, listId }: { filter: Filter; family: FieldFamily; fields: ConditionFields; onChange: (field: string) => void; invalid: Record<string, unknown>; listId: string }) {
+function FieldName({
+  filter,
+  family,
+  fields,
+  onChange,
+  invalid,
+  listId,
+}: {
+  filter: Filter;
+  family: FieldFamily;
+  fields: ConditionFields;
+  onChange: (field: string) => void;
+  invalid: Record<string, unknown>;
+  listId: string;
+}) {
   const name = nameOf(filter.field);
   switch (family) {
     case 'contact':
@@ -432,7 +512,9 @@ function FieldName({ filter, family, fields, onChange, invalid, listId }: { filt
     case 'segment':
       return (
         <select aria-label="Segment" value={name} onChange={(e) => onChange(`segment.${e.target.value}`)} {...invalid}>
-          {!fields.segments.some((s) => s.id === name) && <option value={name}>{name ? name : fields.segments.length ? 'Choose a segment…' : 'No other segments'}</option>}
+          {!fields.segments.some((s) => s.id === name) && (
+            <option value={name}>{name ? name : fields.segments.length ? 'Choose a segment…' : 'No other segments'}</option>
+          )}
           {fields.segments.map((s) => (
             <option key={s.id} value={s.id}>
               {s.name}
@@ -479,7 +561,15 @@ function ValueInput({ filter: f, kind, onChange, invalid }: { filter: Filter; ki
   if (DURATION.has(op)) {
     return (
       <span className="cb-duration">
-        <input aria-label="Amount" type="number" min={1} step={1} value={typeof f.value === 'number' ? f.value : ''} onChange={(e) => set(num(e.target.value))} {...invalid('value')} />
+        <input
+          aria-label="Amount"
+          type="number"
+          min={1}
+          step={1}
+          value={typeof f.value === 'number' ? f.value : ''}
+          onChange={(e) => set(num(e.target.value))}
+          {...invalid('value')}
+        />
         <select aria-label="Unit" value={f.unit ?? 'days'} onChange={(e) => onChange({ ...f, unit: e.target.value as TimeUnit })} {...invalid('unit')}>
           <option value="minutes">minutes</option>
           <option value="hours">hours</option>
@@ -498,12 +588,38 @@ function ValueInput({ filter: f, kind, onChange, invalid }: { filter: Filter; ki
         </select>
       );
     case 'event':
-      return <input aria-label="Times" type="number" min={0} step={1} value={typeof f.value === 'number' ? f.value : ''} onChange={(e) => set(num(e.target.value))} {...invalid('value')} />;
+      return (
+        <input
+          aria-label="Times"
+          type="number"
+          min={0}
+          step={1}
+          value={typeof f.value === 'number' ? f.value : ''}
+          onChange={(e) => set(num(e.target.value))}
+          {...invalid('value')}
+        />
+      );
     case 'data:number':
-      return <input aria-label="Value" type="number" value={typeof f.value === 'number' ? f.value : ''} onChange={(e) => set(num(e.target.value))} {...invalid('value')} />;
+      return (
+        <input
+          aria-label="Value"
+          type="number"
+          value={typeof f.value === 'number' ? f.value : ''}
+          onChange={(e) => set(num(e.target.value))}
+          {...invalid('value')}
+        />
+      );
     case 'date':
     case 'data:date':
-      return <input aria-label="Date" type="date" value={typeof f.value === 'string' ? f.value.slice(0, 10) : ''} onChange={(e) => set(e.target.value)} {...invalid('value')} />;
+      return (
+        <input
+          aria-label="Date"
+          type="date"
+          value={typeof f.value === 'string' ? f.value.slice(0, 10) : ''}
+          onChange={(e) => set(e.target.value)}
+          {...invalid('value')}
+        />
+      );
     case 'data:untyped':
       // No contact has the field yet: a number where a comparison needs one, else text.
       return (
@@ -515,6 +631,13 @@ function ValueInput({ filter: f, kind, onChange, invalid }: { filter: Filter; ki
         />
       );
     default:
-      return <input aria-label="Value" value={typeof f.value === 'string' ? f.value : f.value === undefined ? '' : String(f.value)} onChange={(e) => set(e.target.value)} {...invalid('value')} />;
+      return (
+        <input
+          aria-label="Value"
+          value={typeof f.value === 'string' ? f.value : f.value === undefined ? '' : String(f.value)}
+          onChange={(e) => set(e.target.value)}
+          {...invalid('value')}
+        />
+      );
   }
 }

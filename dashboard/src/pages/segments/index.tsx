@@ -115,7 +115,8 @@ function PreviewCount({ preview }: { preview: ReturnType<typeof useConditionPrev
 }
 
 /** The errors the builder shows next to its filters: the live check's, else the last save's. */
-const conditionErrors = (preview: ReturnType<typeof useConditionPreview>, form: Form<any>) => preview.error?.errors.length ? preview.error.errors : (form.error?.errors ?? []);
+const conditionErrors = (preview: ReturnType<typeof useConditionPreview>, form: Form<any>) =>
+  preview.error?.errors.length ? preview.error.errors : (form.error?.errors ?? []);
 
 function NewSegment() {
   const [, go] = useLocation();
@@ -151,13 +152,17 @@ function NewSegment() {
           <fieldset className="seg-type">
             <legend>Type</legend>
             <label>
-              <input type="radio" name="type" value="DYNAMIC" checked={dynamic} onChange={() => form.set('type', 'DYNAMIC')} /> Dynamic — the contacts a condition matches
+              <input type="radio" name="type" value="DYNAMIC" checked={dynamic} onChange={() => form.set('type', 'DYNAMIC')} /> Dynamic — the contacts a
+              condition matches
             </label>
             <label>
-              <input type="radio" name="type" value="STATIC" checked={!dynamic} onChange={() => form.set('type', 'STATIC')} /> Static — contacts you add by email
+              <input type="radio" name="type" value="STATIC" checked={!dynamic} onChange={() => form.set('type', 'STATIC')} /> Static — contacts you add by
+              email
             </label>
           </fieldset>
-          {dynamic && <TrackField checked={form.values.trackMembership} onChange={(v) => form.set('trackMembership', v)} message={form.fieldError('trackMembership')} />}
+          {dynamic && (
+            <TrackField checked={form.values.trackMembership} onChange={(v) => form.set('trackMembership', v)} message={form.fieldError('trackMembership')} />
+          )}
         </div>
         {dynamic && (
           <section className="card">
@@ -275,7 +280,8 @@ function SegmentDetail() {
               title={s.name}
               subtitle={
                 <>
-                  <TypeBadge s={s} /> · <span data-testid="member-count">{formatNumber(s.memberCount)}</span> {s.memberCount === 1 ? 'member' : 'members'}{s.computedAt && <> · computed {formatDate(s.computedAt)}</>}
+                  <TypeBadge s={s} /> · <span data-testid="member-count">{formatNumber(s.memberCount)}</span> {s.memberCount === 1 ? 'member' : 'members'}
+                  {s.computedAt && <> · computed {formatDate(s.computedAt)}</>}
                 </>
               }
               actions={
@@ -376,7 +382,12 @@ function SegmentDetail() {
                           </tbody>
                         </table>
                       </div>
-                      <PageNumbers page={m.page} totalPages={m.totalPages} setPage={setPage} count={`${formatNumber(m.total)} ${m.total === 1 ? 'member' : 'members'}`} />
+                      <PageNumbers
+                        page={m.page}
+                        totalPages={m.totalPages}
+                        setPage={setPage}
+                        count={`${formatNumber(m.total)} ${m.total === 1 ? 'member' : 'members'}`}
+                      />
                     </>
                   );
                 }}
@@ -414,14 +425,23 @@ function EditSegmentForm({ segment, onSaved }: { segment: Segment; onSaved: (s: 
       <Field form={form} name="description" label="Description">
         {(p) => <textarea {...p} rows={3} />}
       </Field>
-      {segment.type === 'DYNAMIC' && <TrackField checked={form.values.trackMembership} onChange={(v) => form.set('trackMembership', v)} message={form.fieldError('trackMembership')} />}
+      {segment.type === 'DYNAMIC' && (
+        <TrackField checked={form.values.trackMembership} onChange={(v) => form.set('trackMembership', v)} message={form.fieldError('trackMembership')} />
+      )}
       <Submit busy={form.busy}>Save</Submit>
     </form>
   );
 }
 
 /** The emails in pasted text: separated by commas, semicolons, spaces or lines. */
-export const parseEmails = (text: string) => [...new Set(text.split(/[\s,;]+/).map((e) => e.trim()).filter(Boolean))];
+export const parseEmails = (text: string) => [
+  ...new Set(
+    text
+      .split(/[\s,;]+/)
+      .map((e) => e.trim())
+      .filter(Boolean),
+  ),
+];
 
 /** The API takes at most this many emails a call (MAX_MEMBER_EMAILS). */
 const EMAILS_PER_CALL = 1000;
@@ -435,7 +455,8 @@ function StaticMembers({ segment, onChanged }: { segment: Segment; onChanged: ()
       setResult(undefined);
       setNotFound([]);
       const emails = parseEmails(v.emails);
-      if (!emails.length) throw new ApiError(0, 'NO_EMAILS', 'Paste at least one email', undefined, [{ field: 'emails', message: 'Paste at least one email address.' }]);
+      if (!emails.length)
+        throw new ApiError(0, 'NO_EMAILS', 'Paste at least one email', undefined, [{ field: 'emails', message: 'Paste at least one email address.' }]);
       let added = 0;
       let created = 0;
       let removed = 0;
@@ -443,7 +464,10 @@ function StaticMembers({ segment, onChanged }: { segment: Segment; onChanged: ()
       for (let i = 0; i < emails.length; i += EMAILS_PER_CALL) {
         const part = emails.slice(i, i + EMAILS_PER_CALL);
         if (mode === 'add') {
-          const r = await api.post<{ added: number; created: number; notFound: string[] }>(`/segments/${segment.id}/members`, { emails: part, createMissing: v.createMissing });
+          const r = await api.post<{ added: number; created: number; notFound: string[] }>(`/segments/${segment.id}/members`, {
+            emails: part,
+            createMissing: v.createMissing,
+          });
           added += r.added;
           created += r.created;
           missing.push(...r.notFound);
@@ -451,7 +475,11 @@ function StaticMembers({ segment, onChanged }: { segment: Segment; onChanged: ()
           removed += (await api.del<{ removed: number }>(`/segments/${segment.id}/members`, { emails: part })).removed;
         }
       }
-      setResult(mode === 'add' ? `Added ${formatNumber(added)}, created ${formatNumber(created)}, not found ${formatNumber(missing.length)}.` : `Removed ${formatNumber(removed)}.`);
+      setResult(
+        mode === 'add'
+          ? `Added ${formatNumber(added)}, created ${formatNumber(created)}, not found ${formatNumber(missing.length)}.`
+          : `Removed ${formatNumber(removed)}.`,
+      );
       setNotFound(missing);
       form.set('emails', '');
       onChanged();
@@ -466,7 +494,8 @@ function StaticMembers({ segment, onChanged }: { segment: Segment; onChanged: ()
         </Field>
         <div className="field">
           <label>
-            <input type="checkbox" checked={form.values.createMissing} onChange={(e) => form.set('createMissing', e.target.checked)} /> Create contacts for unknown emails
+            <input type="checkbox" checked={form.values.createMissing} onChange={(e) => form.set('createMissing', e.target.checked)} /> Create contacts for
+            unknown emails
           </label>
         </div>
         <div className="actions">

@@ -71,7 +71,8 @@ export function Billing() {
             const c = consumption.data!;
             return (
               <p className="muted">
-                {formatDate(c.periodStart)} – {formatDate(c.periodEnd)} ({c.period === 'subscription' ? 'your subscription’s period' : 'calendar month, UTC'}) · {formatNumber(c.total)} emails in all
+                {formatDate(c.periodStart)} – {formatDate(c.periodEnd)} ({c.period === 'subscription' ? 'your subscription’s period' : 'calendar month, UTC'}) ·{' '}
+                {formatNumber(c.total)} emails in all
               </p>
             );
           }}
@@ -87,7 +88,10 @@ export function Billing() {
                   <div className="banner banner-error" role="alert">
                     <div>
                       <strong>Limit reached: {blocked.map((c) => LABELS[c]).join(', ')}.</strong>
-                      <div className="banner-suggestion">New sends of {blocked.length === 1 ? 'this category are' : 'these categories are'} refused (403 BILLING_LIMIT_EXCEEDED) until the limit is raised or the period ends.</div>
+                      <div className="banner-suggestion">
+                        New sends of {blocked.length === 1 ? 'this category are' : 'these categories are'} refused (403 BILLING_LIMIT_EXCEEDED) until the limit
+                        is raised or the period ends.
+                      </div>
                     </div>
                   </div>
                 )}
@@ -129,7 +133,15 @@ export function Billing() {
                     <tbody>
                       {invoices.data!.map((i) => (
                         <tr key={i.id}>
-                          <td>{i.hostedInvoiceUrl ? <a href={i.hostedInvoiceUrl} target="_blank" rel="noreferrer">{i.number ?? i.id}</a> : (i.number ?? i.id)}</td>
+                          <td>
+                            {i.hostedInvoiceUrl ? (
+                              <a href={i.hostedInvoiceUrl} target="_blank" rel="noreferrer">
+                                {i.number ?? i.id}
+                              </a>
+                            ) : (
+                              (i.number ?? i.id)
+                            )}
+                          </td>
                           <td>
                             <Badge tone={i.status === 'paid' ? 'good' : i.status === 'open' ? 'warn' : 'neutral'}>{i.status}</Badge>
                           </td>
@@ -173,7 +185,14 @@ function UsageBar({ label, view }: { label: string; view: LimitView | undefined 
         </span>
       </div>
       {view.limit !== null && (
-        <div className={`progress ${tone}`} role="progressbar" aria-label={`${label} usage`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(pct)}>
+        <div
+          className={`progress ${tone}`}
+          role="progressbar"
+          aria-label={`${label} usage`}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(pct)}
+        >
           <span style={{ width: `${pct}%` }} />
         </div>
       )}
@@ -182,7 +201,8 @@ function UsageBar({ label, view }: { label: string; view: LimitView | undefined 
 }
 
 /** Each limit as the form shows it: its number, or empty for no limit. */
-const limitTexts = (limits: Limits) => Object.fromEntries(CATEGORIES.map((c) => [c, limits[c]?.limit == null ? '' : String(limits[c].limit)])) as Record<Category, string>;
+const limitTexts = (limits: Limits) =>
+  Object.fromEntries(CATEGORIES.map((c) => [c, limits[c]?.limit == null ? '' : String(limits[c].limit)])) as Record<Category, string>;
 
 /** The limits as the user edits them: a whole number, or empty for no limit. */
 function LimitsForm({ base, limits, manage, onSaved }: { base: string; limits: Limits; manage: boolean; onSaved: (l: Limits) => void }) {
@@ -217,7 +237,15 @@ function LimitsForm({ base, limits, manage, onSaved }: { base: string; limits: L
       )}
       <fieldset disabled={!manage} style={{ border: 'none', padding: 0, margin: 0 }}>
         {CATEGORIES.map((c) => (
-          <Field key={c} form={form} name={c} label={`${LABELS[c]} per period`} type="text" placeholder="No limit" hint={c === 'transactional' ? 'Emails per billing period; 0 blocks the category; empty: no limit.' : undefined} />
+          <Field
+            key={c}
+            form={form}
+            name={c}
+            label={`${LABELS[c]} per period`}
+            type="text"
+            placeholder="No limit"
+            hint={c === 'transactional' ? 'Emails per billing period; 0 blocks the category; empty: no limit.' : undefined}
+          />
         ))}
         {manage && <Submit busy={form.busy}>Save limits</Submit>}
       </fieldset>

@@ -58,7 +58,14 @@ export function DangerZone() {
   );
 }
 
-function Dangerous(props: { kind: 'reset' | 'delete'; title: string; explain: string; button: string; run: (confirm: string) => Promise<Operation>; onStarted: (op: Operation) => void }) {
+function Dangerous(props: {
+  kind: 'reset' | 'delete';
+  title: string;
+  explain: string;
+  button: string;
+  run: (confirm: string) => Promise<Operation>;
+  onStarted: (op: Operation) => void;
+}) {
   const project = useProject();
   const form = useForm({ confirm: '' });
   const matches = form.values.confirm === project.name;
@@ -74,12 +81,24 @@ function Dangerous(props: { kind: 'reset' | 'delete'; title: string; explain: st
         className="settings-form"
         aria-label={props.title}
         onSubmit={form.submit(async (v) => {
-          if (v.confirm !== project.name) throw new ApiError(0, 'VALIDATION_ERROR', 'The name does not match', `Type ${project.name} exactly.`, [{ field: 'confirm', message: `must be the project’s name, ${project.name}` }]);
+          if (v.confirm !== project.name)
+            throw new ApiError(0, 'VALIDATION_ERROR', 'The name does not match', `Type ${project.name} exactly.`, [
+              { field: 'confirm', message: `must be the project’s name, ${project.name}` },
+            ]);
           props.onStarted(await props.run(v.confirm));
         })}
       >
         <ErrorBanner error={form.error} />
-        <Field form={form} name="confirm" label={<>Type <code>{project.name}</code> to confirm</>} autoComplete="off" />
+        <Field
+          form={form}
+          name="confirm"
+          label={
+            <>
+              Type <code>{project.name}</code> to confirm
+            </>
+          }
+          autoComplete="off"
+        />
         <button type="submit" className="danger primary" disabled={!matches || form.busy} aria-busy={form.busy || undefined}>
           {props.button}
         </button>

@@ -55,7 +55,13 @@ export function General() {
               </select>
             )}
           </Field>
-          <Field form={form} name="language" label="Language" hint="Of the pages Herald shows your contacts (unsubscribe, preferences), e.g. en, fr, de." placeholder="en" />
+          <Field
+            form={form}
+            name="language"
+            label="Language"
+            hint="Of the pages Herald shows your contacts (unsubscribe, preferences), e.g. en, fr, de."
+            placeholder="en"
+          />
           {manage && <Submit busy={form.busy}>Save</Submit>}
         </fieldset>
       </form>

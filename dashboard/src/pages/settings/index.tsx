@@ -25,7 +25,14 @@ export default function Settings() {
   const [location] = useLocation();
   return (
     <>
-      <PageHeader title="Settings" subtitle={<>{project.name} · you are {project.role.toLowerCase()}</>} />
+      <PageHeader
+        title="Settings"
+        subtitle={
+          <>
+            {project.name} · you are {project.role.toLowerCase()}
+          </>
+        }
+      />
       <nav className="settings-tabs" aria-label="Settings">
         <ul>
           {TABS.map((t) => {

@@ -73,9 +73,18 @@ export function ApiKeys() {
           )}
         </>
       )}
-      <Confirm open={asking} title="Rotate the keys?" confirmLabel="Rotate both keys" danger busy={busy} onConfirm={() => void rotate()} onClose={() => setAsking(false)}>
+      <Confirm
+        open={asking}
+        title="Rotate the keys?"
+        confirmLabel="Rotate both keys"
+        danger
+        busy={busy}
+        onConfirm={() => void rotate()}
+        onClose={() => setAsking(false)}
+      >
         <p>
-          New public and secret keys are made and <strong>the current ones stop working at once</strong>: every integration using them is refused (401) until it has the new ones.
+          New public and secret keys are made and <strong>the current ones stop working at once</strong>: every integration using them is refused (401) until it
+          has the new ones.
         </p>
       </Confirm>
     </section>

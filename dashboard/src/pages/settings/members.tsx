@@ -96,7 +96,12 @@ export function Members() {
                               aria-label={`Role of ${m.email}`}
                               value={m.role}
                               disabled={busy}
-                              onChange={(e) => void act(() => api.patch(`/projects/${project.id}/members/${m.userId}`, { role: e.target.value }), `${m.email} is now ${e.target.value}.`)}
+                              onChange={(e) =>
+                                void act(
+                                  () => api.patch(`/projects/${project.id}/members/${m.userId}`, { role: e.target.value }),
+                                  `${m.email} is now ${e.target.value}.`,
+                                )
+                              }
                             >
                               <option value="ADMIN">ADMIN</option>
                               <option value="MEMBER">MEMBER</option>
@@ -171,7 +176,12 @@ export function Members() {
                               className="small"
                               disabled={busy}
                               aria-label={`Cancel the invitation of ${i.email}`}
-                              onClick={() => void act(() => api.del(`/projects/${project.id}/invitations/${encodeURIComponent(i.email)}`), `The invitation of ${i.email} is cancelled: its link no longer works.`)}
+                              onClick={() =>
+                                void act(
+                                  () => api.del(`/projects/${project.id}/invitations/${encodeURIComponent(i.email)}`),
+                                  `The invitation of ${i.email} is cancelled: its link no longer works.`,
+                                )
+                              }
                             >
                               Cancel invitation
                             </button>

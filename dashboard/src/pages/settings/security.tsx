@@ -44,7 +44,9 @@ export function Security() {
               <div className={`banner ${worst === 'critical' ? 'banner-error' : 'banner-warn'}`} role="status">
                 <div>
                   <strong>{worst === 'critical' ? 'Your reputation is critical: sending may be suspended.' : 'Your reputation needs attention.'}</strong>
-                  <div className="banner-suggestion">Remove addresses that bounce, send only to people who asked for your mail, and make unsubscribing easy.</div>
+                  <div className="banner-suggestion">
+                    Remove addresses that bounce, send only to people who asked for your mail, and make unsubscribing easy.
+                  </div>
                 </div>
               </div>
             ) : null}

@@ -14,12 +14,27 @@ export function ReadOnlyNote({ children }: { children?: ReactNode }) {
  * A yes/no question in a dialog (rather than `confirm()`, which blocks the page and which some
  * browsers suppress): the action runs only on the explicit button.
  */
-export function Confirm(props: { open: boolean; title: string; children: ReactNode; confirmLabel: string; danger?: boolean; busy?: boolean; onConfirm: () => void; onClose: () => void }) {
+export function Confirm(props: {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  danger?: boolean;
+  busy?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
   return (
     <Modal open={props.open} title={props.title} onClose={props.onClose}>
       {props.children}
       <div className="actions" style={{ marginTop: '1rem' }}>
-        <button type="button" className={props.danger ? 'danger primary' : 'primary'} disabled={props.busy} aria-busy={props.busy || undefined} onClick={props.onConfirm}>
+        <button
+          type="button"
+          className={props.danger ? 'danger primary' : 'primary'}
+          disabled={props.busy}
+          aria-busy={props.busy || undefined}
+          onClick={props.onConfirm}
+        >
           {props.confirmLabel}
         </button>
         <button type="button" onClick={props.onClose}>

@@ -31,7 +31,14 @@ const valuesOf = (t?: Template): Values => ({
 function withFromField(err: unknown): unknown {
   const e = toApiError(err);
   if (e.code !== 'DOMAIN_NOT_VERIFIED' || e.errors.length) return err;
-  return new ApiError(e.status, e.code, e.message, e.suggestion, [{ field: 'from', message: 'This domain is not verified for the project: add and verify it under Domains.' }], e.requestId);
+  return new ApiError(
+    e.status,
+    e.code,
+    e.message,
+    e.suggestion,
+    [{ field: 'from', message: 'This domain is not verified for the project: add and verify it under Domains.' }],
+    e.requestId,
+  );
 }
 
 /**
@@ -84,7 +91,15 @@ export function TemplateEditor({ template, onSaved }: { template?: Template; onS
     <>
       <PageHeader
         title={template ? template.name : 'New template'}
-        subtitle={template ? <><TypeBadge type={template.type} /> · updated {formatDate(savedAt ?? template.updatedAt)}</> : 'Write the email; the preview shows it as it will be sent.'}
+        subtitle={
+          template ? (
+            <>
+              <TypeBadge type={template.type} /> · updated {formatDate(savedAt ?? template.updatedAt)}
+            </>
+          ) : (
+            'Write the email; the preview shows it as it will be sent.'
+          )
+        }
         actions={
           <>
             <Link href="/" className="button">
@@ -144,13 +159,39 @@ export function TemplateEditor({ template, onSaved }: { template?: Template; onS
               </select>
             )}
           </Field>
-          <Field form={form} name="subject" label="Subject" required hint={<>Variables work here too: <code>{'{{name ?? "friend"}}'}</code>.</>} />
+          <Field
+            form={form}
+            name="subject"
+            label="Subject"
+            required
+            hint={
+              <>
+                Variables work here too: <code>{'{{name ?? "friend"}}'}</code>.
+              </>
+            }
+          />
           <div className="tpl-row">
-            <Field form={form} name="from" label="From" type="email" placeholder="hello@your-domain.com" hint="On a verified domain; a send may name its own." />
+            <Field
+              form={form}
+              name="from"
+              label="From"
+              type="email"
+              placeholder="hello@your-domain.com"
+              hint="On a verified domain; a send may name its own."
+            />
             <Field form={form} name="fromName" label="From name" />
           </div>
           <Field form={form} name="replyTo" label="Reply-to" type="email" />
-          <Field form={form} name="body" label="Body (HTML)" hint={<>Handlebars: <code>{'{{var}}'}</code> (escaped), <code>{'{{{html}}}'}</code> (raw), <code>{'{{#if x}}…{{/if}}'}</code>.</>}>
+          <Field
+            form={form}
+            name="body"
+            label="Body (HTML)"
+            hint={
+              <>
+                Handlebars: <code>{'{{var}}'}</code> (escaped), <code>{'{{{html}}}'}</code> (raw), <code>{'{{#if x}}…{{/if}}'}</code>.
+              </>
+            }
+          >
             {(p) => <textarea {...p} rows={18} className="mono tpl-body" spellCheck={false} />}
           </Field>
           <div className="tpl-save">
@@ -225,11 +266,38 @@ export function Preview({ subject, body, sample, onSample }: { subject: string; 
       <h2>Preview</h2>
       <div className="field">
         <label htmlFor="tpl-sample">Sample data (JSON)</label>
-        <textarea id="tpl-sample" className="mono" rows={4} spellCheck={false} value={sample} onChange={(e) => onSample(e.target.value)} aria-invalid={sampleError ? true : undefined} aria-describedby="tpl-sample-hint" />
+        <textarea
+          id="tpl-sample"
+          className="mono"
+          rows={4}
+          spellCheck={false}
+          value={sample}
+          onChange={(e) => onSample(e.target.value)}
+          aria-invalid={sampleError ? true : undefined}
+          aria-describedby="tpl-sample-hint"
+        />
         <div className="field-hint" id="tpl-sample-hint">
-          {vars.length ? <>Variables in this template: {vars.map((n, i) => <span key={n}>{i ? ', ' : ''}<code>{n}</code></span>)}.</> : 'Values for the template\'s variables, as a contact\'s data.'} <code>email</code> is jane@example.com unless set here.
+          {vars.length ? (
+            <>
+              Variables in this template:{' '}
+              {vars.map((n, i) => (
+                <span key={n}>
+                  {i ? ', ' : ''}
+                  <code>{n}</code>
+                </span>
+              ))}
+              .
+            </>
+          ) : (
+            "Values for the template's variables, as a contact's data."
+          )}{' '}
+          <code>email</code> is jane@example.com unless set here.
         </div>
-        {sampleError && <div className="field-error" role="alert">{sampleError}</div>}
+        {sampleError && (
+          <div className="field-error" role="alert">
+            {sampleError}
+          </div>
+        )}
       </div>
       <ErrorBanner error={error} />
       {out?.errors.map((e) => (
@@ -262,7 +330,9 @@ function TestForm({ template, sample, dirty }: { template: Template; sample: str
           try {
             data = JSON.parse(sample || '{}');
           } catch (err) {
-            throw new ApiError(0, 'INVALID_JSON', 'The sample data is not valid JSON', 'Fix it in the preview, or send without it.', [{ field: 'useSample', message: (err as Error).message }]);
+            throw new ApiError(0, 'INVALID_JSON', 'The sample data is not valid JSON', 'Fix it in the preview, or send without it.', [
+              { field: 'useSample', message: (err as Error).message },
+            ]);
           }
         }
         await api.post(`/templates/${template.id}/test`, { email: v.email, ...(data ? { data } : {}) });
@@ -286,7 +356,8 @@ function TestForm({ template, sample, dirty }: { template: Template; sample: str
         )}
       </Field>
       <p className="muted">
-        From {template.from ? <code>{template.from}</code> : <em>no sender set: set From and save first</em>}. The sample data is used for this email only, never stored on the contact.
+        From {template.from ? <code>{template.from}</code> : <em>no sender set: set From and save first</em>}. The sample data is used for this email only,
+        never stored on the contact.
       </p>
       <Submit busy={form.busy}>Send test</Submit>
     </form>

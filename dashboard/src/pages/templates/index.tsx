@@ -47,8 +47,21 @@ function TemplateList() {
         }
       />
       <div className="toolbar" role="search">
-        <input type="search" aria-label="Search by name or subject" placeholder="Search by name or subject…" value={search} onChange={(e) => setSearch(e.target.value)} />
-        <select aria-label="Type" value={type} onChange={(e) => { setType(e.target.value); setPage(1); }}>
+        <input
+          type="search"
+          aria-label="Search by name or subject"
+          placeholder="Search by name or subject…"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+        <select
+          aria-label="Type"
+          value={type}
+          onChange={(e) => {
+            setType(e.target.value);
+            setPage(1);
+          }}
+        >
           <option value="">All types</option>
           <option value="TRANSACTIONAL">Transactional</option>
           <option value="MARKETING">Marketing</option>

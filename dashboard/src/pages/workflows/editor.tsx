@@ -2,7 +2,23 @@ import { useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointer
 import { api, ApiError, type FieldError } from '../../api';
 import { ErrorBanner, toApiError } from '../../ui/form';
 import { Badge, Modal } from '../../ui/kit';
-import { layout, NODE_H, NODE_W, outletKey, outletsOf, placeFor, STEP_LABELS, STEP_TYPES, summary, type AddableType, type Lookups, type Outlet, type Position, type Step, type Transition } from './model';
+import {
+  layout,
+  NODE_H,
+  NODE_W,
+  outletKey,
+  outletsOf,
+  placeFor,
+  STEP_LABELS,
+  STEP_TYPES,
+  summary,
+  type AddableType,
+  type Lookups,
+  type Outlet,
+  type Position,
+  type Step,
+  type Transition,
+} from './model';
 import { StepForm, type StepBody } from './step-form';
 import './editor.css';
 
@@ -169,7 +185,10 @@ export function WorkflowEditor(props: {
   const outletPoint = (s: Step, key: string): Position => {
     const p = positions.get(s.id)!;
     const outs = outletsOf(s);
-    const i = Math.max(0, outs.findIndex((o) => o.key === key));
+    const i = Math.max(
+      0,
+      outs.findIndex((o) => o.key === key),
+    );
     return { x: p.x + ((i + 1) * NODE_W) / (outs.length + 1), y: p.y + NODE_H };
   };
 
@@ -195,7 +214,14 @@ export function WorkflowEditor(props: {
         )}
         <ErrorBanner error={error} onDismiss={() => setError(undefined)} />
         <div className="wf-scroll">
-          <div className="wf-canvas" ref={canvas} style={{ width, height }} onPointerMove={onPointerMove} onPointerUp={onPointerUp} onPointerCancel={() => setDrag(undefined)}>
+          <div
+            className="wf-canvas"
+            ref={canvas}
+            style={{ width, height }}
+            onPointerMove={onPointerMove}
+            onPointerUp={onPointerUp}
+            onPointerCancel={() => setDrag(undefined)}
+          >
             <svg className="wf-edges" width={width} height={height} aria-hidden>
               <defs>
                 <marker id="wf-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
@@ -222,7 +248,13 @@ export function WorkflowEditor(props: {
                 );
               })}
               {drag?.kind === 'connect' && byId.get(drag.stepId) && (
-                <line className="wf-rubber" x1={outletPoint(byId.get(drag.stepId)!, drag.outlet.key).x} y1={outletPoint(byId.get(drag.stepId)!, drag.outlet.key).y} x2={drag.x} y2={drag.y} />
+                <line
+                  className="wf-rubber"
+                  x1={outletPoint(byId.get(drag.stepId)!, drag.outlet.key).x}
+                  y1={outletPoint(byId.get(drag.stepId)!, drag.outlet.key).y}
+                  x2={drag.x}
+                  y2={drag.y}
+                />
               )}
             </svg>
             {steps.map((s) => {
@@ -239,7 +271,13 @@ export function WorkflowEditor(props: {
                   style={{ left: p.x, top: p.y, width: NODE_W, height: NODE_H }}
                   onPointerDown={(e) => onNodePointerDown(e, s)}
                 >
-                  <button type="button" className="wf-node-main" aria-pressed={selected === s.id} onClick={() => setSelected(s.id)} aria-label={`${s.name}, ${STEP_LABELS[s.type]} step${bad ? ', has a problem' : ''}`}>
+                  <button
+                    type="button"
+                    className="wf-node-main"
+                    aria-pressed={selected === s.id}
+                    onClick={() => setSelected(s.id)}
+                    aria-label={`${s.name}, ${STEP_LABELS[s.type]} step${bad ? ', has a problem' : ''}`}
+                  >
                     <span className="wf-node-type">{STEP_LABELS[s.type]}</span>
                     <span className="wf-node-name">{s.name}</span>
                     <span className="wf-node-summary">{s.type === 'TRIGGER' ? '' : summary(s, lookups)}</span>
@@ -263,7 +301,9 @@ export function WorkflowEditor(props: {
             })}
           </div>
         </div>
-        <p className="muted wf-help">Drag a step to move it; drag from the dot under a step onto another step to connect them. Or select a step and use its panel.</p>
+        <p className="muted wf-help">
+          Drag a step to move it; drag from the dot under a step onto another step to connect them. Or select a step and use its panel.
+        </p>
         <div className="visually-hidden" role="status" aria-live="polite">
           {status}
         </div>
@@ -362,7 +402,17 @@ function StepPanel(props: {
       )}
       {step.type === 'TRIGGER'
         ? props.triggerPanel
-        : !props.readOnly && <StepForm type={step.type} name={step.name} config={step.config} templateId={step.templateId} lookups={props.lookups} submitLabel="Save step" onSubmit={props.onSave} />}
+        : !props.readOnly && (
+            <StepForm
+              type={step.type}
+              name={step.name}
+              config={step.config}
+              templateId={step.templateId}
+              lookups={props.lookups}
+              submitLabel="Save step"
+              onSubmit={props.onSave}
+            />
+          )}
       {step.type !== 'EXIT' && (
         <section className="wf-panel-section">
           <h3>Ways out</h3>
@@ -374,7 +424,12 @@ function StepPanel(props: {
                   {o.label && <Badge>{o.label}</Badge>} → {name(t.toStepId)}
                 </span>
                 {!props.readOnly && (
-                  <button type="button" className="small danger" onClick={() => props.onDisconnect(t)} aria-label={`Remove the transition${o.label ? ` ${o.label}` : ''} to ${name(t.toStepId)}`}>
+                  <button
+                    type="button"
+                    className="small danger"
+                    onClick={() => props.onDisconnect(t)}
+                    aria-label={`Remove the transition${o.label ? ` ${o.label}` : ''} to ${name(t.toStepId)}`}
+                  >
                     Remove
                   </button>
                 )}
@@ -393,10 +448,18 @@ function StepPanel(props: {
         <section className="wf-panel-section">
           <h3>Position</h3>
           <div className="wf-move" role="group" aria-label="Move the step">
-            <button type="button" className="small" onClick={() => props.onMove(-20, 0)} aria-label="Move left">←</button>
-            <button type="button" className="small" onClick={() => props.onMove(0, -20)} aria-label="Move up">↑</button>
-            <button type="button" className="small" onClick={() => props.onMove(0, 20)} aria-label="Move down">↓</button>
-            <button type="button" className="small" onClick={() => props.onMove(20, 0)} aria-label="Move right">→</button>
+            <button type="button" className="small" onClick={() => props.onMove(-20, 0)} aria-label="Move left">
+              ←
+            </button>
+            <button type="button" className="small" onClick={() => props.onMove(0, -20)} aria-label="Move up">
+              ↑
+            </button>
+            <button type="button" className="small" onClick={() => props.onMove(0, 20)} aria-label="Move down">
+              ↓
+            </button>
+            <button type="button" className="small" onClick={() => props.onMove(20, 0)} aria-label="Move right">
+              →
+            </button>
           </div>
         </section>
       )}
@@ -420,7 +483,17 @@ function StepPanel(props: {
 }
 
 /** The keyboard way to connect: pick the step this way out leads to. */
-function ConnectControl({ step, outlet, steps, onConnect }: { step: Step; outlet: Outlet; steps: Step[]; onConnect: (to: string, outlet: Outlet) => Promise<void> }) {
+function ConnectControl({
+  step,
+  outlet,
+  steps,
+  onConnect,
+}: {
+  step: Step;
+  outlet: Outlet;
+  steps: Step[];
+  onConnect: (to: string, outlet: Outlet) => Promise<void>;
+}) {
   const [to, setTo] = useState('');
   const [error, setError] = useState<ApiError>();
   const [busy, setBusy] = useState(false);

@@ -71,7 +71,13 @@ export function Executions({ workflowId }: { workflowId: string }) {
         <button
           type="button"
           className="danger"
-          onClick={() => confirm('Cancel every running and waiting execution of this workflow?') && cancel(() => api.post(`/workflows/${workflowId}/executions/cancel-all`), (n) => `Cancelled ${n} ${n === 1 ? 'execution' : 'executions'}.`)}
+          onClick={() =>
+            confirm('Cancel every running and waiting execution of this workflow?') &&
+            cancel(
+              () => api.post(`/workflows/${workflowId}/executions/cancel-all`),
+              (n) => `Cancelled ${n} ${n === 1 ? 'execution' : 'executions'}.`,
+            )
+          }
         >
           Cancel all
         </button>
@@ -85,7 +91,9 @@ export function Executions({ workflowId }: { workflowId: string }) {
       <Loaded loading={list.loading && !list.data} error={list.error}>
         {() =>
           list.data!.executions.length === 0 ? (
-            <Empty>{status ? `No ${status} executions.` : 'No executions yet: they start when a contact triggers the workflow’s event (while it is enabled).'}</Empty>
+            <Empty>
+              {status ? `No ${status} executions.` : 'No executions yet: they start when a contact triggers the workflow’s event (while it is enabled).'}
+            </Empty>
           ) : (
             <>
               <div className="table-wrap">
@@ -119,7 +127,16 @@ export function Executions({ workflowId }: { workflowId: string }) {
                         <td className="hide-narrow">{formatDate(e.completedAt)}</td>
                         <td>
                           {isActive(e.status) && (
-                            <button type="button" className="small danger" onClick={() => cancel(() => api.del(`/workflows/${workflowId}/executions/${e.id}`), () => 'Execution cancelled.')}>
+                            <button
+                              type="button"
+                              className="small danger"
+                              onClick={() =>
+                                cancel(
+                                  () => api.del(`/workflows/${workflowId}/executions/${e.id}`),
+                                  () => 'Execution cancelled.',
+                                )
+                              }
+                            >
                               Cancel
                             </button>
                           )}

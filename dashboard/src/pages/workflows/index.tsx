@@ -110,7 +110,14 @@ function CreateForm({ onCreated }: { onCreated: (w: WorkflowGraph) => void }) {
     <form
       noValidate
       onSubmit={form.submit(async (v) => {
-        onCreated(await api.post<WorkflowGraph>('/workflows', { name: v.name, description: v.description || undefined, eventName: v.eventName, allowReentry: v.allowReentry }));
+        onCreated(
+          await api.post<WorkflowGraph>('/workflows', {
+            name: v.name,
+            description: v.description || undefined,
+            eventName: v.eventName,
+            allowReentry: v.allowReentry,
+          }),
+        );
       })}
     >
       <ErrorBanner error={form.error} />
@@ -120,7 +127,8 @@ function CreateForm({ onCreated }: { onCreated: (w: WorkflowGraph) => void }) {
         {(p) => <EventNameInput {...p} names={names} />}
       </Field>
       <label className="checkbox">
-        <input type="checkbox" checked={form.values.allowReentry} onChange={(e) => form.set('allowReentry', e.target.checked)} /> Let a contact run it more than once
+        <input type="checkbox" checked={form.values.allowReentry} onChange={(e) => form.set('allowReentry', e.target.checked)} /> Let a contact run it more than
+        once
       </label>
       <p />
       <Submit busy={form.busy}>Create workflow</Submit>
@@ -147,10 +155,16 @@ function TriggerForm({ workflow, onSaved }: { workflow: Workflow; onSaved: (w: W
         {(p) => <EventNameInput {...p} names={names} />}
       </Field>
       <label className="checkbox">
-        <input type="checkbox" checked={form.values.allowReentry} onChange={(e) => form.set('allowReentry', e.target.checked)} /> Let a contact run it more than once
+        <input type="checkbox" checked={form.values.allowReentry} onChange={(e) => form.set('allowReentry', e.target.checked)} /> Let a contact run it more than
+        once
       </label>
       <p />
-      <Submit busy={form.busy}>Save trigger</Submit> {saved && <span className="muted" role="status">Saved</span>}
+      <Submit busy={form.busy}>Save trigger</Submit>{' '}
+      {saved && (
+        <span className="muted" role="status">
+          Saved
+        </span>
+      )}
     </form>
   );
 }
@@ -260,7 +274,12 @@ function Settings({ workflow, onSaved }: { workflow: Workflow; onSaved: (w: Work
           <Field form={form} name="description" label="Description">
             {(p) => <textarea {...p} rows={3} />}
           </Field>
-          <Submit busy={form.busy}>Save</Submit> {saved && <span className="muted" role="status">Saved</span>}
+          <Submit busy={form.busy}>Save</Submit>{' '}
+          {saved && (
+            <span className="muted" role="status">
+              Saved
+            </span>
+          )}
         </form>
       </section>
       <section className="card">

@@ -119,7 +119,8 @@ export function outletsOf(step: Step): Outlet[] {
     case 'WAIT_FOR_EVENT':
       return (['EVENT', 'TIMEOUT'] as const).map((o) => ({ key: o, label: o, body: { waitOutcome: o } }));
     case 'CONDITION': {
-      const branches: { id: string; name?: string | null }[] = step.config.mode === 'multi' ? [...(step.config.branches ?? []), { id: 'default', name: 'default' }] : [{ id: 'yes' }, { id: 'no' }];
+      const branches: { id: string; name?: string | null }[] =
+        step.config.mode === 'multi' ? [...(step.config.branches ?? []), { id: 'default', name: 'default' }] : [{ id: 'yes' }, { id: 'no' }];
       return branches.map((b) => ({ key: b.id, label: b.name || b.id, body: { condition: { branch: b.id } } }));
     }
     default:
@@ -200,7 +201,9 @@ export function summary(step: Step, lookups?: Lookups): string {
     case 'WEBHOOK':
       return `${c.method ?? 'POST'} ${c.url ?? ''}`;
     case 'UPDATE_CONTACT':
-      return [Object.keys(c.updates ?? {}).join(', '), c.subscriptionAction && c.subscriptionAction !== 'none' ? c.subscriptionAction : ''].filter(Boolean).join(' · ');
+      return [Object.keys(c.updates ?? {}).join(', '), c.subscriptionAction && c.subscriptionAction !== 'none' ? c.subscriptionAction : '']
+        .filter(Boolean)
+        .join(' · ');
     case 'EXIT':
       return c.reason ?? '';
     default:

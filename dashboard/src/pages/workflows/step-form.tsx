@@ -54,7 +54,9 @@ function parseJson(text: string, apiField: string): unknown {
   try {
     return JSON.parse(text);
   } catch (err) {
-    throw new ApiError(0, 'INVALID_JSON', `${apiField} is not valid JSON`, (err as Error).message, [{ field: apiField, message: 'Not valid JSON: ' + (err as Error).message }]);
+    throw new ApiError(0, 'INVALID_JSON', `${apiField} is not valid JSON`, (err as Error).message, [
+      { field: apiField, message: 'Not valid JSON: ' + (err as Error).message },
+    ]);
   }
 }
 
@@ -69,7 +71,10 @@ function conditionValue(text: string, fieldType: string | undefined): string | n
 export function toConfig(type: StepType, v: Values, lookups: Lookups): Record<string, unknown> {
   switch (type) {
     case 'SEND_EMAIL':
-      return { templateId: v.templateId || null, recipient: v.recipientType === 'CUSTOM' ? { type: 'CUSTOM', customEmail: v.customEmail } : { type: 'CONTACT' } };
+      return {
+        templateId: v.templateId || null,
+        recipient: v.recipientType === 'CUSTOM' ? { type: 'CUSTOM', customEmail: v.customEmail } : { type: 'CONTACT' },
+      };
     case 'DELAY':
       return { amount: Number(v.amount), unit: v.unit };
     case 'WAIT_FOR_EVENT':
@@ -86,7 +91,12 @@ export function toConfig(type: StepType, v: Values, lookups: Lookups): Record<st
     }
     case 'WEBHOOK': {
       const body = v.body.trim().startsWith('{') ? parseJson(v.body, 'config.body') : v.body || undefined;
-      return { url: v.url, method: v.method, ...(v.headers.trim() ? { headers: parseJson(v.headers, 'config.headers') } : {}), ...(body !== undefined ? { body } : {}) };
+      return {
+        url: v.url,
+        method: v.method,
+        ...(v.headers.trim() ? { headers: parseJson(v.headers, 'config.headers') } : {}),
+        ...(body !== undefined ? { body } : {}),
+      };
     }
     case 'UPDATE_CONTACT':
       return { ...(v.updates.trim() ? { updates: parseJson(v.updates, 'config.updates') } : {}), subscriptionAction: v.subscriptionAction };
@@ -133,7 +143,13 @@ function ConfigFields({ type, form, lookups }: { type: StepType; form: Form<Valu
     case 'SEND_EMAIL':
       return (
         <>
-          <Field form={form} name="templateId" label="Template" apiField="config.templateId" hint={lookups.templates.length === 0 ? 'No templates yet: create one under Templates.' : undefined}>
+          <Field
+            form={form}
+            name="templateId"
+            label="Template"
+            apiField="config.templateId"
+            hint={lookups.templates.length === 0 ? 'No templates yet: create one under Templates.' : undefined}
+          >
             {(p) => (
               <select {...p}>
                 <option value="">Choose a template…</option>
@@ -173,7 +189,14 @@ function ConfigFields({ type, form, lookups }: { type: StepType; form: Form<Valu
           </Field>
           {events}
           <div className="field-row">
-            <Field form={form} name="timeoutAmount" label="Give up after" type="number" apiField="config.timeout" hint="Empty: wait for ever. Else the TIMEOUT way out." />
+            <Field
+              form={form}
+              name="timeoutAmount"
+              label="Give up after"
+              type="number"
+              apiField="config.timeout"
+              hint="Empty: wait for ever. Else the TIMEOUT way out."
+            />
             <Field form={form} name="timeoutUnit" label="Unit">
               {(p) => <UnitSelect {...p} />}
             </Field>
@@ -191,7 +214,13 @@ function ConfigFields({ type, form, lookups }: { type: StepType; form: Form<Valu
               </select>
             )}
           </Field>
-          <Field form={form} name="field" label="Field" apiField="config.field" hint="A contact field (data.plan), email.opened, event.<name>, segment.<id> or context.<key>.">
+          <Field
+            form={form}
+            name="field"
+            label="Field"
+            apiField="config.field"
+            hint="A contact field (data.plan), email.opened, event.<name>, segment.<id> or context.<key>."
+          >
             {(p) => <input {...p} list={`${listId}-fields`} autoComplete="off" />}
           </Field>
           <datalist id={`${listId}-fields`}>
@@ -202,7 +231,13 @@ function ConfigFields({ type, form, lookups }: { type: StepType; form: Form<Valu
             ))}
           </datalist>
           {v.mode === 'multi' ? (
-            <Field form={form} name="branches" label="Branches (JSON)" apiField="config.branches" hint='e.g. [{ "id": "pro", "name": "Pro", "operator": "equals", "value": "pro" }]; the first that matches wins, else "default".'>
+            <Field
+              form={form}
+              name="branches"
+              label="Branches (JSON)"
+              apiField="config.branches"
+              hint='e.g. [{ "id": "pro", "name": "Pro", "operator": "equals", "value": "pro" }]; the first that matches wins, else "default".'
+            >
               {(p) => <textarea {...p} rows={6} className="mono" spellCheck={false} />}
             </Field>
           ) : (

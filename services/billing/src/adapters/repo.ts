@@ -64,7 +64,9 @@ export class BillingRepo implements BillingStore {
   }
 
   async projectsWithLimits(q: Queryable, projectIds: string[]): Promise<string[]> {
-    const r = await q.query(`SELECT DISTINCT project_id FROM billing.limits WHERE project_id = ANY($1::uuid[]) AND (limit_value IS NOT NULL OR blocked)`, [projectIds]);
+    const r = await q.query(`SELECT DISTINCT project_id FROM billing.limits WHERE project_id = ANY($1::uuid[]) AND (limit_value IS NOT NULL OR blocked)`, [
+      projectIds,
+    ]);
     return r.rows.map((x: { project_id: string }) => x.project_id);
   }
 
@@ -100,7 +102,11 @@ export class BillingRepo implements BillingStore {
   }
 
   async recordNotification(tx: Queryable, id: string, type: string, projectId: string | undefined): Promise<boolean> {
-    const r = await tx.query(`INSERT INTO billing.provider_events (id, type, project_id) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING`, [id, type, projectId ?? null]);
+    const r = await tx.query(`INSERT INTO billing.provider_events (id, type, project_id) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING`, [
+      id,
+      type,
+      projectId ?? null,
+    ]);
     return (r.rowCount ?? 0) > 0;
   }
 

@@ -8,7 +8,12 @@ const TIMEOUT_MS = 20_000;
 /** The provider's failure as the caller sees it: a 502 naming the provider, its message logged (never the key). */
 function unavailable(what: string, err: unknown): AppError {
   logger.warn({ err: (err as Error).message, type: (err as { type?: string }).type }, `Stripe: ${what} failed`);
-  return new AppError({ code: 'PAYMENT_PROVIDER_ERROR', status: 502, message: `The payment provider could not ${what}`, suggestion: 'Try again in a moment; if it persists, check the billing service\'s Stripe settings.' });
+  return new AppError({
+    code: 'PAYMENT_PROVIDER_ERROR',
+    status: 502,
+    message: `The payment provider could not ${what}`,
+    suggestion: "Try again in a moment; if it persists, check the billing service's Stripe settings.",
+  });
 }
 
 /**

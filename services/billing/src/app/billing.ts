@@ -4,7 +4,20 @@ import type { NewEvent } from '../../../../libs/bus/src';
 import type { Queryable } from '../../../../libs/db/src';
 import { parseBody } from '../../../../libs/edge/src';
 import { AppError, logger } from '../../../../libs/kit/src';
-import { CATEGORIES, CATEGORY_OF_SOURCE, checkoutBodySchema, hourOf, isBlocked, isLive, limitsBodySchema, limitView, periodAt, type Category, type LimitView, type Period } from '../domain/billing';
+import {
+  CATEGORIES,
+  CATEGORY_OF_SOURCE,
+  checkoutBodySchema,
+  hourOf,
+  isBlocked,
+  isLive,
+  limitsBodySchema,
+  limitView,
+  periodAt,
+  type Category,
+  type LimitView,
+  type Period,
+} from '../domain/billing';
 import { readNotification, type ProviderNotification } from '../domain/provider';
 import type { BillingStore, LimitRow, PaymentProvider, UsageIncrement } from './ports';
 
@@ -68,12 +81,17 @@ export async function reconcile(store: BillingStore, tx: Queryable, projectId: s
  * email) in its source's category, and every email received in `inbound`, in the hour it
  * happened; then re-checks the limits of the projects concerned. The inbox makes each event count once.
  */
-export async function countUsage(store: BillingStore, tx: Queryable, events: Array<DomainEvent<'messaging.email.status_changed.v1'> | DomainEvent<'messaging.email.received.v1'>>) {
+export async function countUsage(
+  store: BillingStore,
+  tx: Queryable,
+  events: Array<DomainEvent<'messaging.email.status_changed.v1'> | DomainEvent<'messaging.email.received.v1'>>,
+) {
   const buckets = new Map<string, UsageIncrement>();
   for (const e of events) {
     let category: Category;
     if (e.type === 'messaging.email.received.v1') category = 'inbound';
-    else if ((e as DomainEvent<'messaging.email.status_changed.v1'>).data.status === 'sent') category = CATEGORY_OF_SOURCE[(e as DomainEvent<'messaging.email.status_changed.v1'>).data.sourceType];
+    else if ((e as DomainEvent<'messaging.email.status_changed.v1'>).data.status === 'sent')
+      category = CATEGORY_OF_SOURCE[(e as DomainEvent<'messaging.email.status_changed.v1'>).data.sourceType];
     else continue;
     const hour = hourOf(new Date(e.occurredAt));
     const key = `${e.projectId}|${category}|${hour.getTime()}`;
@@ -145,7 +163,8 @@ export function billingHandlers(d: BillingDeps): Handlers<'billing'> {
     path: ['priceId'],
     message: `must be one of the configured prices (${d.priceIds.join(', ')})`,
   });
-  const customerOf = async (projectId: string) => (await store.customer(projectId)) ?? store.saveCustomer(projectId, await provider().createCustomer(projectId));
+  const customerOf = async (projectId: string) =>
+    (await store.customer(projectId)) ?? store.saveCustomer(projectId, await provider().createCustomer(projectId));
 
   async function limits(projectId: string) {
     const q = store.db.pool;
@@ -191,7 +210,13 @@ export function billingHandlers(d: BillingDeps): Handlers<'billing'> {
       const projectId = projectOf(meta);
       const p = provider();
       const priceId = parseBody(checkoutBody, req.json).priceId ?? d.priceIds[0];
-      const url = await p.checkout({ customerId: await customerOf(projectId), projectId, priceId, successUrl: `${d.returnUrl}?checkout=success`, cancelUrl: `${d.returnUrl}?checkout=cancelled` });
+      const url = await p.checkout({
+        customerId: await customerOf(projectId),
+        projectId,
+        priceId,
+        successUrl: `${d.returnUrl}?checkout=success`,
+        cancelUrl: `${d.returnUrl}?checkout=cancelled`,
+      });
       return { url };
     },
 
@@ -204,14 +229,24 @@ export function billingHandlers(d: BillingDeps): Handlers<'billing'> {
     async HandleProviderWebhook(req) {
       const p = provider();
       if (!req.signature) {
-        throw new AppError({ code: 'INVALID_SIGNATURE', status: 400, message: 'The Stripe-Signature header is missing', suggestion: 'Only Stripe calls this endpoint; it signs every notification.' });
+        throw new AppError({
+          code: 'INVALID_SIGNATURE',
+          status: 400,
+          message: 'The Stripe-Signature header is missing',
+          suggestion: 'Only Stripe calls this endpoint; it signs every notification.',
+        });
       }
       let event: unknown;
       try {
         event = p.verify(req.body, req.signature);
       } catch (err) {
         logger.warn({ err: (err as Error).message }, 'billing notification refused: its signature does not verify');
-        throw new AppError({ code: 'INVALID_SIGNATURE', status: 400, message: 'The signature does not verify', suggestion: 'Check STRIPE_WEBHOOK_SECRET: it must be the signing secret of this webhook endpoint.' });
+        throw new AppError({
+          code: 'INVALID_SIGNATURE',
+          status: 400,
+          message: 'The signature does not verify',
+          suggestion: 'Check STRIPE_WEBHOOK_SECRET: it must be the signing secret of this webhook endpoint.',
+        });
       }
       let n: ProviderNotification;
       try {

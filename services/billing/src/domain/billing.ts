@@ -26,18 +26,24 @@ const limitValue = z
 /** PUT …/billing-limits: each category's limit (null = unlimited); a category left out keeps its limit. */
 export const limitsBodySchema = z
   .looseObject(
-    Object.fromEntries(CATEGORIES.map((c) => [c, limitValue.optional().describe(`The ${c} limit per billing period (emails; null: unlimited).`)])) as Record<Category, z.ZodOptional<typeof limitValue>>,
+    Object.fromEntries(CATEGORIES.map((c) => [c, limitValue.optional().describe(`The ${c} limit per billing period (emails; null: unlimited).`)])) as Record<
+      Category,
+      z.ZodOptional<typeof limitValue>
+    >,
     { error: 'must be a JSON object' },
   )
   // An unknown key is named in the 422 (a typo must not pass silently as "no change").
   .superRefine((body, ctx) => {
     for (const key of Object.keys(body)) {
-      if (!(CATEGORIES as readonly string[]).includes(key)) ctx.addIssue({ code: 'custom', path: [key], message: `is not a billing category; the categories are ${CATEGORIES.join(', ')}` });
+      if (!(CATEGORIES as readonly string[]).includes(key))
+        ctx.addIssue({ code: 'custom', path: [key], message: `is not a billing category; the categories are ${CATEGORIES.join(', ')}` });
     }
   });
 
 /** POST …/checkout: optionally, which of the configured prices (the service checks it is one; default the first). */
-export const checkoutBodySchema = z.strictObject({ priceId: z.string().optional().describe('One of the prices configured on the deployment (STRIPE_PRICE_IDS); default the first.') });
+export const checkoutBodySchema = z.strictObject({
+  priceId: z.string().optional().describe('One of the prices configured on the deployment (STRIPE_PRICE_IDS); default the first.'),
+});
 
 /** A billing period: [start, end). */
 export interface Period {

@@ -14,8 +14,19 @@ const tag = 'Billing';
 const PROJECT_ID = { id: 'The project id.' };
 const view = (m: { json: string }) => JSON.parse(m.json);
 const disabled = { 404: { code: 'BILLING_DISABLED', description: 'No payment provider is configured on this deployment.' } };
-const limitsExample = { transactional: limitView(10_000, 8_200), campaigns: limitView(50_000, 1_200), workflows: limitView(null, 340), inbound: limitView(null, 12) };
-const stripeEventSchema = z.looseObject({ id: z.string(), object: z.literal('event'), type: z.string(), created: z.number(), data: z.looseObject({ object: z.record(z.string(), z.unknown()) }) });
+const limitsExample = {
+  transactional: limitView(10_000, 8_200),
+  campaigns: limitView(50_000, 1_200),
+  workflows: limitView(null, 340),
+  inbound: limitView(null, 12),
+};
+const stripeEventSchema = z.looseObject({
+  id: z.string(),
+  object: z.literal('event'),
+  type: z.string(),
+  created: z.number(),
+  data: z.looseObject({ object: z.record(z.string(), z.unknown()) }),
+});
 
 /** A body that is not a Stripe event at all: a 400 naming each field, before anything else. */
 function notAnEvent(text: string) {
@@ -27,7 +38,13 @@ function notAnEvent(text: string) {
   }
   const r = stripeEventSchema.safeParse(value);
   if (!r.success) {
-    throw new AppError({ code: 'BAD_REQUEST', status: 400, message: 'Not a Stripe event', errors: zodToFieldErrors(r.error), suggestion: 'Only Stripe calls this endpoint, with the events of its webhook endpoint.' });
+    throw new AppError({
+      code: 'BAD_REQUEST',
+      status: 400,
+      message: 'Not a Stripe event',
+      errors: zodToFieldErrors(r.error),
+      suggestion: 'Only Stripe calls this endpoint, with the events of its webhook endpoint.',
+    });
   }
 }
 
@@ -54,7 +71,8 @@ export function billingRoutes(billing: () => Api<'billing'>): Route[] {
       {
         tag,
         summary: "Change the project's limits",
-        description: 'Each category a whole number of emails per billing period, 0 to block it, or null for no limit; a category left out keeps its limit. Takes effect within seconds: a limit at or below the usage blocks the category, a raised one opens it again.',
+        description:
+          'Each category a whole number of emails per billing period, 0 to block it, or null for no limit; a category left out keeps its limit. Takes effect within seconds: a limit at or below the usage blocks the category, a raised one opens it again.',
         params: PROJECT_ID,
         forwardedBody: limitsBodySchema,
         example: { transactional: 10_000, campaigns: 50_000, workflows: null, inbound: null },
@@ -70,12 +88,19 @@ export function billingRoutes(billing: () => Api<'billing'>): Route[] {
       {
         tag,
         summary: "The current period's consumption",
-        description: 'Emails sent per category (a campaign\'s in `campaigns`, a workflow\'s in `workflows`, /v1/send\'s in `transactional`) and emails received (`inbound`) in the current billing period: the subscription\'s current period when the project has one with the payment provider, else the calendar month (UTC).',
+        description:
+          "Emails sent per category (a campaign's in `campaigns`, a workflow's in `workflows`, /v1/send's in `transactional`) and emails received (`inbound`) in the current billing period: the subscription's current period when the project has one with the payment provider, else the calendar month (UTC).",
         params: PROJECT_ID,
         responses: {
           200: {
             description: 'The period and its consumption.',
-            example: { periodStart: '2025-06-01T00:00:00.000Z', periodEnd: '2025-07-01T00:00:00.000Z', period: 'calendar_month', usage: { transactional: 8200, campaigns: 1200, workflows: 340, inbound: 12 }, total: 9752 },
+            example: {
+              periodStart: '2025-06-01T00:00:00.000Z',
+              periodEnd: '2025-07-01T00:00:00.000Z',
+              period: 'calendar_month',
+              usage: { transactional: 8200, campaigns: 1200, workflows: 340, inbound: 12 },
+              total: 9752,
+            },
           },
         },
       },
@@ -95,7 +120,19 @@ export function billingRoutes(billing: () => Api<'billing'>): Route[] {
           200: {
             description: 'The invoices.',
             example: [
-              { id: 'in_1PbC2d', number: 'A1B2C3-0001', status: 'paid', amountDue: 2900, amountPaid: 2900, currency: 'usd', periodStart: '2025-05-01T00:00:00.000Z', periodEnd: '2025-06-01T00:00:00.000Z', hostedInvoiceUrl: 'https://invoice.stripe.com/i/acct_1/test', invoicePdf: 'https://pay.stripe.com/invoice/acct_1/test/pdf', createdAt: '2025-06-01T00:00:00.000Z' },
+              {
+                id: 'in_1PbC2d',
+                number: 'A1B2C3-0001',
+                status: 'paid',
+                amountDue: 2900,
+                amountPaid: 2900,
+                currency: 'usd',
+                periodStart: '2025-05-01T00:00:00.000Z',
+                periodEnd: '2025-06-01T00:00:00.000Z',
+                hostedInvoiceUrl: 'https://invoice.stripe.com/i/acct_1/test',
+                invoicePdf: 'https://pay.stripe.com/invoice/acct_1/test/pdf',
+                createdAt: '2025-06-01T00:00:00.000Z',
+              },
             ],
           },
         },
@@ -143,11 +180,29 @@ export function billingRoutes(billing: () => Api<'billing'>): Route[] {
       {
         tag: 'Webhooks',
         summary: 'Payment provider notifications (Stripe)',
-        description: 'Signed by Stripe (Stripe-Signature, checked on the raw body). Subscriptions created, updated and deleted set the project\'s billing period; a failed invoice payment disables the project (PAYMENT_FAILED), a paid invoice re-enables it. Each event id is applied once: a replay is answered with `duplicate: true`.',
+        description:
+          "Signed by Stripe (Stripe-Signature, checked on the raw body). Subscriptions created, updated and deleted set the project's billing period; a failed invoice payment disables the project (PAYMENT_FAILED), a paid invoice re-enables it. Each event id is applied once: a replay is answered with `duplicate: true`.",
         forwardedBody: stripeEventSchema,
-        example: { id: 'evt_1PbC2d', object: 'event', type: 'invoice.payment_failed', created: 1748770205, data: { object: { id: 'in_1PbC2d', object: 'invoice', customer: 'cus_Q1w2e3' } } },
-        responses: { 200: { description: 'Received (and applied, unless a replay).', example: { received: true, applied: 'invoice.payment_failed', projectId: '01970a3b-4d5e-7f6a-8b7c-9d0e1f2a3b4c' } } },
-        errors: { ...disabled, 400: { code: 'BAD_REQUEST', description: 'Not a Stripe event (`errors` names each field); or INVALID_SIGNATURE: the Stripe-Signature header is missing or does not verify.' } },
+        example: {
+          id: 'evt_1PbC2d',
+          object: 'event',
+          type: 'invoice.payment_failed',
+          created: 1748770205,
+          data: { object: { id: 'in_1PbC2d', object: 'invoice', customer: 'cus_Q1w2e3' } },
+        },
+        responses: {
+          200: {
+            description: 'Received (and applied, unless a replay).',
+            example: { received: true, applied: 'invoice.payment_failed', projectId: '01970a3b-4d5e-7f6a-8b7c-9d0e1f2a3b4c' },
+          },
+        },
+        errors: {
+          ...disabled,
+          400: {
+            code: 'BAD_REQUEST',
+            description: 'Not a Stripe event (`errors` names each field); or INVALID_SIGNATURE: the Stripe-Signature header is missing or does not verify.',
+          },
+        },
       },
       async (req, res, { body }) => {
         const text = typeof body === 'string' ? body : JSON.stringify(body ?? {});

@@ -24,7 +24,12 @@ beforeAll(async () => {
 afterAll(() => scratch?.drop());
 
 type Status = DomainEvent<'messaging.email.status_changed.v1'>;
-const sent = (projectId: string, sourceType: 'transactional' | 'campaign' | 'workflow', status: Status['data']['status'] = 'sent', at = new Date()): Status => ({
+const sent = (
+  projectId: string,
+  sourceType: 'transactional' | 'campaign' | 'workflow',
+  status: Status['data']['status'] = 'sent',
+  at = new Date(),
+): Status => ({
   id: newId(),
   type: 'messaging.email.status_changed.v1',
   occurredAt: at.toISOString(),
@@ -36,7 +41,19 @@ const received = (projectId: string): DomainEvent<'messaging.email.received.v1'>
   type: 'messaging.email.received.v1',
   occurredAt: new Date().toISOString(),
   projectId,
-  data: { inboundId: newId(), contactId: newId(), from: 'x@y.test', to: ['in@b.test'], subject: 'Re: hi', messageId: null, snippet: 'hi', attachments: [], autoReply: false, inReplyTo: null, via: 'smtp' },
+  data: {
+    inboundId: newId(),
+    contactId: newId(),
+    from: 'x@y.test',
+    to: ['in@b.test'],
+    subject: 'Re: hi',
+    messageId: null,
+    snippet: 'hi',
+    attachments: [],
+    autoReply: false,
+    inReplyTo: null,
+    via: 'smtp',
+  },
 });
 const usage = async (p: string) => repo.usage(db.pool, p, await currentPeriod(repo, db.pool, p));
 const count = (events: Parameters<typeof countUsage>[2]) => db.tx((tx) => countUsage(repo, tx, events));
@@ -49,14 +66,24 @@ const setLimits = (p: string, limits: Record<string, number | null>) =>
   });
 
 describe('consumption', () => {
-  it('counts each sent email in its source\'s category and each received email in inbound, nothing else, per project', async () => {
+  it("counts each sent email in its source's category and each received email in inbound, nothing else, per project", async () => {
     const [a, b] = [newId(), newId()];
-    await count([sent(a, 'transactional'), sent(a, 'transactional'), sent(a, 'campaign'), sent(a, 'workflow'), sent(a, 'transactional', 'delivered'), sent(a, 'campaign', 'failed'), sent(a, 'transactional', 'queued'), received(a), sent(b, 'campaign')]);
+    await count([
+      sent(a, 'transactional'),
+      sent(a, 'transactional'),
+      sent(a, 'campaign'),
+      sent(a, 'workflow'),
+      sent(a, 'transactional', 'delivered'),
+      sent(a, 'campaign', 'failed'),
+      sent(a, 'transactional', 'queued'),
+      received(a),
+      sent(b, 'campaign'),
+    ]);
     expect(await usage(a)).toEqual({ transactional: 2, campaigns: 1, workflows: 1, inbound: 1 });
     expect(await usage(b)).toEqual({ transactional: 0, campaigns: 1, workflows: 0, inbound: 0 });
   });
 
-  it('counts in the period the email was sent in: last month\'s emails are not this month\'s', async () => {
+  it("counts in the period the email was sent in: last month's emails are not this month's", async () => {
     const p = newId();
     const lastMonth = new Date(calendarMonth(new Date()).start.getTime() - 3_600_000);
     await count([sent(p, 'transactional', 'sent', lastMonth), sent(p, 'transactional', 'sent', lastMonth), sent(p, 'transactional')]);
@@ -87,7 +114,10 @@ describe('limits and blocks', () => {
     await setLimits(p, { transactional: null });
     expect((await stateEvents(p))[3]).toMatchObject({ blocked: false, version: 4 });
     const rows = await repo.limits(db.pool, p);
-    expect(rows.map((r) => [r.category, r.limit_value, r.blocked])).toEqual([['campaigns', '100', false], ['transactional', null, false]]);
+    expect(rows.map((r) => [r.category, r.limit_value, r.blocked])).toEqual([
+      ['campaigns', '100', false],
+      ['transactional', null, false],
+    ]);
   });
 
   it('a limit of 0 blocks at once; a block whose period ended is lifted by the sweep', async () => {
@@ -105,7 +135,8 @@ describe('limits and blocks', () => {
 });
 
 describe('provider notifications', () => {
-  const event = (id: string, type: string, object: Record<string, unknown>, created = 1_750_000_000) => readNotification({ id, object: 'event', type, created, data: { object } });
+  const event = (id: string, type: string, object: Record<string, unknown>, created = 1_750_000_000) =>
+    readNotification({ id, object: 'event', type, created, data: { object } });
 
   it('applies each event id once, takes the period from a live subscription, ignores older updates, and turns invoices into payment events', async () => {
     const p = newId();
@@ -113,8 +144,18 @@ describe('provider notifications', () => {
     await repo.saveCustomer(p, customer);
     const start = Math.floor(Date.now() / 1000) - 3600;
     const end = start + 30 * 86_400;
-    const sub = { id: `sub_${p.slice(0, 8)}`, customer, status: 'active', metadata: { projectId: p }, items: { data: [{ price: { id: 'price_1' }, current_period_start: start, current_period_end: end }] } };
-    expect(await applyNotification(repo, event('evt_a', 'customer.subscription.created', sub, 100))).toEqual({ received: true, applied: 'customer.subscription.created', projectId: p });
+    const sub = {
+      id: `sub_${p.slice(0, 8)}`,
+      customer,
+      status: 'active',
+      metadata: { projectId: p },
+      items: { data: [{ price: { id: 'price_1' }, current_period_start: start, current_period_end: end }] },
+    };
+    expect(await applyNotification(repo, event('evt_a', 'customer.subscription.created', sub, 100))).toEqual({
+      received: true,
+      applied: 'customer.subscription.created',
+      projectId: p,
+    });
     expect(await applyNotification(repo, event('evt_a', 'customer.subscription.created', sub, 100))).toEqual({ received: true, duplicate: true });
     expect(await currentPeriod(repo, db.pool, p)).toEqual({ start: new Date(start * 1000), end: new Date(end * 1000), source: 'subscription' });
 
@@ -128,7 +169,10 @@ describe('provider notifications', () => {
     await applyNotification(repo, event('evt_d', 'invoice.paid', { ...invoice, status: 'paid', amount_paid: 100 }, 300));
     await applyNotification(repo, event('evt_c', 'invoice.payment_failed', invoice, 200));
     const payments = await db.query(`SELECT type, data FROM billing.outbox WHERE project_id = $1 AND type LIKE 'billing.payment.%' ORDER BY seq`, [p]);
-    expect(payments).toEqual([{ type: 'billing.payment.failed.v1', data: { invoiceId: 'in_1' } }, { type: 'billing.payment.succeeded.v1', data: { invoiceId: 'in_1' } }]);
+    expect(payments).toEqual([
+      { type: 'billing.payment.failed.v1', data: { invoiceId: 'in_1' } },
+      { type: 'billing.payment.succeeded.v1', data: { invoiceId: 'in_1' } },
+    ]);
     expect((await repo.invoices(p)).map((i) => [i.id, i.status, i.amount_paid])).toEqual([['in_1', 'paid', '100']]);
 
     await applyNotification(repo, event('evt_e', 'customer.subscription.deleted', sub, 400));

@@ -80,7 +80,11 @@ export class CampaignsRepo implements CampaignsStore {
 
   async progress(tx: Queryable, projectId: string, id: string, change: CampaignChange) {
     const entries = Object.entries(change).filter(([, v]) => v !== undefined);
-    await tx.query(`UPDATE ${T} SET ${entries.map(([k], i) => `${k} = $${i + 3}`).join(', ')} WHERE project_id = $1 AND id = $2`, [projectId, id, ...entries.map(([, v]) => param(v))]);
+    await tx.query(`UPDATE ${T} SET ${entries.map(([k], i) => `${k} = $${i + 3}`).join(', ')} WHERE project_id = $1 AND id = $2`, [
+      projectId,
+      id,
+      ...entries.map(([, v]) => param(v)),
+    ]);
   }
 
   async deferTurn(projectId: string, id: string, ms: number) {
@@ -114,10 +118,11 @@ export class CampaignsRepo implements CampaignsStore {
   }
 
   async freeze(tx: Queryable, projectId: string, campaignId: string, contactIds: string[]): Promise<number> {
-    const r = await tx.query(
-      `INSERT INTO ${R} (project_id, campaign_id, contact_id) SELECT $1, $2, unnest($3::uuid[]) ON CONFLICT DO NOTHING`,
-      [projectId, campaignId, contactIds],
-    );
+    const r = await tx.query(`INSERT INTO ${R} (project_id, campaign_id, contact_id) SELECT $1, $2, unnest($3::uuid[]) ON CONFLICT DO NOTHING`, [
+      projectId,
+      campaignId,
+      contactIds,
+    ]);
     return r.rowCount ?? 0;
   }
 
@@ -130,7 +135,10 @@ export class CampaignsRepo implements CampaignsStore {
   }
 
   async inFlight(q: Queryable, projectId: string): Promise<number> {
-    const r = await q.query(`SELECT coalesce(sum(greatest(dispatched - settled_count, 0)), 0)::int AS n FROM ${T} WHERE project_id = $1 AND status = 'SENDING'`, [projectId]);
+    const r = await q.query(
+      `SELECT coalesce(sum(greatest(dispatched - settled_count, 0)), 0)::int AS n FROM ${T} WHERE project_id = $1 AND status = 'SENDING'`,
+      [projectId],
+    );
     return r.rows[0].n;
   }
 
@@ -140,10 +148,10 @@ export class CampaignsRepo implements CampaignsStore {
     // The campaigns' rows first, in key order, as everyone else takes them (a turn, a cancel, a
     // delete lock the campaign and then touch its recipients): concurrent batches and those
     // cannot deadlock.
-    await tx.query(
-      `SELECT 1 FROM ${T} WHERE (project_id, id) IN (SELECT * FROM unnest($1::uuid[], $2::uuid[])) ORDER BY project_id, id FOR UPDATE`,
-      [params[0], params[1]],
-    );
+    await tx.query(`SELECT 1 FROM ${T} WHERE (project_id, id) IN (SELECT * FROM unnest($1::uuid[], $2::uuid[])) ORDER BY project_id, id FOR UPDATE`, [
+      params[0],
+      params[1],
+    ]);
     // One statement: the facts of each recipient or'ed together, set on its row (locked, in key
     // order), and the counters of each campaign raised by the bits that were new — `settled` by
     // the first of sent or failed.

@@ -74,7 +74,12 @@ export function changedEvent(c: Omit<CampaignRow, 'body'>): NewEvent {
 }
 
 /** Writes a change with its event, in `tx`. */
-export async function change(store: CampaignsStore, tx: Queryable, c: Pick<CampaignRow, 'project_id' | 'id'>, set: Parameters<CampaignsStore['update']>[3]): Promise<CampaignRow> {
+export async function change(
+  store: CampaignsStore,
+  tx: Queryable,
+  c: Pick<CampaignRow, 'project_id' | 'id'>,
+  set: Parameters<CampaignsStore['update']>[3],
+): Promise<CampaignRow> {
   const row = await store.update(tx, c.project_id, c.id, set);
   await store.outbox.enqueue(tx, [changedEvent(row)]);
   return row;
@@ -119,12 +124,20 @@ export function campaignsHandlers(d: CampaignsDeps): Handlers<'campaigns'> {
     const f = parseFields(json);
     let template: { subject: string; body: string; from: string; from_name: string; reply_to: string } | undefined;
     if (f.templateId) {
-      template = (
-        await d.messaging().GetTemplate({ id: f.templateId }).catch((err) => {
-          if (isAppError(err) && err.status === 404) throw validationError([{ field: 'templateId', message: 'no template of this project has this id', code: 'not_found' }], 'Pass the id of one of the project\'s templates (GET /templates).');
-          throw err;
-        })
-      ).template ?? undefined;
+      template =
+        (
+          await d
+            .messaging()
+            .GetTemplate({ id: f.templateId })
+            .catch((err) => {
+              if (isAppError(err) && err.status === 404)
+                throw validationError(
+                  [{ field: 'templateId', message: 'no template of this project has this id', code: 'not_found' }],
+                  "Pass the id of one of the project's templates (GET /templates).",
+                );
+              throw err;
+            })
+        ).template ?? undefined;
     }
     const subject = f.subject ?? template?.subject;
     const body = f.body ?? template?.body;
@@ -133,7 +146,11 @@ export function campaignsHandlers(d: CampaignsDeps): Handlers<'campaigns'> {
     if (missing.length) {
       throw validationError(missing.map((field) => ({ field, message: `required (or a templateId whose template has a ${field})`, code: 'invalid_type' })));
     }
-    const audience = { audience_type: f.audienceType, segment_id: f.audienceType === 'SEGMENT' ? f.segmentId!.toLowerCase() : null, audience_filter: f.audienceType === 'FILTERED' ? f.audienceFilter : null };
+    const audience = {
+      audience_type: f.audienceType,
+      segment_id: f.audienceType === 'SEGMENT' ? f.segmentId!.toLowerCase() : null,
+      audience_filter: f.audienceType === 'FILTERED' ? f.audienceFilter : null,
+    };
     const counted = await d.contacts().CountAudience({ audience: audienceOf(audience) }, { deadlineMs: COUNT_DEADLINE_MS });
     await d.messaging().CheckSender({ email: from! });
     return {
@@ -167,7 +184,8 @@ export function campaignsHandlers(d: CampaignsDeps): Handlers<'campaigns'> {
       const fields = await settle(projectId, req.fields_json);
       return store.db.tx(async (tx) => {
         const c = await load(tx, projectId, req.id, true);
-        if (!EDITABLE.has(c.status)) throw badRequest(`The campaign is ${c.status}: only a DRAFT or SCHEDULED campaign can be edited`, 'Duplicate it to send a changed copy.');
+        if (!EDITABLE.has(c.status))
+          throw badRequest(`The campaign is ${c.status}: only a DRAFT or SCHEDULED campaign can be edited`, 'Duplicate it to send a changed copy.');
         return msg(await change(store, tx, c, fields));
       });
     },
@@ -229,7 +247,7 @@ export function campaignsHandlers(d: CampaignsDeps): Handlers<'campaigns'> {
       // Checked again at send time: the domain may have lost its verification, the audience its members.
       await d.messaging().CheckSender({ email: c.from_email });
       const { count } = await d.contacts().CountAudience({ audience: audienceOf(c) }, { deadlineMs: COUNT_DEADLINE_MS });
-      if (Number(count) === 0) throw badRequest('The campaign\'s audience has no subscribed contacts', 'Pick an audience with subscribed contacts.');
+      if (Number(count) === 0) throw badRequest("The campaign's audience has no subscribed contacts", 'Pick an audience with subscribed contacts.');
       return store.db.tx(async (tx) => {
         const locked = await load(tx, projectId, req.id, true);
         refuseSent(locked);
@@ -268,7 +286,9 @@ export function campaignsHandlers(d: CampaignsDeps): Handlers<'campaigns'> {
         ...(c.reply_to ? { reply: c.reply_to } : {}),
         headers: { 'X-Herald-Test': 'true', 'X-Herald-Campaign': c.id },
       };
-      const out = await d.messaging().SendMany({ items: [{ project_id: projectId, request_json: JSON.stringify(request), tracking: req.tracking || 'ENABLED', request_id: `campaign.test.${c.id}` }] });
+      const out = await d.messaging().SendMany({
+        items: [{ project_id: projectId, request_json: JSON.stringify(request), tracking: req.tracking || 'ENABLED', request_id: `campaign.test.${c.id}` }],
+      });
       const [sent] = fromBatchReply(out.results, 1);
       if (!sent.ok) throw sent.error;
       return {};

@@ -90,7 +90,12 @@ async function turnOrStop(d: FanoutDeps, tx: Queryable, c: Turn) {
     if (c.phase !== 'freeze' || !isAppError(err) || err.code !== 'VALIDATION_ERROR') throw err;
     await tx.query('ROLLBACK TO SAVEPOINT turn');
     logger.warn({ campaignId: c.id, err: err.message }, 'campaign cancelled: its audience cannot be read');
-    await change(d.store, tx, c, { status: 'CANCELLED', cancelled_at: new Date(), phase: null, status_reason: `The audience could not be read: ${err.message}` });
+    await change(d.store, tx, c, {
+      status: 'CANCELLED',
+      cancelled_at: new Date(),
+      phase: null,
+      status_reason: `The audience could not be read: ${err.message}`,
+    });
   }
 }
 
@@ -144,11 +149,15 @@ async function turn(d: FanoutDeps, tx: Queryable, c: Turn) {
   if (c.settled_count >= c.dispatched) return change(d.store, tx, c, { ...step, phase: null, status: 'SENT', sent_at: new Date() });
   // Settling is learnt from messaging's status events. Should one never arrive (dead-lettered),
   // messaging's own count decides: nothing pending at two looks half a minute apart is SENT.
-  if (c.drain_checked_at && Date.now() - c.drain_checked_at.getTime() < DRAIN_CHECK_MS) return d.store.progress(tx, c.project_id, c.id, later(FULL_WINDOW_WAIT_MS));
+  if (c.drain_checked_at && Date.now() - c.drain_checked_at.getTime() < DRAIN_CHECK_MS)
+    return d.store.progress(tx, c.project_id, c.id, later(FULL_WINDOW_WAIT_MS));
   const pending = await d.messaging().CampaignProgress({ campaign_id: c.id }, call);
   if (pending.queued + pending.sending > 0) return d.store.progress(tx, c.project_id, c.id, { ...later(FULL_WINDOW_WAIT_MS), drain_checked_at: null });
   if (c.drain_checked_at) {
-    logger.warn({ campaignId: c.id, settled: c.settled_count, dispatched: c.dispatched }, 'campaign finished by messaging\'s count: some status events never arrived');
+    logger.warn(
+      { campaignId: c.id, settled: c.settled_count, dispatched: c.dispatched },
+      "campaign finished by messaging's count: some status events never arrived",
+    );
     return change(d.store, tx, c, { ...step, phase: null, status: 'SENT', sent_at: new Date() });
   }
   return d.store.progress(tx, c.project_id, c.id, { ...later(FULL_WINDOW_WAIT_MS), drain_checked_at: new Date() });

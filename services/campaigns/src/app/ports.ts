@@ -54,7 +54,20 @@ export interface CampaignRow {
 /** A new campaign's columns (the rest start at their defaults). */
 export type NewCampaign = Pick<
   CampaignRow,
-  'project_id' | 'id' | 'name' | 'description' | 'subject' | 'body' | 'from_email' | 'from_name' | 'reply_to' | 'template_id' | 'audience_type' | 'segment_id' | 'audience_filter' | 'status'
+  | 'project_id'
+  | 'id'
+  | 'name'
+  | 'description'
+  | 'subject'
+  | 'body'
+  | 'from_email'
+  | 'from_name'
+  | 'reply_to'
+  | 'template_id'
+  | 'audience_type'
+  | 'segment_id'
+  | 'audience_filter'
+  | 'status'
 >;
 
 /** The columns a use case may set (the store bumps `version` and `updated_at` with every change). */

@@ -33,21 +33,37 @@ export const campaignFields = z
   .object({
     name: z.string().trim().min(1, 'must not be empty').max(200),
     description: z.string().max(2000).nullable().optional(),
-    subject: z.string().min(1, 'must not be empty').max(998).refine(noLineBreaks, 'must not contain line breaks').optional().describe('Required unless templateId gives one; handlebars, rendered per recipient.'),
-    body: z.string().min(1, 'must not be empty').max(2_000_000).optional().describe('HTML, a handlebars template rendered per recipient with the contact (required unless templateId gives one).'),
+    subject: z
+      .string()
+      .min(1, 'must not be empty')
+      .max(998)
+      .refine(noLineBreaks, 'must not contain line breaks')
+      .optional()
+      .describe('Required unless templateId gives one; handlebars, rendered per recipient.'),
+    body: z
+      .string()
+      .min(1, 'must not be empty')
+      .max(2_000_000)
+      .optional()
+      .describe('HTML, a handlebars template rendered per recipient with the contact (required unless templateId gives one).'),
     from: email.optional().describe('On a verified domain of the project (required unless templateId gives one).'),
     fromName: z.string().max(256).refine(noLineBreaks, 'must not contain line breaks').nullable().optional(),
     replyTo: email.nullable().optional(),
     templateId: z.string().uuid('must be a template id').nullable().optional(),
     audienceType: z.enum(AUDIENCE_TYPES, { error: 'must be ALL, SEGMENT or FILTERED' }),
     segmentId: z.string().uuid('must be a segment id').nullable().optional().describe('Required when audienceType is SEGMENT.'),
-    audienceFilter: z.record(z.string(), z.unknown()).nullable().optional().describe('Required when audienceType is FILTERED: a condition (docs/decisions.md "Audience conditions").'),
+    audienceFilter: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .optional()
+      .describe('Required when audienceType is FILTERED: a condition (docs/decisions.md "Audience conditions").'),
     audienceCondition: z.record(z.string(), z.unknown()).nullable().optional().describe("Plunk's name for audienceFilter."),
   })
   .transform(({ audienceCondition, ...f }) => ({ ...f, audienceFilter: f.audienceFilter ?? audienceCondition ?? null }))
   .superRefine((f, ctx) => {
     if (f.audienceType === 'SEGMENT' && !f.segmentId) ctx.addIssue({ code: 'custom', path: ['segmentId'], message: 'required when audienceType is SEGMENT' });
-    if (f.audienceType === 'FILTERED' && !f.audienceFilter) ctx.addIssue({ code: 'custom', path: ['audienceFilter'], message: 'required when audienceType is FILTERED' });
+    if (f.audienceType === 'FILTERED' && !f.audienceFilter)
+      ctx.addIssue({ code: 'custom', path: ['audienceFilter'], message: 'required when audienceType is FILTERED' });
   });
 
 export type CampaignFields = z.output<typeof campaignFields>;

@@ -10,14 +10,18 @@ type Received = DomainEvent<'messaging.email.received.v1'>;
 
 const statusFacts = (events: StatusChanged[]): RecipientFact[] =>
   events.flatMap((e) =>
-    e.data.campaignId && factBits(e.data.status) ? [{ projectId: e.projectId, campaignId: e.data.campaignId, contactId: e.data.contactId, bits: factBits(e.data.status) }] : [],
+    e.data.campaignId && factBits(e.data.status)
+      ? [{ projectId: e.projectId, campaignId: e.data.campaignId, contactId: e.data.contactId, bits: factBits(e.data.status) }]
+      : [],
   );
 const unsubscribeFacts = (events: Unsubscribed[]): RecipientFact[] =>
   events.map((e) => ({ projectId: e.projectId, campaignId: e.data.campaignId, contactId: e.data.contactId, bits: FACT.unsubscribed }));
 // A reply to a campaign's email counts for its campaign; an auto-reply (out of office) does not.
 const replyFacts = (events: Received[]): RecipientFact[] =>
   events.flatMap((e) =>
-    e.data.inReplyTo?.campaignId && !e.data.autoReply ? [{ projectId: e.projectId, campaignId: e.data.inReplyTo.campaignId, contactId: e.data.contactId, bits: FACT.replied }] : [],
+    e.data.inReplyTo?.campaignId && !e.data.autoReply
+      ? [{ projectId: e.projectId, campaignId: e.data.inReplyTo.campaignId, contactId: e.data.contactId, bits: FACT.replied }]
+      : [],
   );
 
 /** Campaign stats and progress from what happened to each recipient's email (counted once per recipient and fact). */

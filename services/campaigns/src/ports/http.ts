@@ -16,7 +16,12 @@ const listQuery = z.object({
   status: z.enum(STATUSES).optional(),
 });
 const sendBody = z.object({
-  scheduledFor: z.string().min(1, 'must not be empty (leave it out to send now)').max(64).optional().describe('ISO 8601 with a time zone, in the future (within 10 years): schedules (again, if scheduled already). Without it the send starts now.'),
+  scheduledFor: z
+    .string()
+    .min(1, 'must not be empty (leave it out to send now)')
+    .max(64)
+    .optional()
+    .describe('ISO 8601 with a time zone, in the future (within 10 years): schedules (again, if scheduled already). Without it the send starts now.'),
 });
 const testBody = z.object({ email: z.string().trim().toLowerCase().email('must be a valid email address').max(320) });
 
@@ -80,7 +85,13 @@ export function campaignsRoutes(campaigns: () => Api<'campaigns'>): Route[] {
     on.get(
       '/campaigns',
       auth,
-      { tag: 'Campaigns', summary: 'List campaigns', description: 'Newest first, page by page; `status` filters.', query: listQuery, responses: { 200: { description: 'A page of campaigns.', example: { data: [campaignExample], total: 1, page: 1, pageSize: 20, totalPages: 1 } } } },
+      {
+        tag: 'Campaigns',
+        summary: 'List campaigns',
+        description: 'Newest first, page by page; `status` filters.',
+        query: listQuery,
+        responses: { 200: { description: 'A page of campaigns.', example: { data: [campaignExample], total: 1, page: 1, pageSize: 20, totalPages: 1 } } },
+      },
       async (_req, res, { query }) => {
         const out = await campaigns().ListCampaigns({ page: query.page, page_size: query.pageSize, status: query.status ?? '' });
         const total = Number(out.total);
@@ -94,7 +105,7 @@ export function campaignsRoutes(campaigns: () => Api<'campaigns'>): Route[] {
         tag: 'Campaigns',
         summary: 'Create a campaign (DRAFT)',
         description:
-          'The audience is ALL subscribed contacts, a SEGMENT (`segmentId`) or FILTERED (`audienceFilter`, or Plunk\'s `audienceCondition`: a condition). Subject and body are handlebars templates rendered per recipient like /v1/send (`{{data.<key>}}`, `{{email}}`, `{{unsubscribeUrl}}`). `templateId` fills what the body leaves out.',
+          "The audience is ALL subscribed contacts, a SEGMENT (`segmentId`) or FILTERED (`audienceFilter`, or Plunk's `audienceCondition`: a condition). Subject and body are handlebars templates rendered per recipient like /v1/send (`{{data.<key>}}`, `{{email}}`, `{{unsubscribeUrl}}`). `templateId` fills what the body leaves out.",
         forwardedBody: campaignFields,
         example: createExample,
         responses: { 201: { description: 'The campaign, wrapped as SPEC §2.6 says.', example: { success: true, data: campaignExample } } },
@@ -105,9 +116,21 @@ export function campaignsRoutes(campaigns: () => Api<'campaigns'>): Route[] {
         res.status(201).json({ success: true, data: view(out) });
       },
     ),
-    on.get('/campaigns/:id', auth, { tag: 'Campaigns', summary: 'Get a campaign', description: 'With its progress while sending (totalRecipients, sentCount).', params: CAMPAIGN_ID, responses: { 200: { description: 'The campaign.', example: campaignExample } }, errors: notFound }, async (req, res) => {
-      res.json(view(await campaigns().GetCampaign({ id: String(req.params.id) })));
-    }),
+    on.get(
+      '/campaigns/:id',
+      auth,
+      {
+        tag: 'Campaigns',
+        summary: 'Get a campaign',
+        description: 'With its progress while sending (totalRecipients, sentCount).',
+        params: CAMPAIGN_ID,
+        responses: { 200: { description: 'The campaign.', example: campaignExample } },
+        errors: notFound,
+      },
+      async (req, res) => {
+        res.json(view(await campaigns().GetCampaign({ id: String(req.params.id) })));
+      },
+    ),
     on.put(
       '/campaigns/:id',
       auth,
@@ -128,7 +151,13 @@ export function campaignsRoutes(campaigns: () => Api<'campaigns'>): Route[] {
     on.delete(
       '/campaigns/:id',
       auth,
-      { tag: 'Campaigns', summary: 'Delete a campaign', params: CAMPAIGN_ID, responses: { 204: { description: 'Deleted.' } }, errors: { ...notFound, 409: { code: 'CONFLICT', description: 'The campaign is SCHEDULED or SENDING: cancel it first.' } } },
+      {
+        tag: 'Campaigns',
+        summary: 'Delete a campaign',
+        params: CAMPAIGN_ID,
+        responses: { 204: { description: 'Deleted.' } },
+        errors: { ...notFound, 409: { code: 'CONFLICT', description: 'The campaign is SCHEDULED or SENDING: cancel it first.' } },
+      },
       async (req, res) => {
         await campaigns().DeleteCampaign({ id: String(req.params.id) });
         res.status(204).end();
@@ -137,7 +166,14 @@ export function campaignsRoutes(campaigns: () => Api<'campaigns'>): Route[] {
     on.post(
       '/campaigns/:id/duplicate',
       auth,
-      { tag: 'Campaigns', summary: 'Duplicate a campaign', description: 'A new DRAFT named "<name> (Copy)", whatever the status of the original.', params: CAMPAIGN_ID, responses: { 201: { description: 'The copy.', example: { ...campaignExample, name: 'June newsletter (Copy)' } } }, errors: notFound },
+      {
+        tag: 'Campaigns',
+        summary: 'Duplicate a campaign',
+        description: 'A new DRAFT named "<name> (Copy)", whatever the status of the original.',
+        params: CAMPAIGN_ID,
+        responses: { 201: { description: 'The copy.', example: { ...campaignExample, name: 'June newsletter (Copy)' } } },
+        errors: notFound,
+      },
       async (req, res) => {
         res.status(201).json(view(await campaigns().DuplicateCampaign({ id: String(req.params.id) })));
       },
@@ -148,15 +184,29 @@ export function campaignsRoutes(campaigns: () => Api<'campaigns'>): Route[] {
       {
         tag: 'Campaigns',
         summary: 'Send now, or schedule',
-        description: 'Without scheduledFor the send starts now (SENDING); with a future one the campaign is SCHEDULED and starts then, within a second. The audience is frozen when the send starts; unsubscribed and suppressed contacts get nothing.',
+        description:
+          'Without scheduledFor the send starts now (SENDING); with a future one the campaign is SCHEDULED and starts then, within a second. The audience is frozen when the send starts; unsubscribed and suppressed contacts get nothing.',
         params: CAMPAIGN_ID,
         body: sendBody,
         example: { scheduledFor: '2030-01-01T09:00:00Z' },
-        responses: { 200: { description: 'The campaign, SENDING or SCHEDULED.', example: { ...campaignExample, status: 'SCHEDULED', scheduledAt: '2030-01-01T09:00:00.000Z' } } },
-        errors: { ...notFound, ...senderErrors, ...badState('scheduledFor is in the past, the audience has no subscribed contacts, or the campaign was sent or cancelled already.') },
+        responses: {
+          200: {
+            description: 'The campaign, SENDING or SCHEDULED.',
+            example: { ...campaignExample, status: 'SCHEDULED', scheduledAt: '2030-01-01T09:00:00.000Z' },
+          },
+        },
+        errors: {
+          ...notFound,
+          ...senderErrors,
+          ...badState('scheduledFor is in the past, the audience has no subscribed contacts, or the campaign was sent or cancelled already.'),
+        },
       },
       async (req, res, { body }) => {
-        res.json(view(await campaigns().SendCampaign({ id: String(req.params.id), scheduled_for: body.scheduledFor ?? '', tracking: req.tracking ?? 'ENABLED' }, slow)));
+        res.json(
+          view(
+            await campaigns().SendCampaign({ id: String(req.params.id), scheduled_for: body.scheduledFor ?? '', tracking: req.tracking ?? 'ENABLED' }, slow),
+          ),
+        );
       },
     ),
     on.post(
@@ -167,7 +217,9 @@ export function campaignsRoutes(campaigns: () => Api<'campaigns'>): Route[] {
         summary: 'Cancel a scheduled or running send',
         description: 'Answers once nothing more of the campaign can leave: what was sent stays sent and counted.',
         params: CAMPAIGN_ID,
-        responses: { 200: { description: 'The campaign, CANCELLED.', example: { ...campaignExample, status: 'CANCELLED', cancelledAt: '2025-06-01T10:00:00.000Z' } } },
+        responses: {
+          200: { description: 'The campaign, CANCELLED.', example: { ...campaignExample, status: 'CANCELLED', cancelledAt: '2025-06-01T10:00:00.000Z' } },
+        },
         errors: { ...notFound, ...badState('The campaign is a DRAFT or SENT.') },
       },
       async (req, res) => {
@@ -180,7 +232,8 @@ export function campaignsRoutes(campaigns: () => Api<'campaigns'>): Route[] {
       {
         tag: 'Campaigns',
         summary: 'Send a test',
-        description: 'One email to `email`, rendered with that contact\'s data, subject prefixed "[TEST]", header X-Herald-Test: true; not counted in the campaign\'s stats.',
+        description:
+          'One email to `email`, rendered with that contact\'s data, subject prefixed "[TEST]", header X-Herald-Test: true; not counted in the campaign\'s stats.',
         params: CAMPAIGN_ID,
         body: testBody,
         example: { email: 'me@example.com' },

@@ -32,8 +32,20 @@ async function campaign(projectId: string, recipients: string[]) {
   const id = newId();
   await db.tx(async (tx) => {
     await store.insert(tx, {
-      project_id: projectId, id, name: 'c', description: null, subject: 's', body: 'b', from_email: 'a@b.test', from_name: null, reply_to: null,
-      template_id: null, audience_type: 'ALL', segment_id: null, audience_filter: null, status: 'DRAFT',
+      project_id: projectId,
+      id,
+      name: 'c',
+      description: null,
+      subject: 's',
+      body: 'b',
+      from_email: 'a@b.test',
+      from_name: null,
+      reply_to: null,
+      template_id: null,
+      audience_type: 'ALL',
+      segment_id: null,
+      audience_filter: null,
+      status: 'DRAFT',
     });
     await store.freeze(tx, projectId, id, recipients);
   });
@@ -45,7 +57,17 @@ const status = (projectId: string, campaignId: string | null, contactId: string,
   type: 'messaging.email.status_changed.v1',
   occurredAt: new Date().toISOString(),
   projectId,
-  data: { emailId: newId(), contactId, status: s as never, messageId: null, subject: 's', from: 'a@b.test', templateId: null, campaignId, sourceType: campaignId ? 'campaign' : 'transactional' },
+  data: {
+    emailId: newId(),
+    contactId,
+    status: s as never,
+    messageId: null,
+    subject: 's',
+    from: 'a@b.test',
+    templateId: null,
+    campaignId,
+    sourceType: campaignId ? 'campaign' : 'transactional',
+  },
 });
 
 async function consume(events: DomainEvent[]) {
@@ -54,7 +76,16 @@ async function consume(events: DomainEvent[]) {
 
 const counts = async (projectId: string, id: string) => {
   const c = (await store.get(db.pool, projectId, id))!;
-  return { sent: c.sent_count, delivered: c.delivered_count, opened: c.opened_count, clicked: c.clicked_count, bounced: c.bounced_count, complained: c.complained_count, unsubscribed: c.unsubscribed_count, failed: c.failed_count };
+  return {
+    sent: c.sent_count,
+    delivered: c.delivered_count,
+    opened: c.opened_count,
+    clicked: c.clicked_count,
+    bounced: c.bounced_count,
+    complained: c.complained_count,
+    unsubscribed: c.unsubscribed_count,
+    failed: c.failed_count,
+  };
 };
 
 it('counts each fact once per recipient, whatever repeats, in one batch or many, in any order', async () => {
@@ -76,7 +107,13 @@ it("counts unsubscribes through the campaign's link once, and ignores events of 
   const a = newId();
   const id = await campaign(p, [a]);
   const elsewhere = await campaign(other, [a]);
-  const unsub = (projectId: string, campaignId: string): DomainEvent => ({ id: newId(), type: 'messaging.campaign.unsubscribed.v1', occurredAt: new Date().toISOString(), projectId, data: { campaignId, contactId: a } });
+  const unsub = (projectId: string, campaignId: string): DomainEvent => ({
+    id: newId(),
+    type: 'messaging.campaign.unsubscribed.v1',
+    occurredAt: new Date().toISOString(),
+    projectId,
+    data: { campaignId, contactId: a },
+  });
   await db.tx((tx) => consumer().batchHandlers!['messaging.campaign.unsubscribed.v1']!([unsub(p, id), unsub(p, id)], tx));
   // The same campaign id under another project touches nothing; neither does a contact not frozen in it.
   await consume([status(other, id, a, 'sent'), status(p, null, a, 'sent'), status(p, id, newId(), 'sent')]);

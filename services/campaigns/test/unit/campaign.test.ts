@@ -44,6 +44,11 @@ describe('facts and stats', () => {
   it('rates are percentages of the emails sent, two decimals, 0 of nothing', () => {
     const zero = { sent: 0, delivered: 0, opened: 0, clicked: 0, bounced: 0, complained: 0, unsubscribed: 0, failed: 0, replied: 0 };
     expect(statsView(0, zero)).toMatchObject({ openRate: 0, clickRate: 0, bounceRate: 0, deliveryRate: 0 });
-    expect(statsView(3, { ...zero, sent: 3, delivered: 3, opened: 2, clicked: 1 })).toMatchObject({ totalRecipients: 3, openRate: 66.67, clickRate: 33.33, deliveryRate: 100 });
+    expect(statsView(3, { ...zero, sent: 3, delivered: 3, opened: 2, clicked: 1 })).toMatchObject({
+      totalRecipients: 3,
+      openRate: 66.67,
+      clickRate: 33.33,
+      deliveryRate: 100,
+    });
   });
 });

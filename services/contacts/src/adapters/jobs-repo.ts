@@ -30,7 +30,11 @@ export class JobsRepo implements JobsStore {
   ) {}
 
   async createImport(projectId: string, id: string, filename: string) {
-    await this.db.query(`INSERT INTO ${J} (project_id, id, kind, operation, status, filename) VALUES ($1, $2, 'import', 'import', 'uploading', $3)`, [projectId, id, filename]);
+    await this.db.query(`INSERT INTO ${J} (project_id, id, kind, operation, status, filename) VALUES ($1, $2, 'import', 'import', 'uploading', $3)`, [
+      projectId,
+      id,
+      filename,
+    ]);
   }
 
   async appendChunk(projectId: string, jobId: string, seq: number, data: Buffer, maxBytes: number): Promise<ChunkRefusal | undefined> {
@@ -85,10 +89,11 @@ export class JobsRepo implements JobsStore {
   }
 
   async errors(projectId: string, id: string, limit: number): Promise<JobError[]> {
-    const rows = await this.db.query(
-      `SELECT n, email, contact_id, reason FROM ${ERRORS} WHERE project_id = $1 AND job_id = $2 ORDER BY n LIMIT $3`,
-      [projectId, id, limit],
-    );
+    const rows = await this.db.query(`SELECT n, email, contact_id, reason FROM ${ERRORS} WHERE project_id = $1 AND job_id = $2 ORDER BY n LIMIT $3`, [
+      projectId,
+      id,
+      limit,
+    ]);
     return rows.map((r) => ({ n: r.n, email: r.email ?? undefined, contactId: r.contact_id ?? undefined, reason: r.reason }));
   }
 
@@ -112,7 +117,9 @@ export class JobsRepo implements JobsStore {
   }
 
   async holds(tx: PoolClient, projectId: string, id: string, worker: string): Promise<boolean> {
-    const r = await tx.query(prepared(`SELECT 1 FROM ${J} WHERE project_id = $1 AND id = $2 AND worker = $3 AND status = 'running' FOR UPDATE`, [projectId, id, worker]));
+    const r = await tx.query(
+      prepared(`SELECT 1 FROM ${J} WHERE project_id = $1 AND id = $2 AND worker = $3 AND status = 'running' FOR UPDATE`, [projectId, id, worker]),
+    );
     return (r.rowCount ?? 0) > 0;
   }
 
@@ -122,7 +129,14 @@ export class JobsRepo implements JobsStore {
         prepared(
           `INSERT INTO ${ERRORS} (project_id, job_id, n, email, contact_id, reason)
            SELECT $1, $2, * FROM unnest($3::int[], $4::text[], $5::text[], $6::text[]) ON CONFLICT DO NOTHING`,
-          [projectId, id, p.errors.map((e) => e.n), p.errors.map((e) => e.email ?? null), p.errors.map((e) => e.contactId ?? null), p.errors.map((e) => e.reason)],
+          [
+            projectId,
+            id,
+            p.errors.map((e) => e.n),
+            p.errors.map((e) => e.email ?? null),
+            p.errors.map((e) => e.contactId ?? null),
+            p.errors.map((e) => e.reason),
+          ],
         ),
       );
     }
@@ -132,7 +146,19 @@ export class JobsRepo implements JobsStore {
            succeeded = succeeded + $8, failed = failed + $9, error_count = error_count + $10,
            lease_until = now() + $11 * interval '1 millisecond', updated_at = now()
          WHERE project_id = $1 AND id = $2`,
-        [projectId, id, p.processed, p.total ?? null, p.imported ?? 0, p.updated ?? 0, p.skipped ?? 0, p.succeeded ?? 0, p.failed ?? 0, p.errors.length, leaseMs],
+        [
+          projectId,
+          id,
+          p.processed,
+          p.total ?? null,
+          p.imported ?? 0,
+          p.updated ?? 0,
+          p.skipped ?? 0,
+          p.succeeded ?? 0,
+          p.failed ?? 0,
+          p.errors.length,
+          leaseMs,
+        ],
       ),
     );
   }
@@ -185,8 +211,12 @@ export class JobsRepo implements JobsStore {
   async deleteMany(tx: PoolClient, projectId: string, ids: string[]) {
     const r = await tx.query(prepared(`DELETE FROM ${CONTACTS} WHERE project_id = $1 AND id = ANY($2::uuid[]) RETURNING id, email`, [projectId, ids]));
     if (r.rows.length) {
-      await tx.query(prepared(`DELETE FROM ${SCHEMA}.event_facts WHERE project_id = $1 AND contact_id = ANY($2::uuid[])`, [projectId, r.rows.map((x) => x.id)]));
-      await tx.query(prepared(`DELETE FROM ${SCHEMA}.segment_members WHERE project_id = $1 AND contact_id = ANY($2::uuid[])`, [projectId, r.rows.map((x) => x.id)]));
+      await tx.query(
+        prepared(`DELETE FROM ${SCHEMA}.event_facts WHERE project_id = $1 AND contact_id = ANY($2::uuid[])`, [projectId, r.rows.map((x) => x.id)]),
+      );
+      await tx.query(
+        prepared(`DELETE FROM ${SCHEMA}.segment_members WHERE project_id = $1 AND contact_id = ANY($2::uuid[])`, [projectId, r.rows.map((x) => x.id)]),
+      );
     }
     return r.rows;
   }
@@ -215,7 +245,10 @@ export class JobsRepo implements JobsStore {
          WHERE j.project_id = due.project_id AND j.id = due.id RETURNING j.project_id, j.id, j.kind`,
         [leaseMs],
       );
-      await this.outbox.enqueue(tx, due.rows.map((r) => workItem(r.project_id, r.id, r.kind)));
+      await this.outbox.enqueue(
+        tx,
+        due.rows.map((r) => workItem(r.project_id, r.id, r.kind)),
+      );
       const abandoned = await tx.query(
         `WITH gone AS (
            DELETE FROM ${J} WHERE (project_id, id) IN (

@@ -7,7 +7,9 @@ import type { ContactBatchItem, ContactBatchRow, ContactRow, ContactsStore } fro
 import { SCHEMA } from '../migrations';
 
 const COLS = 'id, email, subscribed, data, created_at, updated_at';
-const C_COLS = COLS.split(', ').map((c) => `c.${c}`).join(', '); // the same, of table alias c
+const C_COLS = COLS.split(', ')
+  .map((c) => `c.${c}`)
+  .join(', '); // the same, of table alias c
 const T = `${SCHEMA}.contacts`;
 
 /** Where this service publishes its domain events, with the state changes that cause them. */
@@ -47,10 +49,15 @@ export class ContactsRepo implements ContactsStore {
    */
   async upsertBatch(items: ContactBatchItem[]): Promise<ContactBatchRow[]> {
     const subscribedEvents = outbox.envelopes(
-      items.map((i) => ({ type: 'contacts.contact.subscription_changed.v1' as const, projectId: i.projectId, data: { contactId: i.id, email: i.email, subscribed: true } })),
+      items.map((i) => ({
+        type: 'contacts.contact.subscription_changed.v1' as const,
+        projectId: i.projectId,
+        data: { contactId: i.id, email: i.email, subscribed: true },
+      })),
     );
-    const rows = await this.db.query<ContactBatchRow>(prepared(
-      `WITH input AS (
+    const rows = await this.db.query<ContactBatchRow>(
+      prepared(
+        `WITH input AS (
          SELECT * FROM unnest($1::int[], $2::uuid[], $3::uuid[], $4::text[], $5::bool[], $6::bool[], $7::jsonb[], $8::jsonb[])
            AS i(ord, project_id, id, email, sub, dflt, setj, nulls)
        ), cur AS (
@@ -74,21 +81,27 @@ export class ContactsRepo implements ContactsStore {
          WHERE c.project_id = cur.project_id AND c.id = cur.id AND cur.keeps AND cur.data IS DISTINCT FROM cur.next
          RETURNING cur.ord, ${C_COLS}
        )
-       SELECT i.ord, 'inserted' AS outcome, ${COLS.split(', ').map((c) => `ins.${c}`).join(', ')} FROM ins JOIN input i ON i.id = ins.id
+       SELECT i.ord, 'inserted' AS outcome, ${COLS.split(', ')
+         .map((c) => `ins.${c}`)
+         .join(', ')} FROM ins JOIN input i ON i.id = ins.id
        UNION ALL SELECT ord, 'updated', ${COLS} FROM upd
        UNION ALL SELECT ord, 'unchanged', ${COLS} FROM cur WHERE keeps AND data IS NOT DISTINCT FROM next`,
-      [
-        items.map((r) => r.ord),
-        items.map((r) => r.projectId),
-        items.map((r) => r.id),
-        items.map((r) => r.email),
-        items.map((r) => r.subscribed ?? null),
-        items.map((r) => r.defaultSubscribed),
-        items.map((r) => JSON.stringify(r.set)),
-        items.map((r) => JSON.stringify(r.nulls)),
-        ...outbox.params(subscribedEvents, items.map((r) => r.id)),
-      ],
-    ));
+        [
+          items.map((r) => r.ord),
+          items.map((r) => r.projectId),
+          items.map((r) => r.id),
+          items.map((r) => r.email),
+          items.map((r) => r.subscribed ?? null),
+          items.map((r) => r.defaultSubscribed),
+          items.map((r) => JSON.stringify(r.set)),
+          items.map((r) => JSON.stringify(r.nulls)),
+          ...outbox.params(
+            subscribedEvents,
+            items.map((r) => r.id),
+          ),
+        ],
+      ),
+    );
     if (rows.some((r) => r.outcome === 'inserted' && r.subscribed)) outbox.written(this.db.pool);
     return rows;
   }
@@ -104,7 +117,11 @@ export class ContactsRepo implements ContactsStore {
    * lost. An item's outcome: `inserted` (the row has the item's new id), `updated`, or, absent
    * from the answer, unchanged.
    */
-  async importBatch(tx: Queryable, projectId: string, items: Array<{ ord: number; id: string; email: string; set: JsonObject }>): Promise<Array<{ ord: number; outcome: 'inserted' | 'updated' }>> {
+  async importBatch(
+    tx: Queryable,
+    projectId: string,
+    items: Array<{ ord: number; id: string; email: string; set: JsonObject }>,
+  ): Promise<Array<{ ord: number; outcome: 'inserted' | 'updated' }>> {
     const events = outbox.envelopes(
       items.map((i) => ({ type: 'contacts.contact.subscription_changed.v1' as const, projectId, data: { contactId: i.id, email: i.email, subscribed: true } })),
     );
@@ -122,7 +139,17 @@ export class ContactsRepo implements ContactsStore {
            ${outbox.insertSql(6, { key: 'uuid', where: (id) => `${id} IN (SELECT id FROM up)` })}
          )
          SELECT i.ord, (up.id = i.id) AS inserted FROM up JOIN input i ON i.email = up.email`,
-        [items.map((i) => i.ord), items.map((i) => i.id), items.map((i) => i.email), items.map((i) => JSON.stringify(i.set)), projectId, ...outbox.params(events, items.map((i) => i.id))],
+        [
+          items.map((i) => i.ord),
+          items.map((i) => i.id),
+          items.map((i) => i.email),
+          items.map((i) => JSON.stringify(i.set)),
+          projectId,
+          ...outbox.params(
+            events,
+            items.map((i) => i.id),
+          ),
+        ],
       ),
     );
     if (r.rows.some((x) => x.inserted)) outbox.written(tx);
@@ -164,10 +191,12 @@ export class ContactsRepo implements ContactsStore {
    */
   async updateDataIfUnchanged(projectId: string, id: string, expected: JsonObject, next: JsonObject): Promise<ContactRow | undefined> {
     return (
-      await this.db.query(
-        `UPDATE ${T} SET data = $4, updated_at = now() WHERE project_id = $1 AND id = $2 AND data = $3::jsonb RETURNING ${COLS}`,
-        [projectId, id, JSON.stringify(expected), JSON.stringify(next)],
-      )
+      await this.db.query(`UPDATE ${T} SET data = $4, updated_at = now() WHERE project_id = $1 AND id = $2 AND data = $3::jsonb RETURNING ${COLS}`, [
+        projectId,
+        id,
+        JSON.stringify(expected),
+        JSON.stringify(next),
+      ])
     )[0];
   }
 
@@ -267,15 +296,16 @@ export class ContactsRepo implements ContactsStore {
    * fields: PostgreSQL takes at most 1,664 entries).
    */
   async fieldsWithCoverage(projectId: string): Promise<{ total: number; fields: Array<{ key: string; type: FieldType; count: number }> }> {
-    const fields = await this.db.query<{ key: string; type: FieldType }>(
-      `SELECT key, type FROM ${SCHEMA}.fields WHERE project_id = $1 ORDER BY key`,
-      [projectId],
-    );
+    const fields = await this.db.query<{ key: string; type: FieldType }>(`SELECT key, type FROM ${SCHEMA}.fields WHERE project_id = $1 ORDER BY key`, [
+      projectId,
+    ]);
     let total = 0;
     const counted: number[] = [];
     for (let start = 0; start === 0 || start < fields.length; start += COVERAGE_FIELDS_PER_PASS) {
       const part = fields.slice(start, start + COVERAGE_FIELDS_PER_PASS);
-      const counts = part.map((_f, i) => `count(*) FILTER (WHERE data #> $${i + 2}::text[] IS NOT NULL AND data #> $${i + 2}::text[] <> 'null'::jsonb) AS c${i}`);
+      const counts = part.map(
+        (_f, i) => `count(*) FILTER (WHERE data #> $${i + 2}::text[] IS NOT NULL AND data #> $${i + 2}::text[] <> 'null'::jsonb) AS c${i}`,
+      );
       const row = (
         await this.db.query(`SELECT count(*) AS total${counts.length ? ', ' + counts.join(', ') : ''} FROM ${T} WHERE project_id = $1`, [
           projectId,
@@ -306,10 +336,10 @@ export class ContactsRepo implements ContactsStore {
 
   async deleteField(projectId: string, path: string[]): Promise<number> {
     return this.db.tx(async (tx) => {
-      const r = await tx.query(
-        `UPDATE ${T} SET data = data #- $2::text[], updated_at = now() WHERE project_id = $1 AND data #> $2::text[] IS NOT NULL`,
-        [projectId, path],
-      );
+      const r = await tx.query(`UPDATE ${T} SET data = data #- $2::text[], updated_at = now() WHERE project_id = $1 AND data #> $2::text[] IS NOT NULL`, [
+        projectId,
+        path,
+      ]);
       const key = path.join('.');
       this.forgetFields(projectId);
       await tx.query(`DELETE FROM ${SCHEMA}.fields WHERE project_id = $1 AND (key = $2 OR key LIKE $3)`, [projectId, key, `${likeEscape(key)}.%`]);
@@ -341,13 +371,22 @@ export class ContactsRepo implements ContactsStore {
     }
     const rows = [...facts.values()];
     if (rows.length === 0) return;
-    await tx.query(prepared(
-      `INSERT INTO ${SCHEMA}.event_facts (project_id, contact_id, name, count, first_at, last_at)
+    await tx.query(
+      prepared(
+        `INSERT INTO ${SCHEMA}.event_facts (project_id, contact_id, name, count, first_at, last_at)
        SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::bigint[], $5::timestamptz[], $6::timestamptz[])
        ON CONFLICT (project_id, contact_id, name) DO UPDATE SET count = event_facts.count + excluded.count,
          first_at = least(event_facts.first_at, excluded.first_at), last_at = greatest(event_facts.last_at, excluded.last_at)`,
-      [rows.map((r) => r.projectId), rows.map((r) => r.contactId), rows.map((r) => r.name), rows.map((r) => r.count), rows.map((r) => r.first), rows.map((r) => r.last)],
-    ));
+        [
+          rows.map((r) => r.projectId),
+          rows.map((r) => r.contactId),
+          rows.map((r) => r.name),
+          rows.map((r) => r.count),
+          rows.map((r) => r.first),
+          rows.map((r) => r.last),
+        ],
+      ),
+    );
   }
 
   async deleteEventFacts(tx: Queryable, projectId: string, name: string) {
@@ -355,9 +394,9 @@ export class ContactsRepo implements ContactsStore {
   }
 
   async eventFacts(projectId: string, contactId: string) {
-    return this.db.query(
-      `SELECT name, count, first_at, last_at FROM ${SCHEMA}.event_facts WHERE project_id = $1 AND contact_id = $2 ORDER BY name`,
-      [projectId, contactId],
-    );
+    return this.db.query(`SELECT name, count, first_at, last_at FROM ${SCHEMA}.event_facts WHERE project_id = $1 AND contact_id = $2 ORDER BY name`, [
+      projectId,
+      contactId,
+    ]);
   }
 }

@@ -32,19 +32,48 @@ export class SegmentsRepo implements SegmentsStore {
     return r.rows[0];
   }
 
-  async insert(tx: PoolClient, projectId: string, s: { id: string; name: string; description: string | null; type: SegmentType; condition: Condition | null; trackMembership: boolean; memberCount: number }) {
+  async insert(
+    tx: PoolClient,
+    projectId: string,
+    s: { id: string; name: string; description: string | null; type: SegmentType; condition: Condition | null; trackMembership: boolean; memberCount: number },
+  ) {
     await tx.query(
       `INSERT INTO ${S} (project_id, id, name, slug, description, type, condition, track_membership, member_count) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [projectId, s.id, s.name, segmentSlug(s.name), s.description, s.type, s.condition === null ? null : JSON.stringify(s.condition), s.trackMembership, s.memberCount],
+      [
+        projectId,
+        s.id,
+        s.name,
+        segmentSlug(s.name),
+        s.description,
+        s.type,
+        s.condition === null ? null : JSON.stringify(s.condition),
+        s.trackMembership,
+        s.memberCount,
+      ],
     );
   }
 
-  async update(tx: PoolClient, projectId: string, id: string, s: { name: string; description: string | null; condition: Condition | null; trackMembership: boolean; memberCount: number; conditionChanged: boolean }) {
+  async update(
+    tx: PoolClient,
+    projectId: string,
+    id: string,
+    s: { name: string; description: string | null; condition: Condition | null; trackMembership: boolean; memberCount: number; conditionChanged: boolean },
+  ) {
     await tx.query(
       `UPDATE ${S} SET name = $3, slug = $9, description = $4, condition = $5, track_membership = $6, member_count = $7, updated_at = now(),
          computed_at = CASE WHEN $8::boolean THEN NULL ELSE computed_at END, failed_at = CASE WHEN $8::boolean THEN NULL ELSE failed_at END
        WHERE project_id = $1 AND id = $2`,
-      [projectId, id, s.name, s.description, s.condition === null ? null : JSON.stringify(s.condition), s.trackMembership, s.memberCount, s.conditionChanged, segmentSlug(s.name)],
+      [
+        projectId,
+        id,
+        s.name,
+        s.description,
+        s.condition === null ? null : JSON.stringify(s.condition),
+        s.trackMembership,
+        s.memberCount,
+        s.conditionChanged,
+        segmentSlug(s.name),
+      ],
     );
   }
 
@@ -111,7 +140,9 @@ export class SegmentsRepo implements SegmentsStore {
   }
 
   async workflowRefs(projectId: string): Promise<WorkflowRefs[]> {
-    const rows = await this.db.query(`SELECT workflow_id, name, fields, event_names FROM ${WF} WHERE project_id = $1 AND NOT deleted ORDER BY workflow_id`, [projectId]);
+    const rows = await this.db.query(`SELECT workflow_id, name, fields, event_names FROM ${WF} WHERE project_id = $1 AND NOT deleted ORDER BY workflow_id`, [
+      projectId,
+    ]);
     return rows.map((r) => ({ id: r.workflow_id, name: r.name, fields: r.fields, eventNames: r.event_names }));
   }
 
@@ -194,7 +225,9 @@ export class SegmentsRepo implements SegmentsStore {
   }
 
   async trackedIds(projectId: string): Promise<string[]> {
-    const rows = await this.db.query(`SELECT id FROM ${S} WHERE project_id = $1 AND type = 'DYNAMIC' AND track_membership ORDER BY created_at, id`, [projectId]);
+    const rows = await this.db.query(`SELECT id FROM ${S} WHERE project_id = $1 AND type = 'DYNAMIC' AND track_membership ORDER BY created_at, id`, [
+      projectId,
+    ]);
     return rows.map((r) => r.id);
   }
 

@@ -16,7 +16,6 @@ import type { ContactBatchItem, ContactRow, ContactsStore } from './ports';
 
 const MAX_LOOKUP = 500;
 
-
 function parseJson(json: string, field = 'data'): unknown {
   if (!json) return undefined;
   try {
@@ -176,7 +175,11 @@ export function contactsHandlers(repo: ContactsStore): Omit<Handlers<'contacts'>
     // refuses those that do not fit, in request order), the others stay in the batch.
     for (const projectId of new Set(batch.map((b) => b.projectId))) {
       const mine = batch.filter((b) => b.projectId === projectId);
-      const { total, added } = await repo.fieldBudget(db.pool, projectId, mine.flatMap((b) => typesOf(b.set).map((t) => t.key)));
+      const { total, added } = await repo.fieldBudget(
+        db.pool,
+        projectId,
+        mine.flatMap((b) => typesOf(b.set).map((t) => t.key)),
+      );
       if (!fieldBudgetError(total, added)) continue;
       const adding = new Set(added);
       for (const b of mine) {
@@ -271,7 +274,12 @@ export function contactsHandlers(repo: ContactsStore): Omit<Handlers<'contacts'>
         if (!existing) throw notFound('Contact', 'CONTACT_NOT_FOUND');
         const email = nextEmail ?? existing.email;
         if (email !== existing.email && (await repo.emailTaken(tx, projectId, email, id))) {
-          throw new AppError({ code: 'CONFLICT', status: 409, message: `A contact with email ${email} already exists`, suggestion: 'Update or delete that contact instead.' });
+          throw new AppError({
+            code: 'CONFLICT',
+            status: 409,
+            message: `A contact with email ${email} already exists`,
+            suggestion: 'Update or delete that contact instead.',
+          });
         }
         const patch = patchData(existing.data, req.data_json);
         await admitFields(repo, tx, projectId, patch.persisted);
@@ -300,7 +308,10 @@ export function contactsHandlers(repo: ContactsStore): Omit<Handlers<'contacts'>
     async LookupContacts(req, meta) {
       const projectId = projectOf(meta);
       if (req.emails.length < 1 || req.emails.length > MAX_LOOKUP) {
-        throw validationError([{ field: 'emails', message: `must contain 1 to ${MAX_LOOKUP} emails`, code: 'too_big' }], 'Split the list into calls of at most 500 emails.');
+        throw validationError(
+          [{ field: 'emails', message: `must contain 1 to ${MAX_LOOKUP} emails`, code: 'too_big' }],
+          'Split the list into calls of at most 500 emails.',
+        );
       }
       const wanted = [...new Set(req.emails.map(normalizeEmail))];
       const found = await repo.existingEmails(projectId, wanted);
@@ -346,7 +357,10 @@ export function contactsHandlers(repo: ContactsStore): Omit<Handlers<'contacts'>
 function parseFieldOrThrow(field: string) {
   const parsed = parseFieldParam(field);
   if (!parsed) {
-    throw validationError([{ field: 'field', message: `"${field}" is not a valid field name`, code: 'invalid_string' }], 'Use a standard field (email, subscribed, createdAt, updatedAt) or data.<key>.');
+    throw validationError(
+      [{ field: 'field', message: `"${field}" is not a valid field name`, code: 'invalid_string' }],
+      'Use a standard field (email, subscribed, createdAt, updatedAt) or data.<key>.',
+    );
   }
   return parsed;
 }

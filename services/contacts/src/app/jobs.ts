@@ -70,8 +70,12 @@ export function jobsHandlers(d: JobsDeps): JobHandlers {
     async BeginImport(req, meta) {
       const id = newId();
       // A name for people to read: control characters (NUL, which PostgreSQL text cannot hold, included) go.
-      // eslint-disable-next-line no-control-regex -- the control characters are what it removes
-      const filename = req.filename.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255) || 'import.csv';
+      const filename =
+        req.filename
+          // eslint-disable-next-line no-control-regex -- the control characters are what it removes
+          .replace(/[\u0000-\u001f\u007f]/g, '')
+          .trim()
+          .slice(0, 255) || 'import.csv';
       await jobs.createImport(projectOf(meta), id, filename);
       return { job_id: id };
     },
@@ -80,10 +84,17 @@ export function jobsHandlers(d: JobsDeps): JobHandlers {
       const projectId = projectOf(meta);
       if (!isUuid(req.job_id)) throw importNotFound();
       const data = Buffer.from(req.data);
-      if (data.length === 0 || data.length > d.chunkBytes) throw validationError([{ field: 'data', message: `a chunk holds 1 to ${d.chunkBytes} bytes`, code: 'too_big' }]);
+      if (data.length === 0 || data.length > d.chunkBytes)
+        throw validationError([{ field: 'data', message: `a chunk holds 1 to ${d.chunkBytes} bytes`, code: 'too_big' }]);
       const refused = await jobs.appendChunk(projectId, req.job_id, req.seq, data, d.maxBytes);
       if (refused === 'not_found') throw importNotFound();
-      if (refused === 'out_of_order') throw new AppError({ code: 'CONFLICT', status: 409, message: `Chunk ${req.seq} is not the next one of this upload`, suggestion: 'Upload the file again.' });
+      if (refused === 'out_of_order')
+        throw new AppError({
+          code: 'CONFLICT',
+          status: 409,
+          message: `Chunk ${req.seq} is not the next one of this upload`,
+          suggestion: 'Upload the file again.',
+        });
       if (refused === 'too_large') throw tooLarge(d.maxBytes);
       return {};
     },
@@ -136,12 +147,14 @@ export function jobsHandlers(d: JobsDeps): JobHandlers {
       }
       // The same id twice is one id (compared as UUIDs are: case-insensitively).
       const seen = new Set<string>();
-      const ids = req.contact_ids.map((id) => id.trim()).filter((id) => {
-        const key = id.toLowerCase();
-        if (seen.has(key)) return false;
-        seen.add(key);
-        return true;
-      });
+      const ids = req.contact_ids
+        .map((id) => id.trim())
+        .filter((id) => {
+          const key = id.toLowerCase();
+          if (seen.has(key)) return false;
+          seen.add(key);
+          return true;
+        });
       const id = newId();
       await jobs.createBulk(projectId, id, operation, ids);
       return { job_id: id };
@@ -190,12 +203,15 @@ export async function runJob(d: JobsDeps, projectId: string, jobId: string, stop
   const job = await d.jobs.claim(projectId, jobId, worker, d.leaseMs);
   if (!job) return; // done, running elsewhere, or not ours to run
   let lost = false;
-  const beat = setInterval(() => {
-    d.jobs.heartbeat(projectId, jobId, worker, d.leaseMs).then(
-      (held) => (lost ||= !held),
-      (err) => logger.warn({ err: (err as Error).message, jobId }, 'job lease heartbeat failed'),
-    );
-  }, Math.max(200, Math.floor(d.leaseMs / 3)));
+  const beat = setInterval(
+    () => {
+      d.jobs.heartbeat(projectId, jobId, worker, d.leaseMs).then(
+        (held) => (lost ||= !held),
+        (err) => logger.warn({ err: (err as Error).message, jobId }, 'job lease heartbeat failed'),
+      );
+    },
+    Math.max(200, Math.floor(d.leaseMs / 3)),
+  );
   const run: JobRun = { d, job, worker, stopping: () => stopping() || lost };
   try {
     const outcome = job.kind === 'import' ? await runImport(run) : await runBulk(run);
@@ -210,7 +226,10 @@ export async function runJob(d: JobsDeps, projectId: string, jobId: string, stop
     const code = (err as { code?: unknown }).code;
     if (typeof code === 'string' && /^(22|54)/.test(code)) {
       logger.warn({ err, jobId }, 'contacts job: the database refused its data');
-      return void (await d.jobs.finish(projectId, jobId, worker, { status: 'failed', reason: `rejected_data: the database refused a row of this batch (${(err as Error).message})` }));
+      return void (await d.jobs.finish(projectId, jobId, worker, {
+        status: 'failed',
+        reason: `rejected_data: the database refused a row of this batch (${(err as Error).message})`,
+      }));
     }
     // The database unreachable, or a bug: the job stays `running` until its lease expires, and
     // the sweep queues it again (and fails it after MAX_ATTEMPTS interruptions).
@@ -274,7 +293,10 @@ async function checkFile(run: JobRun): Promise<number> {
       throw new JobFailed(`invalid_utf8: the file is not UTF-8 text (the bytes after offset ${offset} are not); save it as CSV UTF-8 and import it again`);
     }
     const nul = chunk.indexOf(0);
-    if (nul >= 0) throw new JobFailed(`not_csv: the file holds a NUL byte (at offset ${offset + nul}), so it is no CSV text; export the sheet as CSV UTF-8 and import that`);
+    if (nul >= 0)
+      throw new JobFailed(
+        `not_csv: the file holds a NUL byte (at offset ${offset + nul}), so it is no CSV text; export the sheet as CSV UTF-8 and import that`,
+      );
     counter.feed(chunk);
     offset += chunk.length;
   }
@@ -285,7 +307,9 @@ async function checkFile(run: JobRun): Promise<number> {
   }
   const records = counter.end();
   if (counter.malformedAt !== undefined) {
-    throw new JobFailed(`malformed_csv: row ${counter.malformedAt} has a quote that is not closed, or text after a closing quote; fix that row and import the file again`);
+    throw new JobFailed(
+      `malformed_csv: row ${counter.malformedAt} has a quote that is not closed, or text after a closing quote; fix that row and import the file again`,
+    );
   }
   return Math.max(0, records - 1);
 }
@@ -332,7 +356,11 @@ async function runImport(run: JobRun): Promise<Outcome> {
         const columns = columnsOf(cells);
         if (isHeaderProblem(columns)) throw new JobFailed(`invalid_header: ${columns.message}`);
         // Its columns are the fields it would add: all of them fit in the project's, or none is imported.
-        const { total, added } = await d.contacts.fieldBudget(d.contacts.db.pool, job.project_id, columns.data.map((c) => c.key));
+        const { total, added } = await d.contacts.fieldBudget(
+          d.contacts.db.pool,
+          job.project_id,
+          columns.data.map((c) => c.key),
+        );
         const tooMany = fieldBudgetError(total, added);
         if (tooMany) throw new JobFailed(`too_many_fields: ${tooMany.message}`);
         state.columns = columns;
@@ -362,7 +390,10 @@ async function runImport(run: JobRun): Promise<Outcome> {
     if (isParseError(err)) throw new JobFailed(`malformed_csv: ${(err as Error).message}`);
     throw err;
   }
-  logger.info({ jobId: job.id, rows: state.index - job.processed, checkMs: Math.round(checkMs), waitMs: Math.round(waitMs), ms: Math.round(performance.now() - started) }, 'contacts import: where the time went');
+  logger.info(
+    { jobId: job.id, rows: state.index - job.processed, checkMs: Math.round(checkMs), waitMs: Math.round(waitMs), ms: Math.round(performance.now() - started) },
+    'contacts import: where the time went',
+  );
   return { status: 'completed', total: state.index };
 }
 
@@ -427,7 +458,11 @@ async function importBatch(run: JobRun, state: ImportState, rows: Row[]) {
       else updated++;
     }
     const unchanged = items.length - imported - updated;
-    await d.contacts.recordFieldTypes(tx, projectId, [...types].map(([key, type]) => ({ key, type })));
+    await d.contacts.recordFieldTypes(
+      tx,
+      projectId,
+      [...types].map(([key, type]) => ({ key, type })),
+    );
     if (imported + updated) await d.jobs.outbox.enqueue(tx, [contactsChanged(projectId, imported + updated)]);
     await d.jobs.progress(
       tx,
@@ -471,7 +506,13 @@ async function runBulk(run: JobRun): Promise<Outcome> {
       }
       await d.jobs.outbox.enqueue(tx, events);
       const errors: JobError[] = slice.flatMap((id, k) => (found.has(id.toLowerCase()) ? [] : [{ n: start + k + 1, contactId: id, reason: 'not_found' }]));
-      await d.jobs.progress(tx, job.project_id, job.id, { processed: start + slice.length, succeeded: slice.length - errors.length, failed: errors.length, errors }, d.leaseMs);
+      await d.jobs.progress(
+        tx,
+        job.project_id,
+        job.id,
+        { processed: start + slice.length, succeeded: slice.length - errors.length, failed: errors.length, errors },
+        d.leaseMs,
+      );
     });
     if (run.stopping() && start + BULK_BATCH < ids.length) return 'released';
     await yieldToOthers();

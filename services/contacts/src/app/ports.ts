@@ -47,7 +47,11 @@ export interface ContactsStore {
   /** Many upserts in one statement; absent from the result: items for the locked path (see the adapter). */
   upsertBatch(items: ContactBatchItem[]): Promise<ContactBatchRow[]>;
   /** A CSV import's batch (distinct emails of one project) in the caller's transaction; absent from the answer: unchanged. */
-  importBatch(tx: Queryable, projectId: string, items: Array<{ ord: number; id: string; email: string; set: JsonObject }>): Promise<Array<{ ord: number; outcome: 'inserted' | 'updated' }>>;
+  importBatch(
+    tx: Queryable,
+    projectId: string,
+    items: Array<{ ord: number; id: string; email: string; set: JsonObject }>,
+  ): Promise<Array<{ ord: number; outcome: 'inserted' | 'updated' }>>;
   findByEmailForUpdate(tx: PoolClient, projectId: string, email: string): Promise<ContactRow | undefined>;
   findByIdForUpdate(tx: PoolClient, projectId: string, id: string): Promise<ContactRow | undefined>;
   /** Undefined when the email exists (a concurrent insert won). */
@@ -61,7 +65,10 @@ export interface ContactsStore {
   /** Deletes the contact, its event facts and its segment memberships. */
   delete(tx: PoolClient, projectId: string, id: string): Promise<ContactRow | undefined>;
   /** Newest first, keyset-paginated (one row more than `limit` when there is a next page). */
-  list(projectId: string, q: { limit: number; cursor?: string; search?: string; subscribed?: boolean; withTotal: boolean }): Promise<{ rows: ContactRow[]; total: number }>;
+  list(
+    projectId: string,
+    q: { limit: number; cursor?: string; search?: string; subscribed?: boolean; withTotal: boolean },
+  ): Promise<{ rows: ContactRow[]; total: number }>;
   existingEmails(projectId: string, emails: string[]): Promise<Set<string>>;
   /** Records the type of keys seen for the first time (existing keys keep theirs). */
   recordFieldTypes(tx: Queryable, projectId: string, all: Array<{ key: string; type: FieldType }>): Promise<void>;
@@ -161,7 +168,12 @@ export interface JobsStore {
   chunk(projectId: string, id: string, seq: number): Promise<Buffer | undefined>;
 
   /** Subscribes or unsubscribes the given contacts (locked); returns each found contact and whether it changed. */
-  setSubscribed(tx: PoolClient, projectId: string, ids: string[], subscribed: boolean): Promise<Array<{ id: string; email: string; subscribed: boolean; changed: boolean }>>;
+  setSubscribed(
+    tx: PoolClient,
+    projectId: string,
+    ids: string[],
+    subscribed: boolean,
+  ): Promise<Array<{ id: string; email: string; subscribed: boolean; changed: boolean }>>;
   /** Deletes the given contacts, their event facts and segment memberships; returns those deleted. */
   deleteMany(tx: PoolClient, projectId: string, ids: string[]): Promise<Array<{ id: string; email: string }>>;
 
@@ -209,9 +221,18 @@ export interface SegmentsStore {
   /** The project's segments without their counts: for resolving references, usage. */
   conditions(projectId: string): Promise<SegmentRef[]>;
   get(q: Queryable, projectId: string, id: string, lock?: boolean): Promise<SegmentRow | undefined>;
-  insert(tx: PoolClient, projectId: string, s: { id: string; name: string; description: string | null; type: SegmentType; condition: Condition | null; trackMembership: boolean; memberCount: number }): Promise<void>;
+  insert(
+    tx: PoolClient,
+    projectId: string,
+    s: { id: string; name: string; description: string | null; type: SegmentType; condition: Condition | null; trackMembership: boolean; memberCount: number },
+  ): Promise<void>;
   /** `conditionChanged`: the last compute no longer describes the condition. */
-  update(tx: PoolClient, projectId: string, id: string, s: { name: string; description: string | null; condition: Condition | null; trackMembership: boolean; memberCount: number; conditionChanged: boolean }): Promise<void>;
+  update(
+    tx: PoolClient,
+    projectId: string,
+    id: string,
+    s: { name: string; description: string | null; condition: Condition | null; trackMembership: boolean; memberCount: number; conditionChanged: boolean },
+  ): Promise<void>;
   /** Deletes the segment and its membership rows. */
   delete(tx: PoolClient, projectId: string, id: string): Promise<void>;
   clearMembers(tx: PoolClient, projectId: string, id: string): Promise<void>;

@@ -15,7 +15,16 @@ import type { Audience__Output as AudienceMsg } from '../../../../libs/contracts
 import type { Segment as SegmentMsg } from '../../../../libs/contracts/src/generated/herald/contacts/v1/Segment';
 import { badRequest, conflict, isUuid, logger, newId, notFound, validationError, type FieldError } from '../../../../libs/kit/src';
 import { isValidEmail, normalizeEmail } from '../domain/email';
-import { chunks, MAX_MEMBER_EMAILS, MAX_SEGMENT_DESCRIPTION, MAX_SEGMENT_NAME, MEMBERSHIP_EVENT_IDS, SEGMENT_TYPES, segmentSlug, type SegmentType } from '../domain/segments';
+import {
+  chunks,
+  MAX_MEMBER_EMAILS,
+  MAX_SEGMENT_DESCRIPTION,
+  MAX_SEGMENT_NAME,
+  MEMBERSHIP_EVENT_IDS,
+  SEGMENT_TYPES,
+  segmentSlug,
+  type SegmentType,
+} from '../domain/segments';
 import { toMsg } from './messages';
 import { parseFieldParam } from '../domain/fields';
 import type { CampaignAudience, ContactsStore, SegmentRef, SegmentRow, SegmentsStore } from './ports';
@@ -101,14 +110,18 @@ export function segmentsHandlers(d: SegmentsDeps): SegmentHandlers {
 
   /** 409 when another segment's slug is this name's (their entry and exit events would share names). */
   const slugTaken = (name: string) =>
-    conflict(`Another segment already has the event names segment.${segmentSlug(name)}.entry|exit`, 'Pick a name that differs in its letters or digits, not only in case or punctuation.');
+    conflict(
+      `Another segment already has the event names segment.${segmentSlug(name)}.entry|exit`,
+      'Pick a name that differs in its letters or digits, not only in case or punctuation.',
+    );
 
   /** Runs a write that sets a name; the unique slug index turns a clash (a concurrent one too) into a 409. */
   async function naming<T>(name: string, write: () => Promise<T>): Promise<T> {
     try {
       return await write();
     } catch (err) {
-      if ((err as { code?: string; constraint?: string }).code === '23505' && (err as { constraint?: string }).constraint === 'segments_slug') throw slugTaken(name);
+      if ((err as { code?: string; constraint?: string }).code === '23505' && (err as { constraint?: string }).constraint === 'segments_slug')
+        throw slugTaken(name);
       throw err;
     }
   }
@@ -144,13 +157,20 @@ export function segmentsHandlers(d: SegmentsDeps): SegmentHandlers {
 
   async function requireStatic(projectId: string, id: string): Promise<SegmentRow> {
     const s = await load(projectId, id);
-    if (s.type !== 'STATIC') throw badRequest(`The segment "${s.name}" is DYNAMIC: its members follow its condition`, 'Add or remove members of STATIC segments only; change the condition of a DYNAMIC one.');
+    if (s.type !== 'STATIC')
+      throw badRequest(
+        `The segment "${s.name}" is DYNAMIC: its members follow its condition`,
+        'Add or remove members of STATIC segments only; change the condition of a DYNAMIC one.',
+      );
     return s;
   }
 
   function memberEmails(raw: string[]): string[] {
     if (raw.length < 1 || raw.length > MAX_MEMBER_EMAILS) {
-      throw validationError([{ field: 'emails', message: `must contain 1 to ${MAX_MEMBER_EMAILS} emails`, code: raw.length ? 'too_big' : 'too_small' }], `Send at most ${MAX_MEMBER_EMAILS} emails a call.`);
+      throw validationError(
+        [{ field: 'emails', message: `must contain 1 to ${MAX_MEMBER_EMAILS} emails`, code: raw.length ? 'too_big' : 'too_small' }],
+        `Send at most ${MAX_MEMBER_EMAILS} emails a call.`,
+      );
     }
     const errors: FieldError[] = [];
     const emails = raw.map((e, i) => {
@@ -171,14 +191,21 @@ export function segmentsHandlers(d: SegmentsDeps): SegmentHandlers {
       const projectId = projectOf(meta);
       const type = req.type as SegmentType;
       const hasCondition = req.condition_json !== '';
-      refuse([
-        nameProblem(req.name),
-        descriptionProblem(req.description),
-        SEGMENT_TYPES.includes(type) ? undefined : { field: 'type', message: 'must be DYNAMIC or STATIC', code: 'invalid_enum_value' },
-        type === 'DYNAMIC' && !hasCondition ? { field: 'condition', message: 'is required for a DYNAMIC segment', code: 'missing_value' } : undefined,
-        type === 'STATIC' && hasCondition ? { field: 'condition', message: 'is not allowed on a STATIC segment (its members are added by email)', code: 'unexpected_value' } : undefined,
-        type === 'STATIC' && req.track_membership ? { field: 'trackMembership', message: 'applies to DYNAMIC segments only', code: 'unexpected_value' } : undefined,
-      ], 'A DYNAMIC segment has a condition; a STATIC one has members, added with POST /segments/:id/members.');
+      refuse(
+        [
+          nameProblem(req.name),
+          descriptionProblem(req.description),
+          SEGMENT_TYPES.includes(type) ? undefined : { field: 'type', message: 'must be DYNAMIC or STATIC', code: 'invalid_enum_value' },
+          type === 'DYNAMIC' && !hasCondition ? { field: 'condition', message: 'is required for a DYNAMIC segment', code: 'missing_value' } : undefined,
+          type === 'STATIC' && hasCondition
+            ? { field: 'condition', message: 'is not allowed on a STATIC segment (its members are added by email)', code: 'unexpected_value' }
+            : undefined,
+          type === 'STATIC' && req.track_membership
+            ? { field: 'trackMembership', message: 'applies to DYNAMIC segments only', code: 'unexpected_value' }
+            : undefined,
+        ],
+        'A DYNAMIC segment has a condition; a STATIC one has members, added with POST /segments/:id/members.',
+      );
       const name = req.name.trim();
       await requireFreeSlug(projectId, name);
       const id = newId();
@@ -189,7 +216,11 @@ export function segmentsHandlers(d: SegmentsDeps): SegmentHandlers {
         condition = prepared.condition;
         memberCount = await store.count(store.db.pool, projectId, prepared.compiled);
       }
-      await naming(name, () => store.db.tx((tx) => store.insert(tx, projectId, { id, name, description: req.description ?? null, type, condition, trackMembership: req.track_membership, memberCount })));
+      await naming(name, () =>
+        store.db.tx((tx) =>
+          store.insert(tx, projectId, { id, name, description: req.description ?? null, type, condition, trackMembership: req.track_membership, memberCount }),
+        ),
+      );
       await touched(projectId);
       return segmentMsg((await store.get(store.db.pool, projectId, id))!);
     },
@@ -206,7 +237,9 @@ export function segmentsHandlers(d: SegmentsDeps): SegmentHandlers {
         req.name !== undefined ? nameProblem(req.name) : undefined,
         descriptionProblem(req.description),
         current.type === 'STATIC' && hasCondition ? { field: 'condition', message: 'is not allowed on a STATIC segment', code: 'unexpected_value' } : undefined,
-        current.type === 'STATIC' && req.track_membership ? { field: 'trackMembership', message: 'applies to DYNAMIC segments only', code: 'unexpected_value' } : undefined,
+        current.type === 'STATIC' && req.track_membership
+          ? { field: 'trackMembership', message: 'applies to DYNAMIC segments only', code: 'unexpected_value' }
+          : undefined,
       ]);
       if (req.name !== undefined && segmentSlug(req.name) !== segmentSlug(current.name)) await requireFreeSlug(projectId, req.name, current.id);
       // The new condition is validated and counted first, outside the transaction.
@@ -242,11 +275,17 @@ export function segmentsHandlers(d: SegmentsDeps): SegmentHandlers {
       const s = await load(projectId, req.id);
       const campaigns = (await store.campaignAudiences(projectId)).filter((c) => ACTIVE_CAMPAIGN.has(c.status) && audienceNames(c, s.id));
       if (campaigns.length) {
-        throw conflict(`The segment "${s.name}" is the audience of an active campaign: ${campaigns.map((c) => c.name).join(', ')}`, 'Cancel or finish those campaigns first.');
+        throw conflict(
+          `The segment "${s.name}" is the audience of an active campaign: ${campaigns.map((c) => c.name).join(', ')}`,
+          'Cancel or finish those campaigns first.',
+        );
       }
       const referencing = (await store.conditions(projectId)).filter((o) => o.condition && conditionReferences(o.condition).segments.includes(s.id));
       if (referencing.length) {
-        throw conflict(`The segment "${s.name}" is used in the conditions of: ${referencing.map((o) => o.name).join(', ')}`, 'Remove the segment.<id> filters that name it first.');
+        throw conflict(
+          `The segment "${s.name}" is used in the conditions of: ${referencing.map((o) => o.name).join(', ')}`,
+          'Remove the segment.<id> filters that name it first.',
+        );
       }
       await store.db.tx((tx) => store.delete(tx, projectId, s.id));
       await touched(projectId);
@@ -257,7 +296,8 @@ export function segmentsHandlers(d: SegmentsDeps): SegmentHandlers {
       const projectId = projectOf(meta);
       const s = await load(projectId, req.id);
       const page = { page: req.page || 1, pageSize: req.page_size || 20 };
-      const { rows, total } = s.type === 'STATIC' ? await store.memberPage(projectId, s.id, page) : await store.livePage(projectId, await compileSegment(d, projectId, s), page);
+      const { rows, total } =
+        s.type === 'STATIC' ? await store.memberPage(projectId, s.id, page) : await store.livePage(projectId, await compileSegment(d, projectId, s), page);
       return { contacts: rows.map(toMsg), total: String(total), page: page.page, page_size: page.pageSize };
     },
 
@@ -277,7 +317,14 @@ export function segmentsHandlers(d: SegmentsDeps): SegmentHandlers {
         const now = new Set(found.map((c) => c.email));
         missing = emails.filter((e) => !now.has(e));
       }
-      const added = await store.db.tx((tx) => store.addMembers(tx, projectId, s.id, found.map((c) => c.id)));
+      const added = await store.db.tx((tx) =>
+        store.addMembers(
+          tx,
+          projectId,
+          s.id,
+          found.map((c) => c.id),
+        ),
+      );
       await touched(projectId);
       return { added, created, not_found: missing };
     },
@@ -286,7 +333,14 @@ export function segmentsHandlers(d: SegmentsDeps): SegmentHandlers {
       const projectId = projectOf(meta);
       const s = await requireStatic(projectId, req.id);
       const found = await store.contactsByEmail(store.db.pool, projectId, memberEmails(req.emails));
-      const removed = await store.db.tx((tx) => store.removeMembers(tx, projectId, s.id, found.map((c) => c.id)));
+      const removed = await store.db.tx((tx) =>
+        store.removeMembers(
+          tx,
+          projectId,
+          s.id,
+          found.map((c) => c.id),
+        ),
+      );
       await touched(projectId);
       return { removed };
     },
@@ -344,9 +398,16 @@ export function segmentsHandlers(d: SegmentsDeps): SegmentHandlers {
     async FieldUsage(req, meta) {
       const projectId = projectOf(meta);
       if (!parseFieldParam(req.field)) {
-        throw validationError([{ field: 'field', message: `"${req.field}" is not a valid field name`, code: 'invalid_string' }], 'Use a standard field (email, subscribed, createdAt, updatedAt) or data.<key>.');
+        throw validationError(
+          [{ field: 'field', message: `"${req.field}" is not a valid field name`, code: 'invalid_string' }],
+          'Use a standard field (email, subscribed, createdAt, updatedAt) or data.<key>.',
+        );
       }
-      const [segments, audiences, workflows] = await Promise.all([store.conditions(projectId), store.campaignAudiences(projectId), store.workflowRefs(projectId)]);
+      const [segments, audiences, workflows] = await Promise.all([
+        store.conditions(projectId),
+        store.campaignAudiences(projectId),
+        store.workflowRefs(projectId),
+      ]);
       const used = segments.filter((s) => s.condition && referencesField(s.condition, req.field));
       const campaigns = audiences.filter((c) => c.audienceFilter && referencesField(c.audienceFilter as unknown as Condition, req.field));
       return {
@@ -377,7 +438,11 @@ const MAX_AUDIENCE_PAGE = 10_000;
  * the `segment.<id>` filter, so STATIC membership rows and DYNAMIC conditions both work) or a
  * FILTERED condition (validated here: 422s name `audienceFilter.…`) — always only the subscribed.
  */
-async function compileAudience(d: SegmentsDeps, projectId: string, a: AudienceMsg | null | undefined): Promise<{ condition?: Condition; compiled: CompiledCondition }> {
+async function compileAudience(
+  d: SegmentsDeps,
+  projectId: string,
+  a: AudienceMsg | null | undefined,
+): Promise<{ condition?: Condition; compiled: CompiledCondition }> {
   const [fieldTypes, all] = await Promise.all([d.contacts.fieldTypes(projectId), d.segments.conditions(projectId)]);
   let condition: Condition | undefined;
   switch (a?.type) {
@@ -386,7 +451,10 @@ async function compileAudience(d: SegmentsDeps, projectId: string, a: AudienceMs
     case 'SEGMENT': {
       const id = (a.segment_id ?? '').toLowerCase();
       if (!all.some((s) => s.id === id)) {
-        throw validationError([{ field: 'segmentId', message: 'no segment of this project has this id', code: 'not_found' }], 'Pass the id of one of the project\'s segments (GET /segments).');
+        throw validationError(
+          [{ field: 'segmentId', message: 'no segment of this project has this id', code: 'not_found' }],
+          "Pass the id of one of the project's segments (GET /segments).",
+        );
       }
       condition = { logic: 'AND', groups: [{ filters: [{ field: `segment.${id}`, operator: 'memberOfSegment' }] }] };
       break;

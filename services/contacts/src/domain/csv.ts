@@ -91,9 +91,7 @@ function significantDigits(v: string): number {
   return digits.length;
 }
 
-export type RowOutcome =
-  | { ok: true; email: string; set: JsonObject }
-  | { ok: false; email: string; reason: 'missing_email' | 'invalid_email' };
+export type RowOutcome = { ok: true; email: string; set: JsonObject } | { ok: false; email: string; reason: 'missing_email' | 'invalid_email' };
 
 /** A data row: its normalized email and the data it sets, or why it cannot be imported (rule 2). */
 export function rowOf(cells: string[], columns: ImportColumns): RowOutcome {

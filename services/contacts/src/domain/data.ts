@@ -131,7 +131,10 @@ export function applyDataPatch(current: JsonObject, patch: unknown): DataPatchRe
     result.persisted[key] = stored;
   }
   if (Object.keys(data).length > MAX_DATA_KEYS) {
-    throw new DataValidationError('data', `a contact's data holds at most ${MAX_DATA_KEYS} keys (this write would make ${Object.keys(data).length}; set some to null to remove them)`);
+    throw new DataValidationError(
+      'data',
+      `a contact's data holds at most ${MAX_DATA_KEYS} keys (this write would make ${Object.keys(data).length}; set some to null to remove them)`,
+    );
   }
   return result;
 }

@@ -46,7 +46,10 @@ export function contactsConsumer(repo: ContactsRepo, segments: SegmentsStore, de
     },
     batchHandlers: {
       'events.event.recorded.v1': async (events: DomainEvent<'events.event.recorded.v1'>[], tx) => {
-        await repo.recordEventFacts(tx, events.map((e) => ({ projectId: e.projectId, contactId: e.data.contactId, name: e.data.name, at: e.data.occurredAt })));
+        await repo.recordEventFacts(
+          tx,
+          events.map((e) => ({ projectId: e.projectId, contactId: e.data.contactId, name: e.data.name, at: e.data.occurredAt })),
+        );
         await due(events, tx);
       },
       'contacts.contact.subscription_changed.v1': due,

@@ -13,14 +13,21 @@ export const contactView = (c: ContactMsg) => ({
   updatedAt: c.updated_at,
 });
 
-const dataField = z.record(z.string(), z.unknown()).nullable().optional().describe('Custom fields, patched (SPEC §2.2): only the keys sent change, null deletes a key.');
+const dataField = z
+  .record(z.string(), z.unknown())
+  .nullable()
+  .optional()
+  .describe('Custom fields, patched (SPEC §2.2): only the keys sent change, null deletes a key.');
 const dataJson = (d: unknown) => (d ? JSON.stringify(d) : '');
 
 const listQuery = z.object({
   limit: queryInt(1, 100).default(20),
   cursor: z.string().max(100).optional().describe("The previous page's cursor, unchanged."),
   search: z.string().max(320).optional().describe('Case-insensitive substring of the email.'),
-  subscribed: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  subscribed: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
 });
 const valuesQuery = z.object({ limit: queryInt(1, 1000).default(100) });
 
@@ -55,7 +62,9 @@ export function contactsRoutes(contacts: () => Api<'contacts'>): Route[] {
         summary: 'List contacts',
         description: 'Cursor pagination (SPEC §8): pass `cursor` from one page to get the next; `total` is given on the first page only (0 after).',
         query: listQuery,
-        responses: { 200: { description: 'A page of contacts, oldest first.', example: { data: [contactExample], cursor: contactExample.id, hasMore: true, total: 120 } } },
+        responses: {
+          200: { description: 'A page of contacts, oldest first.', example: { data: [contactExample], cursor: contactExample.id, hasMore: true, total: 120 } },
+        },
       },
       async (_req, res, { query: q }) => {
         const out = await contacts().ListContacts({ limit: q.limit, cursor: q.cursor ?? '', search: q.search ?? '', subscribed: q.subscribed });
@@ -72,11 +81,19 @@ export function contactsRoutes(contacts: () => Api<'contacts'>): Route[] {
         example: { email: 'jane@example.com', subscribed: true, data: { plan: 'pro' } },
         responses: {
           201: { description: 'A new contact.', example: { ...contactExample, _meta: { isNew: true, isUpdate: false } } },
-          200: { description: 'The existing contact of that email, its data patched.', example: { ...contactExample, _meta: { isNew: false, isUpdate: true } } },
+          200: {
+            description: 'The existing contact of that email, its data patched.',
+            example: { ...contactExample, _meta: { isNew: false, isUpdate: true } },
+          },
         },
       },
       async (_req, res, { body }) => {
-        const out = await contacts().UpsertContact({ email: body.email, subscribed: body.subscribed, default_subscribed: true, data_json: dataJson(body.data) });
+        const out = await contacts().UpsertContact({
+          email: body.email,
+          subscribed: body.subscribed,
+          default_subscribed: true,
+          data_json: dataJson(body.data),
+        });
         res.status(out.is_new ? 201 : 200).json({ ...contactView(out.contact!), _meta: { isNew: out.is_new, isUpdate: out.is_update } });
       },
     ),
@@ -88,7 +105,9 @@ export function contactsRoutes(contacts: () => Api<'contacts'>): Route[] {
         summary: 'Which emails are contacts',
         body: lookupBody,
         example: { emails: ['jane@example.com', 'nobody@example.com'] },
-        responses: { 200: { description: 'The emails split by whether a contact has them.', example: { found: ['jane@example.com'], notFound: ['nobody@example.com'] } } },
+        responses: {
+          200: { description: 'The emails split by whether a contact has them.', example: { found: ['jane@example.com'], notFound: ['nobody@example.com'] } },
+        },
       },
       async (_req, res, { body }) => {
         const out = await contacts().LookupContacts({ emails: body.emails });
@@ -105,7 +124,12 @@ export function contactsRoutes(contacts: () => Api<'contacts'>): Route[] {
         responses: {
           200: {
             description: 'Every field of the project.',
-            example: { fields: [{ field: 'email', type: 'string', isCustom: false, coverage: 1 }, { field: 'data.plan', type: 'string', isCustom: true, coverage: 0.4 }] },
+            example: {
+              fields: [
+                { field: 'email', type: 'string', isCustom: false, coverage: 1 },
+                { field: 'data.plan', type: 'string', isCustom: true, coverage: 0.4 },
+              ],
+            },
           },
         },
       },
@@ -117,7 +141,13 @@ export function contactsRoutes(contacts: () => Api<'contacts'>): Route[] {
     on.get(
       '/contacts/fields/:field/values',
       auth,
-      { tag: 'Contacts', summary: 'Distinct values of a field', params: FIELD, query: valuesQuery, responses: { 200: { description: 'The values and how many there are.', example: { field: 'data.plan', values: ['free', 'pro'], count: 2 } } } },
+      {
+        tag: 'Contacts',
+        summary: 'Distinct values of a field',
+        params: FIELD,
+        query: valuesQuery,
+        responses: { 200: { description: 'The values and how many there are.', example: { field: 'data.plan', values: ['free', 'pro'], count: 2 } } },
+      },
       async (req, res, { query }) => {
         const out = await contacts().FieldValues({ field: String(req.params.field), limit: query.limit });
         res.json({ field: out.field, values: out.values_json.map((v) => JSON.parse(v)), count: Number(out.count) });
@@ -130,7 +160,12 @@ export function contactsRoutes(contacts: () => Api<'contacts'>): Route[] {
         tag: 'Contacts',
         summary: 'Where a field is used',
         params: FIELD,
-        responses: { 200: { description: 'Segments, campaigns and workflows referencing the field.', example: { field: 'data.plan', usedInSegments: [], usedInCampaigns: [], usedInWorkflows: [] } } },
+        responses: {
+          200: {
+            description: 'Segments, campaigns and workflows referencing the field.',
+            example: { field: 'data.plan', usedInSegments: [], usedInCampaigns: [], usedInWorkflows: [] },
+          },
+        },
       },
       async (req, res) => {
         const out = await contacts().FieldUsage({ field: String(req.params.field) });
@@ -153,10 +188,21 @@ export function contactsRoutes(contacts: () => Api<'contacts'>): Route[] {
         res.json({ deletedFrom: Number(out.deleted_from) });
       },
     ),
-    on.get('/contacts/:id', auth, { tag: 'Contacts', summary: 'Get a contact', params: CONTACT_ID, responses: { 200: { description: 'The contact.', example: contactExample } }, errors: contactNotFound }, async (req, res) => {
-      const out = await contacts().GetContact({ id: String(req.params.id) });
-      res.json(contactView(out.contact!));
-    }),
+    on.get(
+      '/contacts/:id',
+      auth,
+      {
+        tag: 'Contacts',
+        summary: 'Get a contact',
+        params: CONTACT_ID,
+        responses: { 200: { description: 'The contact.', example: contactExample } },
+        errors: contactNotFound,
+      },
+      async (req, res) => {
+        const out = await contacts().GetContact({ id: String(req.params.id) });
+        res.json(contactView(out.contact!));
+      },
+    ),
     on.patch(
       '/contacts/:id',
       auth,
@@ -168,19 +214,33 @@ export function contactsRoutes(contacts: () => Api<'contacts'>): Route[] {
         body: patchBody,
         example: { subscribed: false, data: { plan: null } },
         responses: { 200: { description: 'The updated contact.', example: contactExample } },
-        errors: { 400: { code: 'BAD_REQUEST', description: 'Nothing to update.' }, ...contactNotFound, 409: { code: 'CONFLICT', description: 'Another contact has this email.' } },
+        errors: {
+          400: { code: 'BAD_REQUEST', description: 'Nothing to update.' },
+          ...contactNotFound,
+          409: { code: 'CONFLICT', description: 'Another contact has this email.' },
+        },
       },
       async (req, res, { body }) => {
         if (body.email === undefined && body.subscribed === undefined && body.data === undefined) {
           throw badRequest('Nothing to update', 'Send at least one of email, subscribed, data.');
         }
-        const out = await contacts().UpdateContact({ id: String(req.params.id), email: body.email, subscribed: body.subscribed, data_json: dataJson(body.data) });
+        const out = await contacts().UpdateContact({
+          id: String(req.params.id),
+          email: body.email,
+          subscribed: body.subscribed,
+          data_json: dataJson(body.data),
+        });
         res.json(contactView(out.contact!));
       },
     ),
-    on.delete('/contacts/:id', auth, { tag: 'Contacts', summary: 'Delete a contact', params: CONTACT_ID, responses: { 204: { description: 'Deleted.' } }, errors: contactNotFound }, async (req, res) => {
-      await contacts().DeleteContact({ id: String(req.params.id) });
-      res.status(204).end();
-    }),
+    on.delete(
+      '/contacts/:id',
+      auth,
+      { tag: 'Contacts', summary: 'Delete a contact', params: CONTACT_ID, responses: { 204: { description: 'Deleted.' } }, errors: contactNotFound },
+      async (req, res) => {
+        await contacts().DeleteContact({ id: String(req.params.id) });
+        res.status(204).end();
+      },
+    ),
   ];
 }

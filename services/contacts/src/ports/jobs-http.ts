@@ -133,7 +133,7 @@ export function jobsRoutes(contacts: () => Api<'contacts'>): Route[] {
         tag: 'Contacts',
         summary: 'Import contacts from a CSV file',
         description:
-          'Multipart upload, part `file` (5 MB by default, `IMPORT_MAX_BYTES`). The header is checked on arrival: a file that is not CSV or has no `email` column is refused (422) before any job exists. Every other column becomes `data.<column>`, typed by SPEC §4.2\'s rules; existing contacts are patched. The rows are imported in the background (`GET /contacts/import/{jobId}`).',
+          "Multipart upload, part `file` (5 MB by default, `IMPORT_MAX_BYTES`). The header is checked on arrival: a file that is not CSV or has no `email` column is refused (422) before any job exists. Every other column becomes `data.<column>`, typed by SPEC §4.2's rules; existing contacts are patched. The rows are imported in the background (`GET /contacts/import/{jobId}`).",
         forwardedBody: importForm,
         example: { file: 'email,plan,seats\njane@example.com,pro,3\n' },
         responses: queued('The import'),
@@ -150,7 +150,8 @@ export function jobsRoutes(contacts: () => Api<'contacts'>): Route[] {
       {
         tag: 'Contacts',
         summary: 'Status of an import',
-        description: '`totalRows` = `imported` + `updated` + `skipped`; rows count the header as row 1. `errors` lists the first 1,000 row errors, `errorCount` all of them; `reason` says why a failed job failed.',
+        description:
+          '`totalRows` = `imported` + `updated` + `skipped`; rows count the header as row 1. `errors` lists the first 1,000 row errors, `errorCount` all of them; `reason` says why a failed job failed.',
         params: JOB_ID,
         responses: { 200: { description: 'The job, with its counts and progress (0–100).', example: importExample } },
         errors: { 404: { code: 'IMPORT_JOB_NOT_FOUND', description: 'No import of this project has this id.' } },
@@ -317,6 +318,8 @@ class Upload {
   /** Drops the job of an upload that failed (best effort: the sweep drops it after an hour anyway). */
   async abort() {
     if (!this.jobId) return;
-    await this.api.AbortImport({ job_id: this.jobId }).catch((err) => logger.warn({ err: (err as Error).message, jobId: this.jobId }, 'could not abort an import upload'));
+    await this.api
+      .AbortImport({ job_id: this.jobId })
+      .catch((err) => logger.warn({ err: (err as Error).message, jobId: this.jobId }, 'could not abort an import upload'));
   }
 }

@@ -25,8 +25,13 @@ const segmentView = (s: SegmentMsg) => ({
 // each problem by its path (`condition.groups[1].filters[0].value`); here it is an object.
 const conditionField = z
   .record(z.string(), z.unknown())
-  .describe('`{ logic: AND|OR, groups: [{ filters: [{ field, operator, value?, unit? }], conditions? }] }` (COMPAT "Templates, campaigns, segments"; docs/decisions.md "Audience conditions").');
-const nameField = z.string().max(200).describe('Its entry and exit events are `segment.<slug>.entry|exit`, the slug being the name lower-cased, spaces to hyphens, other characters dropped.');
+  .describe(
+    '`{ logic: AND|OR, groups: [{ filters: [{ field, operator, value?, unit? }], conditions? }] }` (COMPAT "Templates, campaigns, segments"; docs/decisions.md "Audience conditions").',
+  );
+const nameField = z
+  .string()
+  .max(200)
+  .describe('Its entry and exit events are `segment.<slug>.entry|exit`, the slug being the name lower-cased, spaces to hyphens, other characters dropped.');
 const descriptionField = z.string().max(2000);
 
 const createBody = z.object({
@@ -34,7 +39,10 @@ const createBody = z.object({
   description: descriptionField.nullable().optional(),
   type: z.enum(['DYNAMIC', 'STATIC']),
   condition: conditionField.nullable().optional().describe('Required for DYNAMIC, refused for STATIC.'),
-  trackMembership: z.boolean().optional().describe('DYNAMIC only, default false: membership is computed (on change, in the background) and entry and exit events fire.'),
+  trackMembership: z
+    .boolean()
+    .optional()
+    .describe('DYNAMIC only, default false: membership is computed (on change, in the background) and entry and exit events fire.'),
 });
 const patchBody = z.object({
   name: nameField.optional(),
@@ -84,17 +92,28 @@ const notFound = { 404: { code: 'SEGMENT_NOT_FOUND', description: 'No segment of
 export function segmentsRoutes(contacts: () => Api<'contacts'>): Route[] {
   const auth = policy.secret;
   return [
-    on.get('/segments', auth, { tag: 'Segments', summary: 'List segments', description: 'All of them, oldest first; no pagination.', responses: { 200: { description: 'The segments.', example: [segmentExample] } } }, async (_req, res) => {
-      const out = await contacts().ListSegments({});
-      res.json(out.segments.map(segmentView));
-    }),
+    on.get(
+      '/segments',
+      auth,
+      {
+        tag: 'Segments',
+        summary: 'List segments',
+        description: 'All of them, oldest first; no pagination.',
+        responses: { 200: { description: 'The segments.', example: [segmentExample] } },
+      },
+      async (_req, res) => {
+        const out = await contacts().ListSegments({});
+        res.json(out.segments.map(segmentView));
+      },
+    ),
     on.post(
       '/segments',
       auth,
       {
         tag: 'Segments',
         summary: 'Create a segment',
-        description: 'DYNAMIC (members: the contacts its condition matches, live) or STATIC (members added by email). The condition is validated against the project\'s field types: a 422 names each bad filter by its path.',
+        description:
+          "DYNAMIC (members: the contacts its condition matches, live) or STATIC (members added by email). The condition is validated against the project's field types: a 422 names each bad filter by its path.",
         body: createBody,
         example: { name: 'Active pro customers', type: 'DYNAMIC', condition: conditionExample, trackMembership: true },
         responses: { 201: { description: 'The segment, with its member count.', example: segmentExample } },
@@ -117,7 +136,8 @@ export function segmentsRoutes(contacts: () => Api<'contacts'>): Route[] {
       {
         tag: 'Segments',
         summary: 'Count the contacts a condition matches',
-        description: 'For a condition not saved yet (a segment being built, a campaign\'s filter): validated as a DYNAMIC segment\'s condition (a 422 names each bad filter by its path, `condition.groups[0].filters[0].operator`) and counted as its member count is. Nothing is stored.',
+        description:
+          "For a condition not saved yet (a segment being built, a campaign's filter): validated as a DYNAMIC segment's condition (a 422 names each bad filter by its path, `condition.groups[0].filters[0].operator`) and counted as its member count is. Nothing is stored.",
         body: previewBody,
         example: { condition: conditionExample },
         responses: { 200: { description: 'How many contacts match, and how many of them are subscribed.', example: { total: 1280, subscribed: 1175 } } },
@@ -127,16 +147,29 @@ export function segmentsRoutes(contacts: () => Api<'contacts'>): Route[] {
         res.json({ total: Number(out.total), subscribed: Number(out.subscribed) });
       },
     ),
-    on.get('/segments/:id', auth, { tag: 'Segments', summary: 'Get a segment', description: 'With its cached member count (refresh counts again).', params: SEGMENT_ID, responses: { 200: { description: 'The segment.', example: segmentExample } }, errors: notFound }, async (req, res) => {
-      res.json(segmentView(await contacts().GetSegment({ id: String(req.params.id) })));
-    }),
+    on.get(
+      '/segments/:id',
+      auth,
+      {
+        tag: 'Segments',
+        summary: 'Get a segment',
+        description: 'With its cached member count (refresh counts again).',
+        params: SEGMENT_ID,
+        responses: { 200: { description: 'The segment.', example: segmentExample } },
+        errors: notFound,
+      },
+      async (req, res) => {
+        res.json(segmentView(await contacts().GetSegment({ id: String(req.params.id) })));
+      },
+    ),
     on.patch(
       '/segments/:id',
       auth,
       {
         tag: 'Segments',
         summary: 'Update a segment',
-        description: 'Name, description, condition (DYNAMIC only) and trackMembership. A tracked segment whose condition changes is computed again soon, with entry and exit events for the difference.',
+        description:
+          'Name, description, condition (DYNAMIC only) and trackMembership. A tracked segment whose condition changes is computed again soon, with entry and exit events for the difference.',
         params: SEGMENT_ID,
         body: patchBody,
         example: { name: 'Active pro customers (EU)' },
@@ -144,7 +177,8 @@ export function segmentsRoutes(contacts: () => Api<'contacts'>): Route[] {
         errors: { ...notFound, 409: { code: 'CONFLICT', description: 'Another segment has the same slug.' } },
       },
       async (req, res, { body }) => {
-        if (Object.values(body).every((v) => v === undefined)) throw badRequest('Nothing to update', 'Send at least one of name, description, condition, trackMembership.');
+        if (Object.values(body).every((v) => v === undefined))
+          throw badRequest('Nothing to update', 'Send at least one of name, description, condition, trackMembership.');
         const out = await contacts().UpdateSegment({
           id: String(req.params.id),
           name: body.name,
@@ -164,7 +198,7 @@ export function segmentsRoutes(contacts: () => Api<'contacts'>): Route[] {
         summary: 'Delete a segment',
         params: SEGMENT_ID,
         responses: { 204: { description: 'Deleted, with its membership.' } },
-        errors: { ...notFound, 409: { code: 'CONFLICT', description: 'An active campaign sends to it, or another segment\'s condition names it.' } },
+        errors: { ...notFound, 409: { code: 'CONFLICT', description: "An active campaign sends to it, or another segment's condition names it." } },
       },
       async (req, res) => {
         await contacts().DeleteSegment({ id: String(req.params.id) });
@@ -177,7 +211,7 @@ export function segmentsRoutes(contacts: () => Api<'contacts'>): Route[] {
       {
         tag: 'Segments',
         summary: 'Members, page by page',
-        description: 'Newest first. A DYNAMIC segment\'s members are the contacts its condition matches now; a STATIC one\'s, those added.',
+        description: "Newest first. A DYNAMIC segment's members are the contacts its condition matches now; a STATIC one's, those added.",
         params: SEGMENT_ID,
         query: pageQuery,
         responses: { 200: { description: 'A page of members.', example: { data: [contactExample], total: 1280, page: 1, pageSize: 20, totalPages: 64 } } },
@@ -203,7 +237,12 @@ export function segmentsRoutes(contacts: () => Api<'contacts'>): Route[] {
         errors: { ...notFound, 400: { code: 'BAD_REQUEST', description: 'The segment is DYNAMIC.' } },
       },
       async (req, res, { body }) => {
-        const out = await contacts().AddSegmentMembers({ id: String(req.params.id), emails: body.emails, create_missing: body.createMissing ?? false, subscribed: body.subscribed });
+        const out = await contacts().AddSegmentMembers({
+          id: String(req.params.id),
+          emails: body.emails,
+          create_missing: body.createMissing ?? false,
+          subscribed: body.subscribed,
+        });
         res.json({ added: out.added, created: out.created, notFound: out.not_found });
       },
     ),

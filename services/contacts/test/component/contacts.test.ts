@@ -98,7 +98,8 @@ describe('upsert rules', () => {
 
   it('creates and changes through the API publish contacts.contacts.changed.v1 (the segments recompute trigger); no-ops publish nothing', async () => {
     const p = newId();
-    const changed = async () => Number((await db.query(`SELECT count(*) AS n FROM contacts.outbox WHERE project_id = $1 AND type = 'contacts.contacts.changed.v1'`, [p]))[0].n);
+    const changed = async () =>
+      Number((await db.query(`SELECT count(*) AS n FROM contacts.outbox WHERE project_id = $1 AND type = 'contacts.contacts.changed.v1'`, [p]))[0].n);
     const c = await upsert(p, 'trigger@example.com', { data: { plan: 'pro' } });
     expect(await changed()).toBe(1);
     await upsert(p, 'trigger@example.com', { data: { plan: 'pro' } }); // same data
@@ -332,11 +333,7 @@ describe('tenant scoping', () => {
     const c = await upsert(a, 'tenant@example.com', { data: { owner: 'a' } });
     const id = c.contact!.id;
 
-    for (const call of [
-      h.GetContact({ id }, as(b)),
-      update(b, id, { subscribed: false, data: { owner: 'b' } }),
-      h.DeleteContact({ id }, as(b)),
-    ]) {
+    for (const call of [h.GetContact({ id }, as(b)), update(b, id, { subscribed: false, data: { owner: 'b' } }), h.DeleteContact({ id }, as(b))]) {
       const err = await expectAppError(call);
       expect(err.status).toBe(404);
       expect(err.code).toBe('CONTACT_NOT_FOUND');

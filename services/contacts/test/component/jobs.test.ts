@@ -48,7 +48,8 @@ async function upload(projectId: string, csv: string): Promise<string> {
 }
 
 const job = async (projectId: string, id: string) => (await db.query('SELECT * FROM contacts.jobs WHERE project_id = $1 AND id = $2', [projectId, id]))[0];
-const workItems = async (id: string) => (await db.query(`SELECT 1 FROM contacts.outbox WHERE type = 'contacts.job.queued.v1' AND data->>'jobId' = $1`, [id])).length;
+const workItems = async (id: string) =>
+  (await db.query(`SELECT 1 FROM contacts.outbox WHERE type = 'contacts.job.queued.v1' AND data->>'jobId' = $1`, [id])).length;
 
 const CSV = ['email,n', 'a@jobs.test,1', 'b@jobs.test,2', 'bad,3', 'a@jobs.test,4', 'c@jobs.test,5', 'd@jobs.test,6', 'e@jobs.test,7'].join('\n');
 
@@ -64,11 +65,16 @@ it('runs an upload in batches: counts, errors by row, subscription events for ne
     { row: 4, email: 'bad', reason: 'invalid_email' },
     { row: 5, email: 'a@jobs.test', reason: 'duplicate_email' },
   ]);
-  const events = await db.query(`SELECT data->>'email' AS email FROM contacts.outbox WHERE project_id = $1 AND type = 'contacts.contact.subscription_changed.v1' ORDER BY seq`, [p]);
+  const events = await db.query(
+    `SELECT data->>'email' AS email FROM contacts.outbox WHERE project_id = $1 AND type = 'contacts.contact.subscription_changed.v1' ORDER BY seq`,
+    [p],
+  );
   expect(events.map((e) => e.email).sort()).toEqual(['a@jobs.test', 'b@jobs.test', 'd@jobs.test', 'e@jobs.test']);
   expect((await db.query('SELECT 1 FROM contacts.import_chunks WHERE project_id = $1', [p])).length).toBe(0);
   // The existing contact, unchanged (its n already 5), kept its subscription and updatedAt.
-  const [c] = await db.query(`SELECT subscribed, created_at = updated_at AS untouched FROM contacts.contacts WHERE project_id = $1 AND email = 'c@jobs.test'`, [p]);
+  const [c] = await db.query(`SELECT subscribed, created_at = updated_at AS untouched FROM contacts.contacts WHERE project_id = $1 AND email = 'c@jobs.test'`, [
+    p,
+  ]);
   expect(c).toEqual({ subscribed: false, untouched: true });
 });
 

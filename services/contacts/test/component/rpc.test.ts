@@ -65,7 +65,10 @@ beforeAll(async () => {
     ...conditionHandlers(segmentsDeps),
   };
   const counted = Object.fromEntries(
-    Object.entries(handlers).map(([name, h]) => [name, (req: unknown, meta: CallMeta) => (handled.push(name), (h as (r: unknown, m: CallMeta) => unknown)(req, meta))]),
+    Object.entries(handlers).map(([name, h]) => [
+      name,
+      (req: unknown, meta: CallMeta) => (handled.push(name), (h as (r: unknown, m: CallMeta) => unknown)(req, meta)),
+    ]),
   ) as unknown as ContactsHandlers;
   const served: ContactsHandlers = {
     ...counted,
@@ -113,7 +116,10 @@ function normalise(v: unknown): unknown {
 describe('grpcClient ↔ grpcImplementation', () => {
   it('round-trips a contact through the wire', async () => {
     const p = newId();
-    const created = await remote.UpsertContact({ email: 'Wire@Example.com', default_subscribed: true, data_json: JSON.stringify({ plan: 'pro', n: 2 }) }, as(p));
+    const created = await remote.UpsertContact(
+      { email: 'Wire@Example.com', default_subscribed: true, data_json: JSON.stringify({ plan: 'pro', n: 2 }) },
+      as(p),
+    );
     expect(created.is_new).toBe(true);
     expect(created.contact).toMatchObject({ email: 'wire@example.com', subscribed: true });
     expect(JSON.parse(created.contact!.data_json)).toEqual({ plan: 'pro', n: 2 });
@@ -225,8 +231,14 @@ describe('deadlines', () => {
 describe('inProcessClient', () => {
   it('returns the same shape as grpcClient for the same calls', async () => {
     const p = newId();
-    const viaGrpc = await remote.UpsertContact({ email: 'remote-shape@example.com', default_subscribed: true, data_json: JSON.stringify({ a: { b: [1, 'x'] }, n: 1.5 }) }, as(p));
-    const viaLocal = await local.UpsertContact({ email: 'local-shape@example.com', default_subscribed: true, data_json: JSON.stringify({ a: { b: [1, 'x'] }, n: 1.5 }) }, as(p));
+    const viaGrpc = await remote.UpsertContact(
+      { email: 'remote-shape@example.com', default_subscribed: true, data_json: JSON.stringify({ a: { b: [1, 'x'] }, n: 1.5 }) },
+      as(p),
+    );
+    const viaLocal = await local.UpsertContact(
+      { email: 'local-shape@example.com', default_subscribed: true, data_json: JSON.stringify({ a: { b: [1, 'x'] }, n: 1.5 }) },
+      as(p),
+    );
     expect(normalise(viaLocal)).toEqual(normalise(viaGrpc));
 
     // Identical reads of the same rows are fully equal, ids and timestamps included.
@@ -292,8 +304,7 @@ function rawCall(method: 'GetContact' | 'ListContacts', body: Buffer, md: Record
   );
 }
 
-const refusals = async () =>
-  Object.fromEntries(((await metrics.grpcRefused.get()).values).map((v) => [String(v.labels.reason), v.value]));
+const refusals = async () => Object.fromEntries((await metrics.grpcRefused.get()).values.map((v) => [String(v.labels.reason), v.value]));
 
 describe('the internal token (INTERNAL_TOKEN)', () => {
   it('a call without the token or with a wrong one is refused (UNAUTHENTICATED) before any handler runs, and counted', async () => {
@@ -326,7 +337,10 @@ describe('the internal token (INTERNAL_TOKEN)', () => {
   });
 
   it("a Herald client with another process's token gets a 503 (the service is unavailable to it), never the handler's answer", async () => {
-    const other = grpcClient(contactsDefinition(), contracts.contacts.fullName, address, { deadlineMs: 2000, internalToken: crypto.randomBytes(32).toString('hex') });
+    const other = grpcClient(contactsDefinition(), contracts.contacts.fullName, address, {
+      deadlineMs: 2000,
+      internalToken: crypto.randomBytes(32).toString('hex'),
+    });
     clients.push(other);
     handled.length = 0;
     const err = await expectAppError(other.ListContacts({ limit: 10 }, as(newId())));
@@ -354,7 +368,7 @@ describe('the internal token (INTERNAL_TOKEN)', () => {
 });
 
 describe("the project of a call is its metadata's", () => {
-  it("whatever the message says: a project_id in the body (the field number it had) is not read", async () => {
+  it('whatever the message says: a project_id in the body (the field number it had) is not read', async () => {
     const [a, b] = [newId(), newId()];
     const mine = await remote.UpsertContact({ email: 'victim@example.com', default_subscribed: true, data_json: '' }, as(a));
     const id = mine.contact!.id;
@@ -362,18 +376,61 @@ describe("the project of a call is its metadata's", () => {
     const withToken = (projectId: string) => ({ 'x-project-id': projectId, [INTERNAL_TOKEN_KEY]: TOKEN });
 
     // Project b's caller names project a in the body, as requests used to carry it (field 1).
-    const got = await rawCall('GetContact', wire([[1, a], [2, id]]), withToken(b));
+    const got = await rawCall(
+      'GetContact',
+      wire([
+        [1, a],
+        [2, id],
+      ]),
+      withToken(b),
+    );
     expect(got.err?.code).toBe(grpc.status.NOT_FOUND);
-    const listed = await rawCall('ListContacts', wire([[1, a], [2, 100]]), withToken(b));
+    const listed = await rawCall(
+      'ListContacts',
+      wire([
+        [1, a],
+        [2, 100],
+      ]),
+      withToken(b),
+    );
     expect(listed.res.contacts.map((c: any) => c.email)).toEqual(['caller@example.com']);
 
     // With project a in the metadata, the same messages see project a's contact.
-    expect((await rawCall('GetContact', wire([[1, b], [2, id]]), withToken(a))).res.contact.email).toBe('victim@example.com');
-    expect((await rawCall('ListContacts', wire([[1, b], [2, 100]]), withToken(a))).res.contacts.map((c: any) => c.email)).toEqual(['victim@example.com']);
+    expect(
+      (
+        await rawCall(
+          'GetContact',
+          wire([
+            [1, b],
+            [2, id],
+          ]),
+          withToken(a),
+        )
+      ).res.contact.email,
+    ).toBe('victim@example.com');
+    expect(
+      (
+        await rawCall(
+          'ListContacts',
+          wire([
+            [1, b],
+            [2, 100],
+          ]),
+          withToken(a),
+        )
+      ).res.contacts.map((c: any) => c.email),
+    ).toEqual(['victim@example.com']);
   });
 
   it('a project-scoped call without a project in its metadata is a 500 (a caller bug), and reads nothing', async () => {
-    const { err } = await rawCall('ListContacts', wire([[1, newId()], [2, 100]]), { [INTERNAL_TOKEN_KEY]: TOKEN });
+    const { err } = await rawCall(
+      'ListContacts',
+      wire([
+        [1, newId()],
+        [2, 100],
+      ]),
+      { [INTERNAL_TOKEN_KEY]: TOKEN },
+    );
     expect(err?.code).toBe(grpc.status.UNKNOWN);
     expect(JSON.parse(Buffer.from(err!.metadata.get('x-app-error-bin')[0] as Buffer).toString())).toMatchObject({ code: 'MISSING_PROJECT', status: 500 });
   });

@@ -50,7 +50,10 @@ async function project(tracked: boolean) {
 
 const due = async (p: string) => (await db.query(`SELECT due_at, taken_until, again FROM contacts.segment_recompute WHERE project_id = $1`, [p]))[0];
 const membershipEvents = async (p: string) =>
-  db.query<{ data: { entered: string[]; exited: string[] } }>(`SELECT data FROM contacts.outbox WHERE project_id = $1 AND type = 'contacts.segment.membership_changed.v1' ORDER BY seq`, [p]);
+  db.query<{ data: { entered: string[]; exited: string[] } }>(
+    `SELECT data FROM contacts.outbox WHERE project_id = $1 AND type = 'contacts.segment.membership_changed.v1' ORDER BY seq`,
+    [p],
+  );
 
 it('marks only projects with a tracked segment, keeps the first due time (debounce), and leases a taken project to one runner', async () => {
   const untracked = await project(false);
@@ -74,7 +77,10 @@ it('marks only projects with a tracked segment, keeps the first due time (deboun
   // A change while it runs: due again after, not forgotten.
   await store.markDue(db.pool, [p], 0);
   expect((await due(p)).again).toBe(true);
-  await store.doneDue(taken.find((x) => x?.projectId === p)!, 0);
+  await store.doneDue(
+    taken.find((x) => x?.projectId === p)!,
+    0,
+  );
   expect(await due(p)).toMatchObject({ taken_until: null, again: false });
   const again = await store.takeDue(60_000);
   expect(again?.projectId).toBe(p);

@@ -183,7 +183,9 @@ describe('UpsertContacts: results', () => {
     ];
     const items = (p: string) => [
       item(p, 'new1@example.com', { data: { plan: 'pro', token: { value: 't1', persistent: false } } }),
-      item(p, 'OLD@example.com', { data: { plan: '', seats: 2, gone: null, nested: { z: 1, nil: null }, id: 'hijack', kept: { value: 'k', persistent: true } } }),
+      item(p, 'OLD@example.com', {
+        data: { plan: '', seats: 2, gone: null, nested: { z: 1, nil: null }, id: 'hijack', kept: { value: 'k', persistent: true } },
+      }),
       item(p, 'new2@example.com', { defaultSubscribed: false, data: { x: true } }),
       item(p, 'quiet@example.com', { data: { k: 'v' } }),
       item(p, 'loud@example.com', { subscribed: false, data: { why: 'spam' } }),
@@ -429,7 +431,10 @@ describe('UpsertContacts: the same contact more than once in a batch', () => {
   it('a subscription change followed by a data change of the same contact: the second item sees the first (request order)', async () => {
     // The docstring of upsertMany: "...in request order, so each item sees the ones before it".
     const setup = (p: string) => [item(p, 'order@example.com', { data: { plan: 'free' } })];
-    const items = (p: string) => [item(p, 'order@example.com', { subscribed: false, data: { plan: 'a' } }), item(p, 'order@example.com', { data: { plan: 'b' } })];
+    const items = (p: string) => [
+      item(p, 'order@example.com', { subscribed: false, data: { plan: 'a' } }),
+      item(p, 'order@example.com', { data: { plan: 'b' } }),
+    ];
     const { p, q, got, reference } = await batchVersusSingle(setup, items);
     // One by one: the contact ends unsubscribed with plan "b"; the second result shows both.
     expect(reference[1]).toEqual({ ok: expect.objectContaining({ subscribed: false, data: { plan: 'b' } }) });
@@ -512,7 +517,10 @@ describe('UpsertContacts: tenancy', () => {
   it('the same email in two projects in one batch makes two contacts, each visible only in its project', async () => {
     const a = newId();
     const b = newId();
-    const { results } = await batch([item(a, 'shared@example.com', { data: { owner: 'a' } }), item(b, 'shared@example.com', { data: { owner: 'b' }, defaultSubscribed: false })]);
+    const { results } = await batch([
+      item(a, 'shared@example.com', { data: { owner: 'a' } }),
+      item(b, 'shared@example.com', { data: { owner: 'b' }, defaultSubscribed: false }),
+    ]);
     const [ra, rb] = results.map(okResult);
     expect(ra.is_new).toBe(true);
     expect(rb.is_new).toBe(true);

@@ -63,7 +63,14 @@ describe('CheckCondition', () => {
     await upsert(p, 'a@wf.test', { age: 30 });
     const seg = await h.CreateSegment({ name: 'Static', type: 'STATIC', condition_json: '', track_membership: false }, as(p));
     const out = await h.CheckCondition(
-      { condition_json: cond({ field: 'data.age', operator: 'gt', value: 18 }, { field: 'email.open', operator: 'triggered' }, { field: `segment.${seg.id.toUpperCase()}`, operator: 'memberOfSegment', value: null }), path: 'config.condition' },
+      {
+        condition_json: cond(
+          { field: 'data.age', operator: 'gt', value: 18 },
+          { field: 'email.open', operator: 'triggered' },
+          { field: `segment.${seg.id.toUpperCase()}`, operator: 'memberOfSegment', value: null },
+        ),
+        path: 'config.condition',
+      },
       as(p),
     );
     expect(JSON.parse(out.condition_json)).toEqual({
@@ -90,14 +97,23 @@ describe('CheckCondition', () => {
       [cond({ field: 'data.age', operator: 'contains', value: '3' }), 'steps[2].config', ['steps[2].config.groups[0].filters[0].operator']],
       // Another project's segment is no segment of this one.
       [cond({ field: `segment.${foreign.id}`, operator: 'memberOfSegment' }), 'config.condition', ['config.condition.groups[0].filters[0].field']],
-      [cond({ field: 'nope', operator: 'equals', value: 1 }, { field: 'data.x', operator: 'within', value: 3 }), 'config.condition', ['config.condition.groups[0].filters[0].field', 'config.condition.groups[0].filters[1].unit']],
+      [
+        cond({ field: 'nope', operator: 'equals', value: 1 }, { field: 'data.x', operator: 'within', value: 3 }),
+        'config.condition',
+        ['config.condition.groups[0].filters[0].field', 'config.condition.groups[0].filters[1].unit'],
+      ],
       ['{"logic": "AND", "groups": [', 'config.condition', ['config.condition']],
       ['', 'config.condition', ['config.condition']],
       [JSON.stringify({ logic: 'XOR', groups: [] }), '', ['condition.logic', 'condition.groups']],
     ];
     for (const [condition_json, path, fields] of cases) {
       const err = await expectAppError(h.CheckCondition({ condition_json, path }, as(p)));
-      expect({ condition_json, status: err.status, code: err.code, fields: err.errors?.map((e) => e.field) }).toEqual({ condition_json, status: 422, code: 'VALIDATION_ERROR', fields });
+      expect({ condition_json, status: err.status, code: err.code, fields: err.errors?.map((e) => e.field) }).toEqual({
+        condition_json,
+        status: 422,
+        code: 'VALIDATION_ERROR',
+        fields,
+      });
     }
   });
 });
@@ -111,7 +127,10 @@ describe('MatchContact', () => {
     await consume(event('events.event.recorded.v1', p, { eventId: newId(), contactId: ann.id, name: 'signup', occurredAt: new Date().toISOString() }));
     const staticSeg = await h.CreateSegment({ name: 'Hand picked', type: 'STATIC', condition_json: '', track_membership: false }, as(p));
     await h.AddSegmentMembers({ id: staticSeg.id, emails: ['bob@wf.test'], create_missing: false }, as(p));
-    const pros = await h.CreateSegment({ name: 'Pros', type: 'DYNAMIC', condition_json: cond({ field: 'data.plan', operator: 'equals', value: 'pro' }), track_membership: false }, as(p));
+    const pros = await h.CreateSegment(
+      { name: 'Pros', type: 'DYNAMIC', condition_json: cond({ field: 'data.plan', operator: 'equals', value: 'pro' }), track_membership: false },
+      as(p),
+    );
 
     const conditions = [
       cond({ field: 'data.plan', operator: 'equals', value: 'pro' }),
@@ -120,7 +139,10 @@ describe('MatchContact', () => {
       cond({ field: `segment.${staticSeg.id}`, operator: 'memberOfSegment' }),
       cond({ field: `segment.${pros.id}`, operator: 'memberOfSegment' }),
       cond({ field: 'subscribed', operator: 'equals', value: false }),
-      JSON.stringify({ logic: 'OR', groups: [{ filters: [{ field: 'data.age', operator: 'gt', value: 35 }] }, { filters: [{ field: 'email', operator: 'contains', value: 'bob' }] }] }),
+      JSON.stringify({
+        logic: 'OR',
+        groups: [{ filters: [{ field: 'data.age', operator: 'gt', value: 35 }] }, { filters: [{ field: 'email', operator: 'contains', value: 'bob' }] }],
+      }),
     ];
     expect((await h.MatchContact({ contact_id: ann.id, conditions_json: conditions }, as(p))).matches).toEqual([true, true, true, false, true, false, true]);
     expect((await h.MatchContact({ contact_id: bob.id, conditions_json: conditions }, as(p))).matches).toEqual([false, false, false, true, false, true, true]);
@@ -150,7 +172,9 @@ describe('MatchContact', () => {
     }
     const bad = await expectAppError(h.MatchContact({ contact_id: mine.id, conditions_json: [plan, '{nope', plan] }, as(p)));
     expect({ status: bad.status, fields: bad.errors?.map((e) => e.field) }).toEqual({ status: 422, fields: ['conditions[1]'] });
-    const wrong = await expectAppError(h.MatchContact({ contact_id: mine.id, conditions_json: [plan, cond({ field: 'data.plan', operator: 'gt', value: 3 })] }, as(p)));
+    const wrong = await expectAppError(
+      h.MatchContact({ contact_id: mine.id, conditions_json: [plan, cond({ field: 'data.plan', operator: 'gt', value: 3 })] }, as(p)),
+    );
     expect(wrong.errors?.map((e) => e.field)).toEqual(['conditions[1].groups[0].filters[0].operator']);
     const many = await expectAppError(h.MatchContact({ contact_id: mine.id, conditions_json: Array(101).fill(plan) }, as(p)));
     expect({ status: many.status, fields: many.errors?.map((e) => e.field) }).toEqual({ status: 422, fields: ['conditions'] });
@@ -159,7 +183,17 @@ describe('MatchContact', () => {
 
 describe('the workflows projection: field and event usage', () => {
   const changed = (p: string, workflowId: string, version: number, over: Partial<DomainEventData<'workflows.workflow.changed.v1'>> = {}) =>
-    event('workflows.workflow.changed.v1', p, { workflowId, name: `Flow v${version}`, enabled: true, triggerEvent: 'signup', steps: [], fields: [], eventNames: ['signup'], version, ...over });
+    event('workflows.workflow.changed.v1', p, {
+      workflowId,
+      name: `Flow v${version}`,
+      enabled: true,
+      triggerEvent: 'signup',
+      steps: [],
+      fields: [],
+      eventNames: ['signup'],
+      version,
+      ...over,
+    });
   const fieldUsage = async (p: string, field: string) => (await h.FieldUsage({ field }, as(p))).used_in_workflows;
   const eventUsage = async (p: string, name: string) => (await h.EventUsage({ name }, as(p))).workflows;
 
@@ -180,7 +214,10 @@ describe('the workflows projection: field and event usage', () => {
     expect(await eventUsage(p, 'stale-event')).toEqual([]);
     expect((await eventUsage(p, 'signup')).map((w) => w.id).sort()).toEqual([w1, w2].sort());
     // Segments still answer beside them.
-    const seg = await h.CreateSegment({ name: 'Buyers', type: 'DYNAMIC', condition_json: cond({ field: 'event.purchase', operator: 'triggered' }), track_membership: false }, as(p));
+    const seg = await h.CreateSegment(
+      { name: 'Buyers', type: 'DYNAMIC', condition_json: cond({ field: 'event.purchase', operator: 'triggered' }), track_membership: false },
+      as(p),
+    );
     expect(await h.EventUsage({ name: 'purchase' }, as(p))).toEqual({ segments: [{ id: seg.id, name: 'Buyers' }], workflows: one });
     // Another project sees none of them.
     expect(await fieldUsage(newId(), 'data.plan')).toEqual([]);
@@ -190,7 +227,12 @@ describe('the workflows projection: field and event usage', () => {
     await consume(changed(p, w1, 3, { name: 'Renamed', fields: ['data.age'], eventNames: ['signup'] }));
     expect(await fieldUsage(p, 'data.plan')).toEqual([]);
     expect(await eventUsage(p, 'purchase')).toEqual([]);
-    expect(await fieldUsage(p, 'data.age')).toEqual([{ id: w1, name: 'Renamed' }, { id: w2, name: 'Other' }].sort((a, b) => (a.id < b.id ? -1 : 1)));
+    expect(await fieldUsage(p, 'data.age')).toEqual(
+      [
+        { id: w1, name: 'Renamed' },
+        { id: w2, name: 'Other' },
+      ].sort((a, b) => (a.id < b.id ? -1 : 1)),
+    );
   });
 
   it('a deleted workflow leaves the usage, and no later change brings it back', async () => {

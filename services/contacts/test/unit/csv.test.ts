@@ -42,7 +42,22 @@ describe('cellValue (rules 4–6, §2.2 rule 5)', () => {
 
 describe('columnsOf (rules 1, 3)', () => {
   it('finds email whatever its case, keeps other names as written, drops built-ins, URL variables, reserved keys and unnamed columns', () => {
-    const c = columnsOf(['\uFEFF Email ', 'Plan', 'id', 'Subscribed', 'createdAt', 'UPDATEDAT', 'unsubscribeUrl', 'subscribeUrl', 'manageUrl', 'svc_id', 'herald_email', '__proto__', '', 'profile.tier']);
+    const c = columnsOf([
+      '\uFEFF Email ',
+      'Plan',
+      'id',
+      'Subscribed',
+      'createdAt',
+      'UPDATEDAT',
+      'unsubscribeUrl',
+      'subscribeUrl',
+      'manageUrl',
+      'svc_id',
+      'herald_email',
+      '__proto__',
+      '',
+      'profile.tier',
+    ]);
     expect(isHeaderProblem(c)).toBe(false);
     expect(c).toEqual({
       email: 0,

@@ -75,11 +75,14 @@ describe('applyDataPatch (SPEC §2.2)', () => {
   });
 
   it('rule 6: objects that are not exactly { value, persistent: boolean } are ordinary nested data', () => {
-    const r = applyDataPatch({}, {
-      a: { value: 1, persistent: false, extra: true },
-      b: { value: 1, persistent: 'false' },
-      c: { value: 1 },
-    });
+    const r = applyDataPatch(
+      {},
+      {
+        a: { value: 1, persistent: false, extra: true },
+        b: { value: 1, persistent: 'false' },
+        c: { value: 1 },
+      },
+    );
     expect(r.transient).toEqual({});
     expect(r.data).toEqual({
       a: { value: 1, persistent: false, extra: true },
@@ -93,7 +96,19 @@ describe('applyDataPatch (SPEC §2.2)', () => {
     const r = applyDataPatch({}, { ...patch, plan: 'pro' });
     expect(r.data).toEqual({ plan: 'pro' });
     expect(RESERVED_KEYS).toEqual(
-      expect.arrayContaining(['id', 'email', 'unsubscribeUrl', 'subscribeUrl', 'manageUrl', 'plunk_id', 'plunk_email', 'herald_id', 'herald_email', 'svc_id', 'svc_email']),
+      expect.arrayContaining([
+        'id',
+        'email',
+        'unsubscribeUrl',
+        'subscribeUrl',
+        'manageUrl',
+        'plunk_id',
+        'plunk_email',
+        'herald_id',
+        'herald_email',
+        'svc_id',
+        'svc_email',
+      ]),
     );
   });
 
@@ -161,7 +176,7 @@ describe('applyDataPatch (SPEC §2.2)', () => {
   });
 });
 
-describe('limits of a contact\'s data', () => {
+describe("limits of a contact's data", () => {
   const keys = (n: number, prefix = 'k') => Object.fromEntries(Array.from({ length: n }, (_, i) => [`${prefix}${i}`, i]));
   const fieldOf = (f: () => unknown) => {
     try {

@@ -33,4 +33,3 @@ export class NodeDns implements DnsLookup {
     }
   }
 }
-

@@ -90,17 +90,36 @@ export function domainsService(repo: DomainsStore, dns: DnsLookup, settings: Dom
       const projectId = projectOf(meta);
       const v = normalizeDomain(req.domain);
       if (!v.ok) {
-        throw validationError([{ field: 'domain', message: v.message, code: 'invalid_string' }], 'Send the bare domain you send from, such as example.com or mail.example.com.');
+        throw validationError(
+          [{ field: 'domain', message: v.message, code: 'invalid_string' }],
+          'Send the bare domain you send from, such as example.com or mail.example.com.',
+        );
       }
       if (!isUuid(projectId)) throw domainNotFound();
       const duplicate = () =>
-        new AppError({ code: 'CONFLICT', status: 409, message: `The domain ${v.domain} is already added to this project`, suggestion: 'Verify or delete the existing domain (GET /domains/project/:projectId lists them).' });
+        new AppError({
+          code: 'CONFLICT',
+          status: 409,
+          message: `The domain ${v.domain} is already added to this project`,
+          suggestion: 'Verify or delete the existing domain (GET /domains/project/:projectId lists them).',
+        });
       if (await repo.exists(projectId, v.domain)) throw duplicate();
       const key = await newDkimKey();
-      const records = recordsFor({ domain: v.domain, selector: key.selector, publicKey: key.publicKey, spfInclude: settings.spfInclude, returnPathMx: settings.returnPathMx });
+      const records = recordsFor({
+        domain: v.domain,
+        selector: key.selector,
+        publicKey: key.publicKey,
+        spfInclude: settings.spfInclude,
+        returnPathMx: settings.returnPathMx,
+      });
       const id = newId();
       const row = await db.tx((tx) =>
-        repo.insert(tx, projectId, { id, domain: v.domain, selector: key.selector, privateKeyPem: sealer.seal(key.privateKeyPem, projectId, id), records }, settings.recheckSeconds),
+        repo.insert(
+          tx,
+          projectId,
+          { id, domain: v.domain, selector: key.selector, privateKeyPem: sealer.seal(key.privateKeyPem, projectId, id), records },
+          settings.recheckSeconds,
+        ),
       );
       if (!row) throw duplicate();
       return { domain: view(row) };

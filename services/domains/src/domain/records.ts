@@ -94,7 +94,10 @@ function txtMatches(spec: RecordSpec, txt: string): boolean {
       // Any SPF record that includes our include (other mechanisms may sit beside it).
       const terms = txt.trim().toLowerCase().split(/\s+/);
       if (terms[0] !== 'v=spf1') return false;
-      const wanted = spec.value.toLowerCase().split(/\s+/).filter((t) => t.startsWith('include:'));
+      const wanted = spec.value
+        .toLowerCase()
+        .split(/\s+/)
+        .filter((t) => t.startsWith('include:'));
       return wanted.every((w) => terms.includes(w) || terms.includes(`+${w}`));
     }
     case 'dmarc':

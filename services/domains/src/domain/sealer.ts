@@ -37,7 +37,10 @@ export class KeySealer {
     if (!KeySealer.isSealed(stored)) return stored;
     if (!this.key) throw new Error('DKIM keys are encrypted but ENCRYPTION_KEY is not set');
     try {
-      const parts = stored.slice(PREFIX.length).split(':').map((s) => Buffer.from(s, 'base64'));
+      const parts = stored
+        .slice(PREFIX.length)
+        .split(':')
+        .map((s) => Buffer.from(s, 'base64'));
       const [iv, tag, ct] = parts;
       if (parts.length !== 3 || iv.length !== 12 || tag.length !== 16) throw new Error('malformed');
       const decipher = crypto.createDecipheriv('aes-256-gcm', this.key, iv, { authTagLength: 16 });

@@ -79,7 +79,8 @@ export function domainsRoutes(domains: () => Api<'domains'>): Route[] {
       {
         tag: 'Domains',
         summary: 'Add a sending domain',
-        description: 'Returns the DNS records to publish: DKIM, SPF and MX for the return path, a DMARC suggestion, and (with INBOUND_MX_HOST) the MX that brings its mail to Herald.',
+        description:
+          'Returns the DNS records to publish: DKIM, SPF and MX for the return path, a DMARC suggestion, and (with INBOUND_MX_HOST) the MX that brings its mail to Herald.',
         body: addBody,
         example: { domain: 'example.com' },
         responses: {
@@ -88,7 +89,10 @@ export function domainsRoutes(domains: () => Api<'domains'>): Route[] {
             example: { ...domainExample, verified: false, records: recordsExample, verifiedAt: null, lastCheckedAt: null },
           },
         },
-        errors: { 403: { code: 'PROJECT_ACCESS_DENIED', description: 'projectId names another project.' }, 409: { code: 'CONFLICT', description: 'The domain is already added to this project.' } },
+        errors: {
+          403: { code: 'PROJECT_ACCESS_DENIED', description: 'projectId names another project.' },
+          409: { code: 'CONFLICT', description: 'The domain is already added to this project.' },
+        },
       },
       async (req, res, { body }) => {
         if (body.projectId !== undefined && body.projectId !== req.projectId) throw otherProject();
@@ -99,15 +103,26 @@ export function domainsRoutes(domains: () => Api<'domains'>): Route[] {
     on.get(
       '/domains/:id/verify',
       auth,
-      { tag: 'Domains', summary: 'Check the DNS records now', params: DOMAIN_ID, responses: { 200: { description: 'The domain and what the check found.', example: domainExample } }, errors: domainNotFound },
+      {
+        tag: 'Domains',
+        summary: 'Check the DNS records now',
+        params: DOMAIN_ID,
+        responses: { 200: { description: 'The domain and what the check found.', example: domainExample } },
+        errors: domainNotFound,
+      },
       async (req, res) => {
         const out = await domains().VerifyDomain({ id: String(req.params.id) });
         res.json(domainView(out.domain!, true));
       },
     ),
-    on.delete('/domains/:id', policy.admin, { tag: 'Domains', summary: 'Remove a domain', params: DOMAIN_ID, responses: { 204: { description: 'Removed.' } }, errors: domainNotFound }, async (req, res) => {
-      await domains().DeleteDomain({ id: String(req.params.id) });
-      res.status(204).end();
-    }),
+    on.delete(
+      '/domains/:id',
+      policy.admin,
+      { tag: 'Domains', summary: 'Remove a domain', params: DOMAIN_ID, responses: { 204: { description: 'Removed.' } }, errors: domainNotFound },
+      async (req, res) => {
+        await domains().DeleteDomain({ id: String(req.params.id) });
+        res.status(204).end();
+      },
+    ),
   ];
 }

@@ -22,9 +22,9 @@ export function recheckTimer(repo: DomainsRepo, service: DomainsService): Timer 
         const due = await repo.claimDue(BATCH, LEASE_SECONDS);
         await Promise.all(
           due.map((t) =>
-            service.check(t.project_id, t.domain_id, { reschedule: true }).catch((err) =>
-              logger.error({ err, projectId: t.project_id, domainId: t.domain_id }, 'domain re-check failed; retried after the lease'),
-            ),
+            service
+              .check(t.project_id, t.domain_id, { reschedule: true })
+              .catch((err) => logger.error({ err, projectId: t.project_id, domainId: t.domain_id }, 'domain re-check failed; retried after the lease')),
           ),
         );
         if (due.length < BATCH) return;

@@ -2,7 +2,13 @@ import crypto from 'node:crypto';
 import { newDkimKey } from '../../src/domain/keys';
 import { inboundRecord, joinTxt, matchMx, matchTxt, nextVerified, parseTags, recordsFor, RecordSpec, returnPathOf } from '../../src/domain/records';
 
-const input = { domain: 'example.com', selector: 'herald0a1b2c3d', publicKey: 'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA', spfInclude: 'spf.relay.test', returnPathMx: 'bounce.relay.test' };
+const input = {
+  domain: 'example.com',
+  selector: 'herald0a1b2c3d',
+  publicKey: 'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA',
+  spfInclude: 'spf.relay.test',
+  returnPathMx: 'bounce.relay.test',
+};
 const records = recordsFor(input);
 const by = (p: string) => records.find((r) => r.purpose === p) as RecordSpec;
 
@@ -90,7 +96,15 @@ describe('matchMx', () => {
   const mx = by('mx');
   it('matches the exchange case-insensitively, with or without the root dot, any priority', () => {
     expect(matchMx(mx, { status: 'ok', records: [{ exchange: 'Bounce.Relay.Test.', priority: 20 }] })).toBe('found');
-    expect(matchMx(mx, { status: 'ok', records: [{ exchange: 'other.test', priority: 10 }, { exchange: 'bounce.relay.test', priority: 10 }] })).toBe('found');
+    expect(
+      matchMx(mx, {
+        status: 'ok',
+        records: [
+          { exchange: 'other.test', priority: 10 },
+          { exchange: 'bounce.relay.test', priority: 10 },
+        ],
+      }),
+    ).toBe('found');
     expect(matchMx(mx, { status: 'ok', records: [{ exchange: 'other.test', priority: 10 }] })).toBe('missing');
     expect(matchMx(mx, { status: 'none' })).toBe('missing');
     expect(matchMx(mx, { status: 'error', error: 'ESERVFAIL' })).toBe('unknown');

@@ -21,8 +21,9 @@ export class ActivityRepo implements ActivityStore {
   /** Adds to the 15-minute and per-campaign email counts, in one statement (rows come sorted). */
   async addEmailCounts(tx: Queryable, { buckets, campaigns }: EmailCountRows) {
     if (buckets.length === 0 && campaigns.length === 0) return;
-    await tx.query(prepared(
-      `WITH b AS (
+    await tx.query(
+      prepared(
+        `WITH b AS (
          INSERT INTO ${S}.email_counts AS t (project_id, bucket, ${COUNTERS})
          SELECT * FROM unnest($1::uuid[], $2::timestamptz[], ${counterArrays(3)})
          ON CONFLICT (project_id, bucket) DO UPDATE SET ${ADD_COUNTERS}
@@ -30,56 +31,61 @@ export class ActivityRepo implements ActivityStore {
        INSERT INTO ${S}.campaign_counts AS t (project_id, campaign_id, ${COUNTERS})
        SELECT * FROM unnest($10::uuid[], $11::uuid[], ${counterArrays(12)})
        ON CONFLICT (project_id, campaign_id) DO UPDATE SET ${ADD_COUNTERS}`,
-      [
-        buckets.map((b) => b.key.projectId),
-        buckets.map((b) => b.key.bucket),
-        ...counterParams(buckets),
-        campaigns.map((c) => c.key.projectId),
-        campaigns.map((c) => c.key.campaignId),
-        ...counterParams(campaigns),
-      ],
-    ));
+        [
+          buckets.map((b) => b.key.projectId),
+          buckets.map((b) => b.key.bucket),
+          ...counterParams(buckets),
+          campaigns.map((c) => c.key.projectId),
+          campaigns.map((c) => c.key.campaignId),
+          ...counterParams(campaigns),
+        ],
+      ),
+    );
   }
 
   /** Keeps each campaign's latest version; a deleted one stays deleted (its tombstone). */
   async upsertCampaigns(tx: Queryable, rows: CampaignChange[]) {
     if (rows.length === 0) return;
-    await tx.query(prepared(
-      `INSERT INTO ${S}.campaigns AS c (project_id, id, name, subject, status, audience_type, scheduled_at, sent_at, total_recipients, version, first_seen_at)
+    await tx.query(
+      prepared(
+        `INSERT INTO ${S}.campaigns AS c (project_id, id, name, subject, status, audience_type, scheduled_at, sent_at, total_recipients, version, first_seen_at)
        SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[], $8::timestamptz[], $9::int[], $10::int[], $11::timestamptz[])
        ORDER BY 1, 2
        ON CONFLICT (project_id, id) DO UPDATE SET name = excluded.name, subject = excluded.subject, status = excluded.status,
          audience_type = excluded.audience_type, scheduled_at = excluded.scheduled_at, sent_at = excluded.sent_at,
          total_recipients = excluded.total_recipients, version = excluded.version
        WHERE NOT c.deleted AND c.version < excluded.version`,
-      [
-        rows.map((r) => r.projectId),
-        rows.map((r) => r.id),
-        rows.map((r) => r.name),
-        rows.map((r) => r.subject),
-        rows.map((r) => r.status),
-        rows.map((r) => r.audienceType),
-        rows.map((r) => r.scheduledAt),
-        rows.map((r) => r.sentAt),
-        rows.map((r) => r.totalRecipients),
-        rows.map((r) => r.version),
-        rows.map((r) => r.at),
-      ],
-    ));
+        [
+          rows.map((r) => r.projectId),
+          rows.map((r) => r.id),
+          rows.map((r) => r.name),
+          rows.map((r) => r.subject),
+          rows.map((r) => r.status),
+          rows.map((r) => r.audienceType),
+          rows.map((r) => r.scheduledAt),
+          rows.map((r) => r.sentAt),
+          rows.map((r) => r.totalRecipients),
+          rows.map((r) => r.version),
+          rows.map((r) => r.at),
+        ],
+      ),
+    );
   }
 
   /** Marks campaigns deleted (a later, older change cannot bring one back) and drops their counts. */
   async deleteCampaigns(tx: Queryable, rows: Array<{ projectId: string; id: string; at: string }>) {
     if (rows.length === 0) return;
-    await tx.query(prepared(
-      `WITH gone AS (
+    await tx.query(
+      prepared(
+        `WITH gone AS (
          INSERT INTO ${S}.campaigns AS c (project_id, id, version, deleted, first_seen_at)
          SELECT p, i, 0, true, at FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[]) AS x(p, i, at) ORDER BY 1, 2
          ON CONFLICT (project_id, id) DO UPDATE SET deleted = true, status = '', scheduled_at = NULL
        )
        DELETE FROM ${S}.campaign_counts WHERE (project_id, campaign_id) IN (SELECT * FROM unnest($1::uuid[], $2::uuid[]))`,
-      [rows.map((r) => r.projectId), rows.map((r) => r.id), rows.map((r) => r.at)],
-    ));
+        [rows.map((r) => r.projectId), rows.map((r) => r.id), rows.map((r) => r.at)],
+      ),
+    );
   }
 
   /**
@@ -88,8 +94,9 @@ export class ActivityRepo implements ActivityStore {
    */
   async addWorkflowActivity(tx: Queryable, rows: WorkflowActivity[]) {
     if (rows.length === 0) return;
-    await tx.query(prepared(
-      `WITH added AS (
+    await tx.query(
+      prepared(
+        `WITH added AS (
          INSERT INTO ${S}.workflow_activity (project_id, id, type, contact_id, execution_id, data, created_at)
          SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::uuid[], $5::uuid[], $6::jsonb[], $7::timestamptz[])
          ON CONFLICT (project_id, execution_id, type) DO NOTHING
@@ -99,16 +106,17 @@ export class ActivityRepo implements ActivityStore {
        SELECT project_id, date_bin('15 minutes', created_at, 'epoch'), count(*) FROM added WHERE type = 'workflow.started'
        GROUP BY 1, 2 ORDER BY 1, 2
        ON CONFLICT (project_id, bucket) DO UPDATE SET started = t.started + excluded.started`,
-      [
-        rows.map((r) => r.projectId),
-        rows.map((r) => r.id),
-        rows.map((r) => r.type),
-        rows.map((r) => r.contactId),
-        rows.map((r) => r.executionId),
-        rows.map((r) => JSON.stringify(r.data)),
-        rows.map((r) => r.at),
-      ],
-    ));
+        [
+          rows.map((r) => r.projectId),
+          rows.map((r) => r.id),
+          rows.map((r) => r.type),
+          rows.map((r) => r.contactId),
+          rows.map((r) => r.executionId),
+          rows.map((r) => JSON.stringify(r.data)),
+          rows.map((r) => r.at),
+        ],
+      ),
+    );
   }
 
   async deleteContactActivity(tx: Queryable, projectId: string, contactId: string) {
@@ -162,7 +170,9 @@ export class ActivityRepo implements ActivityStore {
         params.push(workflowTypes);
         typed = ` AND w.type = ANY($${params.length}::text[])`;
       }
-      parts.push(`(SELECT w.id, w.contact_id, w.type AS name, w.data, w.created_at, true AS workflow FROM ${S}.workflow_activity w WHERE ${where('w')}${typed} ORDER BY w.id DESC LIMIT $2)`);
+      parts.push(
+        `(SELECT w.id, w.contact_id, w.type AS name, w.data, w.created_at, true AS workflow FROM ${S}.workflow_activity w WHERE ${where('w')}${typed} ORDER BY w.id DESC LIMIT $2)`,
+      );
     }
     if (parts.length === 1) return this.db.query(parts[0], params);
     return this.db.query(`SELECT f.* FROM (${parts.join(' UNION ALL ')}) f ORDER BY f.id DESC LIMIT $2`, params);
@@ -181,12 +191,28 @@ export class ActivityRepo implements ActivityStore {
   }
 
   async workflowsStarted(projectId: string, start: Date, end: Date): Promise<number> {
-    return n((await this.db.query(`SELECT coalesce(sum(started), 0) AS c FROM ${S}.workflow_counts WHERE project_id = $1 AND bucket >= $2 AND bucket < $3`, [projectId, start, end]))[0].c);
+    return n(
+      (
+        await this.db.query(`SELECT coalesce(sum(started), 0) AS c FROM ${S}.workflow_counts WHERE project_id = $1 AND bucket >= $2 AND bucket < $3`, [
+          projectId,
+          start,
+          end,
+        ])
+      )[0].c,
+    );
   }
 
   /** Events of the UTC days [from, to], all names together. */
   async eventTotal(projectId: string, from: string, to: string): Promise<number> {
-    return n((await this.db.query(`SELECT coalesce(sum(count), 0) AS c FROM ${S}.name_counts WHERE project_id = $1 AND day BETWEEN $2::date AND $3::date`, [projectId, from, to]))[0].c);
+    return n(
+      (
+        await this.db.query(`SELECT coalesce(sum(count), 0) AS c FROM ${S}.name_counts WHERE project_id = $1 AND day BETWEEN $2::date AND $3::date`, [
+          projectId,
+          from,
+          to,
+        ])
+      )[0].c,
+    );
   }
 
   /**

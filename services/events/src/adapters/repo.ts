@@ -32,22 +32,24 @@ export class EventsRepo implements EventsStore {
    */
   async insertWithOutbox(q: Queryable, rows: EventInsert[]) {
     if (rows.length === 0) return;
-    await q.query(prepared(
-      `WITH ev AS (
+    await q.query(
+      prepared(
+        `WITH ev AS (
          INSERT INTO ${T} (project_id, id, contact_id, name, data, created_at)
          SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::jsonb[], $6::timestamptz[])
        ), counted AS (${countNamesSql})
        ${outbox.insertSql(7)}`,
-      [
-        rows.map((r) => r.projectId),
-        rows.map((r) => r.id),
-        rows.map((r) => r.contactId),
-        rows.map((r) => r.name),
-        rows.map((r) => JSON.stringify(r.data)),
-        rows.map((r) => r.outbox.occurredAt),
-        ...outbox.params(rows.map((r) => r.outbox)),
-      ],
-    ));
+        [
+          rows.map((r) => r.projectId),
+          rows.map((r) => r.id),
+          rows.map((r) => r.contactId),
+          rows.map((r) => r.name),
+          rows.map((r) => JSON.stringify(r.data)),
+          rows.map((r) => r.outbox.occurredAt),
+          ...outbox.params(rows.map((r) => r.outbox)),
+        ],
+      ),
+    );
     outbox.written(q);
   }
 
@@ -70,7 +72,9 @@ export class EventsRepo implements EventsStore {
   }
 
   async usage(projectId: string, name: string): Promise<{ total: number; contacts: number }> {
-    const r = (await this.db.query(`SELECT count(*) AS total, count(DISTINCT contact_id) AS contacts FROM ${T} WHERE project_id = $1 AND name = $2`, [projectId, name]))[0];
+    const r = (
+      await this.db.query(`SELECT count(*) AS total, count(DISTINCT contact_id) AS contacts FROM ${T} WHERE project_id = $1 AND name = $2`, [projectId, name])
+    )[0];
     return { total: Number(r.total), contacts: Number(r.contacts) };
   }
 

@@ -43,7 +43,9 @@ const MINUTE = 60_000;
 export function countEmails(store: ActivityStore, tx: Queryable, events: StatusChanged[]) {
   return store.addEmailCounts(
     tx,
-    emailCounts(events.map((e) => ({ projectId: e.projectId, occurredAt: e.occurredAt, status: e.data.status, campaignId: e.data.campaignId, reason: e.data.reason }))),
+    emailCounts(
+      events.map((e) => ({ projectId: e.projectId, occurredAt: e.occurredAt, status: e.data.status, campaignId: e.data.campaignId, reason: e.data.reason })),
+    ),
   );
 }
 
@@ -150,7 +152,10 @@ export function activityHandlers(
         end: end && { at: end, idCeiling: uuidFloor(new Date(end.getTime() + MINUTE)) },
       });
       const page = rows.slice(0, limit);
-      const emails = await emailsOf(projectId, page.map((r) => r.contact_id));
+      const emails = await emailsOf(
+        projectId,
+        page.map((r) => r.contact_id),
+      );
       const hasMore = rows.length > limit;
       return { data: page.map((r) => view(r, emails)), cursor: hasMore ? encodeCursor(page[page.length - 1].id) : '', has_more: hasMore };
     },
@@ -189,7 +194,10 @@ export function activityHandlers(
       const limit = clamp(req.limit, 50, 100);
       // Scheduled campaigns and executions waiting on a timer (DELAY, or a WAIT_FOR_EVENT timeout), soonest first.
       const [campaigns, { executions }] = await Promise.all([store.scheduled(projectId, limit), workflows().UpcomingExecutions({ limit }, { projectId })]);
-      const emails = await emailsOf(projectId, executions.map((e) => e.contact_id));
+      const emails = await emailsOf(
+        projectId,
+        executions.map((e) => e.contact_id),
+      );
       const activities = [
         ...campaigns.map((c) => ({
           id: `campaign_${c.id}_scheduled`,
@@ -197,7 +205,13 @@ export function activityHandlers(
           timestamp: c.scheduled_at!.toISOString(),
           contact_id: '',
           contact_email: '',
-          metadata_json: JSON.stringify({ campaignId: c.id, campaignName: c.name, subject: c.subject, totalRecipients: c.total_recipients, audienceType: c.audience_type }),
+          metadata_json: JSON.stringify({
+            campaignId: c.id,
+            campaignName: c.name,
+            subject: c.subject,
+            totalRecipients: c.total_recipients,
+            audienceType: c.audience_type,
+          }),
         })),
         ...executions.map((e) => ({
           id: `workflow_${e.execution_id}_waiting`,
@@ -205,7 +219,13 @@ export function activityHandlers(
           timestamp: e.due_at,
           contact_id: e.contact_id,
           contact_email: emails.get(e.contact_id) ?? '',
-          metadata_json: JSON.stringify({ workflowId: e.workflow_id, workflowName: e.workflow_name, executionId: e.execution_id, stepId: e.step_id, stepType: e.step_type }),
+          metadata_json: JSON.stringify({
+            workflowId: e.workflow_id,
+            workflowName: e.workflow_name,
+            executionId: e.execution_id,
+            stepId: e.step_id,
+            stepType: e.step_type,
+          }),
         })),
       ];
       return { activities: activities.sort((a, b) => a.timestamp.localeCompare(b.timestamp)).slice(0, limit) };
@@ -216,7 +236,14 @@ export function activityHandlers(
       const { from, to } = daysIn(tz, req.start_date, req.end_date);
       const rows = await inZone(tz, () => store.daily(projectOf(meta), tz, from, to));
       return {
-        days: rows.map((r) => ({ date: r.date.toISOString(), emails: String(r.sent), delivered: String(r.delivered), opens: String(r.opened), clicks: String(r.clicked), bounces: String(r.bounced) })),
+        days: rows.map((r) => ({
+          date: r.date.toISOString(),
+          emails: String(r.sent),
+          delivered: String(r.delivered),
+          opens: String(r.opened),
+          clicks: String(r.clicked),
+          bounces: String(r.bounced),
+        })),
       };
     },
 

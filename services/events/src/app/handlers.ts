@@ -60,7 +60,12 @@ function countTracks<T>(out: Array<BatchOutcome<T>>) {
   return out;
 }
 
-export function eventsHandlers(repo: EventsStore, contacts: () => Api<'contacts'>, activity: ActivityStore, workflows: () => Api<'workflows'>): Handlers<'events'> {
+export function eventsHandlers(
+  repo: EventsStore,
+  contacts: () => Api<'contacts'>,
+  activity: ActivityStore,
+  workflows: () => Api<'workflows'>,
+): Handlers<'events'> {
   type TrackRequest = Parameters<Handlers<'events'>['TrackMany']>[0]['items'][number];
   type TrackResponse = { contact_id: string; event_id: string; timestamp: string };
 
@@ -89,10 +94,18 @@ export function eventsHandlers(repo: EventsStore, contacts: () => Api<'contacts'
     const recorded: Array<{ i: number; row: NewEventRow }> = [];
     valid.forEach(({ i, name, data }, k) => {
       const u = upserted[k];
-      if (u.ok) recorded.push({ i, row: { projectId: items[i].project_id, contactId: u.value.contact!.id, name, data, traceparent: items[i].traceparent || undefined } });
+      if (u.ok)
+        recorded.push({
+          i,
+          row: { projectId: items[i].project_id, contactId: u.value.contact!.id, name, data, traceparent: items[i].traceparent || undefined },
+        });
       else out[i] = u;
     });
-    const events = await recordEvents(repo, repo.db.pool, recorded.map((r) => r.row));
+    const events = await recordEvents(
+      repo,
+      repo.db.pool,
+      recorded.map((r) => r.row),
+    );
     recorded.forEach(({ i, row }, k) => (out[i] = { ok: true, value: { contact_id: row.contactId, event_id: events[k].id, timestamp: events[k].occurredAt } }));
     countTracks(out);
     return out;
@@ -102,7 +115,10 @@ export function eventsHandlers(repo: EventsStore, contacts: () => Api<'contacts'
 
   /** Adds each contact's current email (contacts owns it; one batched call). */
   async function withEmails(projectId: string, rows: EventRow[]): Promise<EventMsg[]> {
-    const emails = await emailsOf(projectId, rows.map((r) => r.contact_id));
+    const emails = await emailsOf(
+      projectId,
+      rows.map((r) => r.contact_id),
+    );
     return rows.map((r) => ({
       id: r.id,
       name: r.name,
@@ -145,10 +161,19 @@ export function eventsHandlers(repo: EventsStore, contacts: () => Api<'contacts'
     async Usage(req, meta) {
       const projectId = projectOf(meta);
       // Contacts knows both: segments, and what workflows reference (its projection of them).
-      const [{ total, contacts: unique }, { segments, workflows }] = await Promise.all([repo.usage(projectId, req.name), contacts().EventUsage({ name: req.name }, { projectId })]);
+      const [{ total, contacts: unique }, { segments, workflows }] = await Promise.all([
+        repo.usage(projectId, req.name),
+        contacts().EventUsage({ name: req.name }, { projectId }),
+      ]);
       // References do not hold a name's recorded events back (a segment's filter on them then matches nothing, a
       // workflow's trigger waits for new ones): only the names Herald emits cannot be deleted.
-      return { used_in_segments: segments, used_in_workflows: workflows, total_count: String(total), unique_contacts: String(unique), can_delete: !isReservedEventName(req.name) };
+      return {
+        used_in_segments: segments,
+        used_in_workflows: workflows,
+        total_count: String(total),
+        unique_contacts: String(unique),
+        can_delete: !isReservedEventName(req.name),
+      };
     },
 
     async DeleteEvents(req, meta) {

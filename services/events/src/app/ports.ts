@@ -115,9 +115,23 @@ export interface ActivityStore {
   eventTotal(projectId: string, from: string, to: string): Promise<number>;
   /** Workflow runs started in the 15-minute buckets of [start, end). */
   workflowsStarted(projectId: string, start: Date, end: Date): Promise<number>;
-  daily(projectId: string, tz: string, from: string, to: string): Promise<Array<{ date: Date; sent: string; delivered: string; opened: string; clicked: string; bounced: string }>>;
+  daily(
+    projectId: string,
+    tz: string,
+    from: string,
+    to: string,
+  ): Promise<Array<{ date: Date; sent: string; delivered: string; opened: string; clicked: string; bounced: string }>>;
   topNames(projectId: string, from: string, to: string, prevFrom: string, limit: number): Promise<Array<{ name: string; count: string; previous: string }>>;
   scheduled(projectId: string, limit: number): Promise<CampaignRow[]>;
-  topCampaigns(projectId: string, start: Date, end: Date, limit: number): Promise<Array<{ id: string; subject: string; sent: string; opened: string; clicked: string }>>;
-  campaignTotals(projectId: string, start: Date, end: Date): Promise<{ total: number; active: number; completed: number; sent: number; opened: number; clicked: number }>;
+  topCampaigns(
+    projectId: string,
+    start: Date,
+    end: Date,
+    limit: number,
+  ): Promise<Array<{ id: string; subject: string; sent: string; opened: string; clicked: string }>>;
+  campaignTotals(
+    projectId: string,
+    start: Date,
+    end: Date,
+  ): Promise<{ total: number; active: number; completed: number; sent: number; opened: number; clicked: number }>;
 }

@@ -51,13 +51,24 @@ export function activityMetadata(name: string, data: Record<string, unknown>): R
 }
 
 const badQuery = (field: string, message: string, suggestion: string) =>
-  new AppError({ code: 'BAD_REQUEST', status: 400, message: `Invalid query parameter ${field}: ${message}`, errors: [{ field, message, code: 'invalid_string' }], suggestion });
+  new AppError({
+    code: 'BAD_REQUEST',
+    status: 400,
+    message: `Invalid query parameter ${field}: ${message}`,
+    errors: [{ field, message, code: 'invalid_string' }],
+    suggestion,
+  });
 
 export function parseTypes(types: string[]): ActivityType[] | undefined {
   const list = types.map((t) => t.trim()).filter(Boolean);
   if (list.length === 0) return undefined;
   const unknown = list.filter((t) => !(ACTIVITY_TYPES as readonly string[]).includes(t));
-  if (unknown.length) throw badQuery('types', `unknown type ${unknown.map((t) => `"${t}"`).join(', ')}`, `Use comma-separated types among: ${ACTIVITY_TYPES.join(', ')} (GET /activity/types).`);
+  if (unknown.length)
+    throw badQuery(
+      'types',
+      `unknown type ${unknown.map((t) => `"${t}"`).join(', ')}`,
+      `Use comma-separated types among: ${ACTIVITY_TYPES.join(', ')} (GET /activity/types).`,
+    );
   return [...new Set(list)] as ActivityType[];
 }
 
@@ -82,7 +93,9 @@ export function decodeCursor(cursor: string): string | undefined {
 
 /** The smallest UUIDv7 of a millisecond: ids made at or after `at` sort at or above it. */
 export function uuidFloor(at: Date): string {
-  const hex = Math.max(0, Math.min(at.getTime(), 2 ** 48 - 1)).toString(16).padStart(12, '0');
+  const hex = Math.max(0, Math.min(at.getTime(), 2 ** 48 - 1))
+    .toString(16)
+    .padStart(12, '0');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-0000-0000-000000000000`;
 }
 
@@ -171,7 +184,8 @@ export function parseTimeZone(tz: string): string {
   return tz;
 }
 
-export const unknownTimeZone = (tz: string) => badQuery('timezone', `"${tz}" is not a time zone`, 'Use an IANA time zone name such as UTC, Europe/Paris or America/New_York.');
+export const unknownTimeZone = (tz: string) =>
+  badQuery('timezone', `"${tz}" is not a time zone`, 'Use an IANA time zone name such as UTC, Europe/Paris or America/New_York.');
 
 /** The calendar day of an instant in a time zone. */
 export function dayIn(tz: string, at: Date): string {
@@ -246,8 +260,16 @@ function tally<K>(changes: StatusChange[], keyOf: (c: StatusChange) => K | undef
  */
 export function emailCounts(changes: StatusChange[]) {
   return {
-    buckets: tally(changes, (c) => ({ projectId: c.projectId, bucket: bucketOf(new Date(c.occurredAt)) }), (k) => `${k.projectId}|${k.bucket.toISOString()}`),
-    campaigns: tally(changes, (c) => (c.campaignId && isUuid(c.campaignId) ? { projectId: c.projectId, campaignId: c.campaignId } : undefined), (k) => `${k.projectId}|${k.campaignId}`),
+    buckets: tally(
+      changes,
+      (c) => ({ projectId: c.projectId, bucket: bucketOf(new Date(c.occurredAt)) }),
+      (k) => `${k.projectId}|${k.bucket.toISOString()}`,
+    ),
+    campaigns: tally(
+      changes,
+      (c) => (c.campaignId && isUuid(c.campaignId) ? { projectId: c.projectId, campaignId: c.campaignId } : undefined),
+      (k) => `${k.projectId}|${k.campaignId}`,
+    ),
   };
 }
 

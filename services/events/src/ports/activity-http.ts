@@ -30,7 +30,11 @@ const seriesQuery = z.object({
   timezone: z.string().max(64).optional().describe('The IANA time zone whose days are counted (default UTC), e.g. Europe/Paris.'),
 });
 
-const ids = { contact: '01970a3c-5e1f-7b2a-9c44-2f6b1d7e8a90', event: '01970a3c-5e2a-7c11-8d3e-6a9b0c1d2e3f', campaign: '01970a3c-7a10-7c3e-9d11-4b5c6d7e8f90' };
+const ids = {
+  contact: '01970a3c-5e1f-7b2a-9c44-2f6b1d7e8a90',
+  event: '01970a3c-5e2a-7c11-8d3e-6a9b0c1d2e3f',
+  campaign: '01970a3c-7a10-7c3e-9d11-4b5c6d7e8f90',
+};
 const activityExample = {
   id: ids.event,
   type: 'event.triggered',
@@ -47,7 +51,9 @@ const upcomingExample = {
   contactEmail: null,
   metadata: { campaignId: ids.campaign, campaignName: 'June newsletter', subject: 'What is new in June', totalRecipients: 1280, audienceType: 'ALL' },
 };
-const badQuery = { 400: { code: 'BAD_REQUEST', description: 'A date, time zone, type or cursor that is not one, or startDate after endDate: `errors` names the parameter.' } };
+const badQuery = {
+  400: { code: 'BAD_REQUEST', description: 'A date, time zone, type or cursor that is not one, or startDate after endDate: `errors` names the parameter.' },
+};
 
 const activityView = (a: ActivityMsg) => ({
   id: a.id,
@@ -73,7 +79,12 @@ export function activityRoutes(events: () => Api<'events'>): Route[] {
         description:
           "The project's activity, newest first: emails (email.sent, delivered, opened, clicked, bounced, complained, failed), subscriptions (contact.subscribed, contact.unsubscribed), tracked segments' entries and exits (segment.entry, segment.exit), tracked events (event.triggered) and workflow runs started (workflow.started; metadata workflowId, workflowName, executionId). Pages by `cursor`.",
         query: activityQuery,
-        responses: { 200: { description: 'A page; `cursor` (null on the last page) asks for the next.', example: { data: [activityExample], cursor: 'YTE6MDE5NzBhM2MtNWUyYS03YzExLThkM2UtNmE5YjBjMWQyZTNm', hasMore: true } } },
+        responses: {
+          200: {
+            description: 'A page; `cursor` (null on the last page) asks for the next.',
+            example: { data: [activityExample], cursor: 'YTE6MDE5NzBhM2MtNWUyYS03YzExLThkM2UtNmE5YjBjMWQyZTNm', hasMore: true },
+          },
+        },
         errors: badQuery,
       },
       async (_req, res, { query }) => {
@@ -87,18 +98,42 @@ export function activityRoutes(events: () => Api<'events'>): Route[] {
         res.json({ data: out.data.map(activityView), cursor: out.cursor || null, hasMore: out.has_more });
       },
     ),
-    on.get('/activity/types', auth, { tag, summary: 'Activity types', description: 'Every type the feed can hold (the `types` filter takes them).', responses: { 200: { description: 'The types.', example: { types: ['email.sent', 'email.opened', 'event.triggered'] } } } }, async (_req, res) => {
-      res.json({ types: (await events().ActivityTypes({})).types });
-    }),
+    on.get(
+      '/activity/types',
+      auth,
+      {
+        tag,
+        summary: 'Activity types',
+        description: 'Every type the feed can hold (the `types` filter takes them).',
+        responses: { 200: { description: 'The types.', example: { types: ['email.sent', 'email.opened', 'event.triggered'] } } },
+      },
+      async (_req, res) => {
+        res.json({ types: (await events().ActivityTypes({})).types });
+      },
+    ),
     on.get(
       '/activity/stats',
       auth,
       {
         tag,
         summary: 'Activity statistics',
-        description: 'Events recorded (whole UTC days), emails sent, opened and clicked and workflow runs started in the range, and the open and click rates (percent of sent).',
+        description:
+          'Events recorded (whole UTC days), emails sent, opened and clicked and workflow runs started in the range, and the open and click rates (percent of sent).',
         query: rangeQuery,
-        responses: { 200: { description: 'The counts.', example: { totalEvents: 5120, totalEmailsSent: 1200, totalEmailsOpened: 540, totalEmailsClicked: 130, totalWorkflowsStarted: 0, openRate: 45, clickRate: 10.83 } } },
+        responses: {
+          200: {
+            description: 'The counts.',
+            example: {
+              totalEvents: 5120,
+              totalEmailsSent: 1200,
+              totalEmailsOpened: 540,
+              totalEmailsClicked: 130,
+              totalWorkflowsStarted: 0,
+              openRate: 45,
+              clickRate: 10.83,
+            },
+          },
+        },
         errors: badQuery,
       },
       async (_req, res, { query }) => {
@@ -117,7 +152,13 @@ export function activityRoutes(events: () => Api<'events'>): Route[] {
     on.get(
       '/activity/recent-count',
       auth,
-      { tag, summary: 'Recent activity count', description: 'How many activities the feed got in the last minutes.', query: recentQuery, responses: { 200: { description: 'The count.', example: { count: 42, minutes: 60 } } } },
+      {
+        tag,
+        summary: 'Recent activity count',
+        description: 'How many activities the feed got in the last minutes.',
+        query: recentQuery,
+        responses: { 200: { description: 'The count.', example: { count: 42, minutes: 60 } } },
+      },
       async (_req, res, { query }) => {
         const out = await events().RecentCount({ minutes: query.minutes ?? 0 });
         res.json({ count: Number(out.count), minutes: out.minutes });
@@ -126,7 +167,13 @@ export function activityRoutes(events: () => Api<'events'>): Route[] {
     on.get(
       '/activity/upcoming',
       auth,
-      { tag, summary: 'Upcoming activity', description: 'Scheduled campaigns and workflow executions waiting on a timer (a DELAY, a WAIT_FOR_EVENT timeout), soonest first.', query: upcomingQuery, responses: { 200: { description: 'What is to come.', example: { activities: [upcomingExample] } } } },
+      {
+        tag,
+        summary: 'Upcoming activity',
+        description: 'Scheduled campaigns and workflow executions waiting on a timer (a DELAY, a WAIT_FOR_EVENT timeout), soonest first.',
+        query: upcomingQuery,
+        responses: { 200: { description: 'What is to come.', example: { activities: [upcomingExample] } } },
+      },
       async (_req, res, { query }) => {
         const out = await events().Upcoming({ limit: query.limit ?? 0 });
         res.json({ activities: out.activities.map(activityView) });
@@ -138,14 +185,29 @@ export function activityRoutes(events: () => Api<'events'>): Route[] {
       {
         tag: 'Analytics',
         summary: 'Emails per day',
-        description: 'For each day of the range in the time zone (every day, zeros included): emails sent, delivered, opened, clicked and bounced that day. `date` is the day’s first instant there.',
+        description:
+          'For each day of the range in the time zone (every day, zeros included): emails sent, delivered, opened, clicked and bounced that day. `date` is the day’s first instant there.',
         query: seriesQuery,
-        responses: { 200: { description: 'One entry per day, oldest first.', example: [{ date: '2025-06-01T04:00:00.000Z', emails: 1200, delivered: 1150, opens: 540, clicks: 130, bounces: 12 }] } },
+        responses: {
+          200: {
+            description: 'One entry per day, oldest first.',
+            example: [{ date: '2025-06-01T04:00:00.000Z', emails: 1200, delivered: 1150, opens: 540, clicks: 130, bounces: 12 }],
+          },
+        },
         errors: badQuery,
       },
       async (_req, res, { query }) => {
         const out = await events().Timeseries({ ...range(query), timezone: query.timezone ?? '' });
-        res.json(out.days.map((d) => ({ date: d.date, emails: Number(d.emails), delivered: Number(d.delivered), opens: Number(d.opens), clicks: Number(d.clicks), bounces: Number(d.bounces) })));
+        res.json(
+          out.days.map((d) => ({
+            date: d.date,
+            emails: Number(d.emails),
+            delivered: Number(d.delivered),
+            opens: Number(d.opens),
+            clicks: Number(d.clicks),
+            bounces: Number(d.bounces),
+          })),
+        );
       },
     ),
     on.get(
@@ -156,7 +218,14 @@ export function activityRoutes(events: () => Api<'events'>): Route[] {
         summary: 'Top campaigns',
         description: 'Campaigns sent in the range, by emails opened.',
         query: topQuery,
-        responses: { 200: { description: 'The campaigns.', example: [{ id: ids.campaign, subject: 'What is new in June', sentCount: 1280, openedCount: 610, clickedCount: 155, openRate: 47.66, clickRate: 12.11 }] } },
+        responses: {
+          200: {
+            description: 'The campaigns.',
+            example: [
+              { id: ids.campaign, subject: 'What is new in June', sentCount: 1280, openedCount: 610, clickedCount: 155, openRate: 47.66, clickRate: 12.11 },
+            ],
+          },
+        },
         errors: badQuery,
       },
       async (_req, res, { query }) => {
@@ -180,14 +249,21 @@ export function activityRoutes(events: () => Api<'events'>): Route[] {
       {
         tag: 'Analytics',
         summary: 'Campaign statistics',
-        description: 'Campaigns created in the range (total; active: draft, scheduled or sending), those sent in it (completed) and their open and click rates.',
+        description:
+          'Campaigns created in the range (total; active: draft, scheduled or sending), those sent in it (completed) and their open and click rates.',
         query: rangeQuery,
         responses: { 200: { description: 'The counts.', example: { total: 8, active: 3, completed: 5, averageOpenRate: 44.2, averageClickRate: 9.8 } } },
         errors: badQuery,
       },
       async (_req, res, { query }) => {
         const s = await events().CampaignStats(range(query));
-        res.json({ total: Number(s.total), active: Number(s.active), completed: Number(s.completed), averageOpenRate: s.average_open_rate, averageClickRate: s.average_click_rate });
+        res.json({
+          total: Number(s.total),
+          active: Number(s.active),
+          completed: Number(s.completed),
+          averageOpenRate: s.average_open_rate,
+          averageClickRate: s.average_click_rate,
+        });
       },
     ),
     on.get(
@@ -196,7 +272,8 @@ export function activityRoutes(events: () => Api<'events'>): Route[] {
       {
         tag: 'Analytics',
         summary: 'Top events',
-        description: 'The most recorded event names of the range (whole UTC days), with `trend`: the change in percent from the period of the same length just before (100 for a name new in this one).',
+        description:
+          'The most recorded event names of the range (whole UTC days), with `trend`: the change in percent from the period of the same length just before (100 for a name new in this one).',
         query: topQuery,
         responses: { 200: { description: 'The names, most recorded first.', example: [{ name: 'signed-up', count: 420, trend: 12 }] } },
         errors: badQuery,

@@ -17,7 +17,12 @@ type ExecutionStarted = DomainEvent<'workflows.execution.started.v1'>;
 type Received = DomainEvent<'messaging.email.received.v1'>;
 
 const subscriptionRows = (events: SubscriptionChanged[]) =>
-  events.map((e) => ({ projectId: e.projectId, contactId: e.data.contactId, name: e.data.subscribed ? 'contact.subscribed' : 'contact.unsubscribed', data: {} }));
+  events.map((e) => ({
+    projectId: e.projectId,
+    contactId: e.data.contactId,
+    name: e.data.subscribed ? 'contact.subscribed' : 'contact.unsubscribed',
+    data: {},
+  }));
 
 // Every email status change is a public email.* event of the contact (SPEC §6).
 const emailRows = (events: StatusChanged[]) =>
@@ -48,7 +53,13 @@ const receivedRows = (events: Received[]) =>
       projectId: e.projectId,
       contactId,
       name: 'email.received',
-      data: { emailId: inReplyTo?.emailId ?? null, campaignId: inReplyTo?.campaignId ?? null, templateId: inReplyTo?.templateId ?? null, sourceType: 'inbound', ...rest },
+      data: {
+        emailId: inReplyTo?.emailId ?? null,
+        campaignId: inReplyTo?.campaignId ?? null,
+        templateId: inReplyTo?.templateId ?? null,
+        sourceType: 'inbound',
+        ...rest,
+      },
     };
   });
 
@@ -60,12 +71,14 @@ const receivedRows = (events: Received[]) =>
 export function eventsConsumer(repo: EventsRepo, activity: ActivityStore): Consumer {
   // Each kind of event in batches (one statement per read model per batch); one event is a batch of one.
   const batches = {
-    'contacts.contact.subscription_changed.v1': (events: SubscriptionChanged[], tx: PoolClient) => recordEvents(repo, tx, subscriptionRows(events)).then(() => undefined),
+    'contacts.contact.subscription_changed.v1': (events: SubscriptionChanged[], tx: PoolClient) =>
+      recordEvents(repo, tx, subscriptionRows(events)).then(() => undefined),
     'messaging.email.status_changed.v1': async (events: StatusChanged[], tx: PoolClient) => {
       await recordEvents(repo, tx, emailRows(events));
       await countEmails(activity, tx, events);
     },
-    'contacts.segment.membership_changed.v1': (events: MembershipChanged[], tx: PoolClient) => recordEvents(repo, tx, membershipRows(events)).then(() => undefined),
+    'contacts.segment.membership_changed.v1': (events: MembershipChanged[], tx: PoolClient) =>
+      recordEvents(repo, tx, membershipRows(events)).then(() => undefined),
     'messaging.email.received.v1': (events: Received[], tx: PoolClient) => recordEvents(repo, tx, receivedRows(events)).then(() => undefined),
     'campaigns.campaign.changed.v1': (events: CampaignChanged[], tx: PoolClient) => projectCampaigns(activity, tx, events),
     'campaigns.campaign.deleted.v1': (events: CampaignDeleted[], tx: PoolClient) => forgetCampaigns(activity, tx, events),

@@ -5,10 +5,18 @@ import { on, policy, queryInt, type Reply, type Route } from '../../../../libs/e
 import { Batcher, fromBatchReply, traceparentOf } from '../../../../libs/kit/src';
 
 const trackBody = z.object({
-  event: z.string().min(1).max(255).describe('The event name; not a reserved one (email.*, contact.subscribed, contact.unsubscribed, segment.<slug>.entry|exit).'),
+  event: z
+    .string()
+    .min(1)
+    .max(255)
+    .describe('The event name; not a reserved one (email.*, contact.subscribed, contact.unsubscribed, segment.<slug>.entry|exit).'),
   email: z.string().describe('The contact, created if missing.'),
   subscribed: z.boolean().optional().describe('New contacts are subscribed; an existing contact keeps its state unless this is given.'),
-  data: z.record(z.string(), z.unknown()).nullable().optional().describe('Contact data (patched: null deletes a key) and one-off event variables ({ value, persistent: false }).'),
+  data: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .optional()
+    .describe('Contact data (patched: null deletes a key) and one-off event variables ({ value, persistent: false }).'),
 });
 type TrackBody = z.infer<typeof trackBody>;
 
@@ -20,13 +28,25 @@ const contactEventsQuery = z.object({ limit: queryInt(1, 1_000_000).optional().d
 
 const EVENT_NAME = { eventName: 'The event name.' };
 const ids = { contact: '01970a3c-5e1f-7b2a-9c44-2f6b1d7e8a90', event: '01970a3c-5e2a-7c11-8d3e-6a9b0c1d2e3f' };
-const eventExample = { id: ids.event, name: 'signed-up', data: { plan: 'pro' }, contactId: ids.contact, contact: { email: 'jane@example.com' }, createdAt: '2025-06-01T09:30:00.000Z' };
+const eventExample = {
+  id: ids.event,
+  name: 'signed-up',
+  data: { plan: 'pro' },
+  contactId: ids.contact,
+  contact: { email: 'jane@example.com' },
+  createdAt: '2025-06-01T09:30:00.000Z',
+};
 const trackDoc = {
   summary: 'Track an event',
   description: 'Creates or updates the contact, then records the event; a repeat records it again. Honours Idempotency-Key.',
   body: trackBody,
   example: { event: 'signed-up', email: 'jane@example.com', data: { plan: 'pro' } },
-  responses: { 200: { description: 'The event is recorded.', example: { success: true, data: { contact: ids.contact, event: ids.event, timestamp: '2025-06-01T09:30:00.000Z' } } } },
+  responses: {
+    200: {
+      description: 'The event is recorded.',
+      example: { success: true, data: { contact: ids.contact, event: ids.event, timestamp: '2025-06-01T09:30:00.000Z' } },
+    },
+  },
 };
 
 const eventView = (e: EventMsg) => ({
@@ -53,7 +73,13 @@ function tracker(events: () => Api<'events'>): (projectId: string, body: TrackBo
       return fromBatchReply(results, items.length);
     },
     // Bounded by bytes too, so a batch stays far below the gRPC message limit (64 MB).
-    { name: 'track', maxBatch: 200, concurrency: 2, weigh: (t) => (t.data_json?.length ?? 0) + (t.email?.length ?? 0) + (t.event?.length ?? 0), maxWeight: 8 * 1024 * 1024 },
+    {
+      name: 'track',
+      maxBatch: 200,
+      concurrency: 2,
+      weigh: (t) => (t.data_json?.length ?? 0) + (t.email?.length ?? 0) + (t.event?.length ?? 0),
+      maxWeight: 8 * 1024 * 1024,
+    },
   );
   return async (projectId, body) => {
     const out = await batcher.submit({
@@ -91,24 +117,53 @@ export function eventsRoutes(events: () => Api<'events'>): Route[] {
     on.get(
       '/events',
       auth,
-      { tag: 'Events', summary: 'Recent events', query: eventsQuery, responses: { 200: { description: 'Newest first.', example: { events: [eventExample] } } } },
+      {
+        tag: 'Events',
+        summary: 'Recent events',
+        query: eventsQuery,
+        responses: { 200: { description: 'Newest first.', example: { events: [eventExample] } } },
+      },
       async (_req, res, { query }) => {
         const out = await events().ListEvents({ event_name: query.eventName ?? '', limit: query.limit ?? 0 });
         res.json({ events: out.events.map(eventView) });
       },
     ),
-    on.get('/events/stats', auth, { tag: 'Events', summary: 'Event counts by name', responses: { 200: { description: 'Each tracked name and its count.', example: [{ name: 'signed-up', count: 42 }] } } }, async (_req, res) => {
-      const out = await events().Stats({});
-      res.json(out.stats.map((s) => ({ name: s.name, count: Number(s.count) })));
-    }),
-    on.get('/events/names', auth, { tag: 'Events', summary: 'Distinct event names', responses: { 200: { description: 'Every name tracked in the project.', example: { eventNames: ['signed-up', 'upgraded'] } } } }, async (_req, res) => {
-      const out = await events().Names({});
-      res.json({ eventNames: out.event_names });
-    }),
+    on.get(
+      '/events/stats',
+      auth,
+      {
+        tag: 'Events',
+        summary: 'Event counts by name',
+        responses: { 200: { description: 'Each tracked name and its count.', example: [{ name: 'signed-up', count: 42 }] } },
+      },
+      async (_req, res) => {
+        const out = await events().Stats({});
+        res.json(out.stats.map((s) => ({ name: s.name, count: Number(s.count) })));
+      },
+    ),
+    on.get(
+      '/events/names',
+      auth,
+      {
+        tag: 'Events',
+        summary: 'Distinct event names',
+        responses: { 200: { description: 'Every name tracked in the project.', example: { eventNames: ['signed-up', 'upgraded'] } } },
+      },
+      async (_req, res) => {
+        const out = await events().Names({});
+        res.json({ eventNames: out.event_names });
+      },
+    ),
     on.get(
       '/events/contact/:contactId',
       auth,
-      { tag: 'Events', summary: "A contact's events", params: { contactId: 'The contact id.' }, query: contactEventsQuery, responses: { 200: { description: 'Newest first.', example: { events: [eventExample] } } } },
+      {
+        tag: 'Events',
+        summary: "A contact's events",
+        params: { contactId: 'The contact id.' },
+        query: contactEventsQuery,
+        responses: { 200: { description: 'Newest first.', example: { events: [eventExample] } } },
+      },
       async (req, res, { query }) => {
         const out = await events().ContactEvents({ contact_id: String(req.params.contactId), limit: query.limit ?? 0 });
         res.json({ events: out.events.map(eventView) });
@@ -121,11 +176,22 @@ export function eventsRoutes(events: () => Api<'events'>): Route[] {
         tag: 'Events',
         summary: 'Where an event name is used',
         params: EVENT_NAME,
-        responses: { 200: { description: 'Segments and workflows referencing it, and how often it was tracked.', example: { usedInSegments: [], usedInWorkflows: [], totalCount: 42, uniqueContacts: 40, canDelete: true } } },
+        responses: {
+          200: {
+            description: 'Segments and workflows referencing it, and how often it was tracked.',
+            example: { usedInSegments: [], usedInWorkflows: [], totalCount: 42, uniqueContacts: 40, canDelete: true },
+          },
+        },
       },
       async (req, res) => {
         const out = await events().Usage({ name: String(req.params.eventName) });
-        res.json({ usedInSegments: out.used_in_segments, usedInWorkflows: out.used_in_workflows, totalCount: Number(out.total_count), uniqueContacts: Number(out.unique_contacts), canDelete: out.can_delete });
+        res.json({
+          usedInSegments: out.used_in_segments,
+          usedInWorkflows: out.used_in_workflows,
+          totalCount: Number(out.total_count),
+          uniqueContacts: Number(out.unique_contacts),
+          canDelete: out.can_delete,
+        });
       },
     ),
     on.delete(

@@ -31,7 +31,11 @@ beforeAll(async () => {
   db = scratch.db;
   // Events recorded before 002_activity, for its backfill.
   const all = migrationsOf(service);
-  await migrate(db, SCHEMA, all.filter((m) => m.id !== '002_activity'));
+  await migrate(
+    db,
+    SCHEMA,
+    all.filter((m) => m.id !== '002_activity'),
+  );
   await db.query(
     `INSERT INTO events.events (project_id, id, contact_id, name, data, created_at) VALUES
        ($1, $2, $3, 'email.sent', '{"campaignId": "${OLD_CAMPAIGN}"}', '2025-03-01T10:07:00Z'),
@@ -45,7 +49,11 @@ beforeAll(async () => {
   const activity = new ActivityRepo(db);
   consumer = eventsConsumer(repo, activity);
   // No workflows here: e2e/workflows.test.ts shows waiting executions among the upcoming.
-  h = activityHandlers(activity, async () => new Map(), () => ({ UpcomingExecutions: async () => ({ executions: [] }) }) as never) as unknown as Api<'events'>;
+  h = activityHandlers(
+    activity,
+    async () => new Map(),
+    () => ({ UpcomingExecutions: async () => ({ executions: [] }) }) as never,
+  ) as unknown as Api<'events'>;
 });
 afterAll(async () => {
   await scratch?.drop();
@@ -65,11 +73,27 @@ async function consume(events: DomainEvent[]) {
   });
 }
 
-const status = (projectId: string, s: DomainEventData<'messaging.email.status_changed.v1'>['status'], at: string, extra: Partial<DomainEventData<'messaging.email.status_changed.v1'>> = {}) =>
+const status = (
+  projectId: string,
+  s: DomainEventData<'messaging.email.status_changed.v1'>['status'],
+  at: string,
+  extra: Partial<DomainEventData<'messaging.email.status_changed.v1'>> = {},
+) =>
   event(
     'messaging.email.status_changed.v1',
     projectId,
-    { emailId: newId(), contactId: extra.contactId ?? newId(), status: s, messageId: null, subject: 'Hi', from: 'a@b.test', templateId: null, campaignId: null, sourceType: 'transactional', ...extra },
+    {
+      emailId: newId(),
+      contactId: extra.contactId ?? newId(),
+      status: s,
+      messageId: null,
+      subject: 'Hi',
+      from: 'a@b.test',
+      templateId: null,
+      campaignId: null,
+      sourceType: 'transactional',
+      ...extra,
+    },
     at,
   );
 
@@ -124,7 +148,9 @@ it('counts a batch of status changes per 15 minutes and per campaign, once per e
   ]);
   // A second batch adds to the same rows.
   await consume([status(p, 'sent', `${day}T09:01:00Z`, { campaignId: c })]);
-  const buckets = await db.query(`SELECT bucket, sent, delivered, opened, clicked, bounced FROM events.email_counts WHERE project_id = $1 ORDER BY bucket`, [p]);
+  const buckets = await db.query(`SELECT bucket, sent, delivered, opened, clicked, bounced FROM events.email_counts WHERE project_id = $1 ORDER BY bucket`, [
+    p,
+  ]);
   expect(buckets.map((b) => [b.bucket.toISOString(), b.sent, b.delivered, b.opened, b.clicked, b.bounced])).toEqual([
     [`${day}T09:00:00.000Z`, '3', '0', '0', '0', '0'],
     [`${day}T09:15:00.000Z`, '1', '1', '0', '0', '0'],
@@ -166,7 +192,11 @@ it('keeps the latest version of a campaign; a deletion is final, with its counts
   const p = newId();
   const id = newId();
   const later = new Date(Date.now() + 86_400_000).toISOString();
-  await consume([campaign(p, id, 1), campaign(p, id, 3, { status: 'SCHEDULED', scheduledAt: later, totalRecipients: 7 }), campaign(p, id, 2, { name: 'stale' })]);
+  await consume([
+    campaign(p, id, 1),
+    campaign(p, id, 3, { status: 'SCHEDULED', scheduledAt: later, totalRecipients: 7 }),
+    campaign(p, id, 2, { name: 'stale' }),
+  ]);
   await consume([campaign(p, id, 2, { name: 'stale again' })]);
   const [row] = await db.query(`SELECT name, status, version, total_recipients FROM events.campaigns WHERE project_id = $1 AND id = $2`, [p, id]);
   expect(row).toEqual({ name: 'Campaign v3', status: 'SCHEDULED', version: 3, total_recipients: 7 });
@@ -218,7 +248,13 @@ it('ranks campaigns by opens and sums the sent ones', async () => {
     { id: b, subject: 'B', sent_count: '2', opened_count: '2', clicked_count: '1', open_rate: 100, click_rate: 50 },
     { id: a, subject: 'A', sent_count: '4', opened_count: '1', clicked_count: '0', open_rate: 25, click_rate: 0 },
   ]);
-  expect(await h.CampaignStats({ start_date: '', end_date: '' }, as(p))).toEqual({ total: '3', active: '1', completed: '2', average_open_rate: 50, average_click_rate: 16.7 });
+  expect(await h.CampaignStats({ start_date: '', end_date: '' }, as(p))).toEqual({
+    total: '3',
+    active: '1',
+    completed: '2',
+    average_open_rate: 50,
+    average_click_rate: 16.7,
+  });
   expect((await h.TopCampaigns({ limit: 0, start_date: '', end_date: '' }, as(newId()))).campaigns).toEqual([]);
 });
 
@@ -226,8 +262,10 @@ it('pages the feed by cursor, filters by type, contact and dates, and refuses wh
   const p = newId();
   const contact = newId();
   const repo = new EventsRepo(db);
-  for (let i = 0; i < 7; i++) await recordEvents(repo, db.pool, [{ projectId: p, contactId: i % 2 ? contact : newId(), name: i % 3 ? 'visited' : 'segment.vip.entry', data: { i } }]);
-  const page = (cursor: string, extra: Partial<Parameters<typeof h.ListActivity>[0]> = {}) => h.ListActivity({ cursor, limit: 3, types: [], contact_id: '', start_date: '', end_date: '', ...extra }, as(p));
+  for (let i = 0; i < 7; i++)
+    await recordEvents(repo, db.pool, [{ projectId: p, contactId: i % 2 ? contact : newId(), name: i % 3 ? 'visited' : 'segment.vip.entry', data: { i } }]);
+  const page = (cursor: string, extra: Partial<Parameters<typeof h.ListActivity>[0]> = {}) =>
+    h.ListActivity({ cursor, limit: 3, types: [], contact_id: '', start_date: '', end_date: '', ...extra }, as(p));
   const seen: unknown[] = [];
   let cursor = '';
   do {
@@ -281,5 +319,7 @@ it('top events compare the range with the period just before it', async () => {
     { name: 'signed-up', count: '10', trend: 25 },
     { name: 'upgraded', count: '4', trend: -50 },
   ]);
-  expect((await h.TopEvents({ limit: 5, start_date: '2025-04-10', end_date: '2025-04-10' }, as(p))).events).toEqual([{ name: 'new-one', count: '1', trend: 100 }]);
+  expect((await h.TopEvents({ limit: 5, start_date: '2025-04-10', end_date: '2025-04-10' }, as(p))).events).toEqual([
+    { name: 'new-one', count: '1', trend: 100 },
+  ]);
 });

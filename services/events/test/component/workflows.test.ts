@@ -46,7 +46,12 @@ beforeAll(async () => {
   repo = new EventsRepo(db);
   const activity = new ActivityRepo(db);
   consumer = eventsConsumer(repo, activity);
-  h = eventsHandlers(repo, () => contacts, activity, () => ({ UpcomingExecutions: async () => ({ executions: [] }) }) as never) as unknown as Api<'events'>;
+  h = eventsHandlers(
+    repo,
+    () => contacts,
+    activity,
+    () => ({ UpcomingExecutions: async () => ({ executions: [] }) }) as never,
+  ) as unknown as Api<'events'>;
 });
 afterAll(async () => {
   await scratch?.drop();
@@ -118,7 +123,10 @@ it('shows a run as workflow.started with its contact, beside the events, paged a
   expect(await types({ types: ['workflow.started'] })).toEqual(['workflow.started dan@wf.test', 'workflow.started ann@wf.test']);
   expect(await types({ types: ['event.triggered'] })).toEqual(['event.triggered ann@wf.test']);
   expect(await types({ types: ['email.sent'] })).toEqual([]);
-  expect(await types({ types: ['event.triggered', 'workflow.started'], contact_id: ann })).toEqual(['workflow.started ann@wf.test', 'event.triggered ann@wf.test']);
+  expect(await types({ types: ['event.triggered', 'workflow.started'], contact_id: ann })).toEqual([
+    'workflow.started ann@wf.test',
+    'event.triggered ann@wf.test',
+  ]);
   expect(await types({ contact_id: dan })).toEqual(['workflow.started dan@wf.test']);
   expect(await types({ end_date: '2000-01-01' })).toEqual([]);
   expect(await types({ start_date: first.occurredAt, types: ['workflow.started'] })).toEqual(['workflow.started dan@wf.test', 'workflow.started ann@wf.test']);
@@ -167,7 +175,19 @@ it('event usage names the workflows contacts knows reference the event; they do 
   const s = { id: newId(), name: 'Signed up' };
   usage.set('signup', { segments: [s], workflows: [w] });
   await recordEvents(repo, db.pool, [{ projectId: p, contactId: newId(), name: 'signup', data: {} }]);
-  expect(await h.Usage({ name: 'signup' }, as(p))).toEqual({ used_in_segments: [s], used_in_workflows: [w], total_count: '1', unique_contacts: '1', can_delete: true });
-  expect(await h.Usage({ name: 'other' }, as(p))).toEqual({ used_in_segments: [], used_in_workflows: [], total_count: '0', unique_contacts: '0', can_delete: true });
+  expect(await h.Usage({ name: 'signup' }, as(p))).toEqual({
+    used_in_segments: [s],
+    used_in_workflows: [w],
+    total_count: '1',
+    unique_contacts: '1',
+    can_delete: true,
+  });
+  expect(await h.Usage({ name: 'other' }, as(p))).toEqual({
+    used_in_segments: [],
+    used_in_workflows: [],
+    total_count: '0',
+    unique_contacts: '0',
+    can_delete: true,
+  });
   expect((await h.Usage({ name: 'email.sent' }, as(p))).can_delete).toBe(false);
 });

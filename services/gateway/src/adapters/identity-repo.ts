@@ -113,10 +113,7 @@ export class IdentityRepo implements IdentityStore {
   }
 
   async suspensions(projectId: string, limit: number): Promise<Suspension[]> {
-    return this.db.query(
-      `SELECT action, reason, at FROM gateway.project_suspensions WHERE project_id = $1 ORDER BY id DESC LIMIT $2`,
-      [projectId, limit],
-    );
+    return this.db.query(`SELECT action, reason, at FROM gateway.project_suspensions WHERE project_id = $1 ORDER BY id DESC LIMIT $2`, [projectId, limit]);
   }
 
   // ---- sessions, verification and reset tokens ----
@@ -175,12 +172,20 @@ export class IdentityRepo implements IdentityStore {
   }
 
   async addMember(projectId: string, userId: string, role: Role): Promise<boolean> {
-    const r = await this.db.pool.query(`INSERT INTO gateway.memberships (project_id, user_id, role) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [projectId, userId, role]);
+    const r = await this.db.pool.query(`INSERT INTO gateway.memberships (project_id, user_id, role) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [
+      projectId,
+      userId,
+      role,
+    ]);
     return (r.rowCount ?? 0) > 0;
   }
 
   async setRole(projectId: string, userId: string, role: Role): Promise<boolean> {
-    const r = await this.db.pool.query(`UPDATE gateway.memberships SET role = $3 WHERE project_id = $1 AND user_id = $2 AND role <> 'OWNER'`, [projectId, userId, role]);
+    const r = await this.db.pool.query(`UPDATE gateway.memberships SET role = $3 WHERE project_id = $1 AND user_id = $2 AND role <> 'OWNER'`, [
+      projectId,
+      userId,
+      role,
+    ]);
     return (r.rowCount ?? 0) > 0;
   }
 

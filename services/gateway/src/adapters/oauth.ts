@@ -16,11 +16,19 @@ export interface OAuthProvider {
 }
 
 /** Which providers are configured (GET /auth/oauth-config, GET /config's `features.authProviders`). */
-export const providersOffered = (providers: readonly OAuthProvider[]) => ({ github: providers.some((p) => p.name === 'github'), google: providers.some((p) => p.name === 'google') });
+export const providersOffered = (providers: readonly OAuthProvider[]) => ({
+  github: providers.some((p) => p.name === 'github'),
+  google: providers.some((p) => p.name === 'google'),
+});
 
 const providerFailed = (provider: string, why: string) => {
   logger.warn({ provider, why }, 'OAuth login failed at the provider');
-  return new AppError({ code: 'OAUTH_FAILED', status: 502, message: `The login with ${provider} did not complete`, suggestion: 'Try again; if it keeps failing, log in with your email and password.' });
+  return new AppError({
+    code: 'OAUTH_FAILED',
+    status: 502,
+    message: `The login with ${provider} did not complete`,
+    suggestion: 'Try again; if it keeps failing, log in with your email and password.',
+  });
 };
 
 /**
@@ -48,7 +56,10 @@ export function githubProvider(o: { clientId: string; clientSecret: string; webU
       // GitHub answers a refused code with 200 and { error, error_description }.
       const token = (await tokenRes.json().catch(() => ({}))) as { access_token?: string; error?: string };
       if (!tokenRes.ok || !token.access_token) throw providerFailed('github', `token: ${tokenRes.status} ${token.error ?? ''}`);
-      const emailsRes = await fetch(`${api}/user/emails`, { headers: { ...headers(token.access_token), accept: 'application/vnd.github+json' }, signal: AbortSignal.timeout(10_000) });
+      const emailsRes = await fetch(`${api}/user/emails`, {
+        headers: { ...headers(token.access_token), accept: 'application/vnd.github+json' },
+        signal: AbortSignal.timeout(10_000),
+      });
       if (!emailsRes.ok) throw providerFailed('github', `user/emails: ${emailsRes.status}`);
       const emails = (await emailsRes.json()) as Array<{ email: string; primary: boolean; verified: boolean }>;
       const primary = Array.isArray(emails) ? emails.find((e) => e.primary) : undefined;
@@ -81,12 +92,23 @@ export function oidcProvider(o: { clientId: string; clientSecret: string; issuer
     async authorizationUrl({ state, codeVerifier, redirectUri }) {
       const { client, config } = await ready();
       const challenge = await client.calculatePKCECodeChallenge(codeVerifier);
-      return client.buildAuthorizationUrl(config, { redirect_uri: redirectUri, scope: 'openid email', state, code_challenge: challenge, code_challenge_method: 'S256' }).href;
+      return client.buildAuthorizationUrl(config, {
+        redirect_uri: redirectUri,
+        scope: 'openid email',
+        state,
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+      }).href;
     },
     async profile({ callbackUrl, state, codeVerifier, redirectUri }) {
       const { client, config } = await ready();
       try {
-        const tokens = await client.authorizationCodeGrant(config, callbackUrl, { pkceCodeVerifier: codeVerifier, expectedState: state }, { redirect_uri: redirectUri });
+        const tokens = await client.authorizationCodeGrant(
+          config,
+          callbackUrl,
+          { pkceCodeVerifier: codeVerifier, expectedState: state },
+          { redirect_uri: redirectUri },
+        );
         const sub = tokens.claims()?.sub;
         if (!sub) throw new Error('no ID token');
         const info = await client.fetchUserInfo(config, tokens.access_token, sub);

@@ -22,7 +22,14 @@ export class OperationsRepo implements OperationStore {
    * Records the operation and publishes its first wipe request; a delete also removes the project
    * (its keys, members, invitations and suspensions with it), so nothing of it answers from then on.
    */
-  async start(op: { id: string; project: string; projectName: string; kind: 'reset' | 'delete'; requestedBy: string; services: string[] }): Promise<OperationRow> {
+  async start(op: {
+    id: string;
+    project: string;
+    projectName: string;
+    kind: 'reset' | 'delete';
+    requestedBy: string;
+    services: string[];
+  }): Promise<OperationRow> {
     return this.db.tx(async (tx) => {
       const { rows } = await tx.query<OperationRow>(
         `INSERT INTO gateway.project_operations (id, project, project_name, kind, requested_by, services, pending) VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING *`,

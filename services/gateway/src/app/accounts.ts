@@ -9,9 +9,19 @@ import type { IdentityStore, SystemMail, TokenPurpose, UserRow } from './ports';
 export const newToken = () => crypto.randomBytes(32).toString('hex');
 
 const invalidToken = () =>
-  new AppError({ code: 'INVALID_TOKEN', status: 400, message: 'This token is invalid or was already used', suggestion: 'Ask for a new email and use the token it carries, once.' });
+  new AppError({
+    code: 'INVALID_TOKEN',
+    status: 400,
+    message: 'This token is invalid or was already used',
+    suggestion: 'Ask for a new email and use the token it carries, once.',
+  });
 const expiredToken = () =>
-  new AppError({ code: 'TOKEN_EXPIRED', status: 400, message: 'This token has expired (tokens are valid for one hour)', suggestion: 'Ask for a new email and use its token within the hour.' });
+  new AppError({
+    code: 'TOKEN_EXPIRED',
+    status: 400,
+    message: 'This token has expired (tokens are valid for one hour)',
+    suggestion: 'Ask for a new email and use its token within the hour.',
+  });
 
 export interface AccountOptions {
   /** Where the links in account mail lead (DASHBOARD_URL, else PUBLIC_URL). */
@@ -57,7 +67,11 @@ export class Accounts {
   async login(email: string, password: string): Promise<UserRow> {
     const user = await this.identity.login(email, password);
     if (this.opts.requireVerification && !user.email_verified) {
-      throw forbidden('Verify your email address before logging in', 'EMAIL_NOT_VERIFIED', 'Open the link in the verification email, or ask for a new one (POST /auth/request-verification with { email }).');
+      throw forbidden(
+        'Verify your email address before logging in',
+        'EMAIL_NOT_VERIFIED',
+        'Open the link in the verification email, or ask for a new one (POST /auth/request-verification with { email }).',
+      );
     }
     return user;
   }
@@ -117,7 +131,11 @@ export class Accounts {
   async oauthUser(profile: { email: string; verified: boolean }): Promise<UserRow> {
     const email = normalizeEmail(profile.email);
     if (!profile.verified) {
-      throw forbidden('The provider has not verified this email address', 'EMAIL_NOT_VERIFIED', "Verify the address with the provider, or sign up with it here.");
+      throw forbidden(
+        'The provider has not verified this email address',
+        'EMAIL_NOT_VERIFIED',
+        'Verify the address with the provider, or sign up with it here.',
+      );
     }
     let user = await this.repo.userByEmail(email);
     if (user && !user.email_verified) {
@@ -153,7 +171,11 @@ export class Accounts {
   }
 
   /** A new single-use token of `purpose` (replacing the earlier ones), mailed to the user. */
-  private async sendToken(user: Pick<UserRow, 'id' | 'email'>, purpose: TokenPurpose, mail: (dashboardUrl: string, token: string) => { subject: string; text: string }) {
+  private async sendToken(
+    user: Pick<UserRow, 'id' | 'email'>,
+    purpose: TokenPurpose,
+    mail: (dashboardUrl: string, token: string) => { subject: string; text: string },
+  ) {
     const token = newToken();
     await this.repo.saveToken(user.id, purpose, hashKey(token), TOKEN_TTL_MINUTES);
     await this.mail.send({ to: user.email, ...mail(this.opts.dashboardUrl, token) });

@@ -77,7 +77,12 @@ export class Identity {
   async memberProject(projectId: string, userId: string) {
     const p = isUuid(projectId) ? await this.repo.projectForMember(projectId, userId) : undefined;
     if (!p) {
-      throw new AppError({ code: 'PROJECT_ACCESS_DENIED', status: 403, message: 'You are not a member of this project', suggestion: 'Pick one of your projects (GET /users/@me/projects).' });
+      throw new AppError({
+        code: 'PROJECT_ACCESS_DENIED',
+        status: 403,
+        message: 'You are not a member of this project',
+        suggestion: 'Pick one of your projects (GET /users/@me/projects).',
+      });
     }
     return p;
   }

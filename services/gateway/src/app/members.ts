@@ -6,11 +6,21 @@ import { hashKey } from './identity';
 import type { IdentityStore, InvitationRow, MemberRow, SystemMail } from './ports';
 
 export const memberView = (m: MemberRow) => ({ userId: m.user_id, email: m.email, role: m.role, createdAt: m.created_at.toISOString() });
-export const invitationView = (i: InvitationRow) => ({ email: i.email, role: i.role, expiresAt: i.expires_at.toISOString(), createdAt: i.created_at.toISOString() });
+export const invitationView = (i: InvitationRow) => ({
+  email: i.email,
+  role: i.role,
+  expiresAt: i.expires_at.toISOString(),
+  createdAt: i.created_at.toISOString(),
+});
 
 const memberNotFound = () => notFound('Member', 'MEMBER_NOT_FOUND');
 const ownerProtected = () =>
-  new AppError({ code: 'OWNER_PROTECTED', status: 403, message: "The project's owner cannot be removed nor have their role changed", suggestion: 'Change or remove another member.' });
+  new AppError({
+    code: 'OWNER_PROTECTED',
+    status: 403,
+    message: "The project's owner cannot be removed nor have their role changed",
+    suggestion: 'Change or remove another member.',
+  });
 
 /**
  * A project's members (COMPAT "Projects and members"). The owner is fixed: never demoted nor
@@ -38,11 +48,19 @@ export class Members {
   async invite(projectId: string, inviter: { userId: string; projectName: string }, email: string, role: Role) {
     const user = await this.repo.userByEmail(email);
     if (user) {
-      if (!(await this.repo.addMember(projectId, user.id, role))) throw conflict(`${email} is already a member of this project`, 'Change their role instead (PATCH /projects/:id/members/:userId).');
+      if (!(await this.repo.addMember(projectId, user.id, role)))
+        throw conflict(`${email} is already a member of this project`, 'Change their role instead (PATCH /projects/:id/members/:userId).');
       return { status: 201, body: memberView((await this.repo.member(projectId, user.id))!) };
     }
     const token = newToken();
-    const invitation = await this.repo.saveInvitation({ projectId, email, role, tokenHash: hashKey(token), invitedBy: inviter.userId, ttlMinutes: INVITATION_TTL_DAYS * 1440 });
+    const invitation = await this.repo.saveInvitation({
+      projectId,
+      email,
+      role,
+      tokenHash: hashKey(token),
+      invitedBy: inviter.userId,
+      ttlMinutes: INVITATION_TTL_DAYS * 1440,
+    });
     await this.mail.send({ to: email, ...invitationMail(this.dashboardUrl, token, inviter.projectName, email) });
     return { status: 202, body: { invited: true, ...invitationView(invitation) } };
   }
@@ -61,7 +79,13 @@ export class Members {
   /** A logged-in user accepts an invitation by its token (whoever holds the token got the email). */
   async accept(token: string, userId: string) {
     const joined = await this.repo.acceptInvitation(hashKey(token), userId);
-    if (!joined) throw new AppError({ code: 'INVALID_TOKEN', status: 400, message: 'This invitation is invalid, expired or already used', suggestion: 'Ask a project admin to invite you again.' });
+    if (!joined)
+      throw new AppError({
+        code: 'INVALID_TOKEN',
+        status: 400,
+        message: 'This invitation is invalid, expired or already used',
+        suggestion: 'Ask a project admin to invite you again.',
+      });
     return joined.projectId;
   }
 

@@ -21,7 +21,10 @@ export class ProjectOperations {
   /** A delete names the project it deletes (`confirm`), so a slip of the id does not delete another. */
   delete(project: { id: string; name: string }, userId: string, confirm: string) {
     if (confirm !== project.name) {
-      throw validationError([{ field: 'confirm', message: 'must be the name of the project to delete', code: 'confirmation_mismatch' }], `Send { "confirm": "${project.name}" } to delete this project and all its data.`);
+      throw validationError(
+        [{ field: 'confirm', message: 'must be the name of the project to delete', code: 'confirmation_mismatch' }],
+        `Send { "confirm": "${project.name}" } to delete this project and all its data.`,
+      );
     }
     return this.start('delete', project, userId);
   }
@@ -33,7 +36,14 @@ export class ProjectOperations {
   }
 
   private async start(kind: 'reset' | 'delete', project: { id: string; name: string }, userId: string) {
-    const row = await this.store.start({ id: newId(), project: project.id, projectName: project.name, kind, requestedBy: userId, services: [...this.services].sort() });
+    const row = await this.store.start({
+      id: newId(),
+      project: project.id,
+      projectName: project.name,
+      kind,
+      requestedBy: userId,
+      services: [...this.services].sort(),
+    });
     return operationView(row);
   }
 }

@@ -13,7 +13,12 @@ const KEY_FORMAT = /^(sk|pk)_[0-9a-f]{64}$/;
 const KEY_SUGGESTION = 'Send Authorization: Bearer sk_… (secret key, every endpoint) or pk_… (public key, /v1/track only).';
 
 const projectDisabled = () =>
-  new AppError({ code: 'PROJECT_DISABLED', status: 403, message: 'This project is disabled', suggestion: 'Contact the project owner or support to re-enable it.' });
+  new AppError({
+    code: 'PROJECT_DISABLED',
+    status: 403,
+    message: 'This project is disabled',
+    suggestion: 'Contact the project owner or support to re-enable it.',
+  });
 
 export interface AuthDeps {
   identity: Identity;
@@ -53,7 +58,8 @@ async function sessionUser(req: Request, deps: AuthDeps): Promise<string | undef
   } catch {
     /* expired or forged: treated as no session */
   }
-  if (typeof payload?.sub !== 'string' || !isUuid(payload.sub)) throw unauthorized('Your session has expired', 'UNAUTHORIZED', 'Log in again (POST /auth/login).');
+  if (typeof payload?.sub !== 'string' || !isUuid(payload.sub))
+    throw unauthorized('Your session has expired', 'UNAUTHORIZED', 'Log in again (POST /auth/login).');
   // Sessions issued before versions existed carry none: version 0, the first.
   const version = await deps.identity.repo.sessionVersion(payload.sub);
   if (version === undefined || version !== (payload.sv ?? 0)) throw unauthorized('Your session has ended', 'UNAUTHORIZED', 'Log in again (POST /auth/login).');
@@ -72,7 +78,12 @@ function checkCsrf(req: Request, deps: AuthDeps) {
     host = '';
   }
   if (host === req.headers.host || deps.allowedOrigins.includes(origin)) return;
-  throw new AppError({ code: 'CSRF_REJECTED', status: 403, message: 'Cross-site request refused', suggestion: 'Call the API from the dashboard origin, or use an API key.' });
+  throw new AppError({
+    code: 'CSRF_REJECTED',
+    status: 403,
+    message: 'Cross-site request refused',
+    suggestion: 'Call the API from the dashboard origin, or use an API key.',
+  });
 }
 
 /** The project an API key (`Authorization: Bearer sk_…|pk_…`) belongs to; undefined without the header. */
@@ -109,12 +120,20 @@ export type Guard = RequestHandler & { policy: Policy };
  */
 export function guard(deps: AuthDeps, policy: Policy): Guard {
   const handler: RequestHandler =
-    policy.kind === 'public' ? (_req, _res, next) => next() : policy.kind === 'user' ? userAuth(deps) : policy.kind === 'member' ? memberAuth(deps, policy) : projectAuth(deps, policy);
+    policy.kind === 'public'
+      ? (_req, _res, next) => next()
+      : policy.kind === 'user'
+        ? userAuth(deps)
+        : policy.kind === 'member'
+          ? memberAuth(deps, policy)
+          : projectAuth(deps, policy);
   return Object.assign(handler, { policy });
 }
 
 const lacksRole = (required: Role, role: Role) =>
-  ROLES.indexOf(role) < ROLES.indexOf(required) ? forbidden(`This needs the ${required} role or higher in this project (yours: ${role})`, 'FORBIDDEN', 'Ask the project owner for the role.') : undefined;
+  ROLES.indexOf(role) < ROLES.indexOf(required)
+    ? forbidden(`This needs the ${required} role or higher in this project (yours: ${role})`, 'FORBIDDEN', 'Ask the project owner for the role.')
+    : undefined;
 
 /**
  * Project routes: an API key the policy accepts (sk_, or pk_ too), or a dashboard session of a
@@ -135,7 +154,12 @@ function projectAuth(deps: AuthDeps, policy: Extract<Policy, { kind: 'project' }
       checkCsrf(req, deps);
       const projectId = req.headers['x-project-id'];
       if (typeof projectId !== 'string' || !isUuid(projectId)) {
-        throw new AppError({ code: 'BAD_REQUEST', status: 400, message: 'X-Project-Id header required', suggestion: 'Send the id of one of your projects in X-Project-Id.' });
+        throw new AppError({
+          code: 'BAD_REQUEST',
+          status: 400,
+          message: 'X-Project-Id header required',
+          suggestion: 'Send the id of one of your projects in X-Project-Id.',
+        });
       }
       const p = await deps.identity.memberProject(projectId, userId);
       const refused = lacksRole(policy.role, p.role);

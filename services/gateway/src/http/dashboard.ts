@@ -30,9 +30,22 @@ export function dashboardFiles(dir: string, opts: { apiOrigins: string[] }): exp
   router.use('/assets', (req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? assets(req, res, next) : next()));
   router.get(['/', '/index.html'], (_req, res, next) => {
     if (!fs.existsSync(index)) {
-      return next(new AppError({ code: 'DASHBOARD_NOT_BUILT', status: 404, message: 'The dashboard is not built', suggestion: 'Run `npm run build` (npm start does it), or set DASHBOARD_DIR to a built dashboard.' }));
+      return next(
+        new AppError({
+          code: 'DASHBOARD_NOT_BUILT',
+          status: 404,
+          message: 'The dashboard is not built',
+          suggestion: 'Run `npm run build` (npm start does it), or set DASHBOARD_DIR to a built dashboard.',
+        }),
+      );
     }
-    res.set({ 'Cache-Control': 'no-cache', 'Content-Security-Policy': csp, 'X-Frame-Options': 'DENY', 'Referrer-Policy': 'same-origin', 'X-Content-Type-Options': 'nosniff' });
+    res.set({
+      'Cache-Control': 'no-cache',
+      'Content-Security-Policy': csp,
+      'X-Frame-Options': 'DENY',
+      'Referrer-Policy': 'same-origin',
+      'X-Content-Type-Options': 'nosniff',
+    });
     res.sendFile(index);
   });
   // Named, so the gateway's middleware list says what it is (test/edge/routes.test.ts).

@@ -40,7 +40,13 @@ export function fastLane(opts: { auth: AuthDeps; limit: RateLimit; bodyLimit: st
     return true;
   };
 
-  async function handle(lane: ReplyRoute, req: IncomingMessage, res: ServerResponse, requestId: string, timer: (labels: { route: string; status: string }) => void) {
+  async function handle(
+    lane: ReplyRoute,
+    req: IncomingMessage,
+    res: ServerResponse,
+    requestId: string,
+    timer: (labels: { route: string; status: string }) => void,
+  ) {
     // As in Express: a request whose body fails to parse never reaches the route ("unmatched").
     let route = 'unmatched';
     res.on('finish', () => timer({ route, status: String(res.statusCode) }));

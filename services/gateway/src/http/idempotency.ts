@@ -18,7 +18,10 @@ export async function idempotent(db: Db, req: Request, res: Response, fn: () => 
   if (!KEY_FORMAT.test(key)) throw badRequest('Idempotency-Key must be 1 to 255 printable ASCII characters', 'Use a UUID per logical request.');
   const projectId = req.projectId!;
   const route = `${req.method} ${req.baseUrl}${req.path}`;
-  const hash = crypto.createHash('sha256').update(JSON.stringify(req.body ?? null)).digest('hex');
+  const hash = crypto
+    .createHash('sha256')
+    .update(JSON.stringify(req.body ?? null))
+    .digest('hex');
 
   await db.query(`DELETE FROM gateway.idempotency WHERE project_id = $1 AND key = $2 AND created_at < now() - ${WINDOW}`, [projectId, key]);
   const claimed = await db.query(
@@ -26,12 +29,24 @@ export async function idempotent(db: Db, req: Request, res: Response, fn: () => 
     [projectId, key, route, hash],
   );
   if (claimed.length === 0) {
-    const prior = (await db.query(`SELECT route, request_hash, status_code, response FROM gateway.idempotency WHERE project_id = $1 AND key = $2`, [projectId, key]))[0];
+    const prior = (
+      await db.query(`SELECT route, request_hash, status_code, response FROM gateway.idempotency WHERE project_id = $1 AND key = $2`, [projectId, key])
+    )[0];
     if (!prior || prior.route !== route || prior.request_hash !== hash) {
-      throw new AppError({ code: 'CONFLICT', status: 409, message: 'This Idempotency-Key was used for a different request', suggestion: 'Use a new key for every distinct request.' });
+      throw new AppError({
+        code: 'CONFLICT',
+        status: 409,
+        message: 'This Idempotency-Key was used for a different request',
+        suggestion: 'Use a new key for every distinct request.',
+      });
     }
     if (prior.status_code === null) {
-      throw new AppError({ code: 'CONFLICT', status: 409, message: 'A request with this Idempotency-Key is still being processed', suggestion: 'Retry in a moment to receive its response.' });
+      throw new AppError({
+        code: 'CONFLICT',
+        status: 409,
+        message: 'A request with this Idempotency-Key is still being processed',
+        suggestion: 'Retry in a moment to receive its response.',
+      });
     }
     res.set('Idempotent-Replayed', 'true');
     return send(res, { status: prior.status_code, body: prior.response });

@@ -15,7 +15,14 @@ import { MAX_JSON_DEPTH } from '../../../../libs/kit/src/json';
  */
 export const rejectUnsafeJson: RequestHandler = (req, _res, next) => {
   if (/%00/i.test(req.originalUrl)) {
-    return next(new AppError({ code: 'BAD_REQUEST', status: 400, message: 'The URL must not contain a NUL character (%00)', suggestion: 'Remove the NUL character from the path or query.' }));
+    return next(
+      new AppError({
+        code: 'BAD_REQUEST',
+        status: 400,
+        message: 'The URL must not contain a NUL character (%00)',
+        suggestion: 'Remove the NUL character from the path or query.',
+      }),
+    );
   }
   next(req.plainJson ? undefined : unsafeJsonError(req.body));
 };
@@ -23,7 +30,9 @@ export const rejectUnsafeJson: RequestHandler = (req, _res, next) => {
 /** The 422 naming each field of a parsed JSON body that breaks a rule above (at most 20), or undefined. */
 export function unsafeJsonError(body: unknown) {
   const errors = findUnsafe(body);
-  return errors.length ? validationError(errors.slice(0, 20), errors[0].code === 'too_deep' ? `Nest objects and arrays at most ${MAX_JSON_DEPTH} levels deep.` : undefined) : undefined;
+  return errors.length
+    ? validationError(errors.slice(0, 20), errors[0].code === 'too_deep' ? `Nest objects and arrays at most ${MAX_JSON_DEPTH} levels deep.` : undefined)
+    : undefined;
 }
 
 /**
@@ -76,7 +85,8 @@ function findUnsafe(body: unknown): FieldError[] {
   while (stack.length && out.length < 20) {
     const { value, path, depth } = stack.pop()!;
     if (typeof value === 'number') {
-      if (!Number.isFinite(value)) out.push({ field: path || 'body', message: 'must be a number JSON can hold (at most about 1.8e308)', code: 'invalid_number' });
+      if (!Number.isFinite(value))
+        out.push({ field: path || 'body', message: 'must be a number JSON can hold (at most about 1.8e308)', code: 'invalid_number' });
       continue;
     }
     if (typeof value === 'string') {

@@ -20,7 +20,11 @@ const MAX = 50_000;
 export class KeyCache {
   private entries = new Map<string, Entry>();
 
-  constructor(private readonly pub?: Redis, private readonly sub?: Redis, private readonly channel = 'herald:keys') {}
+  constructor(
+    private readonly pub?: Redis,
+    private readonly sub?: Redis,
+    private readonly channel = 'herald:keys',
+  ) {}
 
   async start() {
     if (!this.sub) return;

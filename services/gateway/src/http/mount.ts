@@ -55,7 +55,8 @@ function replyHandler(r: Extract<Route, { reply: unknown }>, db: Db): RequestHan
   return (req, res, next) => {
     (async () => {
       const input = bodyOf(r.doc, req.body);
-      const call = () => r.reply({ projectId: req.projectId!, tracking: req.tracking ?? 'ENABLED', requestId: req.requestId, input, text: JSON.stringify(req.body ?? {}) });
+      const call = () =>
+        r.reply({ projectId: req.projectId!, tracking: req.tracking ?? 'ENABLED', requestId: req.requestId, input, text: JSON.stringify(req.body ?? {}) });
       if (r.idempotent) return idempotent(db, req, res, call);
       const reply = await call();
       writeJson(res, reply.status, reply.body);

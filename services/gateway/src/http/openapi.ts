@@ -31,7 +31,10 @@ export const OPS_ROUTES: Documented[] = [
       description: 'Every local service started, the bus (and Redis, where used) connected, every remote service answering its gRPC health check.',
       responses: {
         200: { description: 'Ready.', example: { status: 'ready', checks: { gateway: true, contacts: true, bus: true } } },
-        503: { description: 'Not ready; the failing checks are false.', example: { status: 'not ready', checks: { gateway: true, contacts: false, bus: true } } },
+        503: {
+          description: 'Not ready; the failing checks are false.',
+          example: { status: 'not ready', checks: { gateway: true, contacts: false, bus: true } },
+        },
       },
     },
   },
@@ -39,7 +42,13 @@ export const OPS_ROUTES: Documented[] = [
     method: 'get',
     path: '/metrics',
     auth: policy.public,
-    doc: { tag: 'Operations', summary: 'Prometheus metrics', responses: { 200: { description: 'The text exposition format.', type: 'text/plain', example: 'herald_http_request_duration_seconds_bucket{le="0.005",…} 1024\n…' } } },
+    doc: {
+      tag: 'Operations',
+      summary: 'Prometheus metrics',
+      responses: {
+        200: { description: 'The text exposition format.', type: 'text/plain', example: 'herald_http_request_duration_seconds_bucket{le="0.005",…} 1024\n…' },
+      },
+    },
   },
 ];
 
@@ -60,7 +69,12 @@ const TAGS: Array<{ name: string; description: string }> = [
 ];
 
 const SECURITY_SCHEMES = {
-  secretKey: { type: 'http', scheme: 'bearer', bearerFormat: 'sk_ + 64 hex', description: "A project's secret key, `Authorization: Bearer sk_…`: every project route." },
+  secretKey: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'sk_ + 64 hex',
+    description: "A project's secret key, `Authorization: Bearer sk_…`: every project route.",
+  },
   publicKey: {
     type: 'http',
     scheme: 'bearer',
@@ -68,7 +82,12 @@ const SECURITY_SCHEMES = {
     description: "A project's public key, `Authorization: Bearer pk_…`, safe to ship to browsers: only the tracking routes (elsewhere 401 INVALID_API_KEY).",
   },
   session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The dashboard session (7 days), set by POST /auth/login or /auth/signup.' },
-  projectId: { type: 'apiKey', in: 'header', name: 'X-Project-Id', description: 'With a session on a project route: the project, one the user is a member of.' },
+  projectId: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Project-Id',
+    description: 'With a session on a project route: the project, one the user is a member of.',
+  },
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -85,7 +104,12 @@ interface Cause {
 
 const CAUSES = {
   badJson: { status: 400, code: 'BAD_REQUEST', description: 'The body is not well-formed JSON.' },
-  badQuery: { status: 400, code: 'BAD_REQUEST', description: 'A query parameter is not valid (`errors` names each).', errors: [{ field: 'limit', message: 'Too big: expected number to be <=100', code: 'too_big' }] },
+  badQuery: {
+    status: 400,
+    code: 'BAD_REQUEST',
+    description: 'A query parameter is not valid (`errors` names each).',
+    errors: [{ field: 'limit', message: 'Too big: expected number to be <=100', code: 'too_big' }],
+  },
   noProjectHeader: { status: 400, code: 'BAD_REQUEST', description: 'A session without an X-Project-Id header naming a project.' },
   noCredentials: { status: 401, code: 'MISSING_AUTH', description: 'No API key (and no session).' },
   badKey: { status: 401, code: 'INVALID_API_KEY', description: 'An unknown or malformed key, or a public key where a secret key is needed.' },
@@ -95,8 +119,18 @@ const CAUSES = {
   role: { status: 403, code: 'FORBIDDEN', description: 'The member’s role is below the one the route needs.' },
   csrf: { status: 403, code: 'CSRF_REJECTED', description: 'A session’s write from another origin.' },
   tooLarge: { status: 413, code: 'PAYLOAD_TOO_LARGE', description: 'The body is over the size limit.' },
-  invalid: { status: 422, code: 'VALIDATION_ERROR', description: 'The body fails validation (`errors` names each field).', errors: [{ field: 'email', message: 'Invalid input: expected string, received undefined', code: 'invalid_type' }] },
-  rateLimited: { status: 429, code: 'RATE_LIMIT_EXCEEDED', description: 'Over the rate limit; retry after `details.retryAfter` seconds (also Retry-After).', details: { retryAfter: 12 } },
+  invalid: {
+    status: 422,
+    code: 'VALIDATION_ERROR',
+    description: 'The body fails validation (`errors` names each field).',
+    errors: [{ field: 'email', message: 'Invalid input: expected string, received undefined', code: 'invalid_type' }],
+  },
+  rateLimited: {
+    status: 429,
+    code: 'RATE_LIMIT_EXCEEDED',
+    description: 'Over the rate limit; retry after `details.retryAfter` seconds (also Retry-After).',
+    details: { retryAfter: 12 },
+  },
 } satisfies Record<string, Cause>;
 
 /** The media types of a body other than JSON (a handler route's `body`). */
@@ -108,7 +142,17 @@ function causesOf(r: Documented): Cause[] {
   const doc = r.doc as RouteDoc;
   const write = r.method !== 'get';
   const out: Cause[] = [];
-  if (p.kind === 'project') out.push(CAUSES.noProjectHeader, CAUSES.noCredentials, CAUSES.badKey, CAUSES.badSession, CAUSES.projectDisabled, CAUSES.notMember, CAUSES.role, CAUSES.rateLimited);
+  if (p.kind === 'project')
+    out.push(
+      CAUSES.noProjectHeader,
+      CAUSES.noCredentials,
+      CAUSES.badKey,
+      CAUSES.badSession,
+      CAUSES.projectDisabled,
+      CAUSES.notMember,
+      CAUSES.role,
+      CAUSES.rateLimited,
+    );
   if (p.kind === 'member') out.push(CAUSES.badSession, CAUSES.notMember, CAUSES.role);
   if (p.kind === 'user') out.push(CAUSES.badSession);
   if (p.kind !== 'public' && write) out.push(CAUSES.csrf);
@@ -127,8 +171,16 @@ function causesOf(r: Documented): Cause[] {
  */
 const SHARED: Record<number, { name: string; description: string }> = {
   400: { name: 'BadRequest', description: 'A malformed JSON body, an invalid query parameter, or a session without X-Project-Id.' },
-  401: { name: 'Unauthorized', description: "No valid credentials for the route (see its security): no key or session, an unknown or malformed key, a public key where a secret key is needed, an expired session." },
-  403: { name: 'Forbidden', description: "Credentials the route refuses: a disabled project, a project the session's user is not a member of, a role below the route's, a session's write from another origin." },
+  401: {
+    name: 'Unauthorized',
+    description:
+      'No valid credentials for the route (see its security): no key or session, an unknown or malformed key, a public key where a secret key is needed, an expired session.',
+  },
+  403: {
+    name: 'Forbidden',
+    description:
+      "Credentials the route refuses: a disabled project, a project the session's user is not a member of, a role below the route's, a session's write from another origin.",
+  },
   413: { name: 'PayloadTooLarge', description: 'The body is over the size limit.' },
   422: { name: 'ValidationFailed', description: 'The body fails validation; `errors` names each field.' },
   429: { name: 'RateLimited', description: 'Over the rate limit; retry after `details.retryAfter` seconds (also Retry-After).' },
@@ -154,7 +206,11 @@ function errorResponse(description: string, causes: Cause[]) {
   const examples: Json = {};
   for (const c of causes) examples[examples[c.code] ? `${c.code}_${Object.keys(examples).length}` : c.code] = { summary: c.description, value: envelopeOf(c) };
   const headers = causes.some((c) => c.status === 429) ? { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } } : undefined;
-  return { description, ...(headers ? { headers } : {}), content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' }, examples } } };
+  return {
+    description,
+    ...(headers ? { headers } : {}),
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' }, examples } },
+  };
 }
 
 /** The error responses of a route: shared ones by reference (added to `shared` as used), its own written out. */
@@ -165,7 +221,10 @@ function errorResponses(r: Documented, shared: Json): Json {
   for (const [status, causes] of [...byStatus].sort(([a], [b]) => a - b)) {
     const common = SHARED[status];
     if (common && causes.every((c) => GENERIC.has(c))) {
-      shared[common.name] ??= errorResponse(common.description, [...GENERIC].filter((c) => c.status === status));
+      shared[common.name] ??= errorResponse(
+        common.description,
+        [...GENERIC].filter((c) => c.status === status),
+      );
       out[status] = { $ref: `#/components/responses/${common.name}` };
     } else {
       out[status] = errorResponse(causes.map((c) => `${c.code}: ${c.description}`).join(' '), causes);
@@ -192,7 +251,10 @@ function jsonSchema(schema: Schema, io: 'input' | 'output', prefix: string, comp
     if (Array.isArray(node)) return node.map(rewrite);
     if (!node || typeof node !== 'object') return node;
     return Object.fromEntries(
-      Object.entries(node).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith('#/$defs/') ? `#/components/schemas/${prefix}_${v.slice(8)}` : rewrite(v)]),
+      Object.entries(node).map(([k, v]) => [
+        k,
+        k === '$ref' && typeof v === 'string' && v.startsWith('#/$defs/') ? `#/components/schemas/${prefix}_${v.slice(8)}` : rewrite(v),
+      ]),
     );
   };
   for (const [name, def] of Object.entries($defs as Json)) components[`${prefix}_${name}`] = rewrite(def);
@@ -221,7 +283,10 @@ function authText(p: Policy): { text: string; security: Array<Record<string, str
     case 'project': {
       const session = `a dashboard session of a member${role(p.role)} with X-Project-Id`;
       return p.keys === 'public'
-        ? { text: `A public key (pk_) or a secret key (sk_) of the project, or ${session}.`, security: [{ publicKey: [] }, { secretKey: [] }, { session: [], projectId: [] }] }
+        ? {
+            text: `A public key (pk_) or a secret key (sk_) of the project, or ${session}.`,
+            security: [{ publicKey: [] }, { secretKey: [] }, { session: [], projectId: [] }],
+          }
         : { text: `A secret key (sk_) of the project, or ${session}.`, security: [{ secretKey: [] }, { session: [], projectId: [] }] };
     }
   }
@@ -232,7 +297,14 @@ function operationId(r: Documented): string {
   const words = r.path
     .split('/')
     .filter(Boolean)
-    .flatMap((seg) => (seg.startsWith(':') ? ['by', seg.slice(1)] : seg.replace(/[^A-Za-z0-9]+/g, ' ').trim().split(' ')));
+    .flatMap((seg) =>
+      seg.startsWith(':')
+        ? ['by', seg.slice(1)]
+        : seg
+            .replace(/[^A-Za-z0-9]+/g, ' ')
+            .trim()
+            .split(' '),
+    );
   return r.method + words.map((w) => w[0].toUpperCase() + w.slice(1)).join('');
 }
 
@@ -245,7 +317,13 @@ function operation(r: Documented, components: { schemas: Json; responses: Json }
   const extra = Object.keys(doc.params ?? {}).filter((n) => !names.includes(n));
   if (extra.length) throw new Error(`${r.method.toUpperCase()} ${r.path}: doc.params names ${extra.join(', ')}, not in the path`);
 
-  const parameters: Json[] = names.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' }, ...(doc.params?.[name] ? { description: doc.params[name] } : {}) }));
+  const parameters: Json[] = names.map((name) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+    ...(doc.params?.[name] ? { description: doc.params[name] } : {}),
+  }));
   if (doc.query) {
     const q = jsonSchema(doc.query, 'input', id, components.schemas);
     if (q.type !== 'object') throw new Error(`${r.method.toUpperCase()} ${r.path}: doc.query must be a z.object`);
@@ -280,7 +358,11 @@ function operation(r: Documented, components: { schemas: Json; responses: Json }
   for (const [status, res] of Object.entries(doc.responses)) {
     const media = res.type ?? 'application/json';
     const hasBody = res.example !== undefined || res.schema !== undefined || res.type !== undefined;
-    const schema = res.schema ? jsonSchema(res.schema, 'output', `${id}_${status}`, components.schemas) : media === 'application/json' ? undefined : { type: 'string' };
+    const schema = res.schema
+      ? jsonSchema(res.schema, 'output', `${id}_${status}`, components.schemas)
+      : media === 'application/json'
+        ? undefined
+        : { type: 'string' };
     responses[status] = {
       description: res.description,
       ...(hasBody ? { content: { [media]: { ...(schema ? { schema } : {}), ...(res.example !== undefined ? { example: res.example } : {}) } } } : {}),

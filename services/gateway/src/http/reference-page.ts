@@ -12,7 +12,10 @@ type Json = Record<string, any>;
 const esc = (s: unknown) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The little Markdown the document's descriptions use: `code`, **bold**, and paragraphs (`md`). */
-const inline = (s: string) => esc(s).replace(/`([^`]+)`/g, '<code>$1</code>').replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>');
+const inline = (s: string) =>
+  esc(s)
+    .replace(/`([^`]+)`/g, '<code>$1</code>')
+    .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>');
 const md = (s: string | undefined) =>
   (s ?? '')
     .split(/\n{2,}/)
@@ -25,7 +28,12 @@ const pre = (value: unknown) => `<pre>${esc(typeof value === 'string' ? value : 
 export function referencePage(doc: OpenApiDocument): string {
   const resolve = (node: Json): Json => {
     if (typeof node?.$ref !== 'string') return node;
-    return resolve(node.$ref.slice(2).split('/').reduce((n: Json, k: string) => n?.[k], doc as Json));
+    return resolve(
+      node.$ref
+        .slice(2)
+        .split('/')
+        .reduce((n: Json, k: string) => n?.[k], doc as Json),
+    );
   };
   const refName = (ref: string) => ref.split('/').pop()!;
 
@@ -64,7 +72,10 @@ export function referencePage(doc: OpenApiDocument): string {
   /** A field's description, then its limits: `The page size. 1–100, default 20`. */
   const notes = (description: string | undefined, s: Json) => {
     const limits = limitsOf(s);
-    const text = description && limits ? `${/[.!?)]$/.test(description) ? description : `${description}.`} ${limits[0].toUpperCase()}${limits.slice(1)}` : (description ?? limits);
+    const text =
+      description && limits
+        ? `${/[.!?)]$/.test(description) ? description : `${description}.`} ${limits[0].toUpperCase()}${limits.slice(1)}`
+        : (description ?? limits);
     return inline(text);
   };
 
@@ -73,7 +84,8 @@ export function referencePage(doc: OpenApiDocument): string {
     if (s.type !== 'object' || !s.properties) return `<p>Type: <code>${esc(typeOf(s))}</code></p>`;
     const required: string[] = s.required ?? [];
     const rows = Object.entries(s.properties as Json).map(
-      ([name, p]) => `<tr><td><code>${esc(name)}</code>${required.includes(name) ? ' <span class="req">required</span>' : ''}</td><td><code>${esc(typeOf(p))}</code></td><td>${notes(p.description, p)}</td></tr>`,
+      ([name, p]) =>
+        `<tr><td><code>${esc(name)}</code>${required.includes(name) ? ' <span class="req">required</span>' : ''}</td><td><code>${esc(typeOf(p))}</code></td><td>${notes(p.description, p)}</td></tr>`,
     );
     return `<table><tr><th>Field</th><th>Type</th><th>Notes</th></tr>${rows.join('')}</table>`;
   };
@@ -81,7 +93,8 @@ export function referencePage(doc: OpenApiDocument): string {
   const parametersOf = (op: Json) => {
     if (!op.parameters?.length) return '';
     const rows = (op.parameters as Json[]).map(
-      (p) => `<tr><td><code>${esc(p.name)}</code>${p.required ? ' <span class="req">required</span>' : ''}</td><td>${esc(p.in)}</td><td><code>${esc(typeOf(p.schema))}</code></td><td>${notes(p.description, p.schema ?? {})}</td></tr>`,
+      (p) =>
+        `<tr><td><code>${esc(p.name)}</code>${p.required ? ' <span class="req">required</span>' : ''}</td><td>${esc(p.in)}</td><td><code>${esc(typeOf(p.schema))}</code></td><td>${notes(p.description, p.schema ?? {})}</td></tr>`,
     );
     return `<h4>Parameters</h4><table><tr><th>Name</th><th>In</th><th>Type</th><th>Notes</th></tr>${rows.join('')}</table>`;
   };
@@ -120,7 +133,9 @@ ${content.example !== undefined ? `<p class="label">Example (${esc(media)})</p>$
     return `<h4>Responses</h4>${items.join('')}`;
   };
 
-  const operations = Object.entries(doc.paths as Json).flatMap(([path, methods]) => Object.entries(methods as Json).map(([method, op]) => ({ path, method, op: op as Json })));
+  const operations = Object.entries(doc.paths as Json).flatMap(([path, methods]) =>
+    Object.entries(methods as Json).map(([method, op]) => ({ path, method, op: op as Json })),
+  );
   const sections = doc.tags.map((tag: Json) => {
     const ops = operations.filter((o) => o.op.tags[0] === tag.name);
     const articles = ops.map(
@@ -135,17 +150,22 @@ ${parametersOf(op)}${bodyOf(op)}${responsesOf(op)}
   });
   const nav = doc.tags
     .map((tag: Json) => {
-      const links = operations.filter((o) => o.op.tags[0] === tag.name).map((o) => `<li><a href="#${esc(o.op.operationId)}"><span class="m">${esc(o.method.toUpperCase())}</span> ${esc(o.path)}</a></li>`);
+      const links = operations
+        .filter((o) => o.op.tags[0] === tag.name)
+        .map((o) => `<li><a href="#${esc(o.op.operationId)}"><span class="m">${esc(o.method.toUpperCase())}</span> ${esc(o.path)}</a></li>`);
       return `<li><a href="#tag-${esc(slug(tag.name))}">${esc(tag.name)}</a><ul>${links.join('')}</ul></li>`;
     })
     .join('');
 
   const schemes = Object.entries(doc.components.securitySchemes as Json).map(
-    ([name, s]) => `<tr><td><code>${esc(name)}</code></td><td>${esc(s.type === 'http' ? `Authorization: Bearer (${s.bearerFormat})` : `${s.in} ${s.name}`)}</td><td>${md(s.description)}</td></tr>`,
+    ([name, s]) =>
+      `<tr><td><code>${esc(name)}</code></td><td>${esc(s.type === 'http' ? `Authorization: Bearer (${s.bearerFormat})` : `${s.in} ${s.name}`)}</td><td>${md(s.description)}</td></tr>`,
   );
   const errors = Object.entries(doc.components.responses as Json).map(
     ([name, r]) =>
-      `<div class="response" id="error-${esc(name)}"><strong>${esc(name)}</strong> ${md(r.description)}<details><summary>Examples</summary>${Object.values(r.content['application/json'].examples as Json)
+      `<div class="response" id="error-${esc(name)}"><strong>${esc(name)}</strong> ${md(r.description)}<details><summary>Examples</summary>${Object.values(
+        r.content['application/json'].examples as Json,
+      )
         .map((e: Json) => pre(e.value))
         .join('')}</details></div>`,
   );

@@ -22,9 +22,11 @@ afterAll(() => scratch?.drop());
 const users = async () => (await scratch.db.query('SELECT count(*)::int AS n FROM gateway.users'))[0].n;
 
 it('creates nothing when the credentials cannot be handed over, and hands them over once when they can', async () => {
-  await expect(identity.bootstrap('owner@first.test', undefined, () => {
-    throw new Error('nowhere to write');
-  })).rejects.toThrow('nowhere to write');
+  await expect(
+    identity.bootstrap('owner@first.test', undefined, () => {
+      throw new Error('nowhere to write');
+    }),
+  ).rejects.toThrow('nowhere to write');
   expect(await users()).toBe(0);
 
   const handed: FirstRun[] = [];

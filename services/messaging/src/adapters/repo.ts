@@ -3,7 +3,19 @@ import { Db, likeEscape, prepared, Queryable } from '../../../../libs/db/src';
 import { AppError, metrics } from '../../../../libs/kit/src';
 import { NewEvent, Outbox } from '../../../../libs/bus/src';
 import type { DomainEvent } from '../../../../libs/contracts/src';
-import type { CampaignEmail, CampaignEmailContent, EmailRow, InboundRow, MessagingStore, NewEmail, NewInbound, RepliedEmail, TemplateRow, WorkflowEmail, WorkflowStepUse } from '../app/ports';
+import type {
+  CampaignEmail,
+  CampaignEmailContent,
+  EmailRow,
+  InboundRow,
+  MessagingStore,
+  NewEmail,
+  NewInbound,
+  RepliedEmail,
+  TemplateRow,
+  WorkflowEmail,
+  WorkflowStepUse,
+} from '../app/ports';
 import { SCHEMA } from '../migrations';
 import { EmailStatus, STATUS_RANK } from '../domain/status';
 
@@ -26,7 +38,30 @@ const TPL = 'id, name, description, subject, body, from_email, from_name, reply_
 
 /** The columns of an `EmailRow` (no timestamps: delivery and status events need none, and pg parses each into a Date). */
 const EMAIL_ROW = (
-  ['project_id', 'id', 'contact_id', 'to_email', 'to_name', 'from_email', 'from_name', 'reply_to', 'subject', 'body', 'template_id', 'campaign_id', 'type', 'source_type', 'lane', 'headers', 'vars', 'tracking', 'message_id', 'status', 'attempts', 'attachment_count'] satisfies Array<keyof EmailRow>
+  [
+    'project_id',
+    'id',
+    'contact_id',
+    'to_email',
+    'to_name',
+    'from_email',
+    'from_name',
+    'reply_to',
+    'subject',
+    'body',
+    'template_id',
+    'campaign_id',
+    'type',
+    'source_type',
+    'lane',
+    'headers',
+    'vars',
+    'tracking',
+    'message_id',
+    'status',
+    'attempts',
+    'attachment_count',
+  ] satisfies Array<keyof EmailRow>
 )
   .map((c) => `e.${c}`)
   .join(', ');
@@ -44,7 +79,9 @@ const CLAIMED_ROW = EMAIL_ROW.replace(
  * a click — is still recorded once: its time (and, by the caller, its event), not its status.
  */
 function advanceSql(status: EmailStatus, returning: string) {
-  const stamp = { sent: 'sent_at', delivered: 'delivered_at', opened: 'opened_at', clicked: 'clicked_at', bounced: 'bounced_at', complained: 'complained_at' }[status as string];
+  const stamp = { sent: 'sent_at', delivered: 'delivered_at', opened: 'opened_at', clicked: 'clicked_at', bounced: 'bounced_at', complained: 'complained_at' }[
+    status as string
+  ];
   return `UPDATE messaging.emails e SET status = CASE WHEN e.status_rank < $2 THEN $1 ELSE e.status END, status_rank = greatest(e.status_rank, $2), updated_at = now(),
          message_id = coalesce(x.message_id, e.message_id), last_error = coalesce(x.error, e.last_error)
          ${stamp ? `, ${stamp} = coalesce(e.${stamp}, now())` : ''}
@@ -121,7 +158,10 @@ export class MessagingRepo implements MessagingStore {
     }
     const w = where.join(' AND ');
     const [rows, total] = await Promise.all([
-      this.db.query<TemplateRow>(`SELECT ${TPL} FROM messaging.templates WHERE ${w} ORDER BY created_at DESC, id DESC LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`, params),
+      this.db.query<TemplateRow>(
+        `SELECT ${TPL} FROM messaging.templates WHERE ${w} ORDER BY created_at DESC, id DESC LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`,
+        params,
+      ),
       this.db.query(`SELECT count(*) AS n FROM messaging.templates WHERE ${w}`, params).then((r) => Number(r[0].n)),
     ]);
     return { rows, total };
@@ -142,8 +182,9 @@ export class MessagingRepo implements MessagingStore {
     // failure; the statement writes the one its suppression check picks.
     const envelopes = events.flatMap((e) => [e.queued, e.suppressed]);
     const keys = events.flatMap((_, k) => [k + 1, -(k + 1)]);
-    const [{ suppressed }] = await this.db.query<{ suppressed: number }>(prepared(
-      `WITH x AS (
+    const [{ suppressed }] = await this.db.query<{ suppressed: number }>(
+      prepared(
+        `WITH x AS (
          SELECT x.*, EXISTS (SELECT 1 FROM messaging.suppressions s WHERE s.project_id = x.project_id AND s.email = x.to_email) AS suppressed
          FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
            $9::text[], $10::text[], $11::uuid[], $12::text[], $13::jsonb[], $14::jsonb[], $15::boolean[], $16::int[]) WITH ORDINALITY
@@ -162,39 +203,45 @@ export class MessagingRepo implements MessagingStore {
          ${outbox.insertSql(25, { key: 'int', where: (key) => `${key} IN (SELECT CASE WHEN suppressed THEN -i ELSE i END FROM x)` })}
        )
        SELECT count(*) FILTER (WHERE suppressed)::int AS suppressed FROM x`,
-      [
-        emails.map((e) => e.projectId),
-        emails.map((e) => e.id),
-        emails.map((e) => e.contactId),
-        emails.map((e) => e.toEmail),
-        emails.map((e) => e.toName ?? null),
-        emails.map((e) => e.fromEmail),
-        emails.map((e) => e.fromName ?? null),
-        emails.map((e) => e.replyTo ?? null),
-        emails.map((e) => e.subject),
-        emails.map((e) => e.body),
-        emails.map((e) => e.templateId ?? null),
-        emails.map((e) => e.type),
-        emails.map((e) => JSON.stringify(e.headers)),
-        emails.map((e) => JSON.stringify(e.vars)),
-        emails.map((e) => e.tracking),
-        emails.map((e) => e.attachments.length),
-        atts.map((a) => a.projectId),
-        atts.map((a) => a.emailId),
-        atts.map((a) => a.idx),
-        atts.map((a) => a.filename),
-        atts.map((a) => a.contentType),
-        atts.map((a) => a.contentId ?? null),
-        atts.map((a) => a.disposition),
-        atts.map((a) => a.content),
-        ...outbox.params(envelopes, keys),
-      ],
-    ));
+        [
+          emails.map((e) => e.projectId),
+          emails.map((e) => e.id),
+          emails.map((e) => e.contactId),
+          emails.map((e) => e.toEmail),
+          emails.map((e) => e.toName ?? null),
+          emails.map((e) => e.fromEmail),
+          emails.map((e) => e.fromName ?? null),
+          emails.map((e) => e.replyTo ?? null),
+          emails.map((e) => e.subject),
+          emails.map((e) => e.body),
+          emails.map((e) => e.templateId ?? null),
+          emails.map((e) => e.type),
+          emails.map((e) => JSON.stringify(e.headers)),
+          emails.map((e) => JSON.stringify(e.vars)),
+          emails.map((e) => e.tracking),
+          emails.map((e) => e.attachments.length),
+          atts.map((a) => a.projectId),
+          atts.map((a) => a.emailId),
+          atts.map((a) => a.idx),
+          atts.map((a) => a.filename),
+          atts.map((a) => a.contentType),
+          atts.map((a) => a.contentId ?? null),
+          atts.map((a) => a.disposition),
+          atts.map((a) => a.content),
+          ...outbox.params(envelopes, keys),
+        ],
+      ),
+    );
     outbox.written(this.db.pool);
     accepted('transactional', emails.length, suppressed);
   }
 
-  async insertCampaignEmails(projectId: string, content: CampaignEmailContent, emails: CampaignEmail[], events: Array<{ queued: DomainEvent; suppressed: DomainEvent }>) {
+  async insertCampaignEmails(
+    projectId: string,
+    content: CampaignEmailContent,
+    emails: CampaignEmail[],
+    events: Array<{ queued: DomainEvent; suppressed: DomainEvent }>,
+  ) {
     const envelopes = events.flatMap((e) => [e.queued, e.suppressed]);
     const keys = events.flatMap((_, k) => [k + 1, -(k + 1)]);
     let counted: [number, number] = [0, 0];
@@ -202,14 +249,23 @@ export class MessagingRepo implements MessagingStore {
       // The body once (the first page brings it), then the campaign's row shared-locked: a cancel
       // (which takes it for update) waits for this page, and a page after a cancel sees it.
       if (content.body) {
-        await tx.query(`INSERT INTO messaging.campaign_contents (project_id, campaign_id, body) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [projectId, content.campaignId, content.body]);
+        await tx.query(`INSERT INTO messaging.campaign_contents (project_id, campaign_id, body) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [
+          projectId,
+          content.campaignId,
+          content.body,
+        ]);
       }
-      const state = await tx.query(`SELECT cancelled_at FROM messaging.campaign_contents WHERE project_id = $1 AND campaign_id = $2 FOR SHARE`, [projectId, content.campaignId]);
-      if (state.rows.length === 0) throw new AppError({ code: 'CAMPAIGN_CONTENT_MISSING', status: 409, message: 'The campaign\'s body was never sent: send it with the first page' });
+      const state = await tx.query(`SELECT cancelled_at FROM messaging.campaign_contents WHERE project_id = $1 AND campaign_id = $2 FOR SHARE`, [
+        projectId,
+        content.campaignId,
+      ]);
+      if (state.rows.length === 0)
+        throw new AppError({ code: 'CAMPAIGN_CONTENT_MISSING', status: 409, message: "The campaign's body was never sent: send it with the first page" });
       if (state.rows[0].cancelled_at) return { created: 0, cancelled: true };
       if (emails.length === 0) return { created: 0, cancelled: false };
-      const r = await tx.query<{ created: number; suppressed: number }>(prepared(
-        `WITH x AS (
+      const r = await tx.query<{ created: number; suppressed: number }>(
+        prepared(
+          `WITH x AS (
            SELECT x.*, EXISTS (SELECT 1 FROM messaging.suppressions s WHERE s.project_id = $1 AND s.email = x.to_email) AS suppressed
            FROM unnest($9::uuid[], $10::uuid[], $11::text[], $12::jsonb[]) WITH ORDINALITY AS x(id, contact_id, to_email, vars, i)
          ), emails AS (
@@ -226,22 +282,23 @@ export class MessagingRepo implements MessagingStore {
          RETURNING id
          )
          SELECT (SELECT count(*) FROM events)::int AS created, (SELECT count(*) FROM x WHERE suppressed AND x.id IN (SELECT id FROM emails))::int AS suppressed`,
-        [
-          projectId,
-          content.campaignId,
-          content.fromEmail,
-          content.fromName ?? null,
-          content.replyTo ?? null,
-          content.subject,
-          content.templateId ?? null,
-          content.tracking,
-          emails.map((e) => e.id),
-          emails.map((e) => e.contactId),
-          emails.map((e) => e.toEmail),
-          emails.map((e) => JSON.stringify(e.vars)),
-          ...outbox.params(envelopes, keys),
-        ],
-      ));
+          [
+            projectId,
+            content.campaignId,
+            content.fromEmail,
+            content.fromName ?? null,
+            content.replyTo ?? null,
+            content.subject,
+            content.templateId ?? null,
+            content.tracking,
+            emails.map((e) => e.id),
+            emails.map((e) => e.contactId),
+            emails.map((e) => e.toEmail),
+            emails.map((e) => JSON.stringify(e.vars)),
+            ...outbox.params(envelopes, keys),
+          ],
+        ),
+      );
       outbox.written(tx);
       const { created, suppressed } = r.rows[0];
       counted = [created, suppressed];
@@ -254,8 +311,9 @@ export class MessagingRepo implements MessagingStore {
   async insertWorkflowEmail(e: WorkflowEmail, events: { queued: DomainEvent; suppressed: DomainEvent }) {
     // The email and the one event its suppression check picks (1: its work item, -1: its
     // failure), both only if the key is new: a repeat writes nothing, in particular no work item.
-    const inserted = await this.db.query<{ id: string; status: string }>(prepared(
-      `WITH x AS (
+    const inserted = await this.db.query<{ id: string; status: string }>(
+      prepared(
+        `WITH x AS (
          SELECT EXISTS (SELECT 1 FROM messaging.suppressions s WHERE s.project_id = $1::uuid AND s.email = $4::text) AS suppressed
        ), emails AS (
          INSERT INTO messaging.emails (project_id, id, contact_id, to_email, from_email, from_name, reply_to, subject, body, template_id, workflow_id,
@@ -271,25 +329,26 @@ export class MessagingRepo implements MessagingStore {
          ${outbox.insertSql(16, { key: 'int', where: (key) => `EXISTS (SELECT 1 FROM emails) AND ${key} = (SELECT CASE WHEN suppressed THEN -1 ELSE 1 END FROM x)` })}
        )
        SELECT id, status FROM emails`,
-      [
-        e.projectId,
-        e.id,
-        e.contactId,
-        e.toEmail,
-        e.fromEmail,
-        e.fromName ?? null,
-        e.replyTo ?? null,
-        e.subject,
-        e.body,
-        e.templateId ?? null,
-        e.workflowId ?? null,
-        e.key,
-        e.type,
-        JSON.stringify(e.vars),
-        e.tracking,
-        ...outbox.params([events.queued, events.suppressed], [1, -1]),
-      ],
-    ));
+        [
+          e.projectId,
+          e.id,
+          e.contactId,
+          e.toEmail,
+          e.fromEmail,
+          e.fromName ?? null,
+          e.replyTo ?? null,
+          e.subject,
+          e.body,
+          e.templateId ?? null,
+          e.workflowId ?? null,
+          e.key,
+          e.type,
+          JSON.stringify(e.vars),
+          e.tracking,
+          ...outbox.params([events.queued, events.suppressed], [1, -1]),
+        ],
+      ),
+    );
     if (inserted.length) {
       outbox.written(this.db.pool);
       accepted('transactional', 1, inserted[0].status === 'failed' ? 1 : 0);
@@ -306,7 +365,10 @@ export class MessagingRepo implements MessagingStore {
   }
 
   async campaignEmailsOf(projectId: string, campaignId: string, contactIds: string[]): Promise<number> {
-    const rows = await this.db.query(`SELECT count(*)::int AS n FROM messaging.emails WHERE project_id = $1 AND campaign_id = $2 AND contact_id = ANY($3::uuid[])`, [projectId, campaignId, contactIds]);
+    const rows = await this.db.query(
+      `SELECT count(*)::int AS n FROM messaging.emails WHERE project_id = $1 AND campaign_id = $2 AND contact_id = ANY($3::uuid[])`,
+      [projectId, campaignId, contactIds],
+    );
     return rows[0].n;
   }
 
@@ -345,7 +407,11 @@ export class MessagingRepo implements MessagingStore {
 
   async saveCampaignTemplate(tx: Queryable, projectId: string, c: { campaignId: string; templateId: string | null; name: string; version: number }) {
     if (c.templateId === null) {
-      await tx.query(`DELETE FROM messaging.campaign_templates WHERE project_id = $1 AND campaign_id = $2 AND version <= $3`, [projectId, c.campaignId, c.version]);
+      await tx.query(`DELETE FROM messaging.campaign_templates WHERE project_id = $1 AND campaign_id = $2 AND version <= $3`, [
+        projectId,
+        c.campaignId,
+        c.version,
+      ]);
       return;
     }
     await tx.query(
@@ -361,10 +427,17 @@ export class MessagingRepo implements MessagingStore {
   }
 
   async templateCampaigns(projectId: string, templateId: string): Promise<Array<{ id: string; name: string }>> {
-    return this.db.query(`SELECT campaign_id AS id, name FROM messaging.campaign_templates WHERE project_id = $1 AND template_id = $2 ORDER BY campaign_id`, [projectId, templateId]);
+    return this.db.query(`SELECT campaign_id AS id, name FROM messaging.campaign_templates WHERE project_id = $1 AND template_id = $2 ORDER BY campaign_id`, [
+      projectId,
+      templateId,
+    ]);
   }
 
-  async saveWorkflowSteps(tx: Queryable, projectId: string, w: { workflowId: string; name: string; version: number; steps: Array<{ stepId: string; name: string; templateId: string }> }) {
+  async saveWorkflowSteps(
+    tx: Queryable,
+    projectId: string,
+    w: { workflowId: string; name: string; version: number; steps: Array<{ stepId: string; name: string; templateId: string }> },
+  ) {
     // The workflow's row decides (and, locked, serialises two events of one workflow): only a
     // newer version of a workflow not deleted replaces its steps.
     const newer = await tx.query(
@@ -409,18 +482,23 @@ export class MessagingRepo implements MessagingStore {
    * untouched for 2 minutes), many in one statement. Returns the rows claimed.
    */
   async claim(items: Array<{ projectId: string; id: string; redelivered: boolean }>): Promise<EmailRow[]> {
-    return this.db.query(prepared(
-      `UPDATE messaging.emails e SET status = 'sending', status_rank = ${STATUS_RANK.sending}, attempts = e.attempts + 1, updated_at = now()
+    return this.db.query(
+      prepared(
+        `UPDATE messaging.emails e SET status = 'sending', status_rank = ${STATUS_RANK.sending}, attempts = e.attempts + 1, updated_at = now()
        FROM unnest($1::uuid[], $2::uuid[], $3::bool[]) AS x(project_id, id, redelivered)
        WHERE e.project_id = x.project_id AND e.id = x.id AND e.next_attempt_at <= now()
          AND (e.status = 'queued' OR (e.status = 'sending' AND (x.redelivered OR e.updated_at < now() - interval '2 minutes')))
        RETURNING ${CLAIMED_ROW}`,
-      [items.map((i) => i.projectId), items.map((i) => i.id), items.map((i) => i.redelivered)],
-    ));
+        [items.map((i) => i.projectId), items.map((i) => i.id), items.map((i) => i.redelivered)],
+      ),
+    );
   }
 
   async attachments(projectId: string, emailId: string) {
-    return this.db.query(`SELECT filename, content_type, content_id, disposition, content FROM messaging.attachments WHERE project_id = $1 AND email_id = $2 ORDER BY idx`, [projectId, emailId]);
+    return this.db.query(
+      `SELECT filename, content_type, content_id, disposition, content FROM messaging.attachments WHERE project_id = $1 AND email_id = $2 ORDER BY idx`,
+      [projectId, emailId],
+    );
   }
 
   /** Moves an email up the status order (never down), or records a step reached late; returns the row if it changed. */
@@ -433,15 +511,25 @@ export class MessagingRepo implements MessagingStore {
    * statement. `eventOf` builds an email's event from what the caller knows of it; it is written
    * only if the email moved. Returns the ids of the emails that moved.
    */
-  async advanceWithEvents(status: EmailStatus, items: Array<{ projectId: string; id: string; messageId?: string }>, eventOf: (item: { projectId: string; id: string; messageId?: string }) => NewEvent): Promise<string[]> {
+  async advanceWithEvents(
+    status: EmailStatus,
+    items: Array<{ projectId: string; id: string; messageId?: string }>,
+    eventOf: (item: { projectId: string; id: string; messageId?: string }) => NewEvent,
+  ): Promise<string[]> {
     const events = outbox.envelopes(items.map(eventOf));
-    const rows = (
-      await this.db.query<{ id: string; lane: 'transactional' | 'bulk' }>(prepared(
+    const rows = await this.db.query<{ id: string; lane: 'transactional' | 'bulk' }>(
+      prepared(
         `WITH moved AS (${advanceSql(status, 'e.id, e.lane')})
          , events AS (${outbox.insertSql(7, { key: 'uuid', where: (emailId) => `${emailId} IN (SELECT id FROM moved)` })})
          SELECT * FROM moved`,
-        [...advanceParams(status, items), ...outbox.params(events, items.map((i) => i.id))],
-      ))
+        [
+          ...advanceParams(status, items),
+          ...outbox.params(
+            events,
+            items.map((i) => i.id),
+          ),
+        ],
+      ),
     );
     if (rows.length) outbox.written(this.db.pool);
     if (COUNTED.has(status)) for (const r of rows) metrics.emails.inc({ lane: r.lane, outcome: status });
@@ -534,12 +622,21 @@ export class MessagingRepo implements MessagingStore {
 
   async saveDevMail(projectId: string, m: { id: string; emailId: string; recipient: string; sender: string; subject: string; raw: string }) {
     await this.db.query(`INSERT INTO messaging.dev_mailbox (project_id, id, email_id, recipient, sender, subject, raw) VALUES ($1,$2,$3,$4,$5,$6,$7)`, [
-      projectId, m.id, m.emailId, m.recipient, m.sender, m.subject, m.raw,
+      projectId,
+      m.id,
+      m.emailId,
+      m.recipient,
+      m.sender,
+      m.subject,
+      m.raw,
     ]);
   }
 
   async devMail(projectIds: string[], limit: number) {
-    return this.db.query(`SELECT id, email_id, recipient, sender, subject, raw, created_at FROM messaging.dev_mailbox WHERE project_id = ANY($1::uuid[]) ORDER BY id DESC LIMIT $2`, [projectIds, limit]);
+    return this.db.query(
+      `SELECT id, email_id, recipient, sender, subject, raw, created_at FROM messaging.dev_mailbox WHERE project_id = ANY($1::uuid[]) ORDER BY id DESC LIMIT $2`,
+      [projectIds, limit],
+    );
   }
 
   async reputation(projectId: string, tx: Queryable = this.db.pool) {
@@ -565,8 +662,23 @@ export class MessagingRepo implements MessagingStore {
          attachments, auto_reply, reply_to_email_id, campaign_id, template_id, size, raw)
        VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17) ON CONFLICT (project_id, source_key) DO NOTHING`,
       [
-        m.projectId, m.id, m.sourceKey, m.via, m.contact_id, m.from_email, m.to_emails, m.subject, m.message_id, m.snippet,
-        JSON.stringify(m.attachments), m.auto_reply, m.reply_to_email_id, m.campaign_id, m.template_id, m.size, m.raw,
+        m.projectId,
+        m.id,
+        m.sourceKey,
+        m.via,
+        m.contact_id,
+        m.from_email,
+        m.to_emails,
+        m.subject,
+        m.message_id,
+        m.snippet,
+        JSON.stringify(m.attachments),
+        m.auto_reply,
+        m.reply_to_email_id,
+        m.campaign_id,
+        m.template_id,
+        m.size,
+        m.raw,
       ],
     );
     return (r.rowCount ?? 0) > 0;

@@ -32,7 +32,12 @@ export class SnsCertificateError extends AppError {
     super(
       reason === 'fetch_failed'
         ? { code: 'SERVICE_UNAVAILABLE', status: 503, message, suggestion: 'The SNS certificate or subscribe URL could not be fetched; SNS will retry.' }
-        : { code: 'FORBIDDEN', status: 403, message, suggestion: 'Only messages signed with certificates from the allowed SNS hosts are accepted (SNS_CERT_URL_PATTERN).' },
+        : {
+            code: 'FORBIDDEN',
+            status: 403,
+            message,
+            suggestion: 'Only messages signed with certificates from the allowed SNS hosts are accepted (SNS_CERT_URL_PATTERN).',
+          },
     );
     this.name = 'SnsCertificateError';
     this.reason = reason;

@@ -19,11 +19,14 @@ type StorageSettings = Pick<
 export function imageStorage(config: StorageSettings, dataDir: string, publicUrl: string): ImageStorage & { close(): void } {
   const s3Only = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const).filter((k) => config[k]);
   if (!config.S3_BUCKET) {
-    if (s3Only.length) throw new Error(`${s3Only.join(', ')} set without S3_BUCKET: set S3_BUCKET to store images in S3, or unset them to keep them in UPLOADS_DIR`);
+    if (s3Only.length)
+      throw new Error(`${s3Only.join(', ')} set without S3_BUCKET: set S3_BUCKET to store images in S3, or unset them to keep them in UPLOADS_DIR`);
     return { ...localImageStorage(config.UPLOADS_DIR ?? path.join(dataDir, 'uploads'), publicUrl), close() {} };
   }
   if (!config.S3_ACCESS_KEY_ID !== !config.S3_SECRET_ACCESS_KEY) {
-    throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither (the default AWS credential chain: environment, instance or pod role)');
+    throw new Error(
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither (the default AWS credential chain: environment, instance or pod role)',
+    );
   }
   return s3ImageStorage(
     {
@@ -38,7 +41,6 @@ export function imageStorage(config: StorageSettings, dataDir: string, publicUrl
     publicUrl,
   );
 }
-
 
 const uploadsUrl = (publicUrl: string, key: string) => `${publicUrl.replace(/\/$/, '')}/uploads/${key}`;
 
@@ -129,7 +131,16 @@ export function s3ImageStorage(s: S3Settings, publicUrl: string): ImageStorage &
     kind: 's3',
     writable: true,
     async put(key, data, contentType) {
-      await client.send(new PutObjectCommand({ Bucket: s.bucket, Key: key, Body: data, ContentType: contentType, ContentLength: data.length, CacheControl: IMAGE_CACHE_CONTROL }));
+      await client.send(
+        new PutObjectCommand({
+          Bucket: s.bucket,
+          Key: key,
+          Body: data,
+          ContentType: contentType,
+          ContentLength: data.length,
+          CacheControl: IMAGE_CACHE_CONTROL,
+        }),
+      );
     },
     async get(key) {
       try {

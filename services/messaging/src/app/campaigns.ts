@@ -50,7 +50,16 @@ export function campaignHandlers(d: CampaignDeps): Pick<Handlers<'messaging'>, '
         tracking: tracking !== 'DISABLED',
       };
       const events = emails.map((e) =>
-        queuedOrSuppressed(d.repo, projectId, 'bulk', { id: e.id, contact_id: e.contactId, message_id: null, subject: c.subject, from_email: c.from, template_id: content.templateId ?? null, campaign_id: c.campaign_id, source_type: 'campaign' }),
+        queuedOrSuppressed(d.repo, projectId, 'bulk', {
+          id: e.id,
+          contact_id: e.contactId,
+          message_id: null,
+          subject: c.subject,
+          from_email: c.from,
+          template_id: content.templateId ?? null,
+          campaign_id: c.campaign_id,
+          source_type: 'campaign',
+        }),
       );
       const { created, cancelled } = await d.repo.insertCampaignEmails(projectId, content, emails, events);
       if (cancelled) return { created: 0, existing: 0, skipped: 0, cancelled: true };

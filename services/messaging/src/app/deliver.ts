@@ -19,9 +19,29 @@ export interface DeliveryDeps {
 
 /** Signed headers: nodemailer's defaults plus List-Unsubscribe-Post (RFC 8058 requires it be signed). */
 const DKIM_HEADERS = [
-  'From', 'Sender', 'Reply-To', 'Subject', 'Date', 'Message-ID', 'To', 'Cc', 'MIME-Version', 'Content-Type', 'Content-Transfer-Encoding',
-  'Content-ID', 'Content-Description', 'In-Reply-To', 'References', 'List-Id', 'List-Help', 'List-Unsubscribe', 'List-Unsubscribe-Post',
-  'List-Subscribe', 'List-Post', 'List-Owner', 'List-Archive',
+  'From',
+  'Sender',
+  'Reply-To',
+  'Subject',
+  'Date',
+  'Message-ID',
+  'To',
+  'Cc',
+  'MIME-Version',
+  'Content-Type',
+  'Content-Transfer-Encoding',
+  'Content-ID',
+  'Content-Description',
+  'In-Reply-To',
+  'References',
+  'List-Id',
+  'List-Help',
+  'List-Unsubscribe',
+  'List-Unsubscribe-Post',
+  'List-Subscribe',
+  'List-Post',
+  'List-Owner',
+  'List-Archive',
 ].join(':');
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -77,10 +97,19 @@ export class DeliveryWrites {
           const { email, traceparent } = byId.get(m.id)!;
           return { ...statusEvent(email.project_id, { ...email, message_id: m.messageId ?? null }, status), traceparent };
         };
-        await repo.advanceWithEvents('sent', items.map((i) => ({ projectId: i.email.project_id, id: i.email.id, messageId: i.messageId })), event('sent'));
+        await repo.advanceWithEvents(
+          'sent',
+          items.map((i) => ({ projectId: i.email.project_id, id: i.email.id, messageId: i.messageId })),
+          event('sent'),
+        );
         // The dev mailbox is the final destination: that mail is delivered as well.
         const dev = items.filter((i) => i.delivered);
-        if (dev.length) await repo.advanceWithEvents('delivered', dev.map((i) => ({ projectId: i.email.project_id, id: i.email.id, messageId: i.messageId })), event('delivered'));
+        if (dev.length)
+          await repo.advanceWithEvents(
+            'delivered',
+            dev.map((i) => ({ projectId: i.email.project_id, id: i.email.id, messageId: i.messageId })),
+            event('delivered'),
+          );
         return items.map(() => ({ ok: true as const, value: undefined }));
       },
       // Recording "sent" is not on the way to the recipient: under load, one flush per 20 ms.
@@ -129,7 +158,9 @@ export async function deliver(deps: DeliveryDeps, projectId: string, emailId: st
 
   let answered = false;
   try {
-    const result = await inSpan('smtp send', 'client', () => deps.mailer.send(msg), { attributes: { 'herald.lane': email.lane, 'herald.mailer': deps.mailer.kind } });
+    const result = await inSpan('smtp send', 'client', () => deps.mailer.send(msg), {
+      attributes: { 'herald.lane': email.lane, 'herald.mailer': deps.mailer.kind },
+    });
     answered = true;
     handedOff(email, '2xx');
     try {
@@ -141,7 +172,14 @@ export async function deliver(deps: DeliveryDeps, projectId: string, emailId: st
       return;
     }
     if (result.raw !== undefined) {
-      await deps.repo.saveDevMail(projectId, { id: newId(), emailId: email.id, recipient: email.to_email, sender: email.from_email, subject: msg.mail.subject as string, raw: result.raw });
+      await deps.repo.saveDevMail(projectId, {
+        id: newId(),
+        emailId: email.id,
+        recipient: email.to_email,
+        sender: email.from_email,
+        subject: msg.mail.subject as string,
+        raw: result.raw,
+      });
     }
   } catch (err) {
     if (!answered) handedOff(email, smtpClass(err));

@@ -30,7 +30,14 @@ const badToken = () => notFound('Link', 'INVALID_TOKEN');
 
 export function messagingHandlers(d: MessagingDeps): Omit<Handlers<'messaging'>, UploadRpcs | 'SendSystemEmail'> {
   const templates = templatesApp(d.repo, d.domains, d.devMailbox);
-  const send = sender({ repo: d.repo, contacts: d.contacts, signingKeys: d.signingKeys, maxAttachmentBytes: d.maxAttachmentBytes, devMailbox: d.devMailbox, billing: d.billing });
+  const send = sender({
+    repo: d.repo,
+    contacts: d.contacts,
+    signingKeys: d.signingKeys,
+    maxAttachmentBytes: d.maxAttachmentBytes,
+    devMailbox: d.devMailbox,
+    billing: d.billing,
+  });
 
   /**
    * Opens and clicks move the email up (never down) and record the public event once. A click
@@ -52,9 +59,10 @@ export function messagingHandlers(d: MessagingDeps): Omit<Handlers<'messaging'>,
     const t = d.tokens.verify(token, 's');
     if (!t || !t.c) throw badToken();
     // The project is the signed token's (a public page: the request has none).
-    const res = subscribed === undefined
-      ? await d.contacts().GetContact({ id: t.c }, { projectId: t.p })
-      : await d.contacts().UpdateContact({ id: t.c, subscribed, data_json: '' }, { projectId: t.p });
+    const res =
+      subscribed === undefined
+        ? await d.contacts().GetContact({ id: t.c }, { projectId: t.p })
+        : await d.contacts().UpdateContact({ id: t.c, subscribed, data_json: '' }, { projectId: t.p });
     // An unsubscribe from a campaign's email counts in that campaign's stats.
     if (subscribed === false && t.m && isUuid(t.m)) {
       await d.repo.outbox.enqueue(d.repo.db.pool, [{ type: 'messaging.campaign.unsubscribed.v1', projectId: t.p, data: { campaignId: t.m, contactId: t.c } }]);
@@ -72,7 +80,9 @@ export function messagingHandlers(d: MessagingDeps): Omit<Handlers<'messaging'>,
       const outcomes = await Promise.all(
         req.items.map((i) =>
           runWithContext({ requestId: i.request_id || 'send.batch', projectId: i.project_id }, () =>
-            inSpan('messaging send', 'server', () => send(i.project_id, i.request_json, (i.tracking || 'ENABLED') as Tracking), { parent: i.traceparent || undefined }),
+            inSpan('messaging send', 'server', () => send(i.project_id, i.request_json, (i.tracking || 'ENABLED') as Tracking), {
+              parent: i.traceparent || undefined,
+            }),
           ).then(
             (value) => ({ ok: true as const, value }),
             (error: unknown) => ({ ok: false as const, error }),
@@ -155,11 +165,25 @@ export function messagingHandlers(d: MessagingDeps): Omit<Handlers<'messaging'>,
 
     async DevMailbox(req, meta) {
       const projectId = projectOf(meta);
-      if (!d.devMailbox) throw new AppError({ code: 'NOT_FOUND', status: 404, message: 'The dev mailbox is disabled', suggestion: 'It exists only when no SMTP_URL is set, outside production.' });
+      if (!d.devMailbox)
+        throw new AppError({
+          code: 'NOT_FOUND',
+          status: 404,
+          message: 'The dev mailbox is disabled',
+          suggestion: 'It exists only when no SMTP_URL is set, outside production.',
+        });
       const rows = await d.repo.devMail([projectId, SYSTEM_PROJECT], Math.min(Math.max(req.limit || 50, 1), 200));
       return {
         json: JSON.stringify({
-          messages: rows.map((r) => ({ id: r.id, emailId: r.email_id, to: r.recipient, from: r.sender, subject: r.subject, raw: r.raw, receivedAt: r.created_at.toISOString() })),
+          messages: rows.map((r) => ({
+            id: r.id,
+            emailId: r.email_id,
+            to: r.recipient,
+            from: r.sender,
+            subject: r.subject,
+            raw: r.raw,
+            receivedAt: r.created_at.toISOString(),
+          })),
         }),
       };
     },

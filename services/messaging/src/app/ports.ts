@@ -181,7 +181,12 @@ export interface MessagingStore {
    * were created — none once the campaign is cancelled here. The call that carries the body
    * (the first page) stores it; a page without a stored body is refused (409).
    */
-  insertCampaignEmails(projectId: string, content: CampaignEmailContent, emails: CampaignEmail[], events: Array<{ queued: DomainEvent; suppressed: DomainEvent }>): Promise<{ created: number; cancelled: boolean }>;
+  insertCampaignEmails(
+    projectId: string,
+    content: CampaignEmailContent,
+    emails: CampaignEmail[],
+    events: Array<{ queued: DomainEvent; suppressed: DomainEvent }>,
+  ): Promise<{ created: number; cancelled: boolean }>;
   /** How many of these contacts have their email of the campaign. */
   campaignEmailsOf(projectId: string, campaignId: string, contactIds: string[]): Promise<number>;
   /** Marks the campaign cancelled (no page is written after) and deletes its emails no sender holds (queued, or left by a dead sender); returns how many. */
@@ -206,7 +211,11 @@ export interface MessagingStore {
    * template replace those of an older version; an older or equal version, or one of a deleted
    * workflow, changes nothing.
    */
-  saveWorkflowSteps(tx: Queryable, projectId: string, w: { workflowId: string; name: string; version: number; steps: Array<{ stepId: string; name: string; templateId: string }> }): Promise<void>;
+  saveWorkflowSteps(
+    tx: Queryable,
+    projectId: string,
+    w: { workflowId: string; name: string; version: number; steps: Array<{ stepId: string; name: string; templateId: string }> },
+  ): Promise<void>;
   /** A deleted workflow: its steps go, a tombstone stays (a late changed event is ignored). */
   deleteWorkflowSteps(tx: Queryable, projectId: string, workflowId: string): Promise<void>;
   templateWorkflowSteps(projectId: string, templateId: string): Promise<WorkflowStepUse[]>;

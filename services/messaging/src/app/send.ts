@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { zodToFieldErrors } from '../../../../libs/edge/src';
-import { AppError, BatchOutcome, Batcher, forbidden, fromBatchReply, isUuid, newId, notFound, OVERLAP_AFTER_MS, traceparentOf, validationError } from '../../../../libs/kit/src';
+import {
+  AppError,
+  BatchOutcome,
+  Batcher,
+  forbidden,
+  fromBatchReply,
+  isUuid,
+  newId,
+  notFound,
+  OVERLAP_AFTER_MS,
+  traceparentOf,
+  validationError,
+} from '../../../../libs/kit/src';
 import type { NewEvent } from '../../../../libs/bus/src';
 import type { Api, DomainEvent } from '../../../../libs/contracts/src';
 import { createSendRequestSchema, MAX_MESSAGE_BYTES, MAX_SEND_DATA_BYTES, normalizeRecipients, parseAddress } from '../domain/send';
@@ -17,7 +29,12 @@ const schemaFor = (maxAttachmentBytes: number) => {
 type StatusSource = Pick<EmailRow, 'id' | 'contact_id' | 'message_id' | 'subject' | 'from_email' | 'template_id' | 'campaign_id' | 'source_type'>;
 
 /** The status-change domain event of an email (the events service records the public email.* event). */
-export function statusEvent(projectId: string, e: StatusSource, status: EmailRow['status'], extra: { link?: string; bounceType?: string; reason?: string } = {}): NewEvent {
+export function statusEvent(
+  projectId: string,
+  e: StatusSource,
+  status: EmailRow['status'],
+  extra: { link?: string; bounceType?: string; reason?: string } = {},
+): NewEvent {
   return {
     type: 'messaging.email.status_changed.v1',
     projectId,
@@ -40,7 +57,13 @@ export function statusEvent(projectId: string, e: StatusSource, status: EmailRow
  * The two events of a new email, of which the insert writes one: its work item on its lane, or —
  * if the address is suppressed when the email is stored — its failure.
  */
-export function queuedOrSuppressed(repo: Pick<MessagingStore, 'outbox'>, projectId: string, lane: 'transactional' | 'bulk', email: StatusSource, traceparent?: string) {
+export function queuedOrSuppressed(
+  repo: Pick<MessagingStore, 'outbox'>,
+  projectId: string,
+  lane: 'transactional' | 'bulk',
+  email: StatusSource,
+  traceparent?: string,
+) {
   const [queued, suppressed] = repo.outbox.envelopes([
     { type: 'messaging.email.queued.v1', projectId, data: { emailId: email.id, lane }, traceparent },
     { ...statusEvent(projectId, email, 'failed', { reason: 'suppressed' }), traceparent },
@@ -49,7 +72,8 @@ export function queuedOrSuppressed(repo: Pick<MessagingStore, 'outbox'>, project
 }
 
 /** Whether an email of this type gets open and click tracking under the project's setting. */
-export const trackingOn = (tracking: Tracking, type: 'TRANSACTIONAL' | 'MARKETING') => tracking === 'ENABLED' || (tracking === 'MARKETING_ONLY' && type === 'MARKETING');
+export const trackingOn = (tracking: Tracking, type: 'TRANSACTIONAL' | 'MARKETING') =>
+  tracking === 'ENABLED' || (tracking === 'MARKETING_ONLY' && type === 'MARKETING');
 
 /** An email's template variables of its contact, as stored on the row (delivery lays `data` out at the top level too; see compose). */
 export const contactVars = (contact: { id: string; email: string; subscribed: boolean }, data: Record<string, unknown>) => ({
@@ -67,7 +91,11 @@ export const contactVars = (contact: { id: string; email: string; subscribed: bo
 export async function checkSender(deps: { signingKeys: SigningKeys; devMailbox: boolean }, projectId: string, email: string) {
   const key = await deps.signingKeys.get(projectId, email.split('@')[1] ?? '');
   if (!key.found && !deps.devMailbox) {
-    throw forbidden(`The sender domain of ${email} is not verified for this project`, 'DOMAIN_NOT_VERIFIED', 'Add the domain (POST /domains), publish its DNS records and verify it.');
+    throw forbidden(
+      `The sender domain of ${email} is not verified for this project`,
+      'DOMAIN_NOT_VERIFIED',
+      'Add the domain (POST /domains), publish its DNS records and verify it.',
+    );
   }
 }
 
@@ -117,7 +145,8 @@ export function sender(deps: SendDeps) {
     weigh: (s) => s.bytes,
     maxWeight: 16 * 1024 * 1024,
   });
-  return async (projectId: string, requestJson: string, tracking: Tracking): Promise<SendResult> => batch.submit(await prepare(deps, projectId, requestJson, tracking));
+  return async (projectId: string, requestJson: string, tracking: Tracking): Promise<SendResult> =>
+    batch.submit(await prepare(deps, projectId, requestJson, tracking));
 }
 
 async function prepare(deps: SendDeps, projectId: string, requestJson: string, tracking: Tracking): Promise<PreparedSend> {
@@ -142,7 +171,10 @@ async function prepare(deps: SendDeps, projectId: string, requestJson: string, t
   }
   const fromInput = body.from ?? (template?.from_email ? { email: template.from_email, name: template.from_name ?? undefined } : undefined);
   if (!fromInput) {
-    throw validationError([{ field: 'from', message: 'a sender is required (in the request or the template)', code: 'invalid_type' }], 'Pass from: "you@your-verified-domain.com".');
+    throw validationError(
+      [{ field: 'from', message: 'a sender is required (in the request or the template)', code: 'invalid_type' }],
+      'Pass from: "you@your-verified-domain.com".',
+    );
   }
   const from = parseAddress(fromInput, body.name);
   const type = template?.type ?? 'TRANSACTIONAL';
@@ -157,7 +189,12 @@ async function prepare(deps: SendDeps, projectId: string, requestJson: string, t
     content: Buffer.from(a.content, 'base64'),
   }));
   if (Buffer.byteLength(html) + Buffer.byteLength(subject) + attachments.reduce((n, a) => n + a.content.length, 0) > MAX_MESSAGE_BYTES) {
-    throw new AppError({ code: 'PAYLOAD_TOO_LARGE', status: 413, message: 'The message exceeds 40 MB', suggestion: 'Send smaller attachments or link to the files.' });
+    throw new AppError({
+      code: 'PAYLOAD_TOO_LARGE',
+      status: 413,
+      message: 'The message exceeds 40 MB',
+      suggestion: 'Send smaller attachments or link to the files.',
+    });
   }
   const recipients = normalizeRecipients(body.to);
   const dataBytes = JSON.stringify(body.data ?? {}).length;
@@ -197,7 +234,7 @@ const UPSERT_CALL_BYTES = 8 * 1024 * 1024;
 async function upsertInCalls(contacts: Api<'contacts'>, items: Array<NonNullable<Parameters<Api<'contacts'>['UpsertContacts']>[0]['items']>[number]>) {
   const size = (i: number) => items[i].data_json?.length ?? 0;
   const out: Array<BatchOutcome<Awaited<ReturnType<Api<'contacts'>['UpsertContact']>>>> = [];
-  for (let start = 0; start < items.length; ) {
+  for (let start = 0; start < items.length;) {
     let end = start + 1;
     let bytes = size(start);
     while (end < items.length && bytes + size(end) <= UPSERT_CALL_BYTES) bytes += size(end++);
@@ -262,7 +299,22 @@ async function persist(deps: SendDeps, sends: PreparedSend[]): Promise<Array<Bat
       };
       emails.push(email);
       events.push(
-        queuedOrSuppressed(deps.repo, s.projectId, 'transactional', { id: email.id, contact_id: email.contactId, message_id: null, subject: email.subject, from_email: email.fromEmail, template_id: email.templateId ?? null, campaign_id: null, source_type: 'transactional' }, s.traceparent),
+        queuedOrSuppressed(
+          deps.repo,
+          s.projectId,
+          'transactional',
+          {
+            id: email.id,
+            contact_id: email.contactId,
+            message_id: null,
+            subject: email.subject,
+            from_email: email.fromEmail,
+            template_id: email.templateId ?? null,
+            campaign_id: null,
+            source_type: 'transactional',
+          },
+          s.traceparent,
+        ),
       );
       result.emails.push({ contact_id: contact!.id, contact_email: contact!.email, email_id: email.id });
     });

@@ -26,7 +26,8 @@ export function systemMailHandlers(d: SystemMailDeps): Pick<Handlers<'messaging'
       const mail = { messageId: `<${id}@${domain}>`, from: d.from, to: req.to, subject: req.subject, text: req.text, ...(req.html ? { html: req.html } : {}) };
       try {
         const result = await d.mailer.send({ mail, envelope: { from: envelopeFrom, to: [req.to] } });
-        if (result.raw !== undefined) await d.repo.saveDevMail(SYSTEM_PROJECT, { id: newId(), emailId: id, recipient: req.to, sender: d.from, subject: req.subject, raw: result.raw });
+        if (result.raw !== undefined)
+          await d.repo.saveDevMail(SYSTEM_PROJECT, { id: newId(), emailId: id, recipient: req.to, sender: d.from, subject: req.subject, raw: result.raw });
       } catch (err) {
         // The recipient and the subject only: the body holds a token.
         logger.warn({ err: (err as Error).message, subject: req.subject }, 'system email not sent');

@@ -11,7 +11,11 @@ const email = z.string().transform(normalizeEmail).refine(isValidEmail, 'must be
 export const templateFields = z.object({
   name: z.string().trim().min(1).max(255),
   description: z.string().max(2000).optional(),
-  subject: z.string().min(1).max(998).refine((s) => !/[\r\n]/.test(s), 'must not contain line breaks'),
+  subject: z
+    .string()
+    .min(1)
+    .max(998)
+    .refine((s) => !/[\r\n]/.test(s), 'must not contain line breaks'),
   body: z.string().min(1),
   type: z.enum(['TRANSACTIONAL', 'MARKETING']),
   from: email.nullable().optional(),
@@ -64,7 +68,12 @@ export function templatesApp(repo: MessagingStore, domains: () => Api<'domains'>
   async function checkFrom(projectId: string, from: string | null | undefined) {
     if (!from) return;
     const r = await domains().CheckSender({ email: from }, { projectId });
-    if (!r.verified && !devMailbox) throw forbidden(`The domain of ${from} is not verified for this project`, 'DOMAIN_NOT_VERIFIED', 'Verify the domain first (POST /domains, then GET /domains/:id/verify).');
+    if (!r.verified && !devMailbox)
+      throw forbidden(
+        `The domain of ${from} is not verified for this project`,
+        'DOMAIN_NOT_VERIFIED',
+        'Verify the domain first (POST /domains, then GET /domains/:id/verify).',
+      );
   }
   const get = async (projectId: string, id: string) => {
     const t = isUuid(id) ? await repo.template(projectId, id) : undefined;
@@ -81,8 +90,15 @@ export function templatesApp(repo: MessagingStore, domains: () => Api<'domains'>
       checkCompiles('body', f.body);
       await checkFrom(projectId, f.from);
       return repo.insertTemplate(projectId, {
-        id: newId(), name: f.name, description: f.description ?? '', subject: f.subject, body: f.body, type: f.type,
-        from_email: f.from ?? null, from_name: f.fromName ?? null, reply_to: f.replyTo ?? null,
+        id: newId(),
+        name: f.name,
+        description: f.description ?? '',
+        subject: f.subject,
+        body: f.body,
+        type: f.type,
+        from_email: f.from ?? null,
+        from_name: f.fromName ?? null,
+        reply_to: f.replyTo ?? null,
       });
     },
     async update(projectId: string, id: string, json: string) {

@@ -12,10 +12,12 @@ const storageUnavailable = (why: string) =>
     code: 'STORAGE_UNAVAILABLE',
     status: 503,
     message: `Images cannot be stored right now: ${why}`,
-    suggestion: 'Retry shortly; if it persists, the operator should check the image storage settings (UPLOADS_DIR, or S3_BUCKET and its credentials) and the messaging logs.',
+    suggestion:
+      'Retry shortly; if it persists, the operator should check the image storage settings (UPLOADS_DIR, or S3_BUCKET and its credentials) and the messaging logs.',
   });
 
-const imageNotFound = () => new AppError({ code: 'IMAGE_NOT_FOUND', status: 404, message: 'No image has this address', suggestion: 'Use the url an upload answered with.' });
+const imageNotFound = () =>
+  new AppError({ code: 'IMAGE_NOT_FOUND', status: 404, message: 'No image has this address', suggestion: 'Use the url an upload answered with.' });
 
 /**
  * Image uploads: stored under a new key of the caller's project (never one the client chose, so a

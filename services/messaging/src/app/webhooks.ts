@@ -40,7 +40,12 @@ export async function handleMailNotification(deps: WebhookDeps, body: string): P
   }
   const cert = await deps.certs.get(msg.SigningCertURL);
   if (!verifySignature(msg, cert)) {
-    throw new AppError({ code: 'INVALID_SIGNATURE', status: 403, message: 'The SNS signature does not verify', suggestion: 'Only Amazon SNS (or the configured signer) may post here.' });
+    throw new AppError({
+      code: 'INVALID_SIGNATURE',
+      status: 403,
+      message: 'The SNS signature does not verify',
+      suggestion: 'Only Amazon SNS (or the configured signer) may post here.',
+    });
   }
   if (msg.Type === 'SubscriptionConfirmation') {
     const r = await deps.subscriptions.confirm(msg);
@@ -91,7 +96,8 @@ export async function handleMailNotification(deps: WebhookDeps, body: string): P
   if (applied && moved) metrics.emails.inc({ lane: moved.lane, outcome: moved.status });
   if (applied && permanent) {
     // Bounced or complained: never mail marketing to this contact again.
-    await deps.contacts()
+    await deps
+      .contacts()
       .UpdateContact({ id: email.contact_id, subscribed: false, data_json: '' }, { projectId })
       .catch((err) => logger.warn({ err: err.message, contactId: email!.contact_id }, 'could not unsubscribe the contact'));
   }
@@ -120,5 +126,9 @@ async function received(deps: InboundDeps, snsMessageId: string, n: SesNotificat
     projects,
   );
   if (recorded.length === 0) return { outcome: 'no_sender', kind: n.kind };
-  return { outcome: recorded.every((r) => r.duplicate) ? 'duplicate' : 'applied', kind: n.kind, inboundIds: recorded.filter((r) => !r.duplicate).map((r) => r.inboundId) };
+  return {
+    outcome: recorded.every((r) => r.duplicate) ? 'duplicate' : 'applied',
+    kind: n.kind,
+    inboundIds: recorded.filter((r) => !r.duplicate).map((r) => r.inboundId),
+  };
 }

@@ -51,9 +51,14 @@ export function sniffImage(head: Uint8Array): ImageType | undefined {
 
 /** What the bytes look like instead, for the refusal's message: a few well-known kinds, else nothing. */
 export function describeContent(head: Uint8Array): string | undefined {
-  const text = Buffer.from(head.subarray(0, 256)).toString('latin1').replace(/^\uFEFF|^\xEF\xBB\xBF/, '').trimStart().toLowerCase();
+  const text = Buffer.from(head.subarray(0, 256))
+    .toString('latin1')
+    .replace(/^\uFEFF|^\xEF\xBB\xBF/, '')
+    .trimStart()
+    .toLowerCase();
   if (text.startsWith('<svg') || (text.startsWith('<?xml') && text.includes('<svg'))) return 'an SVG document';
-  if (text.startsWith('<!doctype html') || text.startsWith('<html') || text.startsWith('<script') || text.startsWith('<head') || text.startsWith('<body')) return 'an HTML document';
+  if (text.startsWith('<!doctype html') || text.startsWith('<html') || text.startsWith('<script') || text.startsWith('<head') || text.startsWith('<body'))
+    return 'an HTML document';
   if (text.startsWith('<?xml')) return 'an XML document';
   if (text.startsWith('%pdf')) return 'a PDF document';
   if (startsWith(head, ascii('BM'))) return 'a BMP image (not accepted)';
@@ -97,8 +102,11 @@ export function parseImageKey(key: string): { projectId: string; type: ImageType
  */
 export function displayFilename(name: string | undefined, type: ImageType): string {
   const base = (name ?? '').split(/[/\\]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
+  const clean = base
+    // eslint-disable-next-line no-control-regex -- the control characters are what it removes
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, 255);
   return clean || `image.${type.ext}`;
 }
 

@@ -41,10 +41,12 @@ export const bareAddress = (v: string | undefined | null): string | undefined =>
 export const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1);
 
 const addressesOf = (o: AddressObject | AddressObject[] | undefined): string[] =>
-  (Array.isArray(o) ? o : o ? [o] : []).flatMap((a) => a.value ?? []).flatMap((v) => {
-    const a = bareAddress(v.address);
-    return a ? [a] : [];
-  });
+  (Array.isArray(o) ? o : o ? [o] : [])
+    .flatMap((a) => a.value ?? [])
+    .flatMap((v) => {
+      const a = bareAddress(v.address);
+      return a ? [a] : [];
+    });
 
 /** RFC 3834 Auto-Submitted other than `no`, and the markers vacation and out-of-office responders set. */
 export function isAutoReply(header: (name: string) => string | undefined): boolean {
@@ -72,7 +74,10 @@ export function messageIdsOf(v: string | string[] | undefined): string[] {
  * The emails Herald sent that a reply names: In-Reply-To first, then References from the newest.
  * Herald's Message-IDs are `<emailId@sender domain>`; other ids are not looked up.
  */
-export function threadCandidates(inReplyTo: string | string[] | undefined, references: string | string[] | undefined): { emailIds: string[]; messageIds: string[] } {
+export function threadCandidates(
+  inReplyTo: string | string[] | undefined,
+  references: string | string[] | undefined,
+): { emailIds: string[]; messageIds: string[] } {
   const ids = [...messageIdsOf(inReplyTo), ...messageIdsOf(references).reverse()];
   const emailIds: string[] = [];
   const messageIds: string[] = [];

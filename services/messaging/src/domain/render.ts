@@ -61,7 +61,9 @@ let spent = { iterations: 0, chars: 0 };
 
 export class RenderBudgetError extends Error {
   constructor(what: string) {
-    super(`the template does too much work: ${what} (loops are limited to ${RENDER_BUDGET.iterations.toLocaleString('en')} runs and ${RENDER_BUDGET.chars.toLocaleString('en')} characters in all)`);
+    super(
+      `the template does too much work: ${what} (loops are limited to ${RENDER_BUDGET.iterations.toLocaleString('en')} runs and ${RENDER_BUDGET.chars.toLocaleString('en')} characters in all)`,
+    );
   }
 }
 
@@ -302,14 +304,10 @@ function parse(p: Preprocessed): hbs.AST.Program {
     const yylloc = lexer?.yylloc;
     const lines = String(e.message).split('\n');
     const lineFromMessage = /line (\d+)/.exec(lines[0])?.[1];
-    const loc = yylloc
-      ? { start: { line: yylloc.first_line, column: yylloc.first_column } }
-      : { start: { line: Number(lineFromMessage ?? 1), column: 0 } };
+    const loc = yylloc ? { start: { line: yylloc.first_line, column: yylloc.first_column } } : { start: { line: Number(lineFromMessage ?? 1), column: 0 } };
     // Drop the excerpt (it shows the rewritten source); keep "Expecting …, got …".
     const detail = lines.find((l) => l.startsWith('Expecting')) ?? lines.find((l, idx) => idx > 0 && l.trim() && !/^-*\^$/.test(l));
-    const message = lines[0].startsWith('Lexical error')
-      ? 'unrecognized text (an unclosed comment or string?)'
-      : `parse error${detail ? `: ${detail}` : ''}`;
+    const message = lines[0].startsWith('Lexical error') ? 'unrecognized text (an unclosed comment or string?)' : `parse error${detail ? `: ${detail}` : ''}`;
     throw new TemplateError(message.replace(/__fallback/g, '??'), loc);
   }
 }
@@ -387,9 +385,7 @@ export function clearRenderCache(): void {
  * Objects handed to templates get this prototype: nothing inherited to reach (no `constructor`,
  * no `__proto__` getter) and `{{someObject}}` renders empty instead of "[object Object]".
  */
-const DATA_PROTO: object = Object.freeze(
-  Object.create(null, { toString: { value: () => '', enumerable: false } }),
-);
+const DATA_PROTO: object = Object.freeze(Object.create(null, { toString: { value: () => '', enumerable: false } }));
 const MAX_DEPTH = 32;
 
 /** Deep copy into inert template data: strings, numbers, booleans, arrays and plain objects only. */

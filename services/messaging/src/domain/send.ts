@@ -147,7 +147,10 @@ const addressString = z.string().superRefine((s, ctx) => {
 });
 
 const addressObject = z.object({
-  name: displayName('name').optional().nullable().transform((n) => cleanName(n)),
+  name: displayName('name')
+    .optional()
+    .nullable()
+    .transform((n) => cleanName(n)),
   email: emailString,
 });
 
@@ -179,7 +182,11 @@ const headers = z
         continue;
       }
       if (!FIELD_NAME.test(name) || name.length > MAX_HEADER_NAME_LENGTH) {
-        ctx.addIssue({ code: 'custom', path, message: `invalid header name: use 1–${MAX_HEADER_NAME_LENGTH} printable ASCII characters without spaces or ':'` });
+        ctx.addIssue({
+          code: 'custom',
+          path,
+          message: `invalid header name: use 1–${MAX_HEADER_NAME_LENGTH} printable ASCII characters without spaces or ':'`,
+        });
         continue;
       }
       if (lower in RESERVED_HEADERS) {
@@ -201,7 +208,13 @@ const headers = z
       } else if (text.includes('\0')) {
         ctx.addIssue({ code: 'custom', path, message: 'header values must not contain NUL' });
       } else if (text.length > MAX_HEADER_VALUE_LENGTH) {
-        ctx.addIssue({ code: 'too_big', origin: 'string', maximum: MAX_HEADER_VALUE_LENGTH, path, message: `header values must be at most ${MAX_HEADER_VALUE_LENGTH} characters` });
+        ctx.addIssue({
+          code: 'too_big',
+          origin: 'string',
+          maximum: MAX_HEADER_VALUE_LENGTH,
+          path,
+          message: `header values must be at most ${MAX_HEADER_VALUE_LENGTH} characters`,
+        });
       }
     }
   })
@@ -215,10 +228,8 @@ const headers = z
 export function isBase64(s: string): boolean {
   return s.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(s);
 }
-const TOKEN = "[A-Za-z0-9!#$&^_.+-]";
-const CONTENT_TYPE = new RegExp(
-  `^[A-Za-z0-9]${TOKEN}{0,126}/[A-Za-z0-9]${TOKEN}{0,126}` + `(?:\\s*;\\s*${TOKEN}+=(?:${TOKEN}+|"[^"\\\\\\r\\n]*"))*\\s*$`,
-);
+const TOKEN = '[A-Za-z0-9!#$&^_.+-]';
+const CONTENT_TYPE = new RegExp(`^[A-Za-z0-9]${TOKEN}{0,126}/[A-Za-z0-9]${TOKEN}{0,126}` + `(?:\\s*;\\s*${TOKEN}+=(?:${TOKEN}+|"[^"\\\\\\r\\n]*"))*\\s*$`);
 
 /** Bytes a base64 string decodes to (whitespace ignored), without decoding it. */
 export function base64DecodedLength(content: string): number {
@@ -278,16 +289,14 @@ export function createSendRequestSchema(opts: SendSchemaOptions = {}) {
   const maxRecipients = opts.maxRecipients ?? MAX_RECIPIENTS;
   return z
     .object({
-      to: z.union([
-        address,
-        z
-          .array(address)
-          .min(1, 'to must name at least one recipient')
-          .max(maxRecipients, `at most ${maxRecipients} recipients per request`),
-      ], {
-        error: (iss) =>
-          iss.input === undefined ? 'to is required' : 'to must be an email address, { name?, email } or a non-empty array of them',
-      }).describe('The recipient: an email, "Name <email>", { name?, email }, or an array of them (each its own contact and email).'),
+      to: z
+        .union(
+          [address, z.array(address).min(1, 'to must name at least one recipient').max(maxRecipients, `at most ${maxRecipients} recipients per request`)],
+          {
+            error: (iss) => (iss.input === undefined ? 'to is required' : 'to must be an email address, { name?, email } or a non-empty array of them'),
+          },
+        )
+        .describe('The recipient: an email, "Name <email>", { name?, email }, or an array of them (each its own contact and email).'),
       subject: z
         .string()
         .min(1, 'subject must not be empty')
@@ -296,7 +305,13 @@ export function createSendRequestSchema(opts: SendSchemaOptions = {}) {
         .optional()
         .describe('Required without a template; no line breaks.'),
       body: z.string().min(1, 'body must not be empty').optional().describe('HTML; required without a template.'),
-      template: z.string().trim().min(1, 'template must not be empty').max(255).optional().describe("A template's id: its subject, body, from and reply-to, which the request's own fields override."),
+      template: z
+        .string()
+        .trim()
+        .min(1, 'template must not be empty')
+        .max(255)
+        .optional()
+        .describe("A template's id: its subject, body, from and reply-to, which the request's own fields override."),
       subscribed: z.boolean().optional().describe('New contacts default to false; an existing contact keeps its state unless this is given.'),
       name: displayName('name').optional().describe('Deprecated: the sender name when `from` is a bare address (use from: { name, email }).'),
       from: address.optional().describe('The sender, on a verified domain of the project; required unless the template has one.'),

@@ -30,7 +30,7 @@ export class TokenSigner {
     // Checked as base64url first: a decoded URL may hold any characters, of any byte length.
     if (!body || !mac || !/^[A-Za-z0-9_-]{32}$/.test(mac)) return undefined;
     const expected = this.mac(body);
-    if ( !crypto.timingSafeEqual(Buffer.from(mac), Buffer.from(expected))) return undefined;
+    if (!crypto.timingSafeEqual(Buffer.from(mac), Buffer.from(expected))) return undefined;
     try {
       const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as TokenPayload;
       return payload.k === kind && typeof payload.p === 'string' ? payload : undefined;

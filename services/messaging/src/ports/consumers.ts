@@ -15,7 +15,12 @@ export function messagingConsumer(repo: MessagingStore, billing: BillingBlocks):
   return {
     handlers: {
       'campaigns.campaign.changed.v1': async (e: DomainEvent<'campaigns.campaign.changed.v1'>, tx) => {
-        await repo.saveCampaignTemplate(tx, e.projectId, { campaignId: e.data.campaignId, templateId: e.data.templateId, name: e.data.name, version: e.data.version });
+        await repo.saveCampaignTemplate(tx, e.projectId, {
+          campaignId: e.data.campaignId,
+          templateId: e.data.templateId,
+          name: e.data.name,
+          version: e.data.version,
+        });
         // The cancel's own call (CancelCampaign) drops the queued emails at once; this makes it
         // hold even when that call failed half-way.
         if (e.data.status === 'CANCELLED') await repo.cancelCampaign(e.projectId, e.data.campaignId, tx);

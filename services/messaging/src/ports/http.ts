@@ -34,14 +34,18 @@ const listQuery = z.object({
 });
 const templateTestBody = z.object({
   email: z.string().trim().toLowerCase().email('must be a valid email address').max(320).describe('Where the test goes.'),
-  data: z.record(z.string(), z.unknown()).optional().describe("Sample values of the template's variables, e.g. { \"name\": \"Jane\" }."),
+  data: z.record(z.string(), z.unknown()).optional().describe('Sample values of the template\'s variables, e.g. { "name": "Jane" }.'),
 });
 /** A preview renders where the request is (the gateway): its input is kept small, so one preview stays cheap. */
 const PREVIEW_MAX_BODY = 256 * 1024;
 const PREVIEW_MAX_DATA = 64 * 1024;
 const previewBody = z.object({
   subject: z.string().max(998).optional().describe('The subject template.'),
-  body: z.string().max(PREVIEW_MAX_BODY, `must be at most ${PREVIEW_MAX_BODY} characters for a preview`).optional().describe('The HTML body template (at most 256 KB).'),
+  body: z
+    .string()
+    .max(PREVIEW_MAX_BODY, `must be at most ${PREVIEW_MAX_BODY} characters for a preview`)
+    .optional()
+    .describe('The HTML body template (at most 256 KB).'),
   data: z
     .record(z.string(), z.unknown())
     .refine((d) => JSON.stringify(d).length <= PREVIEW_MAX_DATA, `must be at most ${PREVIEW_MAX_DATA} characters as JSON for a preview`)
@@ -57,7 +61,16 @@ function renderPreview(p: z.infer<typeof previewBody>) {
   const data = p.data ?? {};
   const email = typeof data.email === 'string' ? data.email : 'jane@example.com';
   const sample = '#preview';
-  const vars = { ...data, data, email, id: '00000000-0000-7000-8000-000000000000', subscribed: true, unsubscribeUrl: sample, subscribeUrl: sample, manageUrl: sample };
+  const vars = {
+    ...data,
+    data,
+    email,
+    id: '00000000-0000-7000-8000-000000000000',
+    subscribed: true,
+    unsubscribeUrl: sample,
+    subscribeUrl: sample,
+    manageUrl: sample,
+  };
   const errors: Array<{ field: string; message: string }> = [];
   const part = (field: 'subject' | 'body', source: string | undefined, escape: boolean) => {
     if (!source) return '';
@@ -74,7 +87,11 @@ function renderPreview(p: z.infer<typeof previewBody>) {
 const mailboxQuery = z.object({ limit: queryInt(1, 1_000_000).optional().describe('Default 50; at most 200 are returned.') });
 const manageForm = z.object({ subscribed: z.string().optional().describe('"true" subscribes, anything else unsubscribes.') });
 
-const ids = { contact: '01970a3c-5e1f-7b2a-9c44-2f6b1d7e8a90', email: '01970a3e-2f1a-7d3b-8e4c-5a6b7c8d9e0f', template: '01970a3f-7a8b-7c9d-8e0f-1a2b3c4d5e6f' };
+const ids = {
+  contact: '01970a3c-5e1f-7b2a-9c44-2f6b1d7e8a90',
+  email: '01970a3e-2f1a-7d3b-8e4c-5a6b7c8d9e0f',
+  template: '01970a3f-7a8b-7c9d-8e0f-1a2b3c4d5e6f',
+};
 const templateExample = {
   id: ids.template,
   name: 'Welcome',
@@ -91,7 +108,12 @@ const templateExample = {
 const TEMPLATE_ID = { id: 'The template id.' };
 const templateNotFound = { 404: { code: 'TEMPLATE_NOT_FOUND', description: 'No template of this project has this id.' } };
 const INBOUND_ID = { id: 'The inbound message id (`inboundId` of its email.received event).' };
-const inboundNotFound = { 404: { code: 'INBOUND_NOT_FOUND', description: 'No message of this project has this id, or its raw message is gone (retention, or larger than INBOUND_MAX_BYTES).' } };
+const inboundNotFound = {
+  404: {
+    code: 'INBOUND_NOT_FOUND',
+    description: 'No message of this project has this id, or its raw message is gone (retention, or larger than INBOUND_MAX_BYTES).',
+  },
+};
 const inboundExample = {
   id: '01970a41-3c4d-7e5f-8a9b-0c1d2e3f4a5b',
   via: 'smtp',
@@ -109,7 +131,10 @@ const inboundExample = {
   receivedAt: '2025-06-01T09:30:00.000Z',
 };
 const TOKEN = { token: 'The signed token of the link in the email.' };
-const page = (summary: string) => ({ 200: { description: summary, type: 'text/html', example: '<!doctype html><html lang="en">…</html>' }, 404: { description: 'The link is not valid (an HTML page too).', type: 'text/html', example: '<!doctype html><html lang="en">…</html>' } });
+const page = (summary: string) => ({
+  200: { description: summary, type: 'text/html', example: '<!doctype html><html lang="en">…</html>' },
+  404: { description: 'The link is not valid (an HTML page too).', type: 'text/html', example: '<!doctype html><html lang="en">…</html>' },
+});
 
 // 1×1 transparent GIF.
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
@@ -154,10 +179,21 @@ function sender(messaging: () => Api<'messaging'>) {
   );
   return async (projectId: string, tracking: string, requestId: string, request: string, body: unknown): Promise<Reply> => {
     const weight = Buffer.byteLength(request) * recipientsOf(body);
-    const out = await sends.submit({ project_id: projectId, request_json: request, tracking, request_id: requestId, traceparent: traceparentOf() ?? '', deadlineMs: sendDeadlineMs(weight), weight });
+    const out = await sends.submit({
+      project_id: projectId,
+      request_json: request,
+      tracking,
+      request_id: requestId,
+      traceparent: traceparentOf() ?? '',
+      deadlineMs: sendDeadlineMs(weight),
+      weight,
+    });
     return {
       status: 200,
-      body: { success: true, data: { emails: out.emails.map((e) => ({ contact: { id: e.contact_id, email: e.contact_email }, email: e.email_id })), timestamp: out.timestamp } },
+      body: {
+        success: true,
+        data: { emails: out.emails.map((e) => ({ contact: { id: e.contact_id, email: e.contact_email }, email: e.email_id })), timestamp: out.timestamp },
+      },
     };
   };
 }
@@ -180,21 +216,31 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
       const state = await messaging().GetSubscription({ token });
       res.type('html').send(subscriptionPage(action, token, state.email, state.subscribed, false));
     } catch (err) {
-      if (isAppError(err) && err.status === 404) return void res.status(404).type('html').send(subscriptionPage('invalid', token, '', false, false));
+      if (isAppError(err) && err.status === 404)
+        return void res
+          .status(404)
+          .type('html')
+          .send(subscriptionPage('invalid', token, '', false, false));
       throw err;
     }
   };
-  const change = (subscribed: boolean | 'form') => async (req: RouteRequest, res: express.Response, { body }: { body: unknown }) => {
-    const token = String(req.params.token);
-    const value = subscribed === 'form' ? String((body as z.infer<typeof manageForm> | undefined)?.subscribed) === 'true' : subscribed;
-    try {
-      const state = await messaging().SetSubscription({ token, subscribed: value });
-      res.type('html').send(subscriptionPage(value ? 'subscribe' : 'unsubscribe', token, state.email, state.subscribed, true));
-    } catch (err) {
-      if (isAppError(err) && err.status === 404) return void res.status(404).type('html').send(subscriptionPage('invalid', token, '', false, false));
-      throw err;
-    }
-  };
+  const change =
+    (subscribed: boolean | 'form') =>
+    async (req: RouteRequest, res: express.Response, { body }: { body: unknown }) => {
+      const token = String(req.params.token);
+      const value = subscribed === 'form' ? String((body as z.infer<typeof manageForm> | undefined)?.subscribed) === 'true' : subscribed;
+      try {
+        const state = await messaging().SetSubscription({ token, subscribed: value });
+        res.type('html').send(subscriptionPage(value ? 'subscribe' : 'unsubscribe', token, state.email, state.subscribed, true));
+      } catch (err) {
+        if (isAppError(err) && err.status === 404)
+          return void res
+            .status(404)
+            .type('html')
+            .send(subscriptionPage('invalid', token, '', false, false));
+        throw err;
+      }
+    };
 
   return [
     {
@@ -207,8 +253,22 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
         description:
           'To one recipient or several (each its own contact upsert and email), from a template or subject and body; the sender domain must be verified. Sent now, never scheduled. Honours Idempotency-Key.',
         forwardedBody: sendRequestSchema,
-        example: { to: { name: 'Jane', email: 'jane@example.com' }, from: 'hello@example.com', subject: 'Welcome {{name ?? "friend"}}', body: '<p>Hello!</p>', data: { plan: 'pro' } },
-        responses: { 200: { description: 'Accepted for delivery, one email per recipient.', example: { success: true, data: { emails: [{ contact: { id: ids.contact, email: 'jane@example.com' }, email: ids.email }], timestamp: '2025-06-01T09:30:00.000Z' } } } },
+        example: {
+          to: { name: 'Jane', email: 'jane@example.com' },
+          from: 'hello@example.com',
+          subject: 'Welcome {{name ?? "friend"}}',
+          body: '<p>Hello!</p>',
+          data: { plan: 'pro' },
+        },
+        responses: {
+          200: {
+            description: 'Accepted for delivery, one email per recipient.',
+            example: {
+              success: true,
+              data: { emails: [{ contact: { id: ids.contact, email: 'jane@example.com' }, email: ids.email }], timestamp: '2025-06-01T09:30:00.000Z' },
+            },
+          },
+        },
         errors: {
           403: { code: 'DOMAIN_NOT_VERIFIED', description: "The sender's domain is not a verified domain of the project." },
           404: { code: 'TEMPLATE_NOT_FOUND', description: 'No template of this project has the id in `template`.' },
@@ -258,7 +318,12 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
     on.get(
       '/templates',
       auth,
-      { tag: 'Templates', summary: 'List templates', query: listQuery, responses: { 200: { description: 'A page of templates.', example: { data: [templateExample], total: 1, page: 1, pageSize: 20, totalPages: 1 } } } },
+      {
+        tag: 'Templates',
+        summary: 'List templates',
+        query: listQuery,
+        responses: { 200: { description: 'A page of templates.', example: { data: [templateExample], total: 1, page: 1, pageSize: 20, totalPages: 1 } } },
+      },
       async (_req, res, { query: q }) => {
         const out = await messaging().ListTemplates({ page: q.page ?? 1, page_size: q.pageSize ?? q.limit ?? 20, search: q.search ?? '', type: q.type ?? '' });
         res.json({ data: out.templates.map(templateView), total: Number(out.total), page: out.page, pageSize: out.page_size, totalPages: out.total_pages });
@@ -272,7 +337,14 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
         summary: 'Create a template',
         description: 'Subject and body must compile (a 422 names the line and column); `from` must be on a verified domain.',
         forwardedBody: templateFields,
-        example: { name: 'Welcome', subject: 'Welcome {{name ?? "friend"}}', body: '<p>Hello {{name ?? "there"}}!</p>', type: 'TRANSACTIONAL', from: 'hello@example.com', fromName: 'Example' },
+        example: {
+          name: 'Welcome',
+          subject: 'Welcome {{name ?? "friend"}}',
+          body: '<p>Hello {{name ?? "there"}}!</p>',
+          type: 'TRANSACTIONAL',
+          from: 'hello@example.com',
+          fromName: 'Example',
+        },
         responses: { 201: { description: 'The template.', example: templateExample } },
         errors: { 403: { code: 'DOMAIN_NOT_VERIFIED', description: "`from`'s domain is not a verified domain of the project." } },
       },
@@ -297,9 +369,20 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
         res.json(renderPreview(body));
       },
     ),
-    on.get('/templates/:id', auth, { tag: 'Templates', summary: 'Get a template', params: TEMPLATE_ID, responses: { 200: { description: 'The template.', example: templateExample } }, errors: templateNotFound }, async (req, res) => {
-      res.json(templateView((await messaging().GetTemplate({ id: String(req.params.id) })).template!));
-    }),
+    on.get(
+      '/templates/:id',
+      auth,
+      {
+        tag: 'Templates',
+        summary: 'Get a template',
+        params: TEMPLATE_ID,
+        responses: { 200: { description: 'The template.', example: templateExample } },
+        errors: templateNotFound,
+      },
+      async (req, res) => {
+        res.json(templateView((await messaging().GetTemplate({ id: String(req.params.id) })).template!));
+      },
+    ),
     on.patch(
       '/templates/:id',
       auth,
@@ -317,10 +400,22 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
         res.json(templateView(out.template!));
       },
     ),
-    on.delete('/templates/:id', auth, { tag: 'Templates', summary: 'Delete a template', description: 'Refused while a workflow step sends it (GET /templates/:id/usage).', params: TEMPLATE_ID, responses: { 204: { description: 'Deleted.' } }, errors: { ...templateNotFound, 409: { code: 'CONFLICT', description: 'A workflow step uses the template.' } } }, async (req, res) => {
-      await messaging().DeleteTemplate({ id: String(req.params.id) });
-      res.status(204).end();
-    }),
+    on.delete(
+      '/templates/:id',
+      auth,
+      {
+        tag: 'Templates',
+        summary: 'Delete a template',
+        description: 'Refused while a workflow step sends it (GET /templates/:id/usage).',
+        params: TEMPLATE_ID,
+        responses: { 204: { description: 'Deleted.' } },
+        errors: { ...templateNotFound, 409: { code: 'CONFLICT', description: 'A workflow step uses the template.' } },
+      },
+      async (req, res) => {
+        await messaging().DeleteTemplate({ id: String(req.params.id) });
+        res.status(204).end();
+      },
+    ),
     on.post(
       '/templates/:id/duplicate',
       auth,
@@ -328,7 +423,9 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
         tag: 'Templates',
         summary: 'Duplicate a template',
         params: TEMPLATE_ID,
-        responses: { 201: { description: 'The copy, named "<name> (Copy)".', example: { id: ids.template, template: { ...templateExample, name: 'Welcome (Copy)' } } } },
+        responses: {
+          201: { description: 'The copy, named "<name> (Copy)".', example: { id: ids.template, template: { ...templateExample, name: 'Welcome (Copy)' } } },
+        },
         errors: templateNotFound,
       },
       async (req, res) => {
@@ -373,7 +470,13 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
         const t = (await messaging().GetTemplate({ id: String(req.params.id) })).template!;
         // The sample data wrapped as { value, persistent: false }: used for this email, never stored (SPEC §2.2 rule 6).
         const data = Object.fromEntries(Object.entries(body.data ?? {}).map(([k, v]) => [k, { value: v, persistent: false }]));
-        const request = { to: body.email, template: t.id, subject: `[TEST] ${t.subject}`.slice(0, 998), data, headers: { 'X-Herald-Test': 'true', 'X-Herald-Template': t.id } };
+        const request = {
+          to: body.email,
+          template: t.id,
+          subject: `[TEST] ${t.subject}`.slice(0, 998),
+          data,
+          headers: { 'X-Herald-Test': 'true', 'X-Herald-Template': t.id },
+        };
         const out = await send(req.projectId!, req.tracking ?? 'ENABLED', req.requestId, JSON.stringify(request), request);
         const sent = (out.body as { data: { emails: Array<{ email: string }> } }).data;
         res.json({ success: true, data: { email: sent.emails[0]?.email } });
@@ -385,12 +488,25 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
       {
         tag: 'Sending',
         summary: 'The dev mailbox',
-        description: "Without SMTP_URL (outside production) mail is not sent but kept here, newest first: the project's, and the account mail of every user (verification, password reset, invitations).",
+        description:
+          "Without SMTP_URL (outside production) mail is not sent but kept here, newest first: the project's, and the account mail of every user (verification, password reset, invitations).",
         query: mailboxQuery,
         responses: {
           200: {
             description: 'The messages, raw MIME included.',
-            example: { messages: [{ id: '01970a40-1b2c-7d3e-8f4a-5b6c7d8e9f0a', emailId: ids.email, to: 'jane@example.com', from: 'hello@example.com', subject: 'Welcome Jane', raw: 'From: hello@example.com\r\n…', receivedAt: '2025-06-01T09:30:01.000Z' }] },
+            example: {
+              messages: [
+                {
+                  id: '01970a40-1b2c-7d3e-8f4a-5b6c7d8e9f0a',
+                  emailId: ids.email,
+                  to: 'jane@example.com',
+                  from: 'hello@example.com',
+                  subject: 'Welcome Jane',
+                  raw: 'From: hello@example.com\r\n…',
+                  receivedAt: '2025-06-01T09:30:01.000Z',
+                },
+              ],
+            },
           },
         },
         errors: { 404: { code: 'NOT_FOUND', description: 'The dev mailbox is disabled (SMTP_URL is set, or production).' } },
@@ -407,7 +523,8 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
       {
         tag: 'Sending',
         summary: 'A received message',
-        description: 'Mail received for a verified domain of the project (SES Received notifications, the SMTP listener): sender, recipients, subject, a text snippet, attachment names, whether it is an auto-reply and the email it answers. The id is the `inboundId` of its `email.received` event.',
+        description:
+          'Mail received for a verified domain of the project (SES Received notifications, the SMTP listener): sender, recipients, subject, a text snippet, attachment names, whether it is an auto-reply and the email it answers. The id is the `inboundId` of its `email.received` event.',
         params: INBOUND_ID,
         responses: { 200: { description: 'The message, without its body.', example: inboundExample } },
         errors: inboundNotFound,
@@ -424,12 +541,18 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
         summary: 'A received message as it came',
         description: 'The raw MIME message, kept INBOUND_RETENTION_DAYS (at most INBOUND_MAX_BYTES).',
         params: INBOUND_ID,
-        responses: { 200: { description: 'The message (RFC 5322).', type: 'message/rfc822', example: 'From: jane@example.org\r\nTo: support@example.com\r\n…' } },
+        responses: {
+          200: { description: 'The message (RFC 5322).', type: 'message/rfc822', example: 'From: jane@example.org\r\nTo: support@example.com\r\n…' },
+        },
         errors: inboundNotFound,
       },
       async (req, res) => {
         const out = await messaging().GetInboundRaw({ id: String(req.params.id) });
-        res.set({ 'Content-Type': 'message/rfc822', 'Content-Disposition': `attachment; filename="${String(req.params.id).replace(/[^0-9a-f-]/gi, '')}.eml"`, 'Cache-Control': 'private, no-store' });
+        res.set({
+          'Content-Type': 'message/rfc822',
+          'Content-Disposition': `attachment; filename="${String(req.params.id).replace(/[^0-9a-f-]/gi, '')}.eml"`,
+          'Cache-Control': 'private, no-store',
+        });
         res.send(Buffer.from(out.raw));
       },
     ),
@@ -445,35 +568,78 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
       },
       async (req, res) => {
         const token = String(req.params.token).replace(/\.gif$/, '');
-        messaging().RecordOpen({ token }).catch(() => undefined);
+        messaging()
+          .RecordOpen({ token })
+          .catch(() => undefined);
         res.set({ 'Content-Type': 'image/gif', 'Cache-Control': 'no-store, max-age=0' }).send(PIXEL);
       },
     ),
     on.get(
       '/t/c/:token',
       policy.public,
-      { tag: 'Sending', summary: 'Click tracking redirect', description: 'Records a click and redirects to the link.', params: TOKEN, responses: { 302: { description: 'To the original link (Location).' } }, errors: { 404: { code: 'INVALID_TOKEN', description: 'The link is not valid.' } } },
+      {
+        tag: 'Sending',
+        summary: 'Click tracking redirect',
+        description: 'Records a click and redirects to the link.',
+        params: TOKEN,
+        responses: { 302: { description: 'To the original link (Location).' } },
+        errors: { 404: { code: 'INVALID_TOKEN', description: 'The link is not valid.' } },
+      },
       async (req, res) => {
         const out = await messaging().RecordClick({ token: String(req.params.token) });
         res.redirect(302, out.url);
       },
     ),
-    on.get('/unsubscribe/:token', policy.public, { tag: 'Subscription pages', summary: 'The unsubscribe page', params: TOKEN, responses: page('Asks to confirm.') }, show('unsubscribe')),
+    on.get(
+      '/unsubscribe/:token',
+      policy.public,
+      { tag: 'Subscription pages', summary: 'The unsubscribe page', params: TOKEN, responses: page('Asks to confirm.') },
+      show('unsubscribe'),
+    ),
     // RFC 8058 one-click (List-Unsubscribe-Post) and the page's button both POST here.
     on.post(
       '/unsubscribe/:token',
       policy.public,
-      { tag: 'Subscription pages', summary: 'Unsubscribe', description: "The page's button and RFC 8058 one-click unsubscribe (List-Unsubscribe-Post) post here.", params: TOKEN, responses: page('Done.') },
+      {
+        tag: 'Subscription pages',
+        summary: 'Unsubscribe',
+        description: "The page's button and RFC 8058 one-click unsubscribe (List-Unsubscribe-Post) post here.",
+        params: TOKEN,
+        responses: page('Done.'),
+      },
       change(false),
       { body: 'form' },
     ),
-    on.get('/subscribe/:token', policy.public, { tag: 'Subscription pages', summary: 'The subscribe page', params: TOKEN, responses: page('Asks to confirm.') }, show('subscribe')),
-    on.post('/subscribe/:token', policy.public, { tag: 'Subscription pages', summary: 'Subscribe again', params: TOKEN, responses: page('Done.') }, change(true), { body: 'form' }),
-    on.get('/manage/:token', policy.public, { tag: 'Subscription pages', summary: 'The preferences page', params: TOKEN, responses: page('The current state and a button to change it.') }, show('manage')),
+    on.get(
+      '/subscribe/:token',
+      policy.public,
+      { tag: 'Subscription pages', summary: 'The subscribe page', params: TOKEN, responses: page('Asks to confirm.') },
+      show('subscribe'),
+    ),
+    on.post(
+      '/subscribe/:token',
+      policy.public,
+      { tag: 'Subscription pages', summary: 'Subscribe again', params: TOKEN, responses: page('Done.') },
+      change(true),
+      { body: 'form' },
+    ),
+    on.get(
+      '/manage/:token',
+      policy.public,
+      { tag: 'Subscription pages', summary: 'The preferences page', params: TOKEN, responses: page('The current state and a button to change it.') },
+      show('manage'),
+    ),
     on.post(
       '/manage/:token',
       policy.public,
-      { tag: 'Subscription pages', summary: 'Change the subscription', params: TOKEN, body: manageForm, example: { subscribed: 'false' }, responses: page('Done.') },
+      {
+        tag: 'Subscription pages',
+        summary: 'Change the subscription',
+        params: TOKEN,
+        body: manageForm,
+        example: { subscribed: 'false' },
+        responses: page('Done.'),
+      },
       change('form'),
       { body: 'form' },
     ),
@@ -483,7 +649,8 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
       {
         tag: 'Webhooks',
         summary: 'Email notifications (SES through SNS)',
-        description: 'Delivery, bounce, complaint, open, click and inbound notifications, signed by SNS (the signature is verified); subscription confirmations are confirmed. Any content type.',
+        description:
+          'Delivery, bounce, complaint, open, click and inbound notifications, signed by SNS (the signature is verified); subscription confirmations are confirmed. Any content type.',
         forwardedBody: snsEnvelopeSchema,
         example: {
           Type: 'Notification',
@@ -495,7 +662,9 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
           Signature: 'EXAMPLE…',
           SigningCertURL: 'https://sns.us-east-1.amazonaws.com/SimpleNotificationService-….pem',
         },
-        responses: { 200: { description: 'What was done with it.', example: { success: true, data: { outcome: 'applied', kind: 'delivery', emailId: ids.email } } } },
+        responses: {
+          200: { description: 'What was done with it.', example: { success: true, data: { outcome: 'applied', kind: 'delivery', emailId: ids.email } } },
+        },
         errors: {
           400: { code: 'BAD_REQUEST', description: 'Not a well-formed SNS message (`errors` names each field).' },
           403: { code: 'INVALID_SIGNATURE', description: 'The signature does not verify, or the topic is not accepted.' },

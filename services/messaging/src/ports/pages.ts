@@ -1,7 +1,13 @@
 /** The hosted subscription pages: tiny, dependency-free HTML with a form that POSTs (no GET side effects). */
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-export function subscriptionPage(kind: 'unsubscribe' | 'subscribe' | 'manage' | 'invalid', token: string, email: string, subscribed: boolean, done: boolean): string {
+export function subscriptionPage(
+  kind: 'unsubscribe' | 'subscribe' | 'manage' | 'invalid',
+  token: string,
+  email: string,
+  subscribed: boolean,
+  done: boolean,
+): string {
   const t = encodeURIComponent(token);
   let title: string;
   let body: string;

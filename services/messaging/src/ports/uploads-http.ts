@@ -3,7 +3,17 @@ import { z } from 'zod';
 import type { Api } from '../../../../libs/contracts/src';
 import { on, policy, readFilePart, type FilePart, type Route, type RouteRequest } from '../../../../libs/edge/src';
 import { AppError } from '../../../../libs/kit/src';
-import { IMAGE_CACHE_CONTROL, IMAGE_FIELD, imageMissing, imageTooLarge, MAX_IMAGE_BYTES, notAnImage, parseImageKey, SNIFF_BYTES, sniffImage } from '../domain/images';
+import {
+  IMAGE_CACHE_CONTROL,
+  IMAGE_FIELD,
+  imageMissing,
+  imageTooLarge,
+  MAX_IMAGE_BYTES,
+  notAnImage,
+  parseImageKey,
+  SNIFF_BYTES,
+  sniffImage,
+} from '../domain/images';
 
 /**
  * COMPAT "POST /uploads/image" and the images' public addresses: the edge's side. The upload is
@@ -22,13 +32,17 @@ const IMAGE_DEADLINE_MS = 30_000;
 const MALFORMED = 'Send the image as multipart/form-data in a part named image, e.g. curl -F image=@logo.png …';
 
 const uploadForm = z.object({
-  image: z.string().meta({ contentMediaType: 'application/octet-stream', description: 'The image: JPEG, PNG, GIF or WebP, recognised by its content (the declared type and the file name are not trusted); at most 10 MB.' }),
+  image: z.string().meta({
+    contentMediaType: 'application/octet-stream',
+    description: 'The image: JPEG, PNG, GIF or WebP, recognised by its content (the declared type and the file name are not trusted); at most 10 MB.',
+  }),
 });
 
 const projectIdExample = '01970a3c-1b2c-7d3e-8f40-5a6b7c8d9e0f';
 const keyExample = `${projectIdExample}/q3V8mZ0bXcK1nTfP2yHsL7wRuA9eDgJ4.png`;
 
-const imageNotFound = () => new AppError({ code: 'IMAGE_NOT_FOUND', status: 404, message: 'No image has this address', suggestion: 'Use the url an upload answered with.' });
+const imageNotFound = () =>
+  new AppError({ code: 'IMAGE_NOT_FOUND', status: 404, message: 'No image has this address', suggestion: 'Use the url an upload answered with.' });
 
 export function uploadRoutes(messaging: () => Api<'messaging'>): Route[] {
   return [
@@ -39,7 +53,7 @@ export function uploadRoutes(messaging: () => Api<'messaging'>): Route[] {
         tag: 'Uploads',
         summary: 'Upload an image for emails',
         description:
-          'Multipart upload, part `image`: a JPEG, PNG, GIF or WebP file of at most 10 MB, recognised by its first bytes — the declared content type and the file name are not trusted, and anything else (an HTML or SVG file declared `image/png` too) is refused with 415. The image is stored under a new, unguessable key prefixed with the project id, and served to anyone at `url` (cacheable; `GET /uploads/{projectId}/{file}`, or the S3 bucket\'s public address when `S3_PUBLIC_URL` is set).',
+          "Multipart upload, part `image`: a JPEG, PNG, GIF or WebP file of at most 10 MB, recognised by its first bytes — the declared content type and the file name are not trusted, and anything else (an HTML or SVG file declared `image/png` too) is refused with 415. The image is stored under a new, unguessable key prefixed with the project id, and served to anyone at `url` (cacheable; `GET /uploads/{projectId}/{file}`, or the S3 bucket's public address when `S3_PUBLIC_URL` is set).",
         forwardedBody: uploadForm,
         example: { image: '<the bytes of logo.png>' },
         responses: {
@@ -69,7 +83,10 @@ export function uploadRoutes(messaging: () => Api<'messaging'>): Route[] {
         summary: 'An uploaded image',
         description:
           'Public, for mail clients and browsers: the image with its type (from its content at upload), `Cache-Control: public, max-age=31536000, immutable` (a key is never reused) and `X-Content-Type-Options: nosniff`. Only addresses of the shape uploads answer with name an image.',
-        params: { projectId: 'The project the image was uploaded to (the key\'s prefix).', file: 'The rest of the key: 32 random characters and the extension.' },
+        params: {
+          projectId: "The project the image was uploaded to (the key's prefix).",
+          file: 'The rest of the key: 32 random characters and the extension.',
+        },
         responses: { 200: { description: 'The image.', type: 'image/png' } },
         errors: { 404: { code: 'IMAGE_NOT_FOUND', description: 'No image has this address.' } },
       },

@@ -19,7 +19,13 @@ beforeAll(async () => {
 afterAll(() => scratch?.drop());
 
 const future = () => new Date(Date.now() + 86_400_000).toISOString();
-const state = (projectId: string, category: 'transactional' | 'campaigns' | 'workflows', blocked: boolean, version: number, periodEnd = future()): DomainEvent<'billing.limit.state_changed.v1'> => ({
+const state = (
+  projectId: string,
+  category: 'transactional' | 'campaigns' | 'workflows',
+  blocked: boolean,
+  version: number,
+  periodEnd = future(),
+): DomainEvent<'billing.limit.state_changed.v1'> => ({
   id: newId(),
   type: 'billing.limit.state_changed.v1',
   occurredAt: new Date().toISOString(),
@@ -40,7 +46,11 @@ it('refuses a blocked category with 403 BILLING_LIMIT_EXCEEDED naming it and the
   const [p, other] = [newId(), newId()];
   const end = future();
   await db.tx((tx) => consumer.apply(tx, state(p, 'transactional', true, 1, end)));
-  expect(refusal(consumer, p, 'transactional')).toMatchObject({ code: 'BILLING_LIMIT_EXCEEDED', status: 403, details: { category: 'transactional', periodEnd: end } });
+  expect(refusal(consumer, p, 'transactional')).toMatchObject({
+    code: 'BILLING_LIMIT_EXCEEDED',
+    status: 403,
+    details: { category: 'transactional', periodEnd: end },
+  });
   expect(refusal(consumer, p, 'campaigns')).toBeUndefined();
   expect(refusal(consumer, other, 'transactional')).toBeUndefined();
 

@@ -52,7 +52,21 @@ function email(projectId: string, to: string, attachments: NewEmail['attachments
 const eventsOf = (e: NewEmail) => {
   const [queued, suppressed] = repo.outbox.envelopes([
     { type: 'messaging.email.queued.v1', projectId: e.projectId, data: { emailId: e.id, lane: 'transactional' } },
-    statusEvent(e.projectId, { id: e.id, contact_id: e.contactId, message_id: null, subject: e.subject, from_email: e.fromEmail, template_id: null, campaign_id: null, source_type: 'transactional' }, 'failed', { reason: 'suppressed' }),
+    statusEvent(
+      e.projectId,
+      {
+        id: e.id,
+        contact_id: e.contactId,
+        message_id: null,
+        subject: e.subject,
+        from_email: e.fromEmail,
+        template_id: null,
+        campaign_id: null,
+        source_type: 'transactional',
+      },
+      'failed',
+      { reason: 'suppressed' },
+    ),
   ]);
   return { queued, suppressed };
 };
@@ -77,12 +91,19 @@ describe('MessagingRepo.insertEmails', () => {
     );
     const byId = new Map(rows.map((r) => [r.id, r]));
     expect(emails.map((e) => byId.get(e.id)!.status)).toEqual(['queued', 'failed', 'queued', 'queued']);
-    expect(byId.get(emails[1].id)).toMatchObject({ status_rank: STATUS_RANK.failed, last_error: expect.stringMatching(/suppressed/), enqueued: false, attachment_count: 1 });
+    expect(byId.get(emails[1].id)).toMatchObject({
+      status_rank: STATUS_RANK.failed,
+      last_error: expect.stringMatching(/suppressed/),
+      enqueued: false,
+      attachment_count: 1,
+    });
     expect(byId.get(emails[0].id)).toMatchObject({ status_rank: STATUS_RANK.queued, last_error: null, enqueued: true });
     expect((await db.query(`SELECT count(*)::int AS n FROM messaging.attachments WHERE email_id = $1`, [emails[1].id]))[0].n).toBe(1);
 
     // One outbox event per email, in the emails' order: the work item, or the failure.
-    const written = await db.query<{ id: string; type: string; project_id: string; data: any }>(`SELECT id, type, project_id, data FROM messaging.outbox ORDER BY seq`);
+    const written = await db.query<{ id: string; type: string; project_id: string; data: any }>(
+      `SELECT id, type, project_id, data FROM messaging.outbox ORDER BY seq`,
+    );
     expect(written.map((o) => [o.id, o.type, o.project_id])).toEqual([
       [events[0].queued.id, 'messaging.email.queued.v1', a],
       [events[1].suppressed.id, 'messaging.email.status_changed.v1', a],
@@ -102,10 +123,27 @@ describe('MessagingRepo.advanceWithEvents', () => {
     await repo.advance(db.pool, p, done.id, 'sent'); // sent already: nothing again
     const given = [c, ahead, a, done, b];
     const source = new Map(given.map((e) => [e.id, e]));
-    const moved = await repo.advanceWithEvents('sent', given.map((e) => ({ projectId: p, id: e.id, messageId: `<${e.id}@x.test>` })), (i) => {
-      const e = source.get(i.id)!;
-      return statusEvent(p, { id: e.id, contact_id: e.contactId, message_id: i.messageId ?? null, subject: e.subject, from_email: e.fromEmail, template_id: null, campaign_id: null, source_type: 'transactional' }, 'sent');
-    });
+    const moved = await repo.advanceWithEvents(
+      'sent',
+      given.map((e) => ({ projectId: p, id: e.id, messageId: `<${e.id}@x.test>` })),
+      (i) => {
+        const e = source.get(i.id)!;
+        return statusEvent(
+          p,
+          {
+            id: e.id,
+            contact_id: e.contactId,
+            message_id: i.messageId ?? null,
+            subject: e.subject,
+            from_email: e.fromEmail,
+            template_id: null,
+            campaign_id: null,
+            source_type: 'transactional',
+          },
+          'sent',
+        );
+      },
+    );
     expect([...moved].sort()).toEqual([a.id, b.id, ahead.id, c.id].sort());
     const events = await db.query<{ data: any }>(
       `SELECT data FROM messaging.outbox WHERE project_id = $1 AND type = 'messaging.email.status_changed.v1' ORDER BY seq`,
@@ -117,8 +155,15 @@ describe('MessagingRepo.advanceWithEvents', () => {
       [p],
     );
     const byId = new Map(rows.map((r) => [r.id, r]));
-    for (const e of [a, b, c]) expect(byId.get(e.id)).toEqual({ id: e.id, status: 'sent', status_rank: STATUS_RANK.sent, sent: true, message_id: `<${e.id}@x.test>` });
-    expect(byId.get(ahead.id)).toEqual({ id: ahead.id, status: 'delivered', status_rank: STATUS_RANK.delivered, sent: true, message_id: `<${ahead.id}@x.test>` });
+    for (const e of [a, b, c])
+      expect(byId.get(e.id)).toEqual({ id: e.id, status: 'sent', status_rank: STATUS_RANK.sent, sent: true, message_id: `<${e.id}@x.test>` });
+    expect(byId.get(ahead.id)).toEqual({
+      id: ahead.id,
+      status: 'delivered',
+      status_rank: STATUS_RANK.delivered,
+      sent: true,
+      message_id: `<${ahead.id}@x.test>`,
+    });
     expect(byId.get(done.id)).toEqual({ id: done.id, status: 'sent', status_rank: STATUS_RANK.sent, sent: true, message_id: null });
   });
 
@@ -168,7 +213,9 @@ describe('the send sweep (MessagingRepo.claimRetries, claimStranded)', () => {
     await db.query(`UPDATE messaging.emails SET enqueued_at = NULL WHERE id = ANY($1::uuid[])`, [ids]);
     expect(await sweep((tx) => repo.claimRetries(tx, 5000))).toHaveLength(3000);
     await ago(ids, 'enqueued_at', 10);
-    await db.query(`UPDATE messaging.emails SET status = 'sending', status_rank = 1, updated_at = now() - interval '5 minutes' WHERE id = ANY($1::uuid[])`, [ids]);
+    await db.query(`UPDATE messaging.emails SET status = 'sending', status_rank = 1, updated_at = now() - interval '5 minutes' WHERE id = ANY($1::uuid[])`, [
+      ids,
+    ]);
     await db.query(`UPDATE messaging.emails SET status = 'sent', status_rank = 2 WHERE id = ANY($1::uuid[])`, [ids]);
     const tablePages = (await db.query<{ n: number }>(`SELECT (pg_relation_size('messaging.emails') / 8192)::int AS n`))[0].n;
 
@@ -194,7 +241,10 @@ describe('the send sweep (MessagingRepo.claimRetries, claimStranded)', () => {
     // another database of the cluster counts too (a suite running beside this one; measured: one
     // left open in `postgres` made the second pass read 98 pages). So the passes repeat, for up
     // to 20 s, until one reads few pages. With bitmap scans none ever does.
-    for (const [claim, statements] of [[(tx: PoolClient) => repo.claimRetries(tx, 500), 1], [(tx: PoolClient) => repo.claimStranded(tx, 500), 2]] as const) {
+    for (const [claim, statements] of [
+      [(tx: PoolClient) => repo.claimRetries(tx, 500), 1],
+      [(tx: PoolClient) => repo.claimStranded(tx, 500), 2],
+    ] as const) {
       await pagesRead(claim);
       let again = await pagesRead(claim);
       for (let pass = 0; pass < 80 && again.some((n) => n >= 50); pass++) {

@@ -197,7 +197,14 @@ describe('SMTP connections (SMTP_URL)', () => {
     await s.close();
     servers.splice(servers.indexOf(s), 1);
     const m = mailer(`smtp://127.0.0.1:${port}`, 2);
-    const errors = await Promise.all([1, 2, 3].map((n) => m.send(message(`down${n}@example.test`, n)).then(() => undefined, (e: unknown) => e)));
+    const errors = await Promise.all(
+      [1, 2, 3].map((n) =>
+        m.send(message(`down${n}@example.test`, n)).then(
+          () => undefined,
+          (e: unknown) => e,
+        ),
+      ),
+    );
     expect(errors.every((e) => isError(e) && isTemporary(e))).toBe(true);
 
     const back = await server({ disabledCommands: ['STARTTLS'] }, port);

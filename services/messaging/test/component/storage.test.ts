@@ -18,7 +18,11 @@ const root = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-storage-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
 const meta = { projectId: PROJECT, requestId: 'storage-test' };
-const caught = (p: Promise<unknown>) => p.then(() => undefined, (err: { status?: number; code?: string }) => ({ status: err.status, code: err.code }));
+const caught = (p: Promise<unknown>) =>
+  p.then(
+    () => undefined,
+    (err: { status?: number; code?: string }) => ({ status: err.status, code: err.code }),
+  );
 const defaults = { S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: false };
 
 describe('local storage', () => {
@@ -60,10 +64,16 @@ describe('upload handlers over local storage', () => {
   const storage = localImageStorage(path.join(root, 'h'), PUBLIC);
   const h = uploadHandlers(storage);
 
-  it('store a new key of the caller\'s project per upload, and read it back with the type of the key', async () => {
+  it("store a new key of the caller's project per upload, and read it back with the type of the key", async () => {
     const a = await h.PutImage({ data: IMAGES.webp.data, filename: '../x/logo.webp' }, meta);
     const b = await h.PutImage({ data: IMAGES.webp.data, filename: 'logo.webp' }, meta);
-    expect(a).toEqual({ key: expect.stringMatching(new RegExp(`^${PROJECT}/[A-Za-z0-9_-]{32}\\.webp$`)), url: `${PUBLIC}/uploads/${a.key}`, filename: 'logo.webp', content_type: 'image/webp', size: IMAGES.webp.data.length });
+    expect(a).toEqual({
+      key: expect.stringMatching(new RegExp(`^${PROJECT}/[A-Za-z0-9_-]{32}\\.webp$`)),
+      url: `${PUBLIC}/uploads/${a.key}`,
+      filename: 'logo.webp',
+      content_type: 'image/webp',
+      size: IMAGES.webp.data.length,
+    });
     expect(b.key).not.toBe(a.key);
     const got = await h.GetImage({ key: a.key as string }, {});
     expect(Buffer.from(got.data as Uint8Array).equals(IMAGES.webp.data)).toBe(true);
@@ -74,7 +84,12 @@ describe('upload handlers over local storage', () => {
   it('check the content again (the edge is not taken at its word), and find nothing for keys of another shape', async () => {
     expect(await caught(h.PutImage({ data: Buffer.from('<svg/>'), filename: 'a.png' }, meta))).toEqual({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' });
     expect(await caught(h.PutImage({ data: Buffer.alloc(0), filename: 'a.png' }, meta))).toEqual({ status: 422, code: 'VALIDATION_ERROR' });
-    for (const key of ['../../etc/passwd', `${PROJECT}/../${'k'.repeat(32)}.png`, `${PROJECT}/${crypto.randomBytes(24).toString('base64url')}.svg`, `${PROJECT}/${crypto.randomBytes(24).toString('base64url')}.png`]) {
+    for (const key of [
+      '../../etc/passwd',
+      `${PROJECT}/../${'k'.repeat(32)}.png`,
+      `${PROJECT}/${crypto.randomBytes(24).toString('base64url')}.svg`,
+      `${PROJECT}/${crypto.randomBytes(24).toString('base64url')}.png`,
+    ]) {
       expect([key, await caught(h.GetImage({ key }, {}))]).toEqual([key, { status: 404, code: 'IMAGE_NOT_FOUND' }]);
     }
   });
@@ -90,11 +105,15 @@ describe('imageStorage settings', () => {
   });
 
   it('S3 settings without a bucket, or half a key pair, stop the start naming them', () => {
-    expect(() => imageStorage({ ...defaults, S3_ENDPOINT: 'http://127.0.0.1:9000', S3_PUBLIC_URL: 'https://cdn.example.com' }, root, PUBLIC)).toThrow(/S3_ENDPOINT, S3_PUBLIC_URL set without S3_BUCKET/);
-    expect(() => imageStorage({ ...defaults, S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'id' }, root, PUBLIC)).toThrow(/S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/);
+    expect(() => imageStorage({ ...defaults, S3_ENDPOINT: 'http://127.0.0.1:9000', S3_PUBLIC_URL: 'https://cdn.example.com' }, root, PUBLIC)).toThrow(
+      /S3_ENDPOINT, S3_PUBLIC_URL set without S3_BUCKET/,
+    );
+    expect(() => imageStorage({ ...defaults, S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'id' }, root, PUBLIC)).toThrow(
+      /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/,
+    );
   });
 
-  it('with a bucket: S3, answering the public bucket address when given, else Herald\'s', () => {
+  it("with a bucket: S3, answering the public bucket address when given, else Herald's", () => {
     const key = `${PROJECT}/${'k'.repeat(32)}.png`;
     const viaHerald = imageStorage({ ...defaults, S3_BUCKET: 'b' }, root, PUBLIC);
     const viaCdn = imageStorage({ ...defaults, S3_BUCKET: 'b', S3_PUBLIC_URL: 'https://cdn.example.com/images/' }, root, PUBLIC);

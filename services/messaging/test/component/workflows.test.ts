@@ -98,7 +98,10 @@ function template(projectId: string, over: Partial<TemplateRow> = {}) {
 }
 
 const send = (projectId: string, req: Partial<WorkflowEmailRequest__Output>) =>
-  rpc.SendWorkflowEmail({ key: `${newId()}:${newId()}`, workflow_id: '', template_id: '', contact_id: '', to: '', tracking: '', context_json: '', ...req }, { projectId }) as Promise<WorkflowEmailResponse__Output>;
+  rpc.SendWorkflowEmail(
+    { key: `${newId()}:${newId()}`, workflow_id: '', template_id: '', contact_id: '', to: '', tracking: '', context_json: '', ...req },
+    { projectId },
+  ) as Promise<WorkflowEmailResponse__Output>;
 
 const emailRow = async (projectId: string, id: string) =>
   (await db.query(`SELECT * FROM messaging.emails WHERE project_id = $1 AND id = $2`, [projectId, id]))[0];
@@ -163,10 +166,37 @@ describe('SendWorkflowEmail', () => {
     const key = `${newId()}:${newId()}`;
     const attempts = Array.from({ length: 6 }, () => {
       const id = newId();
-      const email = { projectId: p, id, key, contactId: newId(), toEmail: 'race@x.test', fromEmail: 'hello@sender.test', subject: 's', body: 'b', type: 'TRANSACTIONAL' as const, vars: {}, tracking: false };
+      const email = {
+        projectId: p,
+        id,
+        key,
+        contactId: newId(),
+        toEmail: 'race@x.test',
+        fromEmail: 'hello@sender.test',
+        subject: 's',
+        body: 'b',
+        type: 'TRANSACTIONAL' as const,
+        vars: {},
+        tracking: false,
+      };
       const [queued, suppressed] = repo.outbox.envelopes([
         { type: 'messaging.email.queued.v1', projectId: p, data: { emailId: id, lane: 'transactional' } },
-        { type: 'messaging.email.status_changed.v1', projectId: p, data: { emailId: id, contactId: email.contactId, status: 'failed', messageId: null, subject: 's', from: email.fromEmail, templateId: null, campaignId: null, sourceType: 'workflow', reason: 'suppressed' } },
+        {
+          type: 'messaging.email.status_changed.v1',
+          projectId: p,
+          data: {
+            emailId: id,
+            contactId: email.contactId,
+            status: 'failed',
+            messageId: null,
+            subject: 's',
+            from: email.fromEmail,
+            templateId: null,
+            campaignId: null,
+            sourceType: 'workflow',
+            reason: 'suppressed',
+          },
+        },
       ]);
       return { email, events: { queued, suppressed } };
     });
@@ -217,18 +247,22 @@ describe('SendWorkflowEmail', () => {
     expect((await db.query(`SELECT count(*)::int AS n FROM messaging.emails WHERE project_id = $1`, [p]))[0].n).toBe(0);
   });
 
-  it('sends to a custom address on the contact\'s behalf; a bad one is a 422 naming `to`', async () => {
+  it("sends to a custom address on the contact's behalf; a bad one is a 422 naming `to`", async () => {
     const p = project();
     const c = contact(p, 'owner@x.test', { name: 'Owner' });
     const t = await template(p);
     const r = await send(p, { template_id: t.id, contact_id: c.id, to: '  Sales@Partner.TEST ' });
-    expect(await emailRow(p, r.email_id)).toMatchObject({ to_email: 'sales@partner.test', contact_id: c.id, vars: { email: 'owner@x.test', id: c.id, data: { name: 'Owner' } } });
+    expect(await emailRow(p, r.email_id)).toMatchObject({
+      to_email: 'sales@partner.test',
+      contact_id: c.id,
+      vars: { email: 'owner@x.test', id: c.id, data: { name: 'Owner' } },
+    });
 
     const err = await expectAppError(send(p, { template_id: t.id, contact_id: c.id, to: 'not-an-address' }));
     expect(err).toMatchObject({ status: 422, code: 'VALIDATION_ERROR', errors: [expect.objectContaining({ field: 'to' })] });
   });
 
-  it('renders at delivery as /v1/send does, with the execution context under `context`, which shadows none of the contact\'s data', async () => {
+  it("renders at delivery as /v1/send does, with the execution context under `context`, which shadows none of the contact's data", async () => {
     const p = project();
     const c = contact(p, 'ctx@x.test', { name: 'Jane', plan: 'pro' });
     const t = await template(p, {
@@ -283,12 +317,13 @@ describe('SendWorkflowEmail', () => {
     }
   });
 
-  it('tracks opens and clicks by the project\'s setting, as /v1/send', async () => {
+  it("tracks opens and clicks by the project's setting, as /v1/send", async () => {
     const p = project();
     const c = contact(p, 'track@x.test');
     const tx = await template(p, { type: 'TRANSACTIONAL' });
     const mk = await template(p, { type: 'MARKETING' });
-    const tracking = async (templateId: string, setting: string) => (await emailRow(p, (await send(p, { template_id: templateId, contact_id: c.id, tracking: setting })).email_id)).tracking;
+    const tracking = async (templateId: string, setting: string) =>
+      (await emailRow(p, (await send(p, { template_id: templateId, contact_id: c.id, tracking: setting })).email_id)).tracking;
     expect(await tracking(tx.id, 'ENABLED')).toBe(true);
     expect(await tracking(tx.id, '')).toBe(true);
     expect(await tracking(tx.id, 'DISABLED')).toBe(false);
@@ -297,7 +332,7 @@ describe('SendWorkflowEmail', () => {
     expect(await tracking(mk.id, 'DISABLED')).toBe(false);
   });
 
-  it('answers NOT_FOUND for a missing template, and for another project\'s', async () => {
+  it("answers NOT_FOUND for a missing template, and for another project's", async () => {
     const [p, other] = [project(), project()];
     const c = contact(p, 'nf@x.test');
     const theirs = await template(other);
@@ -312,7 +347,10 @@ describe('SendWorkflowEmail', () => {
     const p = project();
     const c = contact(p, 'from@x.test');
     const noFrom = await template(p, { from_email: null });
-    expect(await expectAppError(send(p, { template_id: noFrom.id, contact_id: c.id }))).toMatchObject({ status: 422, errors: [expect.objectContaining({ field: 'from' })] });
+    expect(await expectAppError(send(p, { template_id: noFrom.id, contact_id: c.id }))).toMatchObject({
+      status: 422,
+      errors: [expect.objectContaining({ field: 'from' })],
+    });
     const unverified = await template(p, { from_email: 'hello@unverified.test' });
     expect(await expectAppError(send(p, { template_id: unverified.id, contact_id: c.id }))).toMatchObject({ status: 403, code: 'DOMAIN_NOT_VERIFIED' });
     expect((await db.query(`SELECT count(*)::int AS n FROM messaging.emails WHERE project_id = $1`, [p]))[0].n).toBe(0);
@@ -337,7 +375,13 @@ describe('SendWorkflowEmail', () => {
 
 describe('the workflows projection', () => {
   const consumer = () => messagingConsumer(repo, new BillingBlocks(db));
-  const changed = (projectId: string, workflowId: string, version: number, steps: Array<{ stepId?: string; name?: string; templateId: string | null }>, name = 'Onboarding'): DomainEvent<'workflows.workflow.changed.v1'> => ({
+  const changed = (
+    projectId: string,
+    workflowId: string,
+    version: number,
+    steps: Array<{ stepId?: string; name?: string; templateId: string | null }>,
+    name = 'Onboarding',
+  ): DomainEvent<'workflows.workflow.changed.v1'> => ({
     id: newId(),
     type: 'workflows.workflow.changed.v1',
     occurredAt: new Date().toISOString(),
@@ -369,7 +413,15 @@ describe('the workflows projection', () => {
     const t = await template(p, { name: 'Welcome mail' });
     const unused = await template(p);
     const [w, step1, step2] = [newId(), newId(), newId()];
-    await consume(changed(p, w, 1, [{ stepId: step1, name: 'Send welcome', templateId: t.id }, { stepId: step2, name: '', templateId: t.id }, { templateId: null }], 'Onboarding'));
+    await consume(
+      changed(
+        p,
+        w,
+        1,
+        [{ stepId: step1, name: 'Send welcome', templateId: t.id }, { stepId: step2, name: '', templateId: t.id }, { templateId: null }],
+        'Onboarding',
+      ),
+    );
 
     expect(await usage(p, t.id)).toEqual(
       [
@@ -388,7 +440,7 @@ describe('the workflows projection', () => {
     expect(await repo.template(p, unused.id)).toBeUndefined();
   });
 
-  it('keeps projects apart: another project\'s workflow naming the same template id holds nothing here', async () => {
+  it("keeps projects apart: another project's workflow naming the same template id holds nothing here", async () => {
     const [p, other] = [project(), project()];
     const t = await template(p);
     await consume(changed(other, newId(), 1, [{ templateId: t.id }]));
@@ -431,7 +483,7 @@ describe('the workflows projection', () => {
     expect(await repo.template(p, b.id)).toBeUndefined();
   });
 
-  it('answers TEMPLATE_NOT_FOUND for usage and delete of a template that is not the project\'s', async () => {
+  it("answers TEMPLATE_NOT_FOUND for usage and delete of a template that is not the project's", async () => {
     const [p, other] = [project(), project()];
     const theirs = await template(other);
     expect(await expectAppError(usage(p, theirs.id))).toMatchObject({ status: 404, code: 'TEMPLATE_NOT_FOUND' });

@@ -69,7 +69,7 @@ describe('checkImage', () => {
 });
 
 describe('image keys', () => {
-  it('are the project id, 32 random characters and the type\'s extension, and parse back', () => {
+  it("are the project id, 32 random characters and the type's extension, and parse back", () => {
     const key = imageKey(PROJECT, type('jpg'), crypto.randomBytes(24));
     expect(key).toMatch(new RegExp(`^${PROJECT}/[A-Za-z0-9_-]{32}\\.jpg$`));
     expect(parseImageKey(key)).toEqual({ projectId: PROJECT, type: type('jpg') });

@@ -204,7 +204,7 @@ describe('render: never throws', () => {
   });
 });
 
-describe('render: the loops\' work budget', () => {
+describe("render: the loops' work budget", () => {
   it('ends nested loops over a large list with an error, instead of running 10^9 times', () => {
     const a = Array.from({ length: 1000 }, (_, i) => i);
     const r = renderDetailed('<p>{{name}}</p>{{#each a}}{{#each ../a}}{{#each ../../a}}x{{/each}}{{/each}}{{/each}}', { name: 'Ann', a });

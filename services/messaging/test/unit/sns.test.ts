@@ -1,13 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  parseSesNotification,
-  parseSnsEnvelope,
-  SnsEnvelopeError,
-  SnsMessage,
-  stringToSign,
-  stripAngleBrackets,
-  verifySignature,
-} from '../../src/domain/sns';
+import { parseSesNotification, parseSnsEnvelope, SnsEnvelopeError, SnsMessage, stringToSign, stripAngleBrackets, verifySignature } from '../../src/domain/sns';
 import {
   compileUrlPattern,
   confirmSubscription,

@@ -1,7 +1,17 @@
 import { Outbox } from '../../../../libs/bus/src';
 import type { Db, Queryable } from '../../../../libs/db/src';
 import { metrics } from '../../../../libs/kit/src';
-import type { ClaimedExecution, ExecutionRow, ExecutionWrite, NewExecution, StepRow, TransitionRow, WorkflowGraph, WorkflowRow, WorkflowsStore } from '../app/ports';
+import type {
+  ClaimedExecution,
+  ExecutionRow,
+  ExecutionWrite,
+  NewExecution,
+  StepRow,
+  TransitionRow,
+  WorkflowGraph,
+  WorkflowRow,
+  WorkflowsStore,
+} from '../app/ports';
 import { SCHEMA } from '../migrations';
 
 const W = 'workflows.workflows';
@@ -17,7 +27,9 @@ const ACTIVE = `status IN ('RUNNING', 'WAITING')`;
 /** What ending an execution (cancelled, exited) also sets: nothing more is due of it. */
 const ENDED = `due_at = NULL, wait_event = NULL, waiting_since = NULL, completed_at = now(), updated_at = now(), version = version + 1`;
 /** claimDue's RETURNING: the claimed rows (aliased `e`) without their history. */
-const CLAIMED = EXECUTION.split(',').map((c) => `e.${c.trim()}`).join(', ');
+const CLAIMED = EXECUTION.split(',')
+  .map((c) => `e.${c.trim()}`)
+  .join(', ');
 
 /** A column's value as a statement parameter: objects as JSON. */
 const param = (v: unknown) => (v !== null && typeof v === 'object' && !(v instanceof Date) ? JSON.stringify(v) : v);
@@ -32,7 +44,10 @@ export class WorkflowsRepo implements WorkflowsStore {
 
   constructor(readonly db: Db) {}
 
-  async insertWorkflow(tx: Queryable, row: Pick<WorkflowRow, 'project_id' | 'id' | 'name' | 'description' | 'trigger_event' | 'allow_reentry' | 'webhook_secret'>) {
+  async insertWorkflow(
+    tx: Queryable,
+    row: Pick<WorkflowRow, 'project_id' | 'id' | 'name' | 'description' | 'trigger_event' | 'allow_reentry' | 'webhook_secret'>,
+  ) {
     const r = await tx.query(
       `INSERT INTO ${W} (project_id, id, name, description, trigger_event, allow_reentry, webhook_secret) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
       [row.project_id, row.id, row.name, row.description, row.trigger_event, row.allow_reentry, row.webhook_secret],
@@ -49,7 +64,12 @@ export class WorkflowsRepo implements WorkflowsStore {
     // $2 null: enabled or not.
     const where = `project_id = $1 AND ($2::boolean IS NULL OR enabled = $2)`;
     const [rows, total] = await Promise.all([
-      this.db.query<WorkflowRow>(`SELECT * FROM ${W} WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`, [projectId, enabled ?? null, page.pageSize, (page.page - 1) * page.pageSize]),
+      this.db.query<WorkflowRow>(`SELECT * FROM ${W} WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`, [
+        projectId,
+        enabled ?? null,
+        page.pageSize,
+        (page.page - 1) * page.pageSize,
+      ]),
       this.db.query<{ n: string }>(`SELECT count(*) AS n FROM ${W} WHERE ${where}`, [projectId, enabled ?? null]),
     ]);
     return { rows, total: Number(total[0].n) };
@@ -57,7 +77,10 @@ export class WorkflowsRepo implements WorkflowsStore {
 
   async updateWorkflow(tx: Queryable, projectId: string, id: string, change: Partial<WorkflowRow>) {
     const { sets, values } = setClause(change, 3);
-    const r = await tx.query(`UPDATE ${W} SET ${[...sets, 'version = version + 1', 'updated_at = now()'].join(', ')} WHERE project_id = $1 AND id = $2 RETURNING *`, [projectId, id, ...values]);
+    const r = await tx.query(
+      `UPDATE ${W} SET ${[...sets, 'version = version + 1', 'updated_at = now()'].join(', ')} WHERE project_id = $1 AND id = $2 RETURNING *`,
+      [projectId, id, ...values],
+    );
     return r.rows[0];
   }
 
@@ -67,7 +90,10 @@ export class WorkflowsRepo implements WorkflowsStore {
   }
 
   async workflowsByIds(projectIds: string[], ids: string[]) {
-    return this.db.query<WorkflowRow>(`SELECT w.* FROM ${W} w JOIN unnest($1::uuid[], $2::uuid[]) AS k(project_id, id) ON w.project_id = k.project_id AND w.id = k.id`, [projectIds, ids]);
+    return this.db.query<WorkflowRow>(
+      `SELECT w.* FROM ${W} w JOIN unnest($1::uuid[], $2::uuid[]) AS k(project_id, id) ON w.project_id = k.project_id AND w.id = k.id`,
+      [projectIds, ids],
+    );
   }
 
   async graph(q: Queryable, projectId: string, workflowId: string): Promise<WorkflowGraph> {
@@ -77,7 +103,14 @@ export class WorkflowsRepo implements WorkflowsStore {
     ]);
     return {
       steps: steps.rows.map((s) => ({ id: s.id, type: s.type, name: s.name, config: s.config, templateId: s.template_id, position: s.position })),
-      transitions: transitions.rows.map((t) => ({ id: t.id, fromStepId: t.from_step_id, toStepId: t.to_step_id, branch: t.branch, waitOutcome: t.wait_outcome, priority: t.priority })),
+      transitions: transitions.rows.map((t) => ({
+        id: t.id,
+        fromStepId: t.from_step_id,
+        toStepId: t.to_step_id,
+        branch: t.branch,
+        waitOutcome: t.wait_outcome,
+        priority: t.priority,
+      })),
     };
   }
 
@@ -91,7 +124,11 @@ export class WorkflowsRepo implements WorkflowsStore {
 
   async updateStep(tx: Queryable, projectId: string, id: string, change: Pick<StepRow, 'name' | 'position' | 'config' | 'template_id'>) {
     const { sets, values } = setClause(change, 3);
-    const r = await tx.query(`UPDATE ${S} SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE project_id = $1 AND id = $2 RETURNING *`, [projectId, id, ...values]);
+    const r = await tx.query(`UPDATE ${S} SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE project_id = $1 AND id = $2 RETURNING *`, [
+      projectId,
+      id,
+      ...values,
+    ]);
     return r.rows[0];
   }
 
@@ -152,7 +189,11 @@ export class WorkflowsRepo implements WorkflowsStore {
     );
     await this.outbox.enqueue(
       tx,
-      executions.map((x) => ({ type: 'workflows.execution.started.v1' as const, projectId: x.projectId, data: { executionId: x.id, workflowId: x.workflowId, workflowName: x.workflowName, contactId: x.contactId } })),
+      executions.map((x) => ({
+        type: 'workflows.execution.started.v1' as const,
+        projectId: x.projectId,
+        data: { executionId: x.id, workflowId: x.workflowId, workflowName: x.workflowName, contactId: x.contactId },
+      })),
     );
   }
 
@@ -195,18 +236,20 @@ export class WorkflowsRepo implements WorkflowsStore {
             WHERE project_id = $1 AND current_step_id = $2 AND ${ACTIVE}`,
           [projectId, stepId, to],
         )
-      : await tx.query(
-          `UPDATE ${E} SET status = 'EXITED', exit_reason = $3, ${ENDED} WHERE project_id = $1 AND current_step_id = $2 AND ${ACTIVE}`,
-          [projectId, stepId, reason],
-        );
+      : await tx.query(`UPDATE ${E} SET status = 'EXITED', exit_reason = $3, ${ENDED} WHERE project_id = $1 AND current_step_id = $2 AND ${ACTIVE}`, [
+          projectId,
+          stepId,
+          reason,
+        ]);
     return r.rowCount ?? 0;
   }
 
   async exitContact(tx: Queryable, projectId: string, contactId: string, reason: string) {
-    const r = await tx.query(
-      `UPDATE ${E} SET status = 'EXITED', exit_reason = $3, ${ENDED} WHERE project_id = $1 AND contact_id = $2 AND ${ACTIVE}`,
-      [projectId, contactId, reason],
-    );
+    const r = await tx.query(`UPDATE ${E} SET status = 'EXITED', exit_reason = $3, ${ENDED} WHERE project_id = $1 AND contact_id = $2 AND ${ACTIVE}`, [
+      projectId,
+      contactId,
+      reason,
+    ]);
     return r.rowCount ?? 0;
   }
 
@@ -276,7 +319,13 @@ export class WorkflowsRepo implements WorkflowsStore {
                  JOIN ${E} w ON w.project_id = k.project_id AND w.contact_id = k.contact_id AND w.wait_event = k.name AND w.status IN ('WAITING', 'RUNNING') AND w.waiting_since <= k.occurred_at
                 ORDER BY w.project_id, w.id, k.occurred_at) t
         WHERE x.project_id = t.project_id AND x.id = t.id AND x.status IN ('WAITING', 'RUNNING') AND x.wait_event = t.name`,
-      [events.map((e) => e.projectId), events.map((e) => e.contactId), events.map((e) => e.name), events.map((e) => e.eventId), events.map((e) => e.occurredAt)],
+      [
+        events.map((e) => e.projectId),
+        events.map((e) => e.contactId),
+        events.map((e) => e.name),
+        events.map((e) => e.eventId),
+        events.map((e) => e.occurredAt),
+      ],
     );
     return r.rowCount ?? 0;
   }
@@ -294,7 +343,9 @@ export class WorkflowsRepo implements WorkflowsStore {
   }
 
   async eventNames(projectId: string) {
-    return (await this.db.query<{ name: string }>(`SELECT name FROM workflows.event_names WHERE project_id = $1 ORDER BY name LIMIT 1000`, [projectId])).map((r) => r.name);
+    return (await this.db.query<{ name: string }>(`SELECT name FROM workflows.event_names WHERE project_id = $1 ORDER BY name LIMIT 1000`, [projectId])).map(
+      (r) => r.name,
+    );
   }
 
   async upcoming(projectId: string, limit: number) {

@@ -2,14 +2,7 @@ import dns from 'node:dns';
 import type { LookupAddress } from 'node:dns';
 import net from 'node:net';
 import type { Agent } from 'undici';
-import {
-  checkWebhookUrl,
-  forbiddenAddressKind,
-  ipLiteralOf,
-  webhookMethod,
-  webhookRequestHeaders,
-  webhookSignature,
-} from '../domain/webhook';
+import { checkWebhookUrl, forbiddenAddressKind, ipLiteralOf, webhookMethod, webhookRequestHeaders, webhookSignature } from '../domain/webhook';
 import type { WebhookOutcome, WebhookPort } from '../app/ports';
 
 /**
@@ -82,14 +75,18 @@ function pinnedLookup(addresses: ResolvedAddress[]) {
     if (!list.length) {
       callback(Object.assign(new Error(`no IPv${want} address among the vetted ones`), { code: 'ENOTFOUND' }), '', undefined);
     } else if (options?.all) {
-      callback(null, list.map((a) => ({ address: a.address, family: a.family })));
+      callback(
+        null,
+        list.map((a) => ({ address: a.address, family: a.family })),
+      );
     } else {
       callback(null, list[0]!.address, list[0]!.family);
     }
   };
 }
 
-const fail = (retry: boolean, reason: string, status?: number): WebhookOutcome => (status === undefined ? { ok: false, retry, reason } : { ok: false, retry, status, reason });
+const fail = (retry: boolean, reason: string, status?: number): WebhookOutcome =>
+  status === undefined ? { ok: false, retry, reason } : { ok: false, retry, status, reason };
 
 function outcomeOfStatus(status: number, location: string | string[] | undefined): WebhookOutcome {
   if (status >= 200 && status < 300) return { ok: true, status };
@@ -171,7 +168,11 @@ export function webhookSender({ allowPrivate, timeoutMs = 10_000, lookup = syste
           if (!allowPrivate) {
             for (const a of addresses) {
               const kind = forbiddenAddressKind(a.address);
-              if (kind) return fail(false, `${url.hostname} resolves to ${a.address}, ${/^[aeiouAEIOU]/.test(kind) ? 'an' : 'a'} ${kind} address, which this deployment does not allow`);
+              if (kind)
+                return fail(
+                  false,
+                  `${url.hostname} resolves to ${a.address}, ${/^[aeiouAEIOU]/.test(kind) ? 'an' : 'a'} ${kind} address, which this deployment does not allow`,
+                );
             }
           }
         }

@@ -140,10 +140,12 @@ const SIDE_EFFECTS = new Set(['SEND_EMAIL', 'WEBHOOK', 'UPDATE_CONTACT']);
 async function walk(d: EngineDeps, e: ClaimedExecution, loaded: Loaded | undefined, deadline: number): Promise<ExecutionWrite | undefined> {
   // A walk sets when it is due next and what it waits for (a resumed wait is over).
   const state: ExecutionWrite = { ...asClaimed(e), waitEvent: null, waitingSince: null, dueAt: null };
-  const end = (status: ExecutionStatus, reason: string | null) => Object.assign(state, { status, exitReason: reason, dueAt: null, waitEvent: null, waitingSince: null });
+  const end = (status: ExecutionStatus, reason: string | null) =>
+    Object.assign(state, { status, exitReason: reason, dueAt: null, waitEvent: null, waitingSince: null });
   if (!loaded) return end('EXITED', 'The workflow was deleted');
   const { workflow, graph } = loaded;
-  const record = (step: GraphStep, outcome: Record<string, unknown>) => state.history.push({ stepId: step.id, type: step.type, at: new Date().toISOString(), outcome } satisfies HistoryEntry);
+  const record = (step: GraphStep, outcome: Record<string, unknown>) =>
+    state.history.push({ stepId: step.id, type: step.type, at: new Date().toISOString(), outcome } satisfies HistoryEntry);
   const moveOn = (to: string | undefined) => {
     state.attempts = 0;
     if (to) Object.assign(state, { status: 'RUNNING', currentStepId: to });
@@ -193,7 +195,13 @@ async function walk(d: EngineDeps, e: ClaimedExecution, loaded: Loaded | undefin
         break;
       case 'wait':
         record(step, result.outcome);
-        Object.assign(state, { status: 'WAITING', dueAt: result.until, waitEvent: result.event, waitingSince: result.event ? state.waitingSince : null, attempts: 0 });
+        Object.assign(state, {
+          status: 'WAITING',
+          dueAt: result.until,
+          waitEvent: result.event,
+          waitingSince: result.event ? state.waitingSince : null,
+          attempts: 0,
+        });
         break;
       case 'end':
         record(step, result.outcome);
@@ -218,7 +226,8 @@ async function walk(d: EngineDeps, e: ClaimedExecution, loaded: Loaded | undefin
 
 /** A failure another service answered: retried when it may pass (unavailable, timeouts), else final. */
 function failure(err: unknown, what: string): StepResult {
-  if (isAppError(err) && err.status < 500) return { kind: 'end', status: 'FAILED', reason: `${what}: ${err.message}`, outcome: { error: err.message, code: err.code } };
+  if (isAppError(err) && err.status < 500)
+    return { kind: 'end', status: 'FAILED', reason: `${what}: ${err.message}`, outcome: { error: err.message, code: err.code } };
   return { kind: 'retry', reason: `${what}: ${(err as Error).message}` };
 }
 
@@ -236,12 +245,22 @@ async function runStep(d: EngineDeps, e: ClaimedExecution, workflow: WorkflowRow
 
     case 'DELAY': {
       const c = step.config as StepConfig<'DELAY'>;
-      return { kind: 'wait', until: new Date(Date.now() + c.amount * DELAY_UNITS[c.unit] * 1000 * scale), event: null, outcome: { delay: `${c.amount} ${c.unit}` } };
+      return {
+        kind: 'wait',
+        until: new Date(Date.now() + c.amount * DELAY_UNITS[c.unit] * 1000 * scale),
+        event: null,
+        outcome: { delay: `${c.amount} ${c.unit}` },
+      };
     }
 
     case 'WAIT_FOR_EVENT': {
       const c = step.config as StepConfig<'WAIT_FOR_EVENT'>;
-      return { kind: 'wait', until: c.timeout ? new Date(Date.now() + c.timeout * 1000 * scale) : null, event: c.eventName, outcome: { waitingFor: c.eventName } };
+      return {
+        kind: 'wait',
+        until: c.timeout ? new Date(Date.now() + c.timeout * 1000 * scale) : null,
+        event: c.eventName,
+        outcome: { waitingFor: c.eventName },
+      };
     }
 
     case 'CONDITION': {
@@ -251,7 +270,9 @@ async function runStep(d: EngineDeps, e: ClaimedExecution, workflow: WorkflowRow
       let answers: boolean[] = [];
       if (remote.length) {
         try {
-          answers = (await d.contacts().MatchContact({ contact_id: e.contact_id, conditions_json: remote.map((t) => JSON.stringify(audienceCondition(t))) }, as)).matches;
+          answers = (
+            await d.contacts().MatchContact({ contact_id: e.contact_id, conditions_json: remote.map((t) => JSON.stringify(audienceCondition(t))) }, as)
+          ).matches;
         } catch (err) {
           return contactGone(err) ? exitContactGone() : failure(err, 'the condition could not be evaluated');
         }
@@ -264,17 +285,21 @@ async function runStep(d: EngineDeps, e: ClaimedExecution, workflow: WorkflowRow
 
     case 'SEND_EMAIL': {
       const c = step.config as StepConfig<'SEND_EMAIL'>;
-      if (!step.templateId) return { kind: 'end', status: 'FAILED', reason: `SEND_EMAIL step "${step.name}" has no template`, outcome: { error: 'no template' } };
+      if (!step.templateId)
+        return { kind: 'end', status: 'FAILED', reason: `SEND_EMAIL step "${step.name}" has no template`, outcome: { error: 'no template' } };
       try {
-        const out = await d.messaging().SendWorkflowEmail({
-          key,
-          workflow_id: workflow.id,
-          template_id: step.templateId,
-          contact_id: e.contact_id,
-          to: c.recipient?.type === 'CUSTOM' ? (c.recipient.customEmail ?? '') : '',
-          tracking: workflow.tracking,
-          context_json: JSON.stringify(e.context ?? {}),
-        }, as);
+        const out = await d.messaging().SendWorkflowEmail(
+          {
+            key,
+            workflow_id: workflow.id,
+            template_id: step.templateId,
+            contact_id: e.contact_id,
+            to: c.recipient?.type === 'CUSTOM' ? (c.recipient.customEmail ?? '') : '',
+            tracking: workflow.tracking,
+            context_json: JSON.stringify(e.context ?? {}),
+          },
+          as,
+        );
         if (out.skipped === 'contact_not_found') return exitContactGone();
         return { kind: 'next', to: nextStep(graph, step.id), outcome: out.skipped ? { skipped: out.skipped } : { emailId: out.email_id } };
       } catch (err) {
@@ -286,8 +311,14 @@ async function runStep(d: EngineDeps, e: ClaimedExecution, workflow: WorkflowRow
       const c = step.config as StepConfig<'UPDATE_CONTACT'>;
       const subscribed = c.subscriptionAction === 'subscribe' ? true : c.subscriptionAction === 'unsubscribe' ? false : undefined;
       try {
-        await d.contacts().UpdateContact({ id: e.contact_id, data_json: JSON.stringify(c.updates ?? {}), ...(subscribed === undefined ? {} : { subscribed }) }, as);
-        return { kind: 'next', to: nextStep(graph, step.id), outcome: { updated: Object.keys(c.updates ?? {}), ...(subscribed === undefined ? {} : { subscribed }) } };
+        await d
+          .contacts()
+          .UpdateContact({ id: e.contact_id, data_json: JSON.stringify(c.updates ?? {}), ...(subscribed === undefined ? {} : { subscribed }) }, as);
+        return {
+          kind: 'next',
+          to: nextStep(graph, step.id),
+          outcome: { updated: Object.keys(c.updates ?? {}), ...(subscribed === undefined ? {} : { subscribed }) },
+        };
       } catch (err) {
         return contactGone(err) ? exitContactGone() : failure(err, 'the contact could not be updated');
       }
@@ -309,10 +340,22 @@ async function runStep(d: EngineDeps, e: ClaimedExecution, workflow: WorkflowRow
         context: e.context ?? {},
       };
       const headers = Object.fromEntries(Object.entries(c.headers ?? {}).map(([k, v]) => [k, fillText(v, vars)]));
-      const out = await d.webhooks.send({ url: c.url, method: c.method, headers, body: webhookBody(c.method, c.body, vars), secret: workflow.webhook_secret, idempotencyKey: key });
+      const out = await d.webhooks.send({
+        url: c.url,
+        method: c.method,
+        headers,
+        body: webhookBody(c.method, c.body, vars),
+        secret: workflow.webhook_secret,
+        idempotencyKey: key,
+      });
       if (out.ok) return { kind: 'next', to: nextStep(graph, step.id), outcome: { status: out.status } };
       if (out.retry) return { kind: 'retry', reason: out.reason };
-      return { kind: 'end', status: 'FAILED', reason: `WEBHOOK step "${step.name}": ${out.reason}`, outcome: { error: out.reason, ...(out.status ? { status: out.status } : {}) } };
+      return {
+        kind: 'end',
+        status: 'FAILED',
+        reason: `WEBHOOK step "${step.name}": ${out.reason}`,
+        outcome: { error: out.reason, ...(out.status ? { status: out.status } : {}) },
+      };
     }
 
     case 'EXIT': {

@@ -113,12 +113,20 @@ export interface WorkflowsStore {
   readonly db: Db;
   readonly outbox: Outbox;
 
-  insertWorkflow(tx: Queryable, row: Pick<WorkflowRow, 'project_id' | 'id' | 'name' | 'description' | 'trigger_event' | 'allow_reentry' | 'webhook_secret'>): Promise<WorkflowRow>;
+  insertWorkflow(
+    tx: Queryable,
+    row: Pick<WorkflowRow, 'project_id' | 'id' | 'name' | 'description' | 'trigger_event' | 'allow_reentry' | 'webhook_secret'>,
+  ): Promise<WorkflowRow>;
   getWorkflow(q: Queryable, projectId: string, id: string, lock?: boolean): Promise<WorkflowRow | undefined>;
   /** A page of its workflows, newest first; `enabled` set: only those enabled (true) or disabled (false). */
   listWorkflows(projectId: string, page: { page: number; pageSize: number }, enabled?: boolean): Promise<{ rows: WorkflowRow[]; total: number }>;
   /** Applies the change and bumps the version (also for a change of steps or transitions only). */
-  updateWorkflow(tx: Queryable, projectId: string, id: string, change: Partial<Pick<WorkflowRow, 'name' | 'description' | 'trigger_event' | 'enabled' | 'allow_reentry' | 'tracking'>>): Promise<WorkflowRow>;
+  updateWorkflow(
+    tx: Queryable,
+    projectId: string,
+    id: string,
+    change: Partial<Pick<WorkflowRow, 'name' | 'description' | 'trigger_event' | 'enabled' | 'allow_reentry' | 'tracking'>>,
+  ): Promise<WorkflowRow>;
   /** The workflow with everything of it: steps, transitions, executions, entries. */
   deleteWorkflow(tx: Queryable, projectId: string, id: string): Promise<void>;
   /** Workflows by id, for the engine (no lock). */
@@ -141,7 +149,11 @@ export interface WorkflowsStore {
   /** Inserts RUNNING executions due now, with their workflows.execution.started.v1 events. */
   insertExecutions(tx: Queryable, executions: NewExecution[]): Promise<void>;
   getExecution(q: Queryable, projectId: string, workflowId: string, id: string): Promise<ExecutionRow | undefined>;
-  listExecutions(projectId: string, workflowId: string, q: { status?: string; page: number; pageSize: number }): Promise<{ rows: ExecutionRow[]; total: number }>;
+  listExecutions(
+    projectId: string,
+    workflowId: string,
+    q: { status?: string; page: number; pageSize: number },
+  ): Promise<{ rows: ExecutionRow[]; total: number }>;
   countActive(q: Queryable, projectId: string, workflowId: string): Promise<number>;
   /** RUNNING or WAITING → CANCELLED (one, or all of the workflow's when id is undefined); the executions cancelled. */
   cancel(q: Queryable, projectId: string, workflowId: string, id?: string): Promise<ExecutionRow[]>;
@@ -163,7 +175,10 @@ export interface WorkflowsStore {
   noteEventNames(tx: Queryable, pairs: Array<{ projectId: string; name: string }>): Promise<void>;
   forgetEventName(tx: Queryable, projectId: string, name: string): Promise<void>;
   eventNames(projectId: string): Promise<string[]>;
-  upcoming(projectId: string, limit: number): Promise<Array<{ id: string; workflow_id: string; workflow_name: string; contact_id: string; step_id: string; step_type: string; due_at: Date }>>;
+  upcoming(
+    projectId: string,
+    limit: number,
+  ): Promise<Array<{ id: string; workflow_id: string; workflow_name: string; contact_id: string; step_id: string; step_type: string; due_at: Date }>>;
 }
 
 export type Publish = (tx: Queryable, events: NewEvent[]) => Promise<unknown>;

@@ -17,7 +17,15 @@ export async function onEventsRecorded(store: WorkflowsStore, tx: Queryable, eve
   const executions: NewExecution[] = [];
   for (const w of workflows) {
     const mine = events.filter((e) => e.projectId === w.project_id && e.data.name === w.trigger_event);
-    const admitted = new Set(await store.enter(tx, w.project_id, w.id, w.allow_reentry, mine.map((e) => e.data.contactId)));
+    const admitted = new Set(
+      await store.enter(
+        tx,
+        w.project_id,
+        w.id,
+        w.allow_reentry,
+        mine.map((e) => e.data.contactId),
+      ),
+    );
     for (const e of mine) {
       // Without re-entry a contact enters once, even with two of its events in one batch.
       if (!admitted.has(e.data.contactId)) continue;

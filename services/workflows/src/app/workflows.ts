@@ -58,7 +58,14 @@ export function workflowView(w: WorkflowRow, graph?: WorkflowGraph) {
   };
 }
 
-export const stepView = (s: WorkflowGraph['steps'][number]) => ({ id: s.id, type: s.type, name: s.name, position: s.position, config: s.config, templateId: s.templateId });
+export const stepView = (s: WorkflowGraph['steps'][number]) => ({
+  id: s.id,
+  type: s.type,
+  name: s.name,
+  position: s.position,
+  config: s.config,
+  templateId: s.templateId,
+});
 const stepRowView = (s: StepRow) => stepView({ id: s.id, type: s.type, name: s.name, position: s.position, config: s.config, templateId: s.template_id });
 
 export const transitionView = (t: Graph['transitions'][number]) => ({
@@ -124,7 +131,12 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
    * A change of a workflow's graph or fields, in one transaction holding its row: `fn` writes,
    * then the version moves on and the changed event goes out with the graph as it now is.
    */
-  async function change<T>(projectId: string, id: string, fn: (tx: Queryable, w: WorkflowRow, graph: WorkflowGraph) => Promise<T>, fields: Partial<WorkflowRow> = {}) {
+  async function change<T>(
+    projectId: string,
+    id: string,
+    fn: (tx: Queryable, w: WorkflowRow, graph: WorkflowGraph) => Promise<T>,
+    fields: Partial<WorkflowRow> = {},
+  ) {
     return store.db.tx(async (tx) => {
       const w = await load(tx, projectId, id, true);
       const result = await fn(tx, w, await store.graph(tx, projectId, w.id));
@@ -144,10 +156,15 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
       if (problem) throw validationError([problem], 'Use a public http(s) URL, e.g. https://hooks.example.com/herald.');
     }
     if (type === 'SEND_EMAIL' && config.templateId) {
-      await d.messaging()
+      await d
+        .messaging()
         .GetTemplate({ id: String(config.templateId) })
         .catch((err) => {
-          if (isAppError(err) && err.status === 404) throw validationError([{ field: 'config.templateId', message: 'no template of this project has this id', code: 'not_found' }], "Pass the id of one of the project's templates (GET /templates).");
+          if (isAppError(err) && err.status === 404)
+            throw validationError(
+              [{ field: 'config.templateId', message: 'no template of this project has this id', code: 'not_found' }],
+              "Pass the id of one of the project's templates (GET /templates).",
+            );
           throw err;
         });
     }
@@ -177,7 +194,10 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
       }
     }
     if (errors.length) {
-      throw validationError(errors, 'Use a field of GET /workflows/fields (data.<key>, event.<name>, email.<activity>, segment.<id>, context.<key>) with an operator it takes.');
+      throw validationError(
+        errors,
+        'Use a field of GET /workflows/fields (data.<key>, event.<name>, email.<activity>, segment.<id>, context.<key>) with an operator it takes.',
+      );
     }
   }
 
@@ -191,7 +211,11 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
       const projectId = projectOf(meta);
       const body = parseBody(createWorkflowSchema, req.fields_json);
       const eventName = triggerEventOf(body);
-      if (!eventName) throw validationError([{ field: 'eventName', message: 'required: the event that starts an execution', code: 'required' }], 'Pass eventName, e.g. "user.signup".');
+      if (!eventName)
+        throw validationError(
+          [{ field: 'eventName', message: 'required: the event that starts an execution', code: 'required' }],
+          'Pass eventName, e.g. "user.signup".',
+        );
       return store.db.tx(async (tx) => {
         const w = await store.insertWorkflow(tx, {
           project_id: projectId,
@@ -202,7 +226,16 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
           allow_reentry: body.allowReentry ?? false,
           webhook_secret: `whsec_${randomBytes(24).toString('base64url')}`,
         });
-        await store.insertStep(tx, { project_id: projectId, workflow_id: w.id, id: newId(), type: 'TRIGGER', name: 'Trigger', position: { x: 0, y: 0 }, config: {}, template_id: null });
+        await store.insertStep(tx, {
+          project_id: projectId,
+          workflow_id: w.id,
+          id: newId(),
+          type: 'TRIGGER',
+          name: 'Trigger',
+          position: { x: 0, y: 0 },
+          config: {},
+          template_id: null,
+        });
         const graph = await store.graph(tx, projectId, w.id);
         await store.outbox.enqueue(tx, [changedEvent(w, graph)]);
         return json(workflowView(w, graph));
@@ -233,7 +266,8 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
         async (_tx, _w, graph) => {
           if (body.enabled) {
             const errors = runnableErrors(graph);
-            if (errors.length) throw validationError(errors, 'Connect every step to the trigger, give each SEND_EMAIL step a template, then enable the workflow.');
+            if (errors.length)
+              throw validationError(errors, 'Connect every step to the trigger, give each SEND_EMAIL step a template, then enable the workflow.');
           }
         },
         fields,
@@ -247,7 +281,10 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
         const w = await load(tx, projectId, req.id, true);
         const active = await store.countActive(tx, projectId, w.id);
         if (active > 0) {
-          throw conflict(`The workflow has ${active} running or waiting execution${active === 1 ? '' : 's'}`, 'Cancel them first (POST /workflows/:id/executions/cancel-all), or wait until they finish.');
+          throw conflict(
+            `The workflow has ${active} running or waiting execution${active === 1 ? '' : 's'}`,
+            'Cancel them first (POST /workflows/:id/executions/cancel-all), or wait until they finish.',
+          );
         }
         await store.deleteWorkflow(tx, projectId, w.id);
         await store.outbox.enqueue(tx, [{ type: 'workflows.workflow.deleted.v1', projectId, data: { workflowId: w.id } }]);
@@ -276,8 +313,18 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
       const type = body.type as StepType;
       const { config, templateId } = await settleConfig(type, body.config ?? {}, body.templateId);
       const { result } = await change(projectId, req.workflow_id, async (tx, w, graph) => {
-        if (graph.steps.length >= LIMITS.MAX_STEPS) throw validationError([{ field: 'type', message: `a workflow has at most ${LIMITS.MAX_STEPS} steps`, code: 'too_big' }]);
-        return store.insertStep(tx, { project_id: projectId, workflow_id: w.id, id: newId(), type, name: body.name || humanName(type), position: body.position ?? null, config, template_id: templateId });
+        if (graph.steps.length >= LIMITS.MAX_STEPS)
+          throw validationError([{ field: 'type', message: `a workflow has at most ${LIMITS.MAX_STEPS} steps`, code: 'too_big' }]);
+        return store.insertStep(tx, {
+          project_id: projectId,
+          workflow_id: w.id,
+          id: newId(),
+          type,
+          name: body.name || humanName(type),
+          position: body.position ?? null,
+          config,
+          template_id: templateId,
+        });
       });
       return json(stepRowView(result));
     },
@@ -288,15 +335,28 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
       const { result } = await change(projectId, req.workflow_id, async (tx, _w, graph) => {
         const step = graph.steps.find((s) => s.id === req.step_id.toLowerCase());
         if (!step) throw stepNotFound();
-        if (body.type && body.type !== step.type) throw validationError([{ field: 'type', message: `a step keeps its type (${step.type}): add a new step instead`, code: 'invalid_type' }]);
+        if (body.type && body.type !== step.type)
+          throw validationError([{ field: 'type', message: `a step keeps its type (${step.type}): add a new step instead`, code: 'invalid_type' }]);
         const raw = body.config ?? (body.templateId !== undefined ? { ...step.config, templateId: body.templateId } : undefined);
         const settled = raw ? await settleConfig(step.type, raw, body.templateId) : { config: step.config, templateId: step.templateId };
         if (step.type === 'CONDITION' && raw) {
           // Branches a transition uses must stay: its transitions would point nowhere.
           const branches = new Set(conditionTests(settled.config as ConditionConfig).map((t) => t.branch));
           const multi = (settled.config as ConditionConfig).mode === 'multi';
-          const orphan = graph.transitions.find((t) => t.fromStepId === step.id && t.branch && !(multi ? branches.has(t.branch) || t.branch === 'default' : ['yes', 'no'].includes(t.branch)));
-          if (orphan) throw validationError([{ field: 'config', message: `transition ${orphan.id} leaves by branch "${orphan.branch}", which this config no longer has`, code: 'invalid_graph' }], 'Delete that transition first, or keep the branch.');
+          const orphan = graph.transitions.find(
+            (t) => t.fromStepId === step.id && t.branch && !(multi ? branches.has(t.branch) || t.branch === 'default' : ['yes', 'no'].includes(t.branch)),
+          );
+          if (orphan)
+            throw validationError(
+              [
+                {
+                  field: 'config',
+                  message: `transition ${orphan.id} leaves by branch "${orphan.branch}", which this config no longer has`,
+                  code: 'invalid_graph',
+                },
+              ],
+              'Delete that transition first, or keep the branch.',
+            );
         }
         return store.updateStep(tx, projectId, step.id, {
           name: body.name || step.name,
@@ -317,13 +377,25 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
         const incoming = graph.transitions.filter((t) => t.toStepId === step.id);
         const successors = [...new Set(graph.transitions.filter((t) => t.fromStepId === step.id).map((t) => t.toStepId))];
         if (req.splice && successors.length > 1) {
-          throw badRequest(`The ${step.type} step leads to ${successors.length} steps: there is no one step to reconnect its predecessors to`, 'Delete it without splice=true, then add the transitions you want.');
+          throw badRequest(
+            `The ${step.type} step leads to ${successors.length} steps: there is no one step to reconnect its predecessors to`,
+            'Delete it without splice=true, then add the transitions you want.',
+          );
         }
         const successor = req.splice ? successors[0] : undefined;
         await store.deleteStep(tx, projectId, step.id);
         if (successor) {
           for (const t of incoming) {
-            await store.insertTransition(tx, { project_id: projectId, workflow_id: w.id, id: newId(), from_step_id: t.fromStepId, to_step_id: successor, branch: t.branch, wait_outcome: t.waitOutcome, priority: t.priority });
+            await store.insertTransition(tx, {
+              project_id: projectId,
+              workflow_id: w.id,
+              id: newId(),
+              from_step_id: t.fromStepId,
+              to_step_id: successor,
+              branch: t.branch,
+              wait_outcome: t.waitOutcome,
+              priority: t.priority,
+            });
           }
         }
         // Executions at the step go on as the graph now says, or end with the reason.
@@ -336,11 +408,26 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
       const projectId = projectOf(meta);
       const body = parseBody(transitionWriteSchema, req.fields_json);
       const branch = body.condition?.branch ?? body.branch ?? null;
-      const t = { fromStepId: body.fromStepId.toLowerCase(), toStepId: body.toStepId.toLowerCase(), branch, waitOutcome: body.waitOutcome ?? null, priority: body.priority ?? 0 };
+      const t = {
+        fromStepId: body.fromStepId.toLowerCase(),
+        toStepId: body.toStepId.toLowerCase(),
+        branch,
+        waitOutcome: body.waitOutcome ?? null,
+        priority: body.priority ?? 0,
+      };
       const { result } = await change(projectId, req.workflow_id, async (tx, w, graph) => {
         const errors = transitionErrors(graph, t);
         if (errors.length) throw validationError(errors);
-        return store.insertTransition(tx, { project_id: projectId, workflow_id: w.id, id: newId(), from_step_id: t.fromStepId, to_step_id: t.toStepId, branch: t.branch, wait_outcome: t.waitOutcome, priority: t.priority });
+        return store.insertTransition(tx, {
+          project_id: projectId,
+          workflow_id: w.id,
+          id: newId(),
+          from_step_id: t.fromStepId,
+          to_step_id: t.toStepId,
+          branch: t.branch,
+          wait_outcome: t.waitOutcome,
+          priority: t.priority,
+        });
       });
       return json(transitionRowView(result));
     },
@@ -363,14 +450,24 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
       } catch {
         throw validationError([{ field: 'context', message: 'must be a JSON object', code: 'invalid_type' }]);
       }
-      if (context === null || typeof context !== 'object' || Array.isArray(context)) throw validationError([{ field: 'context', message: 'must be a JSON object', code: 'invalid_type' }]);
-      if (JSON.stringify(context).length > LIMITS.MAX_CONTEXT_BYTES) throw validationError([{ field: 'context', message: `must be at most ${LIMITS.MAX_CONTEXT_BYTES / 1024} KB of JSON`, code: 'too_big' }]);
+      if (context === null || typeof context !== 'object' || Array.isArray(context))
+        throw validationError([{ field: 'context', message: 'must be a JSON object', code: 'invalid_type' }]);
+      if (JSON.stringify(context).length > LIMITS.MAX_CONTEXT_BYTES)
+        throw validationError([{ field: 'context', message: `must be at most ${LIMITS.MAX_CONTEXT_BYTES / 1024} KB of JSON`, code: 'too_big' }]);
       if (!isUuid(req.contact_id)) throw validationError([{ field: 'contactId', message: 'must be a contact id', code: 'invalid_string' }]);
       const contactId = req.contact_id.toLowerCase();
-      await d.contacts()
+      await d
+        .contacts()
         .GetContact({ id: contactId })
         .catch((err) => {
-          if (isAppError(err) && err.status === 404) throw new AppError({ code: 'CONTACT_NOT_FOUND', status: 404, message: 'Contact not found', errors: [{ field: 'contactId', message: 'no contact of this project has this id', code: 'not_found' }], suggestion: 'Pass the id of a contact of this project.' });
+          if (isAppError(err) && err.status === 404)
+            throw new AppError({
+              code: 'CONTACT_NOT_FOUND',
+              status: 404,
+              message: 'Contact not found',
+              errors: [{ field: 'contactId', message: 'no contact of this project has this id', code: 'not_found' }],
+              suggestion: 'Pass the id of a contact of this project.',
+            });
           throw err;
         });
       return store.db.tx(async (tx) => {
@@ -379,9 +476,24 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
         const graph = await store.graph(tx, projectId, w.id);
         const trigger = graph.steps.find((s) => s.type === 'TRIGGER')!;
         const admitted = await store.enter(tx, projectId, w.id, w.allow_reentry, [contactId]);
-        if (!admitted.length) throw conflict('The contact has entered this workflow before, and it does not allow re-entry', 'Set allowReentry: true on the workflow to let contacts run it again.');
+        if (!admitted.length)
+          throw conflict(
+            'The contact has entered this workflow before, and it does not allow re-entry',
+            'Set allowReentry: true on the workflow to let contacts run it again.',
+          );
         const id = newId();
-        await store.insertExecutions(tx, [{ projectId, id, workflowId: w.id, workflowName: w.name, contactId, triggerStepId: trigger.id, context: context as Record<string, unknown>, triggerEvent: null }]);
+        await store.insertExecutions(tx, [
+          {
+            projectId,
+            id,
+            workflowId: w.id,
+            workflowName: w.name,
+            contactId,
+            triggerStepId: trigger.id,
+            context: context as Record<string, unknown>,
+            triggerEvent: null,
+          },
+        ]);
         return json(executionView((await store.getExecution(tx, projectId, w.id, id))!, graph));
       });
     },
@@ -392,7 +504,11 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
       if (req.status && !(EXECUTION_STATUSES as readonly string[]).includes(req.status)) {
         throw validationError([{ field: 'status', message: `must be one of ${EXECUTION_STATUSES.join(', ')}`, code: 'invalid_enum_value' }]);
       }
-      const { rows, total } = await store.listExecutions(projectId, w.id, { status: req.status || undefined, page: req.page || 1, pageSize: req.page_size || 20 });
+      const { rows, total } = await store.listExecutions(projectId, w.id, {
+        status: req.status || undefined,
+        page: req.page || 1,
+        pageSize: req.page_size || 20,
+      });
       return { items_json: rows.map((e) => JSON.stringify(executionView(e))), total };
     },
 
@@ -425,9 +541,16 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
     async UpcomingExecutions(req, meta) {
       const rows = await store.upcoming(projectOf(meta), Math.min(Math.max(req.limit || 20, 1), 100));
       return {
-        executions: rows.map((r) => ({ execution_id: r.id, workflow_id: r.workflow_id, workflow_name: r.workflow_name, contact_id: r.contact_id, step_id: r.step_id, step_type: r.step_type, due_at: r.due_at.toISOString() })),
+        executions: rows.map((r) => ({
+          execution_id: r.id,
+          workflow_id: r.workflow_id,
+          workflow_name: r.workflow_name,
+          contact_id: r.contact_id,
+          step_id: r.step_id,
+          step_type: r.step_type,
+          due_at: r.due_at.toISOString(),
+        })),
       };
     },
   };
 }
-

@@ -9,7 +9,18 @@ import type { FieldError } from '../../../../libs/kit/src';
 import type { ConditionConfig } from './workflow';
 
 export const CONTEXT_PREFIX = 'context.';
-export const CONTEXT_OPERATORS = ['equals', 'notEquals', 'contains', 'notContains', 'greaterThan', 'lessThan', 'greaterThanOrEqual', 'lessThanOrEqual', 'exists', 'notExists'] as const;
+export const CONTEXT_OPERATORS = [
+  'equals',
+  'notEquals',
+  'contains',
+  'notContains',
+  'greaterThan',
+  'lessThan',
+  'greaterThanOrEqual',
+  'lessThanOrEqual',
+  'exists',
+  'notExists',
+] as const;
 const ALIASES: Record<string, string> = { gt: 'greaterThan', lt: 'lessThan', gte: 'greaterThanOrEqual', lte: 'lessThanOrEqual' };
 
 /** One test a CONDITION step makes, with the branch it stands for. */
@@ -22,9 +33,14 @@ export interface ConditionTest {
 export function conditionTests(config: ConditionConfig): ConditionTest[] {
   const clean = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined)) as T;
   if (config.mode === 'multi') {
-    return config.branches.map((b) => ({ branch: b.id, filter: clean({ field: config.field, operator: b.operator, value: b.value ?? undefined, unit: b.unit ?? undefined }) }));
+    return config.branches.map((b) => ({
+      branch: b.id,
+      filter: clean({ field: config.field, operator: b.operator, value: b.value ?? undefined, unit: b.unit ?? undefined }),
+    }));
   }
-  return [{ branch: 'yes', filter: clean({ field: config.field, operator: config.operator, value: config.value ?? undefined, unit: config.unit ?? undefined }) }];
+  return [
+    { branch: 'yes', filter: clean({ field: config.field, operator: config.operator, value: config.value ?? undefined, unit: config.unit ?? undefined }) },
+  ];
 }
 
 export const isContextField = (field: string) => field.startsWith(CONTEXT_PREFIX) && field.length > CONTEXT_PREFIX.length;
@@ -38,7 +54,8 @@ export function contextTestErrors(t: ConditionTest, path: string): FieldError[] 
   if (!(CONTEXT_OPERATORS as readonly string[]).includes(op)) {
     return [{ field: `${path}.operator`, message: `must be one of ${CONTEXT_OPERATORS.join(', ')} for a context field`, code: 'invalid_enum_value' }];
   }
-  if (op !== 'exists' && op !== 'notExists' && t.filter.value === undefined) return [{ field: `${path}.value`, message: `${op} needs a value`, code: 'required' }];
+  if (op !== 'exists' && op !== 'notExists' && t.filter.value === undefined)
+    return [{ field: `${path}.value`, message: `${op} needs a value`, code: 'required' }];
   return [];
 }
 
@@ -47,7 +64,8 @@ export function contextMatches(context: Record<string, unknown>, t: ConditionTes
   const op = ALIASES[t.filter.operator] ?? t.filter.operator;
   let actual: unknown = context;
   for (const key of t.filter.field.slice(CONTEXT_PREFIX.length).split('.')) {
-    actual = actual !== null && typeof actual === 'object' && Object.prototype.hasOwnProperty.call(actual, key) ? (actual as Record<string, unknown>)[key] : undefined;
+    actual =
+      actual !== null && typeof actual === 'object' && Object.prototype.hasOwnProperty.call(actual, key) ? (actual as Record<string, unknown>)[key] : undefined;
   }
   const expected = t.filter.value;
   const present = actual !== undefined && actual !== null;

@@ -156,7 +156,9 @@ export function checkWebhookUrl(url: string, allowPrivate: boolean): string | un
   const ip = ipLiteralOf(parsed.hostname);
   if (ip) {
     const kind = forbiddenAddressKind(ip);
-    return kind ? `The webhook URL points at ${/^[aeiouAEIOU]/.test(kind) ? 'an' : 'a'} ${kind} address (${ip}), which this deployment does not allow` : undefined;
+    return kind
+      ? `The webhook URL points at ${/^[aeiouAEIOU]/.test(kind) ? 'an' : 'a'} ${kind} address (${ip}), which this deployment does not allow`
+      : undefined;
   }
   const host = parsed.hostname.toLowerCase().replace(/\.$/, '');
   if (host === 'localhost' || host.endsWith('.localhost')) return 'The webhook URL points at this machine (localhost), which this deployment does not allow';

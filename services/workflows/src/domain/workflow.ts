@@ -89,17 +89,33 @@ export const CONFIG_SCHEMAS = {
     .refine((d) => d.amount * DELAY_UNITS[d.unit] <= LIMITS.MAX_DELAY_SECONDS, { message: 'must be at most 365 days', path: ['amount'] }),
   WAIT_FOR_EVENT: z.strictObject({
     eventName,
-    timeout: z.number({ error: 'must be a number of seconds' }).int('must be whole seconds').positive('must be at least 1').max(LIMITS.MAX_DELAY_SECONDS, 'must be at most 365 days').nullish(),
+    timeout: z
+      .number({ error: 'must be a number of seconds' })
+      .int('must be whole seconds')
+      .positive('must be at least 1')
+      .max(LIMITS.MAX_DELAY_SECONDS, 'must be at most 365 days')
+      .nullish(),
   }),
   CONDITION: z.union([
-    z.strictObject({ field: z.string().min(1).max(300), operator: z.string().min(1).max(40), value: conditionValue, unit: conditionUnit, mode: z.literal('simple').optional() }),
+    z.strictObject({
+      field: z.string().min(1).max(300),
+      operator: z.string().min(1).max(40),
+      value: conditionValue,
+      unit: conditionUnit,
+      mode: z.literal('simple').optional(),
+    }),
     z.strictObject({
       mode: z.literal('multi'),
       field: z.string().min(1).max(300),
       branches: z
         .array(
           z.strictObject({
-            id: z.string().trim().min(1).max(100).refine((id) => !['yes', 'no', 'default'].includes(id), 'yes, no and default are reserved branch names'),
+            id: z
+              .string()
+              .trim()
+              .min(1)
+              .max(100)
+              .refine((id) => !['yes', 'no', 'default'].includes(id), 'yes, no and default are reserved branch names'),
             name: z.string().max(200).nullish(),
             operator: z.string().min(1).max(40),
             value: conditionValue,
@@ -153,7 +169,8 @@ export const transitionWriteSchema = z.strictObject({
 
 /** A step's config checked for its type: the normalised config, or the errors at `config.<field>`. */
 export function parseStepConfig(type: StepType, config: unknown): { ok: true; config: Record<string, unknown> } | { ok: false; errors: FieldError[] } {
-  if (JSON.stringify(config ?? {}).length > LIMITS.MAX_CONFIG_BYTES) return { ok: false, errors: [{ field: 'config', message: `must be at most ${LIMITS.MAX_CONFIG_BYTES / 1024} KB of JSON`, code: 'too_big' }] };
+  if (JSON.stringify(config ?? {}).length > LIMITS.MAX_CONFIG_BYTES)
+    return { ok: false, errors: [{ field: 'config', message: `must be at most ${LIMITS.MAX_CONFIG_BYTES / 1024} KB of JSON`, code: 'too_big' }] };
   const r = (CONFIG_SCHEMAS[type] as z.ZodType).safeParse(config ?? {});
   if (!r.success) return { ok: false, errors: zodToFieldErrors(r.error, 'config') };
   return { ok: true, config: r.data as Record<string, unknown> };
@@ -210,19 +227,23 @@ export function transitionErrors(graph: Graph, t: Omit<GraphTransition, 'id'>): 
   if (from.id === to.id) return [{ field: 'toStepId', message: 'a step cannot lead to itself', code: 'cycle' }];
   if (from.type === 'EXIT') return [{ field: 'fromStepId', message: 'nothing follows an EXIT step', code: 'invalid_transition' }];
   if (to.type === 'TRIGGER') return [{ field: 'toStepId', message: 'nothing leads to the TRIGGER step', code: 'invalid_transition' }];
-  if (graph.transitions.length >= LIMITS.MAX_TRANSITIONS) return [{ field: 'fromStepId', message: `a workflow has at most ${LIMITS.MAX_TRANSITIONS} transitions`, code: 'too_big' }];
+  if (graph.transitions.length >= LIMITS.MAX_TRANSITIONS)
+    return [{ field: 'fromStepId', message: `a workflow has at most ${LIMITS.MAX_TRANSITIONS} transitions`, code: 'too_big' }];
   const out = graph.transitions.filter((x) => x.fromStepId === from.id);
   if (from.type === 'CONDITION') {
     const branches = branchesOf(from);
     if (!t.branch) return [{ field: 'branch', message: `a transition out of a CONDITION step needs a branch: ${branches.join(', ')}`, code: 'required' }];
     if (!branches.includes(t.branch)) return [{ field: 'branch', message: `must be one of ${branches.join(', ')}`, code: 'invalid_enum_value' }];
-    if (out.some((x) => x.branch === t.branch)) return [{ field: 'branch', message: `branch "${t.branch}" of this step has its transition already`, code: 'duplicate' }];
+    if (out.some((x) => x.branch === t.branch))
+      return [{ field: 'branch', message: `branch "${t.branch}" of this step has its transition already`, code: 'duplicate' }];
   } else if (t.branch) {
     return [{ field: 'branch', message: 'only transitions out of a CONDITION step carry a branch', code: 'invalid_transition' }];
   }
   if (from.type === 'WAIT_FOR_EVENT') {
-    if (!t.waitOutcome) return [{ field: 'waitOutcome', message: 'a transition out of a WAIT_FOR_EVENT step needs waitOutcome: EVENT or TIMEOUT', code: 'required' }];
-    if (out.some((x) => x.waitOutcome === t.waitOutcome)) return [{ field: 'waitOutcome', message: `the ${t.waitOutcome} outcome of this step has its transition already`, code: 'duplicate' }];
+    if (!t.waitOutcome)
+      return [{ field: 'waitOutcome', message: 'a transition out of a WAIT_FOR_EVENT step needs waitOutcome: EVENT or TIMEOUT', code: 'required' }];
+    if (out.some((x) => x.waitOutcome === t.waitOutcome))
+      return [{ field: 'waitOutcome', message: `the ${t.waitOutcome} outcome of this step has its transition already`, code: 'duplicate' }];
   } else if (t.waitOutcome) {
     return [{ field: 'waitOutcome', message: 'only transitions out of a WAIT_FOR_EVENT step carry waitOutcome', code: 'invalid_transition' }];
   }

@@ -15,10 +15,13 @@ const view = (m: { json: string }) => JSON.parse(m.json);
 
 const pageQuery = z.object({ page: queryInt(1, 1_000_000).default(1), pageSize: queryInt(1, 100).default(20) });
 const executionsQuery = pageQuery.extend({ status: z.enum(EXECUTION_STATUSES).optional() });
-const deleteStepQuery = z.object({ splice: z.enum(['true', 'false']).optional().describe('true: connect the step\'s predecessors to its successor.') });
+const deleteStepQuery = z.object({ splice: z.enum(['true', 'false']).optional().describe("true: connect the step's predecessors to its successor.") });
 const startBody = z.strictObject({
   contactId: z.string().uuid('must be a contact id'),
-  context: z.record(z.string(), z.unknown(), { error: 'must be a JSON object' }).optional().describe('Per-execution variables: CONDITION steps read them as context.<key>, templates as {{context.<key>}}.'),
+  context: z
+    .record(z.string(), z.unknown(), { error: 'must be a JSON object' })
+    .optional()
+    .describe('Per-execution variables: CONDITION steps read them as context.<key>, templates as {{context.<key>}}.'),
 });
 
 const id = (n: number) => `01970b1e-3c4d-7e5f-8a9b-0c1d2e3f4a5${n}`;
@@ -55,19 +58,49 @@ const graphRules =
 export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
   const auth = policy.secret;
   return [
-    on.get('/workflows', auth, { tag, summary: 'List workflows', description: 'Newest first, page by page.', query: pageQuery, responses: { 200: { description: 'A page of workflows.', example: { workflows: [workflowExample], total: 1, page: 1, pageSize: 20, totalPages: 1 } } } }, async (_req, res, { query }) => {
-      const out = await workflows().ListWorkflows({ page: query.page, page_size: query.pageSize });
-      const total = Number(out.total);
-      res.json({ workflows: out.items_json.map((j) => JSON.parse(j)), total, page: query.page, pageSize: query.pageSize, totalPages: Math.ceil(total / query.pageSize) });
-    }),
+    on.get(
+      '/workflows',
+      auth,
+      {
+        tag,
+        summary: 'List workflows',
+        description: 'Newest first, page by page.',
+        query: pageQuery,
+        responses: { 200: { description: 'A page of workflows.', example: { workflows: [workflowExample], total: 1, page: 1, pageSize: 20, totalPages: 1 } } },
+      },
+      async (_req, res, { query }) => {
+        const out = await workflows().ListWorkflows({ page: query.page, page_size: query.pageSize });
+        const total = Number(out.total);
+        res.json({
+          workflows: out.items_json.map((j) => JSON.parse(j)),
+          total,
+          page: query.page,
+          pageSize: query.pageSize,
+          totalPages: Math.ceil(total / query.pageSize),
+        });
+      },
+    ),
     on.get(
       '/workflows/fields',
       auth,
       {
         tag,
         summary: 'Fields for CONDITION steps',
-        description: 'The contact fields (standard and custom), email activities and tracked event names a CONDITION step can test; `context.<key>` tests the execution\'s context.',
-        responses: { 200: { description: 'The fields.', example: { fields: [{ field: 'data.plan', type: 'string', category: 'contact' }, { field: 'event.user.activated', type: 'event', category: 'event' }], eventNames: ['user.activated'], contextPrefix: 'context.' } } },
+        description:
+          "The contact fields (standard and custom), email activities and tracked event names a CONDITION step can test; `context.<key>` tests the execution's context.",
+        responses: {
+          200: {
+            description: 'The fields.',
+            example: {
+              fields: [
+                { field: 'data.plan', type: 'string', category: 'contact' },
+                { field: 'event.user.activated', type: 'event', category: 'event' },
+              ],
+              eventNames: ['user.activated'],
+              contextPrefix: 'context.',
+            },
+          },
+        },
       },
       async (_req, res) => {
         res.json(view(await workflows().ConditionFields({})));
@@ -79,25 +112,48 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
       {
         tag,
         summary: 'Create a workflow',
-        description: 'Always `triggerType: EVENT` and `enabled: false`, with its TRIGGER step: an execution starts for the contact of each tracked `eventName` once enabled. `allowReentry` (default false) lets a contact run it more than once.',
+        description:
+          'Always `triggerType: EVENT` and `enabled: false`, with its TRIGGER step: an execution starts for the contact of each tracked `eventName` once enabled. `allowReentry` (default false) lets a contact run it more than once.',
         forwardedBody: createWorkflowSchema,
         example: { name: 'Onboarding', description: 'Welcome new users', eventName: 'user.signup' },
-        responses: { 201: { description: 'The workflow with its TRIGGER step.', example: { ...workflowExample, steps: [{ id: id(6), type: 'TRIGGER', name: 'Trigger', position: { x: 0, y: 0 }, config: {}, templateId: null }], transitions: [] } } },
+        responses: {
+          201: {
+            description: 'The workflow with its TRIGGER step.',
+            example: {
+              ...workflowExample,
+              steps: [{ id: id(6), type: 'TRIGGER', name: 'Trigger', position: { x: 0, y: 0 }, config: {}, templateId: null }],
+              transitions: [],
+            },
+          },
+        },
       },
       async (_req, res, { body }) => {
         res.status(201).json(view(await workflows().CreateWorkflow({ fields_json: JSON.stringify(body ?? {}) })));
       },
     ),
-    on.get('/workflows/:id', auth, { tag, summary: 'Get a workflow', description: 'With its steps and transitions.', params: WORKFLOW_ID, responses: { 200: { description: 'The workflow.', example: { ...workflowExample, steps: [stepExample], transitions: [transitionExample] } } }, errors: notFound }, async (req, res) => {
-      res.json(view(await workflows().GetWorkflow({ id: String(req.params.id) })));
-    }),
+    on.get(
+      '/workflows/:id',
+      auth,
+      {
+        tag,
+        summary: 'Get a workflow',
+        description: 'With its steps and transitions.',
+        params: WORKFLOW_ID,
+        responses: { 200: { description: 'The workflow.', example: { ...workflowExample, steps: [stepExample], transitions: [transitionExample] } } },
+        errors: notFound,
+      },
+      async (req, res) => {
+        res.json(view(await workflows().GetWorkflow({ id: String(req.params.id) })));
+      },
+    ),
     on.patch(
       '/workflows/:id',
       auth,
       {
         tag,
         summary: 'Update a workflow',
-        description: 'Name, description, trigger event (`eventName` or `triggerConfig.eventName`), `enabled`, `allowReentry`. Enabling checks that the graph can run (every step reachable from the trigger, each SEND_EMAIL step with a template): a 422 names the step. Disabling stops new executions; running ones go on.',
+        description:
+          'Name, description, trigger event (`eventName` or `triggerConfig.eventName`), `enabled`, `allowReentry`. Enabling checks that the graph can run (every step reachable from the trigger, each SEND_EMAIL step with a template): a 422 names the step. Disabling stops new executions; running ones go on.',
         params: WORKFLOW_ID,
         forwardedBody: updateWorkflowSchema,
         example: { enabled: true },
@@ -105,13 +161,22 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
         errors: notFound,
       },
       async (req, res, { body }) => {
-        res.json(view(await workflows().UpdateWorkflow({ id: String(req.params.id), fields_json: JSON.stringify(body ?? {}), tracking: req.tracking ?? 'ENABLED' })));
+        res.json(
+          view(await workflows().UpdateWorkflow({ id: String(req.params.id), fields_json: JSON.stringify(body ?? {}), tracking: req.tracking ?? 'ENABLED' })),
+        );
       },
     ),
     on.delete(
       '/workflows/:id',
       auth,
-      { tag, summary: 'Delete a workflow', description: 'With its steps, transitions and finished executions.', params: WORKFLOW_ID, responses: { 204: { description: 'Deleted.' } }, errors: { ...notFound, 409: { code: 'CONFLICT', description: 'Executions are running or waiting: cancel them first.' } } },
+      {
+        tag,
+        summary: 'Delete a workflow',
+        description: 'With its steps, transitions and finished executions.',
+        params: WORKFLOW_ID,
+        responses: { 204: { description: 'Deleted.' } },
+        errors: { ...notFound, 409: { code: 'CONFLICT', description: 'Executions are running or waiting: cancel them first.' } },
+      },
       async (req, res) => {
         await workflows().DeleteWorkflow({ id: String(req.params.id) });
         res.status(204).end();
@@ -138,9 +203,22 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
     on.patch(
       '/workflows/:id/steps/:stepId',
       auth,
-      { tag, summary: 'Update a step', description: 'Its name, position or config (the whole config, checked for its type); executions waiting at it use the new config.', params: STEP, forwardedBody: stepWriteSchema, example: { config: { amount: 2, unit: 'days' } }, responses: { 200: { description: 'The step.', example: stepExample } }, errors: notFound },
+      {
+        tag,
+        summary: 'Update a step',
+        description: 'Its name, position or config (the whole config, checked for its type); executions waiting at it use the new config.',
+        params: STEP,
+        forwardedBody: stepWriteSchema,
+        example: { config: { amount: 2, unit: 'days' } },
+        responses: { 200: { description: 'The step.', example: stepExample } },
+        errors: notFound,
+      },
       async (req, res, { body }) => {
-        res.json(view(await workflows().UpdateStep({ workflow_id: String(req.params.id), step_id: String(req.params.stepId), fields_json: JSON.stringify(body ?? {}) })));
+        res.json(
+          view(
+            await workflows().UpdateStep({ workflow_id: String(req.params.id), step_id: String(req.params.stepId), fields_json: JSON.stringify(body ?? {}) }),
+          ),
+        );
       },
     ),
     on.delete(
@@ -149,7 +227,8 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
       {
         tag,
         summary: 'Delete a step',
-        description: 'With its transitions. `splice=true` connects its predecessors to its one successor. Executions at the step move on to that successor (splice), or end EXITED with the reason.',
+        description:
+          'With its transitions. `splice=true` connects its predecessors to its one successor. Executions at the step move on to that successor (splice), or end EXITED with the reason.',
         params: STEP,
         query: deleteStepQuery,
         responses: { 204: { description: 'Deleted.' } },
@@ -163,46 +242,101 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
     on.post(
       '/workflows/:id/transitions',
       auth,
-      { tag, summary: 'Add a transition', description: graphRules, params: WORKFLOW_ID, forwardedBody: transitionWriteSchema, example: { fromStepId: id(1), toStepId: id(3) }, responses: { 201: { description: 'The transition.', example: transitionExample } }, errors: notFound },
+      {
+        tag,
+        summary: 'Add a transition',
+        description: graphRules,
+        params: WORKFLOW_ID,
+        forwardedBody: transitionWriteSchema,
+        example: { fromStepId: id(1), toStepId: id(3) },
+        responses: { 201: { description: 'The transition.', example: transitionExample } },
+        errors: notFound,
+      },
       async (req, res, { body }) => {
         res.status(201).json(view(await workflows().AddTransition({ workflow_id: String(req.params.id), fields_json: JSON.stringify(body ?? {}) })));
       },
     ),
-    on.delete('/workflows/:id/transitions/:transitionId', auth, { tag, summary: 'Delete a transition', params: TRANSITION, responses: { 204: { description: 'Deleted.' } }, errors: notFound }, async (req, res) => {
-      await workflows().DeleteTransition({ workflow_id: String(req.params.id), transition_id: String(req.params.transitionId) });
-      res.status(204).end();
-    }),
+    on.delete(
+      '/workflows/:id/transitions/:transitionId',
+      auth,
+      { tag, summary: 'Delete a transition', params: TRANSITION, responses: { 204: { description: 'Deleted.' } }, errors: notFound },
+      async (req, res) => {
+        await workflows().DeleteTransition({ workflow_id: String(req.params.id), transition_id: String(req.params.transitionId) });
+        res.status(204).end();
+      },
+    ),
     on.post(
       '/workflows/:id/executions',
       auth,
       {
         tag,
         summary: 'Start an execution',
-        description: 'For one contact, with an optional `context`. The workflow must be enabled (else 400); without re-entry a contact that ran it before gets 409.',
+        description:
+          'For one contact, with an optional `context`. The workflow must be enabled (else 400); without re-entry a contact that ran it before gets 409.',
         params: WORKFLOW_ID,
         body: startBody,
         example: { contactId: id(5), context: { plan: 'pro' } },
         responses: { 201: { description: 'The execution, RUNNING.', example: { ...executionExample, status: 'RUNNING', waitingFor: null } } },
-        errors: { ...notFound, 400: { code: 'BAD_REQUEST', description: 'The workflow is disabled.' }, 409: { code: 'CONFLICT', description: 'The contact ran it before and re-entry is not allowed.' } },
+        errors: {
+          ...notFound,
+          400: { code: 'BAD_REQUEST', description: 'The workflow is disabled.' },
+          409: { code: 'CONFLICT', description: 'The contact ran it before and re-entry is not allowed.' },
+        },
       },
       async (req, res, { body }) => {
-        res.status(201).json(view(await workflows().StartExecution({ workflow_id: String(req.params.id), contact_id: body.contactId, context_json: JSON.stringify(body.context ?? {}) })));
+        res.status(201).json(
+          view(
+            await workflows().StartExecution({
+              workflow_id: String(req.params.id),
+              contact_id: body.contactId,
+              context_json: JSON.stringify(body.context ?? {}),
+            }),
+          ),
+        );
       },
     ),
     on.get(
       '/workflows/:id/executions',
       auth,
-      { tag, summary: 'List executions', description: 'Newest first; `status` filters (RUNNING, WAITING, COMPLETED, EXITED, FAILED, CANCELLED).', params: WORKFLOW_ID, query: executionsQuery, responses: { 200: { description: 'A page of executions.', example: { executions: [executionExample], total: 1, page: 1, pageSize: 20, totalPages: 1 } } }, errors: notFound },
+      {
+        tag,
+        summary: 'List executions',
+        description: 'Newest first; `status` filters (RUNNING, WAITING, COMPLETED, EXITED, FAILED, CANCELLED).',
+        params: WORKFLOW_ID,
+        query: executionsQuery,
+        responses: {
+          200: { description: 'A page of executions.', example: { executions: [executionExample], total: 1, page: 1, pageSize: 20, totalPages: 1 } },
+        },
+        errors: notFound,
+      },
       async (req, res, { query }) => {
-        const out = await workflows().ListExecutions({ workflow_id: String(req.params.id), status: query.status ?? '', page: query.page, page_size: query.pageSize });
+        const out = await workflows().ListExecutions({
+          workflow_id: String(req.params.id),
+          status: query.status ?? '',
+          page: query.page,
+          page_size: query.pageSize,
+        });
         const total = Number(out.total);
-        res.json({ executions: out.items_json.map((j) => JSON.parse(j)), total, page: query.page, pageSize: query.pageSize, totalPages: Math.ceil(total / query.pageSize) });
+        res.json({
+          executions: out.items_json.map((j) => JSON.parse(j)),
+          total,
+          page: query.page,
+          pageSize: query.pageSize,
+          totalPages: Math.ceil(total / query.pageSize),
+        });
       },
     ),
     on.post(
       '/workflows/:id/executions/cancel-all',
       auth,
-      { tag, summary: 'Cancel every active execution', description: 'RUNNING and WAITING ones become CANCELLED.', params: WORKFLOW_ID, responses: { 200: { description: 'How many.', example: { cancelled: 3 } } }, errors: notFound },
+      {
+        tag,
+        summary: 'Cancel every active execution',
+        description: 'RUNNING and WAITING ones become CANCELLED.',
+        params: WORKFLOW_ID,
+        responses: { 200: { description: 'How many.', example: { cancelled: 3 } } },
+        errors: notFound,
+      },
       async (req, res) => {
         res.json({ cancelled: Number((await workflows().CancelAllExecutions({ id: String(req.params.id) })).cancelled) });
       },
@@ -215,7 +349,15 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
         summary: 'Get an execution',
         description: 'With its step history: which step ran when, and what it did or decided.',
         params: EXECUTION,
-        responses: { 200: { description: 'The execution.', example: { ...executionExample, history: [{ stepId: id(6), type: 'TRIGGER', name: 'Trigger', at: '2025-06-01T09:30:00.000Z', outcome: { event: 'user.signup' } }] } } },
+        responses: {
+          200: {
+            description: 'The execution.',
+            example: {
+              ...executionExample,
+              history: [{ stepId: id(6), type: 'TRIGGER', name: 'Trigger', at: '2025-06-01T09:30:00.000Z', outcome: { event: 'user.signup' } }],
+            },
+          },
+        },
         errors: notFound,
       },
       async (req, res) => {
@@ -225,7 +367,14 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
     on.delete(
       '/workflows/:id/executions/:executionId',
       auth,
-      { tag, summary: 'Cancel an execution', description: 'A RUNNING or WAITING execution becomes CANCELLED; nothing of it runs after.', params: EXECUTION, responses: { 200: { description: 'The execution, CANCELLED.', example: { ...executionExample, status: 'CANCELLED', waitingFor: null } } }, errors: { ...notFound, 400: { code: 'BAD_REQUEST', description: 'The execution has ended already.' } } },
+      {
+        tag,
+        summary: 'Cancel an execution',
+        description: 'A RUNNING or WAITING execution becomes CANCELLED; nothing of it runs after.',
+        params: EXECUTION,
+        responses: { 200: { description: 'The execution, CANCELLED.', example: { ...executionExample, status: 'CANCELLED', waitingFor: null } } },
+        errors: { ...notFound, 400: { code: 'BAD_REQUEST', description: 'The execution has ended already.' } },
+      },
       async (req, res) => {
         res.json(view(await workflows().CancelExecution({ workflow_id: String(req.params.id), execution_id: String(req.params.executionId) })));
       },

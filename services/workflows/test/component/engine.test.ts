@@ -54,16 +54,42 @@ async function workflow(projectId: string, opts: { delay?: boolean; allowReentry
   const id = newId();
   const ids = { trigger: newId(), delay: newId(), send: newId(), exit: newId() };
   await db.tx(async (tx) => {
-    await store.insertWorkflow(tx, { project_id: projectId, id, name: 'w', description: null, trigger_event: opts.event ?? 'go', allow_reentry: opts.allowReentry ?? false, webhook_secret: 'whsec_x' });
+    await store.insertWorkflow(tx, {
+      project_id: projectId,
+      id,
+      name: 'w',
+      description: null,
+      trigger_event: opts.event ?? 'go',
+      allow_reentry: opts.allowReentry ?? false,
+      webhook_secret: 'whsec_x',
+    });
     await store.updateWorkflow(tx, projectId, id, { enabled: true });
     const step = (sid: string, type: string, config: object, templateId: string | null = null) =>
-      store.insertStep(tx, { project_id: projectId, workflow_id: id, id: sid, type: type as never, name: type, position: null, config: config as never, template_id: templateId });
+      store.insertStep(tx, {
+        project_id: projectId,
+        workflow_id: id,
+        id: sid,
+        type: type as never,
+        name: type,
+        position: null,
+        config: config as never,
+        template_id: templateId,
+      });
     await step(ids.trigger, 'TRIGGER', {});
     if (opts.delay) await step(ids.delay, 'DELAY', { amount: 1, unit: 'minutes' });
     await step(ids.send, 'SEND_EMAIL', {}, newId());
     await step(ids.exit, 'EXIT', { reason: 'done' });
     const edge = (from: string, to: string, waitOutcome: 'EVENT' | null = null) =>
-      store.insertTransition(tx, { project_id: projectId, workflow_id: id, id: newId(), from_step_id: from, to_step_id: to, branch: null, wait_outcome: waitOutcome, priority: 0 });
+      store.insertTransition(tx, {
+        project_id: projectId,
+        workflow_id: id,
+        id: newId(),
+        from_step_id: from,
+        to_step_id: to,
+        branch: null,
+        wait_outcome: waitOutcome,
+        priority: 0,
+      });
     if (opts.delay) {
       await edge(ids.trigger, ids.delay);
       await edge(ids.delay, ids.send);
@@ -78,15 +104,41 @@ async function waitingWorkflow(projectId: string) {
   const id = newId();
   const [trigger, wait, exit] = [newId(), newId(), newId()];
   await db.tx(async (tx) => {
-    await store.insertWorkflow(tx, { project_id: projectId, id, name: 'w', description: null, trigger_event: 'start', allow_reentry: true, webhook_secret: 'whsec_x' });
+    await store.insertWorkflow(tx, {
+      project_id: projectId,
+      id,
+      name: 'w',
+      description: null,
+      trigger_event: 'start',
+      allow_reentry: true,
+      webhook_secret: 'whsec_x',
+    });
     await store.updateWorkflow(tx, projectId, id, { enabled: true });
     const step = (sid: string, type: string, config: object) =>
-      store.insertStep(tx, { project_id: projectId, workflow_id: id, id: sid, type: type as never, name: type, position: null, config: config as never, template_id: null });
+      store.insertStep(tx, {
+        project_id: projectId,
+        workflow_id: id,
+        id: sid,
+        type: type as never,
+        name: type,
+        position: null,
+        config: config as never,
+        template_id: null,
+      });
     await step(trigger, 'TRIGGER', {});
     await step(wait, 'WAIT_FOR_EVENT', { eventName: 'paid' });
     await step(exit, 'EXIT', { reason: 'paid' });
     const edge = (from: string, to: string, waitOutcome: 'EVENT' | null) =>
-      store.insertTransition(tx, { project_id: projectId, workflow_id: id, id: newId(), from_step_id: from, to_step_id: to, branch: null, wait_outcome: waitOutcome, priority: 0 });
+      store.insertTransition(tx, {
+        project_id: projectId,
+        workflow_id: id,
+        id: newId(),
+        from_step_id: from,
+        to_step_id: to,
+        branch: null,
+        wait_outcome: waitOutcome,
+        priority: 0,
+      });
     await edge(trigger, wait, null);
     await edge(wait, exit, 'EVENT');
   });
@@ -101,13 +153,23 @@ const recorded = (projectId: string, contactId: string, name = 'go', occurredAt 
   data: { eventId: newId(), contactId, name, occurredAt: occurredAt.toISOString(), data: {} },
 });
 
-const statuses = async (workflowId: string) => (await db.query(`SELECT status, count(*)::int AS n FROM workflows.executions WHERE workflow_id = $1 GROUP BY status`, [workflowId])).reduce((o, r) => ({ ...o, [r.status]: r.n }), {} as Record<string, number>);
+const statuses = async (workflowId: string) =>
+  (await db.query(`SELECT status, count(*)::int AS n FROM workflows.executions WHERE workflow_id = $1 GROUP BY status`, [workflowId])).reduce(
+    (o, r) => ({ ...o, [r.status]: r.n }),
+    {} as Record<string, number>,
+  );
 
 it('two workers claiming at once walk each due execution exactly once', async () => {
   const p = newId();
   const w = await workflow(p);
   const contacts = Array.from({ length: 400 }, () => newId());
-  await db.tx((tx) => onEventsRecorded(store, tx, contacts.map((c) => recorded(p, c))));
+  await db.tx((tx) =>
+    onEventsRecorded(
+      store,
+      tx,
+      contacts.map((c) => recorded(p, c)),
+    ),
+  );
   expect(await statuses(w.id)).toEqual({ RUNNING: 400 });
 
   const sent: string[] = [];
@@ -127,7 +189,10 @@ it('a worker that dies mid-step leaves the execution at that step, due after its
   await db.tx((tx) => onEventsRecorded(store, tx, [recorded(p, contact)]));
   // The first worker "dies" inside SEND_EMAIL: its call never returns.
   const keys: string[] = [];
-  const dying: EngineDeps = { ...deps([], { leaseMs: 1000 }), messaging: () => ({ SendWorkflowEmail: (req: { key: string }) => (keys.push(req.key), new Promise(() => undefined)) }) as never };
+  const dying: EngineDeps = {
+    ...deps([], { leaseMs: 1000 }),
+    messaging: () => ({ SendWorkflowEmail: (req: { key: string }) => (keys.push(req.key), new Promise(() => undefined)) }) as never,
+  };
   void runEngine(dying, new GraphCache(store), () => false);
   await waitFor(() => keys.length === 1);
   const [mid] = await db.query(`SELECT status, current_step_id, due_at > now() AS leased FROM workflows.executions WHERE workflow_id = $1`, [w.id]);
@@ -149,9 +214,14 @@ it("a claim's write loses to a cancel made while the worker held it", async () =
   await db.tx((tx) => onEventsRecorded(store, tx, [recorded(p, newId())]));
   let release!: () => void;
   const gate = new Promise<void>((r) => (release = r));
-  const held: EngineDeps = { ...deps([]), messaging: () => ({ SendWorkflowEmail: async () => (await gate, { email_id: newId(), existing: false, skipped: '' }) }) as never };
+  const held: EngineDeps = {
+    ...deps([]),
+    messaging: () => ({ SendWorkflowEmail: async () => (await gate, { email_id: newId(), existing: false, skipped: '' }) }) as never,
+  };
   const run = runEngine(held, new GraphCache(store), () => false);
-  await waitFor(async () => (await db.query(`SELECT 1 FROM workflows.executions WHERE workflow_id = $1 AND current_step_id = $2`, [w.id, w.ids.send])).length === 1);
+  await waitFor(
+    async () => (await db.query(`SELECT 1 FROM workflows.executions WHERE workflow_id = $1 AND current_step_id = $2`, [w.id, w.ids.send])).length === 1,
+  );
   expect(await store.cancel(db.pool, p, w.id)).toHaveLength(1);
   release();
   await run;
@@ -221,9 +291,20 @@ it('an event recorded while a worker is still putting the execution to wait resu
   await db.tx((tx) => onEventsRecorded(store, tx, [recorded(p, contact, 'start'), recorded(p, newId(), 'start')]));
   let release!: () => void;
   const gate = new Promise<void>((r) => (release = r));
-  const held: EngineDeps = { ...deps([]), messaging: () => ({ SendWorkflowEmail: async () => (await gate, { email_id: newId(), existing: false, skipped: '' }) }) as never };
+  const held: EngineDeps = {
+    ...deps([]),
+    messaging: () => ({ SendWorkflowEmail: async () => (await gate, { email_id: newId(), existing: false, skipped: '' }) }) as never,
+  };
   const run = runEngine(held, new GraphCache(store), () => false);
-  await waitFor(async () => (await db.query(`SELECT 1 FROM workflows.executions WHERE workflow_id = $1 AND contact_id = $2 AND wait_event = 'paid' AND status = 'RUNNING'`, [id, contact])).length === 1);
+  await waitFor(
+    async () =>
+      (
+        await db.query(`SELECT 1 FROM workflows.executions WHERE workflow_id = $1 AND contact_id = $2 AND wait_event = 'paid' AND status = 'RUNNING'`, [
+          id,
+          contact,
+        ])
+      ).length === 1,
+  );
   // The worker has not written WAITING yet; the event arrives now.
   await db.tx((tx) => onEventsRecorded(store, tx, [recorded(p, contact, 'paid')]));
   release();

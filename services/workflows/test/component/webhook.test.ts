@@ -268,7 +268,11 @@ describe('a deployment allowing private targets', () => {
         let sent = 0;
         const chunk = Buffer.alloc(64 * 1024, 'x');
         // 256 MB on demand, far more than the kernel's socket buffers hold.
-        const big = new Readable({ read() { this.push(sent < 256 * 1024 * 1024 ? ((sent += chunk.length), chunk) : null); } });
+        const big = new Readable({
+          read() {
+            this.push(sent < 256 * 1024 * 1024 ? ((sent += chunk.length), chunk) : null);
+          },
+        });
         rs.on('close', () => {
           finished = rs.writableFinished;
           big.destroy();

@@ -1,16 +1,51 @@
 import { conditionTests, contextMatches, contextTestErrors, decideBranch } from '../../src/domain/condition';
 import { fill, webhookBody, type WebhookVariables } from '../../src/domain/payload';
-import { nextStep, parseStepConfig, referencedEvents, referencedFields, runnableErrors, transitionErrors, type Graph, type GraphStep } from '../../src/domain/workflow';
+import {
+  nextStep,
+  parseStepConfig,
+  referencedEvents,
+  referencedFields,
+  runnableErrors,
+  transitionErrors,
+  type Graph,
+  type GraphStep,
+} from '../../src/domain/workflow';
 
-const step = (id: string, type: GraphStep['type'], config: Record<string, unknown> = {}, templateId: string | null = null): GraphStep => ({ id, type, name: id, config, templateId });
-const edge = (id: string, fromStepId: string, toStepId: string, extra: { branch?: string; waitOutcome?: 'EVENT' | 'TIMEOUT' } = {}) => ({ id, fromStepId, toStepId, branch: extra.branch ?? null, waitOutcome: extra.waitOutcome ?? null, priority: 0 });
-const t = (fromStepId: string, toStepId: string, extra: { branch?: string; waitOutcome?: 'EVENT' | 'TIMEOUT' } = {}) => ({ fromStepId, toStepId, branch: extra.branch ?? null, waitOutcome: extra.waitOutcome ?? null, priority: 0 });
+const step = (id: string, type: GraphStep['type'], config: Record<string, unknown> = {}, templateId: string | null = null): GraphStep => ({
+  id,
+  type,
+  name: id,
+  config,
+  templateId,
+});
+const edge = (id: string, fromStepId: string, toStepId: string, extra: { branch?: string; waitOutcome?: 'EVENT' | 'TIMEOUT' } = {}) => ({
+  id,
+  fromStepId,
+  toStepId,
+  branch: extra.branch ?? null,
+  waitOutcome: extra.waitOutcome ?? null,
+  priority: 0,
+});
+const t = (fromStepId: string, toStepId: string, extra: { branch?: string; waitOutcome?: 'EVENT' | 'TIMEOUT' } = {}) => ({
+  fromStepId,
+  toStepId,
+  branch: extra.branch ?? null,
+  waitOutcome: extra.waitOutcome ?? null,
+  priority: 0,
+});
 
 const graph: Graph = {
   steps: [
     step('trigger', 'TRIGGER'),
     step('cond', 'CONDITION', { field: 'data.plan', operator: 'equals', value: 'pro' }),
-    step('multi', 'CONDITION', { mode: 'multi', field: 'data.tier', branches: [{ id: 'gold', operator: 'equals', value: 'gold' }, { id: 'silver', operator: 'equals', value: 'silver' }] }),
+    step('multi', 'CONDITION', {
+      mode: 'multi',
+      field: 'data.tier',
+      branches: [
+        { id: 'gold', operator: 'equals', value: 'gold' },
+        { id: 'silver', operator: 'equals', value: 'silver' },
+      ],
+    }),
     step('wait', 'WAIT_FOR_EVENT', { eventName: 'paid', timeout: 60 }),
     step('send', 'SEND_EMAIL', {}, null),
     step('exit', 'EXIT'),
@@ -59,9 +94,13 @@ describe('runnable graphs', () => {
     expect(nextStep(graph, 'trigger')).toBe('cond');
   });
   it('lists the events and contact fields it references', () => {
-    expect(referencedEvents('signup', [...graph.steps, step('c2', 'CONDITION', { field: 'event.clicked-cta', operator: 'triggered' }), step('c3', 'CONDITION', { field: 'email.opened', operator: 'triggered' })]).sort()).toEqual(
-      ['clicked-cta', 'email.opened', 'paid', 'signup'].sort(),
-    );
+    expect(
+      referencedEvents('signup', [
+        ...graph.steps,
+        step('c2', 'CONDITION', { field: 'event.clicked-cta', operator: 'triggered' }),
+        step('c3', 'CONDITION', { field: 'email.opened', operator: 'triggered' }),
+      ]).sort(),
+    ).toEqual(['clicked-cta', 'email.opened', 'paid', 'signup'].sort());
     expect(referencedFields([...graph.steps, step('c4', 'CONDITION', { field: 'context.x', operator: 'exists' })]).sort()).toEqual(['data.plan', 'data.tier']);
   });
 });
@@ -74,11 +113,23 @@ describe('step configs', () => {
     expect(parseStepConfig('WAIT_FOR_EVENT', { eventName: 'x', timeout: 0 })).toMatchObject({ ok: false, errors: [{ field: 'config.timeout' }] });
     expect(parseStepConfig('SEND_EMAIL', { recipient: { type: 'CUSTOM' } })).toMatchObject({ ok: false, errors: [{ field: 'config.recipient.customEmail' }] });
     expect(parseStepConfig('WEBHOOK', { url: 'https://x.example', method: 'TRACE' })).toMatchObject({ ok: false, errors: [{ field: 'config.method' }] });
-    expect(parseStepConfig('WEBHOOK', { url: 'https://x.example', headers: { 'Bad Name': 'v' } })).toMatchObject({ ok: false, errors: [{ field: 'config.headers' }] });
+    expect(parseStepConfig('WEBHOOK', { url: 'https://x.example', headers: { 'Bad Name': 'v' } })).toMatchObject({
+      ok: false,
+      errors: [{ field: 'config.headers' }],
+    });
     expect(parseStepConfig('WEBHOOK', { url: 'https://x.example' })).toEqual({ ok: true, config: { url: 'https://x.example', method: 'POST' } });
     expect(parseStepConfig('UPDATE_CONTACT', { subscriptionAction: 'maybe' })).toMatchObject({ ok: false, errors: [{ field: 'config.subscriptionAction' }] });
     expect(parseStepConfig('EXIT', { reason: 'x', extra: 1 }).ok).toBe(false);
-    expect(parseStepConfig('CONDITION', { mode: 'multi', field: 'data.x', branches: [{ id: 'a', operator: 'equals', value: 1 }, { id: 'a', operator: 'equals', value: 2 }] }).ok).toBe(false);
+    expect(
+      parseStepConfig('CONDITION', {
+        mode: 'multi',
+        field: 'data.x',
+        branches: [
+          { id: 'a', operator: 'equals', value: 1 },
+          { id: 'a', operator: 'equals', value: 2 },
+        ],
+      }).ok,
+    ).toBe(false);
     expect(parseStepConfig('CONDITION', { mode: 'multi', field: 'data.x', branches: [{ id: 'default', operator: 'equals', value: 1 }] }).ok).toBe(false);
   });
 });
@@ -88,16 +139,27 @@ describe('conditions', () => {
     const two = { field: 'data.plan', operator: 'equals', value: 'pro' };
     expect(decideBranch(two, conditionTests(two), [true])).toBe('yes');
     expect(decideBranch(two, conditionTests(two), [false])).toBe('no');
-    const multi = { mode: 'multi' as const, field: 'data.tier', branches: [{ id: 'gold', operator: 'equals', value: 'gold' }, { id: 'silver', operator: 'equals', value: 'silver' }] };
+    const multi = {
+      mode: 'multi' as const,
+      field: 'data.tier',
+      branches: [
+        { id: 'gold', operator: 'equals', value: 'gold' },
+        { id: 'silver', operator: 'equals', value: 'silver' },
+      ],
+    };
     const tests = conditionTests(multi);
-    expect(tests.map((x) => x.filter)).toEqual([{ field: 'data.tier', operator: 'equals', value: 'gold' }, { field: 'data.tier', operator: 'equals', value: 'silver' }]);
+    expect(tests.map((x) => x.filter)).toEqual([
+      { field: 'data.tier', operator: 'equals', value: 'gold' },
+      { field: 'data.tier', operator: 'equals', value: 'silver' },
+    ]);
     expect(decideBranch(multi, tests, [false, true])).toBe('silver');
     expect(decideBranch(multi, tests, [true, true])).toBe('gold');
     expect(decideBranch(multi, tests, [false, false])).toBe('default');
   });
   it('tests the execution context', () => {
     const ctx = { plan: 'pro', seats: 12, nested: { ok: true } };
-    const test = (field: string, operator: string, value?: string | number | boolean) => contextMatches(ctx, { branch: 'yes', filter: { field, operator, value } });
+    const test = (field: string, operator: string, value?: string | number | boolean) =>
+      contextMatches(ctx, { branch: 'yes', filter: { field, operator, value } });
     expect(test('context.plan', 'equals', 'pro')).toBe(true);
     expect(test('context.plan', 'notEquals', 'pro')).toBe(false);
     expect(test('context.seats', 'gt', 10)).toBe(true);
@@ -121,10 +183,17 @@ describe('webhook bodies', () => {
     context: { ref: 'x"y' },
   };
   it('fills variables, keeping a lone variable typed in JSON', () => {
-    expect(JSON.parse(webhookBody('POST', { seats: '{{contact.data.seats}}', text: 'Hi {{contact.email}} ({{context.ref}})', missing: '{{nope.x}}' }, vars)!)).toEqual({ seats: 3, text: 'Hi a@b.test (x"y)', missing: null });
+    expect(
+      JSON.parse(webhookBody('POST', { seats: '{{contact.data.seats}}', text: 'Hi {{contact.email}} ({{context.ref}})', missing: '{{nope.x}}' }, vars)!),
+    ).toEqual({ seats: 3, text: 'Hi a@b.test (x"y)', missing: null });
     expect(fill('{{contact.data}}', vars)).toBe('{"plan":"pro","seats":3}');
     expect(fill('{{ contact.__proto__ }}', vars)).toBe('');
     expect(webhookBody('GET', { a: 1 }, vars)).toBeUndefined();
-    expect(JSON.parse(webhookBody('POST', null, vars)!)).toEqual({ contact: { email: 'a@b.test', subscribed: true, data: { plan: 'pro', seats: 3 } }, workflow: { id: 'w', name: 'W' }, execution: { id: 'e', startedAt: '2026-01-01T00:00:00.000Z' }, event: { name: 'signup' } });
+    expect(JSON.parse(webhookBody('POST', null, vars)!)).toEqual({
+      contact: { email: 'a@b.test', subscribed: true, data: { plan: 'pro', seats: 3 } },
+      workflow: { id: 'w', name: 'W' },
+      execution: { id: 'e', startedAt: '2026-01-01T00:00:00.000Z' },
+      event: { name: 'signup' },
+    });
   });
 });

@@ -15,7 +15,11 @@ import type { KeyCache } from '../keycache';
 export const emailField = z.string().transform(normalizeEmail).refine(isValidEmail, 'must be a valid email address');
 const password = z.string().min(8, 'must be at least 8 characters').max(200);
 /** A verification, reset or invitation token as the emails carry it. */
-export const tokenField = z.string().trim().toLowerCase().regex(/^[0-9a-f]{64}$/, 'must be the 64 hex characters of the token in the email');
+export const tokenField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[0-9a-f]{64}$/, 'must be the 64 hex characters of the token in the email');
 const credentials = z.object({ email: emailField, password });
 const signupBody = credentials.extend({ invitation: tokenField.optional().describe('The token of an invitation email: signing up joins its project.') });
 const tokenBody = z.object({ token: tokenField });
@@ -44,7 +48,13 @@ const projectExample = {
   updatedAt: '2025-06-01T09:30:00.000Z',
 };
 const newKeys = { public: `pk_${'93b5a1c0'.repeat(8)}`, secret: `sk_${'ee04f2d1'.repeat(8)}` };
-const rates = (total: number, bounces: number, complaints: number) => ({ total, bounces, complaints, bounceRate: bounces / total, complaintRate: complaints / total });
+const rates = (total: number, bounces: number, complaints: number) => ({
+  total,
+  bounces,
+  complaints,
+  bounceRate: bounces / total,
+  complaintRate: complaints / total,
+});
 const securityExample = {
   sevenDay: rates(1200, 18, 0),
   allTime: rates(48000, 610, 9),
@@ -99,7 +109,11 @@ export function accountRoutes(deps: AccountDeps): Route[] {
   };
   const showSecurity = async (req: RouteRequest, res: Response) => {
     const [out, suspensions] = await Promise.all([deps.messaging().Security({}), deps.identity.repo.suspensions(req.projectId!, RECENT_SUSPENSIONS)]);
-    res.json({ ...JSON.parse(out.json), isDisabled: auth(req).disabled, recentSuspensions: suspensions.map((s) => ({ action: s.action, reason: s.reason, at: s.at.toISOString() })) });
+    res.json({
+      ...JSON.parse(out.json),
+      isDisabled: auth(req).disabled,
+      recentSuspensions: suspensions.map((s) => ({ action: s.action, reason: s.reason, at: s.at.toISOString() })),
+    });
   };
   const logIn = (res: Response, user: UserRow) => res.cookie(...sessionCookie(deps, user.id, user.session_version));
   /** One more account mail for this address, or a 429. */
@@ -117,7 +131,10 @@ export function accountRoutes(deps: AccountDeps): Route[] {
         body: signupBody,
         example: credentialsExample,
         responses: { 201: { description: 'The new user; the session cookie is set.', example: userExample } },
-        errors: { 403: { code: 'SIGNUP_DISABLED', description: 'Signups are disabled on this deployment.' }, 409: { code: 'CONFLICT', description: 'An account with this email exists.' } },
+        errors: {
+          403: { code: 'SIGNUP_DISABLED', description: 'Signups are disabled on this deployment.' },
+          409: { code: 'CONFLICT', description: 'An account with this email exists.' },
+        },
       },
       async (_req, res, { body }) => {
         if (!deps.signupEnabled) throw forbidden('Signups are disabled on this deployment', 'SIGNUP_DISABLED', 'Ask an administrator to invite you.');
@@ -139,7 +156,10 @@ export function accountRoutes(deps: AccountDeps): Route[] {
         responses: { 200: { description: 'The user; the session cookie is set.', example: userExample } },
         errors: {
           401: { code: 'INVALID_CREDENTIALS', description: 'Wrong email or password.' },
-          403: { code: 'EMAIL_NOT_VERIFIED', description: 'REQUIRE_EMAIL_VERIFICATION is on and the address is not verified: a new verification email is sent.' },
+          403: {
+            code: 'EMAIL_NOT_VERIFIED',
+            description: 'REQUIRE_EMAIL_VERIFICATION is on and the address is not verified: a new verification email is sent.',
+          },
         },
       },
       async (_req, res, { body }) => {
@@ -150,7 +170,14 @@ export function accountRoutes(deps: AccountDeps): Route[] {
           // The right password of an unverified account: send the link again (within the address's allowance).
           if ((err as AppError).code === 'EMAIL_NOT_VERIFIED') {
             const unverified = await deps.identity.repo.userByEmail(body.email);
-            if (unverified && (await mailAllowance(unverified.email).then(() => true, () => false))) void deps.accounts.sendVerification(unverified).catch(() => undefined);
+            if (
+              unverified &&
+              (await mailAllowance(unverified.email).then(
+                () => true,
+                () => false,
+              ))
+            )
+              void deps.accounts.sendVerification(unverified).catch(() => undefined);
           }
           throw err;
         }
@@ -159,15 +186,28 @@ export function accountRoutes(deps: AccountDeps): Route[] {
       },
       { authLimit: true },
     ),
-    on.get('/auth/logout', policy.public, { tag: 'Account', summary: 'Log out', responses: { 200: { description: 'The session cookie is cleared.', example: { success: true } } } }, async (_req, res) => {
-      const [name, , opts] = sessionCookie(deps, '', 0);
-      res.clearCookie(name, { ...opts, maxAge: undefined });
-      res.json({ success: true });
-    }),
+    on.get(
+      '/auth/logout',
+      policy.public,
+      { tag: 'Account', summary: 'Log out', responses: { 200: { description: 'The session cookie is cleared.', example: { success: true } } } },
+      async (_req, res) => {
+        const [name, , opts] = sessionCookie(deps, '', 0);
+        res.clearCookie(name, { ...opts, maxAge: undefined });
+        res.json({ success: true });
+      },
+    ),
     on.post(
       '/auth/verify-email',
       policy.public,
-      { tag: 'Account', summary: 'Verify an email address', description: 'With the token of the verification email (single use, one hour). Joins the projects that invited the address.', body: tokenBody, example: { token: TOKEN_EXAMPLE }, responses: { 200: { description: 'The user, verified.', example: { ...userExample, emailVerified: true } } }, errors: tokenErrors },
+      {
+        tag: 'Account',
+        summary: 'Verify an email address',
+        description: 'With the token of the verification email (single use, one hour). Joins the projects that invited the address.',
+        body: tokenBody,
+        example: { token: TOKEN_EXAMPLE },
+        responses: { 200: { description: 'The user, verified.', example: { ...userExample, emailVerified: true } } },
+        errors: tokenErrors,
+      },
       async (_req, res, { body }) => {
         const user = await deps.accounts.verifyEmail(body.token);
         res.json({ id: user.id, email: user.email, emailVerified: true });
@@ -182,7 +222,10 @@ export function accountRoutes(deps: AccountDeps): Route[] {
         summary: 'Send the verification email again',
         description: `A new token (the earlier one stops working). At most ${MAIL_ALLOWANCE} emails per address in ${MAIL_WINDOW_MINUTES} minutes.`,
         responses: { 200: { description: 'Sent.', example: { success: true } } },
-        errors: { 409: { code: 'CONFLICT', description: 'The address is verified already.' }, 429: { code: 'RATE_LIMIT_EXCEEDED', description: 'Too many emails asked for this address; Retry-After says when to ask again.' } },
+        errors: {
+          409: { code: 'CONFLICT', description: 'The address is verified already.' },
+          429: { code: 'RATE_LIMIT_EXCEEDED', description: 'Too many emails asked for this address; Retry-After says when to ask again.' },
+        },
       },
       async (req, res) => {
         await deps.accounts.requestVerification(userId(req), mailAllowance);
@@ -214,7 +257,7 @@ export function accountRoutes(deps: AccountDeps): Route[] {
       {
         tag: 'Account',
         summary: 'Set a new password with a reset token',
-        description: "Ends every session of the user (on every device) and sets a new session cookie here; the address counts as verified.",
+        description: 'Ends every session of the user (on every device) and sets a new session cookie here; the address counts as verified.',
         body: resetBody,
         example: { token: TOKEN_EXAMPLE, newPassword: 'a-new-long-password' },
         responses: { 200: { description: 'The user; the session cookie is set.', example: userExample } },
@@ -230,7 +273,11 @@ export function accountRoutes(deps: AccountDeps): Route[] {
     on.get(
       '/users/@me',
       policy.user,
-      { tag: 'Account', summary: 'The current user', responses: { 200: { description: 'The logged-in user.', example: { ...userExample, emailVerified: false } } } },
+      {
+        tag: 'Account',
+        summary: 'The current user',
+        responses: { 200: { description: 'The logged-in user.', example: { ...userExample, emailVerified: false } } },
+      },
       async (req, res) => {
         const user = await deps.identity.repo.userById(userId(req));
         if (!user) {
@@ -243,7 +290,12 @@ export function accountRoutes(deps: AccountDeps): Route[] {
     on.get(
       '/users/@me/projects',
       policy.user,
-      { tag: 'Projects', summary: 'My projects', description: 'Keys are shown as hints; the full keys are shown only when issued.', responses: { 200: { description: 'The projects the user is a member of, with their role.', example: [projectExample] } } },
+      {
+        tag: 'Projects',
+        summary: 'My projects',
+        description: 'Keys are shown as hints; the full keys are shown only when issued.',
+        responses: { 200: { description: 'The projects the user is a member of, with their role.', example: [projectExample] } },
+      },
       async (req, res) => {
         res.json((await deps.identity.repo.projectsOf(userId(req))).map((p) => projectView(p)));
       },
@@ -256,7 +308,9 @@ export function accountRoutes(deps: AccountDeps): Route[] {
         summary: 'Create a project',
         body: newProject,
         example: { name: 'Production' },
-        responses: { 201: { description: 'The project, the caller its OWNER, with its full keys (shown this once).', example: { ...projectExample, ...newKeys } } },
+        responses: {
+          201: { description: 'The project, the caller its OWNER, with its full keys (shown this once).', example: { ...projectExample, ...newKeys } },
+        },
       },
       async (req, res, { body }) => {
         res.status(201).json(await deps.identity.createProject(userId(req), body.name));
@@ -265,7 +319,14 @@ export function accountRoutes(deps: AccountDeps): Route[] {
     on.patch(
       '/users/@me/projects/:id',
       policy.member('ADMIN'),
-      { tag: 'Projects', summary: "Change a project's settings", params: PROJECT_ID, body: projectPatch, example: { name: 'Production EU', tracking: 'MARKETING_ONLY' }, responses: { 200: { description: 'The project.', example: projectExample } } },
+      {
+        tag: 'Projects',
+        summary: "Change a project's settings",
+        params: PROJECT_ID,
+        body: projectPatch,
+        example: { name: 'Production EU', tracking: 'MARKETING_ONLY' },
+        responses: { 200: { description: 'The project.', example: projectExample } },
+      },
       async (req, res, { body }) => {
         const updated = await deps.identity.repo.updateProject(req.projectId!, body);
         res.json(projectView({ ...updated, role: auth(req).role }));
@@ -294,7 +355,8 @@ export function accountRoutes(deps: AccountDeps): Route[] {
       {
         tag: 'Projects',
         summary: 'Accept an invitation',
-        description: 'With the token of an invitation email (single use, 7 days): the logged-in user joins its project, whatever their address (the token is the proof).',
+        description:
+          'With the token of an invitation email (single use, 7 days): the logged-in user joins its project, whatever their address (the token is the proof).',
         body: tokenBody,
         example: { token: TOKEN_EXAMPLE },
         responses: { 200: { description: 'The project joined.', example: { ...projectExample, role: 'MEMBER' } } },

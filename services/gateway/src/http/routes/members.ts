@@ -27,7 +27,12 @@ export function memberRoutes(members: Members, repo: IdentityStore): Route[] {
     on.get(
       '/projects/:id/members',
       policy.member('MEMBER'),
-      { tag: 'Members', summary: "A project's members", params: PARAMS, responses: { 200: { description: 'The members, oldest first, the owner included.', example: [{ ...memberExample, role: 'OWNER' }, memberExample] } } },
+      {
+        tag: 'Members',
+        summary: "A project's members",
+        params: PARAMS,
+        responses: { 200: { description: 'The members, oldest first, the owner included.', example: [{ ...memberExample, role: 'OWNER' }, memberExample] } },
+      },
       async (req, res) => {
         res.json(await members.list(req.projectId!));
       },
@@ -43,7 +48,10 @@ export function memberRoutes(members: Members, repo: IdentityStore): Route[] {
         params: PARAMS,
         body: inviteBody,
         example: { email: 'jane@example.com', role: 'ADMIN' },
-        responses: { 201: { description: 'The new member.', example: memberExample }, 202: { description: 'The invitation sent.', example: { invited: true, ...invitationExample } } },
+        responses: {
+          201: { description: 'The new member.', example: memberExample },
+          202: { description: 'The invitation sent.', example: { invited: true, ...invitationExample } },
+        },
         errors: { 409: { code: 'CONFLICT', description: 'Already a member.' } },
       },
       async (req, res, { body }) => {
@@ -55,7 +63,15 @@ export function memberRoutes(members: Members, repo: IdentityStore): Route[] {
     on.patch(
       '/projects/:id/members/:userId',
       policy.member('ADMIN'),
-      { tag: 'Members', summary: "Change a member's role", params: MEMBER_PARAMS, body: roleBody, example: { role: 'ADMIN' }, responses: { 200: { description: 'The member.', example: { ...memberExample, role: 'ADMIN' } } }, errors: memberErrors },
+      {
+        tag: 'Members',
+        summary: "Change a member's role",
+        params: MEMBER_PARAMS,
+        body: roleBody,
+        example: { role: 'ADMIN' },
+        responses: { 200: { description: 'The member.', example: { ...memberExample, role: 'ADMIN' } } },
+        errors: memberErrors,
+      },
       async (req, res, { body }) => {
         res.json(await members.changeRole(req.projectId!, String(req.params.userId), body.role));
       },
@@ -72,7 +88,12 @@ export function memberRoutes(members: Members, repo: IdentityStore): Route[] {
     on.get(
       '/projects/:id/invitations',
       policy.member('ADMIN'),
-      { tag: 'Members', summary: 'Pending invitations', params: PARAMS, responses: { 200: { description: 'Invitations not accepted nor expired.', example: [invitationExample] } } },
+      {
+        tag: 'Members',
+        summary: 'Pending invitations',
+        params: PARAMS,
+        responses: { 200: { description: 'Invitations not accepted nor expired.', example: [invitationExample] } },
+      },
       async (req, res) => {
         res.json((await repo.invitations(req.projectId!)).map(invitationView));
       },
@@ -80,7 +101,13 @@ export function memberRoutes(members: Members, repo: IdentityStore): Route[] {
     on.delete(
       '/projects/:id/invitations/:email',
       policy.member('ADMIN'),
-      { tag: 'Members', summary: 'Cancel an invitation', params: { ...PARAMS, email: 'The invited address.' }, responses: { 204: { description: 'Cancelled: its link no longer works.' } }, errors: { 404: { code: 'INVITATION_NOT_FOUND', description: 'No pending invitation for this address.' } } },
+      {
+        tag: 'Members',
+        summary: 'Cancel an invitation',
+        params: { ...PARAMS, email: 'The invited address.' },
+        responses: { 204: { description: 'Cancelled: its link no longer works.' } },
+        errors: { 404: { code: 'INVITATION_NOT_FOUND', description: 'No pending invitation for this address.' } },
+      },
       async (req, res) => {
         if (!(await repo.deleteInvitation(req.projectId!, normalizeEmail(String(req.params.email))))) throw notFound('Invitation', 'INVITATION_NOT_FOUND');
         res.status(204).end();

@@ -32,9 +32,21 @@ export function onboardingRoutes(d: OnboardingDeps): Route[] {
       {
         tag: 'Projects',
         summary: "The project's onboarding state",
-        description: 'What the dashboard\'s getting-started checklist shows: a verified sending domain, contacts, the last campaign sent, an enabled workflow, a subscription with the payment provider.',
+        description:
+          "What the dashboard's getting-started checklist shows: a verified sending domain, contacts, the last campaign sent, an enabled workflow, a subscription with the payment provider.",
         params: { id: 'The project id.' },
-        responses: { 200: { description: 'The onboarding state.', example: { hasVerifiedDomain: true, contactCount: 1250, lastCampaignSentAt: '2025-06-01T09:30:00.000Z', hasEnabledWorkflow: false, hasSubscription: false } } },
+        responses: {
+          200: {
+            description: 'The onboarding state.',
+            example: {
+              hasVerifiedDomain: true,
+              contactCount: 1250,
+              lastCampaignSentAt: '2025-06-01T09:30:00.000Z',
+              hasEnabledWorkflow: false,
+              hasSubscription: false,
+            },
+          },
+        },
       },
       async (_req, res) => {
         const [domains, contacts, lastSent, workflow, billing] = await Promise.all([

@@ -16,7 +16,9 @@ const operationExample = {
   createdAt: '2025-06-01T09:30:00.000Z',
   completedAt: null,
 };
-const accepted = (what: string) => ({ 202: { description: `${what} under way: poll GET /users/@me/operations/{id} until its status is COMPLETED.`, example: operationExample } });
+const accepted = (what: string) => ({
+  202: { description: `${what} under way: poll GET /users/@me/operations/{id} until its status is COMPLETED.`, example: operationExample },
+});
 
 /**
  * SPEC §4.10: a project's reset (its data goes; keys, members, domains and billing stay) and
@@ -33,7 +35,7 @@ export function operationRoutes(ops: ProjectOperations, repo: IdentityStore, cac
         tag: 'Projects',
         summary: 'Reset a project',
         description:
-          "Wipes every contact, event, email, template, campaign, segment, workflow and job of the project in every service; its keys, members, sending domains, suppressions and billing stay. Irreversible. What is written while the services wipe (a track in flight) may stay.",
+          'Wipes every contact, event, email, template, campaign, segment, workflow and job of the project in every service; its keys, members, sending domains, suppressions and billing stay. Irreversible. What is written while the services wipe (a track in flight) may stay.',
         params: PARAMS,
         responses: accepted('The reset'),
       },
@@ -52,7 +54,7 @@ export function operationRoutes(ops: ProjectOperations, repo: IdentityStore, cac
         body: z.object({ confirm: z.string().max(200) }),
         example: { confirm: 'Production' },
         responses: accepted('The delete'),
-        errors: { 422: { code: 'VALIDATION_ERROR', description: '`confirm` is not the project\'s name.' } },
+        errors: { 422: { code: 'VALIDATION_ERROR', description: "`confirm` is not the project's name." } },
       },
       async (req, res, { body }) => {
         const out = await ops.delete(await project(req), userId(req), body.confirm);

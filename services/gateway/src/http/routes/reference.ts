@@ -19,7 +19,12 @@ export function referenceRoutes(reference: () => Reference): Route[] {
         tag: 'Reference',
         summary: 'This API as an OpenAPI 3.1 document',
         description: 'Generated from the routes themselves: the schemas are the ones requests are validated with.',
-        responses: { 200: { description: 'The document.', example: { openapi: '3.1.0', info: { title: 'Herald API', version: '1' }, paths: { '/v1/track': { post: { operationId: 'postV1Track' } } } } } },
+        responses: {
+          200: {
+            description: 'The document.',
+            example: { openapi: '3.1.0', info: { title: 'Herald API', version: '1' }, paths: { '/v1/track': { post: { operationId: 'postV1Track' } } } },
+          },
+        },
       },
       async (_req, res) => {
         // Public and static: any origin may read it (API tools, editors).
