@@ -137,6 +137,15 @@ describe('a tour of the API across processes (split)', () => {
     expect(upcoming.filter((a: any) => a.metadata?.workflowId === wf.id)).toHaveLength(2);
     expect((await s.api.delete(`/workflows/${wf.id}/executions/${waiting[0].id}`)).body.status).toBe('CANCELLED');
     expect((await s.api.post(`/workflows/${wf.id}/executions/cancel-all`)).body).toEqual({ cancelled: 1 });
+
+    // An email step: workflows has messaging send it.
+    const tpl = (await s.api.post('/templates', { name: `Step ${tag}`, subject: `Step ${tag}`, body: '<p>Hi</p>', type: 'TRANSACTIONAL', from: s.from })).body;
+    const mailer = (await s.api.post('/workflows', { name: `Mailer ${tag}`, eventName: `mail.${tag}` })).body;
+    const send = (await s.api.post(`/workflows/${mailer.id}/steps`, { type: 'SEND_EMAIL', templateId: tpl.id })).body;
+    expect((await s.api.post(`/workflows/${mailer.id}/transitions`, { fromStepId: mailer.steps[0].id, toStepId: send.id })).status).toBe(201);
+    expect((await s.api.patch(`/workflows/${mailer.id}`, { enabled: true })).status).toBe(200);
+    expect((await pub.post('/v1/track', { event: `mail.${tag}`, email: `d-${tag}@tour.test` })).status).toBe(200);
+    await s.smtp!.waitFor((m) => m.parsed.subject === `Step ${tag}` && m.envelope.to.includes(`d-${tag}@tour.test`));
   });
 
   it('mail: an open recorded from the pixel, analytics of it, an upload served back, inbound mail routed and its source kept', async () => {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Browser } from 'playwright-core';
-import { Api, OWNER, Topology } from '../../libs/testing/src';
+import { Api, eventually, OWNER, Topology } from '../../libs/testing/src';
 import { launchBrowser, logIn, openArea, openDashboard, PHONE } from '../support/browser';
 import { sharedHerald } from '../support/herald';
 
@@ -220,7 +220,7 @@ describe('dashboard audience (all)', () => {
       await page.goto(path);
       await page.getByRole('heading', { name: heading, exact: true }).waitFor();
       // Every region's spinner gone (a page may show several at once).
-      await page.waitForFunction("!document.querySelector('.spinner')");
+      await eventually(async () => (await page.locator('.spinner').count()) === 0, 20_000);
       expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
     }
     expect(errors).toEqual([]);
