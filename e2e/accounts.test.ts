@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { Api, ApiResponse, eventually, OWNER, session, Topology, TopologyKind } from '../libs/testing/src';
 import { startHerald } from './support/herald';
 
-/** SPEC §5 and COMPAT "Authentication" / "Projects": accounts, sessions, projects and their keys. */
+/** Plunk's account and project routes: accounts, sessions, projects and their keys. */
 
 const KEY = { public: /^pk_[0-9a-f]{64}$/, secret: /^sk_[0-9a-f]{64}$/ };
 const unique = (prefix: string) => `${prefix}-${crypto.randomBytes(4).toString('hex')}@accounts.test`;

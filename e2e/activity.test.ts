@@ -3,10 +3,10 @@ import { Api, eventually, TopologyKind } from '../libs/testing/src';
 import { useSendingStack } from './support/sending';
 
 /**
- * SPEC §4.9 and COMPAT "Domains, events, activity, the rest", in both topologies: real emails sent
- * through a verified domain to a real SMTP server, opened and clicked through the tracking URLs,
- * and the activity feed, its stats and the analytics agreeing with what happened, campaigns
- * included (sent by the campaigns service, whose events feed the campaign analytics).
+ * Activity and analytics in Plunk's shapes, in both topologies: real emails sent through a
+ * verified domain to a real SMTP server, opened and clicked through the tracking URLs, and the
+ * activity feed, its stats and the analytics agreeing with what happened, campaigns included
+ * (sent by the campaigns service, whose events feed the campaign analytics).
  */
 describe.each<TopologyKind>(['all'])('activity and analytics (%s)', (kind) => {
   const stack = useSendingStack(kind, { shared: true });

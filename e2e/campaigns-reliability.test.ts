@@ -10,7 +10,7 @@ import { useSendingStack, verifyDomain } from './support/sending';
  * cancel mid-send, a kill -9 mid-send (the campaigns and the messaging process in split, the one
  * process in all-in-one), two projects' campaigns at once, transactional mail during a campaign.
  *
- * The documented window (docs/decisions.md "Campaigns"): a kill -9 of a sender may deliver again
+ * The documented window (docs/decisions/README.md, "Campaigns"): a kill -9 of a sender may deliver again
  * the emails it had handed to SMTP and not yet recorded — at most SEND_CONCURRENCY a lane.
  */
 const SEND_CONCURRENCY = 16;

@@ -1,8 +1,8 @@
 /**
- * SPEC §2.4, §3, §4.2 (CSV import, bulk jobs) and COMPAT "Contacts", end to end in both
- * topologies: the upload and its refusals, every CSV content rule and row error, the status
- * shapes, re-import, bulk subscribe/unsubscribe/delete with their events, tenant isolation, and a
- * job whose process is killed mid-run (resumed from its checkpoint after restart).
+ * CSV import and bulk jobs, in Plunk's shapes, end to end in both topologies: the upload and its
+ * refusals, every CSV content rule (numbered in services/contacts/src/domain/csv.ts) and row
+ * error, the status shapes, re-import, bulk subscribe/unsubscribe/delete with their events, tenant
+ * isolation, and a job whose process is killed mid-run (resumed from its checkpoint after restart).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -81,9 +81,9 @@ describe.each<TopologyKind>(['all', 'split'])('contacts import and bulk jobs (%s
   }
 
   describe('import', () => {
-    it('applies every CSV content rule, reports every row error, and answers the COMPAT status shape', async () => {
+    it("applies every CSV content rule, reports every row error, and answers Plunk's status shape", async () => {
       const { api: p } = await freshProject('Import rules');
-      // An existing contact: unsubscribed, with data the file merges into (rule 8, §3).
+      // An existing contact: unsubscribed, with data the file merges into (rule 8: updated in place).
       const existing = (await p.post('/contacts', { email: 'existing@import.test', subscribed: false, data: { plan: 'pro', age: 1 } })).body;
       const csv =
         '\uFEFF' + // a BOM (rule 7)
@@ -125,7 +125,7 @@ describe.each<TopologyKind>(['all', 'split'])('contacts import and bulk jobs (%s
 
       const byEmail = async (email: string) => (await p.get(`/contacts?search=${encodeURIComponent(email)}`)).body.data.find((c: any) => c.email === email);
       const created = await byEmail('new@import.test');
-      expect(created).toMatchObject({ subscribed: true }); // SPEC §2.1: imported contacts are created subscribed
+      expect(created).toMatchObject({ subscribed: true }); // imported contacts are created subscribed
       expect(created.data).toEqual({
         name: 'Zoë',
         age: 42, // rule 6: plain integers and decimals are numbers

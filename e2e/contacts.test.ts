@@ -1,7 +1,7 @@
 import { Api, ApiResponse, Topology, TopologyKind } from '../libs/testing/src';
 import { sharedHerald } from './support/herald';
 
-/** SPEC §2.1–2.3, §4.2 (without import and bulk) and COMPAT "Contacts", end to end. */
+/** Contacts, their data and fields (without import and bulk jobs), in Plunk's shapes, end to end. */
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -181,7 +181,7 @@ describe.each<TopologyKind>(['all'])('contacts (%s)', (kind) => {
     });
   });
 
-  describe('custom data rules (SPEC §2.2)', () => {
+  describe('custom data rules', () => {
     it('patch keeps other keys, null deletes, empty string is ignored, non-persistent values are not stored', async () => {
       const c = (await api.post('/contacts', { email: 'data@rules.test', data: { plan: 'pro', seats: 3, city: 'Ghent' } })).body;
       const p = await api.patch(`/contacts/${c.id}`, { data: { seats: null, city: '', promo: { value: 'SPRING', persistent: false }, tier: 'gold' } });
@@ -325,7 +325,7 @@ describe.each<TopologyKind>(['all'])('contacts (%s)', (kind) => {
       expectError(await p.get('/contacts/fields/data.id/values'), 422, 'VALIDATION_ERROR');
     });
 
-    it('field usage has the COMPAT shape', async () => {
+    it("field usage has Plunk's shape", async () => {
       const res = await api.get('/contacts/fields/data.plan/usage');
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ field: 'data.plan', usedInSegments: [], usedInCampaigns: [], usedInWorkflows: [] });

@@ -3,7 +3,7 @@ import { Api, ApiResponse, eventually, OWNER, session, Topology, TopologyKind } 
 import { startHerald } from './support/herald';
 import { DnsTestServer } from '../libs/testing/src/dns';
 
-/** SPEC §4.8 and COMPAT "Domains": sending domains over HTTP, DNS from a real server on loopback. */
+/** Sending domains over HTTP, in Plunk's shapes, DNS from a real server on loopback. */
 
 let dns: DnsTestServer;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { Api, ApiResponse, eventually, Topology, TopologyKind } from '../libs/testing/src';
 import { sharedHerald } from './support/herald';
 
-/** SPEC §3 (subscriptions), §4.1 /v1/track, §4.7, §6 and COMPAT "Public API" / "Events". */
+/** /v1/track and its subscription rules, the event reads and deletes, and the reserved event names. */
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const uid = () => crypto.randomBytes(4).toString('hex');

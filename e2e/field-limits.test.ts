@@ -2,7 +2,7 @@ import { Api, eventually, TopologyKind } from '../libs/testing/src';
 import { sharedHerald } from './support/herald';
 import { importCsv, waitJob } from './support/imports';
 
-/** The most custom fields a project holds (services/contacts/src/domain/data.ts, docs/decisions.md "Hostile JSON"). */
+/** The most custom fields a project holds (services/contacts/src/domain/data.ts, docs/decisions/README.md, "Hostile JSON"). */
 const MAX_PROJECT_FIELDS = 2000;
 
 /**

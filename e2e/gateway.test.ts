@@ -3,11 +3,11 @@ import zlib from 'node:zlib';
 import { Api, ApiResponse, eventually, OWNER, session, Topology, TopologyKind } from '../libs/testing/src';
 import { startHerald } from './support/herald';
 
-/** SPEC §5, §7, §8 and COMPAT "Conventions": the rules every request passes through. */
+/** Authentication, the error envelope, limits and Plunk's conventions: the rules every request passes through. */
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-/** The SPEC §7 envelope, exactly: no extra top-level keys, the required error keys typed. */
+/** The error envelope, exactly: no extra top-level keys, the required error keys typed. */
 function expectEnvelope(res: ApiResponse, status: number, code: string) {
   expect({ status: res.status, code: res.body?.error?.code }).toEqual({ status, code });
   expect(res.headers.get('content-type')).toMatch(/application\/json/);

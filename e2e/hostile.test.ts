@@ -8,7 +8,7 @@ import { startHerald } from './support/herald';
  * text that no example has (lone surrogates, NUL, numbers past a double, nesting thousands deep,
  * wrong types, huge strings, prototype keys, template and SQL fragments), hostile query strings
  * (each documented parameter, and given twice), path ids, content types and request ids. Every
- * answer is below 500, every 4xx is the §7 envelope, and afterwards the project still reads its
+ * answer is below 500, every 4xx is the error envelope, and afterwards the project still reads its
  * contacts and fields. All-in-one takes every route; split a sample (a fixed seed per run is in
  * the failure message: fast-check prints it with the smallest failing request).
  */
@@ -193,7 +193,7 @@ function bodyText(body: { json?: unknown; raw?: string }): string {
   }
 }
 
-/** A 5xx, or a 4xx that is not the §7 envelope: what the property forbids. */
+/** A 5xx, or a 4xx that is not the error envelope: what the property forbids. */
 function problemOf(op: Operation, res: ApiResponse): string | undefined {
   if (res.status >= 500) return `status ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`;
   if (res.status >= 400 && !(op.page && !String(res.headers.get('content-type')).includes('json'))) {

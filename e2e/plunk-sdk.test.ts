@@ -5,7 +5,7 @@ import { PlunkError } from '@plunk/node/dist/errors/PlunkError';
 import { Api, eventually, Topology, TopologyKind } from '../libs/testing/src';
 import { sharedHerald } from './support/herald';
 
-/** COMPAT: the official Plunk Node SDK (v3) works against Herald unchanged, with only baseUrl pointed at it. */
+/** The official Plunk Node SDK (v3) works against Herald unchanged (docs/compatibility.md), with only baseUrl pointed at it. */
 
 describe.each<TopologyKind>(['all'])('@plunk/node SDK (%s)', (kind) => {
   let t: Topology;

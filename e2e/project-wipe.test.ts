@@ -5,7 +5,7 @@ import { importCsv, waitJob } from './support/imports';
 import { useSendingStack, verifyDomain } from './support/sending';
 
 /**
- * A project's reset and delete (SPEC §4.10, issue 23): 202 with an operation that completes once
+ * A project's reset and delete (issue 23): 202 with an operation that completes once
  * every service has wiped the project, which leaves no row of it in any table of any service's
  * schema (read from the catalogue: a table added later is checked too) — but, for a reset, what a
  * reset keeps — while another project keeps every row it had.

@@ -1,7 +1,7 @@
 import { Api, DnsTestServer, eventually, OWNER, session, SmtpSink, SnsSimulator, TEST_TOPIC_ARN, Topology, TopologyKind } from '../libs/testing/src';
 import { startHerald } from './support/herald';
 
-/** COMPAT "Reputation": bounce figures per project, and a critical level disables the project. */
+/** Reputation, by Plunk's thresholds: bounce figures per project, and a critical level disables the project. */
 describe.each<TopologyKind>(['all'])('reputation (%s)', (kind) => {
   let t: Topology;
   let dns: DnsTestServer;

@@ -1,8 +1,8 @@
 /**
- * SPEC §2.7, §4.5, §6 and COMPAT "Templates, campaigns, segments", end to end in both topologies:
- * segment CRUD and its refusals, members of DYNAMIC (live) and STATIC segments, compute with its
- * entry and exit events, refresh, the background recompute after a track, field and event usage,
- * and tenant isolation on every segment route.
+ * Segments, in Plunk's shapes, end to end in both topologies: segment CRUD and its refusals,
+ * members of DYNAMIC (live) and STATIC segments, compute with its entry and exit events, refresh,
+ * the background recompute after a track, field and event usage, and tenant isolation on every
+ * segment route.
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { Api, eventually, ReceivedMail, SmtpSink, TopologyKind } from '../libs/testing/src';
 import { contactEvents, useSendingStack } from './support/sending';
 
-/** POST /v1/send request rules (SPEC §2.2, §4.1, §7, §8; COMPAT "Public API") in both topologies. */
+/** POST /v1/send request rules (body, data, limits, errors, as Plunk clients send it) in both topologies. */
 describe.each<TopologyKind>(['all', 'split'])('/v1/send rules (%s)', (kind) => {
   const s = useSendingStack(kind, { shared: true });
   let api: Api;

@@ -1,7 +1,7 @@
 import { Api, ReceivedMail, TopologyKind } from '../libs/testing/src';
 import { useSendingStack } from './support/sending';
 
-/** Templates (SPEC §2.5, §4.3; COMPAT "Templates") in both topologies. */
+/** Templates, in Plunk's shapes, in both topologies. */
 describe.each<TopologyKind>(['all'])('templates (%s)', (kind) => {
   const s = useSendingStack(kind, { shared: true });
   let api: Api;
@@ -15,7 +15,7 @@ describe.each<TopologyKind>(['all'])('templates (%s)', (kind) => {
     ({ api, from: FROM } = s);
   });
 
-  it('creates a template (201) with the COMPAT shape', async () => {
+  it("creates a template (201) with Plunk's shape", async () => {
     const r = await create({ name: 'Shape', description: 'the first one', from: FROM.toUpperCase(), fromName: 'Herald', replyTo: 'replies@example.org' });
     expect(r.status).toBe(201);
     expect(r.body).toEqual({

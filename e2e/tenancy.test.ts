@@ -3,7 +3,7 @@ import { contracts, grpcClient } from '../libs/contracts/src';
 import { Api, eventually, expectAppError, OWNER, session, Topology, TopologyKind } from '../libs/testing/src';
 import { sharedHerald } from './support/herald';
 
-/** SPEC §1/§5.4: the project comes from the key, and one project never sees or touches another's data. */
+/** The project comes from the key, and one project never sees or touches another's data. */
 
 describe.each<TopologyKind>(['all', 'split'])('tenancy (%s)', (kind) => {
   let t: Topology;

@@ -1,7 +1,7 @@
 /**
- * COMPAT "POST /uploads/image" and GET /config's storage flag, end to end in both topologies:
+ * POST /uploads/image (Plunk's) and GET /config's storage flag, end to end in both topologies:
  * each accepted type stored and served back byte for byte with its type, forged types, sizes and
- * missing parts refused in the SPEC §7 envelope, authentication, tenant-prefixed keys that name
+ * missing parts refused in the error envelope, authentication, tenant-prefixed keys that name
  * nothing else; then the same uploads into an S3-compatible server (s3rver, from npm).
  */
 import fs from 'node:fs';

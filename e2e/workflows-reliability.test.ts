@@ -2,7 +2,7 @@ import { Api, eventually, TopologyKind } from '../libs/testing/src';
 import { HttpReceiver } from './support/receiver';
 import { useSendingStack } from './support/sending';
 
-/** The senders' concurrency: what all-in-one's kill -9 may deliver twice (docs/decisions.md "Campaigns"). */
+/** The senders' concurrency: what all-in-one's kill -9 may deliver twice (docs/decisions/README.md, "Campaigns"). */
 const SEND_CONCURRENCY = 16;
 
 /**

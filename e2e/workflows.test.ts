@@ -213,7 +213,7 @@ describe.each<TopologyKind>(['all'])('workflows (%s)', (kind) => {
     expect(byContact[idle.id]).toMatchObject({ status: 'COMPLETED', exitReason: null });
     expect(s.smtp!.messages.some((m) => m.envelope.to[0] === free.email)).toBe(false);
 
-    // The webhook: once, signed, with the idempotency key and the COMPAT default body.
+    // The webhook: once, signed, with the idempotency key and Plunk's default body.
     const calls = receiver.to(hook);
     expect(calls).toHaveLength(1);
     expect(calls[0].headers['x-plan']).toBe('pro');

@@ -123,7 +123,7 @@ export async function loadData(c: Client, projects: ProjectSpec[]): Promise<Load
            jsonb_strip_nulls(jsonb_build_object(
              'firstName', 'Name ' || i,
              -- 5 % have no age; 0.7 % one of another JSON type, some of which a careless comparison
-             -- would take for 40 (SPEC §2.2 rule 9: any value sent is still stored, whatever the field's type)
+             -- would take for 40 (a field's type is fixed by its first value, but any value sent is still stored)
              'age', CASE WHEN a < 0.05 THEN NULL
                          WHEN a < 0.053 THEN to_jsonb('unknown'::text)
                          WHEN a < 0.054 THEN to_jsonb('40'::text)

@@ -426,7 +426,7 @@ async function main() {
         'VACUUM (ANALYZE) contacts.event_facts',
       ]);
       phases.push(await measure('+ event_facts_by_name (project_id, name, last_at) INCLUDE (contact_id)', methods, pg, profDir, ownPids));
-      // What docs/decisions.md lets an operator add for a hot key: an expression index on exactly
+      // What docs/decisions/0139-indexes-for-audience-filters.md lets an operator add for a hot key: an expression index on exactly
       // the compiled predicate's expression (one per key, not generic), and its twin for the
       // proposed form. Both, so each form has the index it can use.
       await build('expression indexes on data.age (with ANALYZE of contacts)', [

@@ -86,7 +86,7 @@ const S = {
 const TARGETS = { allOfCeiling: 0.6, p99Ms: 50, p99OverRawMs: 15, splitOfAll: 0.6 };
 
 /**
- * The all-in-one p99 verdict, judged against the machine (docs/decisions.md): ≤ 50 ms, or, when the
+ * The all-in-one p99 verdict, judged against the machine (docs/decisions/0074-track-p99-judged-against-machine.md): ≤ 50 ms, or, when the
  * raw PostgreSQL loop's own p99 at the same offered rate in the same run is over 50 ms (the disk's
  * fsync stalls, which no durable commit beats), ≤ that p99 + 15 ms. Without the raw loop's open
  * phase only the 50 ms bound applies.

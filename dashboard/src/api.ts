@@ -1,7 +1,7 @@
 /**
  * The dashboard's only way to Herald: the same HTTP API integrations use, authenticated by the
  * session cookie (HttpOnly, set by /auth/login; the dashboard never sees it) plus `X-Project-Id`
- * on project-scoped routes. Every error comes back as an {@link ApiError} carrying the SPEC §7
+ * on project-scoped routes. Every error comes back as an {@link ApiError} carrying the error
  * envelope, so a form can show each message next to the field it names.
  */
 
@@ -117,7 +117,7 @@ export function qs(params: Record<string, string | number | boolean | undefined 
   return s ? `?${s}` : '';
 }
 
-// ---- The shapes the dashboard reads (COMPAT.md) -------------------------------------------
+// ---- The shapes the dashboard reads (Plunk's, docs/compatibility.md) ---------------------
 
 export type Role = 'OWNER' | 'ADMIN' | 'MEMBER';
 

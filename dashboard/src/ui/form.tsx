@@ -4,7 +4,7 @@ import { ApiError } from '../api';
 /**
  * Form state that survives an error: what was typed stays, the API's message and suggestion show
  * above the form, and each field-level error next to the field it names (dotted path, as in the
- * §7 envelope's `errors[].field`).
+ * error envelope's `errors[].field`).
  */
 export function useForm<V extends Record<string, any>>(initial: V) {
   const [values, setValues] = useState<V>(initial);

@@ -9,7 +9,7 @@
  * (a missing key, a value of another type): NULL never matches, and negations are written
  * `(…) IS NOT TRUE`, so a negative operator is the exact complement of its positive one. (Not
  * wrapping predicates in coalesce keeps them comparable to expression indexes.) What each
- * operator means is in docs/decisions.md "Audience conditions".
+ * operator means is in docs/decisions/README.md, "Audience conditions".
  *
  * Needs the objects of `audienceMigrations` (migrations.ts) in the contacts schema.
  */
@@ -249,7 +249,7 @@ class Compiler {
    */
   private data(path: string[], key: string, op: Operator, f: Filter): string | null {
     const type = this.opts.fieldTypes.get(key);
-    if (type === undefined) return null; // deleted, or never set: matches nothing (SPEC §4.2)
+    if (type === undefined) return null; // deleted, or never set: matches nothing
     const jsonPath = () => this.p(path, 'text[]');
     if (op === 'exists') {
       const at = jsonPath();

@@ -1,8 +1,8 @@
 /**
- * The condition language of segments, FILTERED campaign audiences and workflow CONDITION steps
- * (COMPAT.md "Templates, campaigns, segments"): its grammar, as types and as a zod schema of the
- * shape. What a field and an operator mean together, and which values they take, is checked by
- * `validateCondition` (validate.ts); docs/decisions.md "Audience conditions" has the table.
+ * The condition language of segments, FILTERED campaign audiences and workflow CONDITION steps,
+ * in Plunk's grammar: the grammar as types and as a zod schema of the shape. What a field and an
+ * operator mean together, and which values they take, is checked by `validateCondition`
+ * (validate.ts); docs/decisions/README.md, "Audience conditions" has the table.
  *
  *   Condition = { logic: AND | OR, groups: [{ filters: [{ field, operator, value?, unit? }], conditions?: Condition }] }
  *

@@ -2,7 +2,7 @@
  * What a filter's `field` names, and the kinds of value the condition language compares.
  *
  *   email | subscribed | createdAt | updatedAt      the contact's standard fields
- *   data.<key>[.<key>…]                             a custom field (typed per project, SPEC §2.2 rule 9)
+ *   data.<key>[.<key>…]                             a custom field (typed per project by its first value)
  *   event.<name>                                    a tracked event, by its facts (count, first, last)
  *   email.<sent|delivered|opened|clicked|bounced|complained>   the same facts of the public email.* events
  *   segment.<id>                                    membership of another segment
@@ -15,7 +15,7 @@ export type StandardField = 'email' | 'subscribed' | 'createdAt' | 'updatedAt';
 /** A project's custom field types, keyed by dotted path without `data.` (`profile.tier`), as `contacts.fields` holds them. */
 export type FieldTypes = ReadonlyMap<string, string>;
 
-/** Plunk's other spellings of the email activities, accepted and stored as the COMPAT ones. */
+/** Plunk's other spellings of the email activities, accepted and stored as the canonical ones (`opened`…). */
 export const EMAIL_STATUS_ALIASES: Record<string, EmailStatus> = {
   open: 'opened',
   click: 'clicked',
@@ -92,7 +92,7 @@ export function parseField(field: string): FieldRef | FieldProblem {
 
 export const isFieldProblem = (r: FieldRef | FieldProblem): r is FieldProblem => !('kind' in r);
 
-/** The field as stored: the COMPAT spelling (`email.open` becomes `email.opened`, segment ids lower case). */
+/** The field as stored: the canonical spelling (`email.open` becomes `email.opened`, segment ids lower case). */
 export function canonicalField(ref: FieldRef): string {
   switch (ref.kind) {
     case 'standard':
@@ -109,7 +109,7 @@ export function canonicalField(ref: FieldRef): string {
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2})(\.\d{3})?Z)?$/;
 
 /**
- * SPEC §2.2: a date is `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM:SS[.sss]Z`, a real calendar date and time
+ * A date is `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM:SS[.sss]Z`, a real calendar date and time
  * of day — the rule contacts infers field types by (services/contacts/src/domain/types.ts uses
  * this one), and the one `contacts.audience_timestamp` applies to stored values.
  */

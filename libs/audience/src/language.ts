@@ -82,7 +82,7 @@ const PRESENCE: Operator[] = ['exists', 'notExists'];
 const STRING_OPS: Operator[] = ['equals', 'notEquals', 'contains', 'notContains'];
 const DATE_OPS: Operator[] = ['equals', 'notEquals', ...COMPARISONS, 'within', 'olderThan'];
 
-/** Which operators apply to which kind of field (docs/decisions.md "Audience conditions" has it as a table). */
+/** Which operators apply to which kind of field (docs/decisions/README.md, "Audience conditions" has it as a table). */
 export const OPERATORS_BY_KIND: Record<FieldKind, readonly Operator[]> = {
   string: STRING_OPS,
   boolean: ['equals', 'notEquals'],

@@ -7,7 +7,7 @@ import type { Migration } from '../../db/src';
 
 /**
  * `contacts.audience_timestamp(text)`: the instant a stored date value names, or NULL for
- * anything that is not a date by SPEC §2.2 (`YYYY-MM-DD` or `YYYY-MM-DDTHH:MM:SS[.sss]Z`, a real
+ * anything that is not a date (`YYYY-MM-DD` or `YYYY-MM-DDTHH:MM:SS[.sss]Z`, a real
  * calendar date and time of day). It never raises: the checks run in CASE order, and only a
  * value that passed them reaches make_timestamp. Dates are UTC. IMMUTABLE (every step is), so it
  * can back an expression index on a hot date field, and it is a plain SQL expression that the

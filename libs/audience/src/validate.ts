@@ -25,7 +25,7 @@ export function fieldKind(ref: FieldRef, fieldTypes: FieldTypes): FieldKind {
   }
 }
 
-/** A problem with a condition: a §7 field error plus what to do about it. */
+/** A problem with a condition: a field error of the error envelope plus what to do about it. */
 export interface ConditionIssue extends FieldError {
   suggestion: string;
 }
@@ -91,7 +91,7 @@ const SHAPE_SUGGESTIONS: Record<string, string> = {
   conditions: 'Send a nested condition as { logic, groups }.',
 };
 
-/** zod's codes as the §7 field codes name them elsewhere (libs/edge maps invalid_format the same way). */
+/** zod's codes as the error envelope's field codes name them elsewhere (libs/edge maps invalid_format the same way). */
 const SHAPE_CODES: Record<string, string> = { invalid_format: 'invalid_string', invalid_union: 'invalid_type' };
 
 function shapeIssue(root: string, path: ReadonlyArray<PropertyKey>, message: string, code: string): ConditionIssue {

@@ -691,7 +691,7 @@ describe('nothing a condition holds reaches the SQL text', () => {
 });
 
 describe('contacts.audience_timestamp', () => {
-  it('reads exactly the dates SPEC §2.2 defines, as UTC, and NULL for anything else, never raising', async () => {
+  it('reads exactly the YYYY-MM-DD[THH:MM:SS[.sss]Z] dates, as UTC, and NULL for anything else, never raising', async () => {
     const cases: Array<[string | null, string | null]> = [
       ['2026-05-06', '2026-05-06T00:00:00.000Z'],
       ['2026-05-06T10:00:00Z', '2026-05-06T10:00:00.000Z'],

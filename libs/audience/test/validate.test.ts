@@ -203,7 +203,7 @@ describe('normalisation', () => {
     });
   });
 
-  it("stores Plunk's email activity spellings and upper-case segment ids as the COMPAT ones", () => {
+  it("stores Plunk's email activity spellings and upper-case segment ids as the canonical ones", () => {
     const r = check({
       logic: 'AND',
       groups: [
@@ -397,7 +397,7 @@ describe('validateCondition', () => {
     expect(c).toEqual({ logic: 'AND', groups: [{ filters: [{ field: 'data.age', operator: 'greaterThanOrEqual', value: 18 }] }] });
   });
 
-  it('throws a 422 VALIDATION_ERROR in the §7 shape: errors with field, message and code, and a suggestion', () => {
+  it('throws a 422 VALIDATION_ERROR in the error envelope shape: errors with field, message and code, and a suggestion', () => {
     let err: unknown;
     try {
       validateCondition(

@@ -12,7 +12,7 @@ export function writeJson(res: ServerResponse, status: number, body: unknown) {
   res.end(json);
 }
 
-/** SPEC §7: the one error envelope, rendered here and nowhere else. */
+/** The one error envelope (docs/compatibility.md), rendered here and nowhere else. */
 export function sendError(requestId: string, res: ServerResponse, err: AppError) {
   if (err.status === 429 && err.details?.retryAfter) res.setHeader('Retry-After', String(err.details.retryAfter));
   writeJson(res, err.status, {
@@ -30,7 +30,7 @@ export function sendError(requestId: string, res: ServerResponse, err: AppError)
   });
 }
 
-/** SPEC §7's envelope as a schema: what `sendError` writes, as the API reference documents it. */
+/** The error envelope as a schema: what `sendError` writes, as the API reference documents it. */
 export const errorEnvelope = z
   .object({
     success: z.literal(false),
@@ -89,7 +89,7 @@ export function parseBody<S extends z.ZodTypeAny>(schema: S, text: string): z.in
   return parse(schema, raw);
 }
 
-/** A bad query string is a 400 (COMPAT conventions), still naming each field. */
+/** A bad query string is a 400 (as Plunk clients expect), still naming each field. */
 export function parseQuery<S extends z.ZodTypeAny>(schema: S, query: unknown): z.infer<S> {
   const r = schema.safeParse(query);
   if (!r.success) {
@@ -113,7 +113,7 @@ export const notFoundHandler: RequestHandler = (req, res) => {
       code: 'NOT_FOUND',
       status: 404,
       message: `No route for ${req.method} ${req.path}`,
-      suggestion: 'Check the path and method against the API reference (SPEC.md §4).',
+      suggestion: 'Check the path and method against the API reference (GET /docs).',
     }),
   );
 };

@@ -63,7 +63,7 @@ export type Schema = z.ZodType;
 /** A success answer of a route, as the API reference shows it. */
 export interface ResponseDoc {
   description: string;
-  /** An example of the body (SPEC/COMPAT shapes); none for a 204 or a redirect. */
+  /** An example of the body (Plunk's shapes, where Plunk has the route); none for a 204 or a redirect. */
   example?: unknown;
   /** The body's schema, where one exists. */
   schema?: Schema;

@@ -1,4 +1,4 @@
-/** AppError is the one error type that crosses module boundaries; the gateway renders it as the SPEC §7 envelope. */
+/** AppError is the one error type that crosses module boundaries; the gateway renders it as the error envelope. */
 export interface FieldError {
   field: string;
   message: string;

@@ -538,7 +538,7 @@ export class Runtime {
 
 /**
  * What Node's HTTP parser refuses before any handler runs — headers (the request line included)
- * over its limit, a request it cannot parse — answered in the SPEC §7 envelope with a request id,
+ * over its limit, a request it cannot parse — answered in the error envelope with a request id,
  * as every other error is, instead of Node's bare status line.
  */
 function answerClientError(err: Error & { code?: string }, socket: import('node:stream').Duplex) {

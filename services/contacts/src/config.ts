@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /** The contacts service's settings (docs/configuration.md, "Contacts"). */
 export const contactsSettings = z.object({
-  /** The largest CSV file `POST /contacts/import` takes (SPEC §8: 5 MB). */
+  /** The largest CSV file `POST /contacts/import` takes (5 MB by default). */
   IMPORT_MAX_BYTES: z.coerce
     .number()
     .int()

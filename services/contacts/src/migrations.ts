@@ -43,8 +43,8 @@ export const migrations: Migration[] = [
     `,
   },
   {
-    // CSV import and bulk jobs (SPEC §2.4, §4.2): one row per job, its file in chunks while it
-    // is needed, its per-row (per-id) errors. See docs/decisions.md "Import and bulk jobs".
+    // CSV import and bulk jobs: one row per job, its file in chunks while it
+    // is needed, its per-row (per-id) errors. See docs/decisions/README.md, "Import and bulk jobs".
     id: '002_jobs',
     sql: `
       CREATE TABLE contacts.jobs (
@@ -100,7 +100,7 @@ export const migrations: Migration[] = [
   // Segment membership, the date function and the createdAt index that conditions need.
   ...audienceMigrations,
   {
-    // Segments (SPEC §2.7, §4.5). See docs/decisions.md "Segments".
+    // Segments. See docs/decisions/README.md, "Segments".
     id: '003_segments',
     sql: `
       CREATE TABLE contacts.segments (

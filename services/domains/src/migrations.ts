@@ -11,7 +11,7 @@ export const migrations: Migration[] = [
         id uuid NOT NULL,
         domain text NOT NULL,
         selector text NOT NULL,
-        -- The DKIM private key, PKCS#8 PEM. Stored as is (see docs/decisions.md "Domains").
+        -- The DKIM private key, PKCS#8 PEM. Stored as is (see docs/decisions/README.md, "Domains").
         private_key_pem text NOT NULL,
         -- The records the user was told to publish, fixed when the domain was added.
         records jsonb NOT NULL,

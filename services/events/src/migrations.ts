@@ -23,7 +23,7 @@ export const migrations: Migration[] = [
     `,
   },
   {
-    // Activity and analytics (docs/decisions.md "Activity and analytics"): the feed's type of an
+    // Activity and analytics (docs/decisions/README.md, "Activity and analytics"): the feed's type of an
     // event name (indexed, for the `types` filter), and read models the consumers keep in the
     // transactions that record the events — email status counts per 15 minutes (every time
     // zone's days are whole buckets), counts per event name and UTC day, the campaigns

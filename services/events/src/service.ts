@@ -9,7 +9,7 @@ import { eventsConsumer } from './ports/consumers';
 import { activityRoutes } from './ports/activity-http';
 import { eventsRoutes } from './ports/http';
 
-/** Tracked events and the public events Herald records (SPEC §6), with their reads, the activity feed and analytics. */
+/** Tracked events and the public events Herald records itself, with their reads, the activity feed and analytics. */
 export const events = defineService({
   name: 'events',
   grpc: { contract: contracts.events, port: 50062 },

@@ -126,7 +126,7 @@ export const messaging = defineService({
       if (n) logger.warn({ emails: n }, 'requeued emails interrupted by the last shutdown');
     }
 
-    // Inbound mail straight to Herald (docs/decisions.md "Inbound mail"): every messaging process
+    // Inbound mail straight to Herald (docs/decisions/README.md, "Inbound mail"): every messaging process
     // listens when INBOUND_SMTP_PORT is set.
     const listener = config.INBOUND_SMTP_PORT ? await startInboundSmtp(inbound, { port: config.INBOUND_SMTP_PORT, host: config.INBOUND_SMTP_HOST }) : undefined;
 

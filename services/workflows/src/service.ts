@@ -12,7 +12,7 @@ import { workflowsRoutes } from './ports/http';
 
 /** How often the engine looks for due executions: a due timer fires within this (and a batch's time). */
 const ENGINE_EVERY_MS = 200;
-/** The WEBHOOK step's timeout (COMPAT). */
+/** The WEBHOOK step's timeout (10 s, as on Plunk). */
 const WEBHOOK_TIMEOUT_MS = 10_000;
 
 /** Workflows: graphs of steps, the executions that walk them, and the engine that runs their steps durably. */

@@ -1,6 +1,6 @@
 import { ApiError } from '../../api';
 
-/** A campaign as the API shows it (COMPAT "Templates, campaigns, segments"). */
+/** A campaign as the API shows it (Plunk's shape). */
 export type Status = 'DRAFT' | 'SCHEDULED' | 'SENDING' | 'SENT' | 'CANCELLED';
 export type AudienceType = 'ALL' | 'SEGMENT' | 'FILTERED';
 

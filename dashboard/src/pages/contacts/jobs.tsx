@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Badge, formatNumber } from '../../ui/kit';
 
-/** The background jobs of contacts (COMPAT "Contacts"): CSV imports and bulk actions, polled until they end. */
+/** The background jobs of contacts (in Plunk's shape): CSV imports and bulk actions, polled until they end. */
 
 export type JobStatus = 'uploading' | 'queued' | 'running' | 'completed' | 'failed';
 

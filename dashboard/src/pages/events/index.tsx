@@ -6,7 +6,7 @@ import { ErrorBanner } from '../../ui/form';
 import { Empty, Loaded, PageHeader, formatDate, formatNumber } from '../../ui/kit';
 import './events.css';
 
-/** Events (SPEC §4.7): what was tracked, how often per name, where a name is used, and deleting a name's events. */
+/** Events: what was tracked, how often per name, where a name is used, and deleting a name's events. */
 
 interface TrackedEvent {
   id: string;

@@ -1,7 +1,7 @@
 /**
  * The audience condition builder (segments, and campaigns' filter audiences): groups of filters,
  * joined by AND or OR, each group optionally holding a nested condition. It edits exactly the
- * object the API takes (COMPAT "Templates, campaigns, segments"; libs/audience validates it):
+ * object the API takes (Plunk's condition grammar; libs/audience validates it):
  *
  *   { logic: AND|OR, groups: [{ filters: [{ field, operator, value?, unit? }], conditions? }] }
  *

@@ -7,7 +7,7 @@ import { Badge, Empty, Loaded, Modal, PageHeader, PageNumbers, formatDate, forma
 import { ConditionBuilder, newCondition, useConditionFields, useConditionPreview, type Condition } from './condition-builder';
 import './segments.css';
 
-/** Segments (SPEC §4.5): the list, a new one (condition built with a live count), one segment. */
+/** Segments: the list, a new one (condition built with a live count), one segment. */
 export default function Segments() {
   return (
     <Switch>

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { api } from '../../api';
 import { useApi } from '../../ui/data';
 
-/** A template as the API returns it (COMPAT "Templates"). */
+/** A template as the API returns it (Plunk's shape). */
 export interface Template {
   id: string;
   name: string;

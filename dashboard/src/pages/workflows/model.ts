@@ -1,5 +1,5 @@
 /**
- * Workflows as the API sends them (COMPAT "Workflows") and the graph arithmetic the editor needs:
+ * Workflows as the API sends them (Plunk's shapes) and the graph arithmetic the editor needs:
  * which ways out ("outlets") a step has, how a transition is labelled, where a step is drawn.
  */
 

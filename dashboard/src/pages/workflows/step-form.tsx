@@ -5,7 +5,7 @@ import { ErrorBanner, Field, Submit, useForm, type Form } from '../../ui/form';
 import { splitSeconds, STEP_LABELS, TIME_UNITS, type Lookups, type StepType, type TimeUnit } from './model';
 
 /**
- * A step's name and config, per type (COMPAT "Workflows"), for adding a step and for changing
+ * A step's name and config, per type (Plunk's step configs), for adding a step and for changing
  * one. The form keeps strings; `toConfig` turns them into the config the API checks, and the
  * API's field errors (`config.amount`) show next to the field they name.
  */

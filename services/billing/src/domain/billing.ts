@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** COMPAT "billing": the categories consumption is counted and capped in. */
+/** The categories consumption is counted and capped in (Plunk's). */
 export const CATEGORIES = ['transactional', 'campaigns', 'workflows', 'inbound'] as const;
 export type Category = (typeof CATEGORIES)[number];
 

@@ -5,7 +5,7 @@ import { AppError } from '../../../../libs/kit/src';
 import { CATEGORIES, checkoutBodySchema, limitsBodySchema, limitView } from '../domain/billing';
 
 /**
- * SPEC §4.10, COMPAT "billing": a project's limits, consumption and invoices for its members;
+ * Billing, the limits in Plunk's shape: a project's limits, consumption and invoices for its members;
  * changing limits, checkout and the billing portal for its owner and admins; the provider's
  * webhook for the provider (signed).
  */

@@ -20,7 +20,7 @@ const CANCEL_DEADLINE_MS = 30_000;
 export const SLOW_CALL_DEADLINE_MS = 60_000;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** The campaign as the API shows it (COMPAT): `type` is the audience type, as SPEC's create answer has it. */
+/** The campaign as the API shows it (Plunk's fields), `type` being the audience type, as in the create answer. */
 export function campaignView(c: Omit<CampaignRow, 'body'> & { body?: string }) {
   return {
     id: c.id,

@@ -1,6 +1,6 @@
 /**
- * Campaign rules, pure: the create/replace body (SPEC §2.6, COMPAT "Templates, campaigns,
- * segments"), the statuses and their moves (SPEC §3), and the per-recipient facts stats count.
+ * Campaign rules, pure: the create/replace body (as Plunk clients send it), the statuses and their
+ * moves, and the per-recipient facts stats count.
  */
 import { z } from 'zod';
 import { isValidEmail } from '../../../../libs/kit/src/email';
@@ -12,7 +12,7 @@ export type AudienceType = (typeof AUDIENCE_TYPES)[number];
 
 /** A campaign's fields can be replaced only before it starts. */
 export const EDITABLE: ReadonlySet<Status> = new Set(['DRAFT', 'SCHEDULED']);
-/** Cancel applies to these two (SPEC §3). */
+/** Cancel applies to these two only. */
 export const CANCELLABLE: ReadonlySet<Status> = new Set(['SCHEDULED', 'SENDING']);
 /** A campaign in one of these cannot be deleted (409): cancel it first. */
 export const ACTIVE: ReadonlySet<Status> = new Set(['SCHEDULED', 'SENDING']);
@@ -56,7 +56,7 @@ export const campaignFields = z
       .record(z.string(), z.unknown())
       .nullable()
       .optional()
-      .describe('Required when audienceType is FILTERED: a condition (docs/decisions.md "Audience conditions").'),
+      .describe('Required when audienceType is FILTERED: a condition (docs/decisions/README.md, "Audience conditions").'),
     audienceCondition: z.record(z.string(), z.unknown()).nullable().optional().describe("Plunk's name for audienceFilter."),
   })
   .transform(({ audienceCondition, ...f }) => ({ ...f, audienceFilter: f.audienceFilter ?? audienceCondition ?? null }))
@@ -129,7 +129,7 @@ export type Counts = Record<Fact, number>;
 
 const rate = (n: number, of: number) => (of > 0 ? Math.round((n / of) * 10_000) / 100 : 0);
 
-/** COMPAT's stats: counts, and rates 0–100 of the emails sent (delivery, open, click, bounce). */
+/** Plunk's stats: counts, and rates 0–100 of the emails sent (delivery, open, click, bounce). */
 export function statsView(totalRecipients: number, c: Counts) {
   return {
     totalRecipients,

@@ -4,7 +4,7 @@ import { on, policy, queryInt, type Route } from '../../../../libs/edge/src';
 import { SLOW_CALL_DEADLINE_MS } from '../app/campaigns';
 import { campaignFields, STATUSES } from '../domain/campaign';
 
-/** SPEC §4.4, COMPAT "Templates, campaigns, segments": a secret key or a member's session. */
+/** Campaigns, in Plunk's shapes: a secret key or a member's session. */
 
 const CAMPAIGN_ID = { id: 'The campaign id.' };
 const notFound = { 404: { code: 'CAMPAIGN_NOT_FOUND', description: 'No campaign of this project has this id.' } };
@@ -108,7 +108,12 @@ export function campaignsRoutes(campaigns: () => Api<'campaigns'>): Route[] {
           "The audience is ALL subscribed contacts, a SEGMENT (`segmentId`) or FILTERED (`audienceFilter`, or Plunk's `audienceCondition`: a condition). Subject and body are handlebars templates rendered per recipient like /v1/send (`{{data.<key>}}`, `{{email}}`, `{{unsubscribeUrl}}`). `templateId` fills what the body leaves out.",
         forwardedBody: campaignFields,
         example: createExample,
-        responses: { 201: { description: 'The campaign, wrapped as SPEC §2.6 says.', example: { success: true, data: campaignExample } } },
+        responses: {
+          201: {
+            description: 'The campaign, wrapped in `{ success, data }` (the other campaign routes answer it bare).',
+            example: { success: true, data: campaignExample },
+          },
+        },
         errors: senderErrors,
       },
       async (_req, res, { body }) => {

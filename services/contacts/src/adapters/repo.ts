@@ -108,8 +108,8 @@ export class ContactsRepo implements ContactsStore {
 
   /**
    * A CSV import's batch of distinct emails of one project, in one statement in the caller's
-   * transaction: new contacts are inserted subscribed with their subscription events (SPEC §2.1:
-   * imported contacts are created subscribed); existing ones get `set` merged into their data
+   * transaction: new contacts are inserted subscribed with their subscription events (imported
+   * contacts are created subscribed); existing ones get `set` merged into their data
    * (`data || set`: the columns of the row replace those keys) and keep their subscription, and
    * are written only when that changes their data. One INSERT … ON CONFLICT DO UPDATE, not
    * upsertBatch's lock-then-insert-then-update: an import sets no subscription of an existing

@@ -1,7 +1,7 @@
 /**
  * Conditions for workflow CONDITION steps (contacts.proto CheckCondition, MatchContact): the
  * audience language of segments, checked as a segment's condition is, and run against one
- * contact. See docs/decisions.md "Audience conditions" for what each operator means.
+ * contact. See docs/decisions/README.md, "Audience conditions" for what each operator means.
  */
 import { compileCondition, validateCondition, type CompiledCondition } from '../../../../libs/audience/src';
 import { projectOf, type Handlers } from '../../../../libs/contracts/src';

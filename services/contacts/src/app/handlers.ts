@@ -47,7 +47,7 @@ function requireId(id: string): string {
   return id;
 }
 
-/** Leaf keys of what a patch wrote, with the type their value implies (rule 9 keeps the first). */
+/** Leaf keys of what a patch wrote, with the type their value implies (the first one fixes a field's type). */
 function typesOf(persisted: JsonObject): Array<{ key: string; type: FieldType }> {
   const out: Array<{ key: string; type: FieldType }> = [];
   for (const [key, value] of flattenLeaves(persisted)) {
@@ -82,7 +82,7 @@ export function contactsHandlers(repo: ContactsStore): Omit<Handlers<'contacts'>
       row = await repo.insert(tx, projectId, { id: newId(), email, subscribed: subscribed ?? defaultSubscribed, data: patch.data });
       if (!row) return undefined; // lost a race with a concurrent insert: caller retries as an update
       isNew = true;
-      // A new contact that starts subscribed has "subscribed" (SPEC §3 subscription events).
+      // A new contact that starts subscribed has "subscribed" (its subscription turned on).
       if (row.subscribed) events.push(subscriptionChanged(projectId, row));
     } else {
       const nextSubscribed = subscribed ?? existing.subscribed;

@@ -1,7 +1,7 @@
 /**
- * CSV import and bulk jobs (SPEC §2.4, §3, §4.2; COMPAT "Contacts"): the calls the edge makes to
+ * CSV import and bulk jobs (their status in Plunk's shape): the calls the edge makes to
  * upload a file and start or read a job, and the worker that runs a job from the contacts.jobs.bulk
- * work queue. See docs/decisions.md, "Import and bulk jobs".
+ * work queue. See docs/decisions/README.md, "Import and bulk jobs".
  */
 import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';

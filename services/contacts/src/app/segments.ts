@@ -98,7 +98,7 @@ function refuse(errors: Array<FieldError | undefined>, suggestion?: string) {
   if (list.length) throw validationError(list, suggestion);
 }
 
-/** Segment use cases (SPEC §4.5), served in process or over gRPC; the background recompute is `recomputeDue`. */
+/** Segment use cases, served in process or over gRPC; the background recompute is `recomputeDue`. */
 export function segmentsHandlers(d: SegmentsDeps): SegmentHandlers {
   const { segments: store } = d;
 
@@ -423,7 +423,7 @@ export function segmentsHandlers(d: SegmentsDeps): SegmentHandlers {
 /** What usage answers name: id and name. */
 const refs = (xs: Array<{ id: string; name: string }>) => xs.map((x) => ({ id: x.id, name: x.name }));
 
-/** A campaign in these holds its audience's segments (SPEC §4.5: 409 on delete). */
+/** A campaign in these holds its audience's segments: deleting one of them is a 409. */
 const ACTIVE_CAMPAIGN = new Set(['SCHEDULED', 'SENDING']);
 
 /** Whether a campaign's audience is the segment, or its filter names it. */

@@ -1,14 +1,25 @@
 /**
- * SPEC §4.2 "CSV content rules": what a CSV import makes of a header and of each row. Pure rules;
- * the bytes, the parsing (fast-csv) and the writes are the import job's (app/import.ts).
+ * The CSV content rules: what a CSV import makes of a header and of each row. Pure rules; the
+ * bytes, the parsing (fast-csv) and the writes are the import job's (app/import.ts). The rules, by
+ * the numbers the tests name them with:
+ * 1. The file has a header row; `email` is the only required column, every other one becomes
+ *    `data.<column>`.
+ * 2. A row with a missing or invalid email is reported in the job's `errors`; it fails no job.
+ * 3. `id`, `subscribed`, `createdAt`, `updatedAt` and the generated URL variables are dropped.
+ * 4. ISO 8601 dates are typed as dates.
+ * 5. `true`, `false`, `yes` and `no` (any case) are booleans.
+ * 6. Plain integers and decimals are numbers; leading zeros, a plus sign or an exponent stay strings.
+ * 7. The encoding is UTF-8.
+ * 8. Importing the same file again updates its contacts in place.
  *
- * Decisions beyond the SPEC text (docs/decisions.md, "Import and bulk jobs"):
+ * Decisions beyond these rules (docs/decisions/README.md, "Import and bulk jobs"):
  * - Column names are trimmed. The `email` column is found case-insensitively (`Email` is what
  *   spreadsheets write); other names are kept as written (`Plan` → `data.Plan`).
- * - Dropped silently, case-insensitively (rule 3 and §2.2 rule 7): `id`, `subscribed`, `createdAt`,
- *   `updatedAt`, the generated URL variables and every other reserved key; columns without a name.
+ * - Dropped silently, case-insensitively (rule 3, and data rule 7 of domain/data.ts): `id`,
+ *   `subscribed`, `createdAt`, `updatedAt`, the generated URL variables and every other reserved
+ *   key; columns without a name.
  * - A header naming a data column twice, or `email` twice, is refused (which one would win?).
- * - Values are trimmed; an empty value is ignored (§2.2 rule 5: it never overwrites data).
+ * - Values are trimmed; an empty value is ignored (data rule 5: it never overwrites data).
  * - `true`/`false`/`yes`/`no` (any case) are booleans (rule 5).
  * - A plain number — optional `-`, digits without a leading zero (but `0` and `0.5`), an optional
  *   fraction — is a number, if it has at most 15 significant digits (a double holds those exactly;
@@ -16,13 +27,13 @@
  *   (rule 6). `-5` is a number: a negative number is a plain number, not a formula.
  * - A spreadsheet formula (`=SUM(A1)`, `+1`, `-A1`, `@cmd`) is stored as the text it is and never
  *   evaluated; only `-` followed by a plain number is a number.
- * - Dates stay strings; type inference (§2.2 rule 9) types `YYYY-MM-DD` and
+ * - Dates stay strings; type inference (data rule 9) types `YYYY-MM-DD` and
  *   `YYYY-MM-DDTHH:MM:SS[.sss]Z` as dates (rule 4).
  */
 import { isReservedKey, type JsonObject } from './data';
 import { isValidEmail, normalizeEmail } from './email';
 
-/** Column names dropped silently, lower-cased (rule 3, plus §2.2 rule 7's reserved keys). */
+/** Column names dropped silently, lower-cased (rule 3, plus data rule 7's reserved keys). */
 const DROPPED = new Set(['id', 'subscribed', 'createdat', 'updatedat', 'unsubscribeurl', 'subscribeurl', 'manageurl', '__proto__']);
 
 const isDropped = (name: string) => DROPPED.has(name.toLowerCase()) || isReservedKey(name) || isReservedKey(name.toLowerCase());

@@ -1,7 +1,18 @@
 /**
- * SPEC §2.2: patch semantics for a contact's custom `data`.
+ * Patch semantics for a contact's custom `data` (contact create and update, /v1/track, /v1/send).
+ * The rules, by the numbers the tests name them with:
+ * 1. `data` is patched: only the keys sent change; the others keep their values.
+ * 2. A string, number or boolean is stored as given.
+ * 3. A plain object is stored as nested data (templates reach it by dotted name).
+ * 4. `null` deletes the key.
+ * 5. An empty string is ignored: it never overwrites a value.
+ * 6. `{ value, persistent: false }` is used for this request only and never stored.
+ * 7. Reserved keys are dropped silently, without an error ({@link RESERVED_KEYS}).
+ * 8. `locale` is stored like any other key.
+ * 9. The first non-null value of a key fixes the field's type in the project (domain/types.ts);
+ *    a value of another type is still stored.
  *
- * Decisions beyond the SPEC text:
+ * Decisions beyond these rules:
  * - Top-level rules (reserved keys, `null` deletes, `''` ignored, `{ value, persistent }` wrappers)
  *   apply to the keys of the patch itself.
  * - A plain-object value replaces the key's stored value (no deep merge). Inside it, `null` and `''`
@@ -14,7 +25,7 @@ import { AppError } from '../../../../libs/kit/src';
 
 export type JsonObject = Record<string, unknown>;
 
-/** SPEC §2.2 rule 7, the `svc_` prefix spelled out for both Plunk and Herald, plus the neutral form. */
+/** Rule 7's reserved keys: the brand-prefixed ones spelled out for both Plunk and Herald, plus the neutral `svc_`. */
 export const RESERVED_KEYS = [
   'id',
   'email',
@@ -33,7 +44,7 @@ const RESERVED = new Set<string>(RESERVED_KEYS);
 const UNSAFE_KEY = '__proto__';
 
 /**
- * Keys one contact's `data` may hold per object (docs/decisions.md "Hostile JSON"): its top level,
+ * Keys one contact's `data` may hold per object (docs/decisions/README.md, "Hostile JSON"): its top level,
  * after a write merges, and each nested object. Each key is a custom field of the project, so
  * this also bounds how fast a project's fields grow.
  */

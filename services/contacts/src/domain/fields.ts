@@ -1,4 +1,4 @@
-/** Contact field names as used by `/contacts/fields/:field` (SPEC §2.3). */
+/** Contact field names as used by `/contacts/fields/:field`: standard ones bare, custom ones as `data.<key>`. */
 import { isReservedKey } from './data';
 import type { FieldType } from './types';
 

@@ -1,4 +1,4 @@
-/** Segments (SPEC §2.7, §4.5; COMPAT "Templates, campaigns, segments"). */
+/** Segments, DYNAMIC (by condition) or STATIC (explicit members), in Plunk's shapes. */
 
 export const SEGMENT_TYPES = ['DYNAMIC', 'STATIC'] as const;
 export type SegmentType = (typeof SEGMENT_TYPES)[number];

@@ -1,5 +1,6 @@
 /**
- * SPEC §2.2 rule 9: type inference for custom fields.
+ * Type inference for custom fields: the first non-null value of a key fixes its type in the
+ * project (rule 9 of domain/data.ts); any value sent is still stored.
  *
  * Nested objects are not a type of their own: their leaves are flattened to dotted paths
  * (`profile.tier`) and each leaf is typed. Arrays are leaves and infer as `string`.
@@ -10,7 +11,7 @@ import { isPlainObject, type JsonObject } from './data';
 
 export type FieldType = 'string' | 'number' | 'boolean' | 'date';
 
-/** SPEC §2.2's dates, the ones segment conditions compare as dates (libs/audience). */
+/** The dates (`YYYY-MM-DD`, `YYYY-MM-DDTHH:MM:SS[.sss]Z`), the ones segment conditions compare as dates (libs/audience). */
 export { isIsoDate };
 
 /** null for null/undefined (no type yet). Strings are never parsed as numbers: `'007'` is a string. */

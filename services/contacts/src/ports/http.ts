@@ -17,7 +17,7 @@ const dataField = z
   .record(z.string(), z.unknown())
   .nullable()
   .optional()
-  .describe('Custom fields, patched (SPEC §2.2): only the keys sent change, null deletes a key.');
+  .describe('Custom fields, patched: only the keys sent change, null deletes a key, an empty string is ignored.');
 const dataJson = (d: unknown) => (d ? JSON.stringify(d) : '');
 
 const listQuery = z.object({
@@ -48,8 +48,9 @@ const FIELD = { field: 'A custom field as data.<key> (or the bare key).' };
 const contactNotFound = { 404: { code: 'CONTACT_NOT_FOUND', description: 'No contact of this project has this id.' } };
 
 /**
- * SPEC §4.2 (without import and bulk jobs): a secret key or a member's session. The project is
- * the guard's (the request context's), which every call carries; no request message names it.
+ * Contacts and their fields (import and bulk jobs: jobs-http.ts): a secret key or a member's
+ * session. The project is the guard's (the request context's), which every call carries; no
+ * request message names it.
  */
 export function contactsRoutes(contacts: () => Api<'contacts'>): Route[] {
   const auth = policy.secret;
@@ -60,7 +61,7 @@ export function contactsRoutes(contacts: () => Api<'contacts'>): Route[] {
       {
         tag: 'Contacts',
         summary: 'List contacts',
-        description: 'Cursor pagination (SPEC §8): pass `cursor` from one page to get the next; `total` is given on the first page only (0 after).',
+        description: 'Cursor pagination: pass `cursor` from one page to get the next; `total` is given on the first page only (0 after).',
         query: listQuery,
         responses: {
           200: { description: 'A page of contacts, oldest first.', example: { data: [contactExample], cursor: contactExample.id, hasMore: true, total: 120 } },
@@ -209,7 +210,8 @@ export function contactsRoutes(contacts: () => Api<'contacts'>): Route[] {
       {
         tag: 'Contacts',
         summary: 'Update a contact',
-        description: 'Changes email and subscription, and patches data (SPEC §2.2). Changing subscription emits contact.subscribed or contact.unsubscribed.',
+        description:
+          'Changes email and subscription, and patches data (only the keys sent change; null deletes a key). Changing subscription emits contact.subscribed or contact.unsubscribed.',
         params: CONTACT_ID,
         body: patchBody,
         example: { subscribed: false, data: { plan: null } },

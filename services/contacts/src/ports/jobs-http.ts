@@ -8,10 +8,10 @@ import { AppError, badRequest, logger, validationError } from '../../../../libs/
 import { columnsOf, firstRecordEnd, isHeaderProblem, splitRecord } from '../domain/csv';
 
 /**
- * SPEC §4.2 import and bulk jobs, COMPAT "Contacts": the edge's side. The upload is streamed: the
+ * Import and bulk jobs, in Plunk's shapes: the edge's side. The upload is streamed: the
  * header is checked as soon as it has arrived (a 422 before any job exists), then the file goes
  * to the contacts service in chunks, one call at a time, and is queued once complete. The edge
- * holds at most one chunk of it in memory. See docs/decisions.md, "Import and bulk jobs".
+ * holds at most one chunk of it in memory. See docs/decisions/README.md, "Import and bulk jobs".
  */
 
 /** The longest header the edge waits for before deciding the file is no CSV. */
@@ -133,7 +133,7 @@ export function jobsRoutes(contacts: () => Api<'contacts'>): Route[] {
         tag: 'Contacts',
         summary: 'Import contacts from a CSV file',
         description:
-          "Multipart upload, part `file` (5 MB by default, `IMPORT_MAX_BYTES`). The header is checked on arrival: a file that is not CSV or has no `email` column is refused (422) before any job exists. Every other column becomes `data.<column>`, typed by SPEC §4.2's rules; existing contacts are patched. The rows are imported in the background (`GET /contacts/import/{jobId}`).",
+          'Multipart upload, part `file` (5 MB by default, `IMPORT_MAX_BYTES`). The header is checked on arrival: a file that is not CSV or has no `email` column is refused (422) before any job exists. Every other column becomes `data.<column>`: ISO 8601 dates, true/false/yes/no and plain numbers are typed, everything else stays a string; existing contacts are patched. The rows are imported in the background (`GET /contacts/import/{jobId}`).',
         forwardedBody: importForm,
         example: { file: 'email,plan,seats\njane@example.com,pro,3\n' },
         responses: queued('The import'),

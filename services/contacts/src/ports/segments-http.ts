@@ -6,7 +6,7 @@ import { badRequest } from '../../../../libs/kit/src';
 import { MAX_MEMBER_EMAILS } from '../domain/segments';
 import { contactExample, contactView } from './http';
 
-/** SPEC §4.5, COMPAT "Templates, campaigns, segments": a secret key or a member's session. */
+/** Segments, in Plunk's shapes: a secret key or a member's session. */
 
 const segmentView = (s: SegmentMsg) => ({
   id: s.id,
@@ -26,7 +26,7 @@ const segmentView = (s: SegmentMsg) => ({
 const conditionField = z
   .record(z.string(), z.unknown())
   .describe(
-    '`{ logic: AND|OR, groups: [{ filters: [{ field, operator, value?, unit? }], conditions? }] }` (COMPAT "Templates, campaigns, segments"; docs/decisions.md "Audience conditions").',
+    '`{ logic: AND|OR, groups: [{ filters: [{ field, operator, value?, unit? }], conditions? }] }`, as Plunk clients send it (docs/decisions/README.md, "Audience conditions").',
   );
 const nameField = z
   .string()

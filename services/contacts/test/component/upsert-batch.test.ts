@@ -258,7 +258,7 @@ describe('UpsertContacts: new contacts', () => {
 });
 
 describe('UpsertContacts: existing contacts', () => {
-  it('merges changed data by the SPEC §2.2 patch rules (is_update, no outbox event), persisted', async () => {
+  it('merges changed data by the data patch rules (is_update, no outbox event), persisted', async () => {
     const p = newId();
     const c = await single(item(p, 'data@example.com', { data: { plan: 'pro', seats: 3, nested: { a: 1, b: { c: true } }, gone: 'x' } }));
     const before = (await rows(p))[0];

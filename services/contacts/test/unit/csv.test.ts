@@ -1,8 +1,8 @@
-/** SPEC §4.2 CSV content rules (domain/csv.ts), and the byte-level record counter against fast-csv. */
+/** The CSV content rules (numbered in domain/csv.ts), and the byte-level record counter against fast-csv. */
 import { parseString } from 'fast-csv';
 import { cellValue, columnsOf, firstRecordEnd, isHeaderProblem, RecordCounter, rowOf, splitRecord, type ImportColumns } from '../../src/domain/csv';
 
-describe('cellValue (rules 4–6, §2.2 rule 5)', () => {
+describe('cellValue (rules 4–6, data rule 5)', () => {
   it.each<[string, unknown]>([
     ['42', 42],
     ['0', 0],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { applyDataPatch, DataValidationError, MAX_DATA_KEYS, MAX_DATA_STRING, mergeForRender, RESERVED_KEYS } from '../../src/domain/data';
 
-describe('applyDataPatch (SPEC §2.2)', () => {
+describe('applyDataPatch (the data rules, numbered in domain/data.ts)', () => {
   it('rule 1: patches only the keys sent and does not mutate the input', () => {
     const current = { plan: 'free', city: 'Oslo' };
     const r = applyDataPatch(current, { plan: 'pro' });

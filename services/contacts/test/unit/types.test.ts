@@ -73,7 +73,7 @@ describe('flattenLeaves', () => {
   });
 });
 
-describe('firstTypes (rule 9)', () => {
+describe('firstTypes (data rule 9)', () => {
   it('types only keys not yet typed, using the first non-null value', () => {
     const existing = new Map<string, FieldType>([['age', 'number']]);
     const result = firstTypes(existing, { age: 'thirty', plan: 'pro', signupDate: '2026-01-02', vip: true, gone: null });

@@ -49,7 +49,7 @@ const otherProject = () =>
   forbidden('You do not have access to this project', 'PROJECT_ACCESS_DENIED', 'Use the project of your API key, or the one named in X-Project-Id.');
 
 /**
- * SPEC §4.8: a secret key or a member's session. The project is the key's (or X-Project-Id's),
+ * Sending domains: a secret key or a member's session. The project is the key's (or X-Project-Id's),
  * which the guard put in the request context and every call carries. A projectId in the body or
  * the path is only compared with it (a different one is 403), never used.
  */

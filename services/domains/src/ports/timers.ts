@@ -8,9 +8,10 @@ const BATCH = 20;
 const LEASE_SECONDS = 60;
 
 /**
- * The background re-check (SPEC §8: every 5 minutes). Timer rows in domains.timers are polled
- * every 500 ms, claimed with FOR UPDATE SKIP LOCKED (replicas share them) and rescheduled once the
- * check is recorded, so they survive restarts and a due check runs within a second.
+ * The background re-check (every 5 minutes by default, DOMAIN_RECHECK_SECONDS). Timer rows in
+ * domains.timers are polled every 500 ms, claimed with FOR UPDATE SKIP LOCKED (replicas share
+ * them) and rescheduled once the check is recorded, so they survive restarts and a due check runs
+ * within a second.
  */
 export function recheckTimer(repo: DomainsRepo, service: DomainsService): Timer {
   return {

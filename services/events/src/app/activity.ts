@@ -1,7 +1,7 @@
 /**
- * Activity and analytics (SPEC §4.9, COMPAT "Domains, events, activity, the rest"; decisions in
- * docs/decisions.md "Activity and analytics"): the feed over the recorded events, the counts the
- * consumers keep beside them, and the campaigns projection.
+ * Activity and analytics, in Plunk's shapes (decisions in docs/decisions/README.md, "Activity and
+ * analytics"): the feed over the recorded events, the counts the consumers keep beside them, and
+ * the campaigns projection.
  */
 import type { Queryable } from '../../../../libs/db/src';
 import { newIdAt } from '../../../../libs/kit/src';

@@ -86,7 +86,7 @@ export function eventsHandlers(
         project_id: items[i].project_id,
         email: items[i].email,
         subscribed: items[i].subscribed,
-        default_subscribed: true, // SPEC §3: new contacts are subscribed, existing ones keep their state
+        default_subscribed: true, // new contacts are subscribed, existing ones keep their state
         data_json: items[i].data_json,
       })),
     });

@@ -1,5 +1,5 @@
 /**
- * Activity and analytics rules (docs/decisions.md "Activity and analytics"): which events the
+ * Activity and analytics rules (docs/decisions/README.md, "Activity and analytics"): which events the
  * feed shows as which type, the feed's cursor, the date ranges and time zones the reads take, and
  * how email status changes become counts. No I/O.
  */

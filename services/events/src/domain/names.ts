@@ -1,4 +1,4 @@
-/** SPEC §6: names the platform emits itself; /v1/track refuses them. */
+/** Names the platform emits itself (reserved); /v1/track refuses them. */
 const RESERVED = [/^email\./, /^contact\.subscribed$/, /^contact\.unsubscribed$/, /^segment\.[^.]+\.(entry|exit)$/];
 
 export const isReservedEventName = (name: string) => RESERVED.some((r) => r.test(name));

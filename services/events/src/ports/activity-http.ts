@@ -4,9 +4,9 @@ import type { Activity as ActivityMsg } from '../../../../libs/contracts/src/gen
 import { on, policy, queryInt, type Route } from '../../../../libs/edge/src';
 
 /**
- * SPEC §4.9, COMPAT "Domains, events, activity, the rest": the activity feed and analytics, for a
- * secret key or a member's session. The events service checks what only it can (dates, time
- * zones, types, cursors: a 400 naming the parameter); the shapes are checked here.
+ * The activity feed and analytics, in Plunk's shapes, for a secret key or a member's session. The
+ * events service checks what only it can (dates, time zones, types, cursors: a 400 naming the
+ * parameter); the shapes are checked here.
  */
 
 const date = (what: string) => z.string().max(40).optional().describe(`${what}: an ISO 8601 date (a whole day) or date-time.`);

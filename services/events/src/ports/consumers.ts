@@ -24,14 +24,14 @@ const subscriptionRows = (events: SubscriptionChanged[]) =>
     data: {},
   }));
 
-// Every email status change is a public email.* event of the contact (SPEC §6).
+// Every email status change is a public email.* event of the contact.
 const emailRows = (events: StatusChanged[]) =>
   events.flatMap((e) => {
     const { contactId, status, ...data } = e.data;
     return PUBLIC_EMAIL_EVENTS.has(status) ? [{ projectId: e.projectId, contactId, name: `email.${status}`, data }] : [];
   });
 
-// A tracked segment's entries and exits are events of those contacts (SPEC §6).
+// A tracked segment's entries and exits are events of those contacts (segment.<slug>.entry|exit).
 const membershipRows = (events: MembershipChanged[]) =>
   events.flatMap((e) => {
     const data = { segmentId: e.data.segmentId, segmentName: e.data.segmentName };
@@ -42,7 +42,7 @@ const membershipRows = (events: MembershipChanged[]) =>
   });
 
 /**
- * Received mail is `email.received` on the sender's contact (SPEC §6), with the fields of the other
+ * Received mail is `email.received` on the sender's contact, with the fields of the other
  * email.* events (the email it answers as emailId, with its campaign and template; null when it
  * answers none) and what is its own. No body: the message is at GET /inbound/:inboundId.
  */
@@ -64,9 +64,10 @@ const receivedRows = (events: Received[]) =>
   });
 
 /**
- * Turns contacts' and messaging's domain events into the public events users see (SPEC §6), and
- * keeps the read models of activity and analytics in the same transactions: email counts, the
- * campaigns projection, workflow runs (docs/decisions.md "Activity and analytics").
+ * Turns contacts' and messaging's domain events into the public events users see (email.*,
+ * contact.*, segment.*), and keeps the read models of activity and analytics in the same
+ * transactions: email counts, the campaigns projection, workflow runs (docs/decisions/README.md,
+ * "Activity and analytics").
  */
 export function eventsConsumer(repo: EventsRepo, activity: ActivityStore): Consumer {
   // Each kind of event in batches (one statement per read model per batch); one event is a batch of one.

@@ -95,9 +95,10 @@ function tracker(events: () => Api<'events'>): (projectId: string, body: TrackBo
 }
 
 /**
- * SPEC §4.1 (track: public keys too, Idempotency-Key, the gateway's fast lane) and §4.7 (reads and
- * deletes). The project is the guard's (the request context's), which every call carries; only a
- * track names it, as an item of the batch that carries tracks of many projects.
+ * Tracking (/v1/track and /events/track: public keys too, Idempotency-Key, the gateway's fast lane)
+ * and the events' reads and deletes. The project is the guard's (the request context's), which
+ * every call carries; only a track names it, as an item of the batch that carries tracks of many
+ * projects.
  */
 export function eventsRoutes(events: () => Api<'events'>): Route[] {
   const track = tracker(events);

@@ -31,7 +31,7 @@ export interface AccountOptions {
 }
 
 /**
- * Email verification, password reset and OAuth sign-in (COMPAT "Authentication"). Tokens are
+ * Email verification, password reset and OAuth sign-in (Plunk's account routes). Tokens are
  * single use (deleted when presented, valid or not) and stored as SHA-256 hashes.
  */
 export class Accounts {

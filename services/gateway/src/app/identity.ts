@@ -31,7 +31,7 @@ export function generateKeys(): { keys: IssuedKeys; hashes: KeyHashes } {
   };
 }
 
-/** COMPAT "Projects": keys appear in full only when issued (create, regenerate); afterwards as hints. */
+/** A project in Plunk's shape, except that keys appear in full only when issued (create, regenerate); afterwards as hints. */
 export function projectView(p: ProjectRow & { role?: Role }, issued?: IssuedKeys) {
   return {
     id: p.id,

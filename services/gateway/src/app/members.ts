@@ -23,7 +23,7 @@ const ownerProtected = () =>
   });
 
 /**
- * A project's members (COMPAT "Projects and members"). The owner is fixed: never demoted nor
+ * A project's members (Plunk's member routes). The owner is fixed: never demoted nor
  * removed, and no one becomes OWNER through these calls, so every project always has its owner,
  * with every right an admin has — no "last admin" can leave a project unmanaged. OWNER and
  * ADMIN manage the other members (the routes' policy), admins included.

@@ -2,7 +2,7 @@ import { isUuid, newId, notFound, validationError } from '../../../../libs/kit/s
 import type { OperationRow, OperationStore } from './ports';
 
 /**
- * Project reset and delete (SPEC §4.10): the gateway records the operation and asks every service
+ * Project reset and delete: the gateway records the operation and asks every service
  * with project data (`services`, its own included) to wipe the project's rows through a domain
  * event, twice: the second round, a grace period after each service confirmed the first
  * (runtime.project.wiped.v1), wipes what was in flight meanwhile (an event on the bus, a request

@@ -8,9 +8,10 @@ const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
 const WINDOW = "interval '24 hours'";
 
 /**
- * COMPAT "Idempotency-Key": the first request with a key runs; a repeat within 24 h gets the first
- * response again (Idempotent-Replayed: true) and does nothing. Without the header, fn just runs.
- * Server errors are not remembered, so a retry after one runs again.
+ * The Idempotency-Key header (/v1/send, /v1/track, /events/track): the first request with a key
+ * runs; a repeat within 24 h gets the first response again (Idempotent-Replayed: true) and does
+ * nothing. Without the header, fn just runs. Server errors are not remembered, so a retry after
+ * one runs again.
  */
 export async function idempotent(db: Db, req: Request, res: Response, fn: () => Promise<Reply>): Promise<void> {
   const key = req.header('idempotency-key');

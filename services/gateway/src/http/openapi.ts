@@ -91,7 +91,7 @@ const SECURITY_SCHEMES = {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Errors: the §7 envelope, and what each policy and each kind of input can answer
+// Errors: the error envelope, and what each policy and each kind of input can answer
 // ---------------------------------------------------------------------------------------------
 
 interface Cause {
@@ -402,11 +402,11 @@ export function openApiDocument(routes: Documented[], opts: OpenApiOptions) {
     openapi: '3.1.0',
     info: {
       title: 'Herald API',
-      // SPEC §9: the public endpoints carry /v1.
+      // The public endpoints carry /v1.
       version: '1',
       description: [
         'Herald, the open-source email platform: contacts, events, transactional email, templates, domains.',
-        'Public endpoints (`/v1/*`) answer `{ success: true, data }`; dashboard endpoints answer the resource itself. Every error is the envelope `ErrorEnvelope` (SPEC §7), every response carries `X-Request-ID`.',
+        'Public endpoints (`/v1/*`) answer `{ success: true, data }`; dashboard endpoints answer the resource itself. Every error is the envelope `ErrorEnvelope`, every response carries `X-Request-ID`.',
         'Project routes take `Authorization: Bearer sk_…` (secret key), the tracking routes `pk_…` (public key) too, and the dashboard a session cookie with `X-Project-Id`. They are rate limited per project (`RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset` headers).',
       ].join('\n\n'),
       license: { name: 'MIT', identifier: 'MIT' },

@@ -4,9 +4,9 @@ import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { AppError, batchedLimiter, metrics } from '../../../../libs/kit/src';
 
 /**
- * Per-project request limit (SPEC §8: 1000/min), on a limiter of `perMinute` points a minute: in
- * memory for one process; in Redis when the gateway runs as several replicas, so the limit holds
- * across them (see ServiceContext.limiter).
+ * Per-project request limit (1000/min by default, RATE_LIMIT_PER_MINUTE), on a limiter of
+ * `perMinute` points a minute: in memory for one process; in Redis when the gateway runs as
+ * several replicas, so the limit holds across them (see ServiceContext.limiter).
  */
 export interface RateLimit {
   /** Takes the request's point: sets the RateLimit headers, and rejects with the 429 when over the limit. */

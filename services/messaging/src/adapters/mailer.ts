@@ -23,8 +23,7 @@ function composer(threads: number): { build(msg: Outgoing): Promise<Buffer>; clo
  * Up to `size` SMTP connections (nodemailer's SMTPConnection), each carrying one message at a time
  * and kept open between messages. A message that is already built goes straight onto a connection:
  * through nodemailer's own pool it would pass through its message pipeline a second time, which
- * costs more CPU than the SMTP conversation itself (docs/decisions.md "Built messages go straight
- * onto an SMTP connection"). A connection closed by either side, or one whose transaction failed
+ * costs more CPU than the SMTP conversation itself (docs/decisions/0089-built-messages-go-straight-onto-smtp.md). A connection closed by either side, or one whose transaction failed
  * other than by a refusal, is dropped; the next message opens a new one.
  */
 export class SmtpConnections {

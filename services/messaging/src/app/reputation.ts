@@ -1,5 +1,5 @@
 /**
- * COMPAT "Reputation" (Plunk's thresholds): with at least 100 emails in a window, bounce and
+ * Reputation, by Plunk's thresholds: with at least 100 emails in a window, bounce and
  * complaint rates are healthy, warning or critical.
  */
 const MIN_VOLUME = 100;

@@ -130,7 +130,7 @@ interface PreparedSend {
 }
 
 /**
- * POST /v1/send (SPEC §4.1, COMPAT "Public API"): validate, resolve template and sender, then —
+ * POST /v1/send, as Plunk clients call it: validate, resolve template and sender, then —
  * together with the other sends in flight (see `Batcher`) — upsert every recipient's contact in
  * request order, and persist every email with its queue event in one statement, which also fails
  * the emails to suppressed addresses. Delivery happens behind the response.
@@ -249,7 +249,7 @@ async function upsertInCalls(contacts: Api<'contacts'>, items: Array<NonNullable
 /** The database half of many sends: one contacts call (more for megabytes of data), one write (which checks suppressions). */
 async function persist(deps: SendDeps, sends: PreparedSend[]): Promise<Array<BatchOutcome<SendResult>>> {
   const out: Array<BatchOutcome<SendResult>> = new Array(sends.length);
-  // SPEC §4.1 rule 2: one recipient after another, each with its own contact upsert (in order).
+  // No batch semantics for `to`: one recipient after another, each with its own contact upsert (in order).
   const items = sends.flatMap((s) =>
     s.recipients.map((r) => ({
       project_id: s.projectId,

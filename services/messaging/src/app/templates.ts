@@ -124,8 +124,8 @@ export function templatesApp(repo: MessagingStore, domains: () => Api<'domains'>
       return repo.insertTemplate(projectId, { ...t, id: newId(), name: `${t.name} (Copy)`.slice(0, 255) });
     },
     async remove(projectId: string, id: string) {
-      // A workflow step sends it by id, at every execution: refused while one does (COMPAT
-      // "Templates"). A campaign copied its content when it was written, so it holds none back.
+      // A workflow step sends it by id, at every execution: refused (409) while one does. A
+      // campaign copied its content when it was written, so it holds none back.
       const t = await get(projectId, id);
       const steps = await repo.templateWorkflowSteps(projectId, id);
       if (steps.length) {

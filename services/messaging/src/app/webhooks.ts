@@ -13,7 +13,7 @@ export interface WebhookDeps {
   contacts: () => Api<'contacts'>;
   certs: SnsCertificates;
   subscriptions: SnsSubscriptions;
-  /** Disable a project whose bounce or complaint level turns critical (COMPAT "Reputation"). */
+  /** Disable a project whose bounce or complaint level turns critical (Plunk's reputation rule). */
   enforceReputation: boolean;
   /** SNS_TOPIC_ARNS: the only topics whose messages are accepted (anyone can sign for their own topic). */
   topicArns: string[];

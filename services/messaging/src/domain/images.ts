@@ -1,9 +1,9 @@
 import { AppError, validationError } from '../../../../libs/kit/src/errors';
 
 /**
- * Image uploads (COMPAT "POST /uploads/image"): what an image is, by its content alone, and what
- * its storage key looks like. No I/O. The declared content type and the file name's extension
- * are never trusted: a file is an image when its first bytes are a JPEG, PNG, GIF or WebP
+ * Image uploads (POST /uploads/image, as Plunk has it): what an image is, by its content alone,
+ * and what its storage key looks like. No I/O. The declared content type and the file name's
+ * extension are never trusted: a file is an image when its first bytes are a JPEG, PNG, GIF or WebP
  * signature, and it is stored and served as that type only.
  */
 
@@ -13,7 +13,7 @@ export interface ImageType {
   ext: 'jpg' | 'png' | 'gif' | 'webp';
 }
 
-/** The largest image accepted (COMPAT: ≤ 10 MB). */
+/** The largest image accepted (10 MB, as on Plunk). */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
 /** Keys are never reused (a new random one per upload), so what is served under one never changes. */
@@ -110,7 +110,7 @@ export function displayFilename(name: string | undefined, type: ImageType): stri
   return clean || `image.${type.ext}`;
 }
 
-// ---- the refusals (SPEC §7 envelope; field `image`, the multipart part) -----------------------------
+// ---- the refusals (the error envelope; field `image`, the multipart part) ---------------------------
 
 export const IMAGE_FIELD = 'image';
 const SEND_AN_IMAGE = 'Send a JPEG, PNG, GIF or WebP file of at most 10 MB as multipart/form-data in a part named image, e.g. curl -F image=@logo.png …';

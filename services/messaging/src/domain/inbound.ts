@@ -1,5 +1,5 @@
 /**
- * Inbound mail rules (docs/decisions.md "Inbound mail"): what of a received MIME message goes into
+ * Inbound mail rules (docs/decisions/README.md, "Inbound mail"): what of a received MIME message goes into
  * its `email.received` event (sender, recipients, subject, Message-ID, a short text snippet,
  * attachment names — never the body), which recipients Herald serves, whether it is an
  * auto-reply, and which email Herald sent it answers. Parsing is mailparser's; no other I/O.

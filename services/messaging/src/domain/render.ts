@@ -1,12 +1,12 @@
 /**
- * Template rendering (SPEC §2.2 "Template variables").
+ * Template rendering: variables by name in double braces, with a fallback.
  *
  * Syntax on top of plain Handlebars:
  * - `{{name}}`, `{{profile.tier}}` — a variable, HTML-escaped in bodies; unknown names render empty.
  * - `{{name ?? "default"}}`, `{{name ?? 'default'}}`, `{{name ?? default}}` — fallback when the value
- *   is missing, `null` or the empty string. (SPEC says "missing or null"; the empty string is added
- *   because §2.2 rule 5 treats an empty string as "no value", so `Hi {{first ?? "there"}}` never
- *   renders `Hi `.) `0` and `false` are values and render as-is. A bare fallback is literal text
+ *   is missing, `null` or the empty string. (Plunk's fallback is for "missing or null"; the empty
+ *   string is added because contact data ignores an empty string as "no value", so
+ *   `Hi {{first ?? "there"}}` never renders `Hi `.) `0` and `false` are values and render as-is. A bare fallback is literal text
  *   (`default` is the string "default", not a variable) running up to the closing braces, trimmed.
  * - `{{{html}}}` and `{{{html ?? "<b>x</b>"}}}` — raw, not escaped.
  *

@@ -1,11 +1,11 @@
 /**
- * POST /v1/send request body (SPEC §4.1, §8; COMPAT "Public API"). Pure: validation and address
+ * POST /v1/send request body, as Plunk clients send it. Pure: validation and address
  * helpers only. Every problem becomes a zod issue with a path (`to.2.email`, `headers.X-Bad`,
  * `attachments.1.content`) so the gateway answers a field-level 422.
  *
  * Decisions:
  * - `to`: an email, `"Name <email>"`, `{ name?, email }`, or a non-empty array of those, at most
- *   {@link MAX_RECIPIENTS}. No de-duplication: SPEC §4.1 rule 2 processes each entry in turn.
+ *   {@link MAX_RECIPIENTS}. No de-duplication: each entry is processed in turn.
  * - `from` accepts the same forms; `reply` is a bare email. Display names: ≤ 256 chars, no CR/LF.
  * - `headers`: names are RFC 5322 field-names (printable ASCII 33–126 except ':', ≤ 128 chars);
  *   values ≤ 998 chars without CR, LF or NUL; numbers are accepted and stringified; at most 50
@@ -277,7 +277,7 @@ const attachment = z
 // ---------------------------------------------------------------------------------------------
 
 export interface SendSchemaOptions {
-  /** Decoded attachment total in bytes (SPEC §8: 10 MB by default). */
+  /** Decoded attachment total in bytes (10 MB by default). */
   maxAttachmentBytes?: number;
   maxRecipients?: number;
 }
@@ -317,7 +317,10 @@ export function createSendRequestSchema(opts: SendSchemaOptions = {}) {
       from: address.optional().describe('The sender, on a verified domain of the project; required unless the template has one.'),
       reply: emailString.optional().describe('The Reply-To address.'),
       headers: headers.optional().describe('Extra headers, name to value; no line breaks, values at most 998 characters.'),
-      data: z.record(z.string(), z.unknown(), { error: 'data must be an object' }).optional().describe('Template variables and contact data (SPEC §2.2).'),
+      data: z
+        .record(z.string(), z.unknown(), { error: 'data must be an object' })
+        .optional()
+        .describe('Template variables and contact data (patched: null deletes a key; { value, persistent: false } for this email only).'),
       attachments: z
         .array(attachment)
         .max(MAX_ATTACHMENTS, `at most ${MAX_ATTACHMENTS} attachments`)
@@ -347,7 +350,7 @@ export function createSendRequestSchema(opts: SendSchemaOptions = {}) {
     });
 }
 
-/** The /v1/send body with the default limits (SPEC §8). */
+/** The /v1/send body with the default limits. */
 export const sendRequestSchema = createSendRequestSchema();
 
 export type SendRequest = z.infer<typeof sendRequestSchema>;

@@ -1,4 +1,4 @@
-/** COMPAT: an email's status never moves down this order (failed sits apart: it ends delivery). */
+/** An email's status never moves down this order (failed sits apart: it ends delivery). */
 export const STATUS_RANK = {
   queued: 0,
   sending: 1,

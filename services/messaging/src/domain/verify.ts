@@ -1,5 +1,5 @@
 /**
- * POST /v1/verify (SPEC §1, §4.1; COMPAT "Public API"): syntax, DNS (MX, then the RFC 5321 §5.1
+ * POST /v1/verify, in Plunk's answer shape: syntax, DNS (MX, then the RFC 5321 §5.1
  * implicit-MX fallback to A/AAAA), disposable domain, role address, free provider, plus tag, typo.
  *
  * The DNS lookups are injected (the service passes a resolver honouring DNS_SERVERS); this module

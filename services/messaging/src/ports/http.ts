@@ -199,7 +199,7 @@ function sender(messaging: () => Api<'messaging'>) {
 }
 
 /**
- * SPEC §4.3 and §4.5: /v1/send (Idempotency-Key, the gateway's fast lane), /v1/verify, templates
+ * The public /v1/send (Idempotency-Key, the gateway's fast lane) and /v1/verify, templates
  * and the dev mailbox for a secret key or a member's session; and, for anyone, the tracking
  * pixel and link redirects, the hosted subscription pages (signed tokens) and the mail webhook
  * (SNS-signed). A bad token still gets the pixel (mail clients must not show errors).
@@ -468,7 +468,7 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
       },
       async (req, res, { body }) => {
         const t = (await messaging().GetTemplate({ id: String(req.params.id) })).template!;
-        // The sample data wrapped as { value, persistent: false }: used for this email, never stored (SPEC §2.2 rule 6).
+        // The sample data wrapped as { value, persistent: false }: used for this email, never stored.
         const data = Object.fromEntries(Object.entries(body.data ?? {}).map(([k, v]) => [k, { value: v, persistent: false }]));
         const request = {
           to: body.email,

@@ -16,12 +16,12 @@ import {
 } from '../domain/images';
 
 /**
- * COMPAT "POST /uploads/image" and the images' public addresses: the edge's side. The upload is
+ * POST /uploads/image (Plunk's) and the images' public addresses: the edge's side. The upload is
  * read as it arrives: refused by its Content-Length before a byte is read when that says it is too
  * large, by its first bytes as soon as they show it is no image, and once 10 MB have arrived
  * otherwise; so the edge holds at most MAX_IMAGE_BYTES of one upload, never an unbounded body.
  * A whole image then goes to messaging in one call (under gRPC's 64 MB message limit), which
- * checks it again and stores it. See docs/decisions.md, "Image uploads".
+ * checks it again and stores it. See docs/decisions/README.md, "Image uploads".
  */
 
 /** Multipart framing around the file (boundaries, part headers, small fields) when judging Content-Length. */

@@ -39,7 +39,7 @@ const stepNotFound = () => notFound('Step', 'STEP_NOT_FOUND');
 const executionNotFound = () => notFound('Execution', 'EXECUTION_NOT_FOUND');
 const json = (v: unknown) => ({ json: JSON.stringify(v) });
 
-// ——— Views (COMPAT "Workflows") ———
+// ——— Views (Plunk's shapes) ———
 
 export function workflowView(w: WorkflowRow, graph?: WorkflowGraph) {
   return {

@@ -1,7 +1,7 @@
 /**
- * What a WEBHOOK step sends (COMPAT "Workflows"): the configured body — each string in it may
+ * What a WEBHOOK step sends: the configured body — each string in it may
  * name the variables `{{contact.email}}`, `{{contact.data.plan}}`, `{{workflow.name}}`,
- * `{{execution.id}}`, `{{event.name}}`, `{{context.<key>}}` — or, without one, the default JSON
+ * `{{execution.id}}`, `{{event.name}}`, `{{context.<key>}}` — or, without one, Plunk's default JSON
  * `{ contact: { email, subscribed, data }, workflow: { id, name }, execution: { id, startedAt }, event }`.
  */
 import { defaultWebhookBody } from './webhook';

@@ -4,7 +4,7 @@ import net from 'node:net';
 /**
  * The WEBHOOK step's rules, without I/O: which targets may be called (SSRF), how a request is
  * signed and keyed, which headers it carries, how long to wait before trying again, and the default
- * JSON body (COMPAT "Workflows"). The adapter (../adapters/webhook) does the resolving and sending.
+ * JSON body (Plunk's). The adapter (../adapters/webhook) does the resolving and sending.
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -337,7 +337,7 @@ export interface WebhookDefaultBody {
   event: unknown;
 }
 
-/** The COMPAT default body of a WEBHOOK step with no configured body (JSON.stringify it to send). */
+/** Plunk's default body of a WEBHOOK step with no configured body (JSON.stringify it to send). */
 export function defaultWebhookBody(input: WebhookBodyInput): WebhookDefaultBody {
   const startedAt = input.execution.startedAt instanceof Date ? input.execution.startedAt.toISOString() : String(input.execution.startedAt);
   return {

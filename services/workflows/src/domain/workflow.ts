@@ -1,5 +1,5 @@
 /**
- * Workflows (SPEC §2.8, COMPAT "Workflows"): a workflow's fields, its steps' configs per type and
+ * Workflows, in Plunk's shapes: a workflow's fields, its steps' configs per type and
  * the transitions between them, as request schemas; the graph's rules (checked on every write and
  * again when enabling); and the views the API answers with.
  */
@@ -64,7 +64,7 @@ export function triggerEventOf(body: { eventName?: string; triggerConfig?: { eve
 const uuid = z.string({ error: 'must be a string' }).uuid('must be an id');
 const position = z.strictObject({ x: z.number().finite(), y: z.number().finite() }).nullish();
 
-// ——— Step configs (COMPAT "Workflows") ———
+// ——— Step configs (Plunk's, per step type) ———
 
 const conditionValue = z.union([z.string().max(1000), z.number().finite(), z.boolean()], { error: 'must be a string, a number or a boolean' }).nullish();
 const conditionUnit = z.enum(['minutes', 'hours', 'days'], { error: 'must be minutes, hours or days' }).nullish();
@@ -154,7 +154,7 @@ export const stepWriteSchema = z.strictObject({
   name: z.string().trim().max(LIMITS.MAX_NAME).nullish(),
   position,
   config: z.record(z.string(), z.unknown(), { error: 'must be an object' }).nullish(),
-  /** COMPAT carries a SEND_EMAIL step's template beside its config too. */
+  /** As on Plunk, a SEND_EMAIL step's template comes beside its config too. */
   templateId: uuid.nullish(),
 });
 

@@ -3,7 +3,7 @@ import type { Api } from '../../../../libs/contracts/src';
 import { on, policy, queryInt, type Route } from '../../../../libs/edge/src';
 import { createWorkflowSchema, EXECUTION_STATUSES, stepWriteSchema, transitionWriteSchema, updateWorkflowSchema } from '../domain/workflow';
 
-/** SPEC §4.6, COMPAT "Workflows": a secret key or a member's session. */
+/** Workflows, in Plunk's shapes: a secret key or a member's session. */
 
 const tag = 'Workflows';
 const WORKFLOW_ID = { id: 'The workflow id.' };

@@ -271,7 +271,7 @@ describe('webhook idempotency key and default body', () => {
     expect(webhookIdempotencyKey('e1', 's1')).not.toBe(webhookIdempotencyKey('e2', 's1'));
   });
 
-  it('is the COMPAT shape', () => {
+  it("is Plunk's default body", () => {
     const startedAt = new Date('2026-01-02T03:04:05.000Z');
     const body = defaultWebhookBody({
       contact: { email: 'a@b.test', subscribed: true, data: { plan: 'pro' } },

@@ -90,8 +90,8 @@ export interface AccountDeps extends AuthDeps {
 }
 
 /**
- * COMPAT "Authentication" and "Projects": signup, login, logout, the current user and their
- * projects. A project's settings are for its owner and admins (checked against the project in
+ * Accounts and projects, as Plunk clients call them: signup, login, logout, the current user and
+ * their projects. A project's settings are for its owner and admins (checked against the project in
  * the path).
  */
 export function accountRoutes(deps: AccountDeps): Route[] {
@@ -99,7 +99,7 @@ export function accountRoutes(deps: AccountDeps): Route[] {
 
   const auth = (req: RouteRequest) => req.auth as SessionAuth & { projectId: string; role: Role; disabled: boolean };
 
-  // COMPAT "Projects": bounce/complaint figures and levels from messaging, disabled state from here.
+  // Plunk's security answer: bounce/complaint figures and levels from messaging, disabled state from here.
   const security = {
     tag: 'Projects',
     summary: "The project's sending reputation",

@@ -18,7 +18,7 @@ const memberErrors = {
 };
 
 /**
- * COMPAT "Projects and members": every member sees the members; OWNER and ADMIN invite, change
+ * Project members, as Plunk has them: every member sees the members; OWNER and ADMIN invite, change
  * roles and remove (the owner excepted), and see and cancel pending invitations.
  */
 export function memberRoutes(members: Members, repo: IdentityStore): Route[] {

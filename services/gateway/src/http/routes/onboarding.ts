@@ -13,8 +13,8 @@ export interface OnboardingDeps {
 const PAGE = 100;
 
 /**
- * COMPAT "Projects": GET /projects/:id/setup-state, the dashboard's onboarding checklist. The
- * edge asks each service what it owns, at once (nothing calls the edge, so this adds no cycle).
+ * GET /projects/:id/setup-state (Plunk's), the dashboard's onboarding checklist. The edge asks
+ * each service what it owns, at once (nothing calls the edge, so this adds no cycle).
  */
 export function onboardingRoutes(d: OnboardingDeps): Route[] {
   async function hasEnabledWorkflow() {

@@ -21,7 +21,7 @@ const accepted = (what: string) => ({
 });
 
 /**
- * SPEC §4.10: a project's reset (its data goes; keys, members, domains and billing stay) and
+ * A project's reset (its data goes; keys, members, domains and billing stay) and
  * delete (everything goes), each answered 202 with the operation to poll. OWNER only.
  */
 export function operationRoutes(ops: ProjectOperations, repo: IdentityStore, cache: KeyCache): Route[] {
