@@ -25,6 +25,8 @@ const domainExample = {
   lastCheckedAt: '2025-06-02T08:00:00.000Z',
 };
 const DOMAIN_ID = { id: 'The domain id.' };
+/** Adding a domain generates its RSA-2048 DKIM key: CPU work a busy host can stretch past the default deadline. */
+const KEYGEN_DEADLINE_MS = 30_000;
 const domainNotFound = { 404: { code: 'DOMAIN_NOT_FOUND', description: 'No domain of this project has this id.' } };
 
 /** `found` only where a check result is meant (verify, list); a freshly added domain has none. */
@@ -96,7 +98,7 @@ export function domainsRoutes(domains: () => Api<'domains'>): Route[] {
       },
       async (req, res, { body }) => {
         if (body.projectId !== undefined && body.projectId !== req.projectId) throw otherProject();
-        const out = await domains().AddDomain({ domain: body.domain });
+        const out = await domains().AddDomain({ domain: body.domain }, { deadlineMs: KEYGEN_DEADLINE_MS });
         res.status(201).json(domainView(out.domain!, false));
       },
     ),
