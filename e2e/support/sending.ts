@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { Api, DnsTestServer, SmtpSink, SnsSimulator, TEST_TOPIC_ARN, Topology, TopologyKind } from '../../libs/testing/src';
+import { Api, DnsTestServer, SmtpSink, SnsSimulator, TEST_TOPIC_ARN, Topology, TopologyKind, workerClosers, workerState } from '../../libs/testing/src';
 import { sharedHerald, startHerald } from './herald';
 
 /**
@@ -33,10 +33,8 @@ export interface SendingOptions {
   shared?: boolean;
 }
 
-/** The worker's shared test servers (on `process`: jest gives each test file its own modules), started at first use. */
-const servers: { dns?: Promise<DnsTestServer>; smtp?: Promise<SmtpSink>; sns?: Promise<SnsSimulator> } = ((process as unknown as Record<symbol, object>)[
-  Symbol.for('herald.test.sending-servers')
-] ??= {});
+/** The worker's shared test servers, started at first use. */
+const servers = workerState<{ dns?: Promise<DnsTestServer>; smtp?: Promise<SmtpSink>; sns?: Promise<SnsSimulator> }>('herald.test.sending-servers', () => ({}));
 
 export async function startSending(kind: TopologyKind, opts: SendingOptions = {}): Promise<SendingStack> {
   if (opts.shared) return sharedSending(kind, opts);
@@ -71,11 +69,18 @@ function stackEnv(opts: SendingOptions, dns: DnsTestServer, smtp?: SmtpSink, sns
   return env;
 }
 
+/** A server the worker keeps: closed with its shared topologies (workerClosers). */
+async function kept<T extends { close(): unknown }>(server: Promise<T>): Promise<T> {
+  const s = await server;
+  workerClosers.add(() => s.close());
+  return s;
+}
+
 async function sharedSending(kind: TopologyKind, opts: SendingOptions): Promise<SendingStack> {
   const [dns, sink, sns] = await Promise.all([
-    (servers.dns ??= DnsTestServer.start()),
-    opts.smtp === false ? undefined : (servers.smtp ??= SmtpSink.start()),
-    opts.sns ? (servers.sns ??= SnsSimulator.start()) : undefined,
+    (servers.dns ??= kept(DnsTestServer.start())),
+    opts.smtp === false ? undefined : (servers.smtp ??= kept(SmtpSink.start())),
+    opts.sns ? (servers.sns ??= kept(SnsSimulator.start())) : undefined,
   ]);
   const t = await sharedHerald(kind, { env: stackEnv(opts, dns, sink, sns) });
   const api = new Api(t.baseUrl, t.keys.secret);

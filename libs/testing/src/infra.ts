@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import vm from 'node:vm';
 import { portFree } from '../../kit/src/ports';
 
 /** The infrastructure tests need; CI starts them (.ci/run), a developer's machine usually has them. */
@@ -74,3 +75,20 @@ export async function freePort(): Promise<number> {
   }
   throw new Error('no free port found in 20000-32767');
 }
+
+/**
+ * The jest worker's own `process`. Jest gives each test file a copy of it (with its own global and
+ * module registry): what is put on the file's `process` is gone at the next file, and the copy's
+ * `exit` listeners never run. The main context's `process`, reached through node:vm, is the real
+ * one, shared by every file the worker runs.
+ */
+export const workerProcess: NodeJS.Process = vm.runInThisContext('process');
+
+/** State kept by the jest worker across its test files (on workerProcess, under `name`). */
+export function workerState<T>(name: string, init: () => T): T {
+  const slots = workerProcess as unknown as Record<symbol, T>;
+  return (slots[Symbol.for(name)] ??= init());
+}
+
+/** Servers a worker keeps across its test files, closed by stopShared (a run in band would not exit otherwise). */
+export const workerClosers = workerState('herald.test.closers', () => new Set<() => unknown>());

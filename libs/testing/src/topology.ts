@@ -6,7 +6,7 @@ import path from 'node:path';
 import amqp from 'amqplib';
 import { Client } from 'pg';
 import { Api, session } from './api';
-import { freePort, heldByLiveProcess, INFRA } from './infra';
+import { freePort, heldByLiveProcess, INFRA, workerClosers, workerProcess, workerState } from './infra';
 import { createDatabase, dropDatabase } from './db';
 import { FIRST_RUN_FILE } from '../../kit/src';
 import { addressVariable, type Registry } from '../../runtime/src';
@@ -43,21 +43,20 @@ const OWNER_PID_FILE = 'test-owner.pid';
 const PIDS_FILE = 'pids';
 
 /**
- * What outlives one test file in a jest worker (its module registry is per file, `process` is
- * not): the shared topologies by settings, and every process topologies started, killed when the
+ * What outlives one test file in a jest worker (workerState): the shared topologies by settings, and every process topologies started, killed when the
  * worker exits (a killed or crashed worker leaves them to the next sweep: sweepStaleTopologies).
  */
 interface WorkerState {
   shared: Map<string, Promise<Topology>>;
   children: Set<ChildProcess>;
 }
-const worker: WorkerState = ((process as unknown as Record<symbol, WorkerState>)[Symbol.for('herald.test.topologies')] ??= (() => {
+const worker: WorkerState = workerState('herald.test.topologies', () => {
   const state: WorkerState = { shared: new Map(), children: new Set() };
-  process.once('exit', () => {
+  workerProcess.once('exit', () => {
     for (const child of state.children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   });
   return state;
-})());
+});
 
 /**
  * The topologies this test file started and has not stopped, on the file's own global (jest gives
@@ -94,7 +93,9 @@ export class Topology {
   readonly procs: Proc[] = [];
   keys!: Keys;
   projectId!: string;
-  /** The owner's session (shared topologies: made once, for every lease). */
+  /** The owner's session cookie (shared topologies: logged in once, for every lease). */
+  private ownerCookie?: Promise<string>;
+  /** The owner's session, made with this test file's Api. */
   private ownerSession?: Promise<Api>;
   /** Started for Topology.shared: kept by the worker until it exits, or until stopShared. */
   private sharedByWorker = false;
@@ -204,7 +205,7 @@ export class Topology {
       base.catch(() => worker.shared.delete(key));
     }
     worker.shared.set(key, base);
-    return (await base).lease();
+    return Topology.prototype.lease.call(await base);
   }
 
   /**
@@ -212,21 +213,30 @@ export class Topology {
    * (60 a minute), which every file on a shared topology draws from.
    */
   owner(): Promise<Api> {
-    this.ownerSession ??= session(this.baseUrl, OWNER.email, OWNER.password);
+    this.ownerCookie ??= session(this.baseUrl, OWNER.email, OWNER.password).then((api) => api.defaultHeaders.cookie);
+    this.ownerSession ??= this.ownerCookie.then((cookie) => new Api(this.baseUrl, undefined, { cookie }));
     return this.ownerSession;
   }
 
+  /**
+   * A test file's view of a shared topology: a project of its own, and this file's code. The base
+   * was made by an earlier file, whose modules jest tears down when it ends (a `pg` client or an
+   * Api of that file fails in the next); so the view shares the base's data (processes, ports,
+   * the owner's cookie), never its methods: it is made of this module's Topology.
+   */
   private async lease(): Promise<Topology> {
-    const created = await (await this.owner()).post('/users/@me/projects', { name: `Test file ${crypto.randomBytes(3).toString('hex')}` });
+    const view: Topology = Object.assign(Object.create(Topology.prototype), this, { ownerSession: undefined });
+    const owner = view.owner();
+    this.ownerCookie = view.ownerCookie; // the next file's view logs in no more
+    const created = await (await owner).post('/users/@me/projects', { name: `Test file ${crypto.randomBytes(3).toString('hex')}` });
     if (created.status !== 201) throw new Error(`a project for the test file: ${created.status} ${JSON.stringify(created.body)}`);
-    const view: Topology = Object.create(this);
     view.keys = { public: created.body.public, secret: created.body.secret };
     view.projectId = created.body.id;
     const refuse = () => {
       throw new Error('a shared topology is not stopped or restarted by a test file: start one of its own (Topology.start)');
     };
     // At the file's end: only the gRPC calls made so far are noted (the topology runs on).
-    Object.assign(view, { stop: () => this.noteRpcCalls(), kill: refuse, terminate: refuse, restart: refuse });
+    Object.assign(view, { stop: () => view.noteRpcCalls(), kill: refuse, terminate: refuse, restart: refuse });
     return view;
   }
 
@@ -379,7 +389,7 @@ export function namespaceInUse(ns: string): boolean {
     .some((dir) => heldByLiveProcess(path.join(os.tmpdir(), dir, OWNER_PID_FILE)));
 }
 
-/** Stops the shared topologies this process holds (a run in band: jest's global teardown runs in the process of the tests). */
+/** Stops the shared topologies and servers this process holds (a run in band: jest's global teardown runs in the process of the tests). */
 export async function stopShared() {
   const all = [...worker.shared.values()];
   worker.shared.clear();
@@ -391,6 +401,10 @@ export async function stopShared() {
       ),
     ),
   );
+  // After the topologies: an SMTP sink waits for its clients (their pools) to hang up.
+  const closers = [...workerClosers];
+  workerClosers.clear();
+  await Promise.all(closers.map(async (close) => close()).map((p) => p.catch(() => undefined)));
 }
 
 /**
