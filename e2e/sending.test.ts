@@ -58,7 +58,7 @@ describe.each<TopologyKind>(['all'])('sending (%s)', (kind) => {
   it('refuses a sender whose domain is not verified', async () => {
     const r = await api.post('/v1/send', { to: 'x@example.org', from: 'me@not-verified.example', subject: 's', body: 'b' });
     expect(r.status).toBe(403);
-    expect(r.body.error.code).toBe('DOMAIN_NOT_VERIFIED');
+    expect(r.body.error).toMatchObject({ code: 'DOMAIN_NOT_VERIFIED', errors: [{ field: 'from' }] });
   });
 
   it('delivers a rendered, DKIM-signed message with tracking and records sent and delivered', async () => {

@@ -2,23 +2,18 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { ApiError } from '../src/api';
 import { AudiencePicker, type Audience } from '../src/pages/campaigns/audience';
-import { localToIso, placeErrors } from '../src/pages/campaigns/model';
+import { active, cancellable, editable, localToIso, STATUSES } from '../src/pages/campaigns/model';
 
 describe('campaigns', () => {
-  it('puts the API errors where the form shows them', () => {
-    const sender = placeErrors(
-      new ApiError(403, 'DOMAIN_NOT_VERIFIED', 'The sender domain of a@b.example is not verified for this project', 'Verify it.'),
-    ) as ApiError;
-    expect(sender.fieldMessage('from')).toMatch(/not verified/);
-    expect(sender.suggestion).toBe('Verify it.');
-    const filter = placeErrors(
-      new ApiError(422, 'VALIDATION_ERROR', 'Validation failed', undefined, [
-        { field: 'audienceFilter.groups[0].filters[0].operator', message: 'unknown operator' },
-      ]),
-    ) as ApiError;
+  it("offers what the API's status rule allows: edit before it starts, cancel while scheduled or sending", () => {
+    expect(STATUSES.filter(editable)).toEqual(['DRAFT', 'SCHEDULED']);
+    expect(STATUSES.filter(cancellable)).toEqual(['SCHEDULED', 'SENDING']);
+    expect(STATUSES.filter(active)).toEqual(['SCHEDULED', 'SENDING']);
+    // The API names each field: a filter's problems reach the filter as they are.
+    const filter = new ApiError(422, 'VALIDATION_ERROR', 'Validation failed', undefined, [
+      { field: 'audienceFilter.groups[0].filters[0].operator', message: 'unknown operator' },
+    ]);
     expect(filter.fieldMessage('audienceFilter')).toBe('groups[0].filters[0].operator: unknown operator');
-    const past = placeErrors(new ApiError(400, 'BAD_REQUEST', 'scheduledFor must be in the future (send without scheduledFor to start now)')) as ApiError;
-    expect(past.fieldMessage('scheduledFor')).toMatch(/^must be in the future/);
     expect(localToIso('')).toBe('');
     expect(localToIso('2030-06-01T09:00')).toBe(new Date('2030-06-01T09:00').toISOString());
   });

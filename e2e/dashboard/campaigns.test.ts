@@ -59,7 +59,8 @@ describe('dashboard campaigns (all)', () => {
     await page.getByTestId('progress-count').getByText(`${subscribed} of ${subscribed} sent`).waitFor();
     expect(await page.getByRole('progressbar', { name: 'Sent' }).getAttribute('aria-valuenow')).toBe(String(subscribed));
     await page.locator('[data-stat="sent"] .stat', { hasText: new RegExp(`^${subscribed}$`) }).waitFor();
-    for (const label of ['delivered', 'opened', 'clicked', 'bounced', 'complained', 'unsubscribed']) await page.locator(`[data-stat="${label}"]`).waitFor();
+    for (const label of ['delivered', 'opened', 'clicked', 'bounced', 'complained', 'unsubscribed', 'replied'])
+      await page.locator(`[data-stat="${label}"]`).waitFor();
 
     // Every subscribed recipient got the message once; the unsubscribed one nothing.
     const mine = () => s.smtp!.messages.filter((m) => m.envelope.to[0]?.endsWith(`@${t}.test`));

@@ -102,9 +102,15 @@ export interface RouteDoc<B extends Schema | undefined = Schema | undefined, Q e
   responses: Record<number, ResponseDoc>;
   /**
    * Errors of the route itself by status (an unknown id, a conflict); those of its policy (401,
-   * 403, 429) and of its input (400, 413, 422) the reference adds by itself.
+   * 403, 429) and of its input (400, 413, 422) the reference adds by itself. A status with
+   * several causes of different codes lists each.
    */
-  errors?: Record<number, { code: string; description: string }>;
+  errors?: Record<number, ErrorDoc | ErrorDoc[]>;
+}
+
+export interface ErrorDoc {
+  code: string;
+  description: string;
 }
 
 interface RouteBase {

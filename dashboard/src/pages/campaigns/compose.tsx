@@ -5,7 +5,7 @@ import { ErrorBanner, Field, Submit, useForm } from '../../ui/form';
 import { PageHeader } from '../../ui/kit';
 import { AudiencePicker, parseFilter, useAudienceCount } from './audience';
 import { useTemplateChoices } from '../templates/types';
-import { placeErrors, type Campaign, type Segment } from './model';
+import { type Campaign, type Segment } from './model';
 
 /** The form's values: every field a string, as typed (kept on an error). */
 interface Values {
@@ -86,13 +86,9 @@ export function CampaignForm({ campaign }: { campaign?: Campaign }) {
         className="campaign-form"
         noValidate
         onSubmit={form.submit(async (values) => {
-          try {
-            const body = toBody(values);
-            const saved = campaign ? await api.put<Campaign>(`/campaigns/${campaign.id}`, body) : (await api.post<{ data: Campaign }>('/campaigns', body)).data;
-            go(`/${saved.id}`);
-          } catch (err) {
-            throw placeErrors(err);
-          }
+          const body = toBody(values);
+          const saved = campaign ? await api.put<Campaign>(`/campaigns/${campaign.id}`, body) : (await api.post<{ data: Campaign }>('/campaigns', body)).data;
+          go(`/${saved.id}`);
         })}
       >
         <ErrorBanner error={form.error} />

@@ -6,7 +6,7 @@ import { ErrorBanner, Field, Submit, useForm } from '../../ui/form';
 import { Loaded, Modal, PageHeader, Spinner, formatDate, formatNumber } from '../../ui/kit';
 import { RecipientCount, useAudienceCount } from './audience';
 import { StatusBadge } from './status';
-import { active, AUDIENCE_LABEL, cancellable, editable, isoToLocal, localToIso, placeErrors, type Campaign, type CampaignStats, type Segment } from './model';
+import { active, AUDIENCE_LABEL, cancellable, editable, isoToLocal, localToIso, type Campaign, type CampaignStats, type Segment } from './model';
 
 const POLL_MS = 1500;
 /** After a send ends, delivery reports still come in: the stats keep refreshing this long. */
@@ -43,7 +43,7 @@ export function CampaignDetail() {
     try {
       await f();
     } catch (err) {
-      setActionError(placeErrors(err));
+      setActionError(err);
     } finally {
       setBusy(false);
     }
@@ -233,11 +233,7 @@ function SendPanel({ campaign: c, onChanged }: { campaign: Campaign; onChanged: 
         className="schedule-form"
         noValidate
         onSubmit={schedule.submit(async (v) => {
-          try {
-            onChanged(await api.post<Campaign>(`/campaigns/${c.id}/send`, { scheduledFor: localToIso(v.scheduledFor) }));
-          } catch (err) {
-            throw placeErrors(err);
-          }
+          onChanged(await api.post<Campaign>(`/campaigns/${c.id}/send`, { scheduledFor: localToIso(v.scheduledFor) }));
         })}
       >
         <ErrorBanner error={schedule.error} />
@@ -296,11 +292,7 @@ function TestSend({ campaign: c }: { campaign: Campaign }) {
         noValidate
         onSubmit={form.submit(async (v) => {
           setSentTo(undefined);
-          try {
-            await api.post(`/campaigns/${c.id}/test`, { email: v.email });
-          } catch (err) {
-            throw placeErrors(err);
-          }
+          await api.post(`/campaigns/${c.id}/test`, { email: v.email });
           setSentTo(v.email);
         })}
       >
@@ -348,6 +340,7 @@ function StatCards({ stats: s }: { stats: CampaignStats }) {
     { label: 'Bounced', value: s.bouncedCount, rate: rate(s.bounceRate) },
     { label: 'Complained', value: s.complainedCount },
     { label: 'Unsubscribed', value: s.unsubscribedCount },
+    { label: 'Replied', value: s.repliedCount },
   ];
   return (
     <section className="stat-cards" aria-label="Stats">

@@ -1,7 +1,9 @@
-import { ApiError } from '../../api';
+import { allows, type Status } from '../../../../services/campaigns/src/domain/status';
+
+// The statuses and what each allows are the API's own rule (the campaigns service's domain).
+export { active, STATUSES, type Status } from '../../../../services/campaigns/src/domain/status';
 
 /** A campaign as the API shows it (Plunk's shape). */
-export type Status = 'DRAFT' | 'SCHEDULED' | 'SENDING' | 'SENT' | 'CANCELLED';
 export type AudienceType = 'ALL' | 'SEGMENT' | 'FILTERED';
 
 export interface Campaign {
@@ -38,6 +40,7 @@ export interface CampaignStats {
   bouncedCount: number;
   complainedCount: number;
   unsubscribedCount: number;
+  repliedCount: number;
   openRate: number;
   clickRate: number;
   bounceRate: number;
@@ -51,12 +54,9 @@ export interface Segment {
   memberCount: number;
 }
 
-export const STATUSES: Status[] = ['DRAFT', 'SCHEDULED', 'SENDING', 'SENT', 'CANCELLED'];
-/** Statuses whose fields can still be replaced (PUT), and those a cancel applies to. */
-export const editable = (s: Status) => s === 'DRAFT' || s === 'SCHEDULED';
-export const cancellable = (s: Status) => s === 'SCHEDULED' || s === 'SENDING';
-/** While one of these, the campaign changes by itself: the page polls it. */
-export const active = (s: Status) => s === 'SCHEDULED' || s === 'SENDING';
+/** Whether the campaign's fields can still be replaced (PUT), and whether a cancel applies. */
+export const editable = (s: Status) => allows(s, 'edit');
+export const cancellable = (s: Status) => allows(s, 'cancel');
 
 export const STATUS_TONE: Record<Status, 'neutral' | 'good' | 'warn' | 'bad' | 'info'> = {
   DRAFT: 'neutral',
@@ -71,20 +71,6 @@ export const AUDIENCE_LABEL: Record<AudienceType, string> = {
   SEGMENT: 'A segment',
   FILTERED: 'A filter',
 };
-
-/**
- * The API's error with its problems put where the form shows them: a sender on an unverified
- * domain (a 403 naming no field) next to From, a refused `scheduledFor` (a 400 saying so in its
- * message) next to the date. (`audienceFilter.…` paths go to the condition builder as they are.)
- */
-export function placeErrors(err: unknown): unknown {
-  if (!(err instanceof ApiError)) return err;
-  const errors = [...err.errors];
-  if (err.code === 'DOMAIN_NOT_VERIFIED' && !errors.some((e) => e.field === 'from')) errors.push({ field: 'from', message: err.message });
-  if (err.status === 400 && /^scheduledFor /.test(err.message) && errors.length === 0)
-    errors.push({ field: 'scheduledFor', message: err.message.replace(/^scheduledFor /, '') });
-  return new ApiError(err.status, err.code, err.message, err.suggestion, errors, err.requestId);
-}
 
 /** A datetime-local value (the browser's time zone) as the ISO instant the API takes; '' stays '' (the API names it). */
 export function localToIso(local: string): string {

@@ -1,8 +1,9 @@
 import type { NewEvent } from '../../../../libs/bus/src';
 import { projectOf, type Api, type Handlers } from '../../../../libs/contracts/src';
 import type { Queryable } from '../../../../libs/db/src';
-import { badRequest, conflict, fromBatchReply, isAppError, isUuid, newId, notFound, validationError } from '../../../../libs/kit/src';
-import { ACTIVE, campaignFields, CANCELLABLE, EDITABLE, scheduleProblem, statsView, type CampaignFields } from '../domain/campaign';
+import { AppError, badRequest, fromBatchReply, isAppError, isUuid, newId, notFound, validationError } from '../../../../libs/kit/src';
+import { campaignFields, scheduleProblem, statsView, type CampaignFields } from '../domain/campaign';
+import { refusal, type CampaignAction } from '../domain/status';
 import type { CampaignRow, CampaignsStore } from './ports';
 
 export interface CampaignsDeps {
@@ -184,8 +185,7 @@ export function campaignsHandlers(d: CampaignsDeps): Handlers<'campaigns'> {
       const fields = await settle(projectId, req.fields_json);
       return store.db.tx(async (tx) => {
         const c = await load(tx, projectId, req.id, true);
-        if (!EDITABLE.has(c.status))
-          throw badRequest(`The campaign is ${c.status}: only a DRAFT or SCHEDULED campaign can be edited`, 'Duplicate it to send a changed copy.');
+        refuseUnless(c, 'edit');
         return msg(await change(store, tx, c, fields));
       });
     },
@@ -203,7 +203,7 @@ export function campaignsHandlers(d: CampaignsDeps): Handlers<'campaigns'> {
       const projectId = projectOf(meta);
       const id = await store.db.tx(async (tx) => {
         const c = await load(tx, projectId, req.id, true);
-        if (ACTIVE.has(c.status)) throw conflict(`The campaign is ${c.status}`, 'Cancel it first (POST /campaigns/:id/cancel).');
+        refuseUnless(c, 'delete');
         await store.delete(tx, projectId, c.id);
         await store.outbox.enqueue(tx, [{ type: 'campaigns.campaign.deleted.v1', projectId, data: { campaignId: c.id } }]);
         return c.id;
@@ -241,16 +241,23 @@ export function campaignsHandlers(d: CampaignsDeps): Handlers<'campaigns'> {
     async SendCampaign(req, meta) {
       const projectId = projectOf(meta);
       const problem = scheduleProblem(req.scheduled_for || undefined, new Date());
-      if (problem) throw badRequest(`scheduledFor ${problem}`, 'Pass a future ISO 8601 time, e.g. 2030-01-01T09:00:00Z, or leave it out to send now.');
+      if (problem)
+        throw new AppError({
+          code: 'BAD_REQUEST', // 400, not 422: Plunk's answer to a past date
+          status: 400,
+          message: `scheduledFor ${problem}`,
+          errors: [{ field: 'scheduledFor', message: problem, code: 'invalid_schedule' }],
+          suggestion: 'Pass a future ISO 8601 time, e.g. 2030-01-01T09:00:00Z, or leave it out to send now.',
+        });
       const c = await load(store.db.pool, projectId, req.id);
-      refuseSent(c);
+      refuseUnless(c, 'send');
       // Checked again at send time: the domain may have lost its verification, the audience its members.
       await d.messaging().CheckSender({ email: c.from_email });
       const { count } = await d.contacts().CountAudience({ audience: audienceOf(c) }, { deadlineMs: COUNT_DEADLINE_MS });
       if (Number(count) === 0) throw badRequest("The campaign's audience has no subscribed contacts", 'Pick an audience with subscribed contacts.');
       return store.db.tx(async (tx) => {
         const locked = await load(tx, projectId, req.id, true);
-        refuseSent(locked);
+        refuseUnless(locked, 'send');
         const tracking = req.tracking || 'ENABLED';
         const row = req.scheduled_for
           ? await change(store, tx, locked, { status: 'SCHEDULED', scheduled_at: new Date(req.scheduled_for), tracking })
@@ -265,7 +272,7 @@ export function campaignsHandlers(d: CampaignsDeps): Handlers<'campaigns'> {
         const c = await load(tx, projectId, req.id, true);
         // Cancelled already: answered again (a cancel whose answer was lost is retried safely).
         if (c.status === 'CANCELLED') return c;
-        if (!CANCELLABLE.has(c.status)) throw badRequest(`The campaign is ${c.status}: only a SCHEDULED or SENDING campaign can be cancelled`);
+        refuseUnless(c, 'cancel');
         return change(store, tx, c, { status: 'CANCELLED', cancelled_at: new Date(), phase: null });
       });
       // The fan-out holds the row's lock while it hands a page to messaging: once the status is
@@ -315,7 +322,11 @@ export function campaignsHandlers(d: CampaignsDeps): Handlers<'campaigns'> {
   };
 }
 
-function refuseSent(c: CampaignRow) {
-  if (c.status === 'SENDING' || c.status === 'SENT') throw badRequest(`The campaign has been sent already (${c.status})`, 'Duplicate it to send it again.');
-  if (c.status === 'CANCELLED') throw badRequest('The campaign was cancelled', 'Duplicate it to send it again.');
+/**
+ * A campaign in a status that does not allow the action (domain/status.ts): one code, CAMPAIGN_STATE;
+ * 409 for a delete and 400 otherwise, the statuses Plunk answers with.
+ */
+function refuseUnless(c: CampaignRow, action: CampaignAction) {
+  const no = refusal(c.status, action);
+  if (no) throw new AppError({ code: 'CAMPAIGN_STATE', status: action === 'delete' ? 409 : 400, ...no, details: { status: c.status, action } });
 }

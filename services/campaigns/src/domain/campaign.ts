@@ -1,21 +1,13 @@
 /**
- * Campaign rules, pure: the create/replace body (as Plunk clients send it), the statuses and their
- * moves, and the per-recipient facts stats count.
+ * Campaign rules, pure: the create/replace body (as Plunk clients send it) and the per-recipient
+ * facts stats count. The statuses and what each allows: status.ts.
  */
 import { z } from 'zod';
 import { isValidEmail } from '../../../../libs/kit/src/email';
 
-export const STATUSES = ['DRAFT', 'SCHEDULED', 'SENDING', 'SENT', 'CANCELLED'] as const;
-export type Status = (typeof STATUSES)[number];
+export { STATUSES, type Status } from './status';
 export const AUDIENCE_TYPES = ['ALL', 'SEGMENT', 'FILTERED'] as const;
 export type AudienceType = (typeof AUDIENCE_TYPES)[number];
-
-/** A campaign's fields can be replaced only before it starts. */
-export const EDITABLE: ReadonlySet<Status> = new Set(['DRAFT', 'SCHEDULED']);
-/** Cancel applies to these two only. */
-export const CANCELLABLE: ReadonlySet<Status> = new Set(['SCHEDULED', 'SENDING']);
-/** A campaign in one of these cannot be deleted (409): cancel it first. */
-export const ACTIVE: ReadonlySet<Status> = new Set(['SCHEDULED', 'SENDING']);
 
 const email = z
   .string()

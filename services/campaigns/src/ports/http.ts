@@ -76,7 +76,8 @@ const statsExample = {
 };
 /** Create, replace and send count the audience; cancel waits for what senders hold (app/campaigns.ts). */
 const slow = { deadlineMs: SLOW_CALL_DEADLINE_MS };
-const badState = (what: string) => ({ 400: { code: 'BAD_REQUEST', description: what } });
+/** A campaign whose status does not allow the action (domain/status.ts). */
+const wrongState = (what: string) => ({ code: 'CAMPAIGN_STATE', description: `${what} \`details\` names the status and the action.` });
 const senderErrors = { 403: { code: 'DOMAIN_NOT_VERIFIED', description: "`from`'s domain is not a verified domain of the project." } };
 
 export function campaignsRoutes(campaigns: () => Api<'campaigns'>): Route[] {
@@ -147,7 +148,7 @@ export function campaignsRoutes(campaigns: () => Api<'campaigns'>): Route[] {
         forwardedBody: campaignFields,
         example: createExample,
         responses: { 200: { description: 'The campaign.', example: campaignExample } },
-        errors: { ...notFound, ...senderErrors, ...badState('The campaign is sending, sent or cancelled.') },
+        errors: { ...notFound, ...senderErrors, 400: wrongState('The campaign is sending, sent or cancelled.') },
       },
       async (req, res, { body }) => {
         res.json(view(await campaigns().UpdateCampaign({ id: String(req.params.id), fields_json: JSON.stringify(body ?? {}) }, slow)));
@@ -161,7 +162,7 @@ export function campaignsRoutes(campaigns: () => Api<'campaigns'>): Route[] {
         summary: 'Delete a campaign',
         params: CAMPAIGN_ID,
         responses: { 204: { description: 'Deleted.' } },
-        errors: { ...notFound, 409: { code: 'CONFLICT', description: 'The campaign is SCHEDULED or SENDING: cancel it first.' } },
+        errors: { ...notFound, 409: wrongState('The campaign is SCHEDULED or SENDING: cancel it first.') },
       },
       async (req, res) => {
         await campaigns().DeleteCampaign({ id: String(req.params.id) });
@@ -203,7 +204,10 @@ export function campaignsRoutes(campaigns: () => Api<'campaigns'>): Route[] {
         errors: {
           ...notFound,
           ...senderErrors,
-          ...badState('scheduledFor is in the past, the audience has no subscribed contacts, or the campaign was sent or cancelled already.'),
+          400: [
+            { code: 'BAD_REQUEST', description: '`scheduledFor` is not a future time (`errors` names it), or the audience has no subscribed contacts.' },
+            wrongState('The campaign was sent or cancelled already.'),
+          ],
         },
       },
       async (req, res, { body }) => {
@@ -225,7 +229,7 @@ export function campaignsRoutes(campaigns: () => Api<'campaigns'>): Route[] {
         responses: {
           200: { description: 'The campaign, CANCELLED.', example: { ...campaignExample, status: 'CANCELLED', cancelledAt: '2025-06-01T10:00:00.000Z' } },
         },
-        errors: { ...notFound, ...badState('The campaign is a DRAFT or SENT.') },
+        errors: { ...notFound, 400: wrongState('The campaign is a DRAFT or SENT.') },
       },
       async (req, res) => {
         res.json(view(await campaigns().CancelCampaign({ id: String(req.params.id) }, slow)));

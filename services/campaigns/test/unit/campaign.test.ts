@@ -1,4 +1,5 @@
 import { campaignFields, FACT, factBits, scheduleProblem, statsView } from '../../src/domain/campaign';
+import { allows, refusal, STATUSES, type CampaignAction } from '../../src/domain/status';
 
 describe('campaign fields', () => {
   const base = { name: 'N', subject: 'S', body: 'B', from: 'Me@Example.com', audienceType: 'ALL' };
@@ -50,5 +51,17 @@ describe('facts and stats', () => {
       clickRate: 33.33,
       deliveryRate: 100,
     });
+  });
+});
+
+describe('statuses', () => {
+  it('allow edit before the start, send until it is sent or cancelled, cancel while scheduled or sending, delete when still', () => {
+    const allowed = (action: CampaignAction) => STATUSES.filter((s) => allows(s, action));
+    expect(allowed('edit')).toEqual(['DRAFT', 'SCHEDULED']);
+    expect(allowed('send')).toEqual(['DRAFT', 'SCHEDULED']);
+    expect(allowed('cancel')).toEqual(['SCHEDULED', 'SENDING']);
+    expect(allowed('delete')).toEqual(['DRAFT', 'SENT', 'CANCELLED']);
+    expect(refusal('SENDING', 'delete')).toEqual({ message: 'The campaign is SENDING', suggestion: 'Cancel it first (POST /campaigns/:id/cancel).' });
+    expect(refusal('DRAFT', 'cancel')?.suggestion).toMatch(/delete it/);
   });
 });

@@ -160,7 +160,7 @@ function causesOf(r: Documented): Cause[] {
   // A JSON or form body is validated by a zod schema (422); a text body is the service's to judge, and its route says how.
   if (doc.body || doc.forwardedBody) out.push(...(r.body ? [] : [CAUSES.badJson]), CAUSES.tooLarge, ...(r.body === 'text' ? [] : [CAUSES.invalid]));
   if (doc.query) out.push(CAUSES.badQuery);
-  for (const [status, e] of Object.entries(doc.errors ?? {})) out.push({ status: Number(status), ...e });
+  for (const [status, e] of Object.entries(doc.errors ?? {})) out.push(...[e].flat().map((c) => ({ status: Number(status), ...c })));
   return [...new Set(out)];
 }
 

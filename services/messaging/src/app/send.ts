@@ -4,7 +4,6 @@ import {
   AppError,
   BatchOutcome,
   Batcher,
-  forbidden,
   fromBatchReply,
   isUuid,
   newId,
@@ -15,7 +14,7 @@ import {
 } from '../../../../libs/kit/src';
 import type { NewEvent } from '../../../../libs/bus/src';
 import type { Api, DomainEvent } from '../../../../libs/contracts/src';
-import { createSendRequestSchema, MAX_MESSAGE_BYTES, MAX_SEND_DATA_BYTES, normalizeRecipients, parseAddress } from '../domain/send';
+import { createSendRequestSchema, MAX_MESSAGE_BYTES, MAX_SEND_DATA_BYTES, normalizeRecipients, parseAddress, senderNotVerified } from '../domain/send';
 import type { BillingGate, EmailRow, MessagingStore, NewEmail, SigningKeys } from './ports';
 
 export type Tracking = 'ENABLED' | 'DISABLED' | 'MARKETING_ONLY';
@@ -91,11 +90,7 @@ export const contactVars = (contact: { id: string; email: string; subscribed: bo
 export async function checkSender(deps: { signingKeys: SigningKeys; devMailbox: boolean }, projectId: string, email: string) {
   const key = await deps.signingKeys.get(projectId, email.split('@')[1] ?? '');
   if (!key.found && !deps.devMailbox) {
-    throw forbidden(
-      `The sender domain of ${email} is not verified for this project`,
-      'DOMAIN_NOT_VERIFIED',
-      'Add the domain (POST /domains), publish its DNS records and verify it.',
-    );
+    throw senderNotVerified(email);
   }
 }
 

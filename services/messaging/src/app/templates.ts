@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { zodToFieldErrors } from '../../../../libs/edge/src';
-import { badRequest, conflict, forbidden, isUuid, isValidEmail, newId, normalizeEmail, notFound, validationError } from '../../../../libs/kit/src';
+import { badRequest, conflict, isUuid, isValidEmail, newId, normalizeEmail, notFound, validationError } from '../../../../libs/kit/src';
 import type { Api } from '../../../../libs/contracts/src';
 import type { Template__Output as TemplateMsg } from '../../../../libs/contracts/src/generated/herald/messaging/v1/Template';
 import { compileCheck } from '../domain/render';
+import { senderNotVerified } from '../domain/send';
 import type { MessagingStore, TemplateRow } from './ports';
 
 const email = z.string().transform(normalizeEmail).refine(isValidEmail, 'must be a valid email address');
@@ -68,12 +69,7 @@ export function templatesApp(repo: MessagingStore, domains: () => Api<'domains'>
   async function checkFrom(projectId: string, from: string | null | undefined) {
     if (!from) return;
     const r = await domains().CheckSender({ email: from }, { projectId });
-    if (!r.verified && !devMailbox)
-      throw forbidden(
-        `The domain of ${from} is not verified for this project`,
-        'DOMAIN_NOT_VERIFIED',
-        'Verify the domain first (POST /domains, then GET /domains/:id/verify).',
-      );
+    if (!r.verified && !devMailbox) throw senderNotVerified(from);
   }
   const get = async (projectId: string, id: string) => {
     const t = isUuid(id) ? await repo.template(projectId, id) : undefined;

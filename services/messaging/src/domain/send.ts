@@ -20,6 +20,7 @@
  */
 import { z } from 'zod';
 import { isValidEmail } from '../../../../libs/kit/src/email';
+import { AppError } from '../../../../libs/kit/src/errors';
 
 export const MAX_RECIPIENTS = 100;
 export const MAX_ATTACHMENTS = 10;
@@ -355,3 +356,15 @@ export const sendRequestSchema = createSendRequestSchema();
 
 export type SendRequest = z.infer<typeof sendRequestSchema>;
 export type SendAttachment = NonNullable<SendRequest['attachments']>[number];
+
+/** A sender whose domain the project has not verified: a 403 that names `from`, where a form shows it. */
+export function senderNotVerified(email: string) {
+  const message = `The domain of ${email} is not verified for this project`;
+  return new AppError({
+    code: 'DOMAIN_NOT_VERIFIED',
+    status: 403,
+    message,
+    errors: [{ field: 'from', message: 'its domain is not verified for this project', code: 'domain_not_verified' }],
+    suggestion: 'Add the domain (POST /domains), publish its DNS records and verify it (GET /domains/:id/verify).',
+  });
+}
