@@ -1,5 +1,6 @@
 import type { NewEvent } from '../../../../libs/bus/src';
 import { projectOf, type Api, type Handlers } from '../../../../libs/contracts/src';
+import type { Campaign as CampaignMsg } from '../../../../libs/contracts/src/generated/herald/campaigns/v1/Campaign';
 import type { Queryable } from '../../../../libs/db/src';
 import { AppError, badRequest, fromBatchReply, isAppError, isUuid, newId, notFound, validationError } from '../../../../libs/kit/src';
 import { campaignFields, scheduleProblem, statsView, type CampaignFields } from '../domain/campaign';
@@ -19,38 +20,37 @@ const COUNT_DEADLINE_MS = 30_000;
 const CANCEL_DEADLINE_MS = 30_000;
 /** What a route gives the calls that count an audience or cancel (beyond the calls they make). */
 export const SLOW_CALL_DEADLINE_MS = 60_000;
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** The campaign as the API shows it (Plunk's fields), `type` being the audience type, as in the create answer. */
-export function campaignView(c: Omit<CampaignRow, 'body'> & { body?: string }) {
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const orUndefined = <T>(v: T | null) => v ?? undefined;
+
+/** The campaign's message (contracts' Campaign): a null column is an unset optional field. */
+function msg(c: Omit<CampaignRow, 'body'> & { body?: string }): CampaignMsg {
   return {
     id: c.id,
     name: c.name,
-    description: c.description,
+    description: orUndefined(c.description),
     subject: c.subject,
     body: c.body,
-    from: c.from_email,
-    fromName: c.from_name,
-    replyTo: c.reply_to,
-    templateId: c.template_id,
-    type: c.audience_type,
-    audienceType: c.audience_type,
-    segmentId: c.segment_id,
-    audienceFilter: c.audience_filter,
+    from_email: c.from_email,
+    from_name: orUndefined(c.from_name),
+    reply_to: orUndefined(c.reply_to),
+    template_id: orUndefined(c.template_id),
+    audience_type: c.audience_type,
+    segment_id: orUndefined(c.segment_id),
+    audience_filter_json: c.audience_filter ? JSON.stringify(c.audience_filter) : undefined,
     status: c.status,
-    scheduledAt: iso(c.scheduled_at),
-    startedAt: iso(c.started_at),
-    sentAt: iso(c.sent_at),
-    cancelledAt: iso(c.cancelled_at),
-    statusReason: c.status_reason,
-    totalRecipients: c.total_recipients,
-    sentCount: c.sent_count,
-    createdAt: c.created_at.toISOString(),
-    updatedAt: c.updated_at.toISOString(),
+    scheduled_at: orUndefined(iso(c.scheduled_at)),
+    started_at: orUndefined(iso(c.started_at)),
+    sent_at: orUndefined(iso(c.sent_at)),
+    cancelled_at: orUndefined(iso(c.cancelled_at)),
+    status_reason: orUndefined(c.status_reason),
+    total_recipients: c.total_recipients,
+    sent_count: c.sent_count,
+    created_at: c.created_at.toISOString(),
+    updated_at: c.updated_at.toISOString(),
   };
 }
-
-const msg = (c: Omit<CampaignRow, 'body'> & { body?: string }) => ({ json: JSON.stringify(campaignView(c)) });
 
 /** The read model other services keep (analytics, template usage, segment deletes). */
 export function changedEvent(c: Omit<CampaignRow, 'body'>): NewEvent {
@@ -303,20 +303,31 @@ export function campaignsHandlers(d: CampaignsDeps): Handlers<'campaigns'> {
 
     async CampaignStats(req, meta) {
       const c = await load(store.db.pool, projectOf(meta), req.id);
+      const v = statsView(c.total_recipients, {
+        sent: c.sent_count,
+        delivered: c.delivered_count,
+        opened: c.opened_count,
+        clicked: c.clicked_count,
+        bounced: c.bounced_count,
+        complained: c.complained_count,
+        unsubscribed: c.unsubscribed_count,
+        failed: c.failed_count,
+        replied: c.replied_count,
+      });
       return {
-        json: JSON.stringify(
-          statsView(c.total_recipients, {
-            sent: c.sent_count,
-            delivered: c.delivered_count,
-            opened: c.opened_count,
-            clicked: c.clicked_count,
-            bounced: c.bounced_count,
-            complained: c.complained_count,
-            unsubscribed: c.unsubscribed_count,
-            failed: c.failed_count,
-            replied: c.replied_count,
-          }),
-        ),
+        total_recipients: v.totalRecipients,
+        sent: v.sentCount,
+        delivered: v.deliveredCount,
+        opened: v.openedCount,
+        clicked: v.clickedCount,
+        bounced: v.bouncedCount,
+        complained: v.complainedCount,
+        unsubscribed: v.unsubscribedCount,
+        replied: v.repliedCount,
+        open_rate: v.openRate,
+        click_rate: v.clickRate,
+        bounce_rate: v.bounceRate,
+        delivery_rate: v.deliveryRate,
       };
     },
   };

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { Api } from '../../../../libs/contracts/src';
+import type { Campaign__Output as CampaignMsg } from '../../../../libs/contracts/src/generated/herald/campaigns/v1/Campaign';
+import type { StatsResponse__Output as StatsMsg } from '../../../../libs/contracts/src/generated/herald/campaigns/v1/StatsResponse';
 import { on, policy, queryInt, type Route } from '../../../../libs/edge/src';
 import { SLOW_CALL_DEADLINE_MS } from '../app/campaigns';
 import { campaignFields, STATUSES } from '../domain/campaign';
@@ -8,7 +10,48 @@ import { campaignFields, STATUSES } from '../domain/campaign';
 
 const CAMPAIGN_ID = { id: 'The campaign id.' };
 const notFound = { 404: { code: 'CAMPAIGN_NOT_FOUND', description: 'No campaign of this project has this id.' } };
-const view = (c: { json: string }) => JSON.parse(c.json);
+/** A campaign as the API shows it (Plunk's fields), `type` being the audience type, as in the create answer. */
+const view = (c: CampaignMsg) => ({
+  id: c.id,
+  name: c.name,
+  description: c.description ?? null,
+  subject: c.subject,
+  body: c.body, // left out of lists
+  from: c.from_email,
+  fromName: c.from_name ?? null,
+  replyTo: c.reply_to ?? null,
+  templateId: c.template_id ?? null,
+  type: c.audience_type,
+  audienceType: c.audience_type,
+  segmentId: c.segment_id ?? null,
+  audienceFilter: c.audience_filter_json ? JSON.parse(c.audience_filter_json) : null,
+  status: c.status,
+  scheduledAt: c.scheduled_at ?? null,
+  startedAt: c.started_at ?? null,
+  sentAt: c.sent_at ?? null,
+  cancelledAt: c.cancelled_at ?? null,
+  statusReason: c.status_reason ?? null,
+  totalRecipients: Number(c.total_recipients),
+  sentCount: Number(c.sent_count),
+  createdAt: c.created_at,
+  updatedAt: c.updated_at,
+});
+
+const statsView = (s: StatsMsg) => ({
+  totalRecipients: Number(s.total_recipients),
+  sentCount: Number(s.sent),
+  deliveredCount: Number(s.delivered),
+  openedCount: Number(s.opened),
+  clickedCount: Number(s.clicked),
+  bouncedCount: Number(s.bounced),
+  complainedCount: Number(s.complained),
+  unsubscribedCount: Number(s.unsubscribed),
+  repliedCount: Number(s.replied),
+  openRate: s.open_rate,
+  clickRate: s.click_rate,
+  bounceRate: s.bounce_rate,
+  deliveryRate: s.delivery_rate,
+});
 
 const listQuery = z.object({
   page: queryInt(1, 1_000_000).default(1),
@@ -266,7 +309,7 @@ export function campaignsRoutes(campaigns: () => Api<'campaigns'>): Route[] {
         errors: notFound,
       },
       async (req, res) => {
-        res.json(JSON.parse((await campaigns().CampaignStats({ id: String(req.params.id) })).json));
+        res.json(statsView(await campaigns().CampaignStats({ id: String(req.params.id) })));
       },
     ),
   ];

@@ -22,7 +22,7 @@ export function onboardingRoutes(d: OnboardingDeps): Route[] {
   }
   async function lastCampaignSentAt() {
     const out = await d.campaigns().ListCampaigns({ page: 1, page_size: PAGE, status: 'SENT' });
-    const sent = out.campaigns.map((c) => JSON.parse(c.json).sentAt as string | null).filter((s): s is string => !!s);
+    const sent = out.campaigns.map((c) => c.sent_at).filter((s): s is string => !!s);
     return sent.length ? sent.reduce((a, b) => (a > b ? a : b)) : null;
   }
   return [

@@ -1,10 +1,77 @@
 // Original file: protos/campaigns/v1/campaigns.proto
 
+import type { Long } from '@grpc/proto-loader';
 
 export interface Campaign {
-  'json'?: (string);
+  'id'?: (string);
+  'name'?: (string);
+  'description'?: (string);
+  'subject'?: (string);
+  'body'?: (string);
+  'from_email'?: (string);
+  'from_name'?: (string);
+  'reply_to'?: (string);
+  'template_id'?: (string);
+  'audience_type'?: (string);
+  'segment_id'?: (string);
+  'audience_filter_json'?: (string);
+  'status'?: (string);
+  'scheduled_at'?: (string);
+  'started_at'?: (string);
+  'sent_at'?: (string);
+  'cancelled_at'?: (string);
+  'status_reason'?: (string);
+  'total_recipients'?: (number | string | Long);
+  'sent_count'?: (number | string | Long);
+  'created_at'?: (string);
+  'updated_at'?: (string);
+  '_description'?: "description";
+  '_body'?: "body";
+  '_from_name'?: "from_name";
+  '_reply_to'?: "reply_to";
+  '_template_id'?: "template_id";
+  '_segment_id'?: "segment_id";
+  '_audience_filter_json'?: "audience_filter_json";
+  '_scheduled_at'?: "scheduled_at";
+  '_started_at'?: "started_at";
+  '_sent_at'?: "sent_at";
+  '_cancelled_at'?: "cancelled_at";
+  '_status_reason'?: "status_reason";
 }
 
 export interface Campaign__Output {
-  'json': (string);
+  'id': (string);
+  'name': (string);
+  'description'?: (string);
+  'subject': (string);
+  'body'?: (string);
+  'from_email': (string);
+  'from_name'?: (string);
+  'reply_to'?: (string);
+  'template_id'?: (string);
+  'audience_type': (string);
+  'segment_id'?: (string);
+  'audience_filter_json'?: (string);
+  'status': (string);
+  'scheduled_at'?: (string);
+  'started_at'?: (string);
+  'sent_at'?: (string);
+  'cancelled_at'?: (string);
+  'status_reason'?: (string);
+  'total_recipients': (string);
+  'sent_count': (string);
+  'created_at': (string);
+  'updated_at': (string);
+  '_description'?: "description";
+  '_body'?: "body";
+  '_from_name'?: "from_name";
+  '_reply_to'?: "reply_to";
+  '_template_id'?: "template_id";
+  '_segment_id'?: "segment_id";
+  '_audience_filter_json'?: "audience_filter_json";
+  '_scheduled_at'?: "scheduled_at";
+  '_started_at'?: "started_at";
+  '_sent_at'?: "sent_at";
+  '_cancelled_at'?: "cancelled_at";
+  '_status_reason'?: "status_reason";
 }

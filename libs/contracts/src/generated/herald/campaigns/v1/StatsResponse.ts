@@ -1,10 +1,35 @@
 // Original file: protos/campaigns/v1/campaigns.proto
 
+import type { Long } from '@grpc/proto-loader';
 
 export interface StatsResponse {
-  'json'?: (string);
+  'total_recipients'?: (number | string | Long);
+  'sent'?: (number | string | Long);
+  'delivered'?: (number | string | Long);
+  'opened'?: (number | string | Long);
+  'clicked'?: (number | string | Long);
+  'bounced'?: (number | string | Long);
+  'complained'?: (number | string | Long);
+  'unsubscribed'?: (number | string | Long);
+  'replied'?: (number | string | Long);
+  'open_rate'?: (number | string);
+  'click_rate'?: (number | string);
+  'bounce_rate'?: (number | string);
+  'delivery_rate'?: (number | string);
 }
 
 export interface StatsResponse__Output {
-  'json': (string);
+  'total_recipients': (string);
+  'sent': (string);
+  'delivered': (string);
+  'opened': (string);
+  'clicked': (string);
+  'bounced': (string);
+  'complained': (string);
+  'unsubscribed': (string);
+  'replied': (string);
+  'open_rate': (number);
+  'click_rate': (number);
+  'bounce_rate': (number);
+  'delivery_rate': (number);
 }
