@@ -3,7 +3,7 @@ import { projectOf, type Api, type Handlers } from '../../../../libs/contracts/s
 import type { Campaign as CampaignMsg } from '../../../../libs/contracts/src/generated/herald/campaigns/v1/Campaign';
 import type { Queryable } from '../../../../libs/db/src';
 import { AppError, badRequest, fromBatchReply, isAppError, isUuid, newId, notFound, validationError } from '../../../../libs/kit/src';
-import { campaignFields, scheduleProblem, statsView, type CampaignFields } from '../domain/campaign';
+import { campaignFields, scheduleProblem, type CampaignFields } from '../domain/campaign';
 import { refusal, type CampaignAction } from '../domain/status';
 import type { CampaignRow, CampaignsStore } from './ports';
 
@@ -40,10 +40,10 @@ function msg(c: Omit<CampaignRow, 'body'> & { body?: string }): CampaignMsg {
     segment_id: orUndefined(c.segment_id),
     audience_filter_json: c.audience_filter ? JSON.stringify(c.audience_filter) : undefined,
     status: c.status,
-    scheduled_at: orUndefined(iso(c.scheduled_at)),
-    started_at: orUndefined(iso(c.started_at)),
-    sent_at: orUndefined(iso(c.sent_at)),
-    cancelled_at: orUndefined(iso(c.cancelled_at)),
+    scheduled_at: c.scheduled_at?.toISOString(),
+    started_at: c.started_at?.toISOString(),
+    sent_at: c.sent_at?.toISOString(),
+    cancelled_at: c.cancelled_at?.toISOString(),
     status_reason: orUndefined(c.status_reason),
     total_recipients: c.total_recipients,
     sent_count: c.sent_count,
@@ -303,7 +303,8 @@ export function campaignsHandlers(d: CampaignsDeps): Handlers<'campaigns'> {
 
     async CampaignStats(req, meta) {
       const c = await load(store.db.pool, projectOf(meta), req.id);
-      const v = statsView(c.total_recipients, {
+      return {
+        total_recipients: c.total_recipients,
         sent: c.sent_count,
         delivered: c.delivered_count,
         opened: c.opened_count,
@@ -313,21 +314,6 @@ export function campaignsHandlers(d: CampaignsDeps): Handlers<'campaigns'> {
         unsubscribed: c.unsubscribed_count,
         failed: c.failed_count,
         replied: c.replied_count,
-      });
-      return {
-        total_recipients: v.totalRecipients,
-        sent: v.sentCount,
-        delivered: v.deliveredCount,
-        opened: v.openedCount,
-        clicked: v.clickedCount,
-        bounced: v.bouncedCount,
-        complained: v.complainedCount,
-        unsubscribed: v.unsubscribedCount,
-        replied: v.repliedCount,
-        open_rate: v.openRate,
-        click_rate: v.clickRate,
-        bounce_rate: v.bounceRate,
-        delivery_rate: v.deliveryRate,
       };
     },
   };

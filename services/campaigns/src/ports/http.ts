@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import type { Api } from '../../../../libs/contracts/src';
 import type { Campaign__Output as CampaignMsg } from '../../../../libs/contracts/src/generated/herald/campaigns/v1/Campaign';
-import type { StatsResponse__Output as StatsMsg } from '../../../../libs/contracts/src/generated/herald/campaigns/v1/StatsResponse';
 import { on, policy, queryInt, type Route } from '../../../../libs/edge/src';
 import { SLOW_CALL_DEADLINE_MS } from '../app/campaigns';
-import { campaignFields, STATUSES } from '../domain/campaign';
+import { campaignFields, statsView, STATUSES, type Counts } from '../domain/campaign';
 
 /** Campaigns, in Plunk's shapes: a secret key or a member's session. */
 
@@ -35,22 +34,6 @@ const view = (c: CampaignMsg) => ({
   sentCount: Number(c.sent_count),
   createdAt: c.created_at,
   updatedAt: c.updated_at,
-});
-
-const statsView = (s: StatsMsg) => ({
-  totalRecipients: Number(s.total_recipients),
-  sentCount: Number(s.sent),
-  deliveredCount: Number(s.delivered),
-  openedCount: Number(s.opened),
-  clickedCount: Number(s.clicked),
-  bouncedCount: Number(s.bounced),
-  complainedCount: Number(s.complained),
-  unsubscribedCount: Number(s.unsubscribed),
-  repliedCount: Number(s.replied),
-  openRate: s.open_rate,
-  clickRate: s.click_rate,
-  bounceRate: s.bounce_rate,
-  deliveryRate: s.delivery_rate,
 });
 
 const listQuery = z.object({
@@ -309,7 +292,9 @@ export function campaignsRoutes(campaigns: () => Api<'campaigns'>): Route[] {
         errors: notFound,
       },
       async (req, res) => {
-        res.json(statsView(await campaigns().CampaignStats({ id: String(req.params.id) })));
+        // The message's counters are named after the facts (domain/campaign.ts); the view derives the rates.
+        const { total_recipients, ...counts } = await campaigns().CampaignStats({ id: String(req.params.id) });
+        res.json(statsView(Number(total_recipients), Object.fromEntries(Object.entries(counts).map(([fact, n]) => [fact, Number(n)])) as Counts));
       },
     ),
   ];

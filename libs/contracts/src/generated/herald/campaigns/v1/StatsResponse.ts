@@ -11,11 +11,8 @@ export interface StatsResponse {
   'bounced'?: (number | string | Long);
   'complained'?: (number | string | Long);
   'unsubscribed'?: (number | string | Long);
+  'failed'?: (number | string | Long);
   'replied'?: (number | string | Long);
-  'open_rate'?: (number | string);
-  'click_rate'?: (number | string);
-  'bounce_rate'?: (number | string);
-  'delivery_rate'?: (number | string);
 }
 
 export interface StatsResponse__Output {
@@ -27,9 +24,6 @@ export interface StatsResponse__Output {
   'bounced': (string);
   'complained': (string);
   'unsubscribed': (string);
+  'failed': (string);
   'replied': (string);
-  'open_rate': (number);
-  'click_rate': (number);
-  'bounce_rate': (number);
-  'delivery_rate': (number);
 }
