@@ -61,8 +61,9 @@ describe('a tour of the API across processes (split)', () => {
     expect((await s.api.get(`/templates/${copy.body.id}`)).status).toBe(404);
   });
 
-  it('segments: dynamic and static, members, compute and refresh; a field’s usage', async () => {
+  it('segments: a preview, dynamic and static, members, compute and refresh; a field’s usage', async () => {
     const condition = { logic: 'AND', groups: [{ filters: [{ field: 'data.plan', operator: 'equals', value: 'pro' }] }] };
+    expect((await s.api.post('/segments/preview', { condition })).body).toEqual({ total: 1, subscribed: 1 });
     const dyn = await s.api.post('/segments', { name: `Pro ${tag}`, type: 'DYNAMIC', trackMembership: true, condition });
     expect(dyn.status).toBe(201);
     expect((await s.api.get('/segments')).body.map((x: any) => x.id)).toContain(dyn.body.id);
