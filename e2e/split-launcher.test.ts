@@ -44,13 +44,32 @@ function env(c: Copy): NodeJS.ProcessEnv {
   };
 }
 
-function processes(run: Launched) {
+/** Every process the launcher started, in order (a start again lists each target again). */
+function started(run: Launched) {
   return [...run.output().matchAll(/^\[split\] (\w+) \(pid (\d+)\): HTTP port (\d+)(?:, gRPC port (\d+))?$/gm)].map((m) => ({
     target: m[1],
     pid: Number(m[2]),
     http: Number(m[3]),
     grpc: m[4] ? Number(m[4]) : undefined,
   }));
+}
+
+/** The processes running now: each target's last start. */
+const processes = (run: Launched) => [...new Map(started(run).map((p) => [p.target, p])).values()];
+
+/** Listens on the gRPC port the launcher gives `target`, as soon as it says which, before the process binds it. */
+function takePortOf(run: Launched, target: string): Promise<{ server: net.Server; port: number }> {
+  return new Promise((resolve, reject) => {
+    const look = () => {
+      const port = started(run).find((p) => p.target === target)?.grpc;
+      if (!port) return;
+      run.child.stdout!.off('data', look);
+      const server = net.createServer();
+      server.once('error', reject);
+      server.listen(port, '0.0.0.0', () => resolve({ server, port }));
+    };
+    run.child.stdout!.on('data', look);
+  });
 }
 
 describe('npm run start:split', () => {
@@ -97,11 +116,21 @@ describe('npm run start:split', () => {
     }
 
     // A copy given only another PORT: more processes of the first Herald (its database, queues, keys).
+    // Something takes a port it hands out before the process binds it: every process starts again.
     const replica: Copy = { ...a, port: await freePort(), procs: [] };
     copies.push(replica);
     replica.run = launch('split', env(replica));
-    await waitReady(`http://127.0.0.1:${replica.port}`, replica.run);
+    const squatter = await takePortOf(replica.run, 'events');
+    try {
+      await waitReady(`http://127.0.0.1:${replica.port}`, replica.run);
+    } finally {
+      squatter.server.close();
+    }
+    expect(replica.run.output()).toContain('[split] events: a port it was given was taken before it could bind it; starting every process again');
     replica.procs = processes(replica.run);
+    expect(replica.procs.map((p) => p.target).sort()).toEqual(registry.names());
+    expect(replica.procs.find((p) => p.target === 'events')!.grpc).not.toBe(squatter.port);
+    for (const p of started(replica.run).slice(0, registry.names().length)) expect(await gone(p.pid, 5000)).toBe(true);
     const list = await new Api(`http://127.0.0.1:${replica.port}`, firstRunKeys(a.dataDir).secret).get('/contacts');
     expect(list.body.data.map((x: any) => x.email)).toEqual([`${a.ns}@example.com`]);
 

@@ -1,5 +1,5 @@
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { Config, loadConfig, logger } from '../../kit/src';
+import { Config, EXIT_PORT_TAKEN, loadConfig, logger, PortTaken } from '../../kit/src';
 import { Registry } from './registry';
 import type { AnyService } from './service';
 import { Runtime } from './runtime';
@@ -64,7 +64,7 @@ export async function runMain(services: AnyService[]) {
   } catch (err) {
     logger.fatal({ err: err instanceof Error ? err.message : String(err) }, 'failed to start');
     await runtime.stop().catch(() => undefined);
-    process.exit(1);
+    process.exit(err instanceof PortTaken ? EXIT_PORT_TAKEN : 1);
   }
   return runtime;
 }

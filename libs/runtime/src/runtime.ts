@@ -8,7 +8,7 @@ import { AggregatorRegistry, MetricObjectWithValues, MetricValue } from 'prom-cl
 import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import * as grpc from '@grpc/grpc-js';
 import { HealthImplementation, service as healthService } from 'grpc-health-check';
-import { Config, logger, metrics, stopTracing, Ticker } from '../../kit/src';
+import { addressInUse, Config, logger, metrics, PortTaken, stopTracing, Ticker } from '../../kit/src';
 import { Db, ensureDatabase, migrate as runMigrations, Migration } from '../../db/src';
 import { startEmbeddedPostgres } from '../../db/src/embedded';
 import {
@@ -347,7 +347,9 @@ export class Runtime {
     if (this.grpcServer) {
       const port = this.config.GRPC_PORT ?? this.selected.find((s) => s.grpc)!.grpc!.port;
       this.grpcPort = await new Promise<number>((resolve, reject) =>
-        this.grpcServer!.bindAsync(`${this.config.GRPC_HOST}:${port}`, grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
+        this.grpcServer!.bindAsync(`${this.config.GRPC_HOST}:${port}`, grpc.ServerCredentials.createInsecure(), (err, p) =>
+          err ? reject(addressInUse(err) ? new PortTaken(port, 'gRPC', this.config.GRPC_HOST) : err) : resolve(p),
+        ),
       );
       this.health.setStatus('', 'SERVING');
       logger.info({ port: this.grpcPort }, 'gRPC listening');
@@ -363,7 +365,7 @@ export class Runtime {
     this.httpServer.keepAliveTimeout = 65_000;
     this.httpServer.on('clientError', answerClientError);
     await new Promise<void>((resolve, reject) => {
-      this.httpServer!.once('error', reject);
+      this.httpServer!.once('error', (err) => reject(addressInUse(err) ? new PortTaken(port, 'HTTP', this.config.HOST) : err));
       this.httpServer!.listen(port, this.config.HOST, () => resolve());
     });
     this.httpPort = (this.httpServer.address() as any).port;

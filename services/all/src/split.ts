@@ -1,6 +1,8 @@
 import { ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import path from 'node:path';
-import { planSplit, type SplitProcess } from '../../../libs/runtime/src/split';
+import { EXIT_PORT_TAKEN } from '../../../libs/kit/src';
+import { planSplit, type SplitPlan, type SplitProcess } from '../../../libs/runtime/src/split';
 import { registry } from './registry';
 
 /**
@@ -12,8 +14,20 @@ import { registry } from './registry';
  * HERALD_DATA_DIR, as does a target started beside them.
  */
 const main = path.join(__dirname, 'main.js');
-const children = new Map<string, ChildProcess>();
+/**
+ * How many times the processes start. A port is free when planned but bound only once its process
+ * has started, seconds later; something else may take it meanwhile (any connection's local port is
+ * drawn from the same range). That process exits EXIT_PORT_TAKEN, and every process starts again
+ * on a new plan.
+ */
+const STARTS = 3;
+let children = new Map<string, ChildProcess>();
+let plan: SplitPlan | undefined;
+let starts = 0;
 let stopping = false;
+let restarting = false;
+
+const exited = (c: ChildProcess) => c.exitCode !== null || c.signalCode !== null;
 
 function stopAll(code: number) {
   if (stopping) return;
@@ -24,7 +38,7 @@ function stopAll(code: number) {
     process.exit(code || 1);
   }, 15_000);
   force.unref();
-  const wait = () => ([...children.values()].every((c) => c.exitCode !== null || c.signalCode !== null) ? process.exit(code) : setTimeout(wait, 50));
+  const wait = () => ([...children.values()].every(exited) ? process.exit(code) : setTimeout(wait, 50));
   wait();
 }
 
@@ -42,26 +56,40 @@ function start(p: SplitProcess) {
   child.stdout!.on('data', (d) => process.stdout.write(prefix(d)));
   child.stderr!.on('data', (d) => process.stderr.write(prefix(d)));
   child.on('exit', (code, signal) => {
-    if (!stopping) {
-      process.stderr.write(`[${target}] exited (${signal ?? code}); stopping the others\n`);
-      stopAll(1);
-    }
+    if (stopping || restarting) return;
+    if (code === EXIT_PORT_TAKEN && starts < STARTS) return void restart(target);
+    process.stderr.write(`[${target}] exited (${signal ?? code}); stopping the others\n`);
+    stopAll(1);
   });
   const grpc = p.grpcPort ? `, gRPC port ${p.grpcPort}` : '';
   process.stdout.write(`[split] ${target} (pid ${child.pid}): HTTP port ${p.httpPort}${grpc}\n`);
 }
 
+async function launch() {
+  starts++;
+  plan = await planSplit(registry, process.env);
+  if (!stopping) plan.processes.forEach(start);
+}
+
+async function restart(target: string) {
+  restarting = true;
+  process.stderr.write(`[split] ${target}: a port it was given was taken before it could bind it; starting every process again\n`);
+  const old = [...children.values()];
+  for (const c of old) c.kill('SIGTERM');
+  await Promise.all(old.map((c) => (exited(c) ? undefined : once(c, 'exit'))));
+  plan!.release();
+  children = new Map();
+  restarting = false;
+  if (!stopping) await launch().catch(fail);
+}
+
+function fail(err: Error) {
+  process.stderr.write(`${err.message}\n`);
+  process.exit(2);
+}
+
 process.on('SIGINT', () => stopAll(0));
 process.on('SIGTERM', () => stopAll(0));
-
-planSplit(registry, process.env).then(
-  (plan) => {
-    // Its ports stay reserved until the launcher exits, so a copy started meanwhile takes others.
-    process.on('exit', () => plan.release());
-    if (!stopping) plan.processes.forEach(start);
-  },
-  (err: Error) => {
-    process.stderr.write(`${err.message}\n`);
-    process.exit(2);
-  },
-);
+// Its ports stay reserved until the launcher exits, so a copy started meanwhile takes others.
+process.on('exit', () => plan?.release());
+launch().catch(fail);
