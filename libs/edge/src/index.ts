@@ -3,3 +3,4 @@ export * from './route';
 export * from './errors';
 export * from './multipart';
 export * from './query';
+export * from './answers';

@@ -1,10 +1,11 @@
+import { z } from 'zod';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import cors from 'cors';
 import express from 'express';
 import { contracts, type Api } from '../../../libs/contracts/src';
-import { errorHandler, isReplyRoute, notFoundHandler, on, policy, type ReplyRoute } from '../../../libs/edge/src';
+import { checksAnswers, errorHandler, isReplyRoute, notFoundHandler, on, policy, type ReplyRoute } from '../../../libs/edge/src';
 import { createPrivateFile, FIRST_RUN_FILE, logger, metrics } from '../../../libs/kit/src';
 import { defineService } from '../../../libs/runtime/src/service';
 import { IdentityRepo } from './adapters/identity-repo';
@@ -156,6 +157,17 @@ export const gateway = defineService({
           responses: {
             200: {
               description: 'URLs and feature flags.',
+              schema: z.strictObject({
+                environment: z.enum(['development', 'production', 'test']),
+                urls: z.strictObject({ api: z.string(), dashboard: z.string() }),
+                features: z.strictObject({
+                  billing: z.strictObject({ enabled: z.boolean() }),
+                  storage: z.strictObject({ enabled: z.boolean() }),
+                  authProviders: z.strictObject({ github: z.boolean(), google: z.boolean() }),
+                  email: z.strictObject({ trackingToggleEnabled: z.boolean() }),
+                  signup: z.strictObject({ enabled: z.boolean() }),
+                }),
+              }),
               example: {
                 environment: 'production',
                 urls: { api: 'https://mail.example.com', dashboard: 'https://mail.example.com' },
@@ -204,13 +216,21 @@ export const gateway = defineService({
     reference = { json: JSON.stringify(document), html: referencePage(document) };
     const limit = rateLimiter(config.RATE_LIMIT_PER_MINUTE, await ctx.limiter('rl', config.RATE_LIMIT_PER_MINUTE, 60));
     // The hottest routes go on the fast lane (API keys, plain JSON), before Express sees the request.
-    ctx.httpFront(fastLane({ auth: deps, limit, bodyLimit: config.BODY_LIMIT, routes: routes.filter((r): r is ReplyRoute => isReplyRoute(r) && !!r.fast) }));
+    ctx.httpFront(
+      fastLane({
+        auth: deps,
+        limit,
+        bodyLimit: config.BODY_LIMIT,
+        checkAnswers: checksAnswers(config.NODE_ENV),
+        routes: routes.filter((r): r is ReplyRoute => isReplyRoute(r) && !!r.fast),
+      }),
+    );
     const authLimited = authLimit({
       perAddress: await ctx.limiter('auth:address', AUTH_PER_ADDRESS_PER_MINUTE, 60),
       perAccountAndAddress: await ctx.limiter('auth:account-address', AUTH_FAILURES_PER_ACCOUNT_AND_ADDRESS, AUTH_FAILURE_WINDOW_SECONDS),
       perAccount: await ctx.limiter('auth:account', AUTH_FAILURES_PER_ACCOUNT, AUTH_FAILURE_WINDOW_SECONDS),
     });
-    mountRoutes(app, routes, { auth: deps, limit, authLimit: authLimited, db: ctx.db });
+    mountRoutes(app, routes, { auth: deps, limit, authLimit: authLimited, db: ctx.db, checkAnswers: checksAnswers(config.NODE_ENV) });
     app.use(dashboardFiles(dashboardDir(config.DASHBOARD_DIR), { apiOrigins: [] }));
     app.use(notFoundHandler);
     app.use(errorHandler);

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { finished } from 'node:stream';
 import getRawBody from 'raw-body';
-import { asAppError, bodyOf, sendError, writeJson, type ReplyRoute } from '../../../../libs/edge/src';
+import { asAppError, bodyOf, checkAnswer, sendError, writeJson, type ReplyRoute } from '../../../../libs/edge/src';
 import { metrics, runWithContext } from '../../../../libs/kit/src';
 import type { HttpFront } from '../../../../libs/runtime/src/service';
 import { AuthDeps, keyProject } from './auth';
@@ -25,7 +25,7 @@ const JSON_UTF8 = /^application\/json\s*(?:;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
  * (422), key (401/403), rate limit (429 and the RateLimit headers), then the route's body
  * validation (`bodyOf`) and `reply` (the batched call); every error is the same envelope.
  */
-export function fastLane(opts: { auth: AuthDeps; limit: RateLimit; bodyLimit: string; routes: ReplyRoute[] }): HttpFront {
+export function fastLane(opts: { auth: AuthDeps; limit: RateLimit; bodyLimit: string; checkAnswers: boolean; routes: ReplyRoute[] }): HttpFront {
   const routes = new Map(opts.routes.map((r) => [r.path, r]));
   return (req, res) => {
     const h = req.headers;
@@ -63,6 +63,7 @@ export function fastLane(opts: { auth: AuthDeps; limit: RateLimit; bodyLimit: st
         await opts.limit.admit(key.projectId, res);
         const input = bodyOf(lane.doc, body);
         const reply = await lane.reply({ projectId: key.projectId, tracking: key.tracking ?? 'ENABLED', requestId, input, text });
+        if (opts.checkAnswers) checkAnswer(lane.doc, reply.status, reply.body);
         writeJson(res, reply.status, reply.body);
       });
     } catch (err) {

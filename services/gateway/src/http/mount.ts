@@ -1,6 +1,6 @@
 import express, { type Express, type RequestHandler } from 'express';
 import type { Db } from '../../../../libs/db/src';
-import { bodyOf, describePolicy, isReplyRoute, queryOf, writeJson, type Route } from '../../../../libs/edge/src';
+import { bodyOf, checkAnswer, checkJsonAnswers, describePolicy, isReplyRoute, queryOf, writeJson, type Route } from '../../../../libs/edge/src';
 import { guard, type AuthDeps } from './auth';
 import { idempotent } from './idempotency';
 import type { RateLimit } from './ratelimit';
@@ -13,6 +13,8 @@ export interface MountDeps {
   authLimit: RequestHandler;
   /** The gateway's database (Idempotency-Key records). */
   db: Db;
+  /** Every JSON answer checked against its route's declared schema (checksAnswers: in tests). */
+  checkAnswers: boolean;
 }
 
 const bodyParsers = {
@@ -42,8 +44,11 @@ export function mountRoutes(app: Express, routes: Route[], deps: MountDeps) {
     if (r.authLimit) chain.push(deps.authLimit);
     if (!isReplyRoute(r) && r.body && r.body !== 'multipart') chain.push(bodyParsers[r.body]);
     const handle: RequestHandler = isReplyRoute(r)
-      ? replyHandler(r, deps.db)
-      : (req, res, next) => void (async () => r.handle(req, res, { body: bodyOf(r.doc, req.body), query: queryOf(r.doc, req.query) }))().catch(next);
+      ? replyHandler(r, deps)
+      : (req, res, next) => {
+          if (deps.checkAnswers) checkJsonAnswers(r.doc, res);
+          void (async () => r.handle(req, res, { body: bodyOf(r.doc, req.body), query: queryOf(r.doc, req.query) }))().catch(next);
+        };
     // The route rides on its last handler, so what is mounted can be checked against the reference (test/edge).
     chain.push(Object.assign(handle, { route: r }));
     app[r.method](r.path, ...chain);
@@ -51,12 +56,21 @@ export function mountRoutes(app: Express, routes: Route[], deps: MountDeps) {
 }
 
 /** A reply route through Express: the body validated (a 422 first), then the reply, under its Idempotency-Key when it honours one. */
-function replyHandler(r: Extract<Route, { reply: unknown }>, db: Db): RequestHandler {
+function replyHandler(r: Extract<Route, { reply: unknown }>, { db, checkAnswers }: MountDeps): RequestHandler {
   return (req, res, next) => {
     (async () => {
       const input = bodyOf(r.doc, req.body);
-      const call = () =>
-        r.reply({ projectId: req.projectId!, tracking: req.tracking ?? 'ENABLED', requestId: req.requestId, input, text: JSON.stringify(req.body ?? {}) });
+      const call = async () => {
+        const reply = await r.reply({
+          projectId: req.projectId!,
+          tracking: req.tracking ?? 'ENABLED',
+          requestId: req.requestId,
+          input,
+          text: JSON.stringify(req.body ?? {}),
+        });
+        if (checkAnswers) checkAnswer(r.doc, reply.status, reply.body);
+        return reply;
+      };
       if (r.idempotent) return idempotent(db, req, res, call);
       const reply = await call();
       writeJson(res, reply.status, reply.body);
