@@ -100,19 +100,25 @@ async function sweepStaleTestDatabases() {
   }
 }
 
+/** How long another build's template is kept: runs of other checkouts may still be copying it. */
+const TEMPLATE_KEPT_MS = 3 * 3600_000;
+
 /**
  * A database with every migration applied (TARGET=migrate of this build), that each topology's
  * database is copied from (CREATE DATABASE … TEMPLATE: a tenth of a second, where migrating took
  * one to two). Named after the build's digest (scripts/build.js), so it is made once per change
- * of the sources and shared by the runs of that build; older ones are dropped.
+ * of the sources and shared by the runs of that build. Other builds' templates are dropped once
+ * older than TEMPLATE_KEPT_MS (the time each was made is its database comment), so runs of two
+ * checkouts at once keep theirs.
  */
 async function migratedTemplate(root: string): Promise<string> {
   const digest = fs.readFileSync(path.join(root, 'dist/.build-typescript'), 'utf8').trim().slice(0, 16);
   const name = `herald_tpl_${digest}`;
-  for (const { datname } of await admin<{ datname: string }>(
-    `SELECT datname FROM pg_database WHERE datname LIKE 'herald\\_tpl\\_%' AND datname <> '${name}'`,
+  for (const { datname, made } of await admin<{ datname: string; made: string | null }>(
+    `SELECT datname, shobj_description(oid, 'pg_database') AS made FROM pg_database WHERE datname LIKE 'herald\\_tpl\\_%' AND datname <> '${name}'`,
   )) {
-    await admin(`DROP DATABASE IF EXISTS "${datname}"`).catch(() => undefined); // in use by a run of another build: left
+    if (Date.now() - (Date.parse(made ?? '') || 0) < TEMPLATE_KEPT_MS) continue;
+    await admin(`DROP DATABASE IF EXISTS "${datname}"`).catch(() => undefined); // being copied right now: left for the next run
   }
   if ((await admin(`SELECT 1 FROM pg_database WHERE datname = '${name}'`)).length > 0) return name;
   // Migrated under a name of its own, then renamed: a template is never seen half made.
@@ -125,6 +131,7 @@ async function migratedTemplate(root: string): Promise<string> {
     env: { PATH: process.env.PATH, TARGET: 'migrate', DATABASE_URL: url.toString(), LOG_LEVEL: 'warn', NODE_ENV: 'test' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  await admin(`COMMENT ON DATABASE "${making}" IS '${new Date().toISOString()}'`);
   await admin(`ALTER DATABASE "${making}" RENAME TO "${name}"`).catch(async (err) => {
     await admin(`DROP DATABASE IF EXISTS "${making}"`);
     if (!/already exists/.test(String(err))) throw err; // made by a run beside this one meanwhile
