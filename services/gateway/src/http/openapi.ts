@@ -13,13 +13,23 @@ import { SESSION_COOKIE } from './auth';
 /** What the document needs of a route. */
 export type Documented = Pick<Route, 'method' | 'path' | 'auth' | 'doc'> & { idempotent?: boolean; authLimit?: boolean; body?: HandlerRoute['body'] };
 
+const readiness = (status: string) =>
+  z.strictObject({
+    status: z.literal(status),
+    checks: z.record(z.string(), z.boolean()).describe('Each local service, the bus, Redis and each remote service.'),
+  });
+
 /** The endpoints the runtime mounts on every process, beside the API (they are not Routes). */
 export const OPS_ROUTES: Documented[] = [
   {
     method: 'get',
     path: '/healthz',
     auth: policy.public,
-    doc: { tag: 'Operations', summary: 'Liveness', responses: { 200: { description: 'The process is up.', example: { status: 'ok' } } } },
+    doc: {
+      tag: 'Operations',
+      summary: 'Liveness',
+      responses: { 200: { description: 'The process is up.', example: { status: 'ok' }, schema: z.strictObject({ status: z.literal('ok') }) } },
+    },
   },
   {
     method: 'get',
@@ -30,10 +40,11 @@ export const OPS_ROUTES: Documented[] = [
       summary: 'Readiness',
       description: 'Every local service started, the bus (and Redis, where used) connected, every remote service answering its gRPC health check.',
       responses: {
-        200: { description: 'Ready.', example: { status: 'ready', checks: { gateway: true, contacts: true, bus: true } } },
+        200: { description: 'Ready.', example: { status: 'ready', checks: { gateway: true, contacts: true, bus: true } }, schema: readiness('ready') },
         503: {
           description: 'Not ready; the failing checks are false.',
           example: { status: 'not ready', checks: { gateway: true, contacts: false, bus: true } },
+          schema: readiness('not ready'),
         },
       },
     },

@@ -65,6 +65,32 @@ const securityExample = {
     { action: 'disabled', reason: 'EMAIL_REPUTATION', at: '2025-06-02T17:12:40.000Z' },
   ],
 };
+const userAnswer = z.strictObject({ id: z.string(), email: z.string() });
+const verifiedUserAnswer = userAnswer.extend({ emailVerified: z.boolean() });
+export const projectAnswer = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  public: z.string().describe('The public key: in full when issued (create, regenerate), else a hint.'),
+  secret: z.string().describe('The secret key: in full when issued (create, regenerate), else a hint.'),
+  disabled: z.boolean(),
+  disabledReason: z.string().nullable(),
+  tracking: z.enum(['ENABLED', 'DISABLED', 'MARKETING_ONLY']),
+  language: z.string(),
+  role: z.enum(['OWNER', 'ADMIN', 'MEMBER']),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+const successAnswer = z.strictObject({ success: z.literal(true) });
+const sameAnswerSchema = successAnswer.extend({ message: z.string() });
+const ratesAnswer = z.strictObject({ total: z.number(), bounces: z.number(), complaints: z.number(), bounceRate: z.number(), complaintRate: z.number() });
+const level = z.enum(['healthy', 'warning', 'critical']);
+const securityAnswer = z.strictObject({
+  sevenDay: ratesAnswer,
+  allTime: ratesAnswer,
+  levels: z.strictObject({ bounce7Day: level, bounceAllTime: level, complaint7Day: level, complaintAllTime: level }),
+  isDisabled: z.boolean(),
+  recentSuspensions: z.array(z.strictObject({ action: z.enum(['disabled', 'enabled']), reason: z.string().nullable(), at: z.iso.datetime() })),
+});
 const PROJECT_ID = { id: 'The project id.' };
 const credentialsExample = { email: 'owner@example.com', password: 'correct-horse-battery' };
 const TOKEN_EXAMPLE = '9f2c1e7a4b5d6c8e0f1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f70';
@@ -105,7 +131,7 @@ export function accountRoutes(deps: AccountDeps): Route[] {
     summary: "The project's sending reputation",
     description: `7-day and all-time bounce and complaint rates, each level healthy | warning | critical (a critical level disables the project), and the ${RECENT_SUSPENSIONS} latest times the project was disabled or enabled again, and why.`,
     params: PROJECT_ID,
-    responses: { 200: { description: 'Rates, levels and whether the project is disabled.', example: securityExample } },
+    responses: { 200: { description: 'Rates, levels and whether the project is disabled.', example: securityExample, schema: securityAnswer } },
   };
   const showSecurity = async (req: RouteRequest, res: Response) => {
     const [out, suspensions] = await Promise.all([deps.messaging().Security({}), deps.identity.repo.suspensions(req.projectId!, RECENT_SUSPENSIONS)]);
@@ -130,7 +156,7 @@ export function accountRoutes(deps: AccountDeps): Route[] {
           'Creates the account, sends the verification email and sets the session cookie (7 days; not when REQUIRE_EMAIL_VERIFICATION is on and the address is not verified yet). With the token of an invitation email, joins its project (and the address is verified when the invitation was sent to it).',
         body: signupBody,
         example: credentialsExample,
-        responses: { 201: { description: 'The new user; the session cookie is set.', example: userExample } },
+        responses: { 201: { description: 'The new user; the session cookie is set.', example: userExample, schema: userAnswer } },
         errors: {
           403: { code: 'SIGNUP_DISABLED', description: 'Signups are disabled on this deployment.' },
           409: { code: 'CONFLICT', description: 'An account with this email exists.' },
@@ -153,7 +179,7 @@ export function accountRoutes(deps: AccountDeps): Route[] {
         description: 'Sets the session cookie (7 days) the dashboard routes take.',
         body: credentials,
         example: credentialsExample,
-        responses: { 200: { description: 'The user; the session cookie is set.', example: userExample } },
+        responses: { 200: { description: 'The user; the session cookie is set.', example: userExample, schema: userAnswer } },
         errors: {
           401: { code: 'INVALID_CREDENTIALS', description: 'Wrong email or password.' },
           403: {
@@ -189,7 +215,11 @@ export function accountRoutes(deps: AccountDeps): Route[] {
     on.get(
       '/auth/logout',
       policy.public,
-      { tag: 'Account', summary: 'Log out', responses: { 200: { description: 'The session cookie is cleared.', example: { success: true } } } },
+      {
+        tag: 'Account',
+        summary: 'Log out',
+        responses: { 200: { description: 'The session cookie is cleared.', example: { success: true }, schema: successAnswer } },
+      },
       async (_req, res) => {
         const [name, , opts] = sessionCookie(deps, '', 0);
         res.clearCookie(name, { ...opts, maxAge: undefined });
@@ -205,7 +235,7 @@ export function accountRoutes(deps: AccountDeps): Route[] {
         description: 'With the token of the verification email (single use, one hour). Joins the projects that invited the address.',
         body: tokenBody,
         example: { token: TOKEN_EXAMPLE },
-        responses: { 200: { description: 'The user, verified.', example: { ...userExample, emailVerified: true } } },
+        responses: { 200: { description: 'The user, verified.', example: { ...userExample, emailVerified: true }, schema: verifiedUserAnswer } },
         errors: tokenErrors,
       },
       async (_req, res, { body }) => {
@@ -221,7 +251,7 @@ export function accountRoutes(deps: AccountDeps): Route[] {
         tag: 'Account',
         summary: 'Send the verification email again',
         description: `A new token (the earlier one stops working). At most ${MAIL_ALLOWANCE} emails per address in ${MAIL_WINDOW_MINUTES} minutes.`,
-        responses: { 200: { description: 'Sent.', example: { success: true } } },
+        responses: { 200: { description: 'Sent.', example: { success: true }, schema: successAnswer } },
         errors: {
           409: { code: 'CONFLICT', description: 'The address is verified already.' },
           429: { code: 'RATE_LIMIT_EXCEEDED', description: 'Too many emails asked for this address; Retry-After says when to ask again.' },
@@ -242,7 +272,7 @@ export function accountRoutes(deps: AccountDeps): Route[] {
         description: `Always the same answer, whether or not an account has this address (no enumeration); when one has, it gets a single-use token valid for one hour. At most ${MAIL_ALLOWANCE} per address in ${MAIL_WINDOW_MINUTES} minutes, account or not.`,
         body: emailBody,
         example: { email: 'owner@example.com' },
-        responses: { 200: { description: 'The same answer for every address.', example: sameAnswer } },
+        responses: { 200: { description: 'The same answer for every address.', example: sameAnswer, schema: sameAnswerSchema } },
       },
       async (_req, res, { body }) => {
         await mailAllowance(body.email);
@@ -260,7 +290,7 @@ export function accountRoutes(deps: AccountDeps): Route[] {
         description: 'Ends every session of the user (on every device) and sets a new session cookie here; the address counts as verified.',
         body: resetBody,
         example: { token: TOKEN_EXAMPLE, newPassword: 'a-new-long-password' },
-        responses: { 200: { description: 'The user; the session cookie is set.', example: userExample } },
+        responses: { 200: { description: 'The user; the session cookie is set.', example: userExample, schema: userAnswer } },
         errors: tokenErrors,
       },
       async (_req, res, { body }) => {
@@ -276,7 +306,7 @@ export function accountRoutes(deps: AccountDeps): Route[] {
       {
         tag: 'Account',
         summary: 'The current user',
-        responses: { 200: { description: 'The logged-in user.', example: { ...userExample, emailVerified: false } } },
+        responses: { 200: { description: 'The logged-in user.', example: { ...userExample, emailVerified: false }, schema: verifiedUserAnswer } },
       },
       async (req, res) => {
         const user = await deps.identity.repo.userById(userId(req));
@@ -294,7 +324,9 @@ export function accountRoutes(deps: AccountDeps): Route[] {
         tag: 'Projects',
         summary: 'My projects',
         description: 'Keys are shown as hints; the full keys are shown only when issued.',
-        responses: { 200: { description: 'The projects the user is a member of, with their role.', example: [projectExample] } },
+        responses: {
+          200: { description: 'The projects the user is a member of, with their role.', example: [projectExample], schema: z.array(projectAnswer) },
+        },
       },
       async (req, res) => {
         res.json((await deps.identity.repo.projectsOf(userId(req))).map((p) => projectView(p)));
@@ -309,7 +341,11 @@ export function accountRoutes(deps: AccountDeps): Route[] {
         body: newProject,
         example: { name: 'Production' },
         responses: {
-          201: { description: 'The project, the caller its OWNER, with its full keys (shown this once).', example: { ...projectExample, ...newKeys } },
+          201: {
+            description: 'The project, the caller its OWNER, with its full keys (shown this once).',
+            example: { ...projectExample, ...newKeys },
+            schema: projectAnswer,
+          },
         },
       },
       async (req, res, { body }) => {
@@ -325,7 +361,7 @@ export function accountRoutes(deps: AccountDeps): Route[] {
         params: PROJECT_ID,
         body: projectPatch,
         example: { name: 'Production EU', tracking: 'MARKETING_ONLY' },
-        responses: { 200: { description: 'The project.', example: projectExample } },
+        responses: { 200: { description: 'The project.', example: projectExample, schema: projectAnswer } },
       },
       async (req, res, { body }) => {
         const updated = await deps.identity.repo.updateProject(req.projectId!, body);
@@ -340,7 +376,9 @@ export function accountRoutes(deps: AccountDeps): Route[] {
         summary: "Rotate a project's keys",
         description: 'Both keys; the old ones stop working at once.',
         params: PROJECT_ID,
-        responses: { 200: { description: 'The project with its new full keys (shown this once).', example: { ...projectExample, ...newKeys } } },
+        responses: {
+          200: { description: 'The project with its new full keys (shown this once).', example: { ...projectExample, ...newKeys }, schema: projectAnswer },
+        },
         errors: { 404: { code: 'PROJECT_NOT_FOUND', description: 'The project is gone.' } },
       },
       async (req, res) => {
@@ -359,7 +397,7 @@ export function accountRoutes(deps: AccountDeps): Route[] {
           'With the token of an invitation email (single use, 7 days): the logged-in user joins its project, whatever their address (the token is the proof).',
         body: tokenBody,
         example: { token: TOKEN_EXAMPLE },
-        responses: { 200: { description: 'The project joined.', example: { ...projectExample, role: 'MEMBER' } } },
+        responses: { 200: { description: 'The project joined.', example: { ...projectExample, role: 'MEMBER' }, schema: projectAnswer } },
         errors: { 400: { code: 'INVALID_TOKEN', description: 'Unknown, expired or already used invitation.' } },
       },
       async (req, res, { body }) => {

@@ -12,6 +12,9 @@ const PARAMS = { id: 'The project id.' };
 const MEMBER_PARAMS = { ...PARAMS, userId: "The member's user id." };
 const memberExample = { userId: '01970a3b-1c2d-7e3f-8a4b-5c6d7e8f9a0b', email: 'jane@example.com', role: 'MEMBER', createdAt: '2025-06-01T09:30:00.000Z' };
 const invitationExample = { email: 'new@example.com', role: 'MEMBER', expiresAt: '2025-06-08T09:30:00.000Z', createdAt: '2025-06-01T09:30:00.000Z' };
+const role = z.enum(['OWNER', 'ADMIN', 'MEMBER']);
+const memberAnswer = z.strictObject({ userId: z.string(), email: z.string(), role, createdAt: z.iso.datetime() });
+const invitationAnswer = z.strictObject({ email: z.string(), role, expiresAt: z.iso.datetime(), createdAt: z.iso.datetime() });
 const memberErrors = {
   403: { code: 'OWNER_PROTECTED', description: "The project's owner is never changed nor removed." },
   404: { code: 'MEMBER_NOT_FOUND', description: 'No such member in this project.' },
@@ -31,7 +34,13 @@ export function memberRoutes(members: Members, repo: IdentityStore): Route[] {
         tag: 'Members',
         summary: "A project's members",
         params: PARAMS,
-        responses: { 200: { description: 'The members, oldest first, the owner included.', example: [{ ...memberExample, role: 'OWNER' }, memberExample] } },
+        responses: {
+          200: {
+            description: 'The members, oldest first, the owner included.',
+            example: [{ ...memberExample, role: 'OWNER' }, memberExample],
+            schema: z.array(memberAnswer),
+          },
+        },
       },
       async (req, res) => {
         res.json(await members.list(req.projectId!));
@@ -49,8 +58,12 @@ export function memberRoutes(members: Members, repo: IdentityStore): Route[] {
         body: inviteBody,
         example: { email: 'jane@example.com', role: 'ADMIN' },
         responses: {
-          201: { description: 'The new member.', example: memberExample },
-          202: { description: 'The invitation sent.', example: { invited: true, ...invitationExample } },
+          201: { description: 'The new member.', example: memberExample, schema: memberAnswer },
+          202: {
+            description: 'The invitation sent.',
+            example: { invited: true, ...invitationExample },
+            schema: invitationAnswer.extend({ invited: z.literal(true) }),
+          },
         },
         errors: { 409: { code: 'CONFLICT', description: 'Already a member.' } },
       },
@@ -69,7 +82,7 @@ export function memberRoutes(members: Members, repo: IdentityStore): Route[] {
         params: MEMBER_PARAMS,
         body: roleBody,
         example: { role: 'ADMIN' },
-        responses: { 200: { description: 'The member.', example: { ...memberExample, role: 'ADMIN' } } },
+        responses: { 200: { description: 'The member.', example: { ...memberExample, role: 'ADMIN' }, schema: memberAnswer } },
         errors: memberErrors,
       },
       async (req, res, { body }) => {
@@ -92,7 +105,7 @@ export function memberRoutes(members: Members, repo: IdentityStore): Route[] {
         tag: 'Members',
         summary: 'Pending invitations',
         params: PARAMS,
-        responses: { 200: { description: 'Invitations not accepted nor expired.', example: [invitationExample] } },
+        responses: { 200: { description: 'Invitations not accepted nor expired.', example: [invitationExample], schema: z.array(invitationAnswer) } },
       },
       async (req, res) => {
         res.json((await repo.invitations(req.projectId!)).map(invitationView));

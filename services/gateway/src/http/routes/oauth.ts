@@ -61,7 +61,13 @@ export function oauthRoutes(deps: OAuthDeps): Route[] {
         tag: 'Account',
         summary: 'OAuth providers',
         description: 'Which OAuth logins this deployment offers (GET /auth/oauth/:provider starts one).',
-        responses: { 200: { description: 'Which providers are configured.', example: { github: true, google: false } } },
+        responses: {
+          200: {
+            description: 'Which providers are configured.',
+            example: { github: true, google: false },
+            schema: z.strictObject({ github: z.boolean(), google: z.boolean() }),
+          },
+        },
       },
       async (_req, res) => {
         res.json(providersOffered(deps.providers));

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Api } from '../../../../../libs/contracts/src';
 import { on, policy, type Route } from '../../../../../libs/edge/src';
 
@@ -45,6 +46,13 @@ export function onboardingRoutes(d: OnboardingDeps): Route[] {
               hasEnabledWorkflow: false,
               hasSubscription: false,
             },
+            schema: z.strictObject({
+              hasVerifiedDomain: z.boolean(),
+              contactCount: z.number().int(),
+              lastCampaignSentAt: z.iso.datetime().nullable(),
+              hasEnabledWorkflow: z.boolean(),
+              hasSubscription: z.boolean(),
+            }),
           },
         },
       },

@@ -11,13 +11,30 @@ const operationExample = {
   projectId: '01970a3b-4d5e-7f6a-8b7c-9d0e1f2a3b4c',
   projectName: 'Production',
   status: 'RUNNING',
+  round: 1,
   services: { campaigns: 'DONE', contacts: 'DONE', domains: 'PENDING', events: 'PENDING', gateway: 'DONE', messaging: 'PENDING', workflows: 'PENDING' },
   deleted: { contacts: { contacts: 1200, events: 0 }, campaigns: { campaigns: 3 }, gateway: { idempotency: 12 } },
   createdAt: '2025-06-01T09:30:00.000Z',
   completedAt: null,
 };
+const operationAnswer = z.strictObject({
+  id: z.string(),
+  kind: z.enum(['reset', 'delete']),
+  projectId: z.string(),
+  projectName: z.string(),
+  status: z.enum(['RUNNING', 'COMPLETED']),
+  round: z.number().int().describe('Which pass over the services this is (a service that failed is asked again).'),
+  services: z.record(z.string(), z.enum(['PENDING', 'DONE'])).describe("Each service's state."),
+  deleted: z.record(z.string(), z.record(z.string(), z.number())).describe('What each service deleted, by kind of row.'),
+  createdAt: z.iso.datetime(),
+  completedAt: z.iso.datetime().nullable(),
+});
 const accepted = (what: string) => ({
-  202: { description: `${what} under way: poll GET /users/@me/operations/{id} until its status is COMPLETED.`, example: operationExample },
+  202: {
+    description: `${what} under way: poll GET /users/@me/operations/{id} until its status is COMPLETED.`,
+    example: operationExample,
+    schema: operationAnswer,
+  },
 });
 
 /**
@@ -70,7 +87,13 @@ export function operationRoutes(ops: ProjectOperations, repo: IdentityStore, cac
         summary: 'A reset or delete',
         description: "Its status and each service's part, for the user who asked for it.",
         params: { operationId: 'The id the reset or delete answered.' },
-        responses: { 200: { description: 'The operation.', example: { ...operationExample, status: 'COMPLETED', completedAt: '2025-06-01T09:30:02.000Z' } } },
+        responses: {
+          200: {
+            description: 'The operation.',
+            example: { ...operationExample, status: 'COMPLETED', completedAt: '2025-06-01T09:30:02.000Z' },
+            schema: operationAnswer,
+          },
+        },
         errors: { 404: { code: 'NOT_FOUND', description: 'No such operation of yours.' } },
       },
       async (req, res) => {

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { on, policy, type Route } from '../../../../../libs/edge/src';
 
 /** The reference, rendered once at start: the OpenAPI document as JSON, and its HTML page. */
@@ -23,6 +24,13 @@ export function referenceRoutes(reference: () => Reference): Route[] {
           200: {
             description: 'The document.',
             example: { openapi: '3.1.0', info: { title: 'Herald API', version: '1' }, paths: { '/v1/track': { post: { operationId: 'postV1Track' } } } },
+            schema: z
+              .looseObject({
+                openapi: z.literal('3.1.0'),
+                info: z.looseObject({ title: z.string(), version: z.string() }),
+                paths: z.record(z.string(), z.unknown()),
+              })
+              .describe('An OpenAPI 3.1 document (its own schema: https://spec.openapis.org/oas/3.1/schema).'),
           },
         },
       },
