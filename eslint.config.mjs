@@ -14,7 +14,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'libs/contracts/src/generated/**', 'coverage/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', 'libs/contracts/src/generated/**', 'dashboard/src/generated/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

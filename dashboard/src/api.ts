@@ -5,6 +5,8 @@
  * envelope, so a form can show each message next to the field it names.
  */
 
+import type { Answer } from './api-types';
+
 declare const __HERALD_API_URL__: string;
 const API_URL = typeof __HERALD_API_URL__ === 'string' ? __HERALD_API_URL__.replace(/\/$/, '') : '';
 
@@ -119,27 +121,9 @@ export function qs(params: Record<string, string | number | boolean | undefined 
 
 // ---- The shapes the dashboard reads (Plunk's, docs/compatibility.md) ---------------------
 
-export type Role = 'OWNER' | 'ADMIN' | 'MEMBER';
-
-export interface User {
-  id: string;
-  email: string;
-  emailVerified: boolean;
-}
-
-export interface Project {
-  id: string;
-  name: string;
-  public: string;
-  secret: string;
-  disabled: boolean;
-  disabledReason: string | null;
-  tracking: 'ENABLED' | 'DISABLED' | 'MARKETING_ONLY';
-  language: string | null;
-  role: Role;
-  createdAt: string;
-  updatedAt: string;
-}
+export type User = Answer<'/users/@me', 'get'>;
+export type Project = Answer<'/users/@me/projects/{id}', 'patch'>;
+export type Role = Project['role'];
 
 export interface Contact {
   id: string;
@@ -165,17 +149,7 @@ export interface NumberedPage<T> {
   totalPages: number;
 }
 
-export interface HeraldConfig {
-  environment: string;
-  urls: { api: string; dashboard: string };
-  features: {
-    billing: { enabled: boolean };
-    storage: { enabled: boolean };
-    authProviders: { github: boolean; google: boolean };
-    email: { trackingToggleEnabled: boolean };
-    signup: { enabled: boolean };
-  };
-}
+export type HeraldConfig = Answer<'/config', 'get'>;
 
 /** Where the dashboard's own API lives (for links such as the OAuth login, which are navigations). */
 export const apiUrl = (path: string) => `${API_URL}${path}`;

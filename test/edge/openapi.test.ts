@@ -12,6 +12,7 @@ import addFormats from 'ajv-formats';
 import { z } from 'zod';
 import { checkAnswer, checksAnswers, type Policy, type Route, type RouteDoc } from '../../libs/edge/src';
 import { Api, OWNER, session } from '../../libs/testing/src';
+import { committedApiTypes } from '../../libs/testing/src/api-types';
 import { authOf, openApiPath } from '../../services/gateway/src/http/openapi';
 import { startInProcess, type InProcessHerald } from './in-process';
 
@@ -328,6 +329,13 @@ describe('the document is well formed', () => {
     }
     const ids = operations().map((o) => o.op.operationId);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe('the dashboard', () => {
+  test('its API types are the ones generated from this document (API types: `npm run gen:api-types` writes them)', async () => {
+    const { want, have } = committedApiTypes(doc);
+    expect({ file: 'dashboard/src/generated/api.ts', upToDate: have === want }).toEqual({ file: 'dashboard/src/generated/api.ts', upToDate: true });
   });
 });
 

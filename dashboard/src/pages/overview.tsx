@@ -1,16 +1,11 @@
+import type { Answer } from '../api-types';
 import { Link } from 'wouter';
 import { useProject, useSession } from '../session';
 import { useApi } from '../ui/data';
 import { Loaded, PageHeader, formatDate, formatNumber } from '../ui/kit';
 import { ResendVerification } from './auth';
 
-interface SetupState {
-  hasVerifiedDomain: boolean;
-  contactCount: number;
-  lastCampaignSentAt: string | null;
-  hasEnabledWorkflow: boolean;
-  hasSubscription: boolean;
-}
+type SetupState = Answer<'/projects/{id}/setup-state', 'get'>;
 
 /** The project's first page: what is set up, and the next step. */
 export function Overview() {

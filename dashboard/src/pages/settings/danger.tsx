@@ -1,3 +1,4 @@
+import type { Answer } from '../../api-types';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { api, ApiError } from '../../api';
@@ -8,17 +9,7 @@ import { Badge, formatNumber } from '../../ui/kit';
 import { ReadOnlyNote } from './shared';
 
 /** A reset or delete as GET /users/@me/operations/:id answers it. */
-interface Operation {
-  id: string;
-  kind: 'reset' | 'delete';
-  projectId: string;
-  projectName: string;
-  status: 'RUNNING' | 'COMPLETED';
-  services: Record<string, 'PENDING' | 'DONE'>;
-  deleted: Record<string, Record<string, number>>;
-  createdAt: string;
-  completedAt: string | null;
-}
+type Operation = Answer<'/users/@me/operations/{operationId}', 'get'>;
 
 /**
  * Reset (the data goes; keys, members, domains and billing stay) and delete (everything goes),

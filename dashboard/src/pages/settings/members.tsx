@@ -1,3 +1,4 @@
+import type { Answer } from '../../api-types';
 import { useState } from 'react';
 import { api, type Role } from '../../api';
 import { canManage, useProject, useSession } from '../../session';
@@ -6,19 +7,8 @@ import { ErrorBanner, Field, Submit, useForm } from '../../ui/form';
 import { Badge, Empty, Loaded, formatDate } from '../../ui/kit';
 import { Confirm, ReadOnlyNote } from './shared';
 
-interface Member {
-  userId: string;
-  email: string;
-  role: Role;
-  createdAt: string;
-}
-
-interface Invitation {
-  email: string;
-  role: Role;
-  expiresAt: string;
-  createdAt: string;
-}
+type Member = Answer<'/projects/{id}/members', 'get'>[number];
+type Invitation = Answer<'/projects/{id}/invitations', 'get'>[number];
 
 const ROLE_HELP: Record<Role, string> = {
   OWNER: 'everything, reset and delete included',

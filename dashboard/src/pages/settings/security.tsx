@@ -1,23 +1,12 @@
+import type { Answer } from '../../api-types';
 import { useProject } from '../../session';
 import { useApi } from '../../ui/data';
 import { Badge, Empty, Loaded, formatDate, formatNumber } from '../../ui/kit';
 import { percent } from './shared';
 
-type Level = 'healthy' | 'warning' | 'critical';
-interface Rates {
-  total: number;
-  bounces: number;
-  complaints: number;
-  bounceRate: number;
-  complaintRate: number;
-}
-interface SecurityState {
-  sevenDay: Rates;
-  allTime: Rates;
-  levels: { bounce7Day: Level; bounceAllTime: Level; complaint7Day: Level; complaintAllTime: Level };
-  isDisabled: boolean;
-  recentSuspensions?: { action: 'disabled' | 'enabled'; reason: string; at: string }[];
-}
+type SecurityState = Answer<'/users/@me/projects/{id}/security', 'get'>;
+type Level = SecurityState['levels']['bounce7Day'];
+type Rates = SecurityState['sevenDay'];
 
 const TONE: Record<Level, 'good' | 'warn' | 'bad'> = { healthy: 'good', warning: 'warn', critical: 'bad' };
 
