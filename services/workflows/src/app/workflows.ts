@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { NewEvent } from '../../../../libs/bus/src';
 import { projectOf, type Api, type Handlers } from '../../../../libs/contracts/src';
-import { parseBody } from '../../../../libs/edge/src';
+import type { Execution as ExecutionMsg } from '../../../../libs/contracts/src/generated/herald/workflows/v1/Execution';
+import type { Step as StepMsg } from '../../../../libs/contracts/src/generated/herald/workflows/v1/Step';
+import type { Transition as TransitionMsg } from '../../../../libs/contracts/src/generated/herald/workflows/v1/Transition';
+import type { Workflow as WorkflowMsg } from '../../../../libs/contracts/src/generated/herald/workflows/v1/Workflow';
 import type { Queryable } from '../../../../libs/db/src';
 import { AppError, badRequest, conflict, FieldError, isAppError, isUuid, newId, notFound, validationError } from '../../../../libs/kit/src';
 import { audienceCondition, conditionTests, contextTestErrors, isContextField } from '../domain/condition';
+import { parseBody } from '../../../../libs/edge/src';
 import {
   createWorkflowSchema,
   EXECUTION_STATUSES,
@@ -33,68 +37,76 @@ export interface WorkflowsDeps {
   allowPrivateWebhooks: boolean;
 }
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const workflowNotFound = () => notFound('Workflow', 'WORKFLOW_NOT_FOUND');
 const stepNotFound = () => notFound('Step', 'STEP_NOT_FOUND');
 const executionNotFound = () => notFound('Execution', 'EXECUTION_NOT_FOUND');
-const json = (v: unknown) => ({ json: JSON.stringify(v) });
+const orUndefined = <T>(v: T | null) => v ?? undefined;
 
-// ——— Views (Plunk's shapes) ———
+// ——— Messages (contracts' Workflow, Step, Transition, Execution): a null column is an unset optional field ———
 
-export function workflowView(w: WorkflowRow, graph?: WorkflowGraph) {
+function workflowMsg(w: WorkflowRow, graph?: WorkflowGraph): WorkflowMsg {
   return {
     id: w.id,
     name: w.name,
-    description: w.description,
+    description: orUndefined(w.description),
     enabled: w.enabled,
-    triggerType: w.trigger_type,
-    triggerConfig: { eventName: w.trigger_event },
-    allowReentry: w.allow_reentry,
-    /** The key of the X-Herald-Signature HMAC on its WEBHOOK steps' requests. */
-    webhookSecret: w.webhook_secret,
-    createdAt: w.created_at.toISOString(),
-    updatedAt: w.updated_at.toISOString(),
-    ...(graph ? { steps: graph.steps.map(stepView), transitions: graph.transitions.map(transitionView) } : {}),
+    trigger_type: w.trigger_type,
+    trigger_event: w.trigger_event,
+    allow_reentry: w.allow_reentry,
+    webhook_secret: w.webhook_secret,
+    created_at: w.created_at.toISOString(),
+    updated_at: w.updated_at.toISOString(),
+    graph: graph ? { steps: graph.steps.map(stepMsg), transitions: graph.transitions.map(transitionMsg) } : null,
   };
 }
 
-export const stepView = (s: WorkflowGraph['steps'][number]) => ({
+const stepMsg = (s: WorkflowGraph['steps'][number]): StepMsg => ({
   id: s.id,
   type: s.type,
   name: s.name,
-  position: s.position,
-  config: s.config,
-  templateId: s.templateId,
+  position: s.position ?? null,
+  config_json: JSON.stringify(s.config),
+  template_id: orUndefined(s.templateId),
 });
-const stepRowView = (s: StepRow) => stepView({ id: s.id, type: s.type, name: s.name, position: s.position, config: s.config, templateId: s.template_id });
+const stepRowMsg = (s: StepRow) => stepMsg({ id: s.id, type: s.type, name: s.name, position: s.position, config: s.config, templateId: s.template_id });
 
-export const transitionView = (t: Graph['transitions'][number]) => ({
+const transitionMsg = (t: Graph['transitions'][number]): TransitionMsg => ({
   id: t.id,
-  fromStepId: t.fromStepId,
-  toStepId: t.toStepId,
-  condition: t.branch ? { branch: t.branch } : null,
-  waitOutcome: t.waitOutcome,
+  from_step_id: t.fromStepId,
+  to_step_id: t.toStepId,
+  branch: orUndefined(t.branch),
+  wait_outcome: orUndefined(t.waitOutcome),
   priority: t.priority,
 });
-const transitionRowView = (t: TransitionRow) =>
-  transitionView({ id: t.id, fromStepId: t.from_step_id, toStepId: t.to_step_id, branch: t.branch, waitOutcome: t.wait_outcome, priority: t.priority });
+const transitionRowMsg = (t: TransitionRow) =>
+  transitionMsg({ id: t.id, fromStepId: t.from_step_id, toStepId: t.to_step_id, branch: t.branch, waitOutcome: t.wait_outcome, priority: t.priority });
 
-export function executionView(e: ExecutionRow, graph?: WorkflowGraph) {
+/** An execution; its history (when the row has it) names each step as the graph does. */
+function executionMsg(e: ExecutionRow, graph?: WorkflowGraph): ExecutionMsg {
   const names = new Map(graph?.steps.map((s) => [s.id, s.name]));
   return {
     id: e.id,
-    workflowId: e.workflow_id,
-    contactId: e.contact_id,
+    workflow_id: e.workflow_id,
+    contact_id: e.contact_id,
     status: e.status,
-    currentStepId: e.current_step_id,
-    exitReason: e.exit_reason,
-    context: e.context,
-    /** WAITING: what for, and until when (null: no timeout). */
-    waitingFor: e.status === 'WAITING' ? { event: e.wait_event, until: iso(e.due_at) } : null,
-    startedAt: e.started_at.toISOString(),
-    completedAt: iso(e.completed_at),
-    updatedAt: e.updated_at.toISOString(),
-    ...(e.history ? { history: e.history.map((h) => ({ ...h, name: names.get(h.stepId) ?? null })) } : {}),
+    current_step_id: orUndefined(e.current_step_id),
+    exit_reason: orUndefined(e.exit_reason),
+    context_json: JSON.stringify(e.context),
+    waiting_for: e.status === 'WAITING' ? { event: orUndefined(e.wait_event), until: e.due_at?.toISOString() } : null,
+    started_at: e.started_at.toISOString(),
+    completed_at: e.completed_at?.toISOString(),
+    updated_at: e.updated_at.toISOString(),
+    history: e.history
+      ? {
+          entries: e.history.map((h) => ({
+            step_id: h.stepId,
+            type: h.type,
+            at: h.at,
+            outcome_json: JSON.stringify(h.outcome),
+            name: names.get(h.stepId),
+          })),
+        }
+      : null,
   };
 }
 
@@ -204,7 +216,7 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
   return {
     async ListWorkflows(req, meta) {
       const { rows, total } = await store.listWorkflows(projectOf(meta), { page: req.page || 1, pageSize: req.page_size || 20 }, req.enabled);
-      return { items_json: rows.map((w) => JSON.stringify(workflowView(w))), total };
+      return { workflows: rows.map((w) => workflowMsg(w)), total };
     },
 
     async CreateWorkflow(req, meta) {
@@ -238,14 +250,14 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
         });
         const graph = await store.graph(tx, projectId, w.id);
         await store.outbox.enqueue(tx, [changedEvent(w, graph)]);
-        return json(workflowView(w, graph));
+        return workflowMsg(w, graph);
       });
     },
 
     async GetWorkflow(req, meta) {
       const projectId = projectOf(meta);
       const w = await load(store.db.pool, projectId, req.id);
-      return json(workflowView(w, await store.graph(store.db.pool, projectId, w.id)));
+      return workflowMsg(w, await store.graph(store.db.pool, projectId, w.id));
     },
 
     async UpdateWorkflow(req, meta) {
@@ -272,7 +284,7 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
         },
         fields,
       );
-      return json(workflowView(workflow, await store.graph(store.db.pool, projectId, workflow.id)));
+      return workflowMsg(workflow, await store.graph(store.db.pool, projectId, workflow.id));
     },
 
     async DeleteWorkflow(req, meta) {
@@ -295,15 +307,15 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
     async ConditionFields(_req, meta) {
       const projectId = projectOf(meta);
       const [fields, eventNames] = await Promise.all([d.contacts().ListFields({}), store.eventNames(projectId)]);
-      return json({
+      return {
         fields: [
           ...fields.fields.map((f) => ({ field: f.field, type: f.type, category: 'contact' })),
           ...['sent', 'delivered', 'opened', 'clicked', 'bounced', 'complained'].map((a) => ({ field: `email.${a}`, type: 'event', category: 'email' })),
           ...eventNames.filter((n) => !n.startsWith('email.')).map((n) => ({ field: `event.${n}`, type: 'event', category: 'event' })),
         ],
-        eventNames,
-        contextPrefix: 'context.',
-      });
+        event_names: eventNames,
+        context_prefix: 'context.',
+      };
     },
 
     async AddStep(req, meta) {
@@ -326,7 +338,7 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
           template_id: templateId,
         });
       });
-      return json(stepRowView(result));
+      return stepRowMsg(result);
     },
 
     async UpdateStep(req, meta) {
@@ -365,7 +377,7 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
           template_id: settled.templateId,
         });
       });
-      return json(stepRowView(result));
+      return stepRowMsg(result);
     },
 
     async DeleteStep(req, meta) {
@@ -429,7 +441,7 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
           priority: t.priority,
         });
       });
-      return json(transitionRowView(result));
+      return transitionRowMsg(result);
     },
 
     async DeleteTransition(req, meta) {
@@ -494,7 +506,7 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
             triggerEvent: null,
           },
         ]);
-        return json(executionView((await store.getExecution(tx, projectId, w.id, id))!, graph));
+        return executionMsg((await store.getExecution(tx, projectId, w.id, id))!, graph);
       });
     },
 
@@ -509,7 +521,7 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
         page: req.page || 1,
         pageSize: req.page_size || 20,
       });
-      return { items_json: rows.map((e) => JSON.stringify(executionView(e))), total };
+      return { executions: rows.map((e) => executionMsg(e)), total };
     },
 
     async GetExecution(req, meta) {
@@ -517,7 +529,7 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
       const w = await load(store.db.pool, projectId, req.workflow_id);
       const e = isUuid(req.execution_id) ? await store.getExecution(store.db.pool, projectId, w.id, req.execution_id.toLowerCase()) : undefined;
       if (!e) throw executionNotFound();
-      return json(executionView(e, await store.graph(store.db.pool, projectId, w.id)));
+      return executionMsg(e, await store.graph(store.db.pool, projectId, w.id));
     },
 
     async CancelExecution(req, meta) {
@@ -526,7 +538,7 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
       if (!isUuid(req.execution_id)) throw executionNotFound();
       const id = req.execution_id.toLowerCase();
       const [cancelled] = await store.cancel(store.db.pool, projectId, w.id, id);
-      if (cancelled) return json(executionView(cancelled));
+      if (cancelled) return executionMsg(cancelled);
       const e = await store.getExecution(store.db.pool, projectId, w.id, id);
       if (!e) throw executionNotFound();
       throw badRequest(`The execution is ${e.status}: only a RUNNING or WAITING execution can be cancelled`);

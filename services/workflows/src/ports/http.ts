@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import type { Api } from '../../../../libs/contracts/src';
+import type { ConditionFieldsResponse__Output as ConditionFieldsMsg } from '../../../../libs/contracts/src/generated/herald/workflows/v1/ConditionFieldsResponse';
+import type { Execution__Output as ExecutionMsg } from '../../../../libs/contracts/src/generated/herald/workflows/v1/Execution';
+import type { Step__Output as StepMsg } from '../../../../libs/contracts/src/generated/herald/workflows/v1/Step';
+import type { Transition__Output as TransitionMsg } from '../../../../libs/contracts/src/generated/herald/workflows/v1/Transition';
+import type { Workflow__Output as WorkflowMsg } from '../../../../libs/contracts/src/generated/herald/workflows/v1/Workflow';
 import { on, policy, queryInt, type Route } from '../../../../libs/edge/src';
 import { createWorkflowSchema, EXECUTION_STATUSES, stepWriteSchema, transitionWriteSchema, updateWorkflowSchema } from '../domain/workflow';
 
@@ -11,7 +16,76 @@ const STEP = { ...WORKFLOW_ID, stepId: 'The step id.' };
 const TRANSITION = { ...WORKFLOW_ID, transitionId: 'The transition id.' };
 const EXECUTION = { ...WORKFLOW_ID, executionId: 'The execution id.' };
 const notFound = { 404: { code: 'WORKFLOW_NOT_FOUND', description: 'No workflow of this project has this id.' } };
-const view = (m: { json: string }) => JSON.parse(m.json);
+
+// ——— Views: the messages in Plunk's shapes (an unset optional field is null) ———
+
+const stepView = (s: StepMsg) => ({
+  id: s.id,
+  type: s.type,
+  name: s.name,
+  position: s.position ? { x: s.position.x, y: s.position.y } : null,
+  config: JSON.parse(s.config_json),
+  templateId: s.template_id ?? null,
+});
+
+const transitionView = (t: TransitionMsg) => ({
+  id: t.id,
+  fromStepId: t.from_step_id,
+  toStepId: t.to_step_id,
+  condition: t.branch ? { branch: t.branch } : null,
+  waitOutcome: t.wait_outcome ?? null,
+  priority: t.priority,
+});
+
+/** A workflow; with its steps and transitions when the message has its graph (not in lists). */
+const workflowView = (w: WorkflowMsg) => ({
+  id: w.id,
+  name: w.name,
+  description: w.description ?? null,
+  enabled: w.enabled,
+  triggerType: w.trigger_type,
+  triggerConfig: { eventName: w.trigger_event },
+  allowReentry: w.allow_reentry,
+  /** The key of the X-Herald-Signature HMAC on its WEBHOOK steps' requests. */
+  webhookSecret: w.webhook_secret,
+  createdAt: w.created_at,
+  updatedAt: w.updated_at,
+  ...(w.graph ? { steps: w.graph.steps.map(stepView), transitions: w.graph.transitions.map(transitionView) } : {}),
+});
+
+/** An execution; with its step history when the message has it (not in lists, nor in a cancel's answer). */
+const executionView = (e: ExecutionMsg) => ({
+  id: e.id,
+  workflowId: e.workflow_id,
+  contactId: e.contact_id,
+  status: e.status,
+  currentStepId: e.current_step_id ?? null,
+  exitReason: e.exit_reason ?? null,
+  context: JSON.parse(e.context_json),
+  /** WAITING: what for, and until when (null: no timeout). */
+  waitingFor: e.waiting_for ? { event: e.waiting_for.event ?? null, until: e.waiting_for.until ?? null } : null,
+  startedAt: e.started_at,
+  completedAt: e.completed_at ?? null,
+  updatedAt: e.updated_at,
+  ...(e.history
+    ? {
+        // Each entry's keys in the order the history column (jsonb) keeps them, the step's name last.
+        history: e.history.entries.map((h) => ({
+          at: h.at,
+          type: h.type,
+          stepId: h.step_id,
+          outcome: h.outcome_json ? JSON.parse(h.outcome_json) : undefined,
+          name: h.name ?? null,
+        })),
+      }
+    : {}),
+});
+
+const conditionFieldsView = (f: ConditionFieldsMsg) => ({
+  fields: f.fields.map((x) => ({ field: x.field, type: x.type, category: x.category })),
+  eventNames: f.event_names,
+  contextPrefix: f.context_prefix,
+});
 
 const pageQuery = z.object({ page: queryInt(1, 1_000_000).default(1), pageSize: queryInt(1, 100).default(20) });
 const executionsQuery = pageQuery.extend({ status: z.enum(EXECUTION_STATUSES).optional() });
@@ -72,7 +146,7 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
         const out = await workflows().ListWorkflows({ page: query.page, page_size: query.pageSize });
         const total = Number(out.total);
         res.json({
-          workflows: out.items_json.map((j) => JSON.parse(j)),
+          workflows: out.workflows.map(workflowView),
           total,
           page: query.page,
           pageSize: query.pageSize,
@@ -103,7 +177,7 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
         },
       },
       async (_req, res) => {
-        res.json(view(await workflows().ConditionFields({})));
+        res.json(conditionFieldsView(await workflows().ConditionFields({})));
       },
     ),
     on.post(
@@ -128,7 +202,7 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
         },
       },
       async (_req, res, { body }) => {
-        res.status(201).json(view(await workflows().CreateWorkflow({ fields_json: JSON.stringify(body ?? {}) })));
+        res.status(201).json(workflowView(await workflows().CreateWorkflow({ fields_json: JSON.stringify(body ?? {}) })));
       },
     ),
     on.get(
@@ -143,7 +217,7 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
         errors: notFound,
       },
       async (req, res) => {
-        res.json(view(await workflows().GetWorkflow({ id: String(req.params.id) })));
+        res.json(workflowView(await workflows().GetWorkflow({ id: String(req.params.id) })));
       },
     ),
     on.patch(
@@ -162,7 +236,9 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
       },
       async (req, res, { body }) => {
         res.json(
-          view(await workflows().UpdateWorkflow({ id: String(req.params.id), fields_json: JSON.stringify(body ?? {}), tracking: req.tracking ?? 'ENABLED' })),
+          workflowView(
+            await workflows().UpdateWorkflow({ id: String(req.params.id), fields_json: JSON.stringify(body ?? {}), tracking: req.tracking ?? 'ENABLED' }),
+          ),
         );
       },
     ),
@@ -197,7 +273,7 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
         errors: notFound,
       },
       async (req, res, { body }) => {
-        res.status(201).json(view(await workflows().AddStep({ workflow_id: String(req.params.id), fields_json: JSON.stringify(body ?? {}) })));
+        res.status(201).json(stepView(await workflows().AddStep({ workflow_id: String(req.params.id), fields_json: JSON.stringify(body ?? {}) })));
       },
     ),
     on.patch(
@@ -215,7 +291,7 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
       },
       async (req, res, { body }) => {
         res.json(
-          view(
+          stepView(
             await workflows().UpdateStep({ workflow_id: String(req.params.id), step_id: String(req.params.stepId), fields_json: JSON.stringify(body ?? {}) }),
           ),
         );
@@ -253,7 +329,7 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
         errors: notFound,
       },
       async (req, res, { body }) => {
-        res.status(201).json(view(await workflows().AddTransition({ workflow_id: String(req.params.id), fields_json: JSON.stringify(body ?? {}) })));
+        res.status(201).json(transitionView(await workflows().AddTransition({ workflow_id: String(req.params.id), fields_json: JSON.stringify(body ?? {}) })));
       },
     ),
     on.delete(
@@ -285,7 +361,7 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
       },
       async (req, res, { body }) => {
         res.status(201).json(
-          view(
+          executionView(
             await workflows().StartExecution({
               workflow_id: String(req.params.id),
               contact_id: body.contactId,
@@ -318,7 +394,7 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
         });
         const total = Number(out.total);
         res.json({
-          executions: out.items_json.map((j) => JSON.parse(j)),
+          executions: out.executions.map(executionView),
           total,
           page: query.page,
           pageSize: query.pageSize,
@@ -361,7 +437,7 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
         errors: notFound,
       },
       async (req, res) => {
-        res.json(view(await workflows().GetExecution({ workflow_id: String(req.params.id), execution_id: String(req.params.executionId) })));
+        res.json(executionView(await workflows().GetExecution({ workflow_id: String(req.params.id), execution_id: String(req.params.executionId) })));
       },
     ),
     on.delete(
@@ -376,7 +452,7 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
         errors: { ...notFound, 400: { code: 'BAD_REQUEST', description: 'The execution has ended already.' } },
       },
       async (req, res) => {
-        res.json(view(await workflows().CancelExecution({ workflow_id: String(req.params.id), execution_id: String(req.params.executionId) })));
+        res.json(executionView(await workflows().CancelExecution({ workflow_id: String(req.params.id), execution_id: String(req.params.executionId) })));
       },
     ),
   ];
