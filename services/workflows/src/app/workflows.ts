@@ -8,9 +8,7 @@ import type { Workflow as WorkflowMsg } from '../../../../libs/contracts/src/gen
 import type { Queryable } from '../../../../libs/db/src';
 import { AppError, badRequest, conflict, FieldError, isAppError, isUuid, newId, notFound, validationError } from '../../../../libs/kit/src';
 import { audienceCondition, conditionTests, contextTestErrors, isContextField } from '../domain/condition';
-import { parseBody } from '../../../../libs/edge/src';
 import {
-  createWorkflowSchema,
   EXECUTION_STATUSES,
   Graph,
   LIMITS,
@@ -19,13 +17,10 @@ import {
   referencedFields,
   runnableErrors,
   StepType,
-  stepWriteSchema,
   transitionErrors,
-  transitionWriteSchema,
-  triggerEventOf,
-  updateWorkflowSchema,
   webhookUrlError,
   type ConditionConfig,
+  type GraphTransition,
 } from '../domain/workflow';
 import type { ExecutionRow, StepRow, TransitionRow, WorkflowGraph, WorkflowRow, WorkflowsStore } from './ports';
 
@@ -41,6 +36,8 @@ const workflowNotFound = () => notFound('Workflow', 'WORKFLOW_NOT_FOUND');
 const stepNotFound = () => notFound('Step', 'STEP_NOT_FOUND');
 const executionNotFound = () => notFound('Execution', 'EXECUTION_NOT_FOUND');
 const orUndefined = <T>(v: T | null) => v ?? undefined;
+/** A step's config as a write sends it (`config_json`, a JSON object the route checked), to be checked for its type. */
+const configOf = (json: string) => JSON.parse(json) as Record<string, unknown>;
 
 // ——— Messages (contracts' Workflow, Step, Transition, Execution): a null column is an unset optional field ———
 
@@ -221,8 +218,7 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
 
     async CreateWorkflow(req, meta) {
       const projectId = projectOf(meta);
-      const body = parseBody(createWorkflowSchema, req.fields_json);
-      const eventName = triggerEventOf(body);
+      const eventName = req.event_name;
       if (!eventName)
         throw validationError(
           [{ field: 'eventName', message: 'required: the event that starts an execution', code: 'required' }],
@@ -232,10 +228,10 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
         const w = await store.insertWorkflow(tx, {
           project_id: projectId,
           id: newId(),
-          name: body.name,
-          description: body.description ?? null,
+          name: req.name,
+          description: req.description ?? null,
           trigger_event: eventName,
-          allow_reentry: body.allowReentry ?? false,
+          allow_reentry: req.allow_reentry,
           webhook_secret: `whsec_${randomBytes(24).toString('base64url')}`,
         });
         await store.insertStep(tx, {
@@ -262,21 +258,19 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
 
     async UpdateWorkflow(req, meta) {
       const projectId = projectOf(meta);
-      const body = parseBody(updateWorkflowSchema, req.fields_json);
-      const eventName = triggerEventOf(body);
       const fields: Partial<WorkflowRow> = {
-        name: body.name,
-        description: body.description === undefined ? undefined : body.description,
-        trigger_event: eventName,
-        enabled: body.enabled,
-        allow_reentry: body.allowReentry,
-        ...(body.enabled ? { tracking: req.tracking || 'ENABLED' } : {}),
+        name: req.name,
+        description: req.clear_description ? null : req.description,
+        trigger_event: req.event_name,
+        enabled: req.enabled,
+        allow_reentry: req.allow_reentry,
+        ...(req.enabled ? { tracking: req.tracking || 'ENABLED' } : {}),
       };
       const { workflow } = await change(
         projectId,
         req.id,
         async (_tx, _w, graph) => {
-          if (body.enabled) {
+          if (req.enabled) {
             const errors = runnableErrors(graph);
             if (errors.length)
               throw validationError(errors, 'Connect every step to the trigger, give each SEND_EMAIL step a template, then enable the workflow.');
@@ -320,10 +314,9 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
 
     async AddStep(req, meta) {
       const projectId = projectOf(meta);
-      const body = parseBody(stepWriteSchema, req.fields_json);
-      if (!body.type) throw validationError([{ field: 'type', message: 'required', code: 'required' }]);
-      const type = body.type as StepType;
-      const { config, templateId } = await settleConfig(type, body.config ?? {}, body.templateId);
+      if (!req.type) throw validationError([{ field: 'type', message: 'required', code: 'required' }]);
+      const type = req.type as StepType;
+      const { config, templateId } = await settleConfig(type, req.config_json ? configOf(req.config_json) : {}, req.template_id);
       const { result } = await change(projectId, req.workflow_id, async (tx, w, graph) => {
         if (graph.steps.length >= LIMITS.MAX_STEPS)
           throw validationError([{ field: 'type', message: `a workflow has at most ${LIMITS.MAX_STEPS} steps`, code: 'too_big' }]);
@@ -332,8 +325,8 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
           workflow_id: w.id,
           id: newId(),
           type,
-          name: body.name || humanName(type),
-          position: body.position ?? null,
+          name: req.name || humanName(type),
+          position: req.position ?? null,
           config,
           template_id: templateId,
         });
@@ -343,14 +336,15 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
 
     async UpdateStep(req, meta) {
       const projectId = projectOf(meta);
-      const body = parseBody(stepWriteSchema, req.fields_json);
+      // templateId: unset (left as it is), null (clear_template_id) or an id.
+      const templateId = req.clear_template_id ? null : req.template_id;
       const { result } = await change(projectId, req.workflow_id, async (tx, _w, graph) => {
         const step = graph.steps.find((s) => s.id === req.step_id.toLowerCase());
         if (!step) throw stepNotFound();
-        if (body.type && body.type !== step.type)
+        if (req.type && req.type !== step.type)
           throw validationError([{ field: 'type', message: `a step keeps its type (${step.type}): add a new step instead`, code: 'invalid_type' }]);
-        const raw = body.config ?? (body.templateId !== undefined ? { ...step.config, templateId: body.templateId } : undefined);
-        const settled = raw ? await settleConfig(step.type, raw, body.templateId) : { config: step.config, templateId: step.templateId };
+        const raw = req.config_json ? configOf(req.config_json) : templateId !== undefined ? { ...step.config, templateId } : undefined;
+        const settled = raw ? await settleConfig(step.type, raw, templateId) : { config: step.config, templateId: step.templateId };
         if (step.type === 'CONDITION' && raw) {
           // Branches a transition uses must stay: its transitions would point nowhere.
           const branches = new Set(conditionTests(settled.config as ConditionConfig).map((t) => t.branch));
@@ -371,8 +365,8 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
             );
         }
         return store.updateStep(tx, projectId, step.id, {
-          name: body.name || step.name,
-          position: body.position === undefined ? (step.position ?? null) : body.position,
+          name: req.name || step.name,
+          position: req.clear_position ? null : (req.position ?? step.position ?? null),
           config: settled.config,
           template_id: settled.templateId,
         });
@@ -418,14 +412,12 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
 
     async AddTransition(req, meta) {
       const projectId = projectOf(meta);
-      const body = parseBody(transitionWriteSchema, req.fields_json);
-      const branch = body.condition?.branch ?? body.branch ?? null;
       const t = {
-        fromStepId: body.fromStepId.toLowerCase(),
-        toStepId: body.toStepId.toLowerCase(),
-        branch,
-        waitOutcome: body.waitOutcome ?? null,
-        priority: body.priority ?? 0,
+        fromStepId: req.from_step_id.toLowerCase(),
+        toStepId: req.to_step_id.toLowerCase(),
+        branch: req.branch ?? null,
+        waitOutcome: (req.wait_outcome ?? null) as GraphTransition['waitOutcome'],
+        priority: req.priority,
       };
       const { result } = await change(projectId, req.workflow_id, async (tx, w, graph) => {
         const errors = transitionErrors(graph, t);

@@ -6,7 +6,7 @@ import type { Step__Output as StepMsg } from '../../../../libs/contracts/src/gen
 import type { Transition__Output as TransitionMsg } from '../../../../libs/contracts/src/generated/herald/workflows/v1/Transition';
 import type { Workflow__Output as WorkflowMsg } from '../../../../libs/contracts/src/generated/herald/workflows/v1/Workflow';
 import { on, policy, queryInt, type Route } from '../../../../libs/edge/src';
-import { createWorkflowSchema, EXECUTION_STATUSES, stepWriteSchema, transitionWriteSchema, updateWorkflowSchema } from '../domain/workflow';
+import { createWorkflowSchema, EXECUTION_STATUSES, stepWriteSchema, transitionWriteSchema, triggerEventOf, updateWorkflowSchema } from '../domain/workflow';
 
 /** Workflows, in Plunk's shapes: a secret key or a member's session. */
 
@@ -188,7 +188,7 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
         summary: 'Create a workflow',
         description:
           'Always `triggerType: EVENT` and `enabled: false`, with its TRIGGER step: an execution starts for the contact of each tracked `eventName` once enabled. `allowReentry` (default false) lets a contact run it more than once.',
-        forwardedBody: createWorkflowSchema,
+        body: createWorkflowSchema,
         example: { name: 'Onboarding', description: 'Welcome new users', eventName: 'user.signup' },
         responses: {
           201: {
@@ -202,7 +202,13 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
         },
       },
       async (_req, res, { body }) => {
-        res.status(201).json(workflowView(await workflows().CreateWorkflow({ fields_json: JSON.stringify(body ?? {}) })));
+        const created = await workflows().CreateWorkflow({
+          name: body.name,
+          description: body.description ?? undefined,
+          event_name: triggerEventOf(body),
+          allow_reentry: body.allowReentry ?? false,
+        });
+        res.status(201).json(workflowView(created));
       },
     ),
     on.get(
@@ -229,17 +235,23 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
         description:
           'Name, description, trigger event (`eventName` or `triggerConfig.eventName`), `enabled`, `allowReentry`. Enabling checks that the graph can run (every step reachable from the trigger, each SEND_EMAIL step with a template): a 422 names the step. Disabling stops new executions; running ones go on.',
         params: WORKFLOW_ID,
-        forwardedBody: updateWorkflowSchema,
+        body: updateWorkflowSchema,
         example: { enabled: true },
         responses: { 200: { description: 'The workflow.', example: { ...workflowExample, enabled: true } } },
         errors: notFound,
       },
       async (req, res, { body }) => {
-        res.json(
-          workflowView(
-            await workflows().UpdateWorkflow({ id: String(req.params.id), fields_json: JSON.stringify(body ?? {}), tracking: req.tracking ?? 'ENABLED' }),
-          ),
-        );
+        const updated = await workflows().UpdateWorkflow({
+          id: String(req.params.id),
+          name: body.name,
+          description: body.description ?? undefined,
+          clear_description: body.description === null,
+          event_name: triggerEventOf(body),
+          enabled: body.enabled,
+          allow_reentry: body.allowReentry,
+          tracking: req.tracking ?? 'ENABLED',
+        });
+        res.json(workflowView(updated));
       },
     ),
     on.delete(
@@ -267,13 +279,21 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
         description:
           'Types and configs: SEND_EMAIL `{ templateId, recipient?: { type: CONTACT|CUSTOM, customEmail? } }`; DELAY `{ amount, unit: minutes|hours|days }` (≤ 365 days); WAIT_FOR_EVENT `{ eventName, timeout? }` (seconds); CONDITION `{ field, operator, value? }` or `{ mode: "multi", field, branches: [{ id, name, operator, value? }] }`; WEBHOOK `{ url, method, headers?, body? }`; UPDATE_CONTACT `{ updates?, subscriptionAction?: none|subscribe|unsubscribe }`; EXIT `{ reason? }`. A 422 names the field (`config.amount`).',
         params: WORKFLOW_ID,
-        forwardedBody: stepWriteSchema,
+        body: stepWriteSchema,
         example: { type: 'DELAY', name: 'Wait a day', config: { amount: 1, unit: 'days' } },
         responses: { 201: { description: 'The step.', example: stepExample } },
         errors: notFound,
       },
       async (req, res, { body }) => {
-        res.status(201).json(stepView(await workflows().AddStep({ workflow_id: String(req.params.id), fields_json: JSON.stringify(body ?? {}) })));
+        const step = await workflows().AddStep({
+          workflow_id: String(req.params.id),
+          type: body.type,
+          name: body.name ?? undefined,
+          position: body.position ?? null,
+          config_json: body.config ? JSON.stringify(body.config) : undefined,
+          template_id: body.templateId ?? undefined,
+        });
+        res.status(201).json(stepView(step));
       },
     ),
     on.patch(
@@ -284,17 +304,24 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
         summary: 'Update a step',
         description: 'Its name, position or config (the whole config, checked for its type); executions waiting at it use the new config.',
         params: STEP,
-        forwardedBody: stepWriteSchema,
+        body: stepWriteSchema,
         example: { config: { amount: 2, unit: 'days' } },
         responses: { 200: { description: 'The step.', example: stepExample } },
         errors: notFound,
       },
       async (req, res, { body }) => {
-        res.json(
-          stepView(
-            await workflows().UpdateStep({ workflow_id: String(req.params.id), step_id: String(req.params.stepId), fields_json: JSON.stringify(body ?? {}) }),
-          ),
-        );
+        const step = await workflows().UpdateStep({
+          workflow_id: String(req.params.id),
+          step_id: String(req.params.stepId),
+          type: body.type,
+          name: body.name ?? undefined,
+          position: body.position ?? null,
+          clear_position: body.position === null,
+          config_json: body.config ? JSON.stringify(body.config) : undefined,
+          template_id: body.templateId ?? undefined,
+          clear_template_id: body.templateId === null,
+        });
+        res.json(stepView(step));
       },
     ),
     on.delete(
@@ -323,13 +350,21 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
         summary: 'Add a transition',
         description: graphRules,
         params: WORKFLOW_ID,
-        forwardedBody: transitionWriteSchema,
+        body: transitionWriteSchema,
         example: { fromStepId: id(1), toStepId: id(3) },
         responses: { 201: { description: 'The transition.', example: transitionExample } },
         errors: notFound,
       },
       async (req, res, { body }) => {
-        res.status(201).json(transitionView(await workflows().AddTransition({ workflow_id: String(req.params.id), fields_json: JSON.stringify(body ?? {}) })));
+        const transition = await workflows().AddTransition({
+          workflow_id: String(req.params.id),
+          from_step_id: body.fromStepId,
+          to_step_id: body.toStepId,
+          branch: body.condition?.branch ?? body.branch ?? undefined,
+          wait_outcome: body.waitOutcome ?? undefined,
+          priority: body.priority ?? 0,
+        });
+        res.status(201).json(transitionView(transition));
       },
     ),
     on.delete(
