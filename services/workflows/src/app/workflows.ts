@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { NewEvent } from '../../../../libs/bus/src';
 import { projectOf, type Api, type Handlers } from '../../../../libs/contracts/src';
-import { parseBody } from '../../../../libs/edge/src';
+import type { Execution as ExecutionMsg } from '../../../../libs/contracts/src/generated/herald/workflows/v1/Execution';
+import type { Step as StepMsg } from '../../../../libs/contracts/src/generated/herald/workflows/v1/Step';
+import type { Transition as TransitionMsg } from '../../../../libs/contracts/src/generated/herald/workflows/v1/Transition';
+import type { Workflow as WorkflowMsg } from '../../../../libs/contracts/src/generated/herald/workflows/v1/Workflow';
 import type { Queryable } from '../../../../libs/db/src';
 import { AppError, badRequest, conflict, FieldError, isAppError, isUuid, newId, notFound, validationError } from '../../../../libs/kit/src';
 import { audienceCondition, conditionTests, contextTestErrors, isContextField } from '../domain/condition';
 import {
-  createWorkflowSchema,
   EXECUTION_STATUSES,
   Graph,
   LIMITS,
@@ -15,13 +17,10 @@ import {
   referencedFields,
   runnableErrors,
   StepType,
-  stepWriteSchema,
   transitionErrors,
-  transitionWriteSchema,
-  triggerEventOf,
-  updateWorkflowSchema,
   webhookUrlError,
   type ConditionConfig,
+  type GraphTransition,
 } from '../domain/workflow';
 import type { ExecutionRow, StepRow, TransitionRow, WorkflowGraph, WorkflowRow, WorkflowsStore } from './ports';
 
@@ -33,68 +32,78 @@ export interface WorkflowsDeps {
   allowPrivateWebhooks: boolean;
 }
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const workflowNotFound = () => notFound('Workflow', 'WORKFLOW_NOT_FOUND');
 const stepNotFound = () => notFound('Step', 'STEP_NOT_FOUND');
 const executionNotFound = () => notFound('Execution', 'EXECUTION_NOT_FOUND');
-const json = (v: unknown) => ({ json: JSON.stringify(v) });
+const orUndefined = <T>(v: T | null) => v ?? undefined;
+/** A step's config as a write sends it (`config_json`, a JSON object the route checked), to be checked for its type. */
+const configOf = (json: string) => JSON.parse(json) as Record<string, unknown>;
 
-// ——— Views (Plunk's shapes) ———
+// ——— Messages (contracts' Workflow, Step, Transition, Execution): a null column is an unset optional field ———
 
-export function workflowView(w: WorkflowRow, graph?: WorkflowGraph) {
+function workflowMsg(w: WorkflowRow, graph?: WorkflowGraph): WorkflowMsg {
   return {
     id: w.id,
     name: w.name,
-    description: w.description,
+    description: orUndefined(w.description),
     enabled: w.enabled,
-    triggerType: w.trigger_type,
-    triggerConfig: { eventName: w.trigger_event },
-    allowReentry: w.allow_reentry,
-    /** The key of the X-Herald-Signature HMAC on its WEBHOOK steps' requests. */
-    webhookSecret: w.webhook_secret,
-    createdAt: w.created_at.toISOString(),
-    updatedAt: w.updated_at.toISOString(),
-    ...(graph ? { steps: graph.steps.map(stepView), transitions: graph.transitions.map(transitionView) } : {}),
+    trigger_type: w.trigger_type,
+    trigger_event: w.trigger_event,
+    allow_reentry: w.allow_reentry,
+    webhook_secret: w.webhook_secret,
+    created_at: w.created_at.toISOString(),
+    updated_at: w.updated_at.toISOString(),
+    graph: graph ? { steps: graph.steps.map(stepMsg), transitions: graph.transitions.map(transitionMsg) } : null,
   };
 }
 
-export const stepView = (s: WorkflowGraph['steps'][number]) => ({
+const stepMsg = (s: WorkflowGraph['steps'][number]): StepMsg => ({
   id: s.id,
   type: s.type,
   name: s.name,
-  position: s.position,
-  config: s.config,
-  templateId: s.templateId,
+  position: s.position ?? null,
+  config_json: JSON.stringify(s.config),
+  template_id: orUndefined(s.templateId),
 });
-const stepRowView = (s: StepRow) => stepView({ id: s.id, type: s.type, name: s.name, position: s.position, config: s.config, templateId: s.template_id });
+const stepRowMsg = (s: StepRow) => stepMsg({ id: s.id, type: s.type, name: s.name, position: s.position, config: s.config, templateId: s.template_id });
 
-export const transitionView = (t: Graph['transitions'][number]) => ({
+const transitionMsg = (t: Graph['transitions'][number]): TransitionMsg => ({
   id: t.id,
-  fromStepId: t.fromStepId,
-  toStepId: t.toStepId,
-  condition: t.branch ? { branch: t.branch } : null,
-  waitOutcome: t.waitOutcome,
+  from_step_id: t.fromStepId,
+  to_step_id: t.toStepId,
+  branch: orUndefined(t.branch),
+  wait_outcome: orUndefined(t.waitOutcome),
   priority: t.priority,
 });
-const transitionRowView = (t: TransitionRow) =>
-  transitionView({ id: t.id, fromStepId: t.from_step_id, toStepId: t.to_step_id, branch: t.branch, waitOutcome: t.wait_outcome, priority: t.priority });
+const transitionRowMsg = (t: TransitionRow) =>
+  transitionMsg({ id: t.id, fromStepId: t.from_step_id, toStepId: t.to_step_id, branch: t.branch, waitOutcome: t.wait_outcome, priority: t.priority });
 
-export function executionView(e: ExecutionRow, graph?: WorkflowGraph) {
+/** An execution; its history (when the row has it) names each step as the graph does. */
+function executionMsg(e: ExecutionRow, graph?: WorkflowGraph): ExecutionMsg {
   const names = new Map(graph?.steps.map((s) => [s.id, s.name]));
   return {
     id: e.id,
-    workflowId: e.workflow_id,
-    contactId: e.contact_id,
+    workflow_id: e.workflow_id,
+    contact_id: e.contact_id,
     status: e.status,
-    currentStepId: e.current_step_id,
-    exitReason: e.exit_reason,
-    context: e.context,
-    /** WAITING: what for, and until when (null: no timeout). */
-    waitingFor: e.status === 'WAITING' ? { event: e.wait_event, until: iso(e.due_at) } : null,
-    startedAt: e.started_at.toISOString(),
-    completedAt: iso(e.completed_at),
-    updatedAt: e.updated_at.toISOString(),
-    ...(e.history ? { history: e.history.map((h) => ({ ...h, name: names.get(h.stepId) ?? null })) } : {}),
+    current_step_id: orUndefined(e.current_step_id),
+    exit_reason: orUndefined(e.exit_reason),
+    context_json: JSON.stringify(e.context),
+    waiting_for: e.status === 'WAITING' ? { event: orUndefined(e.wait_event), until: e.due_at?.toISOString() } : null,
+    started_at: e.started_at.toISOString(),
+    completed_at: e.completed_at?.toISOString(),
+    updated_at: e.updated_at.toISOString(),
+    history: e.history
+      ? {
+          entries: e.history.map((h) => ({
+            step_id: h.stepId,
+            type: h.type,
+            at: h.at,
+            outcome_json: JSON.stringify(h.outcome),
+            name: names.get(h.stepId),
+          })),
+        }
+      : null,
   };
 }
 
@@ -204,13 +213,12 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
   return {
     async ListWorkflows(req, meta) {
       const { rows, total } = await store.listWorkflows(projectOf(meta), { page: req.page || 1, pageSize: req.page_size || 20 }, req.enabled);
-      return { items_json: rows.map((w) => JSON.stringify(workflowView(w))), total };
+      return { workflows: rows.map((w) => workflowMsg(w)), total };
     },
 
     async CreateWorkflow(req, meta) {
       const projectId = projectOf(meta);
-      const body = parseBody(createWorkflowSchema, req.fields_json);
-      const eventName = triggerEventOf(body);
+      const eventName = req.event_name;
       if (!eventName)
         throw validationError(
           [{ field: 'eventName', message: 'required: the event that starts an execution', code: 'required' }],
@@ -220,10 +228,10 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
         const w = await store.insertWorkflow(tx, {
           project_id: projectId,
           id: newId(),
-          name: body.name,
-          description: body.description ?? null,
+          name: req.name,
+          description: req.description ?? null,
           trigger_event: eventName,
-          allow_reentry: body.allowReentry ?? false,
+          allow_reentry: req.allow_reentry,
           webhook_secret: `whsec_${randomBytes(24).toString('base64url')}`,
         });
         await store.insertStep(tx, {
@@ -238,33 +246,31 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
         });
         const graph = await store.graph(tx, projectId, w.id);
         await store.outbox.enqueue(tx, [changedEvent(w, graph)]);
-        return json(workflowView(w, graph));
+        return workflowMsg(w, graph);
       });
     },
 
     async GetWorkflow(req, meta) {
       const projectId = projectOf(meta);
       const w = await load(store.db.pool, projectId, req.id);
-      return json(workflowView(w, await store.graph(store.db.pool, projectId, w.id)));
+      return workflowMsg(w, await store.graph(store.db.pool, projectId, w.id));
     },
 
     async UpdateWorkflow(req, meta) {
       const projectId = projectOf(meta);
-      const body = parseBody(updateWorkflowSchema, req.fields_json);
-      const eventName = triggerEventOf(body);
       const fields: Partial<WorkflowRow> = {
-        name: body.name,
-        description: body.description === undefined ? undefined : body.description,
-        trigger_event: eventName,
-        enabled: body.enabled,
-        allow_reentry: body.allowReentry,
-        ...(body.enabled ? { tracking: req.tracking || 'ENABLED' } : {}),
+        name: req.name,
+        description: req.clear_description ? null : req.description,
+        trigger_event: req.event_name,
+        enabled: req.enabled,
+        allow_reentry: req.allow_reentry,
+        ...(req.enabled ? { tracking: req.tracking || 'ENABLED' } : {}),
       };
       const { workflow } = await change(
         projectId,
         req.id,
         async (_tx, _w, graph) => {
-          if (body.enabled) {
+          if (req.enabled) {
             const errors = runnableErrors(graph);
             if (errors.length)
               throw validationError(errors, 'Connect every step to the trigger, give each SEND_EMAIL step a template, then enable the workflow.');
@@ -272,7 +278,7 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
         },
         fields,
       );
-      return json(workflowView(workflow, await store.graph(store.db.pool, projectId, workflow.id)));
+      return workflowMsg(workflow, await store.graph(store.db.pool, projectId, workflow.id));
     },
 
     async DeleteWorkflow(req, meta) {
@@ -295,23 +301,22 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
     async ConditionFields(_req, meta) {
       const projectId = projectOf(meta);
       const [fields, eventNames] = await Promise.all([d.contacts().ListFields({}), store.eventNames(projectId)]);
-      return json({
+      return {
         fields: [
           ...fields.fields.map((f) => ({ field: f.field, type: f.type, category: 'contact' })),
           ...['sent', 'delivered', 'opened', 'clicked', 'bounced', 'complained'].map((a) => ({ field: `email.${a}`, type: 'event', category: 'email' })),
           ...eventNames.filter((n) => !n.startsWith('email.')).map((n) => ({ field: `event.${n}`, type: 'event', category: 'event' })),
         ],
-        eventNames,
-        contextPrefix: 'context.',
-      });
+        event_names: eventNames,
+        context_prefix: 'context.',
+      };
     },
 
     async AddStep(req, meta) {
       const projectId = projectOf(meta);
-      const body = parseBody(stepWriteSchema, req.fields_json);
-      if (!body.type) throw validationError([{ field: 'type', message: 'required', code: 'required' }]);
-      const type = body.type as StepType;
-      const { config, templateId } = await settleConfig(type, body.config ?? {}, body.templateId);
+      if (!req.type) throw validationError([{ field: 'type', message: 'required', code: 'required' }]);
+      const type = req.type as StepType;
+      const { config, templateId } = await settleConfig(type, req.config_json ? configOf(req.config_json) : {}, req.template_id);
       const { result } = await change(projectId, req.workflow_id, async (tx, w, graph) => {
         if (graph.steps.length >= LIMITS.MAX_STEPS)
           throw validationError([{ field: 'type', message: `a workflow has at most ${LIMITS.MAX_STEPS} steps`, code: 'too_big' }]);
@@ -320,25 +325,26 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
           workflow_id: w.id,
           id: newId(),
           type,
-          name: body.name || humanName(type),
-          position: body.position ?? null,
+          name: req.name || humanName(type),
+          position: req.position ?? null,
           config,
           template_id: templateId,
         });
       });
-      return json(stepRowView(result));
+      return stepRowMsg(result);
     },
 
     async UpdateStep(req, meta) {
       const projectId = projectOf(meta);
-      const body = parseBody(stepWriteSchema, req.fields_json);
+      // templateId: unset (left as it is), null (clear_template_id) or an id.
+      const templateId = req.clear_template_id ? null : req.template_id;
       const { result } = await change(projectId, req.workflow_id, async (tx, _w, graph) => {
         const step = graph.steps.find((s) => s.id === req.step_id.toLowerCase());
         if (!step) throw stepNotFound();
-        if (body.type && body.type !== step.type)
+        if (req.type && req.type !== step.type)
           throw validationError([{ field: 'type', message: `a step keeps its type (${step.type}): add a new step instead`, code: 'invalid_type' }]);
-        const raw = body.config ?? (body.templateId !== undefined ? { ...step.config, templateId: body.templateId } : undefined);
-        const settled = raw ? await settleConfig(step.type, raw, body.templateId) : { config: step.config, templateId: step.templateId };
+        const raw = req.config_json ? configOf(req.config_json) : templateId !== undefined ? { ...step.config, templateId } : undefined;
+        const settled = raw ? await settleConfig(step.type, raw, templateId) : { config: step.config, templateId: step.templateId };
         if (step.type === 'CONDITION' && raw) {
           // Branches a transition uses must stay: its transitions would point nowhere.
           const branches = new Set(conditionTests(settled.config as ConditionConfig).map((t) => t.branch));
@@ -359,13 +365,13 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
             );
         }
         return store.updateStep(tx, projectId, step.id, {
-          name: body.name || step.name,
-          position: body.position === undefined ? (step.position ?? null) : body.position,
+          name: req.name || step.name,
+          position: req.clear_position ? null : (req.position ?? step.position ?? null),
           config: settled.config,
           template_id: settled.templateId,
         });
       });
-      return json(stepRowView(result));
+      return stepRowMsg(result);
     },
 
     async DeleteStep(req, meta) {
@@ -406,14 +412,12 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
 
     async AddTransition(req, meta) {
       const projectId = projectOf(meta);
-      const body = parseBody(transitionWriteSchema, req.fields_json);
-      const branch = body.condition?.branch ?? body.branch ?? null;
       const t = {
-        fromStepId: body.fromStepId.toLowerCase(),
-        toStepId: body.toStepId.toLowerCase(),
-        branch,
-        waitOutcome: body.waitOutcome ?? null,
-        priority: body.priority ?? 0,
+        fromStepId: req.from_step_id.toLowerCase(),
+        toStepId: req.to_step_id.toLowerCase(),
+        branch: req.branch ?? null,
+        waitOutcome: (req.wait_outcome ?? null) as GraphTransition['waitOutcome'],
+        priority: req.priority,
       };
       const { result } = await change(projectId, req.workflow_id, async (tx, w, graph) => {
         const errors = transitionErrors(graph, t);
@@ -429,7 +433,7 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
           priority: t.priority,
         });
       });
-      return json(transitionRowView(result));
+      return transitionRowMsg(result);
     },
 
     async DeleteTransition(req, meta) {
@@ -494,7 +498,7 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
             triggerEvent: null,
           },
         ]);
-        return json(executionView((await store.getExecution(tx, projectId, w.id, id))!, graph));
+        return executionMsg((await store.getExecution(tx, projectId, w.id, id))!, graph);
       });
     },
 
@@ -509,7 +513,7 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
         page: req.page || 1,
         pageSize: req.page_size || 20,
       });
-      return { items_json: rows.map((e) => JSON.stringify(executionView(e))), total };
+      return { executions: rows.map((e) => executionMsg(e)), total };
     },
 
     async GetExecution(req, meta) {
@@ -517,7 +521,7 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
       const w = await load(store.db.pool, projectId, req.workflow_id);
       const e = isUuid(req.execution_id) ? await store.getExecution(store.db.pool, projectId, w.id, req.execution_id.toLowerCase()) : undefined;
       if (!e) throw executionNotFound();
-      return json(executionView(e, await store.graph(store.db.pool, projectId, w.id)));
+      return executionMsg(e, await store.graph(store.db.pool, projectId, w.id));
     },
 
     async CancelExecution(req, meta) {
@@ -526,7 +530,7 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
       if (!isUuid(req.execution_id)) throw executionNotFound();
       const id = req.execution_id.toLowerCase();
       const [cancelled] = await store.cancel(store.db.pool, projectId, w.id, id);
-      if (cancelled) return json(executionView(cancelled));
+      if (cancelled) return executionMsg(cancelled);
       const e = await store.getExecution(store.db.pool, projectId, w.id, id);
       if (!e) throw executionNotFound();
       throw badRequest(`The execution is ${e.status}: only a RUNNING or WAITING execution can be cancelled`);

@@ -1,7 +1,8 @@
 /**
  * Workflows, in Plunk's shapes: a workflow's fields, its steps' configs per type and
- * the transitions between them, as request schemas; the graph's rules (checked on every write and
- * again when enabling); and the views the API answers with.
+ * the transitions between them, as request schemas (the HTTP routes validate bodies with them, the
+ * service a step's config for its type); and the graph's rules (checked on every write and again
+ * when enabling).
  */
 import { z } from 'zod';
 import { zodToFieldErrors } from '../../../../libs/edge/src';

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import type { Api } from '../../../../libs/contracts/src';
+import type { ConditionFieldsResponse__Output as ConditionFieldsMsg } from '../../../../libs/contracts/src/generated/herald/workflows/v1/ConditionFieldsResponse';
+import type { Execution__Output as ExecutionMsg } from '../../../../libs/contracts/src/generated/herald/workflows/v1/Execution';
+import type { Step__Output as StepMsg } from '../../../../libs/contracts/src/generated/herald/workflows/v1/Step';
+import type { Transition__Output as TransitionMsg } from '../../../../libs/contracts/src/generated/herald/workflows/v1/Transition';
+import type { Workflow__Output as WorkflowMsg } from '../../../../libs/contracts/src/generated/herald/workflows/v1/Workflow';
 import { on, policy, queryInt, type Route } from '../../../../libs/edge/src';
-import { createWorkflowSchema, EXECUTION_STATUSES, stepWriteSchema, transitionWriteSchema, updateWorkflowSchema } from '../domain/workflow';
+import { createWorkflowSchema, EXECUTION_STATUSES, stepWriteSchema, transitionWriteSchema, triggerEventOf, updateWorkflowSchema } from '../domain/workflow';
 
 /** Workflows, in Plunk's shapes: a secret key or a member's session. */
 
@@ -11,7 +16,76 @@ const STEP = { ...WORKFLOW_ID, stepId: 'The step id.' };
 const TRANSITION = { ...WORKFLOW_ID, transitionId: 'The transition id.' };
 const EXECUTION = { ...WORKFLOW_ID, executionId: 'The execution id.' };
 const notFound = { 404: { code: 'WORKFLOW_NOT_FOUND', description: 'No workflow of this project has this id.' } };
-const view = (m: { json: string }) => JSON.parse(m.json);
+
+// ——— Views: the messages in Plunk's shapes (an unset optional field is null) ———
+
+const stepView = (s: StepMsg) => ({
+  id: s.id,
+  type: s.type,
+  name: s.name,
+  position: s.position ? { x: s.position.x, y: s.position.y } : null,
+  config: JSON.parse(s.config_json),
+  templateId: s.template_id ?? null,
+});
+
+const transitionView = (t: TransitionMsg) => ({
+  id: t.id,
+  fromStepId: t.from_step_id,
+  toStepId: t.to_step_id,
+  condition: t.branch ? { branch: t.branch } : null,
+  waitOutcome: t.wait_outcome ?? null,
+  priority: t.priority,
+});
+
+/** A workflow; with its steps and transitions when the message has its graph (not in lists). */
+const workflowView = (w: WorkflowMsg) => ({
+  id: w.id,
+  name: w.name,
+  description: w.description ?? null,
+  enabled: w.enabled,
+  triggerType: w.trigger_type,
+  triggerConfig: { eventName: w.trigger_event },
+  allowReentry: w.allow_reentry,
+  /** The key of the X-Herald-Signature HMAC on its WEBHOOK steps' requests. */
+  webhookSecret: w.webhook_secret,
+  createdAt: w.created_at,
+  updatedAt: w.updated_at,
+  ...(w.graph ? { steps: w.graph.steps.map(stepView), transitions: w.graph.transitions.map(transitionView) } : {}),
+});
+
+/** An execution; with its step history when the message has it (not in lists, nor in a cancel's answer). */
+const executionView = (e: ExecutionMsg) => ({
+  id: e.id,
+  workflowId: e.workflow_id,
+  contactId: e.contact_id,
+  status: e.status,
+  currentStepId: e.current_step_id ?? null,
+  exitReason: e.exit_reason ?? null,
+  context: JSON.parse(e.context_json),
+  /** WAITING: what for, and until when (null: no timeout). */
+  waitingFor: e.waiting_for ? { event: e.waiting_for.event ?? null, until: e.waiting_for.until ?? null } : null,
+  startedAt: e.started_at,
+  completedAt: e.completed_at ?? null,
+  updatedAt: e.updated_at,
+  ...(e.history
+    ? {
+        // Each entry's keys in the order the history column (jsonb) keeps them, the step's name last.
+        history: e.history.entries.map((h) => ({
+          at: h.at,
+          type: h.type,
+          stepId: h.step_id,
+          outcome: h.outcome_json ? JSON.parse(h.outcome_json) : undefined,
+          name: h.name ?? null,
+        })),
+      }
+    : {}),
+});
+
+const conditionFieldsView = (f: ConditionFieldsMsg) => ({
+  fields: f.fields.map((x) => ({ field: x.field, type: x.type, category: x.category })),
+  eventNames: f.event_names,
+  contextPrefix: f.context_prefix,
+});
 
 const pageQuery = z.object({ page: queryInt(1, 1_000_000).default(1), pageSize: queryInt(1, 100).default(20) });
 const executionsQuery = pageQuery.extend({ status: z.enum(EXECUTION_STATUSES).optional() });
@@ -72,7 +146,7 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
         const out = await workflows().ListWorkflows({ page: query.page, page_size: query.pageSize });
         const total = Number(out.total);
         res.json({
-          workflows: out.items_json.map((j) => JSON.parse(j)),
+          workflows: out.workflows.map(workflowView),
           total,
           page: query.page,
           pageSize: query.pageSize,
@@ -103,7 +177,7 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
         },
       },
       async (_req, res) => {
-        res.json(view(await workflows().ConditionFields({})));
+        res.json(conditionFieldsView(await workflows().ConditionFields({})));
       },
     ),
     on.post(
@@ -114,7 +188,7 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
         summary: 'Create a workflow',
         description:
           'Always `triggerType: EVENT` and `enabled: false`, with its TRIGGER step: an execution starts for the contact of each tracked `eventName` once enabled. `allowReentry` (default false) lets a contact run it more than once.',
-        forwardedBody: createWorkflowSchema,
+        body: createWorkflowSchema,
         example: { name: 'Onboarding', description: 'Welcome new users', eventName: 'user.signup' },
         responses: {
           201: {
@@ -128,7 +202,13 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
         },
       },
       async (_req, res, { body }) => {
-        res.status(201).json(view(await workflows().CreateWorkflow({ fields_json: JSON.stringify(body ?? {}) })));
+        const created = await workflows().CreateWorkflow({
+          name: body.name,
+          description: body.description ?? undefined,
+          event_name: triggerEventOf(body),
+          allow_reentry: body.allowReentry ?? false,
+        });
+        res.status(201).json(workflowView(created));
       },
     ),
     on.get(
@@ -143,7 +223,7 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
         errors: notFound,
       },
       async (req, res) => {
-        res.json(view(await workflows().GetWorkflow({ id: String(req.params.id) })));
+        res.json(workflowView(await workflows().GetWorkflow({ id: String(req.params.id) })));
       },
     ),
     on.patch(
@@ -155,15 +235,23 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
         description:
           'Name, description, trigger event (`eventName` or `triggerConfig.eventName`), `enabled`, `allowReentry`. Enabling checks that the graph can run (every step reachable from the trigger, each SEND_EMAIL step with a template): a 422 names the step. Disabling stops new executions; running ones go on.',
         params: WORKFLOW_ID,
-        forwardedBody: updateWorkflowSchema,
+        body: updateWorkflowSchema,
         example: { enabled: true },
         responses: { 200: { description: 'The workflow.', example: { ...workflowExample, enabled: true } } },
         errors: notFound,
       },
       async (req, res, { body }) => {
-        res.json(
-          view(await workflows().UpdateWorkflow({ id: String(req.params.id), fields_json: JSON.stringify(body ?? {}), tracking: req.tracking ?? 'ENABLED' })),
-        );
+        const updated = await workflows().UpdateWorkflow({
+          id: String(req.params.id),
+          name: body.name,
+          description: body.description ?? undefined,
+          clear_description: body.description === null,
+          event_name: triggerEventOf(body),
+          enabled: body.enabled,
+          allow_reentry: body.allowReentry,
+          tracking: req.tracking ?? 'ENABLED',
+        });
+        res.json(workflowView(updated));
       },
     ),
     on.delete(
@@ -191,13 +279,21 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
         description:
           'Types and configs: SEND_EMAIL `{ templateId, recipient?: { type: CONTACT|CUSTOM, customEmail? } }`; DELAY `{ amount, unit: minutes|hours|days }` (≤ 365 days); WAIT_FOR_EVENT `{ eventName, timeout? }` (seconds); CONDITION `{ field, operator, value? }` or `{ mode: "multi", field, branches: [{ id, name, operator, value? }] }`; WEBHOOK `{ url, method, headers?, body? }`; UPDATE_CONTACT `{ updates?, subscriptionAction?: none|subscribe|unsubscribe }`; EXIT `{ reason? }`. A 422 names the field (`config.amount`).',
         params: WORKFLOW_ID,
-        forwardedBody: stepWriteSchema,
+        body: stepWriteSchema,
         example: { type: 'DELAY', name: 'Wait a day', config: { amount: 1, unit: 'days' } },
         responses: { 201: { description: 'The step.', example: stepExample } },
         errors: notFound,
       },
       async (req, res, { body }) => {
-        res.status(201).json(view(await workflows().AddStep({ workflow_id: String(req.params.id), fields_json: JSON.stringify(body ?? {}) })));
+        const step = await workflows().AddStep({
+          workflow_id: String(req.params.id),
+          type: body.type,
+          name: body.name ?? undefined,
+          position: body.position ?? null,
+          config_json: body.config ? JSON.stringify(body.config) : undefined,
+          template_id: body.templateId ?? undefined,
+        });
+        res.status(201).json(stepView(step));
       },
     ),
     on.patch(
@@ -208,17 +304,24 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
         summary: 'Update a step',
         description: 'Its name, position or config (the whole config, checked for its type); executions waiting at it use the new config.',
         params: STEP,
-        forwardedBody: stepWriteSchema,
+        body: stepWriteSchema,
         example: { config: { amount: 2, unit: 'days' } },
         responses: { 200: { description: 'The step.', example: stepExample } },
         errors: notFound,
       },
       async (req, res, { body }) => {
-        res.json(
-          view(
-            await workflows().UpdateStep({ workflow_id: String(req.params.id), step_id: String(req.params.stepId), fields_json: JSON.stringify(body ?? {}) }),
-          ),
-        );
+        const step = await workflows().UpdateStep({
+          workflow_id: String(req.params.id),
+          step_id: String(req.params.stepId),
+          type: body.type,
+          name: body.name ?? undefined,
+          position: body.position ?? null,
+          clear_position: body.position === null,
+          config_json: body.config ? JSON.stringify(body.config) : undefined,
+          template_id: body.templateId ?? undefined,
+          clear_template_id: body.templateId === null,
+        });
+        res.json(stepView(step));
       },
     ),
     on.delete(
@@ -247,13 +350,21 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
         summary: 'Add a transition',
         description: graphRules,
         params: WORKFLOW_ID,
-        forwardedBody: transitionWriteSchema,
+        body: transitionWriteSchema,
         example: { fromStepId: id(1), toStepId: id(3) },
         responses: { 201: { description: 'The transition.', example: transitionExample } },
         errors: notFound,
       },
       async (req, res, { body }) => {
-        res.status(201).json(view(await workflows().AddTransition({ workflow_id: String(req.params.id), fields_json: JSON.stringify(body ?? {}) })));
+        const transition = await workflows().AddTransition({
+          workflow_id: String(req.params.id),
+          from_step_id: body.fromStepId,
+          to_step_id: body.toStepId,
+          branch: body.condition?.branch ?? body.branch ?? undefined,
+          wait_outcome: body.waitOutcome ?? undefined,
+          priority: body.priority ?? 0,
+        });
+        res.status(201).json(transitionView(transition));
       },
     ),
     on.delete(
@@ -285,7 +396,7 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
       },
       async (req, res, { body }) => {
         res.status(201).json(
-          view(
+          executionView(
             await workflows().StartExecution({
               workflow_id: String(req.params.id),
               contact_id: body.contactId,
@@ -318,7 +429,7 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
         });
         const total = Number(out.total);
         res.json({
-          executions: out.items_json.map((j) => JSON.parse(j)),
+          executions: out.executions.map(executionView),
           total,
           page: query.page,
           pageSize: query.pageSize,
@@ -361,7 +472,7 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
         errors: notFound,
       },
       async (req, res) => {
-        res.json(view(await workflows().GetExecution({ workflow_id: String(req.params.id), execution_id: String(req.params.executionId) })));
+        res.json(executionView(await workflows().GetExecution({ workflow_id: String(req.params.id), execution_id: String(req.params.executionId) })));
       },
     ),
     on.delete(
@@ -376,7 +487,7 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
         errors: { ...notFound, 400: { code: 'BAD_REQUEST', description: 'The execution has ended already.' } },
       },
       async (req, res) => {
-        res.json(view(await workflows().CancelExecution({ workflow_id: String(req.params.id), execution_id: String(req.params.executionId) })));
+        res.json(executionView(await workflows().CancelExecution({ workflow_id: String(req.params.id), execution_id: String(req.params.executionId) })));
       },
     ),
   ];
