@@ -9938,7 +9938,30 @@ export interface operations {
                      *       "totalPages": 1
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        page: number;
+                        pageSize: number;
+                        total: number;
+                        totalPages: number;
+                        workflows: {
+                            allowReentry: boolean;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string | null;
+                            enabled: boolean;
+                            id: string;
+                            name: string;
+                            triggerConfig: {
+                                eventName: string;
+                            };
+                            /** @constant */
+                            triggerType: "EVENT";
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description The key of the X-Herald-Signature HMAC on its WEBHOOK steps' requests. */
+                            webhookSecret: string;
+                        }[];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10013,7 +10036,51 @@ export interface operations {
                      *       "transitions": []
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        allowReentry: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                        description: string | null;
+                        enabled: boolean;
+                        id: string;
+                        name: string;
+                        steps: {
+                            /** @description The step's settings, by its type. */
+                            config: {
+                                [key: string]: unknown;
+                            };
+                            id: string;
+                            name: string;
+                            position: {
+                                x: number;
+                                y: number;
+                            } | null;
+                            templateId: string | null;
+                            /** @enum {string} */
+                            type: "TRIGGER" | "SEND_EMAIL" | "DELAY" | "WAIT_FOR_EVENT" | "CONDITION" | "WEBHOOK" | "UPDATE_CONTACT" | "EXIT";
+                        }[];
+                        transitions: {
+                            /** @description Out of a CONDITION step: the branch it takes. */
+                            condition: {
+                                branch: string;
+                            } | null;
+                            fromStepId: string;
+                            id: string;
+                            priority: number;
+                            toStepId: string;
+                            /** @description Out of a WAIT_FOR_EVENT step: the outcome it takes. */
+                            waitOutcome: ("EVENT" | "TIMEOUT") | null;
+                        }[];
+                        triggerConfig: {
+                            eventName: string;
+                        };
+                        /** @constant */
+                        triggerType: "EVENT";
+                        /** Format: date-time */
+                        updatedAt: string;
+                        /** @description The key of the X-Herald-Signature HMAC on its WEBHOOK steps' requests. */
+                        webhookSecret: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10084,7 +10151,51 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        allowReentry: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                        description: string | null;
+                        enabled: boolean;
+                        id: string;
+                        name: string;
+                        steps: {
+                            /** @description The step's settings, by its type. */
+                            config: {
+                                [key: string]: unknown;
+                            };
+                            id: string;
+                            name: string;
+                            position: {
+                                x: number;
+                                y: number;
+                            } | null;
+                            templateId: string | null;
+                            /** @enum {string} */
+                            type: "TRIGGER" | "SEND_EMAIL" | "DELAY" | "WAIT_FOR_EVENT" | "CONDITION" | "WEBHOOK" | "UPDATE_CONTACT" | "EXIT";
+                        }[];
+                        transitions: {
+                            /** @description Out of a CONDITION step: the branch it takes. */
+                            condition: {
+                                branch: string;
+                            } | null;
+                            fromStepId: string;
+                            id: string;
+                            priority: number;
+                            toStepId: string;
+                            /** @description Out of a WAIT_FOR_EVENT step: the outcome it takes. */
+                            waitOutcome: ("EVENT" | "TIMEOUT") | null;
+                        }[];
+                        triggerConfig: {
+                            eventName: string;
+                        };
+                        /** @constant */
+                        triggerType: "EVENT";
+                        /** Format: date-time */
+                        updatedAt: string;
+                        /** @description The key of the X-Herald-Signature HMAC on its WEBHOOK steps' requests. */
+                        webhookSecret: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10177,7 +10288,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The workflow. */
+            /** @description The workflow, with its steps and transitions. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10196,10 +10307,80 @@ export interface operations {
                      *       "allowReentry": false,
                      *       "webhookSecret": "whsec_3q2-7wEXAMPLEexampleEXAMPLEexam",
                      *       "createdAt": "2025-06-01T09:30:00.000Z",
-                     *       "updatedAt": "2025-06-01T09:30:00.000Z"
+                     *       "updatedAt": "2025-06-01T09:30:00.000Z",
+                     *       "steps": [
+                     *         {
+                     *           "id": "01970b1e-3c4d-7e5f-8a9b-0c1d2e3f4a51",
+                     *           "type": "DELAY",
+                     *           "name": "Wait a day",
+                     *           "position": {
+                     *             "x": 0,
+                     *             "y": 120
+                     *           },
+                     *           "config": {
+                     *             "amount": 1,
+                     *             "unit": "days"
+                     *           },
+                     *           "templateId": null
+                     *         }
+                     *       ],
+                     *       "transitions": [
+                     *         {
+                     *           "id": "01970b1e-3c4d-7e5f-8a9b-0c1d2e3f4a52",
+                     *           "fromStepId": "01970b1e-3c4d-7e5f-8a9b-0c1d2e3f4a51",
+                     *           "toStepId": "01970b1e-3c4d-7e5f-8a9b-0c1d2e3f4a53",
+                     *           "condition": null,
+                     *           "waitOutcome": null,
+                     *           "priority": 0
+                     *         }
+                     *       ]
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        allowReentry: boolean;
+                        /** Format: date-time */
+                        createdAt: string;
+                        description: string | null;
+                        enabled: boolean;
+                        id: string;
+                        name: string;
+                        steps: {
+                            /** @description The step's settings, by its type. */
+                            config: {
+                                [key: string]: unknown;
+                            };
+                            id: string;
+                            name: string;
+                            position: {
+                                x: number;
+                                y: number;
+                            } | null;
+                            templateId: string | null;
+                            /** @enum {string} */
+                            type: "TRIGGER" | "SEND_EMAIL" | "DELAY" | "WAIT_FOR_EVENT" | "CONDITION" | "WEBHOOK" | "UPDATE_CONTACT" | "EXIT";
+                        }[];
+                        transitions: {
+                            /** @description Out of a CONDITION step: the branch it takes. */
+                            condition: {
+                                branch: string;
+                            } | null;
+                            fromStepId: string;
+                            id: string;
+                            priority: number;
+                            toStepId: string;
+                            /** @description Out of a WAIT_FOR_EVENT step: the outcome it takes. */
+                            waitOutcome: ("EVENT" | "TIMEOUT") | null;
+                        }[];
+                        triggerConfig: {
+                            eventName: string;
+                        };
+                        /** @constant */
+                        triggerType: "EVENT";
+                        /** Format: date-time */
+                        updatedAt: string;
+                        /** @description The key of the X-Herald-Signature HMAC on its WEBHOOK steps' requests. */
+                        webhookSecret: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10267,7 +10448,34 @@ export interface operations {
                      *       "totalPages": 1
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        executions: {
+                            completedAt: string | null;
+                            contactId: string;
+                            context: {
+                                [key: string]: unknown;
+                            };
+                            currentStepId: string | null;
+                            exitReason: string | null;
+                            id: string;
+                            /** Format: date-time */
+                            startedAt: string;
+                            /** @enum {string} */
+                            status: "RUNNING" | "WAITING" | "COMPLETED" | "EXITED" | "FAILED" | "CANCELLED";
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /** @description WAITING: what for, and until when (null: no timeout). */
+                            waitingFor: {
+                                event: string | null;
+                                until: string | null;
+                            } | null;
+                            workflowId: string;
+                        }[];
+                        page: number;
+                        pageSize: number;
+                        total: number;
+                        totalPages: number;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10316,7 +10524,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The execution, RUNNING. */
+            /** @description The execution, RUNNING, with its step history. */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -10334,10 +10542,51 @@ export interface operations {
                      *       "waitingFor": null,
                      *       "startedAt": "2025-06-01T09:30:00.000Z",
                      *       "completedAt": null,
-                     *       "updatedAt": "2025-06-01T09:30:00.000Z"
+                     *       "updatedAt": "2025-06-01T09:30:00.000Z",
+                     *       "history": [
+                     *         {
+                     *           "stepId": "01970b1e-3c4d-7e5f-8a9b-0c1d2e3f4a56",
+                     *           "type": "TRIGGER",
+                     *           "name": "Trigger",
+                     *           "at": "2025-06-01T09:30:00.000Z",
+                     *           "outcome": {
+                     *             "event": "user.signup"
+                     *           }
+                     *         }
+                     *       ]
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        completedAt: string | null;
+                        contactId: string;
+                        context: {
+                            [key: string]: unknown;
+                        };
+                        currentStepId: string | null;
+                        exitReason: string | null;
+                        history: {
+                            /** Format: date-time */
+                            at: string;
+                            name: string | null;
+                            /** @description What the step did or decided. */
+                            outcome?: unknown;
+                            stepId: string;
+                            type: string;
+                        }[];
+                        id: string;
+                        /** Format: date-time */
+                        startedAt: string;
+                        /** @enum {string} */
+                        status: "RUNNING" | "WAITING" | "COMPLETED" | "EXITED" | "FAILED" | "CANCELLED";
+                        /** Format: date-time */
+                        updatedAt: string;
+                        /** @description WAITING: what for, and until when (null: no timeout). */
+                        waitingFor: {
+                            event: string | null;
+                            until: string | null;
+                        } | null;
+                        workflowId: string;
+                    };
                 };
             };
             /** @description BAD_REQUEST: A session without an X-Project-Id header naming a project. BAD_REQUEST: The body is not well-formed JSON. BAD_REQUEST: The workflow is disabled. */
@@ -10423,7 +10672,37 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        completedAt: string | null;
+                        contactId: string;
+                        context: {
+                            [key: string]: unknown;
+                        };
+                        currentStepId: string | null;
+                        exitReason: string | null;
+                        history: {
+                            /** Format: date-time */
+                            at: string;
+                            name: string | null;
+                            /** @description What the step did or decided. */
+                            outcome?: unknown;
+                            stepId: string;
+                            type: string;
+                        }[];
+                        id: string;
+                        /** Format: date-time */
+                        startedAt: string;
+                        /** @enum {string} */
+                        status: "RUNNING" | "WAITING" | "COMPLETED" | "EXITED" | "FAILED" | "CANCELLED";
+                        /** Format: date-time */
+                        updatedAt: string;
+                        /** @description WAITING: what for, and until when (null: no timeout). */
+                        waitingFor: {
+                            event: string | null;
+                            until: string | null;
+                        } | null;
+                        workflowId: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10476,7 +10755,28 @@ export interface operations {
                      *       "updatedAt": "2025-06-01T09:30:00.000Z"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        completedAt: string | null;
+                        contactId: string;
+                        context: {
+                            [key: string]: unknown;
+                        };
+                        currentStepId: string | null;
+                        exitReason: string | null;
+                        id: string;
+                        /** Format: date-time */
+                        startedAt: string;
+                        /** @enum {string} */
+                        status: "RUNNING" | "WAITING" | "COMPLETED" | "EXITED" | "FAILED" | "CANCELLED";
+                        /** Format: date-time */
+                        updatedAt: string;
+                        /** @description WAITING: what for, and until when (null: no timeout). */
+                        waitingFor: {
+                            event: string | null;
+                            until: string | null;
+                        } | null;
+                        workflowId: string;
+                    };
                 };
             };
             /** @description BAD_REQUEST: A session without an X-Project-Id header naming a project. BAD_REQUEST: The execution has ended already. */
@@ -10525,7 +10825,9 @@ export interface operations {
                      *       "cancelled": 3
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        cancelled: number;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10603,7 +10905,21 @@ export interface operations {
                      *       "templateId": null
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description The step's settings, by its type. */
+                        config: {
+                            [key: string]: unknown;
+                        };
+                        id: string;
+                        name: string;
+                        position: {
+                            x: number;
+                            y: number;
+                        } | null;
+                        templateId: string | null;
+                        /** @enum {string} */
+                        type: "TRIGGER" | "SEND_EMAIL" | "DELAY" | "WAIT_FOR_EVENT" | "CONDITION" | "WEBHOOK" | "UPDATE_CONTACT" | "EXIT";
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10730,7 +11046,21 @@ export interface operations {
                      *       "templateId": null
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description The step's settings, by its type. */
+                        config: {
+                            [key: string]: unknown;
+                        };
+                        id: string;
+                        name: string;
+                        position: {
+                            x: number;
+                            y: number;
+                        } | null;
+                        templateId: string | null;
+                        /** @enum {string} */
+                        type: "TRIGGER" | "SEND_EMAIL" | "DELAY" | "WAIT_FOR_EVENT" | "CONDITION" | "WEBHOOK" | "UPDATE_CONTACT" | "EXIT";
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10799,7 +11129,18 @@ export interface operations {
                      *       "priority": 0
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description Out of a CONDITION step: the branch it takes. */
+                        condition: {
+                            branch: string;
+                        } | null;
+                        fromStepId: string;
+                        id: string;
+                        priority: number;
+                        toStepId: string;
+                        /** @description Out of a WAIT_FOR_EVENT step: the outcome it takes. */
+                        waitOutcome: ("EVENT" | "TIMEOUT") | null;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10890,7 +11231,15 @@ export interface operations {
                      *       "contextPrefix": "context."
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        contextPrefix: string;
+                        eventNames: string[];
+                        fields: {
+                            category: string;
+                            field: string;
+                            type: string;
+                        }[];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -36,6 +36,8 @@ export class Api {
     } catch {
       /* not JSON */
     }
+    // An answer that broke its route's declared schema (libs/edge/src/answers.ts): say which, beside the failing assertion.
+    if (res.status === 500 && parsed?.error?.code === 'RESPONSE_SCHEMA') console.error(`${method} ${path}: ${parsed.error.message}`);
     return { status: res.status, body: parsed, headers: res.headers };
   }
 

@@ -6,7 +6,15 @@ import type { Step__Output as StepMsg } from '../../../../libs/contracts/src/gen
 import type { Transition__Output as TransitionMsg } from '../../../../libs/contracts/src/generated/herald/workflows/v1/Transition';
 import type { Workflow__Output as WorkflowMsg } from '../../../../libs/contracts/src/generated/herald/workflows/v1/Workflow';
 import { on, policy, queryInt, type Route } from '../../../../libs/edge/src';
-import { createWorkflowSchema, EXECUTION_STATUSES, stepWriteSchema, transitionWriteSchema, triggerEventOf, updateWorkflowSchema } from '../domain/workflow';
+import {
+  createWorkflowSchema,
+  EXECUTION_STATUSES,
+  STEP_TYPES,
+  stepWriteSchema,
+  transitionWriteSchema,
+  triggerEventOf,
+  updateWorkflowSchema,
+} from '../domain/workflow';
 
 /** Workflows, in Plunk's shapes: a secret key or a member's session. */
 
@@ -71,7 +79,8 @@ const executionView = (e: ExecutionMsg) => ({
     ? {
         // Each entry's keys in the order the history column (jsonb) keeps them, the step's name last.
         history: e.history.entries.map((h) => ({
-          at: h.at,
+          // One format for every entry: those the database wrote (now()) carry microseconds and +00:00.
+          at: new Date(h.at).toISOString(),
           type: h.type,
           stepId: h.step_id,
           outcome: h.outcome_json ? JSON.parse(h.outcome_json) : undefined,
@@ -85,6 +94,71 @@ const conditionFieldsView = (f: ConditionFieldsMsg) => ({
   fields: f.fields.map((x) => ({ field: x.field, type: x.type, category: x.category })),
   eventNames: f.event_names,
   contextPrefix: f.context_prefix,
+});
+
+// ——— Answers: the views' schemas (checked against every answer in the tests) ———
+
+const stepAnswer = z.strictObject({
+  id: z.string(),
+  type: z.enum(STEP_TYPES),
+  name: z.string(),
+  position: z.strictObject({ x: z.number(), y: z.number() }).nullable(),
+  config: z.record(z.string(), z.unknown()).describe("The step's settings, by its type."),
+  templateId: z.string().nullable(),
+});
+const transitionAnswer = z.strictObject({
+  id: z.string(),
+  fromStepId: z.string(),
+  toStepId: z.string(),
+  condition: z.strictObject({ branch: z.string() }).nullable().describe('Out of a CONDITION step: the branch it takes.'),
+  waitOutcome: z.enum(['EVENT', 'TIMEOUT']).nullable().describe('Out of a WAIT_FOR_EVENT step: the outcome it takes.'),
+  priority: z.number().int(),
+});
+const workflowAnswer = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  enabled: z.boolean(),
+  triggerType: z.literal('EVENT'),
+  triggerConfig: z.strictObject({ eventName: z.string() }),
+  allowReentry: z.boolean(),
+  webhookSecret: z.string().describe("The key of the X-Herald-Signature HMAC on its WEBHOOK steps' requests."),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+const workflowGraphAnswer = workflowAnswer.extend({ steps: z.array(stepAnswer), transitions: z.array(transitionAnswer) });
+const executionAnswer = z.strictObject({
+  id: z.string(),
+  workflowId: z.string(),
+  contactId: z.string(),
+  status: z.enum(EXECUTION_STATUSES),
+  currentStepId: z.string().nullable(),
+  exitReason: z.string().nullable(),
+  context: z.record(z.string(), z.unknown()),
+  waitingFor: z
+    .strictObject({ event: z.string().nullable(), until: z.iso.datetime().nullable() })
+    .nullable()
+    .describe('WAITING: what for, and until when (null: no timeout).'),
+  startedAt: z.iso.datetime(),
+  completedAt: z.iso.datetime().nullable(),
+  updatedAt: z.iso.datetime(),
+});
+const executionHistoryAnswer = executionAnswer.extend({
+  history: z.array(
+    z.strictObject({
+      at: z.iso.datetime(),
+      type: z.string(),
+      stepId: z.string(),
+      outcome: z.unknown().optional().describe('What the step did or decided.'),
+      name: z.string().nullable(),
+    }),
+  ),
+});
+const paged = { total: z.number().int(), page: z.number().int(), pageSize: z.number().int(), totalPages: z.number().int() };
+const conditionFieldsAnswer = z.strictObject({
+  fields: z.array(z.strictObject({ field: z.string(), type: z.string(), category: z.string() })),
+  eventNames: z.array(z.string()),
+  contextPrefix: z.string(),
 });
 
 const pageQuery = z.object({ page: queryInt(1, 1_000_000).default(1), pageSize: queryInt(1, 100).default(20) });
@@ -126,6 +200,7 @@ const executionExample = {
   completedAt: null,
   updatedAt: '2025-06-01T09:30:00.000Z',
 };
+const historyExample = { stepId: id(6), type: 'TRIGGER', name: 'Trigger', at: '2025-06-01T09:30:00.000Z', outcome: { event: 'user.signup' } };
 const graphRules =
   'The graph is checked on every write: no cycles, nothing out of EXIT, transitions out of a CONDITION step carry `branch` (yes/no, or a branch id/default), out of a WAIT_FOR_EVENT step `waitOutcome` (EVENT/TIMEOUT); other steps have one way out.';
 
@@ -140,7 +215,13 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
         summary: 'List workflows',
         description: 'Newest first, page by page.',
         query: pageQuery,
-        responses: { 200: { description: 'A page of workflows.', example: { workflows: [workflowExample], total: 1, page: 1, pageSize: 20, totalPages: 1 } } },
+        responses: {
+          200: {
+            description: 'A page of workflows.',
+            example: { workflows: [workflowExample], total: 1, page: 1, pageSize: 20, totalPages: 1 },
+            schema: z.strictObject({ workflows: z.array(workflowAnswer), ...paged }),
+          },
+        },
       },
       async (_req, res, { query }) => {
         const out = await workflows().ListWorkflows({ page: query.page, page_size: query.pageSize });
@@ -173,6 +254,7 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
               eventNames: ['user.activated'],
               contextPrefix: 'context.',
             },
+            schema: conditionFieldsAnswer,
           },
         },
       },
@@ -198,6 +280,7 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
               steps: [{ id: id(6), type: 'TRIGGER', name: 'Trigger', position: { x: 0, y: 0 }, config: {}, templateId: null }],
               transitions: [],
             },
+            schema: workflowGraphAnswer,
           },
         },
       },
@@ -219,7 +302,13 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
         summary: 'Get a workflow',
         description: 'With its steps and transitions.',
         params: WORKFLOW_ID,
-        responses: { 200: { description: 'The workflow.', example: { ...workflowExample, steps: [stepExample], transitions: [transitionExample] } } },
+        responses: {
+          200: {
+            description: 'The workflow.',
+            example: { ...workflowExample, steps: [stepExample], transitions: [transitionExample] },
+            schema: workflowGraphAnswer,
+          },
+        },
         errors: notFound,
       },
       async (req, res) => {
@@ -237,7 +326,13 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
         params: WORKFLOW_ID,
         body: updateWorkflowSchema,
         example: { enabled: true },
-        responses: { 200: { description: 'The workflow.', example: { ...workflowExample, enabled: true } } },
+        responses: {
+          200: {
+            description: 'The workflow, with its steps and transitions.',
+            example: { ...workflowExample, enabled: true, steps: [stepExample], transitions: [transitionExample] },
+            schema: workflowGraphAnswer,
+          },
+        },
         errors: notFound,
       },
       async (req, res, { body }) => {
@@ -281,7 +376,7 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
         params: WORKFLOW_ID,
         body: stepWriteSchema,
         example: { type: 'DELAY', name: 'Wait a day', config: { amount: 1, unit: 'days' } },
-        responses: { 201: { description: 'The step.', example: stepExample } },
+        responses: { 201: { description: 'The step.', example: stepExample, schema: stepAnswer } },
         errors: notFound,
       },
       async (req, res, { body }) => {
@@ -306,7 +401,7 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
         params: STEP,
         body: stepWriteSchema,
         example: { config: { amount: 2, unit: 'days' } },
-        responses: { 200: { description: 'The step.', example: stepExample } },
+        responses: { 200: { description: 'The step.', example: stepExample, schema: stepAnswer } },
         errors: notFound,
       },
       async (req, res, { body }) => {
@@ -352,7 +447,7 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
         params: WORKFLOW_ID,
         body: transitionWriteSchema,
         example: { fromStepId: id(1), toStepId: id(3) },
-        responses: { 201: { description: 'The transition.', example: transitionExample } },
+        responses: { 201: { description: 'The transition.', example: transitionExample, schema: transitionAnswer } },
         errors: notFound,
       },
       async (req, res, { body }) => {
@@ -387,7 +482,13 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
         params: WORKFLOW_ID,
         body: startBody,
         example: { contactId: id(5), context: { plan: 'pro' } },
-        responses: { 201: { description: 'The execution, RUNNING.', example: { ...executionExample, status: 'RUNNING', waitingFor: null } } },
+        responses: {
+          201: {
+            description: 'The execution, RUNNING, with its step history.',
+            example: { ...executionExample, status: 'RUNNING', waitingFor: null, history: [historyExample] },
+            schema: executionHistoryAnswer,
+          },
+        },
         errors: {
           ...notFound,
           400: { code: 'BAD_REQUEST', description: 'The workflow is disabled.' },
@@ -416,7 +517,11 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
         params: WORKFLOW_ID,
         query: executionsQuery,
         responses: {
-          200: { description: 'A page of executions.', example: { executions: [executionExample], total: 1, page: 1, pageSize: 20, totalPages: 1 } },
+          200: {
+            description: 'A page of executions.',
+            example: { executions: [executionExample], total: 1, page: 1, pageSize: 20, totalPages: 1 },
+            schema: z.strictObject({ executions: z.array(executionAnswer), ...paged }),
+          },
         },
         errors: notFound,
       },
@@ -445,7 +550,7 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
         summary: 'Cancel every active execution',
         description: 'RUNNING and WAITING ones become CANCELLED.',
         params: WORKFLOW_ID,
-        responses: { 200: { description: 'How many.', example: { cancelled: 3 } } },
+        responses: { 200: { description: 'How many.', example: { cancelled: 3 }, schema: z.strictObject({ cancelled: z.number().int() }) } },
         errors: notFound,
       },
       async (req, res) => {
@@ -465,8 +570,9 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
             description: 'The execution.',
             example: {
               ...executionExample,
-              history: [{ stepId: id(6), type: 'TRIGGER', name: 'Trigger', at: '2025-06-01T09:30:00.000Z', outcome: { event: 'user.signup' } }],
+              history: [historyExample],
             },
+            schema: executionHistoryAnswer,
           },
         },
         errors: notFound,
@@ -483,7 +589,9 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
         summary: 'Cancel an execution',
         description: 'A RUNNING or WAITING execution becomes CANCELLED; nothing of it runs after.',
         params: EXECUTION,
-        responses: { 200: { description: 'The execution, CANCELLED.', example: { ...executionExample, status: 'CANCELLED', waitingFor: null } } },
+        responses: {
+          200: { description: 'The execution, CANCELLED.', example: { ...executionExample, status: 'CANCELLED', waitingFor: null }, schema: executionAnswer },
+        },
         errors: { ...notFound, 400: { code: 'BAD_REQUEST', description: 'The execution has ended already.' } },
       },
       async (req, res) => {
