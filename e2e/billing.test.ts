@@ -232,7 +232,12 @@ describe.each<TopologyKind>(['all'])('billing limits, no payment provider (%s)',
   });
 
   it('answers BILLING_DISABLED on the payment routes and says so in /config', async () => {
-    for (const r of [await owner.post(`${base}/checkout`, {}), await owner.post(`${base}/billing-portal`, {}), await owner.get(`${base}/billing-invoices`)]) {
+    for (const r of [
+      await owner.post(`${base}/checkout`, {}),
+      await owner.post(`${base}/checkout`, { priceId: 7, plan: 'pro' }), // disabled comes before a bad body
+      await owner.post(`${base}/billing-portal`, {}),
+      await owner.get(`${base}/billing-invoices`),
+    ]) {
       expect(r.status).toBe(404);
       expect(r.body.error).toMatchObject({ code: 'BILLING_DISABLED', statusCode: 404 });
       expect(r.body.error.suggestion).toMatch(/STRIPE_SECRET_KEY/);
@@ -311,6 +316,15 @@ describe.each<TopologyKind>(['all'])('billing with Stripe (%s)', (kind) => {
     const unknown = await owner.post(`${base}/checkout`, { priceId: 'price_gold' });
     expect(unknown.status).toBe(422);
     expect(unknown.body.error.errors).toEqual([expect.objectContaining({ field: 'priceId', message: expect.stringContaining('price_basic') })]);
+    // A key of no meaning is named beside the unknown price, a priceId not a string alone.
+    const extra = await owner.post(`${base}/checkout`, { priceId: 'price_gold', plan: 'pro' });
+    expect(extra.status).toBe(422);
+    expect(extra.body.error.errors).toEqual([
+      expect.objectContaining({ field: 'body', code: 'unrecognized_keys' }),
+      expect.objectContaining({ field: 'priceId', message: expect.stringContaining('price_basic') }),
+    ]);
+    const notString = await owner.post(`${base}/checkout`, { priceId: 7 });
+    expect(notString.body.error.errors).toEqual([expect.objectContaining({ field: 'priceId', code: 'invalid_type' })]);
 
     const portal = await owner.post(`${base}/billing-portal`, {});
     expect(portal.status).toBe(200);

@@ -123,6 +123,16 @@ describe.each<TopologyKind>(['all'])('campaigns (%s)', (kind) => {
     expect(unverified.status).toBe(403);
     expect(unverified.body.error).toMatchObject({ code: 'DOMAIN_NOT_VERIFIED', errors: [{ field: 'from' }] });
     expect((await api.post('/campaigns', '{"name":')).status).toBe(400);
+    // zod's own codes, every bad field named; on a replace an unknown campaign comes first.
+    const badIds = await api.post('/campaigns', { name: 7, subject: 'x', body: 'y', from: s.from, audienceType: 'ALL', templateId: 'nope' });
+    expect(badIds.body.error.errors).toEqual([
+      expect.objectContaining({ field: 'name', code: 'invalid_type' }),
+      expect.objectContaining({ field: 'templateId', code: 'invalid_format', message: 'must be a template id' }),
+    ]);
+    const ghost = await api.put('/campaigns/01970b1e-3c4d-7e5f-8a9b-0c1d2e3f4a5b', { name: '' });
+    expect([ghost.status, ghost.body.error.code]).toEqual([404, 'CAMPAIGN_NOT_FOUND']);
+    const badPut = await api.put(`/campaigns/${c.id}`, { name: '' });
+    expect([badPut.status, badPut.body.error.errors.map((e: any) => e.field)]).toEqual([422, ['name', 'audienceType']]);
   });
 
   it('sends to ALL: every subscribed contact once, personalised, with one-click unsubscribe; unsubscribed and suppressed get nothing', async () => {

@@ -148,6 +148,12 @@ describe.each<TopologyKind>(['all'])('templates (%s)', (kind) => {
     expect(after.body.error.code).toBe('TEMPLATE_NOT_FOUND');
     expect((await api.delete(`/templates/${id}`)).status).toBe(404);
     expect((await api.patch(`/templates/${id}`, { name: 'x' })).status).toBe(404);
+    // An unknown template comes before a bad body; a bad field of a known one is named.
+    const ghost = await api.patch(`/templates/${id}`, { type: 'NOPE' });
+    expect([ghost.status, ghost.body.error.code]).toEqual([404, 'TEMPLATE_NOT_FOUND']);
+    const live = (await create({ name: 'Live' })).body.id;
+    const badType = await api.patch(`/templates/${live}`, { type: 'NOPE', fromName: 7 });
+    expect([badType.status, badType.body.error.errors.map((e: any) => e.field)]).toEqual([422, ['type', 'fromName']]);
   });
 
   it('duplicates a template (201, "<name> (Copy)", same content, new id)', async () => {

@@ -90,8 +90,9 @@ export interface RouteDoc<B extends Schema | undefined = Schema | undefined, Q e
   /** The query string: a failure is a 400 naming each bad parameter. Documented in its input form (strings). */
   query?: Q;
   /**
-   * A body the gateway passes on as it came (the handler gets it unvalidated) for the service
-   * behind to validate with this schema — the service's own, exported for this (`/v1/send`, templates).
+   * A body the gateway passes on as it came (the handler gets it unvalidated) for the handler or
+   * the service behind to validate with this schema — the service's own, exported for this
+   * (`/v1/send`; a replace whose unknown id is a 404 before a bad body's 422).
    */
   forwardedBody?: Schema;
   /** A request body example; the tests check it against `body` or `forwardedBody`. */

@@ -8,19 +8,28 @@ import type { CampaignProgressResponse as _herald_messaging_v1_CampaignProgressR
 import type { CampaignRef as _herald_messaging_v1_CampaignRef, CampaignRef__Output as _herald_messaging_v1_CampaignRef__Output } from './herald/messaging/v1/CampaignRef';
 import type { CancelCampaignResponse as _herald_messaging_v1_CancelCampaignResponse, CancelCampaignResponse__Output as _herald_messaging_v1_CancelCampaignResponse__Output } from './herald/messaging/v1/CancelCampaignResponse';
 import type { ClickResponse as _herald_messaging_v1_ClickResponse, ClickResponse__Output as _herald_messaging_v1_ClickResponse__Output } from './herald/messaging/v1/ClickResponse';
+import type { DevMail as _herald_messaging_v1_DevMail, DevMail__Output as _herald_messaging_v1_DevMail__Output } from './herald/messaging/v1/DevMail';
 import type { DevMailboxRequest as _herald_messaging_v1_DevMailboxRequest, DevMailboxRequest__Output as _herald_messaging_v1_DevMailboxRequest__Output } from './herald/messaging/v1/DevMailboxRequest';
+import type { DevMailboxResponse as _herald_messaging_v1_DevMailboxResponse, DevMailboxResponse__Output as _herald_messaging_v1_DevMailboxResponse__Output } from './herald/messaging/v1/DevMailboxResponse';
 import type { EnqueueCampaignRequest as _herald_messaging_v1_EnqueueCampaignRequest, EnqueueCampaignRequest__Output as _herald_messaging_v1_EnqueueCampaignRequest__Output } from './herald/messaging/v1/EnqueueCampaignRequest';
 import type { EnqueueCampaignResponse as _herald_messaging_v1_EnqueueCampaignResponse, EnqueueCampaignResponse__Output as _herald_messaging_v1_EnqueueCampaignResponse__Output } from './herald/messaging/v1/EnqueueCampaignResponse';
 import type { GetImageRequest as _herald_messaging_v1_GetImageRequest, GetImageRequest__Output as _herald_messaging_v1_GetImageRequest__Output } from './herald/messaging/v1/GetImageRequest';
 import type { IdRequest as _herald_messaging_v1_IdRequest, IdRequest__Output as _herald_messaging_v1_IdRequest__Output } from './herald/messaging/v1/IdRequest';
 import type { ImageContent as _herald_messaging_v1_ImageContent, ImageContent__Output as _herald_messaging_v1_ImageContent__Output } from './herald/messaging/v1/ImageContent';
+import type { InReplyTo as _herald_messaging_v1_InReplyTo, InReplyTo__Output as _herald_messaging_v1_InReplyTo__Output } from './herald/messaging/v1/InReplyTo';
+import type { InboundIds as _herald_messaging_v1_InboundIds, InboundIds__Output as _herald_messaging_v1_InboundIds__Output } from './herald/messaging/v1/InboundIds';
+import type { InboundMessage as _herald_messaging_v1_InboundMessage, InboundMessage__Output as _herald_messaging_v1_InboundMessage__Output } from './herald/messaging/v1/InboundMessage';
 import type { InboundRaw as _herald_messaging_v1_InboundRaw, InboundRaw__Output as _herald_messaging_v1_InboundRaw__Output } from './herald/messaging/v1/InboundRaw';
-import type { JsonResponse as _herald_messaging_v1_JsonResponse, JsonResponse__Output as _herald_messaging_v1_JsonResponse__Output } from './herald/messaging/v1/JsonResponse';
 import type { ListTemplatesRequest as _herald_messaging_v1_ListTemplatesRequest, ListTemplatesRequest__Output as _herald_messaging_v1_ListTemplatesRequest__Output } from './herald/messaging/v1/ListTemplatesRequest';
 import type { ListTemplatesResponse as _herald_messaging_v1_ListTemplatesResponse, ListTemplatesResponse__Output as _herald_messaging_v1_ListTemplatesResponse__Output } from './herald/messaging/v1/ListTemplatesResponse';
 import type { MessagingClient as _herald_messaging_v1_MessagingClient, MessagingDefinition as _herald_messaging_v1_MessagingDefinition } from './herald/messaging/v1/Messaging';
 import type { NotificationRequest as _herald_messaging_v1_NotificationRequest, NotificationRequest__Output as _herald_messaging_v1_NotificationRequest__Output } from './herald/messaging/v1/NotificationRequest';
+import type { NotificationResponse as _herald_messaging_v1_NotificationResponse, NotificationResponse__Output as _herald_messaging_v1_NotificationResponse__Output } from './herald/messaging/v1/NotificationResponse';
+import type { NullableString as _herald_messaging_v1_NullableString, NullableString__Output as _herald_messaging_v1_NullableString__Output } from './herald/messaging/v1/NullableString';
 import type { PutImageRequest as _herald_messaging_v1_PutImageRequest, PutImageRequest__Output as _herald_messaging_v1_PutImageRequest__Output } from './herald/messaging/v1/PutImageRequest';
+import type { ReputationLevels as _herald_messaging_v1_ReputationLevels, ReputationLevels__Output as _herald_messaging_v1_ReputationLevels__Output } from './herald/messaging/v1/ReputationLevels';
+import type { ReputationWindow as _herald_messaging_v1_ReputationWindow, ReputationWindow__Output as _herald_messaging_v1_ReputationWindow__Output } from './herald/messaging/v1/ReputationWindow';
+import type { SecurityResponse as _herald_messaging_v1_SecurityResponse, SecurityResponse__Output as _herald_messaging_v1_SecurityResponse__Output } from './herald/messaging/v1/SecurityResponse';
 import type { SendManyRequest as _herald_messaging_v1_SendManyRequest, SendManyRequest__Output as _herald_messaging_v1_SendManyRequest__Output } from './herald/messaging/v1/SendManyRequest';
 import type { SendManyResponse as _herald_messaging_v1_SendManyResponse, SendManyResponse__Output as _herald_messaging_v1_SendManyResponse__Output } from './herald/messaging/v1/SendManyResponse';
 import type { SendRequest as _herald_messaging_v1_SendRequest, SendRequest__Output as _herald_messaging_v1_SendRequest__Output } from './herald/messaging/v1/SendRequest';
@@ -38,6 +47,7 @@ import type { TemplateUsageResponse as _herald_messaging_v1_TemplateUsageRespons
 import type { TemplateWrite as _herald_messaging_v1_TemplateWrite, TemplateWrite__Output as _herald_messaging_v1_TemplateWrite__Output } from './herald/messaging/v1/TemplateWrite';
 import type { TokenRequest as _herald_messaging_v1_TokenRequest, TokenRequest__Output as _herald_messaging_v1_TokenRequest__Output } from './herald/messaging/v1/TokenRequest';
 import type { VerifyRequest as _herald_messaging_v1_VerifyRequest, VerifyRequest__Output as _herald_messaging_v1_VerifyRequest__Output } from './herald/messaging/v1/VerifyRequest';
+import type { VerifyResponse as _herald_messaging_v1_VerifyResponse, VerifyResponse__Output as _herald_messaging_v1_VerifyResponse__Output } from './herald/messaging/v1/VerifyResponse';
 import type { WorkflowEmailRequest as _herald_messaging_v1_WorkflowEmailRequest, WorkflowEmailRequest__Output as _herald_messaging_v1_WorkflowEmailRequest__Output } from './herald/messaging/v1/WorkflowEmailRequest';
 import type { WorkflowEmailResponse as _herald_messaging_v1_WorkflowEmailResponse, WorkflowEmailResponse__Output as _herald_messaging_v1_WorkflowEmailResponse__Output } from './herald/messaging/v1/WorkflowEmailResponse';
 import type { WorkflowStepRef as _herald_messaging_v1_WorkflowStepRef, WorkflowStepRef__Output as _herald_messaging_v1_WorkflowStepRef__Output } from './herald/messaging/v1/WorkflowStepRef';
@@ -61,19 +71,28 @@ export interface ProtoGrpcType {
         CampaignRef: MessageTypeDefinition<_herald_messaging_v1_CampaignRef, _herald_messaging_v1_CampaignRef__Output>
         CancelCampaignResponse: MessageTypeDefinition<_herald_messaging_v1_CancelCampaignResponse, _herald_messaging_v1_CancelCampaignResponse__Output>
         ClickResponse: MessageTypeDefinition<_herald_messaging_v1_ClickResponse, _herald_messaging_v1_ClickResponse__Output>
+        DevMail: MessageTypeDefinition<_herald_messaging_v1_DevMail, _herald_messaging_v1_DevMail__Output>
         DevMailboxRequest: MessageTypeDefinition<_herald_messaging_v1_DevMailboxRequest, _herald_messaging_v1_DevMailboxRequest__Output>
+        DevMailboxResponse: MessageTypeDefinition<_herald_messaging_v1_DevMailboxResponse, _herald_messaging_v1_DevMailboxResponse__Output>
         EnqueueCampaignRequest: MessageTypeDefinition<_herald_messaging_v1_EnqueueCampaignRequest, _herald_messaging_v1_EnqueueCampaignRequest__Output>
         EnqueueCampaignResponse: MessageTypeDefinition<_herald_messaging_v1_EnqueueCampaignResponse, _herald_messaging_v1_EnqueueCampaignResponse__Output>
         GetImageRequest: MessageTypeDefinition<_herald_messaging_v1_GetImageRequest, _herald_messaging_v1_GetImageRequest__Output>
         IdRequest: MessageTypeDefinition<_herald_messaging_v1_IdRequest, _herald_messaging_v1_IdRequest__Output>
         ImageContent: MessageTypeDefinition<_herald_messaging_v1_ImageContent, _herald_messaging_v1_ImageContent__Output>
+        InReplyTo: MessageTypeDefinition<_herald_messaging_v1_InReplyTo, _herald_messaging_v1_InReplyTo__Output>
+        InboundIds: MessageTypeDefinition<_herald_messaging_v1_InboundIds, _herald_messaging_v1_InboundIds__Output>
+        InboundMessage: MessageTypeDefinition<_herald_messaging_v1_InboundMessage, _herald_messaging_v1_InboundMessage__Output>
         InboundRaw: MessageTypeDefinition<_herald_messaging_v1_InboundRaw, _herald_messaging_v1_InboundRaw__Output>
-        JsonResponse: MessageTypeDefinition<_herald_messaging_v1_JsonResponse, _herald_messaging_v1_JsonResponse__Output>
         ListTemplatesRequest: MessageTypeDefinition<_herald_messaging_v1_ListTemplatesRequest, _herald_messaging_v1_ListTemplatesRequest__Output>
         ListTemplatesResponse: MessageTypeDefinition<_herald_messaging_v1_ListTemplatesResponse, _herald_messaging_v1_ListTemplatesResponse__Output>
         Messaging: SubtypeConstructor<typeof grpc.Client, _herald_messaging_v1_MessagingClient> & { service: _herald_messaging_v1_MessagingDefinition }
         NotificationRequest: MessageTypeDefinition<_herald_messaging_v1_NotificationRequest, _herald_messaging_v1_NotificationRequest__Output>
+        NotificationResponse: MessageTypeDefinition<_herald_messaging_v1_NotificationResponse, _herald_messaging_v1_NotificationResponse__Output>
+        NullableString: MessageTypeDefinition<_herald_messaging_v1_NullableString, _herald_messaging_v1_NullableString__Output>
         PutImageRequest: MessageTypeDefinition<_herald_messaging_v1_PutImageRequest, _herald_messaging_v1_PutImageRequest__Output>
+        ReputationLevels: MessageTypeDefinition<_herald_messaging_v1_ReputationLevels, _herald_messaging_v1_ReputationLevels__Output>
+        ReputationWindow: MessageTypeDefinition<_herald_messaging_v1_ReputationWindow, _herald_messaging_v1_ReputationWindow__Output>
+        SecurityResponse: MessageTypeDefinition<_herald_messaging_v1_SecurityResponse, _herald_messaging_v1_SecurityResponse__Output>
         SendManyRequest: MessageTypeDefinition<_herald_messaging_v1_SendManyRequest, _herald_messaging_v1_SendManyRequest__Output>
         SendManyResponse: MessageTypeDefinition<_herald_messaging_v1_SendManyResponse, _herald_messaging_v1_SendManyResponse__Output>
         SendRequest: MessageTypeDefinition<_herald_messaging_v1_SendRequest, _herald_messaging_v1_SendRequest__Output>
@@ -91,6 +110,7 @@ export interface ProtoGrpcType {
         TemplateWrite: MessageTypeDefinition<_herald_messaging_v1_TemplateWrite, _herald_messaging_v1_TemplateWrite__Output>
         TokenRequest: MessageTypeDefinition<_herald_messaging_v1_TokenRequest, _herald_messaging_v1_TokenRequest__Output>
         VerifyRequest: MessageTypeDefinition<_herald_messaging_v1_VerifyRequest, _herald_messaging_v1_VerifyRequest__Output>
+        VerifyResponse: MessageTypeDefinition<_herald_messaging_v1_VerifyResponse, _herald_messaging_v1_VerifyResponse__Output>
         WorkflowEmailRequest: MessageTypeDefinition<_herald_messaging_v1_WorkflowEmailRequest, _herald_messaging_v1_WorkflowEmailRequest__Output>
         WorkflowEmailResponse: MessageTypeDefinition<_herald_messaging_v1_WorkflowEmailResponse, _herald_messaging_v1_WorkflowEmailResponse__Output>
         WorkflowStepRef: MessageTypeDefinition<_herald_messaging_v1_WorkflowStepRef, _herald_messaging_v1_WorkflowStepRef__Output>

@@ -1,17 +1,19 @@
 import { projectOf, type Handlers } from '../../../../libs/contracts/src';
 import type { DomainEvent } from '../../../../libs/contracts/src';
+import type { Invoice } from '../../../../libs/contracts/src/generated/herald/billing/v1/Invoice';
+import type { Limits } from '../../../../libs/contracts/src/generated/herald/billing/v1/Limits';
+import type { LimitsWrite__Output } from '../../../../libs/contracts/src/generated/herald/billing/v1/LimitsWrite';
 import type { NewEvent } from '../../../../libs/bus/src';
 import type { Queryable } from '../../../../libs/db/src';
-import { parseBody } from '../../../../libs/edge/src';
+import { parse } from '../../../../libs/edge/src';
 import { AppError, logger } from '../../../../libs/kit/src';
 import {
   CATEGORIES,
   CATEGORY_OF_SOURCE,
-  checkoutBodySchema,
+  checkoutBody,
   hourOf,
   isBlocked,
   isLive,
-  limitsBodySchema,
   limitView,
   periodAt,
   type Category,
@@ -30,7 +32,7 @@ export interface BillingDeps {
   returnUrl: string;
 }
 
-const billingDisabled = () =>
+export const billingDisabled = () =>
   new AppError({
     code: 'BILLING_DISABLED',
     status: 404,
@@ -38,7 +40,13 @@ const billingDisabled = () =>
     suggestion: 'Set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_IDS on the billing service to turn it on. Limits work without it.',
   });
 
-const json = (v: unknown) => ({ json: JSON.stringify(v) });
+/** The limits message: each category's limit (unset: unlimited) and usage; the HTTP route derives the rest (limitView). */
+const limitsMsg = (views: Record<Category, LimitView>): Limits =>
+  Object.fromEntries(CATEGORIES.map((c) => [c, { limit: views[c].limit ?? undefined, usage: views[c].usage }])) as Limits;
+
+/** A PutLimits request as the store takes it: a category set to its limit (null: unlimited), one left out unchanged. */
+const limitsOf = (w: LimitsWrite__Output): Partial<Record<Category, number | null>> =>
+  Object.fromEntries(CATEGORIES.filter((c) => w[c]).map((c) => [c, w[c]!.limit === undefined ? null : Number(w[c]!.limit)]));
 /** A limit row's limit (bigint, read as a string): null is unlimited. */
 const limitOf = (r: LimitRow) => (r.limit_value === null ? null : Number(r.limit_value));
 
@@ -139,18 +147,19 @@ export async function applyNotification(store: BillingStore, n: ProviderNotifica
   });
 }
 
-const invoiceView = (i: Awaited<ReturnType<BillingStore['invoices']>>[number]) => ({
+/** An invoice's message (contracts' Invoice): a null column is an unset optional field. */
+const invoiceMsg = (i: Awaited<ReturnType<BillingStore['invoices']>>[number]): Invoice => ({
   id: i.id,
-  number: i.number,
+  number: i.number ?? undefined,
   status: i.status,
-  amountDue: Number(i.amount_due),
-  amountPaid: Number(i.amount_paid),
-  currency: i.currency,
-  periodStart: i.period_start?.toISOString() ?? null,
-  periodEnd: i.period_end?.toISOString() ?? null,
-  hostedInvoiceUrl: i.hosted_url,
-  invoicePdf: i.pdf_url,
-  createdAt: i.created_at.toISOString(),
+  amount_due: i.amount_due,
+  amount_paid: i.amount_paid,
+  currency: i.currency ?? undefined,
+  period_start: i.period_start?.toISOString(),
+  period_end: i.period_end?.toISOString(),
+  hosted_invoice_url: i.hosted_url ?? undefined,
+  invoice_pdf: i.pdf_url ?? undefined,
+  created_at: i.created_at.toISOString(),
 });
 
 export function billingHandlers(d: BillingDeps): Handlers<'billing'> {
@@ -159,10 +168,7 @@ export function billingHandlers(d: BillingDeps): Handlers<'billing'> {
     if (!d.provider) throw billingDisabled();
     return d.provider;
   };
-  const checkoutBody = checkoutBodySchema.refine((b) => b.priceId === undefined || d.priceIds.includes(b.priceId), {
-    path: ['priceId'],
-    message: `must be one of the configured prices (${d.priceIds.join(', ')})`,
-  });
+  const checkoutPrice = checkoutBody(d.priceIds);
   const customerOf = async (projectId: string) =>
     (await store.customer(projectId)) ?? store.saveCustomer(projectId, await provider().createCustomer(projectId));
 
@@ -174,15 +180,14 @@ export function billingHandlers(d: BillingDeps): Handlers<'billing'> {
 
   return {
     async GetLimits(_req, meta) {
-      return json(await limits(projectOf(meta)));
+      return limitsMsg(await limits(projectOf(meta)));
     },
 
     async PutLimits(req, meta) {
       const projectId = projectOf(meta);
-      const body = parseBody(limitsBodySchema, req.json);
-      return json(
+      return limitsMsg(
         await store.db.tx(async (tx) => {
-          await store.setLimits(tx, projectId, body);
+          await store.setLimits(tx, projectId, limitsOf(req));
           return reconcile(store, tx, projectId);
         }),
       );
@@ -192,24 +197,18 @@ export function billingHandlers(d: BillingDeps): Handlers<'billing'> {
       const projectId = projectOf(meta);
       const period = await currentPeriod(store, store.db.pool, projectId);
       const usage = await store.usage(store.db.pool, projectId, period);
-      return json({
-        periodStart: period.start.toISOString(),
-        periodEnd: period.end.toISOString(),
-        period: period.source,
-        usage,
-        total: CATEGORIES.reduce((n, c) => n + usage[c], 0),
-      });
+      return { period_start: period.start.toISOString(), period_end: period.end.toISOString(), period: period.source, usage };
     },
 
     async Invoices(_req, meta) {
       provider();
-      return json((await store.invoices(projectOf(meta))).map(invoiceView));
+      return { invoices: (await store.invoices(projectOf(meta))).map(invoiceMsg) };
     },
 
     async Checkout(req, meta) {
       const projectId = projectOf(meta);
       const p = provider();
-      const priceId = parseBody(checkoutBody, req.json).priceId ?? d.priceIds[0];
+      const priceId = parse(checkoutPrice, req.price_id === undefined ? {} : { priceId: req.price_id }).priceId ?? d.priceIds[0];
       const url = await p.checkout({
         customerId: await customerOf(projectId),
         projectId,
@@ -254,14 +253,16 @@ export function billingHandlers(d: BillingDeps): Handlers<'billing'> {
       } catch (err) {
         throw new AppError({ code: 'BAD_REQUEST', status: 400, message: (err as Error).message });
       }
-      return json(await applyNotification(store, n));
+      const r: { duplicate?: boolean; ignored?: string; applied?: string; projectId?: string } = await applyNotification(store, n);
+      return { duplicate: !!r.duplicate, ignored: r.ignored, applied: r.applied, project_id: r.projectId };
     },
 
     async Status(_req, meta) {
       const enabled = !!d.provider;
-      if (!meta?.projectId) return { enabled, has_subscription: false };
+      const price_ids = d.provider ? d.priceIds : [];
+      if (!meta?.projectId) return { enabled, has_subscription: false, price_ids };
       const sub = await store.subscription(store.db.pool, meta.projectId);
-      return { enabled, has_subscription: !!sub && isLive(sub.status) };
+      return { enabled, has_subscription: !!sub && isLive(sub.status), price_ids };
     },
   };
 }

@@ -40,10 +40,17 @@ export const limitsBodySchema = z
     }
   });
 
-/** POST …/checkout: optionally, which of the configured prices (the service checks it is one; default the first). */
+/** POST …/checkout: optionally, which of the configured prices (checkoutBody checks it is one; default the first). */
 export const checkoutBodySchema = z.strictObject({
   priceId: z.string().optional().describe('One of the prices configured on the deployment (STRIPE_PRICE_IDS); default the first.'),
 });
+
+/** The checkout body of a deployment: its priceId one of the configured prices. */
+export const checkoutBody = (priceIds: string[]) =>
+  checkoutBodySchema.refine((b) => b.priceId === undefined || priceIds.includes(b.priceId), {
+    path: ['priceId'],
+    message: `must be one of the configured prices (${priceIds.join(', ')})`,
+  });
 
 /** A billing period: [start, end). */
 export interface Period {

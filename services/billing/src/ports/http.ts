@@ -1,8 +1,14 @@
 import { z } from 'zod';
 import type { Api } from '../../../../libs/contracts/src';
-import { on, policy, zodToFieldErrors, type Route } from '../../../../libs/edge/src';
+import type { ConsumptionResponse__Output as ConsumptionMsg } from '../../../../libs/contracts/src/generated/herald/billing/v1/ConsumptionResponse';
+import type { Invoice__Output as InvoiceMsg } from '../../../../libs/contracts/src/generated/herald/billing/v1/Invoice';
+import type { Limits__Output as LimitsMsg } from '../../../../libs/contracts/src/generated/herald/billing/v1/Limits';
+import type { LimitsWrite } from '../../../../libs/contracts/src/generated/herald/billing/v1/LimitsWrite';
+import type { WebhookResponse__Output as WebhookMsg } from '../../../../libs/contracts/src/generated/herald/billing/v1/WebhookResponse';
+import { on, parse, policy, zodToFieldErrors, type Route } from '../../../../libs/edge/src';
 import { AppError } from '../../../../libs/kit/src';
-import { CATEGORIES, checkoutBodySchema, limitsBodySchema, limitView } from '../domain/billing';
+import { billingDisabled } from '../app/billing';
+import { CATEGORIES, checkoutBody, checkoutBodySchema, limitsBodySchema, limitView, type Category } from '../domain/billing';
 
 /**
  * Billing, the limits in Plunk's shape: a project's limits, consumption and invoices for its members;
@@ -12,7 +18,44 @@ import { CATEGORIES, checkoutBodySchema, limitsBodySchema, limitView } from '../
 
 const tag = 'Billing';
 const PROJECT_ID = { id: 'The project id.' };
-const view = (m: { json: string }) => JSON.parse(m.json);
+const byCategory = <T>(f: (c: Category) => T) => Object.fromEntries(CATEGORIES.map((c) => [c, f(c)])) as Record<Category, T>;
+/** Each category's line in Plunk's shape: the limit (null: unlimited) and usage, and what follows from them. */
+const limitsView = (m: LimitsMsg) =>
+  byCategory((c) => limitView(m[c]?.limit === undefined || m[c]?.limit === null ? null : Number(m[c]!.limit), Number(m[c]?.usage ?? 0)));
+const consumptionView = (m: ConsumptionMsg) => {
+  const usage = byCategory((c) => Number(m.usage?.[c] ?? 0));
+  return {
+    periodStart: m.period_start,
+    periodEnd: m.period_end,
+    period: m.period,
+    usage,
+    total: CATEGORIES.reduce((n, c) => n + usage[c], 0),
+  };
+};
+const invoiceView = (i: InvoiceMsg) => ({
+  id: i.id,
+  number: i.number ?? null,
+  status: i.status,
+  amountDue: Number(i.amount_due),
+  amountPaid: Number(i.amount_paid),
+  currency: i.currency ?? null,
+  periodStart: i.period_start ?? null,
+  periodEnd: i.period_end ?? null,
+  hostedInvoiceUrl: i.hosted_invoice_url ?? null,
+  invoicePdf: i.invoice_pdf ?? null,
+  createdAt: i.created_at,
+});
+/** A notification's answer: received, and a replay (`duplicate`), ignored (why) or applied. */
+const webhookView = (m: WebhookMsg) => ({
+  received: true,
+  ...(m.duplicate ? { duplicate: true } : {}),
+  ...(m.ignored !== undefined ? { ignored: m.ignored } : {}),
+  ...(m.applied !== undefined ? { applied: m.applied } : {}),
+  ...(m.project_id !== undefined ? { projectId: m.project_id } : {}),
+});
+/** A category present in the body is changed (its limit unset: none), one left out is not. */
+const limitsWrite = (body: Partial<Record<Category, number | null>>): LimitsWrite =>
+  Object.fromEntries(CATEGORIES.filter((c) => body[c] !== undefined).map((c) => [c, { limit: body[c] ?? undefined }]));
 const disabled = { 404: { code: 'BILLING_DISABLED', description: 'No payment provider is configured on this deployment.' } };
 const limitsExample = {
   transactional: limitView(10_000, 8_200),
@@ -62,7 +105,7 @@ export function billingRoutes(billing: () => Api<'billing'>): Route[] {
         responses: { 200: { description: 'Each category.', example: limitsExample } },
       },
       async (_req, res) => {
-        res.json(view(await billing().GetLimits({})));
+        res.json(limitsView(await billing().GetLimits({})));
       },
     ),
     on.put(
@@ -74,12 +117,12 @@ export function billingRoutes(billing: () => Api<'billing'>): Route[] {
         description:
           'Each category a whole number of emails per billing period, 0 to block it, or null for no limit; a category left out keeps its limit. Takes effect within seconds: a limit at or below the usage blocks the category, a raised one opens it again.',
         params: PROJECT_ID,
-        forwardedBody: limitsBodySchema,
+        body: limitsBodySchema,
         example: { transactional: 10_000, campaigns: 50_000, workflows: null, inbound: null },
         responses: { 200: { description: 'The limits and usage, as GET answers.', example: limitsExample } },
       },
       async (_req, res, { body }) => {
-        res.json(view(await billing().PutLimits({ json: JSON.stringify(body ?? {}) })));
+        res.json(limitsView(await billing().PutLimits(limitsWrite(body))));
       },
     ),
     on.get(
@@ -105,7 +148,7 @@ export function billingRoutes(billing: () => Api<'billing'>): Route[] {
         },
       },
       async (_req, res) => {
-        res.json(view(await billing().Consumption({})));
+        res.json(consumptionView(await billing().Consumption({})));
       },
     ),
     on.get(
@@ -139,7 +182,7 @@ export function billingRoutes(billing: () => Api<'billing'>): Route[] {
         errors: disabled,
       },
       async (_req, res) => {
-        res.json(view(await billing().Invoices({})));
+        res.json((await billing().Invoices({})).invoices.map(invoiceView));
       },
     ),
     on.post(
@@ -156,7 +199,15 @@ export function billingRoutes(billing: () => Api<'billing'>): Route[] {
         errors: { ...disabled, 502: { code: 'PAYMENT_PROVIDER_ERROR', description: 'The payment provider did not answer.' } },
       },
       async (_req, res, { body }) => {
-        res.json(await billing().Checkout({ json: JSON.stringify(body ?? {}) }));
+        // Billing disabled answers 404 before a bad body's 422, and the 422 names an unconfigured priceId with the rest.
+        const shape = checkoutBodySchema.safeParse(body ?? {});
+        if (!shape.success) {
+          const { enabled, price_ids } = await billing().Status({});
+          if (!enabled) throw billingDisabled();
+          parse(checkoutBody(price_ids), body);
+        }
+        const { url } = await billing().Checkout(shape.data?.priceId === undefined ? {} : { price_id: shape.data.priceId });
+        res.json({ url });
       },
     ),
     on.post(
@@ -208,7 +259,7 @@ export function billingRoutes(billing: () => Api<'billing'>): Route[] {
         const text = typeof body === 'string' ? body : JSON.stringify(body ?? {});
         notAnEvent(text);
         const signature = req.headers['stripe-signature'];
-        res.json(view(await billing().HandleProviderWebhook({ body: text, signature: typeof signature === 'string' ? signature : '' })));
+        res.json(webhookView(await billing().HandleProviderWebhook({ body: text, signature: typeof signature === 'string' ? signature : '' })));
       },
       { body: 'text' },
     ),

@@ -1,9 +1,10 @@
 import type { NewEvent } from '../../../../libs/bus/src';
 import { projectOf, type Api, type Handlers } from '../../../../libs/contracts/src';
 import type { Campaign as CampaignMsg } from '../../../../libs/contracts/src/generated/herald/campaigns/v1/Campaign';
+import type { CampaignWrite__Output as CampaignWrite } from '../../../../libs/contracts/src/generated/herald/campaigns/v1/CampaignWrite';
 import type { Queryable } from '../../../../libs/db/src';
 import { AppError, badRequest, fromBatchReply, isAppError, isUuid, newId, notFound, validationError } from '../../../../libs/kit/src';
-import { campaignFields, scheduleProblem, type CampaignFields } from '../domain/campaign';
+import { scheduleProblem, type AudienceType, type CampaignFields } from '../domain/campaign';
 import { refusal, type CampaignAction } from '../domain/status';
 import type { CampaignRow, CampaignsStore } from './ports';
 
@@ -86,19 +87,20 @@ export async function change(
   return row;
 }
 
-function parseFields(json: string): CampaignFields {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(json || '{}');
-  } catch {
-    throw validationError([{ field: 'body', message: 'must be a JSON object', code: 'invalid_type' }]);
-  }
-  const r = campaignFields.safeParse(raw);
-  if (!r.success) {
-    throw validationError(r.error.issues.map((i) => ({ field: i.path.map(String).join('.') || 'body', message: i.message, code: i.code })));
-  }
-  return r.data;
-}
+/** A create or replace as the route validated it (domain campaignFields): an unset optional field is one left out or null. */
+const fieldsOf = (w: CampaignWrite): CampaignFields => ({
+  name: w.name,
+  description: w.description,
+  subject: w.subject,
+  body: w.body,
+  from: w.from_email,
+  fromName: w.from_name,
+  replyTo: w.reply_to,
+  templateId: w.template_id,
+  audienceType: w.audience_type as AudienceType,
+  segmentId: w.segment_id,
+  audienceFilter: w.audience_filter_json ? (JSON.parse(w.audience_filter_json) as Record<string, unknown>) : null,
+});
 
 /** A campaign's audience as contacts' CountAudience and AudienceIds take it. */
 export const audienceOf = (c: Pick<CampaignRow, 'audience_type' | 'segment_id' | 'audience_filter'>) => ({
@@ -121,8 +123,8 @@ export function campaignsHandlers(d: CampaignsDeps): Handlers<'campaigns'> {
    * the sender checked (a verified domain, as /v1/send), the audience validated by contacts (its
    * 422 names segmentId or audienceFilter.…) and the filter normalised.
    */
-  async function settle(projectId: string, json: string) {
-    const f = parseFields(json);
+  async function settle(projectId: string, w: CampaignWrite) {
+    const f = fieldsOf(w);
     let template: { subject: string; body: string; from: string; from_name: string; reply_to: string } | undefined;
     if (f.templateId) {
       template =
@@ -171,7 +173,7 @@ export function campaignsHandlers(d: CampaignsDeps): Handlers<'campaigns'> {
   return {
     async CreateCampaign(req, meta) {
       const projectId = projectOf(meta);
-      const fields = await settle(projectId, req.fields_json);
+      const fields = await settle(projectId, req);
       return store.db.tx(async (tx) => {
         const row = await store.insert(tx, { project_id: projectId, id: newId(), ...fields, status: 'DRAFT' });
         await store.outbox.enqueue(tx, [changedEvent(row)]);
@@ -182,7 +184,7 @@ export function campaignsHandlers(d: CampaignsDeps): Handlers<'campaigns'> {
     async UpdateCampaign(req, meta) {
       const projectId = projectOf(meta);
       await load(store.db.pool, projectId, req.id);
-      const fields = await settle(projectId, req.fields_json);
+      const fields = await settle(projectId, req);
       return store.db.tx(async (tx) => {
         const c = await load(tx, projectId, req.id, true);
         refuseUnless(c, 'edit');

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { isValidEmail } from '../../../../libs/kit/src/email';
+import { validationError } from '../../../../libs/kit/src/errors';
 
 export { STATUSES, type Status } from './status';
 export const AUDIENCE_TYPES = ['ALL', 'SEGMENT', 'FILTERED'] as const;
@@ -59,6 +60,15 @@ export const campaignFields = z
   });
 
 export type CampaignFields = z.output<typeof campaignFields>;
+
+/** A create or replace body (the route's), validated: a 422 naming each bad field, with zod's own code. */
+export function parseCampaignFields(body: unknown): CampaignFields {
+  const r = campaignFields.safeParse(body ?? {});
+  if (!r.success) {
+    throw validationError(r.error.issues.map((i) => ({ field: i.path.map(String).join('.') || 'body', message: i.message, code: i.code })));
+  }
+  return r.data;
+}
 
 /** `2030-01-01T09:00:00Z`, with seconds and fractions optional, `Z` or an offset. */
 const ISO_DATETIME = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.\d{1,9})?)?(Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;

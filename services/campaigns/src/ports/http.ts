@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import type { Api } from '../../../../libs/contracts/src';
 import type { Campaign__Output as CampaignMsg } from '../../../../libs/contracts/src/generated/herald/campaigns/v1/Campaign';
+import type { CampaignWrite } from '../../../../libs/contracts/src/generated/herald/campaigns/v1/CampaignWrite';
 import { on, policy, queryInt, type Route } from '../../../../libs/edge/src';
 import { SLOW_CALL_DEADLINE_MS } from '../app/campaigns';
-import { campaignFields, statsView, STATUSES, type Counts } from '../domain/campaign';
+import { campaignFields, parseCampaignFields, statsView, STATUSES, type Counts } from '../domain/campaign';
 
 /** Campaigns, in Plunk's shapes: a secret key or a member's session. */
 
@@ -35,6 +36,24 @@ const view = (c: CampaignMsg) => ({
   createdAt: c.created_at,
   updatedAt: c.updated_at,
 });
+
+/** A create or replace body, validated here (a 422 naming each field), as the service takes it: null and left out alike unset. */
+function write(body: unknown): CampaignWrite {
+  const f = parseCampaignFields(body);
+  return {
+    name: f.name,
+    description: f.description ?? undefined,
+    subject: f.subject,
+    body: f.body,
+    from_email: f.from,
+    from_name: f.fromName ?? undefined,
+    reply_to: f.replyTo ?? undefined,
+    template_id: f.templateId ?? undefined,
+    audience_type: f.audienceType,
+    segment_id: f.segmentId ?? undefined,
+    audience_filter_json: f.audienceFilter ? JSON.stringify(f.audienceFilter) : undefined,
+  };
+}
 
 const listQuery = z.object({
   page: queryInt(1, 1_000_000).default(1),
@@ -144,7 +163,7 @@ export function campaignsRoutes(campaigns: () => Api<'campaigns'>): Route[] {
         errors: senderErrors,
       },
       async (_req, res, { body }) => {
-        const out = await campaigns().CreateCampaign({ fields_json: JSON.stringify(body ?? {}) }, slow);
+        const out = await campaigns().CreateCampaign(write(body), slow);
         res.status(201).json({ success: true, data: view(out) });
       },
     ),
@@ -177,7 +196,16 @@ export function campaignsRoutes(campaigns: () => Api<'campaigns'>): Route[] {
         errors: { ...notFound, ...senderErrors, 400: wrongState('The campaign is sending, sent or cancelled.') },
       },
       async (req, res, { body }) => {
-        res.json(view(await campaigns().UpdateCampaign({ id: String(req.params.id), fields_json: JSON.stringify(body ?? {}) }, slow)));
+        const id = String(req.params.id);
+        let fields: CampaignWrite;
+        try {
+          fields = write(body);
+        } catch (err) {
+          // An unknown campaign is a 404 before a bad body's 422.
+          await campaigns().GetCampaign({ id });
+          throw err;
+        }
+        res.json(view(await campaigns().UpdateCampaign({ id, ...fields }, slow)));
       },
     ),
     on.delete(

@@ -93,10 +93,10 @@ export function messagingHandlers(d: MessagingDeps): Omit<Handlers<'messaging'>,
     },
 
     async CreateTemplate(req, meta) {
-      return { template: templateMsg(await templates.create(projectOf(meta), req.fields_json)) };
+      return { template: templateMsg(await templates.create(projectOf(meta), req)) };
     },
     async UpdateTemplate(req, meta) {
-      return { template: templateMsg(await templates.update(projectOf(meta), req.id, req.fields_json)) };
+      return { template: templateMsg(await templates.update(projectOf(meta), req.id, req)) };
     },
     async GetTemplate(req, meta) {
       return { template: templateMsg(await templates.get(projectOf(meta), req.id)) };
@@ -133,7 +133,19 @@ export function messagingHandlers(d: MessagingDeps): Omit<Handlers<'messaging'>,
         resolveA: (domain) => d.dns.resolve4(domain),
         resolveAaaa: (domain) => d.dns.resolve6(domain),
       });
-      return { json: JSON.stringify(result) };
+      return {
+        email: result.email,
+        valid: result.valid,
+        is_disposable: result.isDisposable,
+        is_alias: result.isAlias,
+        is_typo: result.isTypo,
+        is_plus_addressed: result.isPlusAddressed,
+        is_personal_email: result.isPersonalEmail,
+        domain_exists: result.domainExists,
+        has_mx_records: result.hasMxRecords,
+        suggested_email: result.suggestedEmail,
+        reasons: result.reasons,
+      };
     },
 
     async RecordOpen(req) {
@@ -152,11 +164,36 @@ export function messagingHandlers(d: MessagingDeps): Omit<Handlers<'messaging'>,
     SetSubscription: (req) => subscription(req.token, req.subscribed),
 
     async HandleMailNotification(req) {
-      return { json: JSON.stringify(await handleMailNotification({ ...d.webhooks, repo: d.repo, contacts: d.contacts }, req.body)) };
+      const r = await handleMailNotification({ ...d.webhooks, repo: d.repo, contacts: d.contacts }, req.body);
+      return {
+        outcome: r.outcome,
+        subscription_arn: r.subscriptionArn ?? undefined,
+        kind: r.kind,
+        email_id: r.emailId,
+        inbound: r.inboundIds ? { ids: r.inboundIds } : null,
+      };
     },
 
     async GetInbound(req, meta) {
-      return { json: JSON.stringify(await getInbound(d.repo, projectOf(meta), req.id)) };
+      const r = await getInbound(d.repo, projectOf(meta), req.id);
+      return {
+        id: r.id,
+        via: r.via,
+        contact_id: r.contact_id,
+        from: r.from_email,
+        to: r.to_emails,
+        subject: r.subject,
+        message_id: r.message_id ?? undefined,
+        snippet: r.snippet,
+        attachments: r.attachments,
+        auto_reply: r.auto_reply,
+        in_reply_to: r.reply_to_email_id
+          ? { email_id: r.reply_to_email_id, campaign_id: r.campaign_id ?? undefined, template_id: r.template_id ?? undefined }
+          : null,
+        size: r.size,
+        raw_available: r.raw_kept,
+        received_at: r.created_at.toISOString(),
+      };
     },
 
     async GetInboundRaw(req, meta) {
@@ -174,21 +211,30 @@ export function messagingHandlers(d: MessagingDeps): Omit<Handlers<'messaging'>,
         });
       const rows = await d.repo.devMail([projectId, SYSTEM_PROJECT], Math.min(Math.max(req.limit || 50, 1), 200));
       return {
-        json: JSON.stringify({
-          messages: rows.map((r) => ({
-            id: r.id,
-            emailId: r.email_id,
-            to: r.recipient,
-            from: r.sender,
-            subject: r.subject,
-            raw: r.raw,
-            receivedAt: r.created_at.toISOString(),
-          })),
-        }),
+        messages: rows.map((r) => ({
+          id: r.id,
+          email_id: r.email_id,
+          to: r.recipient,
+          from: r.sender,
+          subject: r.subject,
+          raw: r.raw,
+          received_at: r.created_at.toISOString(),
+        })),
       };
     },
     async Security(_req, meta) {
-      return { json: JSON.stringify(reputation(await d.repo.reputation(projectOf(meta)))) };
+      const { sevenDay, allTime, levels } = reputation(await d.repo.reputation(projectOf(meta)));
+      const counts = (w: typeof sevenDay) => ({ total: w.total, bounces: w.bounces, complaints: w.complaints });
+      return {
+        seven_day: counts(sevenDay),
+        all_time: counts(allTime),
+        levels: {
+          bounce_7_day: levels.bounce7Day,
+          bounce_all_time: levels.bounceAllTime,
+          complaint_7_day: levels.complaint7Day,
+          complaint_all_time: levels.complaintAllTime,
+        },
+      };
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { Api } from '../../../../libs/contracts/src';
 import { isUuid, logger, metrics, newId, notFound, runWithContext, ttlMemo } from '../../../../libs/kit/src';
 import { bareAddress, domainOf, summarize, type InboundSummary } from '../domain/inbound';
-import type { InboundRow, MessagingStore } from './ports';
+import type { MessagingStore } from './ports';
 
 export interface InboundDeps {
   repo: MessagingStore;
@@ -144,27 +144,10 @@ async function recordIn(deps: InboundDeps, projectId: string, mail: ArrivedMail,
 const inboundNotFound = () => notFound('Inbound message', 'INBOUND_NOT_FOUND');
 
 /** GET /inbound/:id: what was received (no body; the raw message is at /inbound/:id/raw). */
-export const inboundView = (r: InboundRow) => ({
-  id: r.id,
-  via: r.via,
-  contactId: r.contact_id,
-  from: r.from_email,
-  to: r.to_emails,
-  subject: r.subject,
-  messageId: r.message_id,
-  snippet: r.snippet,
-  attachments: r.attachments,
-  autoReply: r.auto_reply,
-  inReplyTo: r.reply_to_email_id ? { emailId: r.reply_to_email_id, campaignId: r.campaign_id, templateId: r.template_id } : null,
-  size: r.size,
-  rawAvailable: r.raw_kept,
-  receivedAt: r.created_at.toISOString(),
-});
-
 export async function getInbound(repo: MessagingStore, projectId: string, id: string) {
   const row = isUuid(id) ? await repo.inbound(projectId, id) : undefined;
   if (!row) throw inboundNotFound();
-  return inboundView(row);
+  return row;
 }
 
 export async function getInboundRaw(repo: MessagingStore, projectId: string, id: string): Promise<Buffer> {

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { zodToFieldErrors } from '../../../../libs/edge/src';
-import { badRequest, conflict, isUuid, isValidEmail, newId, normalizeEmail, notFound, validationError } from '../../../../libs/kit/src';
+import { conflict, isUuid, isValidEmail, newId, normalizeEmail, notFound, validationError } from '../../../../libs/kit/src';
 import type { Api } from '../../../../libs/contracts/src';
+import type { NullableString__Output as Nullable } from '../../../../libs/contracts/src/generated/herald/messaging/v1/NullableString';
 import type { Template__Output as TemplateMsg } from '../../../../libs/contracts/src/generated/herald/messaging/v1/Template';
+import type { TemplateWrite__Output as TemplateWrite } from '../../../../libs/contracts/src/generated/herald/messaging/v1/TemplateWrite';
 import { compileCheck } from '../domain/render';
 import { senderNotVerified } from '../domain/send';
 import type { MessagingStore, TemplateRow } from './ports';
@@ -24,6 +25,7 @@ export const templateFields = z.object({
   replyTo: email.nullable().optional(),
 });
 export const templatePatch = templateFields.partial();
+export type TemplatePatch = z.infer<typeof templatePatch>;
 
 export const templateMsg = (t: TemplateRow): TemplateMsg => ({
   id: t.id,
@@ -39,19 +41,20 @@ export const templateMsg = (t: TemplateRow): TemplateMsg => ({
   updated_at: t.updated_at.toISOString(),
 });
 
-function parseFields(json: string, partial: boolean) {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(json || '{}');
-  } catch {
-    throw badRequest('Malformed template body');
-  }
-  const r = (partial ? templatePatch : templateFields).safeParse(raw);
-  if (!r.success) {
-    throw validationError(zodToFieldErrors(r.error));
-  }
-  return r.data;
-}
+/** A NullableString field: unset is left out (undefined), set without a value is null. */
+const nullable = (n: Nullable | null) => (n ? (n.value ?? null) : undefined);
+
+/** A write as the HTTP route validated it (templateFields on create, templatePatch on update): the fields it set. */
+const fieldsOf = (w: TemplateWrite): TemplatePatch => ({
+  name: w.name,
+  description: w.description,
+  subject: w.subject,
+  body: w.body,
+  type: w.type as TemplatePatch['type'],
+  from: nullable(w.from),
+  fromName: nullable(w.from_name),
+  replyTo: nullable(w.reply_to),
+});
 
 /** A template that does not compile is refused when written, with the line and column. */
 function checkCompiles(field: 'subject' | 'body', source: string | undefined) {
@@ -80,8 +83,8 @@ export function templatesApp(repo: MessagingStore, domains: () => Api<'domains'>
   return {
     get,
     checkFrom,
-    async create(projectId: string, json: string) {
-      const f = parseFields(json, false) as z.infer<typeof templateFields>;
+    async create(projectId: string, w: TemplateWrite) {
+      const f = fieldsOf(w) as z.infer<typeof templateFields>;
       checkCompiles('subject', f.subject);
       checkCompiles('body', f.body);
       await checkFrom(projectId, f.from);
@@ -97,9 +100,9 @@ export function templatesApp(repo: MessagingStore, domains: () => Api<'domains'>
         reply_to: f.replyTo ?? null,
       });
     },
-    async update(projectId: string, id: string, json: string) {
+    async update(projectId: string, id: string, w: TemplateWrite) {
       const current = await get(projectId, id);
-      const f = parseFields(json, true);
+      const f = fieldsOf(w);
       checkCompiles('subject', f.subject);
       checkCompiles('body', f.body);
       if (f.from !== undefined) await checkFrom(projectId, f.from);

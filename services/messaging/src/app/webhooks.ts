@@ -28,7 +28,16 @@ const STATUS_OF: Record<string, EmailStatus | undefined> = { delivery: 'delivere
  * against the signing certificate (from allowed URLs only), subscriptions are confirmed, and the
  * notification is applied once (by SNS message id) to the email it names.
  */
-export async function handleMailNotification(deps: WebhookDeps, body: string): Promise<Record<string, unknown>> {
+/** What was done with a notification (NotificationResponse): the fields its outcome has. */
+export interface MailOutcome {
+  outcome: string;
+  subscriptionArn?: string | null;
+  kind?: string;
+  emailId?: string;
+  inboundIds?: string[];
+}
+
+export async function handleMailNotification(deps: WebhookDeps, body: string): Promise<MailOutcome> {
   const msg = parseSnsEnvelope(body);
   if (!deps.topicArns.includes(msg.TopicArn)) {
     throw new AppError({
@@ -109,7 +118,7 @@ export async function handleMailNotification(deps: WebhookDeps, body: string): P
  * projects is recorded there (SES already took it, so a message over INBOUND_MAX_BYTES is
  * recorded without its raw message). A replay of the SNS message records nothing again.
  */
-async function received(deps: InboundDeps, snsMessageId: string, n: SesNotification): Promise<Record<string, unknown>> {
+async function received(deps: InboundDeps, snsMessageId: string, n: SesNotification): Promise<MailOutcome> {
   const projects = await projectsOf(domainRoutes(deps.domains), n.recipients, false);
   if (projects.size === 0) return { outcome: 'unknown_recipient', kind: n.kind };
   const source = typeof n.details.source === 'string' ? n.details.source : undefined;

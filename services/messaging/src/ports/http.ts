@@ -1,10 +1,15 @@
 import express from 'express';
 import { z } from 'zod';
 import type { Api } from '../../../../libs/contracts/src';
+import type { DevMailboxResponse__Output as DevMailboxMsg } from '../../../../libs/contracts/src/generated/herald/messaging/v1/DevMailboxResponse';
+import type { InboundMessage__Output as InboundMsg } from '../../../../libs/contracts/src/generated/herald/messaging/v1/InboundMessage';
+import type { NotificationResponse__Output as NotificationMsg } from '../../../../libs/contracts/src/generated/herald/messaging/v1/NotificationResponse';
 import type { Template__Output as TemplateMsg } from '../../../../libs/contracts/src/generated/herald/messaging/v1/Template';
-import { on, policy, queryInt, type Reply, type Route, type RouteRequest } from '../../../../libs/edge/src';
+import type { TemplateWrite } from '../../../../libs/contracts/src/generated/herald/messaging/v1/TemplateWrite';
+import type { VerifyResponse__Output as VerifyMsg } from '../../../../libs/contracts/src/generated/herald/messaging/v1/VerifyResponse';
+import { on, parse, policy, queryInt, type Reply, type Route, type RouteRequest } from '../../../../libs/edge/src';
 import { Batcher, fromBatchReply, isAppError, OVERLAP_AFTER_MS, traceparentOf } from '../../../../libs/kit/src';
-import { templateFields, templatePatch } from '../app/templates';
+import { templateFields, templatePatch, type TemplatePatch } from '../app/templates';
 import { compileCheck, renderDetailed } from '../domain/render';
 import { sendRequestSchema } from '../domain/send';
 import { snsEnvelopeSchema } from '../domain/sns';
@@ -22,6 +27,68 @@ export const templateView = (t: TemplateMsg) => ({
   type: t.type,
   createdAt: t.created_at,
   updatedAt: t.updated_at,
+});
+
+/** A template write as messaging takes it: the fields the body set (from, fromName, replyTo null: none). */
+const templateWrite = (f: TemplatePatch): TemplateWrite => {
+  const nullable = (v: string | null | undefined) => (v === undefined ? null : { value: v ?? undefined });
+  return {
+    name: f.name,
+    description: f.description,
+    subject: f.subject,
+    body: f.body,
+    type: f.type,
+    from: nullable(f.from),
+    from_name: nullable(f.fromName),
+    reply_to: nullable(f.replyTo),
+  };
+};
+
+/** POST /v1/verify's findings in Plunk's shape (suggestedEmail last, where there is one). */
+const verifyView = (v: VerifyMsg) => ({
+  email: v.email,
+  valid: v.valid,
+  isDisposable: v.is_disposable,
+  isAlias: v.is_alias,
+  isTypo: v.is_typo,
+  isPlusAddressed: v.is_plus_addressed,
+  isPersonalEmail: v.is_personal_email,
+  domainExists: v.domain_exists,
+  hasMxRecords: v.has_mx_records,
+  reasons: v.reasons,
+  ...(v.suggested_email !== undefined ? { suggestedEmail: v.suggested_email } : {}),
+});
+
+const inboundView = (m: InboundMsg) => ({
+  id: m.id,
+  via: m.via,
+  contactId: m.contact_id,
+  from: m.from,
+  to: m.to,
+  subject: m.subject,
+  messageId: m.message_id ?? null,
+  snippet: m.snippet,
+  attachments: m.attachments,
+  autoReply: m.auto_reply,
+  inReplyTo: m.in_reply_to
+    ? { emailId: m.in_reply_to.email_id, campaignId: m.in_reply_to.campaign_id ?? null, templateId: m.in_reply_to.template_id ?? null }
+    : null,
+  size: Number(m.size),
+  rawAvailable: m.raw_available,
+  receivedAt: m.received_at,
+});
+
+const devMailboxView = (m: DevMailboxMsg) => ({
+  messages: m.messages.map((r) => ({ id: r.id, emailId: r.email_id, to: r.to, from: r.from, subject: r.subject, raw: r.raw, receivedAt: r.received_at })),
+});
+
+/** What was done with a mail notification: its outcome and the fields that outcome has. */
+const notificationView = (m: NotificationMsg) => ({
+  outcome: m.outcome,
+  ...(m.outcome === 'subscription_confirmed' ? { subscriptionArn: m.subscription_arn ?? null } : {}),
+  ...(m.kind !== undefined ? { kind: m.kind } : {}),
+  ...(m.email_id !== undefined ? { emailId: m.email_id } : {}),
+  ...(m.inbound ? { inboundIds: m.inbound.ids } : {}),
 });
 
 const verifyBody = z.object({ email: z.string().min(1).max(320) });
@@ -312,7 +379,7 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
       },
       async (_req, res, { body }) => {
         const out = await messaging().Verify({ email: body.email });
-        res.json({ success: true, data: JSON.parse(out.json) });
+        res.json({ success: true, data: verifyView(out) });
       },
     ),
     on.get(
@@ -336,7 +403,7 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
         tag: 'Templates',
         summary: 'Create a template',
         description: 'Subject and body must compile (a 422 names the line and column); `from` must be on a verified domain.',
-        forwardedBody: templateFields,
+        body: templateFields,
         example: {
           name: 'Welcome',
           subject: 'Welcome {{name ?? "friend"}}',
@@ -349,7 +416,7 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
         errors: { 403: { code: 'DOMAIN_NOT_VERIFIED', description: "`from`'s domain is not a verified domain of the project." } },
       },
       async (_req, res, { body }) => {
-        const out = await messaging().CreateTemplate({ fields_json: JSON.stringify(body ?? {}) });
+        const out = await messaging().CreateTemplate(templateWrite(body));
         res.status(201).json(templateView(out.template!));
       },
     ),
@@ -396,7 +463,16 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
         errors: { 403: { code: 'DOMAIN_NOT_VERIFIED', description: "`from`'s domain is not a verified domain of the project." }, ...templateNotFound },
       },
       async (req, res, { body }) => {
-        const out = await messaging().UpdateTemplate({ id: String(req.params.id), fields_json: JSON.stringify(body ?? {}) });
+        const id = String(req.params.id);
+        let fields: TemplatePatch;
+        try {
+          fields = parse(templatePatch, body);
+        } catch (err) {
+          // An unknown template is a 404 before a bad body's 422.
+          await messaging().GetTemplate({ id });
+          throw err;
+        }
+        const out = await messaging().UpdateTemplate({ id, ...templateWrite(fields) });
         res.json(templateView(out.template!));
       },
     ),
@@ -513,7 +589,7 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
       },
       async (_req, res, { query }) => {
         const out = await messaging().DevMailbox({ limit: query.limit ?? 50 });
-        res.json(JSON.parse(out.json));
+        res.json(devMailboxView(out));
       },
     ),
 
@@ -530,7 +606,7 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
         errors: inboundNotFound,
       },
       async (req, res) => {
-        res.json(JSON.parse((await messaging().GetInbound({ id: String(req.params.id) })).json));
+        res.json(inboundView(await messaging().GetInbound({ id: String(req.params.id) })));
       },
     ),
     on.get(
@@ -673,7 +749,7 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
       async (_req, res, { body }) => {
         const text = typeof body === 'string' ? body : JSON.stringify(body ?? {});
         const out = await messaging().HandleMailNotification({ body: text });
-        res.json({ success: true, data: JSON.parse(out.json) });
+        res.json({ success: true, data: notificationView(out) });
       },
       { body: 'text' },
     ),

@@ -135,8 +135,20 @@ export function accountRoutes(deps: AccountDeps): Route[] {
   };
   const showSecurity = async (req: RouteRequest, res: Response) => {
     const [out, suspensions] = await Promise.all([deps.messaging().Security({}), deps.identity.repo.suspensions(req.projectId!, RECENT_SUSPENSIONS)]);
+    const windowView = (w: typeof out.seven_day) => {
+      const [total, bounces, complaints] = [Number(w?.total ?? 0), Number(w?.bounces ?? 0), Number(w?.complaints ?? 0)];
+      return { total, bounces, complaints, bounceRate: total ? bounces / total : 0, complaintRate: total ? complaints / total : 0 };
+    };
+    const levels = out.levels!;
     res.json({
-      ...JSON.parse(out.json),
+      sevenDay: windowView(out.seven_day),
+      allTime: windowView(out.all_time),
+      levels: {
+        bounce7Day: levels.bounce_7_day,
+        bounceAllTime: levels.bounce_all_time,
+        complaint7Day: levels.complaint_7_day,
+        complaintAllTime: levels.complaint_all_time,
+      },
       isDisabled: auth(req).disabled,
       recentSuspensions: suspensions.map((s) => ({ action: s.action, reason: s.reason, at: s.at.toISOString() })),
     });

@@ -7,18 +7,21 @@ import type { CampaignRef as _herald_messaging_v1_CampaignRef, CampaignRef__Outp
 import type { CancelCampaignResponse as _herald_messaging_v1_CancelCampaignResponse, CancelCampaignResponse__Output as _herald_messaging_v1_CancelCampaignResponse__Output } from '../../../herald/messaging/v1/CancelCampaignResponse';
 import type { ClickResponse as _herald_messaging_v1_ClickResponse, ClickResponse__Output as _herald_messaging_v1_ClickResponse__Output } from '../../../herald/messaging/v1/ClickResponse';
 import type { DevMailboxRequest as _herald_messaging_v1_DevMailboxRequest, DevMailboxRequest__Output as _herald_messaging_v1_DevMailboxRequest__Output } from '../../../herald/messaging/v1/DevMailboxRequest';
+import type { DevMailboxResponse as _herald_messaging_v1_DevMailboxResponse, DevMailboxResponse__Output as _herald_messaging_v1_DevMailboxResponse__Output } from '../../../herald/messaging/v1/DevMailboxResponse';
 import type { Empty as _herald_common_v1_Empty, Empty__Output as _herald_common_v1_Empty__Output } from '../../../herald/common/v1/Empty';
 import type { EnqueueCampaignRequest as _herald_messaging_v1_EnqueueCampaignRequest, EnqueueCampaignRequest__Output as _herald_messaging_v1_EnqueueCampaignRequest__Output } from '../../../herald/messaging/v1/EnqueueCampaignRequest';
 import type { EnqueueCampaignResponse as _herald_messaging_v1_EnqueueCampaignResponse, EnqueueCampaignResponse__Output as _herald_messaging_v1_EnqueueCampaignResponse__Output } from '../../../herald/messaging/v1/EnqueueCampaignResponse';
 import type { GetImageRequest as _herald_messaging_v1_GetImageRequest, GetImageRequest__Output as _herald_messaging_v1_GetImageRequest__Output } from '../../../herald/messaging/v1/GetImageRequest';
 import type { IdRequest as _herald_messaging_v1_IdRequest, IdRequest__Output as _herald_messaging_v1_IdRequest__Output } from '../../../herald/messaging/v1/IdRequest';
 import type { ImageContent as _herald_messaging_v1_ImageContent, ImageContent__Output as _herald_messaging_v1_ImageContent__Output } from '../../../herald/messaging/v1/ImageContent';
+import type { InboundMessage as _herald_messaging_v1_InboundMessage, InboundMessage__Output as _herald_messaging_v1_InboundMessage__Output } from '../../../herald/messaging/v1/InboundMessage';
 import type { InboundRaw as _herald_messaging_v1_InboundRaw, InboundRaw__Output as _herald_messaging_v1_InboundRaw__Output } from '../../../herald/messaging/v1/InboundRaw';
-import type { JsonResponse as _herald_messaging_v1_JsonResponse, JsonResponse__Output as _herald_messaging_v1_JsonResponse__Output } from '../../../herald/messaging/v1/JsonResponse';
 import type { ListTemplatesRequest as _herald_messaging_v1_ListTemplatesRequest, ListTemplatesRequest__Output as _herald_messaging_v1_ListTemplatesRequest__Output } from '../../../herald/messaging/v1/ListTemplatesRequest';
 import type { ListTemplatesResponse as _herald_messaging_v1_ListTemplatesResponse, ListTemplatesResponse__Output as _herald_messaging_v1_ListTemplatesResponse__Output } from '../../../herald/messaging/v1/ListTemplatesResponse';
 import type { NotificationRequest as _herald_messaging_v1_NotificationRequest, NotificationRequest__Output as _herald_messaging_v1_NotificationRequest__Output } from '../../../herald/messaging/v1/NotificationRequest';
+import type { NotificationResponse as _herald_messaging_v1_NotificationResponse, NotificationResponse__Output as _herald_messaging_v1_NotificationResponse__Output } from '../../../herald/messaging/v1/NotificationResponse';
 import type { PutImageRequest as _herald_messaging_v1_PutImageRequest, PutImageRequest__Output as _herald_messaging_v1_PutImageRequest__Output } from '../../../herald/messaging/v1/PutImageRequest';
+import type { SecurityResponse as _herald_messaging_v1_SecurityResponse, SecurityResponse__Output as _herald_messaging_v1_SecurityResponse__Output } from '../../../herald/messaging/v1/SecurityResponse';
 import type { SendManyRequest as _herald_messaging_v1_SendManyRequest, SendManyRequest__Output as _herald_messaging_v1_SendManyRequest__Output } from '../../../herald/messaging/v1/SendManyRequest';
 import type { SendManyResponse as _herald_messaging_v1_SendManyResponse, SendManyResponse__Output as _herald_messaging_v1_SendManyResponse__Output } from '../../../herald/messaging/v1/SendManyResponse';
 import type { SetSubscriptionRequest as _herald_messaging_v1_SetSubscriptionRequest, SetSubscriptionRequest__Output as _herald_messaging_v1_SetSubscriptionRequest__Output } from '../../../herald/messaging/v1/SetSubscriptionRequest';
@@ -31,6 +34,7 @@ import type { TemplateUsageResponse as _herald_messaging_v1_TemplateUsageRespons
 import type { TemplateWrite as _herald_messaging_v1_TemplateWrite, TemplateWrite__Output as _herald_messaging_v1_TemplateWrite__Output } from '../../../herald/messaging/v1/TemplateWrite';
 import type { TokenRequest as _herald_messaging_v1_TokenRequest, TokenRequest__Output as _herald_messaging_v1_TokenRequest__Output } from '../../../herald/messaging/v1/TokenRequest';
 import type { VerifyRequest as _herald_messaging_v1_VerifyRequest, VerifyRequest__Output as _herald_messaging_v1_VerifyRequest__Output } from '../../../herald/messaging/v1/VerifyRequest';
+import type { VerifyResponse as _herald_messaging_v1_VerifyResponse, VerifyResponse__Output as _herald_messaging_v1_VerifyResponse__Output } from '../../../herald/messaging/v1/VerifyResponse';
 import type { WorkflowEmailRequest as _herald_messaging_v1_WorkflowEmailRequest, WorkflowEmailRequest__Output as _herald_messaging_v1_WorkflowEmailRequest__Output } from '../../../herald/messaging/v1/WorkflowEmailRequest';
 import type { WorkflowEmailResponse as _herald_messaging_v1_WorkflowEmailResponse, WorkflowEmailResponse__Output as _herald_messaging_v1_WorkflowEmailResponse__Output } from '../../../herald/messaging/v1/WorkflowEmailResponse';
 
@@ -80,14 +84,14 @@ export interface MessagingClient extends grpc.Client {
   deleteTemplate(argument: _herald_messaging_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
   deleteTemplate(argument: _herald_messaging_v1_IdRequest, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
   
-  DevMailbox(argument: _herald_messaging_v1_DevMailboxRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
-  DevMailbox(argument: _herald_messaging_v1_DevMailboxRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
-  DevMailbox(argument: _herald_messaging_v1_DevMailboxRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
-  DevMailbox(argument: _herald_messaging_v1_DevMailboxRequest, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
-  devMailbox(argument: _herald_messaging_v1_DevMailboxRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
-  devMailbox(argument: _herald_messaging_v1_DevMailboxRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
-  devMailbox(argument: _herald_messaging_v1_DevMailboxRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
-  devMailbox(argument: _herald_messaging_v1_DevMailboxRequest, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  DevMailbox(argument: _herald_messaging_v1_DevMailboxRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_DevMailboxResponse__Output>): grpc.ClientUnaryCall;
+  DevMailbox(argument: _herald_messaging_v1_DevMailboxRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_DevMailboxResponse__Output>): grpc.ClientUnaryCall;
+  DevMailbox(argument: _herald_messaging_v1_DevMailboxRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_DevMailboxResponse__Output>): grpc.ClientUnaryCall;
+  DevMailbox(argument: _herald_messaging_v1_DevMailboxRequest, callback: grpc.requestCallback<_herald_messaging_v1_DevMailboxResponse__Output>): grpc.ClientUnaryCall;
+  devMailbox(argument: _herald_messaging_v1_DevMailboxRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_DevMailboxResponse__Output>): grpc.ClientUnaryCall;
+  devMailbox(argument: _herald_messaging_v1_DevMailboxRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_DevMailboxResponse__Output>): grpc.ClientUnaryCall;
+  devMailbox(argument: _herald_messaging_v1_DevMailboxRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_DevMailboxResponse__Output>): grpc.ClientUnaryCall;
+  devMailbox(argument: _herald_messaging_v1_DevMailboxRequest, callback: grpc.requestCallback<_herald_messaging_v1_DevMailboxResponse__Output>): grpc.ClientUnaryCall;
   
   DuplicateTemplate(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_TemplateResponse__Output>): grpc.ClientUnaryCall;
   DuplicateTemplate(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_TemplateResponse__Output>): grpc.ClientUnaryCall;
@@ -116,14 +120,14 @@ export interface MessagingClient extends grpc.Client {
   getImage(argument: _herald_messaging_v1_GetImageRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_ImageContent__Output>): grpc.ClientUnaryCall;
   getImage(argument: _herald_messaging_v1_GetImageRequest, callback: grpc.requestCallback<_herald_messaging_v1_ImageContent__Output>): grpc.ClientUnaryCall;
   
-  GetInbound(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
-  GetInbound(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
-  GetInbound(argument: _herald_messaging_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
-  GetInbound(argument: _herald_messaging_v1_IdRequest, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
-  getInbound(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
-  getInbound(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
-  getInbound(argument: _herald_messaging_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
-  getInbound(argument: _herald_messaging_v1_IdRequest, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  GetInbound(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_InboundMessage__Output>): grpc.ClientUnaryCall;
+  GetInbound(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_InboundMessage__Output>): grpc.ClientUnaryCall;
+  GetInbound(argument: _herald_messaging_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_InboundMessage__Output>): grpc.ClientUnaryCall;
+  GetInbound(argument: _herald_messaging_v1_IdRequest, callback: grpc.requestCallback<_herald_messaging_v1_InboundMessage__Output>): grpc.ClientUnaryCall;
+  getInbound(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_InboundMessage__Output>): grpc.ClientUnaryCall;
+  getInbound(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_InboundMessage__Output>): grpc.ClientUnaryCall;
+  getInbound(argument: _herald_messaging_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_InboundMessage__Output>): grpc.ClientUnaryCall;
+  getInbound(argument: _herald_messaging_v1_IdRequest, callback: grpc.requestCallback<_herald_messaging_v1_InboundMessage__Output>): grpc.ClientUnaryCall;
   
   GetInboundRaw(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_InboundRaw__Output>): grpc.ClientUnaryCall;
   GetInboundRaw(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_InboundRaw__Output>): grpc.ClientUnaryCall;
@@ -152,14 +156,14 @@ export interface MessagingClient extends grpc.Client {
   getTemplate(argument: _herald_messaging_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_TemplateResponse__Output>): grpc.ClientUnaryCall;
   getTemplate(argument: _herald_messaging_v1_IdRequest, callback: grpc.requestCallback<_herald_messaging_v1_TemplateResponse__Output>): grpc.ClientUnaryCall;
   
-  HandleMailNotification(argument: _herald_messaging_v1_NotificationRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
-  HandleMailNotification(argument: _herald_messaging_v1_NotificationRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
-  HandleMailNotification(argument: _herald_messaging_v1_NotificationRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
-  HandleMailNotification(argument: _herald_messaging_v1_NotificationRequest, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
-  handleMailNotification(argument: _herald_messaging_v1_NotificationRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
-  handleMailNotification(argument: _herald_messaging_v1_NotificationRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
-  handleMailNotification(argument: _herald_messaging_v1_NotificationRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
-  handleMailNotification(argument: _herald_messaging_v1_NotificationRequest, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  HandleMailNotification(argument: _herald_messaging_v1_NotificationRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_NotificationResponse__Output>): grpc.ClientUnaryCall;
+  HandleMailNotification(argument: _herald_messaging_v1_NotificationRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_NotificationResponse__Output>): grpc.ClientUnaryCall;
+  HandleMailNotification(argument: _herald_messaging_v1_NotificationRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_NotificationResponse__Output>): grpc.ClientUnaryCall;
+  HandleMailNotification(argument: _herald_messaging_v1_NotificationRequest, callback: grpc.requestCallback<_herald_messaging_v1_NotificationResponse__Output>): grpc.ClientUnaryCall;
+  handleMailNotification(argument: _herald_messaging_v1_NotificationRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_NotificationResponse__Output>): grpc.ClientUnaryCall;
+  handleMailNotification(argument: _herald_messaging_v1_NotificationRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_NotificationResponse__Output>): grpc.ClientUnaryCall;
+  handleMailNotification(argument: _herald_messaging_v1_NotificationRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_NotificationResponse__Output>): grpc.ClientUnaryCall;
+  handleMailNotification(argument: _herald_messaging_v1_NotificationRequest, callback: grpc.requestCallback<_herald_messaging_v1_NotificationResponse__Output>): grpc.ClientUnaryCall;
   
   ListTemplates(argument: _herald_messaging_v1_ListTemplatesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_ListTemplatesResponse__Output>): grpc.ClientUnaryCall;
   ListTemplates(argument: _herald_messaging_v1_ListTemplatesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_ListTemplatesResponse__Output>): grpc.ClientUnaryCall;
@@ -197,14 +201,14 @@ export interface MessagingClient extends grpc.Client {
   recordOpen(argument: _herald_messaging_v1_TokenRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
   recordOpen(argument: _herald_messaging_v1_TokenRequest, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
   
-  Security(argument: _herald_common_v1_Empty, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
-  Security(argument: _herald_common_v1_Empty, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
-  Security(argument: _herald_common_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
-  Security(argument: _herald_common_v1_Empty, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
-  security(argument: _herald_common_v1_Empty, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
-  security(argument: _herald_common_v1_Empty, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
-  security(argument: _herald_common_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
-  security(argument: _herald_common_v1_Empty, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  Security(argument: _herald_common_v1_Empty, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_SecurityResponse__Output>): grpc.ClientUnaryCall;
+  Security(argument: _herald_common_v1_Empty, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_SecurityResponse__Output>): grpc.ClientUnaryCall;
+  Security(argument: _herald_common_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_SecurityResponse__Output>): grpc.ClientUnaryCall;
+  Security(argument: _herald_common_v1_Empty, callback: grpc.requestCallback<_herald_messaging_v1_SecurityResponse__Output>): grpc.ClientUnaryCall;
+  security(argument: _herald_common_v1_Empty, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_SecurityResponse__Output>): grpc.ClientUnaryCall;
+  security(argument: _herald_common_v1_Empty, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_SecurityResponse__Output>): grpc.ClientUnaryCall;
+  security(argument: _herald_common_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_SecurityResponse__Output>): grpc.ClientUnaryCall;
+  security(argument: _herald_common_v1_Empty, callback: grpc.requestCallback<_herald_messaging_v1_SecurityResponse__Output>): grpc.ClientUnaryCall;
   
   SendMany(argument: _herald_messaging_v1_SendManyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_SendManyResponse__Output>): grpc.ClientUnaryCall;
   SendMany(argument: _herald_messaging_v1_SendManyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_SendManyResponse__Output>): grpc.ClientUnaryCall;
@@ -269,14 +273,14 @@ export interface MessagingClient extends grpc.Client {
   updateTemplate(argument: _herald_messaging_v1_TemplateWrite, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_TemplateResponse__Output>): grpc.ClientUnaryCall;
   updateTemplate(argument: _herald_messaging_v1_TemplateWrite, callback: grpc.requestCallback<_herald_messaging_v1_TemplateResponse__Output>): grpc.ClientUnaryCall;
   
-  Verify(argument: _herald_messaging_v1_VerifyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
-  Verify(argument: _herald_messaging_v1_VerifyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
-  Verify(argument: _herald_messaging_v1_VerifyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
-  Verify(argument: _herald_messaging_v1_VerifyRequest, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
-  verify(argument: _herald_messaging_v1_VerifyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
-  verify(argument: _herald_messaging_v1_VerifyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
-  verify(argument: _herald_messaging_v1_VerifyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
-  verify(argument: _herald_messaging_v1_VerifyRequest, callback: grpc.requestCallback<_herald_messaging_v1_JsonResponse__Output>): grpc.ClientUnaryCall;
+  Verify(argument: _herald_messaging_v1_VerifyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_VerifyResponse__Output>): grpc.ClientUnaryCall;
+  Verify(argument: _herald_messaging_v1_VerifyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_VerifyResponse__Output>): grpc.ClientUnaryCall;
+  Verify(argument: _herald_messaging_v1_VerifyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_VerifyResponse__Output>): grpc.ClientUnaryCall;
+  Verify(argument: _herald_messaging_v1_VerifyRequest, callback: grpc.requestCallback<_herald_messaging_v1_VerifyResponse__Output>): grpc.ClientUnaryCall;
+  verify(argument: _herald_messaging_v1_VerifyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_VerifyResponse__Output>): grpc.ClientUnaryCall;
+  verify(argument: _herald_messaging_v1_VerifyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_VerifyResponse__Output>): grpc.ClientUnaryCall;
+  verify(argument: _herald_messaging_v1_VerifyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_VerifyResponse__Output>): grpc.ClientUnaryCall;
+  verify(argument: _herald_messaging_v1_VerifyRequest, callback: grpc.requestCallback<_herald_messaging_v1_VerifyResponse__Output>): grpc.ClientUnaryCall;
   
 }
 
@@ -291,7 +295,7 @@ export interface MessagingHandlers extends grpc.UntypedServiceImplementation {
   
   DeleteTemplate: grpc.handleUnaryCall<_herald_messaging_v1_IdRequest__Output, _herald_common_v1_Empty>;
   
-  DevMailbox: grpc.handleUnaryCall<_herald_messaging_v1_DevMailboxRequest__Output, _herald_messaging_v1_JsonResponse>;
+  DevMailbox: grpc.handleUnaryCall<_herald_messaging_v1_DevMailboxRequest__Output, _herald_messaging_v1_DevMailboxResponse>;
   
   DuplicateTemplate: grpc.handleUnaryCall<_herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_TemplateResponse>;
   
@@ -299,7 +303,7 @@ export interface MessagingHandlers extends grpc.UntypedServiceImplementation {
   
   GetImage: grpc.handleUnaryCall<_herald_messaging_v1_GetImageRequest__Output, _herald_messaging_v1_ImageContent>;
   
-  GetInbound: grpc.handleUnaryCall<_herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_JsonResponse>;
+  GetInbound: grpc.handleUnaryCall<_herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_InboundMessage>;
   
   GetInboundRaw: grpc.handleUnaryCall<_herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_InboundRaw>;
   
@@ -307,7 +311,7 @@ export interface MessagingHandlers extends grpc.UntypedServiceImplementation {
   
   GetTemplate: grpc.handleUnaryCall<_herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_TemplateResponse>;
   
-  HandleMailNotification: grpc.handleUnaryCall<_herald_messaging_v1_NotificationRequest__Output, _herald_messaging_v1_JsonResponse>;
+  HandleMailNotification: grpc.handleUnaryCall<_herald_messaging_v1_NotificationRequest__Output, _herald_messaging_v1_NotificationResponse>;
   
   ListTemplates: grpc.handleUnaryCall<_herald_messaging_v1_ListTemplatesRequest__Output, _herald_messaging_v1_ListTemplatesResponse>;
   
@@ -317,7 +321,7 @@ export interface MessagingHandlers extends grpc.UntypedServiceImplementation {
   
   RecordOpen: grpc.handleUnaryCall<_herald_messaging_v1_TokenRequest__Output, _herald_common_v1_Empty>;
   
-  Security: grpc.handleUnaryCall<_herald_common_v1_Empty__Output, _herald_messaging_v1_JsonResponse>;
+  Security: grpc.handleUnaryCall<_herald_common_v1_Empty__Output, _herald_messaging_v1_SecurityResponse>;
   
   SendMany: grpc.handleUnaryCall<_herald_messaging_v1_SendManyRequest__Output, _herald_messaging_v1_SendManyResponse>;
   
@@ -333,7 +337,7 @@ export interface MessagingHandlers extends grpc.UntypedServiceImplementation {
   
   UpdateTemplate: grpc.handleUnaryCall<_herald_messaging_v1_TemplateWrite__Output, _herald_messaging_v1_TemplateResponse>;
   
-  Verify: grpc.handleUnaryCall<_herald_messaging_v1_VerifyRequest__Output, _herald_messaging_v1_JsonResponse>;
+  Verify: grpc.handleUnaryCall<_herald_messaging_v1_VerifyRequest__Output, _herald_messaging_v1_VerifyResponse>;
   
 }
 
@@ -343,20 +347,20 @@ export interface MessagingDefinition extends grpc.ServiceDefinition {
   CheckSender: MethodDefinition<_herald_messaging_v1_VerifyRequest, _herald_common_v1_Empty, _herald_messaging_v1_VerifyRequest__Output, _herald_common_v1_Empty__Output>
   CreateTemplate: MethodDefinition<_herald_messaging_v1_TemplateWrite, _herald_messaging_v1_TemplateResponse, _herald_messaging_v1_TemplateWrite__Output, _herald_messaging_v1_TemplateResponse__Output>
   DeleteTemplate: MethodDefinition<_herald_messaging_v1_IdRequest, _herald_common_v1_Empty, _herald_messaging_v1_IdRequest__Output, _herald_common_v1_Empty__Output>
-  DevMailbox: MethodDefinition<_herald_messaging_v1_DevMailboxRequest, _herald_messaging_v1_JsonResponse, _herald_messaging_v1_DevMailboxRequest__Output, _herald_messaging_v1_JsonResponse__Output>
+  DevMailbox: MethodDefinition<_herald_messaging_v1_DevMailboxRequest, _herald_messaging_v1_DevMailboxResponse, _herald_messaging_v1_DevMailboxRequest__Output, _herald_messaging_v1_DevMailboxResponse__Output>
   DuplicateTemplate: MethodDefinition<_herald_messaging_v1_IdRequest, _herald_messaging_v1_TemplateResponse, _herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_TemplateResponse__Output>
   EnqueueCampaign: MethodDefinition<_herald_messaging_v1_EnqueueCampaignRequest, _herald_messaging_v1_EnqueueCampaignResponse, _herald_messaging_v1_EnqueueCampaignRequest__Output, _herald_messaging_v1_EnqueueCampaignResponse__Output>
   GetImage: MethodDefinition<_herald_messaging_v1_GetImageRequest, _herald_messaging_v1_ImageContent, _herald_messaging_v1_GetImageRequest__Output, _herald_messaging_v1_ImageContent__Output>
-  GetInbound: MethodDefinition<_herald_messaging_v1_IdRequest, _herald_messaging_v1_JsonResponse, _herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_JsonResponse__Output>
+  GetInbound: MethodDefinition<_herald_messaging_v1_IdRequest, _herald_messaging_v1_InboundMessage, _herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_InboundMessage__Output>
   GetInboundRaw: MethodDefinition<_herald_messaging_v1_IdRequest, _herald_messaging_v1_InboundRaw, _herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_InboundRaw__Output>
   GetSubscription: MethodDefinition<_herald_messaging_v1_TokenRequest, _herald_messaging_v1_SubscriptionResponse, _herald_messaging_v1_TokenRequest__Output, _herald_messaging_v1_SubscriptionResponse__Output>
   GetTemplate: MethodDefinition<_herald_messaging_v1_IdRequest, _herald_messaging_v1_TemplateResponse, _herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_TemplateResponse__Output>
-  HandleMailNotification: MethodDefinition<_herald_messaging_v1_NotificationRequest, _herald_messaging_v1_JsonResponse, _herald_messaging_v1_NotificationRequest__Output, _herald_messaging_v1_JsonResponse__Output>
+  HandleMailNotification: MethodDefinition<_herald_messaging_v1_NotificationRequest, _herald_messaging_v1_NotificationResponse, _herald_messaging_v1_NotificationRequest__Output, _herald_messaging_v1_NotificationResponse__Output>
   ListTemplates: MethodDefinition<_herald_messaging_v1_ListTemplatesRequest, _herald_messaging_v1_ListTemplatesResponse, _herald_messaging_v1_ListTemplatesRequest__Output, _herald_messaging_v1_ListTemplatesResponse__Output>
   PutImage: MethodDefinition<_herald_messaging_v1_PutImageRequest, _herald_messaging_v1_StoredImage, _herald_messaging_v1_PutImageRequest__Output, _herald_messaging_v1_StoredImage__Output>
   RecordClick: MethodDefinition<_herald_messaging_v1_TokenRequest, _herald_messaging_v1_ClickResponse, _herald_messaging_v1_TokenRequest__Output, _herald_messaging_v1_ClickResponse__Output>
   RecordOpen: MethodDefinition<_herald_messaging_v1_TokenRequest, _herald_common_v1_Empty, _herald_messaging_v1_TokenRequest__Output, _herald_common_v1_Empty__Output>
-  Security: MethodDefinition<_herald_common_v1_Empty, _herald_messaging_v1_JsonResponse, _herald_common_v1_Empty__Output, _herald_messaging_v1_JsonResponse__Output>
+  Security: MethodDefinition<_herald_common_v1_Empty, _herald_messaging_v1_SecurityResponse, _herald_common_v1_Empty__Output, _herald_messaging_v1_SecurityResponse__Output>
   SendMany: MethodDefinition<_herald_messaging_v1_SendManyRequest, _herald_messaging_v1_SendManyResponse, _herald_messaging_v1_SendManyRequest__Output, _herald_messaging_v1_SendManyResponse__Output>
   SendSystemEmail: MethodDefinition<_herald_messaging_v1_SystemEmailRequest, _herald_common_v1_Empty, _herald_messaging_v1_SystemEmailRequest__Output, _herald_common_v1_Empty__Output>
   SendWorkflowEmail: MethodDefinition<_herald_messaging_v1_WorkflowEmailRequest, _herald_messaging_v1_WorkflowEmailResponse, _herald_messaging_v1_WorkflowEmailRequest__Output, _herald_messaging_v1_WorkflowEmailResponse__Output>
@@ -364,5 +368,5 @@ export interface MessagingDefinition extends grpc.ServiceDefinition {
   StorageStatus: MethodDefinition<_herald_common_v1_Empty, _herald_messaging_v1_StorageStatusResponse, _herald_common_v1_Empty__Output, _herald_messaging_v1_StorageStatusResponse__Output>
   TemplateUsage: MethodDefinition<_herald_messaging_v1_IdRequest, _herald_messaging_v1_TemplateUsageResponse, _herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_TemplateUsageResponse__Output>
   UpdateTemplate: MethodDefinition<_herald_messaging_v1_TemplateWrite, _herald_messaging_v1_TemplateResponse, _herald_messaging_v1_TemplateWrite__Output, _herald_messaging_v1_TemplateResponse__Output>
-  Verify: MethodDefinition<_herald_messaging_v1_VerifyRequest, _herald_messaging_v1_JsonResponse, _herald_messaging_v1_VerifyRequest__Output, _herald_messaging_v1_JsonResponse__Output>
+  Verify: MethodDefinition<_herald_messaging_v1_VerifyRequest, _herald_messaging_v1_VerifyResponse, _herald_messaging_v1_VerifyRequest__Output, _herald_messaging_v1_VerifyResponse__Output>
 }
