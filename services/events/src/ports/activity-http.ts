@@ -72,7 +72,7 @@ const upcomingAnswer = activityAnswer.extend({
   timestamp: z.iso.datetime().describe('When it is due.'),
   metadata: z.record(z.string(), z.unknown()).describe('The campaign (id, name, subject, recipients, audience) or the execution (workflow, step).'),
 });
-const rate = (of: string) => z.number().describe(`Percent of emails sent that were ${of}.`);
+const rate = (of: string) => z.number().min(0).max(100).describe(`Percent of emails sent that were ${of}, 0 to 100.`);
 const count = () => z.number().int();
 
 const activityView = (a: ActivityMsg) => ({
@@ -324,8 +324,8 @@ export function activityRoutes(events: () => Api<'events'>): Route[] {
               total: z.number().int().describe('Campaigns created in the range.'),
               active: z.number().int().describe('Of those, draft, scheduled or sending.'),
               completed: z.number().int().describe('Campaigns sent in the range.'),
-              averageOpenRate: z.number().describe('The open rate (percent) of the campaigns sent.'),
-              averageClickRate: z.number().describe('The click rate (percent) of the campaigns sent.'),
+              averageOpenRate: z.number().min(0).max(100).describe('The open rate (percent, 0 to 100) of the campaigns sent.'),
+              averageClickRate: z.number().min(0).max(100).describe('The click rate (percent, 0 to 100) of the campaigns sent.'),
             }),
             example: { total: 8, active: 3, completed: 5, averageOpenRate: 44.2, averageClickRate: 9.8 },
           },
