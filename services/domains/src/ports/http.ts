@@ -48,7 +48,7 @@ const domainAnswer = z.strictObject({
   verified: z.boolean(),
   records: z.array(recordAnswer),
   createdAt: z.iso.datetime(),
-  verifiedAt: z.iso.datetime().nullable(),
+  verifiedAt: z.iso.datetime().nullable().describe('When the domain was verified; null while it is not.'),
   lastCheckedAt: z.iso.datetime().nullable().describe('null before the first check.'),
 });
 /** A domain with what the last check found of each record. */

@@ -44,7 +44,9 @@ const trackAnswer = z.strictObject({
 const eventAnswer = z.strictObject({
   id: z.string(),
   name: z.string(),
-  data: z.record(z.string(), z.unknown()),
+  data: z
+    .record(z.string(), z.unknown())
+    .describe('The data tracked with it ({ value, persistent } unwrapped, null and empty values dropped), or that of an event Herald emits.'),
   contactId: z.string(),
   contact: z.strictObject({ email: z.string().describe("The contact's current email; empty when the contact is gone.") }),
   createdAt: z.iso.datetime(),
