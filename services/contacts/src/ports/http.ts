@@ -3,8 +3,19 @@ import type { Api } from '../../../../libs/contracts/src';
 import type { Contact__Output as ContactMsg } from '../../../../libs/contracts/src/generated/herald/contacts/v1/Contact';
 import { on, policy, queryInt, type Route } from '../../../../libs/edge/src';
 import { badRequest } from '../../../../libs/kit/src';
+import type { FieldType } from '../domain/types';
 
-export const contactView = (c: ContactMsg) => ({
+/** A contact as every route answering one shows it (contacts, segments' members). */
+export const contactAnswer = z.strictObject({
+  id: z.string(),
+  email: z.string(),
+  subscribed: z.boolean(),
+  data: z.record(z.string(), z.unknown()).describe('Custom fields.'),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+
+export const contactView = (c: ContactMsg): z.infer<typeof contactAnswer> => ({
   id: c.id,
   email: c.email,
   subscribed: c.subscribed,
@@ -44,6 +55,16 @@ export const contactExample = {
   updatedAt: '2025-06-02T14:05:12.000Z',
 };
 const CONTACT_ID = { id: 'The contact id.' };
+
+/** A segment, campaign or workflow that uses something. */
+export const refAnswer = z.strictObject({ id: z.string(), name: z.string() });
+const upsertAnswer = contactAnswer.extend({
+  _meta: z.strictObject({
+    isNew: z.boolean().describe('The contact was created.'),
+    isUpdate: z.boolean().describe('The existing contact changed (its data or subscription).'),
+  }),
+});
+const FIELD_TYPES = ['string', 'number', 'boolean', 'date'] as const satisfies readonly FieldType[];
 const FIELD = { field: 'A custom field as data.<key> (or the bare key).' };
 const contactNotFound = { 404: { code: 'CONTACT_NOT_FOUND', description: 'No contact of this project has this id.' } };
 
@@ -64,7 +85,16 @@ export function contactsRoutes(contacts: () => Api<'contacts'>): Route[] {
         description: 'Cursor pagination: pass `cursor` from one page to get the next; `total` is given on the first page only (0 after).',
         query: listQuery,
         responses: {
-          200: { description: 'A page of contacts, oldest first.', example: { data: [contactExample], cursor: contactExample.id, hasMore: true, total: 120 } },
+          200: {
+            description: 'A page of contacts, oldest first.',
+            schema: z.strictObject({
+              data: z.array(contactAnswer),
+              cursor: z.string().nullable().describe('Pass it to get the next page; null on the last one.'),
+              hasMore: z.boolean(),
+              total: z.number().int().describe('How many contacts match, on the first page only (0 after).'),
+            }),
+            example: { data: [contactExample], cursor: contactExample.id, hasMore: true, total: 120 },
+          },
         },
       },
       async (_req, res, { query: q }) => {
@@ -81,9 +111,10 @@ export function contactsRoutes(contacts: () => Api<'contacts'>): Route[] {
         body: createBody,
         example: { email: 'jane@example.com', subscribed: true, data: { plan: 'pro' } },
         responses: {
-          201: { description: 'A new contact.', example: { ...contactExample, _meta: { isNew: true, isUpdate: false } } },
+          201: { description: 'A new contact.', schema: upsertAnswer, example: { ...contactExample, _meta: { isNew: true, isUpdate: false } } },
           200: {
             description: 'The existing contact of that email, its data patched.',
+            schema: upsertAnswer,
             example: { ...contactExample, _meta: { isNew: false, isUpdate: true } },
           },
         },
@@ -107,7 +138,11 @@ export function contactsRoutes(contacts: () => Api<'contacts'>): Route[] {
         body: lookupBody,
         example: { emails: ['jane@example.com', 'nobody@example.com'] },
         responses: {
-          200: { description: 'The emails split by whether a contact has them.', example: { found: ['jane@example.com'], notFound: ['nobody@example.com'] } },
+          200: {
+            description: 'The emails split by whether a contact has them.',
+            schema: z.strictObject({ found: z.array(z.string()), notFound: z.array(z.string()) }),
+            example: { found: ['jane@example.com'], notFound: ['nobody@example.com'] },
+          },
         },
       },
       async (_req, res, { body }) => {
@@ -125,6 +160,16 @@ export function contactsRoutes(contacts: () => Api<'contacts'>): Route[] {
         responses: {
           200: {
             description: 'Every field of the project.',
+            schema: z.strictObject({
+              fields: z.array(
+                z.strictObject({
+                  field: z.string().describe('A standard field by name, a custom one as data.<key>.'),
+                  type: z.enum(FIELD_TYPES).describe("The type inferred from the field's first value."),
+                  isCustom: z.boolean(),
+                  coverage: z.number().min(0).max(1).describe('The share of contacts that have it, 0 to 1.'),
+                }),
+              ),
+            }),
             example: {
               fields: [
                 { field: 'email', type: 'string', isCustom: false, coverage: 1 },
@@ -147,7 +192,17 @@ export function contactsRoutes(contacts: () => Api<'contacts'>): Route[] {
         summary: 'Distinct values of a field',
         params: FIELD,
         query: valuesQuery,
-        responses: { 200: { description: 'The values and how many there are.', example: { field: 'data.plan', values: ['free', 'pro'], count: 2 } } },
+        responses: {
+          200: {
+            description: 'The values and how many there are.',
+            schema: z.strictObject({
+              field: z.string(),
+              values: z.array(z.unknown()).describe('Distinct values as stored (strings, numbers, booleans, objects, arrays), at most `limit`.'),
+              count: z.number().int().describe('How many distinct values there are, beyond `limit` too.'),
+            }),
+            example: { field: 'data.plan', values: ['free', 'pro'], count: 2 },
+          },
+        },
       },
       async (req, res, { query }) => {
         const out = await contacts().FieldValues({ field: String(req.params.field), limit: query.limit });
@@ -164,6 +219,12 @@ export function contactsRoutes(contacts: () => Api<'contacts'>): Route[] {
         responses: {
           200: {
             description: 'Segments, campaigns and workflows referencing the field.',
+            schema: z.strictObject({
+              field: z.string(),
+              usedInSegments: z.array(refAnswer),
+              usedInCampaigns: z.array(refAnswer),
+              usedInWorkflows: z.array(refAnswer),
+            }),
             example: { field: 'data.plan', usedInSegments: [], usedInCampaigns: [], usedInWorkflows: [] },
           },
         },
@@ -181,7 +242,9 @@ export function contactsRoutes(contacts: () => Api<'contacts'>): Route[] {
         summary: 'Remove a custom field from every contact',
         description: 'Segments and workflows that reference it remain; their conditions on it match nothing.',
         params: FIELD,
-        responses: { 200: { description: 'How many contacts had it.', example: { deletedFrom: 48 } } },
+        responses: {
+          200: { description: 'How many contacts had it.', schema: z.strictObject({ deletedFrom: z.number().int() }), example: { deletedFrom: 48 } },
+        },
         errors: { 400: { code: 'BAD_REQUEST', description: 'A standard field (email, subscribed, createdAt, updatedAt).' } },
       },
       async (req, res) => {
@@ -196,7 +259,7 @@ export function contactsRoutes(contacts: () => Api<'contacts'>): Route[] {
         tag: 'Contacts',
         summary: 'Get a contact',
         params: CONTACT_ID,
-        responses: { 200: { description: 'The contact.', example: contactExample } },
+        responses: { 200: { description: 'The contact.', schema: contactAnswer, example: contactExample } },
         errors: contactNotFound,
       },
       async (req, res) => {
@@ -215,7 +278,7 @@ export function contactsRoutes(contacts: () => Api<'contacts'>): Route[] {
         params: CONTACT_ID,
         body: patchBody,
         example: { subscribed: false, data: { plan: null } },
-        responses: { 200: { description: 'The updated contact.', example: contactExample } },
+        responses: { 200: { description: 'The updated contact.', schema: contactAnswer, example: contactExample } },
         errors: {
           400: { code: 'BAD_REQUEST', description: 'Nothing to update.' },
           ...contactNotFound,

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Api } from '../../../../libs/contracts/src';
 import { on, policy, type Route, type RouteRequest } from '../../../../libs/edge/src';
 import { AppError, badRequest, logger, validationError } from '../../../../libs/kit/src';
+import type { BulkOperation, JobStatus } from '../app/ports';
 import { columnsOf, firstRecordEnd, isHeaderProblem, splitRecord } from '../domain/csv';
 
 /**
@@ -42,9 +43,51 @@ const bulkBody = z.object({
     .max(1000, 'must name 1 to 1,000 contact ids: split larger lists into several jobs'),
 });
 
-const importView = (j: Awaited<ReturnType<Api<'contacts'>['GetImportJob']>>) => ({
+/** What the API shows of a job's status (an `uploading` import is not visible yet). */
+const JOB_STATUSES = ['queued', 'running', 'completed', 'failed'] as const satisfies readonly JobStatus[];
+const BULK_OPERATIONS = ['subscribe', 'unsubscribe', 'delete'] as const satisfies readonly BulkOperation[];
+type Shown = (typeof JOB_STATUSES)[number];
+
+const progressField = z.number().int().min(0).max(100).describe('Percent done, 0 to 100.');
+const reasonField = z.string().nullable().describe('Why a failed job failed; null otherwise.');
+const finishedAtField = z.iso.datetime().nullable().describe('null until the job ends.');
+
+const importAnswer = z.strictObject({
+  jobId: z.string(),
+  status: z.enum(JOB_STATUSES),
+  progress: progressField,
+  totalRows: z.number().int().describe('The rows of the file, header excluded (0 until counted); imported + updated + skipped once completed.'),
+  imported: z.number().int().describe('Contacts created.'),
+  updated: z.number().int().describe('Existing contacts patched.'),
+  skipped: z.number().int().describe('Rows refused (see errors).'),
+  errors: z
+    .array(z.strictObject({ row: z.number().int().describe('The row of the file, the header being row 1.'), email: z.string(), reason: z.string() }))
+    .describe('The first 1,000 row errors.'),
+  errorCount: z.number().int().describe('How many row errors there are in all.'),
+  reason: reasonField,
+  createdAt: z.iso.datetime(),
+  finishedAt: finishedAtField,
+});
+
+const bulkAnswer = z.strictObject({
+  jobId: z.string(),
+  operation: z.enum(BULK_OPERATIONS),
+  status: z.enum(JOB_STATUSES),
+  progress: progressField,
+  totalRequested: z.number().int().describe('The distinct ids sent.'),
+  succeeded: z.number().int(),
+  failed: z.number().int(),
+  errors: z.array(z.strictObject({ contactId: z.string(), reason: z.string() })).describe('The first 1,000 per-id errors.'),
+  reason: reasonField,
+  createdAt: z.iso.datetime(),
+  finishedAt: finishedAtField,
+});
+
+const queuedAnswer = z.strictObject({ jobId: z.string(), status: z.literal('queued') });
+
+const importView = (j: Awaited<ReturnType<Api<'contacts'>['GetImportJob']>>): z.infer<typeof importAnswer> => ({
   jobId: j.job_id,
-  status: j.status,
+  status: j.status as Shown,
   progress: j.progress,
   totalRows: j.total_rows,
   imported: j.imported,
@@ -57,10 +100,10 @@ const importView = (j: Awaited<ReturnType<Api<'contacts'>['GetImportJob']>>) => 
   finishedAt: j.finished_at || null,
 });
 
-const bulkView = (j: Awaited<ReturnType<Api<'contacts'>['GetBulkJob']>>) => ({
+const bulkView = (j: Awaited<ReturnType<Api<'contacts'>['GetBulkJob']>>): z.infer<typeof bulkAnswer> => ({
   jobId: j.job_id,
-  operation: j.operation,
-  status: j.status,
+  operation: j.operation as BulkOperation,
+  status: j.status as Shown,
   progress: j.progress,
   totalRequested: j.total_requested,
   succeeded: j.succeeded,
@@ -104,7 +147,9 @@ const bulkExample = {
   createdAt: '2025-06-01T09:30:00.000Z',
   finishedAt: '2025-06-01T09:30:00.410Z',
 };
-const queued = (what: string) => ({ 202: { description: `${what} is queued; poll its status.`, example: { jobId: bulkExample.jobId, status: 'queued' } } });
+const queued = (what: string) => ({
+  202: { description: `${what} is queued; poll its status.`, schema: queuedAnswer, example: { jobId: bulkExample.jobId, status: 'queued' } },
+});
 
 export function jobsRoutes(contacts: () => Api<'contacts'>): Route[] {
   const auth = policy.secret;
@@ -153,7 +198,7 @@ export function jobsRoutes(contacts: () => Api<'contacts'>): Route[] {
         description:
           '`totalRows` = `imported` + `updated` + `skipped`; rows count the header as row 1. `errors` lists the first 1,000 row errors, `errorCount` all of them; `reason` says why a failed job failed.',
         params: JOB_ID,
-        responses: { 200: { description: 'The job, with its counts and progress (0–100).', example: importExample } },
+        responses: { 200: { description: 'The job, with its counts and progress (0–100).', schema: importAnswer, example: importExample } },
         errors: { 404: { code: 'IMPORT_JOB_NOT_FOUND', description: 'No import of this project has this id.' } },
       },
       async (req, res) => {
@@ -170,7 +215,7 @@ export function jobsRoutes(contacts: () => Api<'contacts'>): Route[] {
         tag: 'Contacts',
         summary: 'Status of a bulk job',
         params: JOB_ID,
-        responses: { 200: { description: 'The job, with its counts, per-id errors and progress (0–100).', example: bulkExample } },
+        responses: { 200: { description: 'The job, with its counts, per-id errors and progress (0–100).', schema: bulkAnswer, example: bulkExample } },
         errors: { 404: { code: 'BULK_JOB_NOT_FOUND', description: 'No bulk job of this project has this id.' } },
       },
       async (req, res) => {

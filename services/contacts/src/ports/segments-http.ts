@@ -3,16 +3,29 @@ import type { Api } from '../../../../libs/contracts/src';
 import type { Segment__Output as SegmentMsg } from '../../../../libs/contracts/src/generated/herald/contacts/v1/Segment';
 import { on, policy, queryInt, type Route } from '../../../../libs/edge/src';
 import { badRequest } from '../../../../libs/kit/src';
-import { MAX_MEMBER_EMAILS } from '../domain/segments';
-import { contactExample, contactView } from './http';
+import { MAX_MEMBER_EMAILS, SEGMENT_TYPES } from '../domain/segments';
+import { contactAnswer, contactExample, contactView } from './http';
 
 /** Segments, in Plunk's shapes: a secret key or a member's session. */
 
-const segmentView = (s: SegmentMsg) => ({
+const segmentAnswer = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  type: z.enum(SEGMENT_TYPES),
+  condition: z.record(z.string(), z.unknown()).nullable().describe("A DYNAMIC segment's condition; null for a STATIC one."),
+  trackMembership: z.boolean(),
+  memberCount: z.number().int().describe('The cached member count (refresh counts again).'),
+  computedAt: z.iso.datetime().nullable().describe('A tracked segment: when its membership was last written; null before.'),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+
+const segmentView = (s: SegmentMsg): z.infer<typeof segmentAnswer> => ({
   id: s.id,
   name: s.name,
   description: s.description ?? null,
-  type: s.type,
+  type: s.type as (typeof SEGMENT_TYPES)[number],
   condition: s.condition_json ? JSON.parse(s.condition_json) : null,
   trackMembership: s.track_membership,
   memberCount: Number(s.member_count),
@@ -99,7 +112,7 @@ export function segmentsRoutes(contacts: () => Api<'contacts'>): Route[] {
         tag: 'Segments',
         summary: 'List segments',
         description: 'All of them, oldest first; no pagination.',
-        responses: { 200: { description: 'The segments.', example: [segmentExample] } },
+        responses: { 200: { description: 'The segments.', schema: z.array(segmentAnswer), example: [segmentExample] } },
       },
       async (_req, res) => {
         const out = await contacts().ListSegments({});
@@ -116,7 +129,7 @@ export function segmentsRoutes(contacts: () => Api<'contacts'>): Route[] {
           "DYNAMIC (members: the contacts its condition matches, live) or STATIC (members added by email). The condition is validated against the project's field types: a 422 names each bad filter by its path.",
         body: createBody,
         example: { name: 'Active pro customers', type: 'DYNAMIC', condition: conditionExample, trackMembership: true },
-        responses: { 201: { description: 'The segment, with its member count.', example: segmentExample } },
+        responses: { 201: { description: 'The segment, with its member count.', schema: segmentAnswer, example: segmentExample } },
         errors: { 409: { code: 'CONFLICT', description: 'Another segment has the same slug (the entry and exit event names).' } },
       },
       async (_req, res, { body }) => {
@@ -140,7 +153,13 @@ export function segmentsRoutes(contacts: () => Api<'contacts'>): Route[] {
           "For a condition not saved yet (a segment being built, a campaign's filter): validated as a DYNAMIC segment's condition (a 422 names each bad filter by its path, `condition.groups[0].filters[0].operator`) and counted as its member count is. Nothing is stored.",
         body: previewBody,
         example: { condition: conditionExample },
-        responses: { 200: { description: 'How many contacts match, and how many of them are subscribed.', example: { total: 1280, subscribed: 1175 } } },
+        responses: {
+          200: {
+            description: 'How many contacts match, and how many of them are subscribed.',
+            schema: z.strictObject({ total: z.number().int(), subscribed: z.number().int() }),
+            example: { total: 1280, subscribed: 1175 },
+          },
+        },
       },
       async (_req, res, { body }) => {
         const out = await contacts().PreviewSegment({ condition_json: JSON.stringify(body.condition) });
@@ -155,7 +174,7 @@ export function segmentsRoutes(contacts: () => Api<'contacts'>): Route[] {
         summary: 'Get a segment',
         description: 'With its cached member count (refresh counts again).',
         params: SEGMENT_ID,
-        responses: { 200: { description: 'The segment.', example: segmentExample } },
+        responses: { 200: { description: 'The segment.', schema: segmentAnswer, example: segmentExample } },
         errors: notFound,
       },
       async (req, res) => {
@@ -173,7 +192,7 @@ export function segmentsRoutes(contacts: () => Api<'contacts'>): Route[] {
         params: SEGMENT_ID,
         body: patchBody,
         example: { name: 'Active pro customers (EU)' },
-        responses: { 200: { description: 'The updated segment.', example: segmentExample } },
+        responses: { 200: { description: 'The updated segment.', schema: segmentAnswer, example: segmentExample } },
         errors: { ...notFound, 409: { code: 'CONFLICT', description: 'Another segment has the same slug.' } },
       },
       async (req, res, { body }) => {
@@ -214,7 +233,19 @@ export function segmentsRoutes(contacts: () => Api<'contacts'>): Route[] {
         description: "Newest first. A DYNAMIC segment's members are the contacts its condition matches now; a STATIC one's, those added.",
         params: SEGMENT_ID,
         query: pageQuery,
-        responses: { 200: { description: 'A page of members.', example: { data: [contactExample], total: 1280, page: 1, pageSize: 20, totalPages: 64 } } },
+        responses: {
+          200: {
+            description: 'A page of members.',
+            schema: z.strictObject({
+              data: z.array(contactAnswer),
+              total: z.number().int().describe('How many members there are.'),
+              page: z.number().int(),
+              pageSize: z.number().int(),
+              totalPages: z.number().int(),
+            }),
+            example: { data: [contactExample], total: 1280, page: 1, pageSize: 20, totalPages: 64 },
+          },
+        },
         errors: notFound,
       },
       async (req, res, { query }) => {
@@ -233,7 +264,17 @@ export function segmentsRoutes(contacts: () => Api<'contacts'>): Route[] {
         params: SEGMENT_ID,
         body: addBody,
         example: { emails: ['jane@example.com', 'new@example.com'], createMissing: true },
-        responses: { 200: { description: 'What changed.', example: { added: 2, created: 1, notFound: [] } } },
+        responses: {
+          200: {
+            description: 'What changed.',
+            schema: z.strictObject({
+              added: z.number().int().describe('Contacts that became members.'),
+              created: z.number().int().describe('Contacts created (createMissing).'),
+              notFound: z.array(z.string()).describe('Emails of no contact, not created.'),
+            }),
+            example: { added: 2, created: 1, notFound: [] },
+          },
+        },
         errors: { ...notFound, 400: { code: 'BAD_REQUEST', description: 'The segment is DYNAMIC.' } },
       },
       async (req, res, { body }) => {
@@ -255,7 +296,7 @@ export function segmentsRoutes(contacts: () => Api<'contacts'>): Route[] {
         params: SEGMENT_ID,
         body: removeBody,
         example: { emails: ['jane@example.com'] },
-        responses: { 200: { description: 'How many were members.', example: { removed: 1 } } },
+        responses: { 200: { description: 'How many were members.', schema: z.strictObject({ removed: z.number().int() }), example: { removed: 1 } } },
         errors: { ...notFound, 400: { code: 'BAD_REQUEST', description: 'The segment is DYNAMIC.' } },
       },
       async (req, res, { body }) => {
@@ -272,7 +313,17 @@ export function segmentsRoutes(contacts: () => Api<'contacts'>): Route[] {
         description:
           'Writes the membership of a DYNAMIC segment with trackMembership, and fires `segment.<slug>.entry` / `.exit` events for exactly the contacts that entered or left, as tracked events of those contacts. (Herald also does this in the background, shortly after contacts or events change.)',
         params: SEGMENT_ID,
-        responses: { 200: { description: 'Who entered, who left, how many members now.', example: { added: 12, removed: 3, total: 1280 } } },
+        responses: {
+          200: {
+            description: 'Who entered, who left, how many members now.',
+            schema: z.strictObject({
+              added: z.number().int().describe('Contacts that entered.'),
+              removed: z.number().int().describe('Contacts that left.'),
+              total: z.number().int().describe('Members now.'),
+            }),
+            example: { added: 12, removed: 3, total: 1280 },
+          },
+        },
         errors: { ...notFound, 400: { code: 'BAD_REQUEST', description: 'The segment is STATIC or not tracked.' } },
       },
       async (req, res) => {
@@ -288,7 +339,7 @@ export function segmentsRoutes(contacts: () => Api<'contacts'>): Route[] {
         summary: 'Count the members again',
         description: 'Updates the cached member count only: no membership writes, no events.',
         params: SEGMENT_ID,
-        responses: { 200: { description: 'The member count.', example: { memberCount: 1280 } } },
+        responses: { 200: { description: 'The member count.', schema: z.strictObject({ memberCount: z.number().int() }), example: { memberCount: 1280 } } },
         errors: notFound,
       },
       async (req, res) => {

@@ -3,6 +3,7 @@ import type { Api } from '../../../../libs/contracts/src';
 import type { Domain__Output as DomainMsg } from '../../../../libs/contracts/src/generated/herald/domains/v1/Domain';
 import { on, policy, type Route } from '../../../../libs/edge/src';
 import { forbidden } from '../../../../libs/kit/src';
+import type { Purpose } from '../domain/records';
 
 const addBody = z.object({
   domain: z.string({ message: 'must be a string' }).max(300).describe('The bare domain you send from, e.g. example.com or mail.example.com.'),
@@ -28,6 +29,32 @@ const DOMAIN_ID = { id: 'The domain id.' };
 /** Adding a domain generates its RSA-2048 DKIM key: CPU work a busy host can stretch past the default deadline. */
 const KEYGEN_DEADLINE_MS = 30_000;
 const domainNotFound = { 404: { code: 'DOMAIN_NOT_FOUND', description: 'No domain of this project has this id.' } };
+
+const PURPOSES = ['dkim', 'spf', 'mx', 'dmarc', 'inbound'] as const satisfies readonly Purpose[];
+
+/** A DNS record to publish. */
+const recordAnswer = z.strictObject({
+  type: z.enum(['TXT', 'MX']),
+  name: z.string(),
+  value: z.string(),
+  priority: z.number().int().optional().describe('MX only.'),
+  purpose: z
+    .enum(PURPOSES)
+    .describe('dkim, spf and mx decide verification; dmarc is a suggestion; inbound (with INBOUND_MX_HOST) brings the domain’s mail to Herald.'),
+});
+const domainAnswer = z.strictObject({
+  id: z.string(),
+  domain: z.string(),
+  verified: z.boolean(),
+  records: z.array(recordAnswer),
+  createdAt: z.iso.datetime(),
+  verifiedAt: z.iso.datetime().nullable().describe('When the domain was verified; null while it is not.'),
+  lastCheckedAt: z.iso.datetime().nullable().describe('null before the first check.'),
+});
+/** A domain with what the last check found of each record. */
+const checkedDomainAnswer = domainAnswer.extend({
+  records: z.array(recordAnswer.extend({ found: z.boolean().describe('The last check found the record.') })),
+});
 
 /** `found` only where a check result is meant (verify, list); a freshly added domain has none. */
 export const domainView = (d: DomainMsg, withFound: boolean) => ({
@@ -66,7 +93,7 @@ export function domainsRoutes(domains: () => Api<'domains'>): Route[] {
         summary: "A project's domains",
         description: 'Verified and pending, each record with whether the last check found it (checks run every 5 minutes).',
         params: { projectId: "The key's (or X-Project-Id's) project." },
-        responses: { 200: { description: 'The domains.', example: [domainExample] } },
+        responses: { 200: { description: 'The domains.', schema: z.array(checkedDomainAnswer), example: [domainExample] } },
         errors: { 403: { code: 'PROJECT_ACCESS_DENIED', description: 'Another project than the caller’s.' } },
       },
       async (req, res) => {
@@ -88,6 +115,7 @@ export function domainsRoutes(domains: () => Api<'domains'>): Route[] {
         responses: {
           201: {
             description: 'The domain, not verified yet, with its records.',
+            schema: domainAnswer,
             example: { ...domainExample, verified: false, records: recordsExample, verifiedAt: null, lastCheckedAt: null },
           },
         },
@@ -109,7 +137,7 @@ export function domainsRoutes(domains: () => Api<'domains'>): Route[] {
         tag: 'Domains',
         summary: 'Check the DNS records now',
         params: DOMAIN_ID,
-        responses: { 200: { description: 'The domain and what the check found.', example: domainExample } },
+        responses: { 200: { description: 'The domain and what the check found.', schema: checkedDomainAnswer, example: domainExample } },
         errors: domainNotFound,
       },
       async (req, res) => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Api } from '../../../../libs/contracts/src';
 import type { Activity as ActivityMsg } from '../../../../libs/contracts/src/generated/herald/events/v1/Activity';
 import { on, policy, queryInt, type Route } from '../../../../libs/edge/src';
+import { ACTIVITY_TYPES } from '../domain/activity';
 
 /**
  * The activity feed and analytics, in Plunk's shapes, for a secret key or a member's session. The
@@ -55,6 +56,25 @@ const badQuery = {
   400: { code: 'BAD_REQUEST', description: 'A date, time zone, type or cursor that is not one, or startDate after endDate: `errors` names the parameter.' },
 };
 
+/** What is to come (GET /activity/upcoming): a scheduled campaign, a workflow execution waiting on a timer. */
+const UPCOMING_TYPES = ['campaign.scheduled', 'workflow.waiting'] as const;
+
+const activityAnswer = z.strictObject({
+  id: z.string(),
+  type: z.enum(ACTIVITY_TYPES),
+  timestamp: z.iso.datetime(),
+  contactId: z.string().nullable().describe('null when the activity is no contact’s.'),
+  contactEmail: z.string().nullable().describe("The contact's current email; null when there is none."),
+  metadata: z.record(z.string(), z.unknown()).describe("The type's details: an event's data, a tracked event's name and data, a workflow run's ids."),
+});
+const upcomingAnswer = activityAnswer.extend({
+  type: z.enum(UPCOMING_TYPES),
+  timestamp: z.iso.datetime().describe('When it is due.'),
+  metadata: z.record(z.string(), z.unknown()).describe('The campaign (id, name, subject, recipients, audience) or the execution (workflow, step).'),
+});
+const rate = (of: string) => z.number().min(0).max(100).describe(`Percent of emails sent that were ${of}, 0 to 100.`);
+const count = () => z.number().int();
+
 const activityView = (a: ActivityMsg) => ({
   id: a.id,
   type: a.type,
@@ -82,6 +102,7 @@ export function activityRoutes(events: () => Api<'events'>): Route[] {
         responses: {
           200: {
             description: 'A page; `cursor` (null on the last page) asks for the next.',
+            schema: z.strictObject({ data: z.array(activityAnswer), cursor: z.string().nullable(), hasMore: z.boolean() }),
             example: { data: [activityExample], cursor: 'YTE6MDE5NzBhM2MtNWUyYS03YzExLThkM2UtNmE5YjBjMWQyZTNm', hasMore: true },
           },
         },
@@ -105,7 +126,13 @@ export function activityRoutes(events: () => Api<'events'>): Route[] {
         tag,
         summary: 'Activity types',
         description: 'Every type the feed can hold (the `types` filter takes them).',
-        responses: { 200: { description: 'The types.', example: { types: ['email.sent', 'email.opened', 'event.triggered'] } } },
+        responses: {
+          200: {
+            description: 'The types.',
+            schema: z.strictObject({ types: z.array(z.enum(ACTIVITY_TYPES)) }),
+            example: { types: ['email.sent', 'email.opened', 'event.triggered'] },
+          },
+        },
       },
       async (_req, res) => {
         res.json({ types: (await events().ActivityTypes({})).types });
@@ -123,6 +150,15 @@ export function activityRoutes(events: () => Api<'events'>): Route[] {
         responses: {
           200: {
             description: 'The counts.',
+            schema: z.strictObject({
+              totalEvents: count(),
+              totalEmailsSent: count(),
+              totalEmailsOpened: count(),
+              totalEmailsClicked: count(),
+              totalWorkflowsStarted: count(),
+              openRate: rate('opened'),
+              clickRate: rate('clicked'),
+            }),
             example: {
               totalEvents: 5120,
               totalEmailsSent: 1200,
@@ -157,7 +193,13 @@ export function activityRoutes(events: () => Api<'events'>): Route[] {
         summary: 'Recent activity count',
         description: 'How many activities the feed got in the last minutes.',
         query: recentQuery,
-        responses: { 200: { description: 'The count.', example: { count: 42, minutes: 60 } } },
+        responses: {
+          200: {
+            description: 'The count.',
+            schema: z.strictObject({ count: count(), minutes: z.number().int().describe('The window counted, in minutes.') }),
+            example: { count: 42, minutes: 60 },
+          },
+        },
       },
       async (_req, res, { query }) => {
         const out = await events().RecentCount({ minutes: query.minutes ?? 0 });
@@ -172,7 +214,9 @@ export function activityRoutes(events: () => Api<'events'>): Route[] {
         summary: 'Upcoming activity',
         description: 'Scheduled campaigns and workflow executions waiting on a timer (a DELAY, a WAIT_FOR_EVENT timeout), soonest first.',
         query: upcomingQuery,
-        responses: { 200: { description: 'What is to come.', example: { activities: [upcomingExample] } } },
+        responses: {
+          200: { description: 'What is to come.', schema: z.strictObject({ activities: z.array(upcomingAnswer) }), example: { activities: [upcomingExample] } },
+        },
       },
       async (_req, res, { query }) => {
         const out = await events().Upcoming({ limit: query.limit ?? 0 });
@@ -191,6 +235,16 @@ export function activityRoutes(events: () => Api<'events'>): Route[] {
         responses: {
           200: {
             description: 'One entry per day, oldest first.',
+            schema: z.array(
+              z.strictObject({
+                date: z.iso.datetime().describe('The day’s first instant in the time zone.'),
+                emails: z.number().int().describe('Emails sent.'),
+                delivered: count(),
+                opens: count(),
+                clicks: count(),
+                bounces: count(),
+              }),
+            ),
             example: [{ date: '2025-06-01T04:00:00.000Z', emails: 1200, delivered: 1150, opens: 540, clicks: 130, bounces: 12 }],
           },
         },
@@ -221,6 +275,17 @@ export function activityRoutes(events: () => Api<'events'>): Route[] {
         responses: {
           200: {
             description: 'The campaigns.',
+            schema: z.array(
+              z.strictObject({
+                id: z.string(),
+                subject: z.string(),
+                sentCount: count(),
+                openedCount: count(),
+                clickedCount: count(),
+                openRate: rate('opened'),
+                clickRate: rate('clicked'),
+              }),
+            ),
             example: [
               { id: ids.campaign, subject: 'What is new in June', sentCount: 1280, openedCount: 610, clickedCount: 155, openRate: 47.66, clickRate: 12.11 },
             ],
@@ -252,7 +317,19 @@ export function activityRoutes(events: () => Api<'events'>): Route[] {
         description:
           'Campaigns created in the range (total; active: draft, scheduled or sending), those sent in it (completed) and their open and click rates.',
         query: rangeQuery,
-        responses: { 200: { description: 'The counts.', example: { total: 8, active: 3, completed: 5, averageOpenRate: 44.2, averageClickRate: 9.8 } } },
+        responses: {
+          200: {
+            description: 'The counts.',
+            schema: z.strictObject({
+              total: z.number().int().describe('Campaigns created in the range.'),
+              active: z.number().int().describe('Of those, draft, scheduled or sending.'),
+              completed: z.number().int().describe('Campaigns sent in the range.'),
+              averageOpenRate: z.number().min(0).max(100).describe('The open rate (percent, 0 to 100) of the campaigns sent.'),
+              averageClickRate: z.number().min(0).max(100).describe('The click rate (percent, 0 to 100) of the campaigns sent.'),
+            }),
+            example: { total: 8, active: 3, completed: 5, averageOpenRate: 44.2, averageClickRate: 9.8 },
+          },
+        },
         errors: badQuery,
       },
       async (_req, res, { query }) => {
@@ -275,7 +352,19 @@ export function activityRoutes(events: () => Api<'events'>): Route[] {
         description:
           'The most recorded event names of the range (whole UTC days), with `trend`: the change in percent from the period of the same length just before (100 for a name new in this one).',
         query: topQuery,
-        responses: { 200: { description: 'The names, most recorded first.', example: [{ name: 'signed-up', count: 420, trend: 12 }] } },
+        responses: {
+          200: {
+            description: 'The names, most recorded first.',
+            schema: z.array(
+              z.strictObject({
+                name: z.string(),
+                count: count(),
+                trend: z.number().describe('The change in percent from the period of the same length just before (100 for a new name).'),
+              }),
+            ),
+            example: [{ name: 'signed-up', count: 420, trend: 12 }],
+          },
+        },
         errors: badQuery,
       },
       async (_req, res, { query }) => {

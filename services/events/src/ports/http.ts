@@ -36,6 +36,23 @@ const eventExample = {
   contact: { email: 'jane@example.com' },
   createdAt: '2025-06-01T09:30:00.000Z',
 };
+const refAnswer = z.strictObject({ id: z.string(), name: z.string() });
+const trackAnswer = z.strictObject({
+  success: z.literal(true),
+  data: z.strictObject({ contact: z.string().describe('The contact id.'), event: z.string().describe('The event id.'), timestamp: z.iso.datetime() }),
+});
+const eventAnswer = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  data: z
+    .record(z.string(), z.unknown())
+    .describe('The data tracked with it ({ value, persistent } unwrapped, null and empty values dropped), or that of an event Herald emits.'),
+  contactId: z.string(),
+  contact: z.strictObject({ email: z.string().describe("The contact's current email; empty when the contact is gone.") }),
+  createdAt: z.iso.datetime(),
+});
+const eventsAnswer = z.strictObject({ events: z.array(eventAnswer) });
+
 const trackDoc = {
   summary: 'Track an event',
   description: 'Creates or updates the contact, then records the event; a repeat records it again. Honours Idempotency-Key.',
@@ -44,12 +61,13 @@ const trackDoc = {
   responses: {
     200: {
       description: 'The event is recorded.',
+      schema: trackAnswer,
       example: { success: true, data: { contact: ids.contact, event: ids.event, timestamp: '2025-06-01T09:30:00.000Z' } },
     },
   },
 };
 
-const eventView = (e: EventMsg) => ({
+const eventView = (e: EventMsg): z.infer<typeof eventAnswer> => ({
   id: e.id,
   name: e.name,
   data: JSON.parse(e.data_json || '{}'),
@@ -122,7 +140,7 @@ export function eventsRoutes(events: () => Api<'events'>): Route[] {
         tag: 'Events',
         summary: 'Recent events',
         query: eventsQuery,
-        responses: { 200: { description: 'Newest first.', example: { events: [eventExample] } } },
+        responses: { 200: { description: 'Newest first.', schema: eventsAnswer, example: { events: [eventExample] } } },
       },
       async (_req, res, { query }) => {
         const out = await events().ListEvents({ event_name: query.eventName ?? '', limit: query.limit ?? 0 });
@@ -135,7 +153,13 @@ export function eventsRoutes(events: () => Api<'events'>): Route[] {
       {
         tag: 'Events',
         summary: 'Event counts by name',
-        responses: { 200: { description: 'Each tracked name and its count.', example: [{ name: 'signed-up', count: 42 }] } },
+        responses: {
+          200: {
+            description: 'Each tracked name and its count.',
+            schema: z.array(z.strictObject({ name: z.string(), count: z.number().int() })),
+            example: [{ name: 'signed-up', count: 42 }],
+          },
+        },
       },
       async (_req, res) => {
         const out = await events().Stats({});
@@ -148,7 +172,13 @@ export function eventsRoutes(events: () => Api<'events'>): Route[] {
       {
         tag: 'Events',
         summary: 'Distinct event names',
-        responses: { 200: { description: 'Every name tracked in the project.', example: { eventNames: ['signed-up', 'upgraded'] } } },
+        responses: {
+          200: {
+            description: 'Every name tracked in the project.',
+            schema: z.strictObject({ eventNames: z.array(z.string()) }),
+            example: { eventNames: ['signed-up', 'upgraded'] },
+          },
+        },
       },
       async (_req, res) => {
         const out = await events().Names({});
@@ -163,7 +193,7 @@ export function eventsRoutes(events: () => Api<'events'>): Route[] {
         summary: "A contact's events",
         params: { contactId: 'The contact id.' },
         query: contactEventsQuery,
-        responses: { 200: { description: 'Newest first.', example: { events: [eventExample] } } },
+        responses: { 200: { description: 'Newest first.', schema: eventsAnswer, example: { events: [eventExample] } } },
       },
       async (req, res, { query }) => {
         const out = await events().ContactEvents({ contact_id: String(req.params.contactId), limit: query.limit ?? 0 });
@@ -180,6 +210,13 @@ export function eventsRoutes(events: () => Api<'events'>): Route[] {
         responses: {
           200: {
             description: 'Segments and workflows referencing it, and how often it was tracked.',
+            schema: z.strictObject({
+              usedInSegments: z.array(refAnswer),
+              usedInWorkflows: z.array(refAnswer),
+              totalCount: z.number().int().describe('Events of this name.'),
+              uniqueContacts: z.number().int().describe('Contacts with at least one.'),
+              canDelete: z.boolean().describe('Whether DELETE /events/{eventName} takes it (not a name Herald emits).'),
+            }),
             example: { usedInSegments: [], usedInWorkflows: [], totalCount: 42, uniqueContacts: 40, canDelete: true },
           },
         },
@@ -202,7 +239,9 @@ export function eventsRoutes(events: () => Api<'events'>): Route[] {
         tag: 'Events',
         summary: 'Delete every event of a name',
         params: EVENT_NAME,
-        responses: { 200: { description: 'How many events were deleted.', example: { deletedCount: 42 } } },
+        responses: {
+          200: { description: 'How many events were deleted.', schema: z.strictObject({ deletedCount: z.number().int() }), example: { deletedCount: 42 } },
+        },
         errors: { 400: { code: 'BAD_REQUEST', description: 'The name is one Herald emits (email.*, contact.*, segment.*).' } },
       },
       async (req, res) => {
