@@ -215,9 +215,9 @@ async function retryOrFail(deps: DeliveryDeps, email: EmailRow, message: string,
 }
 
 async function fail(deps: DeliveryDeps, email: EmailRow, reason: string) {
-  const moved = await deps.repo.db.tx(async (tx) => {
-    const row = await deps.repo.advance(tx, email.project_id, email.id, 'failed', { error: reason.slice(0, 500) });
-    if (row) await deps.repo.outbox.enqueue(tx, [statusEvent(email.project_id, row, 'failed', { reason: reason.slice(0, 200) })]);
+  const moved = await deps.repo.uow.run(async (work) => {
+    const row = await deps.repo.advance(work, email.project_id, email.id, 'failed', { error: reason.slice(0, 500) });
+    if (row) await deps.repo.outbox.enqueue(work, [statusEvent(email.project_id, row, 'failed', { reason: reason.slice(0, 200) })]);
     return row !== undefined;
   });
   if (moved) metrics.emails.inc({ lane: email.lane, outcome: 'failed' });

@@ -114,9 +114,9 @@ async function recordIn(deps: InboundDeps, projectId: string, mail: ArrivedMail,
     template_id: replied?.template_id ?? null,
     size: mail.size,
   };
-  const stored = await deps.repo.db.tx(async (tx) => {
-    if (!(await deps.repo.insertInbound(tx, { ...row, projectId, sourceKey: `${mail.via}:${mail.sourceKey}`, raw }))) return false;
-    await deps.repo.outbox.enqueue(tx, [
+  const stored = await deps.repo.uow.run(async (work) => {
+    if (!(await deps.repo.insertInbound(work, { ...row, projectId, sourceKey: `${mail.via}:${mail.sourceKey}`, raw }))) return false;
+    await deps.repo.outbox.enqueue(work, [
       {
         type: 'messaging.email.received.v1',
         projectId,

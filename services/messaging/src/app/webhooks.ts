@@ -62,12 +62,12 @@ export async function handleMailNotification(deps: WebhookDeps, body: string): P
 
   const permanent = n.kind === 'complaint' || (n.kind === 'bounce' && n.bounceType === 'Permanent');
   let moved: { lane: EmailRow['lane']; status: EmailStatus } | undefined;
-  const applied = await deps.repo.db.tx(async (tx) => {
-    if (!(await deps.repo.firstNotification(tx, msg.MessageId))) return false;
+  const applied = await deps.repo.uow.run(async (work) => {
+    if (!(await deps.repo.firstNotification(work, msg.MessageId))) return false;
     const events: NewEvent[] = [];
     const status = n.kind === 'bounce' ? (n.bounceType === 'Permanent' ? 'bounced' : undefined) : STATUS_OF[n.kind];
     if (status) {
-      const row = await deps.repo.advance(tx, projectId, email!.id, status);
+      const row = await deps.repo.advance(work, projectId, email!.id, status);
       if (row) {
         moved = { lane: row.lane, status };
         events.push(statusEvent(projectId, row, status, { link: n.link, bounceType: n.bounceType }));
@@ -77,9 +77,9 @@ export async function handleMailNotification(deps: WebhookDeps, body: string): P
       events.push(statusEvent(projectId, email!, 'bounced', { bounceType: n.bounceType ?? 'Transient', reason: 'transient' }));
     }
     if (permanent) {
-      await deps.repo.suppress(tx, projectId, email!.to_email, n.kind === 'complaint' ? 'complaint' : 'bounce');
+      await deps.repo.suppress(work, projectId, email!.to_email, n.kind === 'complaint' ? 'complaint' : 'bounce');
       if (deps.enforceReputation) {
-        const rep = reputation(await deps.repo.reputation(projectId, tx));
+        const rep = reputation(await deps.repo.reputation(projectId, work));
         if (Object.values(rep.levels).includes('critical')) {
           events.push({
             type: 'messaging.project.reputation_critical.v1',
@@ -89,7 +89,7 @@ export async function handleMailNotification(deps: WebhookDeps, body: string): P
         }
       }
     }
-    await deps.repo.outbox.enqueue(tx, events);
+    await deps.repo.outbox.enqueue(work, events);
     return true;
   });
   // A notification that moved the email or recorded a step of it (delivered, bounced, complained), counted once committed.
