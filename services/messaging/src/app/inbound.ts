@@ -1,10 +1,10 @@
 import type { Api } from '../../../../libs/contracts/src';
 import { isUuid, logger, metrics, newId, notFound, runWithContext, ttlMemo } from '../../../../libs/kit/src';
 import { bareAddress, domainOf, summarize, type InboundSummary } from '../domain/inbound';
-import type { InboundRow, MessagingStore } from './ports';
+import type { InboundRow, InboundStore, Units } from './ports';
 
 export interface InboundDeps {
-  repo: MessagingStore;
+  repo: InboundStore & Units;
   contacts: () => Api<'contacts'>;
   domains: () => Api<'domains'>;
   /** INBOUND_MAX_BYTES: the largest raw message kept (the SMTP listener refuses larger ones). */
@@ -161,13 +161,13 @@ export const inboundView = (r: InboundRow) => ({
   receivedAt: r.created_at.toISOString(),
 });
 
-export async function getInbound(repo: MessagingStore, projectId: string, id: string) {
+export async function getInbound(repo: InboundStore, projectId: string, id: string) {
   const row = isUuid(id) ? await repo.inbound(projectId, id) : undefined;
   if (!row) throw inboundNotFound();
   return inboundView(row);
 }
 
-export async function getInboundRaw(repo: MessagingStore, projectId: string, id: string): Promise<Buffer> {
+export async function getInboundRaw(repo: InboundStore, projectId: string, id: string): Promise<Buffer> {
   const raw = isUuid(id) ? await repo.inboundRaw(projectId, id) : undefined;
   if (!raw) throw inboundNotFound();
   return raw;

@@ -266,7 +266,10 @@ export interface InboundStore {
  * together in adapters/repo.ts. Transactions are units of work (`uow.run`); `outbox` publishes this
  * schema's events in them, with the state changes that cause them.
  */
-export interface MessagingStore extends TemplatesStore, EmailsStore, SuppressionsStore, InboundStore {
+export interface MessagingStore extends TemplatesStore, EmailsStore, SuppressionsStore, InboundStore, Units {}
+
+/** How messaging's use cases write: units of work, and the outbox in them or on its own. */
+export interface Units {
   readonly uow: UnitOfWork;
   readonly outbox: Outbox;
   /** Writes events to the outbox outside any unit of work (one statement, committed at once). */

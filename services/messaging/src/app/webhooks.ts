@@ -3,13 +3,13 @@ import type { Api } from '../../../../libs/contracts/src';
 import { AppError, logger, metrics } from '../../../../libs/kit/src';
 import { parseSesNotification, parseSnsEnvelope, verifySignature, type SesNotification } from '../domain/sns';
 import type { EmailStatus } from '../domain/status';
-import type { EmailRow, MessagingStore, SnsCertificates, SnsSubscriptions } from './ports';
+import type { EmailRow, EmailsStore, SnsCertificates, SnsSubscriptions, SuppressionsStore, Units } from './ports';
 import { statusEvent } from './send';
 import { domainRoutes, projectsOf, receive, type InboundDeps } from './inbound';
 import { reputation } from './reputation';
 
 export interface WebhookDeps {
-  repo: MessagingStore;
+  repo: EmailsStore & SuppressionsStore & Units;
   contacts: () => Api<'contacts'>;
   certs: SnsCertificates;
   subscriptions: SnsSubscriptions;
