@@ -75,7 +75,6 @@ describe('inside a service, dependencies point inward: app/ and domain/ import o
       `import type { InvoicesStore } from './ports';`,
       `import { total } from '../domain/tax';`,
       `import { Outbox } from '../../../../libs/bus/src';`,
-      `import type { PoolClient } from 'pg';`,
       `import crypto from 'node:crypto';`,
     ];
     for (const line of allowed) expect({ line, refused: forbiddenImports(app, line) }).toEqual({ line, refused: [] });
@@ -92,6 +91,73 @@ describe('inside a service, dependencies point inward: app/ and domain/ import o
     expect([...withApp].sort()).toEqual(expect.arrayContaining(['contacts', 'domains', 'events', 'gateway', 'messaging']));
     expect(files.length).toBeGreaterThan(25);
     const offenders = files.flatMap((f) => forbiddenImports(f, fs.readFileSync(f, 'utf8')).map((spec) => `${path.relative(ROOT, f)} imports '${spec}'`));
+    expect(offenders).toEqual([]);
+  });
+});
+
+/**
+ * app/ asks for a unit of work (libs/db `UnitOfWork`, docs/decisions/0303) and hands its `Work` to
+ * repositories and the outbox: it imports no `pg`, no `Db`, opens no transaction itself (`.tx(`),
+ * reaches no pool (`.pool`) and writes no SQL (`.query(`, statement texts) — all of that is the
+ * adapters'.
+ */
+function persistenceLeaks(source: string): string[] {
+  const found: string[] = [];
+  for (const spec of specifiers(source)) if (spec === 'pg' || spec.startsWith('pg/')) found.push(`imports '${spec}'`);
+  const imports = /\bimport\s+(?:type\s+)?\{([^}]*)\}\s*from\s*(['"])([^'"\n]+)\2/g;
+  for (let m = imports.exec(source); m; m = imports.exec(source)) {
+    if (!/libs\/db\/src(\/index)?$/.test(m[3])) continue;
+    const names = m[1].split(',').map(
+      (n) =>
+        n
+          .trim()
+          .replace(/^type\s+/, '')
+          .split(/\s+as\s+/)[0],
+    );
+    if (names.includes('Db')) found.push(`imports Db from '${m[3]}'`);
+  }
+  const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
+  if (/\.tx\s*[<(]/.test(code)) found.push('calls .tx(');
+  if (/\.pool\b/.test(code)) found.push('uses .pool');
+  if (/\.query\s*[<(]/.test(code)) found.push('calls .query(');
+  if (/[`'"]\s*(SELECT\s|INSERT\s+INTO\s|UPDATE\s+\S+\s+SET\s|DELETE\s+FROM\s|SAVEPOINT\s|ROLLBACK\b|BEGIN\b|COMMIT\b)/.test(code)) found.push('writes SQL');
+  return found;
+}
+
+describe('app/ runs in units of work: no pg, no Db, no transaction, pool or SQL of its own', () => {
+  it('refuses what reaches the database, and lets units of work through', () => {
+    const refused = [
+      `import type { PoolClient } from 'pg';`,
+      `import { Pool } from "pg";`,
+      `import type { Db, Queryable } from '../../../../libs/db/src';`,
+      `import { type Db } from '../../../../libs/db/src/index';`,
+      `await store.db.tx(async (tx) => f(tx));`,
+      `await repo.db.tx<number>((tx) => f(tx));`,
+      `await store.get(store.db.pool, p, id);`,
+      `await tx.query('SELECT 1');`,
+      `const rows = await q.query<Row>(sql);`,
+      'const sql = `SELECT id FROM t WHERE project_id = $1`;',
+      `const sql = 'INSERT INTO x (a) VALUES ($1)';`,
+      'await run(`SAVEPOINT turn`);',
+    ];
+    for (const line of refused) expect({ line, leaky: persistenceLeaks(line).length > 0 }).toEqual({ line, leaky: true });
+    const allowed = [
+      `import type { UnitOfWork, Work } from '../../../../libs/db/src';`,
+      `import type { NewEvent } from '../../../../libs/bus/src';`,
+      `await store.uow.run(async (work) => { await store.insert(work, row); await store.outbox.enqueue(work, events); });`,
+      `const s = await store.get(projectId, id); // not .pool nor .tx( in a comment`,
+      `/** Selects the rows: SELECT is the adapter's. */`,
+      `const message = 'Select a template';`,
+    ];
+    for (const line of allowed) expect({ line, leaks: persistenceLeaks(line) }).toEqual({ line, leaks: [] });
+  });
+
+  it('holds in every service', () => {
+    const services = fs.readdirSync(SERVICES).filter((s) => fs.existsSync(path.join(SERVICES, s, 'src', 'app')));
+    expect(services).toEqual(expect.arrayContaining(['billing', 'campaigns', 'contacts', 'domains', 'events', 'gateway', 'messaging', 'workflows']));
+    const files = services.flatMap((s) => sourcesUnder(path.join(SERVICES, s, 'src', 'app')));
+    expect(files.length).toBeGreaterThan(5);
+    const offenders = files.flatMap((f) => persistenceLeaks(fs.readFileSync(f, 'utf8')).map((leak) => `${path.relative(ROOT, f)} ${leak}`));
     expect(offenders).toEqual([]);
   });
 });

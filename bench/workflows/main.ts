@@ -76,7 +76,7 @@ interface Flow {
 async function createWorkflow(db: Db): Promise<Flow> {
   const store = new TimedRepo(db);
   const f: Flow = { projectId: newId(), workflowId: newId(), trigger: newId(), delay: newId(), exit: newId() };
-  await db.tx(async (tx) => {
+  await db.run(async (tx) => {
     await store.insertWorkflow(tx, {
       project_id: f.projectId,
       id: f.workflowId,

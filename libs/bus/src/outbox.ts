@@ -1,4 +1,4 @@
-import { afterCommit, prepared, Queryable } from '../../db/src';
+import { afterCommit, prepared, Queryable, sqlOf, Work } from '../../db/src';
 import type { Db, Migration } from '../../db/src';
 import { metrics, newId, traceparentOf } from '../../kit/src';
 import { DomainEvent, DomainEventData, DomainEventType, DomainEvents } from '../../contracts/src/events';
@@ -85,10 +85,12 @@ export class Outbox {
 
   /**
    * Records events in q's transaction (or on their own, if q is not in one); wakes the relay on
-   * commit. `afterMs`: the relay publishes them no sooner (found by its poll).
+   * commit. `afterMs`: the relay publishes them no sooner (found by its poll). q: a unit of work
+   * (app code), or a client or pool (adapters).
    */
-  async enqueue(q: Queryable, events: NewEvent[], opts: { afterMs?: number } = {}): Promise<DomainEvent[]> {
+  async enqueue(at: Queryable | Work, events: NewEvent[], opts: { afterMs?: number } = {}): Promise<DomainEvent[]> {
     if (events.length === 0) return [];
+    const q = 'query' in at ? at : sqlOf(at);
     const envelopes = this.envelopes(events);
     await q.query(prepared(this.insertSql(1), this.params(envelopes)));
     if (opts.afterMs) {

@@ -5,6 +5,39 @@ import { logger } from '../../kit/src';
 
 export type Queryable = Pick<PoolClient, 'query'>;
 
+declare const WORK: unique symbol;
+
+/**
+ * The handle of a unit of work: what a repository method takes to run its statements in the
+ * unit's transaction, and what the outbox takes to write events in it (docs/decisions/0303).
+ * Opaque to app code, which gets one from `UnitOfWork.run` and hands it on; only adapters (and
+ * libs) see the connection behind it, through `sqlOf`.
+ */
+export interface Work {
+  readonly [WORK]: 'Work';
+}
+
+/**
+ * The port app code asks for a transaction through: `run` gives fn a `Work` that repository
+ * methods and the outbox write in; it commits if fn resolves (after-commit wake-ups run then),
+ * and rolls back if fn throws. `Db` implements it over `Db.tx`.
+ */
+export interface UnitOfWork {
+  run<T>(fn: (work: Work) => Promise<T>): Promise<T>;
+  /**
+   * Marks a savepoint `name` (a plain identifier) in the work's transaction; the function it
+   * returns undoes what the work wrote since (and the unit goes on), for a step whose failure is
+   * recorded rather than rethrown.
+   */
+  savepoint(work: Work, name: string): Promise<() => Promise<void>>;
+}
+
+/** The work of a transaction's client (a `Db.tx` client, or the one a bus handler is given). */
+export const workOf = (q: Queryable): Work => q as unknown as Work;
+
+/** The connection behind a work, for the adapters that run its statements. */
+export const sqlOf = (work: Work): Queryable => work as unknown as Queryable;
+
 /** Callbacks waiting for the commit of the transaction a client is in (see `afterCommit`). */
 const commitHooks = new WeakMap<object, Array<() => void>>();
 
@@ -59,7 +92,7 @@ export function withUser(url: string): string {
 }
 
 /** A PostgreSQL pool for one service. Every repository method takes the projectId it scopes by. */
-export class Db {
+export class Db implements UnitOfWork {
   readonly pool: Pool;
 
   constructor(
@@ -124,6 +157,20 @@ export class Db {
     } finally {
       client.release();
     }
+  }
+
+  /** The unit of work of this database: `tx` with the client as a `Work`. */
+  run<T>(fn: (work: Work) => Promise<T>): Promise<T> {
+    return this.tx((client) => fn(workOf(client)));
+  }
+
+  async savepoint(work: Work, name: string): Promise<() => Promise<void>> {
+    if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`savepoint: not a plain identifier: ${name}`);
+    const q = sqlOf(work);
+    await q.query(`SAVEPOINT ${name}`);
+    return async () => {
+      await q.query(`ROLLBACK TO SAVEPOINT ${name}`);
+    };
   }
 
   /**

@@ -7,6 +7,7 @@ import express from 'express';
 import { contracts, type Api } from '../../../libs/contracts/src';
 import { checksAnswers, errorHandler, isReplyRoute, notFoundHandler, on, policy, type ReplyRoute } from '../../../libs/edge/src';
 import { createPrivateFile, FIRST_RUN_FILE, logger, metrics } from '../../../libs/kit/src';
+import { workOf } from '../../../libs/db/src';
 import { defineService } from '../../../libs/runtime/src/service';
 import { IdentityRepo } from './adapters/identity-repo';
 import { OperationsRepo } from './adapters/operations-repo';
@@ -252,7 +253,7 @@ export const gateway = defineService({
           'messaging.project.reputation_critical.v1': (e) => setSuspended(e.projectId, true, 'EMAIL_REPUTATION'),
           // A service wiped its part of a project's reset or delete.
           'runtime.project.wiped.v1': async (e, tx) => {
-            await operations.store.confirm(tx, e.data.operationId, e.data.round, e.data.service, e.data.deleted);
+            await operations.store.confirm(workOf(tx), e.data.operationId, e.data.round, e.data.service, e.data.deleted);
           },
           // An invoice the payment provider could not collect disables the project; paid, it is enabled again.
           'billing.payment.failed.v1': (e) => setSuspended(e.projectId, true, 'PAYMENT_FAILED'),

@@ -1,5 +1,5 @@
 import { Outbox } from '../../../../libs/bus/src';
-import type { Db, Queryable } from '../../../../libs/db/src';
+import { sqlOf, type Db, type Queryable, type UnitOfWork, type Work } from '../../../../libs/db/src';
 import { CATEGORIES, LIVE_SUBSCRIPTION, type Category, type Period } from '../domain/billing';
 import type { InvoiceFacts, SubscriptionFacts } from '../domain/provider';
 import type { BillingStore, InvoiceRow, LimitRow, SubscriptionRow, UsageIncrement } from '../app/ports';
@@ -12,7 +12,19 @@ export class BillingRepo implements BillingStore {
   readonly outbox = outbox;
   constructor(readonly db: Db) {}
 
-  async limits(q: Queryable, projectId: string, lock = false): Promise<LimitRow[]> {
+  get uow(): UnitOfWork {
+    return this.db;
+  }
+
+  limits(projectId: string, work?: Work): Promise<LimitRow[]> {
+    return this.limitsIn(work ? sqlOf(work) : this.db.pool, projectId);
+  }
+
+  limitsForUpdate(work: Work, projectId: string): Promise<LimitRow[]> {
+    return this.limitsIn(sqlOf(work), projectId, true);
+  }
+
+  private async limitsIn(q: Queryable, projectId: string, lock = false): Promise<LimitRow[]> {
     const r = await q.query(
       `SELECT category, limit_value, blocked, blocked_until, version FROM billing.limits WHERE project_id = $1 ORDER BY category${lock ? ' FOR UPDATE' : ''}`,
       [projectId],
@@ -20,7 +32,8 @@ export class BillingRepo implements BillingStore {
     return r.rows;
   }
 
-  async setLimits(tx: Queryable, projectId: string, limits: Partial<Record<Category, number | null>>) {
+  async setLimits(work: Work, projectId: string, limits: Partial<Record<Category, number | null>>) {
+    const tx = sqlOf(work);
     const set = Object.entries(limits).filter(([, v]) => v !== undefined) as Array<[Category, number | null]>;
     if (!set.length) return;
     await tx.query(
@@ -31,7 +44,8 @@ export class BillingRepo implements BillingStore {
     );
   }
 
-  async setBlock(tx: Queryable, projectId: string, category: Category, blocked: boolean, until: Date | null): Promise<number> {
+  async setBlock(work: Work, projectId: string, category: Category, blocked: boolean, until: Date | null): Promise<number> {
+    const tx = sqlOf(work);
     const r = await tx.query(
       `UPDATE billing.limits SET blocked = $3, blocked_until = $4, version = version + 1, updated_at = now()
        WHERE project_id = $1 AND category = $2 RETURNING version`,
@@ -40,7 +54,8 @@ export class BillingRepo implements BillingStore {
     return Number(r.rows[0].version);
   }
 
-  async usage(q: Queryable, projectId: string, period: Period): Promise<Record<Category, number>> {
+  async usage(projectId: string, period: Period, work?: Work): Promise<Record<Category, number>> {
+    const q = work ? sqlOf(work) : this.db.pool;
     const r = await q.query<{ category: Category; n: string }>(
       `SELECT category, sum(count)::bigint AS n FROM billing.usage
        WHERE project_id = $1 AND hour >= date_trunc('hour', $2::timestamptz) AND hour < $3 GROUP BY category`,
@@ -51,7 +66,8 @@ export class BillingRepo implements BillingStore {
     return out;
   }
 
-  async addUsage(tx: Queryable, rows: UsageIncrement[]) {
+  async addUsage(work: Work, rows: UsageIncrement[]) {
+    const tx = sqlOf(work);
     if (!rows.length) return;
     // In key order, so concurrent batches lock the same rows in the same order.
     const sorted = [...rows].sort((a, b) => (a.projectId + a.category + a.hour.getTime()).localeCompare(b.projectId + b.category + b.hour.getTime()));
@@ -63,19 +79,22 @@ export class BillingRepo implements BillingStore {
     );
   }
 
-  async projectsWithLimits(q: Queryable, projectIds: string[]): Promise<string[]> {
+  async projectsWithLimits(work: Work, projectIds: string[]): Promise<string[]> {
+    const q = sqlOf(work);
     const r = await q.query(`SELECT DISTINCT project_id FROM billing.limits WHERE project_id = ANY($1::uuid[]) AND (limit_value IS NOT NULL OR blocked)`, [
       projectIds,
     ]);
     return r.rows.map((x: { project_id: string }) => x.project_id);
   }
 
-  async expiredBlocks(q: Queryable, limit: number): Promise<string[]> {
+  async expiredBlocks(limit: number): Promise<string[]> {
+    const q = this.db.pool;
     const r = await q.query(`SELECT DISTINCT project_id FROM billing.limits WHERE blocked AND blocked_until <= now() LIMIT $1`, [limit]);
     return r.rows.map((x: { project_id: string }) => x.project_id);
   }
 
-  async subscription(q: Queryable, projectId: string): Promise<SubscriptionRow | undefined> {
+  async subscription(projectId: string, work?: Work): Promise<SubscriptionRow | undefined> {
+    const q = work ? sqlOf(work) : this.db.pool;
     const r = await q.query(
       `SELECT id, status, current_period_start, current_period_end FROM billing.subscriptions WHERE project_id = $1
        ORDER BY (status = ANY($2::text[])) DESC, updated_at DESC LIMIT 1`,
@@ -97,11 +116,13 @@ export class BillingRepo implements BillingStore {
     return rows[0].customer_id;
   }
 
-  async projectOfCustomer(q: Queryable, customerId: string): Promise<string | undefined> {
+  async projectOfCustomer(work: Work, customerId: string): Promise<string | undefined> {
+    const q = sqlOf(work);
     return (await q.query(`SELECT project_id FROM billing.customers WHERE customer_id = $1`, [customerId])).rows[0]?.project_id;
   }
 
-  async recordNotification(tx: Queryable, id: string, type: string, projectId: string | undefined): Promise<boolean> {
+  async recordNotification(work: Work, id: string, type: string, projectId: string | undefined): Promise<boolean> {
+    const tx = sqlOf(work);
     const r = await tx.query(`INSERT INTO billing.provider_events (id, type, project_id) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING`, [
       id,
       type,
@@ -110,7 +131,8 @@ export class BillingRepo implements BillingStore {
     return (r.rowCount ?? 0) > 0;
   }
 
-  async saveSubscription(tx: Queryable, projectId: string, s: SubscriptionFacts, providerAt: number): Promise<boolean> {
+  async saveSubscription(work: Work, projectId: string, s: SubscriptionFacts, providerAt: number): Promise<boolean> {
+    const tx = sqlOf(work);
     const r = await tx.query(
       `INSERT INTO billing.subscriptions AS s (project_id, id, customer_id, status, price_ids, current_period_start, current_period_end, cancel_at_period_end, provider_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
@@ -124,7 +146,8 @@ export class BillingRepo implements BillingStore {
     return (r.rowCount ?? 0) > 0;
   }
 
-  async saveInvoice(tx: Queryable, projectId: string, i: InvoiceFacts, providerAt: number): Promise<boolean> {
+  async saveInvoice(work: Work, projectId: string, i: InvoiceFacts, providerAt: number): Promise<boolean> {
+    const tx = sqlOf(work);
     const r = await tx.query(
       `INSERT INTO billing.invoices AS i (project_id, id, number, status, amount_due, amount_paid, currency, period_start, period_end, hosted_url, pdf_url, provider_at, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)

@@ -4,7 +4,7 @@ import type { Invoice } from '../../../../libs/contracts/src/generated/herald/bi
 import type { Limits } from '../../../../libs/contracts/src/generated/herald/billing/v1/Limits';
 import type { LimitsWrite__Output } from '../../../../libs/contracts/src/generated/herald/billing/v1/LimitsWrite';
 import type { NewEvent } from '../../../../libs/bus/src';
-import type { Queryable } from '../../../../libs/db/src';
+import type { Work } from '../../../../libs/db/src';
 import { parse } from '../../../../libs/edge/src';
 import { AppError, logger } from '../../../../libs/kit/src';
 import {
@@ -57,8 +57,8 @@ function limitsView(rows: LimitRow[], usage: Record<Category, number>): Record<C
 }
 
 /** The project's current period: its live subscription's, else the calendar month (UTC). */
-export async function currentPeriod(store: BillingStore, q: Queryable, projectId: string): Promise<Period> {
-  const sub = await store.subscription(q, projectId);
+export async function currentPeriod(store: BillingStore, projectId: string, work?: Work): Promise<Period> {
+  const sub = await store.subscription(projectId, work);
   return periodAt(new Date(), sub && { status: sub.status, start: sub.current_period_start, end: sub.current_period_end });
 }
 
@@ -68,19 +68,19 @@ export async function currentPeriod(store: BillingStore, q: Queryable, projectId
  * project's limit rows are locked meanwhile: concurrent reconciles of a project take turns.
  * Returns the project's limits and usage as GET …/billing-limits shows them.
  */
-export async function reconcile(store: BillingStore, tx: Queryable, projectId: string): Promise<Record<Category, LimitView>> {
-  const rows = await store.limits(tx, projectId, true);
-  const period = await currentPeriod(store, tx, projectId);
-  const usage = await store.usage(tx, projectId, period);
+export async function reconcile(store: BillingStore, work: Work, projectId: string): Promise<Record<Category, LimitView>> {
+  const rows = await store.limitsForUpdate(work, projectId);
+  const period = await currentPeriod(store, projectId, work);
+  const usage = await store.usage(projectId, period, work);
   const events: NewEvent[] = [];
   for (const r of rows) {
     const blocked = isBlocked(limitOf(r), usage[r.category]);
     const until = blocked ? period.end : null;
     if (blocked === r.blocked && (!blocked || r.blocked_until?.getTime() === period.end.getTime())) continue;
-    const version = await store.setBlock(tx, projectId, r.category, blocked, until);
+    const version = await store.setBlock(work, projectId, r.category, blocked, until);
     events.push({ type: 'billing.limit.state_changed.v1', projectId, data: { category: r.category, blocked, periodEnd: period.end.toISOString(), version } });
   }
-  await store.outbox.enqueue(tx, events);
+  await store.outbox.enqueue(work, events);
   return limitsView(rows, usage);
 }
 
@@ -91,7 +91,7 @@ export async function reconcile(store: BillingStore, tx: Queryable, projectId: s
  */
 export async function countUsage(
   store: BillingStore,
-  tx: Queryable,
+  work: Work,
   events: Array<DomainEvent<'messaging.email.status_changed.v1'> | DomainEvent<'messaging.email.received.v1'>>,
 ) {
   const buckets = new Map<string, UsageIncrement>();
@@ -108,15 +108,15 @@ export async function countUsage(
     buckets.set(key, b);
   }
   if (!buckets.size) return;
-  await store.addUsage(tx, [...buckets.values()]);
-  const projects = await store.projectsWithLimits(tx, [...new Set([...buckets.values()].map((b) => b.projectId))]);
-  for (const p of projects.sort()) await reconcile(store, tx, p);
+  await store.addUsage(work, [...buckets.values()]);
+  const projects = await store.projectsWithLimits(work, [...new Set([...buckets.values()].map((b) => b.projectId))]);
+  for (const p of projects.sort()) await reconcile(store, work, p);
 }
 
 /** The timer's turn: blocks whose period ended are lifted (usage starts again at 0). */
 export async function liftExpiredBlocks(store: BillingStore) {
-  const projects = await store.expiredBlocks(store.db.pool, 200);
-  for (const p of projects) await store.db.tx((tx) => reconcile(store, tx, p));
+  const projects = await store.expiredBlocks(200);
+  for (const p of projects) await store.uow.run((work) => reconcile(store, work, p));
 }
 
 /**
@@ -127,22 +127,22 @@ export async function liftExpiredBlocks(store: BillingStore) {
  * (the provider would otherwise retry them for days).
  */
 export async function applyNotification(store: BillingStore, n: ProviderNotification) {
-  return store.db.tx(async (tx) => {
+  return store.uow.run(async (work) => {
     const f = n.facts;
-    const projectId = f ? (f.projectId ?? (f.customerId ? await store.projectOfCustomer(tx, f.customerId) : undefined)) : undefined;
-    if (!(await store.recordNotification(tx, n.id, n.type, projectId))) return { received: true, duplicate: true };
+    const projectId = f ? (f.projectId ?? (f.customerId ? await store.projectOfCustomer(work, f.customerId) : undefined)) : undefined;
+    if (!(await store.recordNotification(work, n.id, n.type, projectId))) return { received: true, duplicate: true };
     if (!f) return { received: true, ignored: 'not an event Herald acts on' };
     if (!projectId) {
       logger.warn({ event: n.id, type: n.type }, 'billing notification of no known project: ignored');
       return { received: true, ignored: 'no project of this deployment' };
     }
     if (f.kind === 'subscription') {
-      if (await store.saveSubscription(tx, projectId, f, n.created)) await reconcile(store, tx, projectId);
+      if (await store.saveSubscription(work, projectId, f, n.created)) await reconcile(store, work, projectId);
       return { received: true, applied: n.type, projectId };
     }
-    await store.saveInvoice(tx, projectId, f, n.created);
+    await store.saveInvoice(work, projectId, f, n.created);
     const type = f.outcome === 'failed' ? 'billing.payment.failed.v1' : f.outcome === 'paid' ? 'billing.payment.succeeded.v1' : undefined;
-    if (type) await store.outbox.enqueue(tx, [{ type, projectId, data: { invoiceId: f.id } }]);
+    if (type) await store.outbox.enqueue(work, [{ type, projectId, data: { invoiceId: f.id } }]);
     return { received: true, applied: n.type, projectId };
   });
 }
@@ -173,9 +173,8 @@ export function billingHandlers(d: BillingDeps): Handlers<'billing'> {
     (await store.customer(projectId)) ?? store.saveCustomer(projectId, await provider().createCustomer(projectId));
 
   async function limits(projectId: string) {
-    const q = store.db.pool;
-    const [rows, period] = await Promise.all([store.limits(q, projectId), currentPeriod(store, q, projectId)]);
-    return limitsView(rows, await store.usage(q, projectId, period));
+    const [rows, period] = await Promise.all([store.limits(projectId), currentPeriod(store, projectId)]);
+    return limitsView(rows, await store.usage(projectId, period));
   }
 
   return {
@@ -186,17 +185,17 @@ export function billingHandlers(d: BillingDeps): Handlers<'billing'> {
     async PutLimits(req, meta) {
       const projectId = projectOf(meta);
       return limitsMsg(
-        await store.db.tx(async (tx) => {
-          await store.setLimits(tx, projectId, limitsOf(req));
-          return reconcile(store, tx, projectId);
+        await store.uow.run(async (work) => {
+          await store.setLimits(work, projectId, limitsOf(req));
+          return reconcile(store, work, projectId);
         }),
       );
     },
 
     async Consumption(_req, meta) {
       const projectId = projectOf(meta);
-      const period = await currentPeriod(store, store.db.pool, projectId);
-      const usage = await store.usage(store.db.pool, projectId, period);
+      const period = await currentPeriod(store, projectId);
+      const usage = await store.usage(projectId, period);
       return { period_start: period.start.toISOString(), period_end: period.end.toISOString(), period: period.source, usage };
     },
 
@@ -261,7 +260,7 @@ export function billingHandlers(d: BillingDeps): Handlers<'billing'> {
       const enabled = !!d.provider;
       const price_ids = d.provider ? d.priceIds : [];
       if (!meta?.projectId) return { enabled, has_subscription: false, price_ids };
-      const sub = await store.subscription(store.db.pool, meta.projectId);
+      const sub = await store.subscription(meta.projectId);
       return { enabled, has_subscription: !!sub && isLive(sub.status), price_ids };
     },
   };

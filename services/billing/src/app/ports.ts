@@ -3,7 +3,7 @@
  * service.ts hands the implementations in.
  */
 import type { Outbox } from '../../../../libs/bus/src';
-import type { Db, Queryable } from '../../../../libs/db/src';
+import type { UnitOfWork, Work } from '../../../../libs/db/src';
 import type { Category, Period } from '../domain/billing';
 import type { InvoiceFacts, SubscriptionFacts } from '../domain/provider';
 
@@ -43,34 +43,39 @@ export interface UsageIncrement {
   count: number;
 }
 
-/** Limits, consumption, customers, subscriptions, invoices and applied notifications in PostgreSQL (adapters/repo.ts). */
+/**
+ * Limits, consumption, customers, subscriptions, invoices and applied notifications in PostgreSQL
+ * (adapters/repo.ts). Transactions are units of work (`uow.run`); `outbox` publishes this schema's
+ * events in them. A read given no work reads on its own.
+ */
 export interface BillingStore {
-  readonly db: Db;
+  readonly uow: UnitOfWork;
   readonly outbox: Outbox;
 
-  /** Its limits; `lock` takes the project's limit rows for update (one reconcile at a time). */
-  limits(q: Queryable, projectId: string, lock?: boolean): Promise<LimitRow[]>;
-  setLimits(tx: Queryable, projectId: string, limits: Partial<Record<Category, number | null>>): Promise<void>;
+  limits(projectId: string, work?: Work): Promise<LimitRow[]>;
+  /** Its limits, the project's limit rows locked in the unit of work (one reconcile at a time). */
+  limitsForUpdate(work: Work, projectId: string): Promise<LimitRow[]>;
+  setLimits(work: Work, projectId: string, limits: Partial<Record<Category, number | null>>): Promise<void>;
   /** Records a category's new blocked state; returns its new version. */
-  setBlock(tx: Queryable, projectId: string, category: Category, blocked: boolean, until: Date | null): Promise<number>;
-  usage(q: Queryable, projectId: string, period: Period): Promise<Record<Category, number>>;
-  addUsage(tx: Queryable, rows: UsageIncrement[]): Promise<void>;
+  setBlock(work: Work, projectId: string, category: Category, blocked: boolean, until: Date | null): Promise<number>;
+  usage(projectId: string, period: Period, work?: Work): Promise<Record<Category, number>>;
+  addUsage(work: Work, rows: UsageIncrement[]): Promise<void>;
   /** Of these projects, those with a limit on some category. */
-  projectsWithLimits(q: Queryable, projectIds: string[]): Promise<string[]>;
+  projectsWithLimits(work: Work, projectIds: string[]): Promise<string[]>;
   /** Projects with a block whose period has ended. */
-  expiredBlocks(q: Queryable, limit: number): Promise<string[]>;
+  expiredBlocks(limit: number): Promise<string[]>;
 
   /** The project's live subscription (else its latest). */
-  subscription(q: Queryable, projectId: string): Promise<SubscriptionRow | undefined>;
+  subscription(projectId: string, work?: Work): Promise<SubscriptionRow | undefined>;
   customer(projectId: string): Promise<string | undefined>;
   /** Keeps the first customer saved for the project; returns the project's customer. */
   saveCustomer(projectId: string, customerId: string): Promise<string>;
-  projectOfCustomer(q: Queryable, customerId: string): Promise<string | undefined>;
+  projectOfCustomer(work: Work, customerId: string): Promise<string | undefined>;
   /** False when the notification's id was applied before. */
-  recordNotification(tx: Queryable, id: string, type: string, projectId: string | undefined): Promise<boolean>;
+  recordNotification(work: Work, id: string, type: string, projectId: string | undefined): Promise<boolean>;
   /** Applied unless a later notification of the subscription was; returns whether it was. */
-  saveSubscription(tx: Queryable, projectId: string, s: SubscriptionFacts, providerAt: number): Promise<boolean>;
-  saveInvoice(tx: Queryable, projectId: string, i: InvoiceFacts, providerAt: number): Promise<boolean>;
+  saveSubscription(work: Work, projectId: string, s: SubscriptionFacts, providerAt: number): Promise<boolean>;
+  saveInvoice(work: Work, projectId: string, i: InvoiceFacts, providerAt: number): Promise<boolean>;
   invoices(projectId: string): Promise<InvoiceRow[]>;
 }
 

@@ -55,14 +55,14 @@ const received = (projectId: string): DomainEvent<'messaging.email.received.v1'>
     via: 'smtp',
   },
 });
-const usage = async (p: string) => repo.usage(db.pool, p, await currentPeriod(repo, db.pool, p));
-const count = (events: Parameters<typeof countUsage>[2]) => db.tx((tx) => countUsage(repo, tx, events));
+const usage = async (p: string) => repo.usage(p, await currentPeriod(repo, p));
+const count = (events: Parameters<typeof countUsage>[2]) => db.run((work) => countUsage(repo, work, events));
 const stateEvents = async (p: string) =>
   (await db.query(`SELECT data FROM billing.outbox WHERE project_id = $1 AND type = 'billing.limit.state_changed.v1' ORDER BY seq`, [p])).map((r) => r.data);
 const setLimits = (p: string, limits: Record<string, number | null>) =>
-  db.tx(async (tx) => {
-    await repo.setLimits(tx, p, limits);
-    await reconcile(repo, tx, p);
+  db.run(async (work) => {
+    await repo.setLimits(work, p, limits);
+    await reconcile(repo, work, p);
   });
 
 describe('consumption', () => {
@@ -88,7 +88,7 @@ describe('consumption', () => {
     const lastMonth = new Date(calendarMonth(new Date()).start.getTime() - 3_600_000);
     await count([sent(p, 'transactional', 'sent', lastMonth), sent(p, 'transactional', 'sent', lastMonth), sent(p, 'transactional')]);
     expect((await usage(p)).transactional).toBe(1);
-    expect((await repo.usage(db.pool, p, calendarMonth(lastMonth))).transactional).toBe(2);
+    expect((await repo.usage(p, calendarMonth(lastMonth))).transactional).toBe(2);
   });
 });
 
@@ -113,7 +113,7 @@ describe('limits and blocks', () => {
     // Unlimited: open; and the other project is untouched.
     await setLimits(p, { transactional: null });
     expect((await stateEvents(p))[3]).toMatchObject({ blocked: false, version: 4 });
-    const rows = await repo.limits(db.pool, p);
+    const rows = await repo.limits(p);
     expect(rows.map((r) => [r.category, r.limit_value, r.blocked])).toEqual([
       ['campaigns', '100', false],
       ['transactional', null, false],
@@ -130,7 +130,7 @@ describe('limits and blocks', () => {
     // Still 0 ≥ 0 in the new period: blocked again with the new period's end (a new version), not left stale.
     const events = await stateEvents(p);
     expect(events[1]).toMatchObject({ category: 'workflows', blocked: true, version: 2, periodEnd: calendarMonth(new Date()).end.toISOString() });
-    expect(await repo.expiredBlocks(db.pool, 10)).not.toContain(p);
+    expect(await repo.expiredBlocks(10)).not.toContain(p);
   });
 });
 
@@ -157,11 +157,11 @@ describe('provider notifications', () => {
       projectId: p,
     });
     expect(await applyNotification(repo, event('evt_a', 'customer.subscription.created', sub, 100))).toEqual({ received: true, duplicate: true });
-    expect(await currentPeriod(repo, db.pool, p)).toEqual({ start: new Date(start * 1000), end: new Date(end * 1000), source: 'subscription' });
+    expect(await currentPeriod(repo, p)).toEqual({ start: new Date(start * 1000), end: new Date(end * 1000), source: 'subscription' });
 
     // An update older than what was applied (delivered late) changes nothing.
     await applyNotification(repo, event('evt_b', 'customer.subscription.updated', { ...sub, status: 'past_due' }, 50));
-    expect((await repo.subscription(db.pool, p))!.status).toBe('active');
+    expect((await repo.subscription(p))!.status).toBe('active');
 
     // The invoice names only the customer.
     const invoice = { id: 'in_1', customer, status: 'open', amount_due: 100, amount_paid: 0, currency: 'eur', created: start };
@@ -176,10 +176,10 @@ describe('provider notifications', () => {
     expect((await repo.invoices(p)).map((i) => [i.id, i.status, i.amount_paid])).toEqual([['in_1', 'paid', '100']]);
 
     await applyNotification(repo, event('evt_e', 'customer.subscription.deleted', sub, 400));
-    expect((await currentPeriod(repo, db.pool, p)).source).toBe('calendar_month');
+    expect((await currentPeriod(repo, p)).source).toBe('calendar_month');
     // A cancelled subscription stays cancelled whatever arrives late.
     await applyNotification(repo, event('evt_f', 'customer.subscription.updated', sub, 500));
-    expect((await repo.subscription(db.pool, p))!.status).toBe('canceled');
+    expect((await repo.subscription(p))!.status).toBe('canceled');
   });
 
   it('acknowledges notifications of no known project without applying them', async () => {

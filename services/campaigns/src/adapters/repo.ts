@@ -1,5 +1,5 @@
 import { Outbox } from '../../../../libs/bus/src';
-import type { Db, Queryable } from '../../../../libs/db/src';
+import { sqlOf, type Db, type Queryable, type UnitOfWork, type Work } from '../../../../libs/db/src';
 import type { CampaignChange, CampaignRow, CampaignsStore, NewCampaign, RecipientFact } from '../app/ports';
 import { FACT } from '../domain/campaign';
 import { SCHEMA } from '../migrations';
@@ -27,14 +27,27 @@ export class CampaignsRepo implements CampaignsStore {
 
   constructor(readonly db: Db) {}
 
-  async insert(tx: Queryable, row: NewCampaign): Promise<CampaignRow> {
+  get uow(): UnitOfWork {
+    return this.db;
+  }
+
+  async insert(work: Work, row: NewCampaign): Promise<CampaignRow> {
+    const tx = sqlOf(work);
     const cols = Object.keys(row);
     const values = Object.values(row).map(param);
     const r = await tx.query(`INSERT INTO ${T} (${cols.join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING *`, values);
     return r.rows[0];
   }
 
-  async get(q: Queryable, projectId: string, id: string, lock = false): Promise<CampaignRow | undefined> {
+  get(projectId: string, id: string): Promise<CampaignRow | undefined> {
+    return this.getIn(this.db.pool, projectId, id);
+  }
+
+  getForUpdate(work: Work, projectId: string, id: string): Promise<CampaignRow | undefined> {
+    return this.getIn(sqlOf(work), projectId, id, true);
+  }
+
+  private async getIn(q: Queryable, projectId: string, id: string, lock = false): Promise<CampaignRow | undefined> {
     const r = await q.query(`SELECT * FROM ${T} WHERE project_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`, [projectId, id]);
     return r.rows[0];
   }
@@ -52,7 +65,8 @@ export class CampaignsRepo implements CampaignsStore {
     return { rows, total: Number(total[0].n) };
   }
 
-  async update(tx: Queryable, projectId: string, id: string, change: CampaignChange): Promise<CampaignRow> {
+  async update(work: Work, projectId: string, id: string, change: CampaignChange): Promise<CampaignRow> {
+    const tx = sqlOf(work);
     const entries = Object.entries(change).filter(([, v]) => v !== undefined);
     const sets = entries.map(([k], i) => `${k} = $${i + 3}`);
     const values = entries.map(([, v]) => param(v));
@@ -63,7 +77,8 @@ export class CampaignsRepo implements CampaignsStore {
     return r.rows[0];
   }
 
-  async delete(tx: Queryable, projectId: string, id: string) {
+  async delete(work: Work, projectId: string, id: string) {
+    const tx = sqlOf(work);
     await tx.query(`DELETE FROM ${T} WHERE project_id = $1 AND id = $2`, [projectId, id]);
   }
 
@@ -78,7 +93,8 @@ export class CampaignsRepo implements CampaignsStore {
     }
   }
 
-  async progress(tx: Queryable, projectId: string, id: string, change: CampaignChange) {
+  async progress(work: Work, projectId: string, id: string, change: CampaignChange) {
+    const tx = sqlOf(work);
     const entries = Object.entries(change).filter(([, v]) => v !== undefined);
     await tx.query(`UPDATE ${T} SET ${entries.map(([k], i) => `${k} = $${i + 3}`).join(', ')} WHERE project_id = $1 AND id = $2`, [
       projectId,
@@ -94,12 +110,14 @@ export class CampaignsRepo implements CampaignsStore {
     );
   }
 
-  async body(q: Queryable, projectId: string, id: string): Promise<string> {
+  async body(work: Work, projectId: string, id: string): Promise<string> {
+    const q = sqlOf(work);
     const r = await q.query(`SELECT body FROM ${T} WHERE project_id = $1 AND id = $2`, [projectId, id]);
     return r.rows[0]?.body ?? '';
   }
 
-  async startDue(tx: Queryable, limit: number): Promise<CampaignRow[]> {
+  async startDue(work: Work, limit: number): Promise<CampaignRow[]> {
+    const tx = sqlOf(work);
     const r = await tx.query(
       `UPDATE ${T} c SET status = 'SENDING', phase = 'freeze', started_at = now(), next_step_at = now(), version = version + 1, updated_at = now()
        FROM (SELECT project_id, id FROM ${T} WHERE status = 'SCHEDULED' AND scheduled_at <= now() ORDER BY scheduled_at LIMIT $1 FOR UPDATE SKIP LOCKED) due
@@ -109,7 +127,8 @@ export class CampaignsRepo implements CampaignsStore {
     return r.rows;
   }
 
-  async nextTurn(tx: Queryable): Promise<CampaignRow | undefined> {
+  async nextTurn(work: Work): Promise<CampaignRow | undefined> {
+    const tx = sqlOf(work);
     const r = await tx.query(
       `SELECT ${LIGHT} FROM ${T} WHERE status = 'SENDING' AND (next_step_at IS NULL OR next_step_at <= now())
        ORDER BY stepped_at NULLS FIRST LIMIT 1 FOR UPDATE SKIP LOCKED`,
@@ -117,7 +136,8 @@ export class CampaignsRepo implements CampaignsStore {
     return r.rows[0];
   }
 
-  async freeze(tx: Queryable, projectId: string, campaignId: string, contactIds: string[]): Promise<number> {
+  async freeze(work: Work, projectId: string, campaignId: string, contactIds: string[]): Promise<number> {
+    const tx = sqlOf(work);
     const r = await tx.query(`INSERT INTO ${R} (project_id, campaign_id, contact_id) SELECT $1, $2, unnest($3::uuid[]) ON CONFLICT DO NOTHING`, [
       projectId,
       campaignId,
@@ -126,7 +146,8 @@ export class CampaignsRepo implements CampaignsStore {
     return r.rowCount ?? 0;
   }
 
-  async recipientsAfter(q: Queryable, projectId: string, campaignId: string, afterId: string | null, limit: number): Promise<string[]> {
+  async recipientsAfter(work: Work, projectId: string, campaignId: string, afterId: string | null, limit: number): Promise<string[]> {
+    const q = sqlOf(work);
     const r = await q.query(
       `SELECT contact_id FROM ${R} WHERE project_id = $1 AND campaign_id = $2 AND ($3::uuid IS NULL OR contact_id > $3::uuid) ORDER BY contact_id LIMIT $4`,
       [projectId, campaignId, afterId, limit],
@@ -134,7 +155,8 @@ export class CampaignsRepo implements CampaignsStore {
     return r.rows.map((row: { contact_id: string }) => row.contact_id);
   }
 
-  async inFlight(q: Queryable, projectId: string): Promise<number> {
+  async inFlight(work: Work, projectId: string): Promise<number> {
+    const q = sqlOf(work);
     const r = await q.query(
       `SELECT coalesce(sum(greatest(dispatched - settled_count, 0)), 0)::int AS n FROM ${T} WHERE project_id = $1 AND status = 'SENDING'`,
       [projectId],
@@ -142,7 +164,8 @@ export class CampaignsRepo implements CampaignsStore {
     return r.rows[0].n;
   }
 
-  async applyFacts(tx: Queryable, facts: RecipientFact[]) {
+  async applyFacts(work: Work, facts: RecipientFact[]) {
+    const tx = sqlOf(work);
     if (facts.length === 0) return [];
     const params = [facts.map((f) => f.projectId), facts.map((f) => f.campaignId), facts.map((f) => f.contactId), facts.map((f) => f.bits)];
     // The campaigns' rows first, in key order, as everyone else takes them (a turn, a cancel, a

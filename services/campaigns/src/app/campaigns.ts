@@ -2,7 +2,7 @@ import type { NewEvent } from '../../../../libs/bus/src';
 import { projectOf, type Api, type Handlers } from '../../../../libs/contracts/src';
 import type { Campaign as CampaignMsg } from '../../../../libs/contracts/src/generated/herald/campaigns/v1/Campaign';
 import type { CampaignWrite__Output as CampaignWrite } from '../../../../libs/contracts/src/generated/herald/campaigns/v1/CampaignWrite';
-import type { Queryable } from '../../../../libs/db/src';
+import type { Work } from '../../../../libs/db/src';
 import { AppError, badRequest, fromBatchReply, isAppError, isUuid, newId, notFound, validationError } from '../../../../libs/kit/src';
 import { scheduleProblem, type AudienceType, type CampaignFields } from '../domain/campaign';
 import { refusal, type CampaignAction } from '../domain/status';
@@ -75,15 +75,15 @@ export function changedEvent(c: Omit<CampaignRow, 'body'>): NewEvent {
   };
 }
 
-/** Writes a change with its event, in `tx`. */
+/** Writes a change with its event, in the unit of work. */
 export async function change(
   store: CampaignsStore,
-  tx: Queryable,
+  work: Work,
   c: Pick<CampaignRow, 'project_id' | 'id'>,
   set: Parameters<CampaignsStore['update']>[3],
 ): Promise<CampaignRow> {
-  const row = await store.update(tx, c.project_id, c.id, set);
-  await store.outbox.enqueue(tx, [changedEvent(row)]);
+  const row = await store.update(work, c.project_id, c.id, set);
+  await store.outbox.enqueue(work, [changedEvent(row)]);
   return row;
 }
 
@@ -112,8 +112,14 @@ export const audienceOf = (c: Pick<CampaignRow, 'audience_type' | 'segment_id' |
 export function campaignsHandlers(d: CampaignsDeps): Handlers<'campaigns'> {
   const { store } = d;
 
-  async function load(q: Queryable, projectId: string, id: string, lock = false) {
-    const c = isUuid(id) ? await store.get(q, projectId, id.toLowerCase(), lock) : undefined;
+  async function load(projectId: string, id: string) {
+    const c = isUuid(id) ? await store.get(projectId, id.toLowerCase()) : undefined;
+    if (!c) throw campaignNotFound();
+    return c;
+  }
+
+  async function loadForUpdate(work: Work, projectId: string, id: string) {
+    const c = isUuid(id) ? await store.getForUpdate(work, projectId, id.toLowerCase()) : undefined;
     if (!c) throw campaignNotFound();
     return c;
   }
@@ -174,26 +180,26 @@ export function campaignsHandlers(d: CampaignsDeps): Handlers<'campaigns'> {
     async CreateCampaign(req, meta) {
       const projectId = projectOf(meta);
       const fields = await settle(projectId, req);
-      return store.db.tx(async (tx) => {
-        const row = await store.insert(tx, { project_id: projectId, id: newId(), ...fields, status: 'DRAFT' });
-        await store.outbox.enqueue(tx, [changedEvent(row)]);
+      return store.uow.run(async (work) => {
+        const row = await store.insert(work, { project_id: projectId, id: newId(), ...fields, status: 'DRAFT' });
+        await store.outbox.enqueue(work, [changedEvent(row)]);
         return msg(row);
       });
     },
 
     async UpdateCampaign(req, meta) {
       const projectId = projectOf(meta);
-      await load(store.db.pool, projectId, req.id);
+      await load(projectId, req.id);
       const fields = await settle(projectId, req);
-      return store.db.tx(async (tx) => {
-        const c = await load(tx, projectId, req.id, true);
+      return store.uow.run(async (work) => {
+        const c = await loadForUpdate(work, projectId, req.id);
         refuseUnless(c, 'edit');
-        return msg(await change(store, tx, c, fields));
+        return msg(await change(store, work, c, fields));
       });
     },
 
     async GetCampaign(req, meta) {
-      return msg(await load(store.db.pool, projectOf(meta), req.id));
+      return msg(await load(projectOf(meta), req.id));
     },
 
     async ListCampaigns(req, meta) {
@@ -203,11 +209,11 @@ export function campaignsHandlers(d: CampaignsDeps): Handlers<'campaigns'> {
 
     async DeleteCampaign(req, meta) {
       const projectId = projectOf(meta);
-      const id = await store.db.tx(async (tx) => {
-        const c = await load(tx, projectId, req.id, true);
+      const id = await store.uow.run(async (work) => {
+        const c = await loadForUpdate(work, projectId, req.id);
         refuseUnless(c, 'delete');
-        await store.delete(tx, projectId, c.id);
-        await store.outbox.enqueue(tx, [{ type: 'campaigns.campaign.deleted.v1', projectId, data: { campaignId: c.id } }]);
+        await store.delete(work, projectId, c.id);
+        await store.outbox.enqueue(work, [{ type: 'campaigns.campaign.deleted.v1', projectId, data: { campaignId: c.id } }]);
         return c.id;
       });
       // Its recipients (a million rows, maybe) after, in batches: the campaign is gone already.
@@ -217,9 +223,9 @@ export function campaignsHandlers(d: CampaignsDeps): Handlers<'campaigns'> {
 
     async DuplicateCampaign(req, meta) {
       const projectId = projectOf(meta);
-      const c = await load(store.db.pool, projectId, req.id);
-      return store.db.tx(async (tx) => {
-        const row = await store.insert(tx, {
+      const c = await load(projectId, req.id);
+      return store.uow.run(async (work) => {
+        const row = await store.insert(work, {
           project_id: projectId,
           id: newId(),
           name: `${c.name} (Copy)`.slice(0, 200),
@@ -235,7 +241,7 @@ export function campaignsHandlers(d: CampaignsDeps): Handlers<'campaigns'> {
           audience_filter: c.audience_filter,
           status: 'DRAFT',
         });
-        await store.outbox.enqueue(tx, [changedEvent(row)]);
+        await store.outbox.enqueue(work, [changedEvent(row)]);
         return msg(row);
       });
     },
@@ -251,31 +257,31 @@ export function campaignsHandlers(d: CampaignsDeps): Handlers<'campaigns'> {
           errors: [{ field: 'scheduledFor', message: problem, code: 'invalid_schedule' }],
           suggestion: 'Pass a future ISO 8601 time, e.g. 2030-01-01T09:00:00Z, or leave it out to send now.',
         });
-      const c = await load(store.db.pool, projectId, req.id);
+      const c = await load(projectId, req.id);
       refuseUnless(c, 'send');
       // Checked again at send time: the domain may have lost its verification, the audience its members.
       await d.messaging().CheckSender({ email: c.from_email });
       const { count } = await d.contacts().CountAudience({ audience: audienceOf(c) }, { deadlineMs: COUNT_DEADLINE_MS });
       if (Number(count) === 0) throw badRequest("The campaign's audience has no subscribed contacts", 'Pick an audience with subscribed contacts.');
-      return store.db.tx(async (tx) => {
-        const locked = await load(tx, projectId, req.id, true);
+      return store.uow.run(async (work) => {
+        const locked = await loadForUpdate(work, projectId, req.id);
         refuseUnless(locked, 'send');
         const tracking = req.tracking || 'ENABLED';
         const row = req.scheduled_for
-          ? await change(store, tx, locked, { status: 'SCHEDULED', scheduled_at: new Date(req.scheduled_for), tracking })
-          : await change(store, tx, locked, { status: 'SENDING', phase: 'freeze', scheduled_at: null, started_at: new Date(), next_step_at: null, tracking });
+          ? await change(store, work, locked, { status: 'SCHEDULED', scheduled_at: new Date(req.scheduled_for), tracking })
+          : await change(store, work, locked, { status: 'SENDING', phase: 'freeze', scheduled_at: null, started_at: new Date(), next_step_at: null, tracking });
         return msg(row);
       });
     },
 
     async CancelCampaign(req, meta) {
       const projectId = projectOf(meta);
-      const row = await store.db.tx(async (tx) => {
-        const c = await load(tx, projectId, req.id, true);
+      const row = await store.uow.run(async (work) => {
+        const c = await loadForUpdate(work, projectId, req.id);
         // Cancelled already: answered again (a cancel whose answer was lost is retried safely).
         if (c.status === 'CANCELLED') return c;
         refuseUnless(c, 'cancel');
-        return change(store, tx, c, { status: 'CANCELLED', cancelled_at: new Date(), phase: null });
+        return change(store, work, c, { status: 'CANCELLED', cancelled_at: new Date(), phase: null });
       });
       // The fan-out holds the row's lock while it hands a page to messaging: once the status is
       // CANCELLED no page follows, and messaging drops what it has not sent yet.
@@ -285,7 +291,7 @@ export function campaignsHandlers(d: CampaignsDeps): Handlers<'campaigns'> {
 
     async TestCampaign(req, meta) {
       const projectId = projectOf(meta);
-      const c = await load(store.db.pool, projectId, req.id);
+      const c = await load(projectId, req.id);
       // One email through the transactional path: marked as a test, never counted in the campaign's stats.
       const request = {
         to: req.email,
@@ -304,7 +310,7 @@ export function campaignsHandlers(d: CampaignsDeps): Handlers<'campaigns'> {
     },
 
     async CampaignStats(req, meta) {
-      const c = await load(store.db.pool, projectOf(meta), req.id);
+      const c = await load(projectOf(meta), req.id);
       return {
         total_recipients: c.total_recipients,
         sent: c.sent_count,

@@ -1,5 +1,5 @@
 import type { Api } from '../../../../libs/contracts/src';
-import type { Queryable } from '../../../../libs/db/src';
+import type { Work } from '../../../../libs/db/src';
 import { isAppError, logger, runWithContext } from '../../../../libs/kit/src';
 import { audienceOf, change, changedEvent } from './campaigns';
 import type { CampaignRow, CampaignsStore } from './ports';
@@ -52,15 +52,15 @@ const CALL_DEADLINE_MS = 30_000;
  * stopped) go with their `campaigns.campaign.changed.v1`.
  */
 export async function runFanout(d: FanoutDeps, stopped: () => boolean) {
-  await d.store.db.tx(async (tx) => {
-    await d.store.outbox.enqueue(tx, (await d.store.startDue(tx, 100)).map(changedEvent));
+  await d.store.uow.run(async (work) => {
+    await d.store.outbox.enqueue(work, (await d.store.startDue(work, 100)).map(changedEvent));
   });
   for (let i = 0; i < d.settings.turnsPerRun && !stopped(); i++) {
     let current: Turn | undefined;
     try {
-      await d.store.db.tx(async (tx) => {
-        current = await d.store.nextTurn(tx);
-        if (current) await runWithContext({ requestId: `campaign.${current.id}`, projectId: current.project_id }, () => turnOrStop(d, tx, current!));
+      await d.store.uow.run(async (work) => {
+        current = await d.store.nextTurn(work);
+        if (current) await runWithContext({ requestId: `campaign.${current.id}`, projectId: current.project_id }, () => turnOrStop(d, work, current!));
       });
     } catch (err) {
       // A failed turn (a service down, a deadline) is tried again a moment later, after the other
@@ -82,15 +82,16 @@ type Turn = Omit<CampaignRow, 'body'>;
  * A turn; but when contacts refuses the audience (422: its segment deleted under it, its filter
  * naming what no longer exists) nothing will change that, so the send stops, saying why.
  */
-async function turnOrStop(d: FanoutDeps, tx: Queryable, c: Turn) {
+async function turnOrStop(d: FanoutDeps, work: Work, c: Turn) {
+  let undo: (() => Promise<void>) | undefined;
   try {
-    await tx.query('SAVEPOINT turn');
-    await turn(d, tx, c);
+    undo = await d.store.uow.savepoint(work, 'turn');
+    await turn(d, work, c);
   } catch (err) {
     if (c.phase !== 'freeze' || !isAppError(err) || err.code !== 'VALIDATION_ERROR') throw err;
-    await tx.query('ROLLBACK TO SAVEPOINT turn');
+    await undo!(); // set: the savepoint's own failure is no AppError
     logger.warn({ campaignId: c.id, err: err.message }, 'campaign cancelled: its audience cannot be read');
-    await change(d.store, tx, c, {
+    await change(d.store, work, c, {
       status: 'CANCELLED',
       cancelled_at: new Date(),
       phase: null,
@@ -99,34 +100,34 @@ async function turnOrStop(d: FanoutDeps, tx: Queryable, c: Turn) {
   }
 }
 
-async function turn(d: FanoutDeps, tx: Queryable, c: Turn) {
+async function turn(d: FanoutDeps, work: Work, c: Turn) {
   const step = { stepped_at: new Date(), next_step_at: null as Date | null };
   const later = (ms: number) => ({ ...step, next_step_at: new Date(Date.now() + ms) });
   const call = { projectId: c.project_id, deadlineMs: CALL_DEADLINE_MS };
 
   if (c.phase === 'freeze') {
     const { ids } = await d.contacts().AudienceIds({ audience: audienceOf(c), after_id: c.freeze_cursor ?? '', limit: d.settings.freezePage }, call);
-    const added = await d.store.freeze(tx, c.project_id, c.id, ids);
+    const added = await d.store.freeze(work, c.project_id, c.id, ids);
     const total = c.total_recipients + added;
     if (ids.length < d.settings.freezePage) {
       // The whole audience is frozen: its size is the campaign's recipient count.
-      await change(d.store, tx, c, { ...step, phase: 'dispatch', freeze_cursor: ids.at(-1) ?? c.freeze_cursor, total_recipients: total });
+      await change(d.store, work, c, { ...step, phase: 'dispatch', freeze_cursor: ids.at(-1) ?? c.freeze_cursor, total_recipients: total });
     } else {
-      await d.store.progress(tx, c.project_id, c.id, { ...step, freeze_cursor: ids.at(-1)!, total_recipients: total });
+      await d.store.progress(work, c.project_id, c.id, { ...step, freeze_cursor: ids.at(-1)!, total_recipients: total });
     }
     return;
   }
 
   if (c.phase === 'dispatch') {
-    const room = d.settings.window - (await d.store.inFlight(tx, c.project_id));
-    if (room <= 0) return d.store.progress(tx, c.project_id, c.id, later(FULL_WINDOW_WAIT_MS));
-    const ids = await d.store.recipientsAfter(tx, c.project_id, c.id, c.dispatch_cursor, Math.min(room, d.settings.dispatchPage));
-    if (ids.length === 0) return d.store.progress(tx, c.project_id, c.id, { ...step, phase: 'drain' });
+    const room = d.settings.window - (await d.store.inFlight(work, c.project_id));
+    if (room <= 0) return d.store.progress(work, c.project_id, c.id, later(FULL_WINDOW_WAIT_MS));
+    const ids = await d.store.recipientsAfter(work, c.project_id, c.id, c.dispatch_cursor, Math.min(room, d.settings.dispatchPage));
+    if (ids.length === 0) return d.store.progress(work, c.project_id, c.id, { ...step, phase: 'drain' });
     const content = {
       campaign_id: c.id,
       subject: c.subject,
       // The body travels once, with the first page (messaging keeps it); a first page repeated after a crash brings it again.
-      body: c.dispatch_cursor === null ? await d.store.body(tx, c.project_id, c.id) : '',
+      body: c.dispatch_cursor === null ? await d.store.body(work, c.project_id, c.id) : '',
       from: c.from_email,
       from_name: c.from_name ?? '',
       reply_to: c.reply_to ?? '',
@@ -135,8 +136,8 @@ async function turn(d: FanoutDeps, tx: Queryable, c: Turn) {
     };
     const r = await d.messaging().EnqueueCampaign({ content, contact_ids: ids }, call);
     // Cancelled meanwhile (the cancel marks messaging first): the cancel's own transaction records it.
-    if (r.cancelled) return d.store.progress(tx, c.project_id, c.id, later(RETRY_WAIT_MS));
-    return d.store.progress(tx, c.project_id, c.id, {
+    if (r.cancelled) return d.store.progress(work, c.project_id, c.id, later(RETRY_WAIT_MS));
+    return d.store.progress(work, c.project_id, c.id, {
       ...step,
       dispatch_cursor: ids.at(-1)!,
       // A page sent again (a crash after messaging answered) finds its emails there: counted once either way.
@@ -146,19 +147,19 @@ async function turn(d: FanoutDeps, tx: Queryable, c: Turn) {
   }
 
   // drain: SENT once every email handed over has settled.
-  if (c.settled_count >= c.dispatched) return change(d.store, tx, c, { ...step, phase: null, status: 'SENT', sent_at: new Date() });
+  if (c.settled_count >= c.dispatched) return change(d.store, work, c, { ...step, phase: null, status: 'SENT', sent_at: new Date() });
   // Settling is learnt from messaging's status events. Should one never arrive (dead-lettered),
   // messaging's own count decides: nothing pending at two looks half a minute apart is SENT.
   if (c.drain_checked_at && Date.now() - c.drain_checked_at.getTime() < DRAIN_CHECK_MS)
-    return d.store.progress(tx, c.project_id, c.id, later(FULL_WINDOW_WAIT_MS));
+    return d.store.progress(work, c.project_id, c.id, later(FULL_WINDOW_WAIT_MS));
   const pending = await d.messaging().CampaignProgress({ campaign_id: c.id }, call);
-  if (pending.queued + pending.sending > 0) return d.store.progress(tx, c.project_id, c.id, { ...later(FULL_WINDOW_WAIT_MS), drain_checked_at: null });
+  if (pending.queued + pending.sending > 0) return d.store.progress(work, c.project_id, c.id, { ...later(FULL_WINDOW_WAIT_MS), drain_checked_at: null });
   if (c.drain_checked_at) {
     logger.warn(
       { campaignId: c.id, settled: c.settled_count, dispatched: c.dispatched },
       "campaign finished by messaging's count: some status events never arrived",
     );
-    return change(d.store, tx, c, { ...step, phase: null, status: 'SENT', sent_at: new Date() });
+    return change(d.store, work, c, { ...step, phase: null, status: 'SENT', sent_at: new Date() });
   }
-  return d.store.progress(tx, c.project_id, c.id, { ...later(FULL_WINDOW_WAIT_MS), drain_checked_at: new Date() });
+  return d.store.progress(work, c.project_id, c.id, { ...later(FULL_WINDOW_WAIT_MS), drain_checked_at: new Date() });
 }

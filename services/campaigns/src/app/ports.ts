@@ -3,7 +3,7 @@
  * service.ts hands the implementations in.
  */
 import type { Outbox } from '../../../../libs/bus/src';
-import type { Db, Queryable } from '../../../../libs/db/src';
+import type { UnitOfWork, Work } from '../../../../libs/db/src';
 import type { AudienceType, Status } from '../domain/campaign';
 
 export interface CampaignRow {
@@ -81,35 +81,40 @@ export interface RecipientFact {
   bits: number;
 }
 
-/** Campaigns and their frozen recipients in PostgreSQL, every statement scoped by project_id. */
+/**
+ * Campaigns and their frozen recipients in PostgreSQL, every statement scoped by project_id.
+ * Transactions are units of work (`uow.run`); `outbox` publishes this schema's events in them.
+ */
 export interface CampaignsStore {
-  readonly db: Db;
+  readonly uow: UnitOfWork;
   readonly outbox: Outbox;
 
-  insert(tx: Queryable, row: NewCampaign): Promise<CampaignRow>;
-  get(q: Queryable, projectId: string, id: string, lock?: boolean): Promise<CampaignRow | undefined>;
+  insert(work: Work, row: NewCampaign): Promise<CampaignRow>;
+  get(projectId: string, id: string): Promise<CampaignRow | undefined>;
+  /** The campaign, locked in the unit of work. */
+  getForUpdate(work: Work, projectId: string, id: string): Promise<CampaignRow | undefined>;
   /** A page of campaigns, without their bodies. */
   list(projectId: string, q: { page: number; pageSize: number; status?: string }): Promise<{ rows: Array<Omit<CampaignRow, 'body'>>; total: number }>;
-  update(tx: Queryable, projectId: string, id: string, change: CampaignChange): Promise<CampaignRow>;
-  delete(tx: Queryable, projectId: string, id: string): Promise<void>;
+  update(work: Work, projectId: string, id: string, change: CampaignChange): Promise<CampaignRow>;
+  delete(work: Work, projectId: string, id: string): Promise<void>;
 
   /** SCHEDULED campaigns whose time came, now SENDING (phase freeze). */
-  startDue(tx: Queryable, limit: number): Promise<CampaignRow[]>;
+  startDue(work: Work, limit: number): Promise<CampaignRow[]>;
   /** The SENDING campaign whose turn it is (least recently stepped, not waiting), locked, without its body; skips those another replica holds. */
-  nextTurn(tx: Queryable): Promise<Omit<CampaignRow, 'body'> | undefined>;
+  nextTurn(work: Work): Promise<Omit<CampaignRow, 'body'> | undefined>;
   /** A turn's progress, without an event (nothing others keep changed). */
-  progress(tx: Queryable, projectId: string, id: string, change: CampaignChange): Promise<void>;
+  progress(work: Work, projectId: string, id: string, change: CampaignChange): Promise<void>;
   /** A SENDING campaign's next turn put off (its turn failed). */
   deferTurn(projectId: string, id: string, ms: number): Promise<void>;
-  body(q: Queryable, projectId: string, id: string): Promise<string>;
+  body(work: Work, projectId: string, id: string): Promise<string>;
   /** Its frozen recipients, deleted in batches (after the campaign itself). */
   deleteRecipients(projectId: string, id: string): Promise<void>;
   /** Adds frozen recipients (ids already there are ignored); returns how many were new. */
-  freeze(tx: Queryable, projectId: string, campaignId: string, contactIds: string[]): Promise<number>;
+  freeze(work: Work, projectId: string, campaignId: string, contactIds: string[]): Promise<number>;
   /** Frozen recipients after `afterId`, in id order. */
-  recipientsAfter(q: Queryable, projectId: string, campaignId: string, afterId: string | null, limit: number): Promise<string[]>;
+  recipientsAfter(work: Work, projectId: string, campaignId: string, afterId: string | null, limit: number): Promise<string[]>;
   /** The project's emails handed to messaging and not yet settled (sent or failed), over its SENDING campaigns. */
-  inFlight(q: Queryable, projectId: string): Promise<number>;
+  inFlight(work: Work, projectId: string): Promise<number>;
   /** Records facts on recipients and raises their campaigns' counters once per recipient and fact; returns the campaigns changed. */
-  applyFacts(tx: Queryable, facts: RecipientFact[]): Promise<Array<{ projectId: string; campaignId: string }>>;
+  applyFacts(work: Work, facts: RecipientFact[]): Promise<Array<{ projectId: string; campaignId: string }>>;
 }

@@ -1,5 +1,5 @@
 import type { DomainEvent } from '../../../../libs/contracts/src';
-import type { Queryable } from '../../../../libs/db/src';
+import { workOf, type Queryable } from '../../../../libs/db/src';
 import type { Consumer } from '../../../../libs/runtime/src/service';
 import type { CampaignsStore, RecipientFact } from '../app/ports';
 import { FACT, factBits } from '../domain/campaign';
@@ -26,7 +26,7 @@ const replyFacts = (events: Received[]): RecipientFact[] =>
 
 /** Campaign stats and progress from what happened to each recipient's email (counted once per recipient and fact). */
 export function campaignsConsumer(store: CampaignsStore): Consumer {
-  const apply = (facts: RecipientFact[], tx: Queryable) => store.applyFacts(tx, facts).then(() => undefined);
+  const apply = (facts: RecipientFact[], tx: Queryable) => store.applyFacts(workOf(tx), facts).then(() => undefined);
   return {
     handlers: {
       'messaging.email.status_changed.v1': (e: StatusChanged, tx) => apply(statusFacts([e]), tx),

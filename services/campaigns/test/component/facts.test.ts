@@ -30,8 +30,8 @@ afterAll(async () => {
 
 async function campaign(projectId: string, recipients: string[]) {
   const id = newId();
-  await db.tx(async (tx) => {
-    await store.insert(tx, {
+  await db.run(async (work) => {
+    await store.insert(work, {
       project_id: projectId,
       id,
       name: 'c',
@@ -47,7 +47,7 @@ async function campaign(projectId: string, recipients: string[]) {
       audience_filter: null,
       status: 'DRAFT',
     });
-    await store.freeze(tx, projectId, id, recipients);
+    await store.freeze(work, projectId, id, recipients);
   });
   return id;
 }
@@ -75,7 +75,7 @@ async function consume(events: DomainEvent[]) {
 }
 
 const counts = async (projectId: string, id: string) => {
-  const c = (await store.get(db.pool, projectId, id))!;
+  const c = (await store.get(projectId, id))!;
   return {
     sent: c.sent_count,
     delivered: c.delivered_count,

@@ -1,6 +1,5 @@
-import type { PoolClient } from 'pg';
 import { Outbox } from '../../../../libs/bus/src';
-import { Db, prepared } from '../../../../libs/db/src';
+import { Db, prepared, sqlOf, type UnitOfWork, type Work } from '../../../../libs/db/src';
 import type { BulkOperation, ChunkRefusal, JobError, JobKind, JobProgress, JobRow, JobsStore } from '../app/ports';
 import { SCHEMA } from '../migrations';
 
@@ -28,6 +27,10 @@ export class JobsRepo implements JobsStore {
     readonly db: Db,
     readonly outbox: Outbox,
   ) {}
+
+  get uow(): UnitOfWork {
+    return this.db;
+  }
 
   async createImport(projectId: string, id: string, filename: string) {
     await this.db.query(`INSERT INTO ${J} (project_id, id, kind, operation, status, filename) VALUES ($1, $2, 'import', 'import', 'uploading', $3)`, [
@@ -116,14 +119,16 @@ export class JobsRepo implements JobsStore {
     return rows.length > 0;
   }
 
-  async holds(tx: PoolClient, projectId: string, id: string, worker: string): Promise<boolean> {
+  async holds(work: Work, projectId: string, id: string, worker: string): Promise<boolean> {
+    const tx = sqlOf(work);
     const r = await tx.query(
       prepared(`SELECT 1 FROM ${J} WHERE project_id = $1 AND id = $2 AND worker = $3 AND status = 'running' FOR UPDATE`, [projectId, id, worker]),
     );
     return (r.rowCount ?? 0) > 0;
   }
 
-  async progress(tx: PoolClient, projectId: string, id: string, p: JobProgress, leaseMs: number) {
+  async progress(work: Work, projectId: string, id: string, p: JobProgress, leaseMs: number) {
+    const tx = sqlOf(work);
     if (p.errors.length) {
       await tx.query(
         prepared(
@@ -191,7 +196,8 @@ export class JobsRepo implements JobsStore {
     return (await this.db.query(prepared(`SELECT data FROM ${CHUNKS} WHERE project_id = $1 AND job_id = $2 AND seq = $3`, [projectId, id, seq])))[0]?.data;
   }
 
-  async setSubscribed(tx: PoolClient, projectId: string, ids: string[], subscribed: boolean) {
+  async setSubscribed(work: Work, projectId: string, ids: string[], subscribed: boolean) {
+    const tx = sqlOf(work);
     const r = await tx.query(
       prepared(
         `WITH cur AS (
@@ -208,7 +214,8 @@ export class JobsRepo implements JobsStore {
     return r.rows;
   }
 
-  async deleteMany(tx: PoolClient, projectId: string, ids: string[]) {
+  async deleteMany(work: Work, projectId: string, ids: string[]) {
+    const tx = sqlOf(work);
     const r = await tx.query(prepared(`DELETE FROM ${CONTACTS} WHERE project_id = $1 AND id = ANY($2::uuid[]) RETURNING id, email`, [projectId, ids]));
     if (r.rows.length) {
       await tx.query(

@@ -1,8 +1,7 @@
-import type { PoolClient } from 'pg';
-import { Db, likeEscape, prepared, Queryable } from '../../../../libs/db/src';
+import { Db, likeEscape, prepared, Queryable, sqlOf, UnitOfWork, Work } from '../../../../libs/db/src';
 import type { FieldType } from '../domain/types';
 import type { JsonObject } from '../domain/data';
-import { Outbox } from '../../../../libs/bus/src';
+import { NewEvent, Outbox } from '../../../../libs/bus/src';
 import type { ContactBatchItem, ContactBatchRow, ContactRow, ContactsStore } from '../app/ports';
 import { SCHEMA } from '../migrations';
 
@@ -25,6 +24,14 @@ export class ContactsRepo implements ContactsStore {
 
   constructor(readonly db: Db) {
     setInterval(() => this.knownFields.clear(), 60_000).unref();
+  }
+
+  get uow(): UnitOfWork {
+    return this.db;
+  }
+
+  async publish(events: NewEvent[]): Promise<void> {
+    await outbox.enqueue(this.db.pool, events);
   }
 
   async findByEmail(projectId: string, email: string): Promise<ContactRow | undefined> {
@@ -118,10 +125,11 @@ export class ContactsRepo implements ContactsStore {
    * from the answer, unchanged.
    */
   async importBatch(
-    tx: Queryable,
+    work: Work,
     projectId: string,
     items: Array<{ ord: number; id: string; email: string; set: JsonObject }>,
   ): Promise<Array<{ ord: number; outcome: 'inserted' | 'updated' }>> {
+    const tx = sqlOf(work);
     const events = outbox.envelopes(
       items.map((i) => ({ type: 'contacts.contact.subscription_changed.v1' as const, projectId, data: { contactId: i.id, email: i.email, subscribed: true } })),
     );
@@ -156,18 +164,21 @@ export class ContactsRepo implements ContactsStore {
     return r.rows.map((x) => ({ ord: x.ord, outcome: x.inserted ? 'inserted' : 'updated' }));
   }
 
-  async findByEmailForUpdate(tx: PoolClient, projectId: string, email: string): Promise<ContactRow | undefined> {
+  async findByEmailForUpdate(work: Work, projectId: string, email: string): Promise<ContactRow | undefined> {
+    const tx = sqlOf(work);
     const r = await tx.query(`SELECT ${COLS} FROM ${T} WHERE project_id = $1 AND email = $2 FOR UPDATE`, [projectId, email]);
     return r.rows[0];
   }
 
-  async findByIdForUpdate(tx: PoolClient, projectId: string, id: string): Promise<ContactRow | undefined> {
+  async findByIdForUpdate(work: Work, projectId: string, id: string): Promise<ContactRow | undefined> {
+    const tx = sqlOf(work);
     const r = await tx.query(`SELECT ${COLS} FROM ${T} WHERE project_id = $1 AND id = $2 FOR UPDATE`, [projectId, id]);
     return r.rows[0];
   }
 
   /** Inserts unless the email exists (a concurrent insert won); returns undefined then. */
-  async insert(tx: PoolClient, projectId: string, c: { id: string; email: string; subscribed: boolean; data: JsonObject }) {
+  async insert(work: Work, projectId: string, c: { id: string; email: string; subscribed: boolean; data: JsonObject }) {
+    const tx = sqlOf(work);
     const r = await tx.query(
       `INSERT INTO ${T} (project_id, id, email, subscribed, data) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (project_id, email) DO NOTHING RETURNING ${COLS}`,
@@ -176,7 +187,8 @@ export class ContactsRepo implements ContactsStore {
     return r.rows[0] as ContactRow | undefined;
   }
 
-  async update(tx: PoolClient, projectId: string, id: string, c: { email: string; subscribed: boolean; data: JsonObject }) {
+  async update(work: Work, projectId: string, id: string, c: { email: string; subscribed: boolean; data: JsonObject }) {
+    const tx = sqlOf(work);
     const r = await tx.query(
       `UPDATE ${T} SET email = $3, subscribed = $4, data = $5, updated_at = now()
        WHERE project_id = $1 AND id = $2 RETURNING ${COLS}`,
@@ -200,7 +212,8 @@ export class ContactsRepo implements ContactsStore {
     )[0];
   }
 
-  async emailTaken(tx: Queryable, projectId: string, email: string, exceptId: string) {
+  async emailTaken(work: Work, projectId: string, email: string, exceptId: string) {
+    const tx = sqlOf(work);
     const r = await tx.query(`SELECT 1 FROM ${T} WHERE project_id = $1 AND email = $2 AND id <> $3`, [projectId, email, exceptId]);
     return (r.rowCount ?? 0) > 0;
   }
@@ -213,7 +226,8 @@ export class ContactsRepo implements ContactsStore {
     return this.db.query(`SELECT ${COLS} FROM ${T} WHERE project_id = $1 AND id = ANY($2::uuid[])`, [projectId, ids]);
   }
 
-  async delete(tx: PoolClient, projectId: string, id: string): Promise<ContactRow | undefined> {
+  async delete(work: Work, projectId: string, id: string): Promise<ContactRow | undefined> {
+    const tx = sqlOf(work);
     const r = await tx.query(`DELETE FROM ${T} WHERE project_id = $1 AND id = $2 RETURNING ${COLS}`, [projectId, id]);
     await tx.query(`DELETE FROM ${SCHEMA}.event_facts WHERE project_id = $1 AND contact_id = $2`, [projectId, id]);
     await tx.query(`DELETE FROM ${SCHEMA}.segment_members WHERE project_id = $1 AND contact_id = $2`, [projectId, id]);
@@ -257,7 +271,8 @@ export class ContactsRepo implements ContactsStore {
    * Keys this process already recorded are skipped (the cache is dropped every minute and on a
    * field delete, so a key deleted elsewhere is recorded again soon).
    */
-  async recordFieldTypes(tx: Queryable, projectId: string, all: Array<{ key: string; type: FieldType }>) {
+  async recordFieldTypes(projectId: string, all: Array<{ key: string; type: FieldType }>, work?: Work) {
+    const tx = work ? sqlOf(work) : this.db.pool;
     const known = this.knownFields.get(projectId);
     const types = known ? all.filter((t) => !known.has(t.key)) : all;
     if (types.length === 0) return;
@@ -273,7 +288,8 @@ export class ContactsRepo implements ContactsStore {
     this.knownFields.set(projectId, set);
   }
 
-  async fieldBudget(q: Queryable, projectId: string, keys: string[]): Promise<{ total: number; added: string[] }> {
+  async fieldBudget(projectId: string, keys: string[], work?: Work): Promise<{ total: number; added: string[] }> {
+    const q = work ? sqlOf(work) : this.db.pool;
     const known = this.knownFields.get(projectId);
     const unknown = [...new Set(known ? keys.filter((k) => !known.has(k)) : keys)];
     if (!unknown.length) return { total: 0, added: [] };

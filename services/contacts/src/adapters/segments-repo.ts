@@ -1,6 +1,5 @@
-import type { PoolClient } from 'pg';
 import { CONTACTS_TABLE, countSql, idsSql, matchEachSql, pageSql, type CompiledCondition, type Condition } from '../../../../libs/audience/src';
-import type { Db, Queryable } from '../../../../libs/db/src';
+import { sqlOf, type Db, type Queryable, type UnitOfWork, type Work } from '../../../../libs/db/src';
 import type { CampaignAudience, ContactRow, DueProject, SegmentRef, SegmentRow, SegmentsStore, WorkflowRefs } from '../app/ports';
 import { segmentSlug, type SegmentType } from '../domain/segments';
 import { SCHEMA } from '../migrations';
@@ -19,6 +18,10 @@ const CONTACT_COLS = 'c.id, c.email, c.subscribed, c.data, c.created_at, c.updat
 export class SegmentsRepo implements SegmentsStore {
   constructor(readonly db: Db) {}
 
+  get uow(): UnitOfWork {
+    return this.db;
+  }
+
   async list(projectId: string): Promise<SegmentRow[]> {
     return this.db.query(`SELECT ${COLS} FROM ${S} s WHERE s.project_id = $1 ORDER BY s.created_at, s.id`, [projectId]);
   }
@@ -27,16 +30,25 @@ export class SegmentsRepo implements SegmentsStore {
     return this.db.query(`SELECT id, name, type, condition FROM ${S} WHERE project_id = $1 ORDER BY created_at, id`, [projectId]);
   }
 
-  async get(q: Queryable, projectId: string, id: string, lock = false): Promise<SegmentRow | undefined> {
+  get(projectId: string, id: string): Promise<SegmentRow | undefined> {
+    return this.getIn(this.db.pool, projectId, id);
+  }
+
+  getForUpdate(work: Work, projectId: string, id: string): Promise<SegmentRow | undefined> {
+    return this.getIn(sqlOf(work), projectId, id, true);
+  }
+
+  private async getIn(q: Queryable, projectId: string, id: string, lock = false): Promise<SegmentRow | undefined> {
     const r = await q.query(`SELECT ${COLS} FROM ${S} s WHERE s.project_id = $1 AND s.id = $2${lock ? ' FOR UPDATE OF s' : ''}`, [projectId, id]);
     return r.rows[0];
   }
 
   async insert(
-    tx: PoolClient,
+    work: Work,
     projectId: string,
     s: { id: string; name: string; description: string | null; type: SegmentType; condition: Condition | null; trackMembership: boolean; memberCount: number },
   ) {
+    const tx = sqlOf(work);
     await tx.query(
       `INSERT INTO ${S} (project_id, id, name, slug, description, type, condition, track_membership, member_count) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
       [
@@ -54,11 +66,12 @@ export class SegmentsRepo implements SegmentsStore {
   }
 
   async update(
-    tx: PoolClient,
+    work: Work,
     projectId: string,
     id: string,
     s: { name: string; description: string | null; condition: Condition | null; trackMembership: boolean; memberCount: number; conditionChanged: boolean },
   ) {
+    const tx = sqlOf(work);
     await tx.query(
       `UPDATE ${S} SET name = $3, slug = $9, description = $4, condition = $5, track_membership = $6, member_count = $7, updated_at = now(),
          computed_at = CASE WHEN $8::boolean THEN NULL ELSE computed_at END, failed_at = CASE WHEN $8::boolean THEN NULL ELSE failed_at END
@@ -77,12 +90,14 @@ export class SegmentsRepo implements SegmentsStore {
     );
   }
 
-  async delete(tx: PoolClient, projectId: string, id: string) {
+  async delete(work: Work, projectId: string, id: string) {
+    const tx = sqlOf(work);
     await tx.query(`DELETE FROM ${M} WHERE project_id = $1 AND segment_id = $2`, [projectId, id]);
     await tx.query(`DELETE FROM ${S} WHERE project_id = $1 AND id = $2`, [projectId, id]);
   }
 
-  async clearMembers(tx: PoolClient, projectId: string, id: string) {
+  async clearMembers(work: Work, projectId: string, id: string) {
+    const tx = sqlOf(work);
     await tx.query(`DELETE FROM ${M} WHERE project_id = $1 AND segment_id = $2`, [projectId, id]);
   }
 
@@ -90,17 +105,20 @@ export class SegmentsRepo implements SegmentsStore {
     await this.db.query(`UPDATE ${S} SET member_count = $3 WHERE project_id = $1 AND id = $2`, [projectId, id, n]);
   }
 
-  async count(q: Queryable, projectId: string, compiled: CompiledCondition): Promise<number> {
+  async count(projectId: string, compiled: CompiledCondition): Promise<number> {
+    const q = this.db.pool;
     const r = await q.query(countSql(projectId, compiled));
     return Number(r.rows[0].n);
   }
 
-  async countWithSubscribed(q: Queryable, projectId: string, compiled: CompiledCondition): Promise<{ total: number; subscribed: number }> {
+  async countWithSubscribed(projectId: string, compiled: CompiledCondition): Promise<{ total: number; subscribed: number }> {
+    const q = this.db.pool;
     const r = await q.query(countSql(projectId, compiled, { subscribed: true }));
     return { total: Number(r.rows[0].n), subscribed: Number(r.rows[0].subscribed) };
   }
 
-  async saveCampaignAudience(tx: Queryable, projectId: string, c: CampaignAudience & { campaignId: string; version: number }) {
+  async saveCampaignAudience(work: Work, projectId: string, c: CampaignAudience & { campaignId: string; version: number }) {
+    const tx = sqlOf(work);
     await tx.query(
       `INSERT INTO contacts.campaign_audiences (project_id, campaign_id, segment_id, audience_filter, name, status, version) VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT (project_id, campaign_id) DO UPDATE SET segment_id = excluded.segment_id, audience_filter = excluded.audience_filter,
@@ -110,7 +128,8 @@ export class SegmentsRepo implements SegmentsStore {
     );
   }
 
-  async deleteCampaignAudience(tx: Queryable, projectId: string, campaignId: string) {
+  async deleteCampaignAudience(work: Work, projectId: string, campaignId: string) {
+    const tx = sqlOf(work);
     await tx.query(`DELETE FROM contacts.campaign_audiences WHERE project_id = $1 AND campaign_id = $2`, [projectId, campaignId]);
   }
 
@@ -122,7 +141,8 @@ export class SegmentsRepo implements SegmentsStore {
     return rows.map((r) => ({ id: r.id, segmentId: r.segment_id, audienceFilter: r.audience_filter, name: r.name, status: r.status }));
   }
 
-  async saveWorkflowRefs(tx: Queryable, projectId: string, w: WorkflowRefs & { version: number }) {
+  async saveWorkflowRefs(work: Work, projectId: string, w: WorkflowRefs & { version: number }) {
+    const tx = sqlOf(work);
     await tx.query(
       `INSERT INTO ${WF} AS w (project_id, workflow_id, name, fields, event_names, version) VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (project_id, workflow_id) DO UPDATE SET name = excluded.name, fields = excluded.fields, event_names = excluded.event_names, version = excluded.version
@@ -131,7 +151,8 @@ export class SegmentsRepo implements SegmentsStore {
     );
   }
 
-  async deleteWorkflowRefs(tx: Queryable, projectId: string, workflowId: string) {
+  async deleteWorkflowRefs(work: Work, projectId: string, workflowId: string) {
+    const tx = sqlOf(work);
     await tx.query(
       `INSERT INTO ${WF} (project_id, workflow_id, version, deleted) VALUES ($1, $2, 0, true)
        ON CONFLICT (project_id, workflow_id) DO UPDATE SET deleted = true, name = '', fields = '{}', event_names = '{}'`,
@@ -157,7 +178,7 @@ export class SegmentsRepo implements SegmentsStore {
   }
 
   async livePage(projectId: string, compiled: CompiledCondition, page: { page: number; pageSize: number }) {
-    const [rows, total] = await Promise.all([this.db.query(pageSql(projectId, compiled, page)), this.count(this.db.pool, projectId, compiled)]);
+    const [rows, total] = await Promise.all([this.db.query(pageSql(projectId, compiled, page)), this.count(projectId, compiled)]);
     return { rows: rows as ContactRow[], total };
   }
 
@@ -170,12 +191,14 @@ export class SegmentsRepo implements SegmentsStore {
     return { rows: rows as ContactRow[], total: Number(total[0].n) };
   }
 
-  async contactsByEmail(q: Queryable, projectId: string, emails: string[]): Promise<Array<{ id: string; email: string }>> {
+  async contactsByEmail(projectId: string, emails: string[]): Promise<Array<{ id: string; email: string }>> {
+    const q = this.db.pool;
     const r = await q.query(`SELECT id, email FROM ${CONTACTS_TABLE} WHERE project_id = $1 AND email = ANY($2::text[])`, [projectId, emails]);
     return r.rows;
   }
 
-  async addMembers(tx: PoolClient, projectId: string, id: string, contactIds: string[]): Promise<number> {
+  async addMembers(work: Work, projectId: string, id: string, contactIds: string[]): Promise<number> {
+    const tx = sqlOf(work);
     const r = await tx.query(
       `INSERT INTO ${M} (project_id, segment_id, contact_id) SELECT $1, $2, x FROM unnest($3::uuid[]) AS x ORDER BY x ON CONFLICT DO NOTHING`,
       [projectId, id, contactIds],
@@ -183,7 +206,8 @@ export class SegmentsRepo implements SegmentsStore {
     return r.rowCount ?? 0;
   }
 
-  async removeMembers(tx: PoolClient, projectId: string, id: string, contactIds: string[]): Promise<number> {
+  async removeMembers(work: Work, projectId: string, id: string, contactIds: string[]): Promise<number> {
+    const tx = sqlOf(work);
     const r = await tx.query(`DELETE FROM ${M} WHERE project_id = $1 AND segment_id = $2 AND contact_id = ANY($3::uuid[])`, [projectId, id, contactIds]);
     return r.rowCount ?? 0;
   }
@@ -192,7 +216,8 @@ export class SegmentsRepo implements SegmentsStore {
    * Writes a tracked segment's membership: the contacts matching now against the rows of the last
    * compute, in one statement (one snapshot). Returns who entered and who left, and the total.
    */
-  async writeMembership(tx: PoolClient, projectId: string, id: string, compiled: CompiledCondition) {
+  async writeMembership(work: Work, projectId: string, id: string, compiled: CompiledCondition) {
+    const tx = sqlOf(work);
     const seg = compiled.params.length + 2;
     // The two sets are compared by hashing. Statistics taken while the membership was small
     // (before autoanalyze sees a first large compute) make the planner pick a nested-loop anti
@@ -231,7 +256,8 @@ export class SegmentsRepo implements SegmentsStore {
     return rows.map((r) => r.id);
   }
 
-  async markDue(q: Queryable, projectIds: string[], debounceMs: number) {
+  async markDue(projectIds: string[], debounceMs: number, work?: Work) {
+    const q = work ? sqlOf(work) : this.db.pool;
     // Only projects with a tracked segment; a project already due keeps its time (the debounce),
     // one being recomputed is flagged to go again after.
     await q.query(

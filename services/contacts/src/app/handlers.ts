@@ -1,7 +1,6 @@
-import type { PoolClient } from 'pg';
 import { AppError, BatchOutcome, badRequest, conflict, isUuid, logger, newId, notFound, toBatchReply, validationError } from '../../../../libs/kit/src';
 import type { NewEvent } from '../../../../libs/bus/src';
-import type { Queryable } from '../../../../libs/db/src';
+import type { Work } from '../../../../libs/db/src';
 import { projectOf, type Handlers } from '../../../../libs/contracts/src';
 import { applyDataPatch, DataPatchResult as DataPatch, DataValidationError, fieldBudgetError, JsonObject } from '../domain/data';
 import { isValidEmail, normalizeEmail } from '../domain/email';
@@ -58,28 +57,28 @@ function typesOf(persisted: JsonObject): Array<{ key: string; type: FieldType }>
 }
 
 /** Refuses a write whose new keys would take the project past MAX_PROJECT_FIELDS custom fields. */
-async function admitFields(repo: ContactsStore, q: Queryable, projectId: string, persisted: JsonObject) {
+async function admitFields(repo: ContactsStore, projectId: string, persisted: JsonObject, work?: Work) {
   const keys = typesOf(persisted).map((t) => t.key);
   if (!keys.length) return;
-  const { total, added } = await repo.fieldBudget(q, projectId, keys);
+  const { total, added } = await repo.fieldBudget(projectId, keys, work);
   const error = fieldBudgetError(total, added);
   if (error) throw error;
 }
 
 /** Contacts use cases, served in process or over gRPC (the same handlers either way); import and bulk jobs are in jobs.ts. */
 export function contactsHandlers(repo: ContactsStore): Omit<Handlers<'contacts'>, keyof JobHandlers | keyof SegmentHandlers | keyof ConditionHandlers> {
-  const { db, outbox } = repo;
+  const { uow, outbox } = repo;
 
-  async function upsertOnce(tx: PoolClient, projectId: string, email: string, subscribed: boolean | undefined, defaultSubscribed: boolean, dataJson: string) {
-    const existing = await repo.findByEmailForUpdate(tx, projectId, email);
+  async function upsertOnce(work: Work, projectId: string, email: string, subscribed: boolean | undefined, defaultSubscribed: boolean, dataJson: string) {
+    const existing = await repo.findByEmailForUpdate(work, projectId, email);
     const patch = patchData(existing?.data ?? {}, dataJson);
     const events: NewEvent[] = [];
     let row: ContactRow | undefined;
     let isNew = false;
-    await admitFields(repo, tx, projectId, patch.persisted);
+    await admitFields(repo, projectId, patch.persisted, work);
     let isUpdate = false;
     if (!existing) {
-      row = await repo.insert(tx, projectId, { id: newId(), email, subscribed: subscribed ?? defaultSubscribed, data: patch.data });
+      row = await repo.insert(work, projectId, { id: newId(), email, subscribed: subscribed ?? defaultSubscribed, data: patch.data });
       if (!row) return undefined; // lost a race with a concurrent insert: caller retries as an update
       isNew = true;
       // A new contact that starts subscribed has "subscribed" (its subscription turned on).
@@ -87,15 +86,15 @@ export function contactsHandlers(repo: ContactsStore): Omit<Handlers<'contacts'>
     } else {
       const nextSubscribed = subscribed ?? existing.subscribed;
       if (patch.changed || nextSubscribed !== existing.subscribed) {
-        row = await repo.update(tx, projectId, existing.id, { email, subscribed: nextSubscribed, data: patch.data });
+        row = await repo.update(work, projectId, existing.id, { email, subscribed: nextSubscribed, data: patch.data });
         isUpdate = true;
         if (nextSubscribed !== existing.subscribed) events.push(subscriptionChanged(projectId, row));
       } else {
         row = existing;
       }
     }
-    await repo.recordFieldTypes(tx, projectId, typesOf(patch.persisted));
-    await outbox.enqueue(tx, events);
+    await repo.recordFieldTypes(projectId, typesOf(patch.persisted), work);
+    await outbox.enqueue(work, events);
     return { row, isNew, isUpdate, transient: patch.transient };
   }
 
@@ -118,15 +117,15 @@ export function contactsHandlers(repo: ContactsStore): Omit<Handlers<'contacts'>
     const current = await repo.findByEmail(projectId, email);
     if (current && (req.subscribed === undefined || req.subscribed === current.subscribed)) {
       const patch = patchData(current.data, req.data_json);
-      if (patch.changed) await admitFields(repo, db.pool, projectId, patch.persisted);
+      if (patch.changed) await admitFields(repo, projectId, patch.persisted);
       const row = patch.changed ? await repo.updateDataIfUnchanged(projectId, current.id, current.data, patch.data) : current;
       if (row) {
-        await repo.recordFieldTypes(db.pool, projectId, typesOf(patch.persisted));
+        await repo.recordFieldTypes(projectId, typesOf(patch.persisted));
         return upserted(row, false, patch.changed, patch.transient);
       }
     }
     for (let attempt = 0; attempt < 3; attempt++) {
-      const result = await db.tx((tx) => upsertOnce(tx, projectId, email, req.subscribed, req.default_subscribed, req.data_json));
+      const result = await uow.run((work) => upsertOnce(work, projectId, email, req.subscribed, req.default_subscribed, req.data_json));
       if (result) return upserted(result.row, result.isNew, result.isUpdate, result.transient);
     }
     throw conflict('The contact was being created concurrently; retry the request.');
@@ -176,7 +175,6 @@ export function contactsHandlers(repo: ContactsStore): Omit<Handlers<'contacts'>
     for (const projectId of new Set(batch.map((b) => b.projectId))) {
       const mine = batch.filter((b) => b.projectId === projectId);
       const { total, added } = await repo.fieldBudget(
-        db.pool,
         projectId,
         mine.flatMap((b) => typesOf(b.set).map((t) => t.key)),
       );
@@ -208,7 +206,7 @@ export function contactsHandlers(repo: ContactsStore): Omit<Handlers<'contacts'>
         types.set(b.projectId, list);
         out[b.ord] = { ok: true, value: upserted(row, row.outcome === 'inserted', row.outcome === 'updated', b.patch.transient) };
       }
-      for (const [projectId, t] of types) await repo.recordFieldTypes(db.pool, projectId, t);
+      for (const [projectId, t] of types) await repo.recordFieldTypes(projectId, t);
     }
 
     for (const i of later.sort((a, b) => a - b)) {
@@ -226,7 +224,7 @@ export function contactsHandlers(repo: ContactsStore): Omit<Handlers<'contacts'>
       const projectId = projectOf(meta);
       const out = await upsertOne(projectId, req);
       // The API's create-or-update (tracks and sends show through their events instead).
-      if (out.is_new || out.is_update) await outbox.enqueue(db.pool, [contactsChanged(projectId, 1)]);
+      if (out.is_new || out.is_update) await repo.publish([contactsChanged(projectId, 1)]);
       return out;
     },
 
@@ -269,11 +267,11 @@ export function contactsHandlers(repo: ContactsStore): Omit<Handlers<'contacts'>
       const projectId = projectOf(meta);
       const id = requireId(req.id);
       const nextEmail = req.email !== undefined ? requireEmail(req.email) : undefined;
-      const row = await db.tx(async (tx) => {
-        const existing = await repo.findByIdForUpdate(tx, projectId, id);
+      const row = await uow.run(async (work) => {
+        const existing = await repo.findByIdForUpdate(work, projectId, id);
         if (!existing) throw notFound('Contact', 'CONTACT_NOT_FOUND');
         const email = nextEmail ?? existing.email;
-        if (email !== existing.email && (await repo.emailTaken(tx, projectId, email, id))) {
+        if (email !== existing.email && (await repo.emailTaken(work, projectId, email, id))) {
           throw new AppError({
             code: 'CONFLICT',
             status: 409,
@@ -282,13 +280,13 @@ export function contactsHandlers(repo: ContactsStore): Omit<Handlers<'contacts'>
           });
         }
         const patch = patchData(existing.data, req.data_json);
-        await admitFields(repo, tx, projectId, patch.persisted);
+        await admitFields(repo, projectId, patch.persisted, work);
         const subscribed = req.subscribed ?? existing.subscribed;
-        const updated = await repo.update(tx, projectId, id, { email, subscribed, data: patch.data });
-        await repo.recordFieldTypes(tx, projectId, typesOf(patch.persisted));
+        const updated = await repo.update(work, projectId, id, { email, subscribed, data: patch.data });
+        await repo.recordFieldTypes(projectId, typesOf(patch.persisted), work);
         const events: NewEvent[] = subscribed !== existing.subscribed ? [subscriptionChanged(projectId, updated)] : [];
         if (patch.changed || email !== existing.email || subscribed !== existing.subscribed) events.push(contactsChanged(projectId, 1));
-        await outbox.enqueue(tx, events);
+        await outbox.enqueue(work, events);
         return updated;
       });
       return { contact: toMsg(row) };
@@ -297,10 +295,10 @@ export function contactsHandlers(repo: ContactsStore): Omit<Handlers<'contacts'>
     async DeleteContact(req, meta) {
       const projectId = projectOf(meta);
       const id = requireId(req.id);
-      await db.tx(async (tx) => {
-        const row = await repo.delete(tx, projectId, id);
+      await uow.run(async (work) => {
+        const row = await repo.delete(work, projectId, id);
         if (!row) throw notFound('Contact', 'CONTACT_NOT_FOUND');
-        await outbox.enqueue(tx, [contactDeleted(projectId, row)]);
+        await outbox.enqueue(work, [contactDeleted(projectId, row)]);
       });
       return {};
     },
@@ -348,7 +346,7 @@ export function contactsHandlers(repo: ContactsStore): Omit<Handlers<'contacts'>
         throw badRequest(`${req.field} is a standard field and cannot be deleted`, 'Only custom fields (data.<key>) can be deleted.');
       }
       const n = await repo.deleteField(projectId, parsed.path);
-      if (n) await outbox.enqueue(db.pool, [contactsChanged(projectId, n)]);
+      if (n) await repo.publish([contactsChanged(projectId, n)]);
       return { deleted_from: String(n) };
     },
   };

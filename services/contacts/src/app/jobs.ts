@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import { parse as parseCsv } from 'fast-csv';
 import type { NewEvent } from '../../../../libs/bus/src';
+import type { Work } from '../../../../libs/db/src';
 import { projectOf, type Handlers } from '../../../../libs/contracts/src';
 import { AppError, isUuid, logger, newId, notFound, validationError } from '../../../../libs/kit/src';
 import { columnsOf, isHeaderProblem, RecordCounter, rowOf, type ImportColumns } from '../domain/csv';
@@ -249,13 +250,13 @@ interface JobRun {
 type Outcome = 'released' | { status: 'completed' | 'failed'; reason?: string; total?: number };
 
 /** Runs fn in a transaction that holds the job (else LostLease); a deadlock is retried. */
-async function fenced<T>(run: JobRun, fn: (tx: import('pg').PoolClient) => Promise<T>): Promise<T> {
+async function fenced<T>(run: JobRun, fn: (work: Work) => Promise<T>): Promise<T> {
   const { d, job, worker } = run;
   for (let attempt = 1; ; attempt++) {
     try {
-      return await d.jobs.db.tx(async (tx) => {
-        if (!(await d.jobs.holds(tx, job.project_id, job.id, worker))) throw new LostLease();
-        return fn(tx);
+      return await d.jobs.uow.run(async (work) => {
+        if (!(await d.jobs.holds(work, job.project_id, job.id, worker))) throw new LostLease();
+        return fn(work);
       });
     } catch (err) {
       if ((err as { code?: string }).code !== DEADLOCK || attempt >= 3) throw err;
@@ -331,7 +332,8 @@ async function runImport(run: JobRun): Promise<Outcome> {
   // The stored file never changes: a job resumed after a restart was checked when it first ran.
   const total = job.total ?? (await checkFile(run));
   const checkMs = performance.now() - started;
-  if (job.total !== total) await fenced(run, (tx) => d.jobs.progress(tx, job.project_id, job.id, { processed: job.processed, total, errors: [] }, d.leaseMs));
+  if (job.total !== total)
+    await fenced(run, (work) => d.jobs.progress(work, job.project_id, job.id, { processed: job.processed, total, errors: [] }, d.leaseMs));
 
   const state: ImportState = { columns: undefined, seen: new Set(), index: 0 };
   const parser = Readable.from(withoutBom(fileChunks(run))).pipe(parseCsv({ headers: false, ignoreEmpty: true }));
@@ -357,7 +359,6 @@ async function runImport(run: JobRun): Promise<Outcome> {
         if (isHeaderProblem(columns)) throw new JobFailed(`invalid_header: ${columns.message}`);
         // Its columns are the fields it would add: all of them fit in the project's, or none is imported.
         const { total, added } = await d.contacts.fieldBudget(
-          d.contacts.db.pool,
           job.project_id,
           columns.data.map((c) => c.key),
         );
@@ -450,22 +451,22 @@ async function importBatch(run: JobRun, state: ImportState, rows: Row[]) {
       if (type && !types.has(key)) types.set(key, type);
     }
   }
-  await fenced(run, async (tx) => {
+  await fenced(run, async (work) => {
     let imported = 0;
     let updated = 0;
-    for (const r of items.length ? await d.contacts.importBatch(tx, projectId, items) : []) {
+    for (const r of items.length ? await d.contacts.importBatch(work, projectId, items) : []) {
       if (r.outcome === 'inserted') imported++;
       else updated++;
     }
     const unchanged = items.length - imported - updated;
     await d.contacts.recordFieldTypes(
-      tx,
       projectId,
       [...types].map(([key, type]) => ({ key, type })),
+      work,
     );
-    if (imported + updated) await d.jobs.outbox.enqueue(tx, [contactsChanged(projectId, imported + updated)]);
+    if (imported + updated) await d.jobs.outbox.enqueue(work, [contactsChanged(projectId, imported + updated)]);
     await d.jobs.progress(
-      tx,
+      work,
       projectId,
       job.id,
       { processed: rows[rows.length - 1].index, imported, updated, skipped: unchanged + errors.length, errors },
@@ -490,24 +491,24 @@ async function runBulk(run: JobRun): Promise<Outcome> {
     const slice = ids.slice(start, start + BULK_BATCH);
     // StartBulkJob stored the ids deduplicated.
     const valid = slice.filter((id) => isUuid(id)).map((id) => id.toLowerCase());
-    await fenced(run, async (tx) => {
+    await fenced(run, async (work) => {
       const events: NewEvent[] = [];
       const found = new Set<string>();
       if (job.operation === 'delete') {
-        for (const c of await d.jobs.deleteMany(tx, job.project_id, valid)) {
+        for (const c of await d.jobs.deleteMany(work, job.project_id, valid)) {
           found.add(c.id);
           events.push(contactDeleted(job.project_id, c));
         }
       } else {
-        for (const c of await d.jobs.setSubscribed(tx, job.project_id, valid, job.operation === 'subscribe')) {
+        for (const c of await d.jobs.setSubscribed(work, job.project_id, valid, job.operation === 'subscribe')) {
           found.add(c.id);
           if (c.changed) events.push(subscriptionChanged(job.project_id, c));
         }
       }
-      await d.jobs.outbox.enqueue(tx, events);
+      await d.jobs.outbox.enqueue(work, events);
       const errors: JobError[] = slice.flatMap((id, k) => (found.has(id.toLowerCase()) ? [] : [{ n: start + k + 1, contactId: id, reason: 'not_found' }]));
       await d.jobs.progress(
-        tx,
+        work,
         job.project_id,
         job.id,
         { processed: start + slice.length, succeeded: slice.length - errors.length, failed: errors.length, errors },

@@ -3,10 +3,9 @@
  * service.ts hands the implementations in. (The inbound side — gRPC handlers, consumers, HTTP
  * routes — is ../ports/.)
  */
-import type { PoolClient } from 'pg';
-import type { Outbox } from '../../../../libs/bus/src';
+import type { NewEvent, Outbox } from '../../../../libs/bus/src';
 import type { CompiledCondition, Condition } from '../../../../libs/audience/src';
-import type { Db, Queryable } from '../../../../libs/db/src';
+import type { UnitOfWork, Work } from '../../../../libs/db/src';
 import type { JsonObject } from '../domain/data';
 import type { SegmentType } from '../domain/segments';
 import type { FieldType } from '../domain/types';
@@ -37,33 +36,36 @@ export type ContactBatchRow = ContactRow & { ord: number; outcome: 'inserted' | 
 
 /**
  * Contacts and their custom field types in PostgreSQL, every statement scoped by project_id
- * (adapters/repo.ts). Transactions are `db.tx`; `outbox` publishes this schema's events in them.
+ * (adapters/repo.ts). Transactions are units of work (`uow.run`); `outbox` publishes this
+ * schema's events in them, `publish` on their own.
  */
 export interface ContactsStore {
-  readonly db: Db;
+  readonly uow: UnitOfWork;
   readonly outbox: Outbox;
+  /** Writes events to the outbox outside any unit of work (one statement, committed at once). */
+  publish(events: NewEvent[]): Promise<void>;
 
   findByEmail(projectId: string, email: string): Promise<ContactRow | undefined>;
   /** Many upserts in one statement; absent from the result: items for the locked path (see the adapter). */
   upsertBatch(items: ContactBatchItem[]): Promise<ContactBatchRow[]>;
   /** A CSV import's batch (distinct emails of one project) in the caller's transaction; absent from the answer: unchanged. */
   importBatch(
-    tx: Queryable,
+    work: Work,
     projectId: string,
     items: Array<{ ord: number; id: string; email: string; set: JsonObject }>,
   ): Promise<Array<{ ord: number; outcome: 'inserted' | 'updated' }>>;
-  findByEmailForUpdate(tx: PoolClient, projectId: string, email: string): Promise<ContactRow | undefined>;
-  findByIdForUpdate(tx: PoolClient, projectId: string, id: string): Promise<ContactRow | undefined>;
+  findByEmailForUpdate(work: Work, projectId: string, email: string): Promise<ContactRow | undefined>;
+  findByIdForUpdate(work: Work, projectId: string, id: string): Promise<ContactRow | undefined>;
   /** Undefined when the email exists (a concurrent insert won). */
-  insert(tx: PoolClient, projectId: string, c: { id: string; email: string; subscribed: boolean; data: JsonObject }): Promise<ContactRow | undefined>;
-  update(tx: PoolClient, projectId: string, id: string, c: { email: string; subscribed: boolean; data: JsonObject }): Promise<ContactRow>;
+  insert(work: Work, projectId: string, c: { id: string; email: string; subscribed: boolean; data: JsonObject }): Promise<ContactRow | undefined>;
+  update(work: Work, projectId: string, id: string, c: { email: string; subscribed: boolean; data: JsonObject }): Promise<ContactRow>;
   /** Compare-and-set of a contact's data; undefined when someone changed it meanwhile. */
   updateDataIfUnchanged(projectId: string, id: string, expected: JsonObject, next: JsonObject): Promise<ContactRow | undefined>;
-  emailTaken(tx: Queryable, projectId: string, email: string, exceptId: string): Promise<boolean>;
+  emailTaken(work: Work, projectId: string, email: string, exceptId: string): Promise<boolean>;
   get(projectId: string, id: string): Promise<ContactRow | undefined>;
   getMany(projectId: string, ids: string[]): Promise<ContactRow[]>;
   /** Deletes the contact, its event facts and its segment memberships. */
-  delete(tx: PoolClient, projectId: string, id: string): Promise<ContactRow | undefined>;
+  delete(work: Work, projectId: string, id: string): Promise<ContactRow | undefined>;
   /** Newest first, keyset-paginated (one row more than `limit` when there is a next page). */
   list(
     projectId: string,
@@ -71,9 +73,9 @@ export interface ContactsStore {
   ): Promise<{ rows: ContactRow[]; total: number }>;
   existingEmails(projectId: string, emails: string[]): Promise<Set<string>>;
   /** Records the type of keys seen for the first time (existing keys keep theirs). */
-  recordFieldTypes(tx: Queryable, projectId: string, all: Array<{ key: string; type: FieldType }>): Promise<void>;
+  recordFieldTypes(projectId: string, all: Array<{ key: string; type: FieldType }>, work?: Work): Promise<void>;
   /** Of these keys, those the project has no field for yet, and how many fields it has (MAX_PROJECT_FIELDS). */
-  fieldBudget(q: Queryable, projectId: string, keys: string[]): Promise<{ total: number; added: string[] }>;
+  fieldBudget(projectId: string, keys: string[], work?: Work): Promise<{ total: number; added: string[] }>;
   fieldsWithCoverage(projectId: string): Promise<{ total: number; fields: Array<{ key: string; type: FieldType; count: number }> }>;
   distinctValues(projectId: string, expr: { sql: string; param?: string[] }, limit: number): Promise<{ values: unknown[]; count: number }>;
   /** The project's custom field types (dotted key → type), for conditions. */
@@ -139,7 +141,7 @@ export type ChunkRefusal = 'not_found' | 'out_of_order' | 'too_large';
  * project_id, except the sweep's, which looks for due work across projects.
  */
 export interface JobsStore {
-  readonly db: Db;
+  readonly uow: UnitOfWork;
   readonly outbox: Outbox;
 
   createImport(projectId: string, id: string, filename: string): Promise<void>;
@@ -157,10 +159,10 @@ export interface JobsStore {
   claim(projectId: string, id: string, worker: string, leaseMs: number): Promise<JobRow | undefined>;
   /** Extends the lease; false when the job is no longer this worker's. */
   heartbeat(projectId: string, id: string, worker: string, leaseMs: number): Promise<boolean>;
-  /** Locks the job row in tx if `worker` still holds it (the fence of every batch). */
-  holds(tx: PoolClient, projectId: string, id: string, worker: string): Promise<boolean>;
+  /** Locks the job row in the unit of work if `worker` still holds it (the fence of every batch). */
+  holds(work: Work, projectId: string, id: string, worker: string): Promise<boolean>;
   /** Adds a batch's counts and errors and moves the checkpoint, in the batch's transaction. */
-  progress(tx: PoolClient, projectId: string, id: string, p: JobProgress, leaseMs: number): Promise<void>;
+  progress(work: Work, projectId: string, id: string, p: JobProgress, leaseMs: number): Promise<void>;
   /** Ends the job (its chunks go); false if `worker` no longer held it. */
   finish(projectId: string, id: string, worker: string, outcome: { status: 'completed' | 'failed'; reason?: string; total?: number }): Promise<boolean>;
   /** Gives the job back (status `queued`, its work item queued again) for another worker to resume. */
@@ -169,13 +171,13 @@ export interface JobsStore {
 
   /** Subscribes or unsubscribes the given contacts (locked); returns each found contact and whether it changed. */
   setSubscribed(
-    tx: PoolClient,
+    work: Work,
     projectId: string,
     ids: string[],
     subscribed: boolean,
   ): Promise<Array<{ id: string; email: string; subscribed: boolean; changed: boolean }>>;
   /** Deletes the given contacts, their event facts and segment memberships; returns those deleted. */
-  deleteMany(tx: PoolClient, projectId: string, ids: string[]): Promise<Array<{ id: string; email: string }>>;
+  deleteMany(work: Work, projectId: string, ids: string[]): Promise<Array<{ id: string; email: string }>>;
 
   /**
    * The sweep: work items for jobs whose lease expired (or were queued long ago with no worker
@@ -216,38 +218,40 @@ export interface DueProject {
  * `markStale`, which look for due work across projects.
  */
 export interface SegmentsStore {
-  readonly db: Db;
+  readonly uow: UnitOfWork;
   list(projectId: string): Promise<SegmentRow[]>;
   /** The project's segments without their counts: for resolving references, usage. */
   conditions(projectId: string): Promise<SegmentRef[]>;
-  get(q: Queryable, projectId: string, id: string, lock?: boolean): Promise<SegmentRow | undefined>;
+  get(projectId: string, id: string): Promise<SegmentRow | undefined>;
+  /** The segment, locked in the unit of work. */
+  getForUpdate(work: Work, projectId: string, id: string): Promise<SegmentRow | undefined>;
   insert(
-    tx: PoolClient,
+    work: Work,
     projectId: string,
     s: { id: string; name: string; description: string | null; type: SegmentType; condition: Condition | null; trackMembership: boolean; memberCount: number },
   ): Promise<void>;
   /** `conditionChanged`: the last compute no longer describes the condition. */
   update(
-    tx: PoolClient,
+    work: Work,
     projectId: string,
     id: string,
     s: { name: string; description: string | null; condition: Condition | null; trackMembership: boolean; memberCount: number; conditionChanged: boolean },
   ): Promise<void>;
   /** Deletes the segment and its membership rows. */
-  delete(tx: PoolClient, projectId: string, id: string): Promise<void>;
-  clearMembers(tx: PoolClient, projectId: string, id: string): Promise<void>;
+  delete(work: Work, projectId: string, id: string): Promise<void>;
+  clearMembers(work: Work, projectId: string, id: string): Promise<void>;
   setMemberCount(projectId: string, id: string, n: number): Promise<void>;
-  count(q: Queryable, projectId: string, compiled: CompiledCondition): Promise<number>;
+  count(projectId: string, compiled: CompiledCondition): Promise<number>;
   /** The count and, of those, the subscribed: one statement, so the two agree. */
-  countWithSubscribed(q: Queryable, projectId: string, compiled: CompiledCondition): Promise<{ total: number; subscribed: number }>;
+  countWithSubscribed(projectId: string, compiled: CompiledCondition): Promise<{ total: number; subscribed: number }>;
   /** The campaigns projection (campaigns.campaign.changed.v1): each campaign's audience and status; newer versions win. */
-  saveCampaignAudience(tx: Queryable, projectId: string, c: CampaignAudience & { campaignId: string; version: number }): Promise<void>;
-  deleteCampaignAudience(tx: Queryable, projectId: string, campaignId: string): Promise<void>;
+  saveCampaignAudience(work: Work, projectId: string, c: CampaignAudience & { campaignId: string; version: number }): Promise<void>;
+  deleteCampaignAudience(work: Work, projectId: string, campaignId: string): Promise<void>;
   campaignAudiences(projectId: string): Promise<Array<CampaignAudience & { id: string }>>;
   /** The workflows projection (workflows.workflow.changed.v1): what each workflow reads; newer versions win. */
-  saveWorkflowRefs(tx: Queryable, projectId: string, w: WorkflowRefs & { version: number }): Promise<void>;
+  saveWorkflowRefs(work: Work, projectId: string, w: WorkflowRefs & { version: number }): Promise<void>;
   /** A tombstone: no change of an older version brings the workflow back. */
-  deleteWorkflowRefs(tx: Queryable, projectId: string, workflowId: string): Promise<void>;
+  deleteWorkflowRefs(work: Work, projectId: string, workflowId: string): Promise<void>;
   /** The project's workflows (not deleted), in id order. */
   workflowRefs(projectId: string): Promise<WorkflowRefs[]>;
   /** For one contact of the project, whether it matches each condition (compiled chained: see matchEachSql); undefined when it is not one of the project's. */
@@ -258,17 +262,17 @@ export interface SegmentsStore {
   livePage(projectId: string, compiled: CompiledCondition, page: { page: number; pageSize: number }): Promise<{ rows: ContactRow[]; total: number }>;
   /** A page of the membership rows' contacts, newest first, and how many there are. */
   memberPage(projectId: string, id: string, page: { page: number; pageSize: number }): Promise<{ rows: ContactRow[]; total: number }>;
-  contactsByEmail(q: Queryable, projectId: string, emails: string[]): Promise<Array<{ id: string; email: string }>>;
-  addMembers(tx: PoolClient, projectId: string, id: string, contactIds: string[]): Promise<number>;
-  removeMembers(tx: PoolClient, projectId: string, id: string, contactIds: string[]): Promise<number>;
+  contactsByEmail(projectId: string, emails: string[]): Promise<Array<{ id: string; email: string }>>;
+  addMembers(work: Work, projectId: string, id: string, contactIds: string[]): Promise<number>;
+  removeMembers(work: Work, projectId: string, id: string, contactIds: string[]): Promise<number>;
   /** A tracked segment's rows made the contacts matching now; who entered, who left, how many now. */
-  writeMembership(tx: PoolClient, projectId: string, id: string, compiled: CompiledCondition): Promise<{ entered: string[]; exited: string[]; total: number }>;
+  writeMembership(work: Work, projectId: string, id: string, compiled: CompiledCondition): Promise<{ entered: string[]; exited: string[]; total: number }>;
   /** The segment's compute failed (its condition no longer compiles): tried again after the interval, not at every tick. */
   computeFailed(projectId: string, id: string): Promise<void>;
   /** The project's tracked DYNAMIC segments. */
   trackedIds(projectId: string): Promise<string[]>;
   /** These projects (those with a tracked segment) are due a recompute after `debounceMs`. */
-  markDue(q: Queryable, projectIds: string[], debounceMs: number): Promise<void>;
+  markDue(projectIds: string[], debounceMs: number, work?: Work): Promise<void>;
   /** Projects with a tracked segment not computed for `intervalMs` (or never) are due now. */
   markStale(intervalMs: number): Promise<void>;
   /** A project due now, taken for `leaseMs` (another replica skips it); undefined when none is. */

@@ -1,4 +1,3 @@
-import type { PoolClient } from 'pg';
 import {
   compileCondition,
   conditionReferences,
@@ -103,7 +102,7 @@ export function segmentsHandlers(d: SegmentsDeps): SegmentHandlers {
   const { segments: store } = d;
 
   async function load(projectId: string, id: string): Promise<SegmentRow> {
-    const s = isUuid(id) ? await store.get(store.db.pool, projectId, id.toLowerCase()) : undefined;
+    const s = isUuid(id) ? await store.get(projectId, id.toLowerCase()) : undefined;
     if (!s) throw segmentNotFound();
     return s;
   }
@@ -133,7 +132,7 @@ export function segmentsHandlers(d: SegmentsDeps): SegmentHandlers {
   }
 
   /** Tracked segments may follow what just changed (their conditions can name this segment): due a recompute. */
-  const touched = (projectId: string) => store.markDue(store.db.pool, [projectId], 0);
+  const touched = (projectId: string) => store.markDue([projectId], 0);
 
   /** Validates and normalises a DYNAMIC segment's condition, then compiles it (cycles, depth): both are 422s naming the filter. */
   async function prepareCondition(projectId: string, input: unknown, selfId?: string): Promise<{ condition: Condition; compiled: CompiledCondition }> {
@@ -214,15 +213,23 @@ export function segmentsHandlers(d: SegmentsDeps): SegmentHandlers {
       if (type === 'DYNAMIC') {
         const prepared = await prepareCondition(projectId, parseConditionJson(req.condition_json), id);
         condition = prepared.condition;
-        memberCount = await store.count(store.db.pool, projectId, prepared.compiled);
+        memberCount = await store.count(projectId, prepared.compiled);
       }
       await naming(name, () =>
-        store.db.tx((tx) =>
-          store.insert(tx, projectId, { id, name, description: req.description ?? null, type, condition, trackMembership: req.track_membership, memberCount }),
+        store.uow.run((work) =>
+          store.insert(work, projectId, {
+            id,
+            name,
+            description: req.description ?? null,
+            type,
+            condition,
+            trackMembership: req.track_membership,
+            memberCount,
+          }),
         ),
       );
       await touched(projectId);
-      return segmentMsg((await store.get(store.db.pool, projectId, id))!);
+      return segmentMsg((await store.get(projectId, id))!);
     },
 
     async GetSegment(req, meta) {
@@ -244,19 +251,19 @@ export function segmentsHandlers(d: SegmentsDeps): SegmentHandlers {
       if (req.name !== undefined && segmentSlug(req.name) !== segmentSlug(current.name)) await requireFreeSlug(projectId, req.name, current.id);
       // The new condition is validated and counted first, outside the transaction.
       const prepared = hasCondition ? await prepareCondition(projectId, parseConditionJson(req.condition_json), current.id) : undefined;
-      const preparedCount = prepared ? await store.count(store.db.pool, projectId, prepared.compiled) : undefined;
+      const preparedCount = prepared ? await store.count(projectId, prepared.compiled) : undefined;
       const name = req.name !== undefined ? req.name.trim() : current.name;
       await naming(name, () =>
-        store.db.tx(async (tx) => {
+        store.uow.run(async (work) => {
           // What is sent applies to the row as it is now, locked (a concurrent patch or compute waits).
-          const locked = await store.get(tx, projectId, current.id, true);
+          const locked = await store.getForUpdate(work, projectId, current.id);
           if (!locked) throw segmentNotFound();
           const trackMembership = req.track_membership ?? locked.track_membership;
           const conditionChanged = !!prepared && JSON.stringify(prepared.condition) !== JSON.stringify(locked.condition);
           // Untracked, the rows of its last compute would only go stale; tracked again, its next
           // compute starts from nobody (everyone matching enters).
-          if (locked.track_membership && !trackMembership) await store.clearMembers(tx, projectId, locked.id);
-          await store.update(tx, projectId, locked.id, {
+          if (locked.track_membership && !trackMembership) await store.clearMembers(work, projectId, locked.id);
+          await store.update(work, projectId, locked.id, {
             name: req.name !== undefined ? name : locked.name,
             description: req.clear_description ? null : (req.description ?? locked.description),
             condition: prepared ? prepared.condition : locked.condition,
@@ -267,7 +274,7 @@ export function segmentsHandlers(d: SegmentsDeps): SegmentHandlers {
         }),
       );
       await touched(projectId);
-      return segmentMsg((await store.get(store.db.pool, projectId, current.id))!);
+      return segmentMsg((await store.get(projectId, current.id))!);
     },
 
     async DeleteSegment(req, meta) {
@@ -287,7 +294,7 @@ export function segmentsHandlers(d: SegmentsDeps): SegmentHandlers {
           'Remove the segment.<id> filters that name it first.',
         );
       }
-      await store.db.tx((tx) => store.delete(tx, projectId, s.id));
+      await store.uow.run((work) => store.delete(work, projectId, s.id));
       await touched(projectId);
       return {};
     },
@@ -305,7 +312,7 @@ export function segmentsHandlers(d: SegmentsDeps): SegmentHandlers {
       const projectId = projectOf(meta);
       const s = await requireStatic(projectId, req.id);
       const emails = memberEmails(req.emails);
-      let found = await store.contactsByEmail(store.db.pool, projectId, emails);
+      let found = await store.contactsByEmail(projectId, emails);
       const known = new Set(found.map((c) => c.email));
       let missing = emails.filter((e) => !known.has(e));
       let created = 0;
@@ -313,13 +320,13 @@ export function segmentsHandlers(d: SegmentsDeps): SegmentHandlers {
         const items = missing.map((email) => ({ project_id: projectId, email, subscribed: req.subscribed ?? true, data_json: '', default_subscribed: true }));
         const out = await d.upsert({ items }, meta);
         created = (out.results ?? []).filter((r) => r.result?.is_new).length;
-        found = await store.contactsByEmail(store.db.pool, projectId, emails);
+        found = await store.contactsByEmail(projectId, emails);
         const now = new Set(found.map((c) => c.email));
         missing = emails.filter((e) => !now.has(e));
       }
-      const added = await store.db.tx((tx) =>
+      const added = await store.uow.run((work) =>
         store.addMembers(
-          tx,
+          work,
           projectId,
           s.id,
           found.map((c) => c.id),
@@ -332,10 +339,10 @@ export function segmentsHandlers(d: SegmentsDeps): SegmentHandlers {
     async RemoveSegmentMembers(req, meta) {
       const projectId = projectOf(meta);
       const s = await requireStatic(projectId, req.id);
-      const found = await store.contactsByEmail(store.db.pool, projectId, memberEmails(req.emails));
-      const removed = await store.db.tx((tx) =>
+      const found = await store.contactsByEmail(projectId, memberEmails(req.emails));
+      const removed = await store.uow.run((work) =>
         store.removeMembers(
-          tx,
+          work,
           projectId,
           s.id,
           found.map((c) => c.id),
@@ -357,7 +364,7 @@ export function segmentsHandlers(d: SegmentsDeps): SegmentHandlers {
       const projectId = projectOf(meta);
       const s = await load(projectId, req.id);
       if (s.type === 'STATIC') return { member_count: String(s.member_count) };
-      const n = await store.count(store.db.pool, projectId, await compileSegment(d, projectId, s));
+      const n = await store.count(projectId, await compileSegment(d, projectId, s));
       await store.setMemberCount(projectId, s.id, n);
       return { member_count: String(n) };
     },
@@ -369,7 +376,7 @@ export function segmentsHandlers(d: SegmentsDeps): SegmentHandlers {
     async PreviewSegment(req, meta) {
       const projectId = projectOf(meta);
       const { compiled } = await prepareCondition(projectId, parseConditionJson(req.condition_json || 'null'));
-      const { total, subscribed } = await store.countWithSubscribed(store.db.pool, projectId, compiled);
+      const { total, subscribed } = await store.countWithSubscribed(projectId, compiled);
       return { total: String(total), subscribed: String(subscribed) };
     },
 
@@ -383,7 +390,7 @@ export function segmentsHandlers(d: SegmentsDeps): SegmentHandlers {
     async CountAudience(req, meta) {
       const projectId = projectOf(meta);
       const { condition, compiled } = await compileAudience(d, projectId, req.audience);
-      return { count: String(await store.count(store.db.pool, projectId, compiled)), condition_json: condition ? JSON.stringify(condition) : '' };
+      return { count: String(await store.count(projectId, compiled)), condition_json: condition ? JSON.stringify(condition) : '' };
     },
 
     async AudienceIds(req, meta) {
@@ -499,12 +506,12 @@ async function compileSegment(d: SegmentsDeps, projectId: string, s: SegmentRow)
  * longer tracked.
  */
 export async function computeSegment(d: SegmentsDeps, projectId: string, id: string) {
-  return d.segments.db.tx(async (tx: PoolClient) => {
-    const s = await d.segments.get(tx, projectId, id, true);
+  return d.segments.uow.run(async (work) => {
+    const s = await d.segments.getForUpdate(work, projectId, id);
     if (!s || s.type !== 'DYNAMIC' || !s.track_membership || !s.condition) return undefined;
     const compiled = await compileSegment(d, projectId, s);
-    const { entered, exited, total } = await d.segments.writeMembership(tx, projectId, id, compiled);
-    await d.contacts.outbox.enqueue(tx, membershipEvents(projectId, s, entered, exited));
+    const { entered, exited, total } = await d.segments.writeMembership(work, projectId, id, compiled);
+    await d.contacts.outbox.enqueue(work, membershipEvents(projectId, s, entered, exited));
     return { added: entered.length, removed: exited.length, total };
   });
 }

@@ -1,5 +1,5 @@
 import type { DomainEvent } from '../../../../libs/contracts/src';
-import type { Queryable } from '../../../../libs/db/src';
+import { workOf, type Queryable } from '../../../../libs/db/src';
 import type { Consumer } from '../../../../libs/runtime/src/service';
 import type { ContactsRepo } from '../adapters/repo';
 import type { SegmentsStore } from '../app/ports';
@@ -12,7 +12,7 @@ import type { SegmentsStore } from '../app/ports';
  */
 export function contactsConsumer(repo: ContactsRepo, segments: SegmentsStore, debounceMs: number): Consumer {
   type Changed = DomainEvent<'campaigns.campaign.changed.v1'>;
-  const due = (events: DomainEvent[], tx: Queryable) => segments.markDue(tx, [...new Set(events.map((e) => e.projectId))], debounceMs);
+  const due = (events: DomainEvent[], tx: Queryable) => segments.markDue([...new Set(events.map((e) => e.projectId))], debounceMs, workOf(tx));
   const marks = (e: DomainEvent, tx: Queryable) => due([e], tx);
   return {
     handlers: {
@@ -30,18 +30,18 @@ export function contactsConsumer(repo: ContactsRepo, segments: SegmentsStore, de
       // Campaigns' audiences: a segment an active one sends to cannot be deleted; field usage.
       'campaigns.campaign.changed.v1': async (e: Changed, tx) => {
         const { campaignId, segmentId, audienceFilter, name, status, version } = e.data;
-        await segments.saveCampaignAudience(tx, e.projectId, { campaignId, segmentId, audienceFilter, name, status, version });
+        await segments.saveCampaignAudience(workOf(tx), e.projectId, { campaignId, segmentId, audienceFilter, name, status, version });
       },
       'campaigns.campaign.deleted.v1': async (e: DomainEvent<'campaigns.campaign.deleted.v1'>, tx) => {
-        await segments.deleteCampaignAudience(tx, e.projectId, e.data.campaignId);
+        await segments.deleteCampaignAudience(workOf(tx), e.projectId, e.data.campaignId);
       },
       // What workflows read: field and event usage.
       'workflows.workflow.changed.v1': async (e: DomainEvent<'workflows.workflow.changed.v1'>, tx) => {
         const { workflowId, name, fields, eventNames, version } = e.data;
-        await segments.saveWorkflowRefs(tx, e.projectId, { id: workflowId, name, fields, eventNames, version });
+        await segments.saveWorkflowRefs(workOf(tx), e.projectId, { id: workflowId, name, fields, eventNames, version });
       },
       'workflows.workflow.deleted.v1': async (e: DomainEvent<'workflows.workflow.deleted.v1'>, tx) => {
-        await segments.deleteWorkflowRefs(tx, e.projectId, e.data.workflowId);
+        await segments.deleteWorkflowRefs(workOf(tx), e.projectId, e.data.workflowId);
       },
     },
     batchHandlers: {

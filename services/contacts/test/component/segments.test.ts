@@ -57,17 +57,17 @@ const membershipEvents = async (p: string) =>
 
 it('marks only projects with a tracked segment, keeps the first due time (debounce), and leases a taken project to one runner', async () => {
   const untracked = await project(false);
-  await store.markDue(db.pool, [untracked.p], 0);
+  await store.markDue([untracked.p], 0);
   expect(await due(untracked.p)).toBeUndefined();
 
   const { p } = await project(true);
   // Creating a tracked segment made its project due at once; start from an empty queue.
   expect(await due(p)).toMatchObject({ taken_until: null });
   await db.query(`DELETE FROM contacts.segment_recompute WHERE project_id = $1`, [p]);
-  await store.markDue(db.pool, [p], 60_000);
+  await store.markDue([p], 60_000);
   const first = await due(p);
   expect(first).toMatchObject({ taken_until: null, again: false });
-  await store.markDue(db.pool, [p], 0); // a later change does not bring it forward, nor push it back
+  await store.markDue([p], 0); // a later change does not bring it forward, nor push it back
   expect((await due(p)).due_at).toEqual(first.due_at);
   expect((await store.takeDue(60_000))?.projectId === p).toBe(false); // not due for a minute
 
@@ -75,7 +75,7 @@ it('marks only projects with a tracked segment, keeps the first due time (deboun
   const taken = [await store.takeDue(60_000), await store.takeDue(60_000)];
   expect(taken.filter((x) => x?.projectId === p)).toHaveLength(1); // leased: the second runner skips it
   // A change while it runs: due again after, not forgotten.
-  await store.markDue(db.pool, [p], 0);
+  await store.markDue([p], 0);
   expect((await due(p)).again).toBe(true);
   await store.doneDue(
     taken.find((x) => x?.projectId === p)!,
@@ -90,7 +90,7 @@ it('marks only projects with a tracked segment, keeps the first due time (deboun
 
 it('hands a project whose runner died to another when its lease ends', async () => {
   const { p } = await project(true);
-  await store.markDue(db.pool, [p], 0);
+  await store.markDue([p], 0);
   const dead = await store.takeDue(200); // this runner "dies" here
   expect(dead?.projectId).toBe(p);
   expect(await store.takeDue(200)).toBeUndefined();

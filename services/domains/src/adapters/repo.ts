@@ -1,6 +1,5 @@
-import type { PoolClient } from 'pg';
 import { KeySealer } from '../domain/sealer';
-import type { Db, Queryable } from '../../../../libs/db/src';
+import { sqlOf, type Db, type UnitOfWork, type Work } from '../../../../libs/db/src';
 import type { Purpose, RecordSpec } from '../domain/records';
 import { Outbox } from '../../../../libs/bus/src';
 import type { DomainRow, DomainsStore } from '../app/ports';
@@ -18,6 +17,10 @@ export class DomainsRepo implements DomainsStore {
   readonly outbox = outbox;
 
   constructor(readonly db: Db) {}
+
+  get uow(): UnitOfWork {
+    return this.db;
+  }
 
   /**
    * At start, across projects: checks the key opens every sealed private key, so a wrong or missing
@@ -48,18 +51,19 @@ export class DomainsRepo implements DomainsStore {
 
   /** Inserts the domain and its re-check timer; undefined when the project already has the domain. */
   async insert(
-    tx: PoolClient,
+    work: Work,
     projectId: string,
     d: { id: string; domain: string; selector: string; privateKeyPem: string; records: RecordSpec[] },
     recheckSeconds: number,
   ): Promise<DomainRow | undefined> {
+    const tx = sqlOf(work);
     const r = await tx.query(
       `INSERT INTO ${T} (project_id, id, domain, selector, private_key_pem, records) VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (project_id, domain) DO NOTHING RETURNING ${COLS}`,
       [projectId, d.id, d.domain, d.selector, d.privateKeyPem, JSON.stringify(d.records)],
     );
     if (!r.rows[0]) return undefined;
-    await this.schedule(tx, projectId, d.id, recheckSeconds);
+    await this.schedule(work, projectId, d.id, recheckSeconds);
     return r.rows[0];
   }
 
@@ -67,7 +71,8 @@ export class DomainsRepo implements DomainsStore {
     return (await this.db.query(`SELECT ${COLS} FROM ${T} WHERE project_id = $1 AND id = $2`, [projectId, id]))[0];
   }
 
-  async getForUpdate(tx: Queryable, projectId: string, id: string): Promise<DomainRow | undefined> {
+  async getForUpdate(work: Work, projectId: string, id: string): Promise<DomainRow | undefined> {
+    const tx = sqlOf(work);
     return (await tx.query(`SELECT ${COLS} FROM ${T} WHERE project_id = $1 AND id = $2 FOR UPDATE`, [projectId, id])).rows[0];
   }
 
@@ -84,13 +89,15 @@ export class DomainsRepo implements DomainsStore {
   }
 
   /** Deletes the domain (key included) and its timer. */
-  async delete(tx: Queryable, projectId: string, id: string): Promise<DomainRow | undefined> {
+  async delete(work: Work, projectId: string, id: string): Promise<DomainRow | undefined> {
+    const tx = sqlOf(work);
     const r = await tx.query(`DELETE FROM ${T} WHERE project_id = $1 AND id = $2 RETURNING ${COLS}`, [projectId, id]);
     await tx.query(`DELETE FROM ${TIMERS} WHERE project_id = $1 AND domain_id = $2`, [projectId, id]);
     return r.rows[0];
   }
 
-  async saveCheck(tx: Queryable, projectId: string, id: string, s: { verified: boolean; found: Partial<Record<Purpose, boolean>> }): Promise<DomainRow> {
+  async saveCheck(work: Work, projectId: string, id: string, s: { verified: boolean; found: Partial<Record<Purpose, boolean>> }): Promise<DomainRow> {
+    const tx = sqlOf(work);
     const r = await tx.query(
       `UPDATE ${T} SET found = $3, last_checked_at = now(),
          verified_at = CASE WHEN $4::boolean THEN coalesce(CASE WHEN verified THEN verified_at END, now()) END,
@@ -101,7 +108,8 @@ export class DomainsRepo implements DomainsStore {
     return r.rows[0];
   }
 
-  async schedule(tx: Queryable, projectId: string, domainId: string, seconds: number) {
+  async schedule(work: Work, projectId: string, domainId: string, seconds: number) {
+    const tx = sqlOf(work);
     await tx.query(
       `INSERT INTO ${TIMERS} (project_id, domain_id, due_at) VALUES ($1, $2, now() + make_interval(secs => $3))
        ON CONFLICT (project_id, domain_id) DO UPDATE SET due_at = EXCLUDED.due_at`,

@@ -47,7 +47,7 @@ export async function lookupRecords(dns: DnsLookup, records: RecordSpec[]): Prom
 
 /** The domains use cases, plus `check` for the background re-check (ports/timers.ts). */
 export function domainsService(repo: DomainsStore, dns: DnsLookup, settings: DomainsSettings, sealer = KeySealer.fromHex(undefined)) {
-  const { db, outbox } = repo;
+  const { uow, outbox } = repo;
   /** The records a domain shows and a check looks up: those it was given, and the inbound MX while enabled. */
   const withInbound = (r: DomainRow): DomainRow =>
     settings.inboundMxHost ? { ...r, records: [...r.records, inboundRecord(r.domain, settings.inboundMxHost)] } : r;
@@ -64,14 +64,14 @@ export function domainsService(repo: DomainsStore, dns: DnsLookup, settings: Dom
     const results = await lookupRecords(dns, withInbound(before).records);
     const unknown = Object.entries(results).filter(([, m]) => m === 'unknown');
     if (unknown.length) logger.warn({ projectId, domain: before.domain, unknown: unknown.map(([p]) => p) }, 'DNS lookups failed during a domain check');
-    return db.tx(async (tx) => {
-      const current = await repo.getForUpdate(tx, projectId, id);
+    return uow.run(async (work) => {
+      const current = await repo.getForUpdate(work, projectId, id);
       if (!current) return undefined;
       const verified = nextVerified(current.verified, results);
       const found = Object.fromEntries(Object.entries(results).map(([p, m]) => [p, m === 'found']));
-      const row = await repo.saveCheck(tx, projectId, id, { verified, found });
+      const row = await repo.saveCheck(work, projectId, id, { verified, found });
       if (verified !== current.verified) {
-        await outbox.enqueue(tx, [
+        await outbox.enqueue(work, [
           {
             type: verified ? 'domains.domain.verified.v1' : 'domains.domain.unverified.v1',
             projectId,
@@ -80,7 +80,7 @@ export function domainsService(repo: DomainsStore, dns: DnsLookup, settings: Dom
         ]);
         logger.info({ projectId, domain: current.domain, verified }, 'domain verification changed');
       }
-      if (opts.reschedule) await repo.schedule(tx, projectId, id, settings.recheckSeconds);
+      if (opts.reschedule) await repo.schedule(work, projectId, id, settings.recheckSeconds);
       return row;
     });
   }
@@ -113,9 +113,9 @@ export function domainsService(repo: DomainsStore, dns: DnsLookup, settings: Dom
         returnPathMx: settings.returnPathMx,
       });
       const id = newId();
-      const row = await db.tx((tx) =>
+      const row = await uow.run((work) =>
         repo.insert(
-          tx,
+          work,
           projectId,
           { id, domain: v.domain, selector: key.selector, privateKeyPem: sealer.seal(key.privateKeyPem, projectId, id), records },
           settings.recheckSeconds,
@@ -142,12 +142,12 @@ export function domainsService(repo: DomainsStore, dns: DnsLookup, settings: Dom
     async DeleteDomain(req, meta) {
       const projectId = projectOf(meta);
       if (!isUuid(projectId) || !isUuid(req.id)) throw domainNotFound();
-      await db.tx(async (tx) => {
-        const row = await repo.delete(tx, projectId, req.id);
+      await uow.run(async (work) => {
+        const row = await repo.delete(work, projectId, req.id);
         if (!row) throw domainNotFound();
         // Deleting a verified domain ends its sender verification: consumers see it like any other loss.
         const events: NewEvent[] = row.verified ? [{ type: 'domains.domain.unverified.v1', projectId, data: { domainId: row.id, domain: row.domain } }] : [];
-        await outbox.enqueue(tx, events);
+        await outbox.enqueue(work, events);
       });
       return {};
     },

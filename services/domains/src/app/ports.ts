@@ -3,9 +3,8 @@
  * service.ts hands the implementations in. (The inbound side — gRPC handlers, the re-check timer,
  * HTTP routes — is ../ports/.)
  */
-import type { PoolClient } from 'pg';
 import type { Outbox } from '../../../../libs/bus/src';
-import type { Db, Queryable } from '../../../../libs/db/src';
+import type { UnitOfWork, Work } from '../../../../libs/db/src';
 import type { Answer, MxAnswer, Purpose, RecordSpec, TxtChunks } from '../domain/records';
 
 export interface DomainRow {
@@ -24,31 +23,32 @@ export interface DomainRow {
 
 /**
  * Sending domains and their re-check timers in PostgreSQL, every statement scoped by project_id
- * (adapters/repo.ts). Transactions are `db.tx`; `outbox` publishes this schema's events in them.
+ * (adapters/repo.ts). Transactions are units of work (`uow.run`); `outbox` publishes this schema's events in
+ * them.
  */
 export interface DomainsStore {
-  readonly db: Db;
+  readonly uow: UnitOfWork;
   readonly outbox: Outbox;
 
   exists(projectId: string, domain: string): Promise<boolean>;
   /** Inserts the domain and its re-check timer; undefined when the project already has the domain. */
   insert(
-    tx: PoolClient,
+    work: Work,
     projectId: string,
     d: { id: string; domain: string; selector: string; privateKeyPem: string; records: RecordSpec[] },
     recheckSeconds: number,
   ): Promise<DomainRow | undefined>;
   get(projectId: string, id: string): Promise<DomainRow | undefined>;
-  getForUpdate(tx: Queryable, projectId: string, id: string): Promise<DomainRow | undefined>;
+  getForUpdate(work: Work, projectId: string, id: string): Promise<DomainRow | undefined>;
   byDomain(projectId: string, domain: string): Promise<DomainRow | undefined>;
   list(projectId: string): Promise<DomainRow[]>;
   /** Inbound mail, across projects: every project's row of this domain that is verified. */
   verifiedByDomain(domain: string): Promise<Array<Pick<DomainRow, 'project_id' | 'found'>>>;
   /** Deletes the domain (key included) and its timer. */
-  delete(tx: Queryable, projectId: string, id: string): Promise<DomainRow | undefined>;
-  saveCheck(tx: Queryable, projectId: string, id: string, s: { verified: boolean; found: Partial<Record<Purpose, boolean>> }): Promise<DomainRow>;
+  delete(work: Work, projectId: string, id: string): Promise<DomainRow | undefined>;
+  saveCheck(work: Work, projectId: string, id: string, s: { verified: boolean; found: Partial<Record<Purpose, boolean>> }): Promise<DomainRow>;
   /** Sets the domain's next re-check `seconds` from now. */
-  schedule(tx: Queryable, projectId: string, domainId: string, seconds: number): Promise<void>;
+  schedule(work: Work, projectId: string, domainId: string, seconds: number): Promise<void>;
 }
 
 /** The lookups verification needs; tests may substitute their own. */

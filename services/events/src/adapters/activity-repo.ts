@@ -1,5 +1,5 @@
-import type { Db, Queryable } from '../../../../libs/db/src';
-import { prepared } from '../../../../libs/db/src';
+import type { Db, Work } from '../../../../libs/db/src';
+import { prepared, sqlOf } from '../../../../libs/db/src';
 import { EMAIL_COUNTERS, WORKFLOW_ACTIVITY_TYPES, type ActivityType, type Counts } from '../domain/activity';
 import type { ActivityStore, CampaignChange, CampaignRow, EmailCountRows, FeedQuery, FeedRow, WorkflowActivity } from '../app/ports';
 import { SCHEMA } from '../migrations';
@@ -19,7 +19,8 @@ export class ActivityRepo implements ActivityStore {
   // ---- writers (in the consumers' transactions) --------------------------------------------------
 
   /** Adds to the 15-minute and per-campaign email counts, in one statement (rows come sorted). */
-  async addEmailCounts(tx: Queryable, { buckets, campaigns }: EmailCountRows) {
+  async addEmailCounts(work: Work, { buckets, campaigns }: EmailCountRows) {
+    const tx = sqlOf(work);
     if (buckets.length === 0 && campaigns.length === 0) return;
     await tx.query(
       prepared(
@@ -44,7 +45,8 @@ export class ActivityRepo implements ActivityStore {
   }
 
   /** Keeps each campaign's latest version; a deleted one stays deleted (its tombstone). */
-  async upsertCampaigns(tx: Queryable, rows: CampaignChange[]) {
+  async upsertCampaigns(work: Work, rows: CampaignChange[]) {
+    const tx = sqlOf(work);
     if (rows.length === 0) return;
     await tx.query(
       prepared(
@@ -73,7 +75,8 @@ export class ActivityRepo implements ActivityStore {
   }
 
   /** Marks campaigns deleted (a later, older change cannot bring one back) and drops their counts. */
-  async deleteCampaigns(tx: Queryable, rows: Array<{ projectId: string; id: string; at: string }>) {
+  async deleteCampaigns(work: Work, rows: Array<{ projectId: string; id: string; at: string }>) {
+    const tx = sqlOf(work);
     if (rows.length === 0) return;
     await tx.query(
       prepared(
@@ -92,7 +95,8 @@ export class ActivityRepo implements ActivityStore {
    * Workflow runs, each once per execution and type (a redelivery inserts nothing), and the
    * started ones added to their 15-minute buckets — only those this statement inserted.
    */
-  async addWorkflowActivity(tx: Queryable, rows: WorkflowActivity[]) {
+  async addWorkflowActivity(work: Work, rows: WorkflowActivity[]) {
+    const tx = sqlOf(work);
     if (rows.length === 0) return;
     await tx.query(
       prepared(
@@ -119,7 +123,8 @@ export class ActivityRepo implements ActivityStore {
     );
   }
 
-  async deleteContactActivity(tx: Queryable, projectId: string, contactId: string) {
+  async deleteContactActivity(work: Work, projectId: string, contactId: string) {
+    const tx = sqlOf(work);
     await tx.query(`DELETE FROM ${S}.workflow_activity WHERE project_id = $1 AND contact_id = $2`, [projectId, contactId]);
   }
 

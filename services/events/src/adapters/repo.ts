@@ -1,5 +1,5 @@
-import type { Queryable } from '../../../../libs/db/src';
-import { Db, prepared } from '../../../../libs/db/src';
+import type { Queryable, UnitOfWork, Work } from '../../../../libs/db/src';
+import { Db, prepared, sqlOf } from '../../../../libs/db/src';
 import { SCHEMA } from '../migrations';
 import { Outbox } from '../../../../libs/bus/src';
 import type { EventInsert, EventRow, EventsStore } from '../app/ports';
@@ -26,11 +26,16 @@ export class EventsRepo implements EventsStore {
 
   constructor(readonly db: Db) {}
 
+  get uow(): UnitOfWork {
+    return this.db;
+  }
+
   /**
    * Events and their outbox rows in ONE statement: atomic on its own (track runs it without a
    * transaction), or part of the caller's transaction (consumers). Wakes the relay on commit.
    */
-  async insertWithOutbox(q: Queryable, rows: EventInsert[]) {
+  async insertWithOutbox(rows: EventInsert[], work?: Work) {
+    const q = work ? sqlOf(work) : this.db.pool;
     if (rows.length === 0) return;
     await q.query(
       prepared(
@@ -78,7 +83,8 @@ export class EventsRepo implements EventsStore {
     return { total: Number(r.total), contacts: Number(r.contacts) };
   }
 
-  async deleteByName(tx: Queryable, projectId: string, name: string): Promise<number> {
+  async deleteByName(work: Work, projectId: string, name: string): Promise<number> {
+    const tx = sqlOf(work);
     await tx.query(`DELETE FROM ${NAME_COUNTS} WHERE project_id = $1 AND name = $2`, [projectId, name]);
     return (await tx.query(`DELETE FROM ${T} WHERE project_id = $1 AND name = $2`, [projectId, name])).rowCount ?? 0;
   }

@@ -3,7 +3,7 @@
  * analytics"): the feed over the recorded events, the counts the consumers keep beside them, and
  * the campaigns projection.
  */
-import type { Queryable } from '../../../../libs/db/src';
+import type { Work } from '../../../../libs/db/src';
 import { newIdAt } from '../../../../libs/kit/src';
 import { projectOf, type Api, type DomainEvent, type Handlers } from '../../../../libs/contracts/src';
 import {
@@ -40,9 +40,9 @@ const MINUTE = 60_000;
 // ---- writers: in the transaction that records the events ---------------------------------------
 
 /** Adds a batch of email status changes to the counts. */
-export function countEmails(store: ActivityStore, tx: Queryable, events: StatusChanged[]) {
+export function countEmails(store: ActivityStore, work: Work, events: StatusChanged[]) {
   return store.addEmailCounts(
-    tx,
+    work,
     emailCounts(
       events.map((e) => ({ projectId: e.projectId, occurredAt: e.occurredAt, status: e.data.status, campaignId: e.data.campaignId, reason: e.data.reason })),
     ),
@@ -50,7 +50,7 @@ export function countEmails(store: ActivityStore, tx: Queryable, events: StatusC
 }
 
 /** Keeps the latest version of each campaign of a batch of changes. */
-export function projectCampaigns(store: ActivityStore, tx: Queryable, events: CampaignChanged[]) {
+export function projectCampaigns(store: ActivityStore, work: Work, events: CampaignChanged[]) {
   const latest = new Map<string, CampaignChange>();
   for (const e of events) {
     const d = e.data;
@@ -70,7 +70,7 @@ export function projectCampaigns(store: ActivityStore, tx: Queryable, events: Ca
     const key = `${e.projectId}|${d.campaignId}`;
     if ((latest.get(key)?.version ?? -Infinity) < d.version) latest.set(key, row);
   }
-  return store.upsertCampaigns(tx, [...latest.values()]);
+  return store.upsertCampaigns(work, [...latest.values()]);
 }
 
 /**
@@ -78,7 +78,7 @@ export function projectCampaigns(store: ActivityStore, tx: Queryable, events: Ca
  * triggered by recorded events, and a run must not trigger another). A run's row is of when it
  * started, its id of that millisecond.
  */
-export function recordWorkflowRuns(store: ActivityStore, tx: Queryable, events: ExecutionStarted[]) {
+export function recordWorkflowRuns(store: ActivityStore, work: Work, events: ExecutionStarted[]) {
   const runs = new Map<string, WorkflowActivity>();
   for (const e of events) {
     const d = e.data;
@@ -92,12 +92,12 @@ export function recordWorkflowRuns(store: ActivityStore, tx: Queryable, events: 
       at: e.occurredAt,
     });
   }
-  return store.addWorkflowActivity(tx, [...runs.values()]);
+  return store.addWorkflowActivity(work, [...runs.values()]);
 }
 
-export function forgetCampaigns(store: ActivityStore, tx: Queryable, events: CampaignDeleted[]) {
+export function forgetCampaigns(store: ActivityStore, work: Work, events: CampaignDeleted[]) {
   const seen = new Map(events.map((e) => [`${e.projectId}|${e.data.campaignId}`, { projectId: e.projectId, id: e.data.campaignId, at: e.occurredAt }]));
-  return store.deleteCampaigns(tx, [...seen.values()]);
+  return store.deleteCampaigns(work, [...seen.values()]);
 }
 
 // ---- reads ---------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../../../libs/db/src';
+import type { Work } from '../../../../libs/db/src';
 import { BatchOutcome, badRequest, fromBatchReply, isUuid, metrics, newId, toBatchReply, validationError } from '../../../../libs/kit/src';
 import { projectOf, type Api, type Handlers } from '../../../../libs/contracts/src';
 import type { Event__Output as EventMsg } from '../../../../libs/contracts/src/generated/herald/events/v1/Event';
@@ -11,8 +11,8 @@ const clampLimit = (n: number, dflt: number, max: number) => Math.min(Math.max(n
 /** `traceparent`: the trace the event continues when not the current span's (a track of a batch: its HTTP request's). */
 type NewEventRow = { projectId: string; contactId: string; name: string; data: Record<string, unknown>; traceparent?: string };
 
-/** Records events and publishes them (one statement; pass a transaction to join it). */
-export async function recordEvents(repo: EventsStore, q: Queryable, events: NewEventRow[]) {
+/** Records events and publishes them (one statement; pass a unit's work to join it). */
+export async function recordEvents(repo: EventsStore, events: NewEventRow[], work?: Work) {
   const at = new Date();
   const occurredAt = at.toISOString();
   const ids = events.map(() => newId());
@@ -26,7 +26,7 @@ export async function recordEvents(repo: EventsStore, q: Queryable, events: NewE
     at,
   );
   const rows = events.map((e, k) => ({ ...e, id: ids[k], outbox: envelopes[k] }));
-  await repo.insertWithOutbox(q, rows);
+  await repo.insertWithOutbox(rows, work);
   return rows.map((r) => ({ id: r.id, occurredAt }));
 }
 
@@ -103,7 +103,6 @@ export function eventsHandlers(
     });
     const events = await recordEvents(
       repo,
-      repo.db.pool,
       recorded.map((r) => r.row),
     );
     recorded.forEach(({ i, row }, k) => (out[i] = { ok: true, value: { contact_id: row.contactId, event_id: events[k].id, timestamp: events[k].occurredAt } }));
@@ -181,9 +180,9 @@ export function eventsHandlers(
       if (isReservedEventName(req.name)) {
         throw badRequest(`"${req.name}" is emitted by Herald and cannot be deleted`, 'Only events you tracked yourself can be deleted.');
       }
-      const deleted = await repo.db.tx(async (tx) => {
-        const n = await repo.deleteByName(tx, projectId, req.name);
-        if (n > 0) await repo.outbox.enqueue(tx, [{ type: 'events.event_name.deleted.v1', projectId, data: { name: req.name } }]);
+      const deleted = await repo.uow.run(async (work) => {
+        const n = await repo.deleteByName(work, projectId, req.name);
+        if (n > 0) await repo.outbox.enqueue(work, [{ type: 'events.event_name.deleted.v1', projectId, data: { name: req.name } }]);
         return n;
       });
       return { deleted_count: String(deleted) };

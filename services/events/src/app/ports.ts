@@ -5,7 +5,7 @@
  */
 import type { Outbox } from '../../../../libs/bus/src';
 import type { DomainEvent } from '../../../../libs/contracts/src';
-import type { Db, Queryable } from '../../../../libs/db/src';
+import type { UnitOfWork, Work } from '../../../../libs/db/src';
 import type { Counts } from '../domain/activity';
 
 export interface EventRow {
@@ -27,21 +27,21 @@ export interface EventInsert {
 }
 
 /**
- * Tracked events in PostgreSQL (adapters/repo.ts). Transactions are `db.tx`; `outbox` publishes
- * this schema's events in them.
+ * Tracked events in PostgreSQL (adapters/repo.ts). Transactions are units of work (`uow.run`);
+ * `outbox` publishes this schema's events in them.
  */
 export interface EventsStore {
-  readonly db: Db;
+  readonly uow: UnitOfWork;
   readonly outbox: Outbox;
 
-  /** Events and their outbox rows in one statement, on its own or in q's transaction. */
-  insertWithOutbox(q: Queryable, rows: EventInsert[]): Promise<void>;
+  /** Events and their outbox rows in one statement, on its own or in the unit of work. */
+  insertWithOutbox(rows: EventInsert[], work?: Work): Promise<void>;
   recent(projectId: string, name: string | undefined, limit: number): Promise<EventRow[]>;
   ofContact(projectId: string, contactId: string, limit: number): Promise<EventRow[]>;
   stats(projectId: string): Promise<Array<{ name: string; count: string }>>;
   names(projectId: string): Promise<string[]>;
   usage(projectId: string, name: string): Promise<{ total: number; contacts: number }>;
-  deleteByName(tx: Queryable, projectId: string, name: string): Promise<number>;
+  deleteByName(work: Work, projectId: string, name: string): Promise<number>;
 }
 
 /** Email counts to add, per project and 15-minute bucket and per campaign (domain/activity `emailCounts`). */
@@ -102,13 +102,13 @@ export interface FeedQuery {
 
 /** The read models of activity and analytics (adapters/activity-repo.ts). */
 export interface ActivityStore {
-  addEmailCounts(tx: Queryable, rows: EmailCountRows): Promise<void>;
-  upsertCampaigns(tx: Queryable, rows: CampaignChange[]): Promise<void>;
-  deleteCampaigns(tx: Queryable, rows: Array<{ projectId: string; id: string; at: string }>): Promise<void>;
+  addEmailCounts(work: Work, rows: EmailCountRows): Promise<void>;
+  upsertCampaigns(work: Work, rows: CampaignChange[]): Promise<void>;
+  deleteCampaigns(work: Work, rows: Array<{ projectId: string; id: string; at: string }>): Promise<void>;
   /** Records workflow runs (once per execution and type) and counts the started ones. */
-  addWorkflowActivity(tx: Queryable, rows: WorkflowActivity[]): Promise<void>;
+  addWorkflowActivity(work: Work, rows: WorkflowActivity[]): Promise<void>;
   /** A deleted contact's workflow activity goes (its counts stay, as its emails' do). */
-  deleteContactActivity(tx: Queryable, projectId: string, contactId: string): Promise<void>;
+  deleteContactActivity(work: Work, projectId: string, contactId: string): Promise<void>;
   feed(projectId: string, q: FeedQuery): Promise<FeedRow[]>;
   countSince(projectId: string, idFloor: string): Promise<number>;
   emailTotals(projectId: string, start: Date, end: Date): Promise<Counts>;

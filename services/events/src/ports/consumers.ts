@@ -1,5 +1,6 @@
 import type { PoolClient } from 'pg';
 import type { DomainEvent } from '../../../../libs/contracts/src';
+import { workOf } from '../../../../libs/db/src';
 import type { Consumer } from '../../../../libs/runtime/src/service';
 import type { EventsRepo } from '../adapters/repo';
 import { countEmails, forgetCampaigns, projectCampaigns, recordWorkflowRuns } from '../app/activity';
@@ -73,18 +74,18 @@ export function eventsConsumer(repo: EventsRepo, activity: ActivityStore): Consu
   // Each kind of event in batches (one statement per read model per batch); one event is a batch of one.
   const batches = {
     'contacts.contact.subscription_changed.v1': (events: SubscriptionChanged[], tx: PoolClient) =>
-      recordEvents(repo, tx, subscriptionRows(events)).then(() => undefined),
+      recordEvents(repo, subscriptionRows(events), workOf(tx)).then(() => undefined),
     'messaging.email.status_changed.v1': async (events: StatusChanged[], tx: PoolClient) => {
-      await recordEvents(repo, tx, emailRows(events));
-      await countEmails(activity, tx, events);
+      await recordEvents(repo, emailRows(events), workOf(tx));
+      await countEmails(activity, workOf(tx), events);
     },
     'contacts.segment.membership_changed.v1': (events: MembershipChanged[], tx: PoolClient) =>
-      recordEvents(repo, tx, membershipRows(events)).then(() => undefined),
-    'messaging.email.received.v1': (events: Received[], tx: PoolClient) => recordEvents(repo, tx, receivedRows(events)).then(() => undefined),
-    'campaigns.campaign.changed.v1': (events: CampaignChanged[], tx: PoolClient) => projectCampaigns(activity, tx, events),
-    'campaigns.campaign.deleted.v1': (events: CampaignDeleted[], tx: PoolClient) => forgetCampaigns(activity, tx, events),
+      recordEvents(repo, membershipRows(events), workOf(tx)).then(() => undefined),
+    'messaging.email.received.v1': (events: Received[], tx: PoolClient) => recordEvents(repo, receivedRows(events), workOf(tx)).then(() => undefined),
+    'campaigns.campaign.changed.v1': (events: CampaignChanged[], tx: PoolClient) => projectCampaigns(activity, workOf(tx), events),
+    'campaigns.campaign.deleted.v1': (events: CampaignDeleted[], tx: PoolClient) => forgetCampaigns(activity, workOf(tx), events),
     // Activity of their own, not recorded events (those trigger workflows).
-    'workflows.execution.started.v1': (events: ExecutionStarted[], tx: PoolClient) => recordWorkflowRuns(activity, tx, events),
+    'workflows.execution.started.v1': (events: ExecutionStarted[], tx: PoolClient) => recordWorkflowRuns(activity, workOf(tx), events),
   };
   const one =
     <E>(batch: (events: E[], tx: PoolClient) => Promise<void>) =>
@@ -95,7 +96,7 @@ export function eventsConsumer(repo: EventsRepo, activity: ActivityStore): Consu
       ...Object.fromEntries(Object.entries(batches).map(([type, batch]) => [type, one(batch as (events: DomainEvent[], tx: PoolClient) => Promise<void>)])),
       'contacts.contact.deleted.v1': async (e: DomainEvent<'contacts.contact.deleted.v1'>, tx) => {
         await repo.deleteByContact(tx, e.projectId, e.data.contactId);
-        await activity.deleteContactActivity(tx, e.projectId, e.data.contactId);
+        await activity.deleteContactActivity(workOf(tx), e.projectId, e.data.contactId);
       },
     },
     batchHandlers: batches,

@@ -263,7 +263,7 @@ it('pages the feed by cursor, filters by type, contact and dates, and refuses wh
   const contact = newId();
   const repo = new EventsRepo(db);
   for (let i = 0; i < 7; i++)
-    await recordEvents(repo, db.pool, [{ projectId: p, contactId: i % 2 ? contact : newId(), name: i % 3 ? 'visited' : 'segment.vip.entry', data: { i } }]);
+    await recordEvents(repo, [{ projectId: p, contactId: i % 2 ? contact : newId(), name: i % 3 ? 'visited' : 'segment.vip.entry', data: { i } }]);
   const page = (cursor: string, extra: Partial<Parameters<typeof h.ListActivity>[0]> = {}) =>
     h.ListActivity({ cursor, limit: 3, types: [], contact_id: '', start_date: '', end_date: '', ...extra }, as(p));
   const seen: unknown[] = [];

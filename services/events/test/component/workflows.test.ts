@@ -90,7 +90,7 @@ it('shows a run as workflow.started with its contact, beside the events, paged a
   emails.set(dan, 'dan@wf.test');
   const workflowId = newId();
   const [exAnn, exDan] = [newId(), newId()];
-  await recordEvents(repo, db.pool, [{ projectId: p, contactId: ann, name: 'signup', data: { plan: 'pro' } }]);
+  await recordEvents(repo, [{ projectId: p, contactId: ann, name: 'signup', data: { plan: 'pro' } }]);
   await sleep(5);
   const first = started(p, ann, { executionId: exAnn, workflowId });
   await consume([first]);
@@ -138,7 +138,7 @@ it('counts runs in totalWorkflowsStarted by when they started, never as events',
   const p = newId();
   const ann = newId();
   emails.set(ann, 'ann@count.test');
-  await recordEvents(repo, db.pool, [{ projectId: p, contactId: ann, name: 'signup', data: {} }]);
+  await recordEvents(repo, [{ projectId: p, contactId: ann, name: 'signup', data: {} }]);
   const past = started(p, ann, { at: '2025-05-10T09:00:00.000Z', name: 'Old flow' });
   await consume([started(p, ann), started(p, ann), past, past]);
 
@@ -174,7 +174,7 @@ it('event usage names the workflows contacts knows reference the event; they do 
   const w = { id: newId(), name: 'Onboarding' };
   const s = { id: newId(), name: 'Signed up' };
   usage.set('signup', { segments: [s], workflows: [w] });
-  await recordEvents(repo, db.pool, [{ projectId: p, contactId: newId(), name: 'signup', data: {} }]);
+  await recordEvents(repo, [{ projectId: p, contactId: newId(), name: 'signup', data: {} }]);
   expect(await h.Usage({ name: 'signup' }, as(p))).toEqual({
     used_in_segments: [s],
     used_in_workflows: [w],

@@ -1,4 +1,4 @@
-import { Db, Queryable } from '../../../../libs/db/src';
+import { Db, sqlOf, type UnitOfWork, type Work } from '../../../../libs/db/src';
 import type { Role } from '../../../../libs/edge/src';
 import { newId } from '../../../../libs/kit/src';
 import type { IdentityStore, InvitationRow, KeyHashes, MemberRow, ProjectRow, Suspension, TokenPurpose, UserRow } from '../app/ports';
@@ -9,6 +9,14 @@ const PCOLS = 'p.id, p.name, p.public_key_hint, p.secret_key_hint, p.disabled, p
 export class IdentityRepo implements IdentityStore {
   constructor(readonly db: Db) {}
 
+  get uow(): UnitOfWork {
+    return this.db;
+  }
+
+  async lockBootstrap(work: Work): Promise<void> {
+    await sqlOf(work).query(`SELECT pg_advisory_xact_lock(hashtext('herald.bootstrap'))`);
+  }
+
   async userByEmail(email: string): Promise<UserRow | undefined> {
     return (await this.db.query('SELECT * FROM gateway.users WHERE email = $1', [email]))[0];
   }
@@ -17,12 +25,14 @@ export class IdentityRepo implements IdentityStore {
     return (await this.db.query('SELECT * FROM gateway.users WHERE id = $1', [id]))[0];
   }
 
-  async countUsers(tx: Queryable): Promise<number> {
+  async countUsers(work: Work): Promise<number> {
+    const tx = sqlOf(work);
     return Number((await tx.query('SELECT count(*) AS n FROM gateway.users')).rows[0].n);
   }
 
   /** Returns undefined when the email is taken. */
-  async insertUser(tx: Queryable, u: { id: string; email: string; passwordHash: string | null; emailVerified?: boolean }): Promise<UserRow | undefined> {
+  async insertUser(work: Work, u: { id: string; email: string; passwordHash: string | null; emailVerified?: boolean }): Promise<UserRow | undefined> {
+    const tx = sqlOf(work);
     const r = await tx.query(
       'INSERT INTO gateway.users (id, email, password_hash, email_verified) VALUES ($1, $2, $3, $4) ON CONFLICT (email) DO NOTHING RETURNING *',
       [u.id, u.email, u.passwordHash, u.emailVerified ?? false],
@@ -34,7 +44,8 @@ export class IdentityRepo implements IdentityStore {
     await this.db.query('UPDATE gateway.users SET password_hash = $2 WHERE id = $1', [userId, passwordHash]);
   }
 
-  async insertProject(tx: Queryable, p: { id: string; name: string; keys: KeyHashes; ownerId: string }): Promise<ProjectRow> {
+  async insertProject(work: Work, p: { id: string; name: string; keys: KeyHashes; ownerId: string }): Promise<ProjectRow> {
+    const tx = sqlOf(work);
     const r = await tx.query(
       `INSERT INTO gateway.projects (id, name, public_key_hash, secret_key_hash, public_key_hint, secret_key_hint)
        VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,

@@ -1,5 +1,5 @@
 import { Outbox } from '../../../../libs/bus/src';
-import type { Db, Queryable } from '../../../../libs/db/src';
+import { sqlOf, type Db, type Work } from '../../../../libs/db/src';
 import type { OperationRow, OperationStore } from '../app/ports';
 
 const outbox = new Outbox('gateway');
@@ -46,7 +46,8 @@ export class OperationsRepo implements OperationStore {
    * changes nothing): it leaves `pending` and its counts add up. When none is left, the first
    * round starts the second (published after the grace), the second completes the operation.
    */
-  async confirm(tx: Queryable, id: string, round: number, service: string, deleted: Record<string, number>) {
+  async confirm(work: Work, id: string, round: number, service: string, deleted: Record<string, number>) {
+    const tx = sqlOf(work);
     const row = (await tx.query<OperationRow>('SELECT * FROM gateway.project_operations WHERE id = $1 FOR UPDATE', [id])).rows[0];
     if (!row || row.round !== round || !row.pending.includes(service)) return;
     const counts = { ...(row.deleted[service] ?? {}) };

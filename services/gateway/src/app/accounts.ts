@@ -143,7 +143,7 @@ export class Accounts {
       user = { ...user, password_hash: null, session_version: sessionVersion, email_verified: true };
     }
     if (!user) {
-      user = await this.repo.db.tx((tx) => this.repo.insertUser(tx, { id: newId(), email, passwordHash: null, emailVerified: true }));
+      user = await this.repo.uow.run((work) => this.repo.insertUser(work, { id: newId(), email, passwordHash: null, emailVerified: true }));
       // Created by a concurrent login meanwhile: that one.
       user ??= await this.repo.userByEmail(email);
       if (!user) throw conflict('The account could not be created', 'Try again.');

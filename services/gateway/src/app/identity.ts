@@ -54,7 +54,7 @@ export class Identity {
 
   async signup(email: string, password: string) {
     const passwordHash = await hashPassword(password);
-    const user = await this.repo.db.tx((tx) => this.repo.insertUser(tx, { id: newId(), email, passwordHash }));
+    const user = await this.repo.uow.run((work) => this.repo.insertUser(work, { id: newId(), email, passwordHash }));
     if (!user) throw conflict('An account with this email already exists', 'Log in instead, or use another email.');
     return user;
   }
@@ -70,7 +70,7 @@ export class Identity {
 
   async createProject(ownerId: string, name: string) {
     const { keys, hashes } = generateKeys();
-    const project = await this.repo.db.tx((tx) => this.repo.insertProject(tx, { id: newId(), name, keys: hashes, ownerId }));
+    const project = await this.repo.uow.run((work) => this.repo.insertProject(work, { id: newId(), name, keys: hashes, ownerId }));
     return projectView({ ...project, role: 'OWNER' }, keys);
   }
 
@@ -100,13 +100,13 @@ export class Identity {
    * keeps two replicas starting together from both doing it.
    */
   async bootstrap(ownerEmail: string, ownerPassword: string | undefined, handOver: (b: FirstRun) => void): Promise<FirstRun | undefined> {
-    return this.repo.db.tx(async (tx) => {
-      await tx.query(`SELECT pg_advisory_xact_lock(hashtext('herald.bootstrap'))`);
-      if ((await this.repo.countUsers(tx)) > 0) return undefined;
+    return this.repo.uow.run(async (work) => {
+      await this.repo.lockBootstrap(work);
+      if ((await this.repo.countUsers(work)) > 0) return undefined;
       const password = ownerPassword ?? crypto.randomBytes(12).toString('base64url');
-      const user = (await this.repo.insertUser(tx, { id: newId(), email: ownerEmail, passwordHash: await hashPassword(password) }))!;
+      const user = (await this.repo.insertUser(work, { id: newId(), email: ownerEmail, passwordHash: await hashPassword(password) }))!;
       const { keys, hashes } = generateKeys();
-      const project = await this.repo.insertProject(tx, { id: newId(), name: 'My Project', keys: hashes, ownerId: user.id });
+      const project = await this.repo.insertProject(work, { id: newId(), name: 'My Project', keys: hashes, ownerId: user.id });
       const first = { email: ownerEmail, password, projectId: project.id, keys };
       // Before the commit: credentials that could not be handed over are never created (the next start tries again).
       handOver(first);

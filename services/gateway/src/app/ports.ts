@@ -3,7 +3,7 @@
  * service.ts hands the implementations in. (The inbound side — routes, guards, the fast lane —
  * is ../http/.)
  */
-import type { Db, Queryable } from '../../../../libs/db/src';
+import type { UnitOfWork, Work } from '../../../../libs/db/src';
 import type { Role } from '../../../../libs/edge/src';
 
 export interface UserRow {
@@ -68,15 +68,17 @@ export interface KeyHashes {
  * calls the first group; the edge calls the second through `Identity.repo` (http/, service.ts).
  */
 export interface IdentityStore {
-  readonly db: Db;
+  readonly uow: UnitOfWork;
+  /** Takes the first start's lock for the unit of work: replicas starting together take turns. */
+  lockBootstrap(work: Work): Promise<void>;
 
   userByEmail(email: string): Promise<UserRow | undefined>;
-  countUsers(tx: Queryable): Promise<number>;
+  countUsers(work: Work): Promise<number>;
   /** Undefined when the email is taken. */
-  insertUser(tx: Queryable, u: { id: string; email: string; passwordHash: string | null; emailVerified?: boolean }): Promise<UserRow | undefined>;
+  insertUser(work: Work, u: { id: string; email: string; passwordHash: string | null; emailVerified?: boolean }): Promise<UserRow | undefined>;
   setPasswordHash(userId: string, passwordHash: string): Promise<void>;
   /** The project, with its owner's membership. */
-  insertProject(tx: Queryable, p: { id: string; name: string; keys: KeyHashes; ownerId: string }): Promise<ProjectRow>;
+  insertProject(work: Work, p: { id: string; name: string; keys: KeyHashes; ownerId: string }): Promise<ProjectRow>;
   projectForMember(projectId: string, userId: string): Promise<(ProjectRow & { role: Role }) | undefined>;
   replaceKeys(projectId: string, keys: KeyHashes): Promise<ProjectRow>;
 
@@ -143,6 +145,6 @@ export interface OperationRow {
 
 export interface OperationStore {
   start(op: { id: string; project: string; projectName: string; kind: 'reset' | 'delete'; requestedBy: string; services: string[] }): Promise<OperationRow>;
-  confirm(tx: Queryable, id: string, round: number, service: string, deleted: Record<string, number>): Promise<void>;
+  confirm(work: Work, id: string, round: number, service: string, deleted: Record<string, number>): Promise<void>;
   get(id: string, requestedBy: string): Promise<OperationRow | undefined>;
 }

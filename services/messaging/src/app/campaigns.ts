@@ -1,10 +1,10 @@
 import { projectOf, type Api, type Handlers } from '../../../../libs/contracts/src';
 import { badRequest, isUuid, newId } from '../../../../libs/kit/src';
-import type { BillingGate, CampaignEmail, MessagingStore } from './ports';
+import type { BillingGate, CampaignEmail, EmailsStore, Units } from './ports';
 import { contactVars, queuedOrSuppressed, type Tracking } from './send';
 
 export interface CampaignDeps {
-  repo: MessagingStore;
+  repo: EmailsStore & Pick<Units, 'outbox'>;
   contacts: () => Api<'contacts'>;
   billing: BillingGate;
 }

@@ -2,11 +2,11 @@ import { Batcher, inSpan, LimitVerdict, logger, metrics, newId, OVERLAP_AFTER_MS
 import { render } from '../domain/render';
 import { isTemporary } from '../domain/smtp';
 import type { TokenSigner } from '../domain/tokens';
-import type { EmailRow, Mailer, MessagingStore, Outgoing, SigningKeys } from './ports';
+import type { EmailRow, EmailsStore, Mailer, Outgoing, SigningKeys, Units } from './ports';
 import { statusEvent } from './send';
 
 export interface DeliveryDeps {
-  repo: MessagingStore;
+  repo: EmailsStore & Units;
   writes: DeliveryWrites;
   mailer: Mailer;
   signingKeys: SigningKeys;
@@ -77,7 +77,7 @@ export class DeliveryWrites {
   private claims: Batcher<{ projectId: string; id: string; redelivered: boolean }, EmailRow | undefined>;
   private sents: Batcher<Sent, void>;
 
-  constructor(repo: MessagingStore) {
+  constructor(repo: EmailsStore) {
     this.claims = new Batcher(
       async (items) => {
         const rows = new Map((await repo.claim(items)).map((r) => [r.id, r]));
@@ -215,9 +215,9 @@ async function retryOrFail(deps: DeliveryDeps, email: EmailRow, message: string,
 }
 
 async function fail(deps: DeliveryDeps, email: EmailRow, reason: string) {
-  const moved = await deps.repo.db.tx(async (tx) => {
-    const row = await deps.repo.advance(tx, email.project_id, email.id, 'failed', { error: reason.slice(0, 500) });
-    if (row) await deps.repo.outbox.enqueue(tx, [statusEvent(email.project_id, row, 'failed', { reason: reason.slice(0, 200) })]);
+  const moved = await deps.repo.uow.run(async (work) => {
+    const row = await deps.repo.advance(work, email.project_id, email.id, 'failed', { error: reason.slice(0, 500) });
+    if (row) await deps.repo.outbox.enqueue(work, [statusEvent(email.project_id, row, 'failed', { reason: reason.slice(0, 200) })]);
     return row !== undefined;
   });
   if (moved) metrics.emails.inc({ lane: email.lane, outcome: 'failed' });

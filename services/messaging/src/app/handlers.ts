@@ -45,13 +45,13 @@ export function messagingHandlers(d: MessagingDeps): Omit<Handlers<'messaging'>,
    */
   async function track(projectId: string, emailId: string, status: 'opened' | 'clicked', link?: string) {
     if (!isUuid(emailId)) return;
-    await d.repo.db.tx(async (tx) => {
+    await d.repo.uow.run(async (work) => {
       const events = [];
       for (const s of status === 'clicked' ? (['opened', 'clicked'] as const) : (['opened'] as const)) {
-        const row = await d.repo.advance(tx, projectId, emailId, s);
+        const row = await d.repo.advance(work, projectId, emailId, s);
         if (row) events.push(statusEvent(projectId, row, s, s === 'clicked' && link ? { link } : {}));
       }
-      await d.repo.outbox.enqueue(tx, events);
+      await d.repo.outbox.enqueue(work, events);
     });
   }
 
@@ -65,7 +65,7 @@ export function messagingHandlers(d: MessagingDeps): Omit<Handlers<'messaging'>,
         : await d.contacts().UpdateContact({ id: t.c, subscribed, data_json: '' }, { projectId: t.p });
     // An unsubscribe from a campaign's email counts in that campaign's stats.
     if (subscribed === false && t.m && isUuid(t.m)) {
-      await d.repo.outbox.enqueue(d.repo.db.pool, [{ type: 'messaging.campaign.unsubscribed.v1', projectId: t.p, data: { campaignId: t.m, contactId: t.c } }]);
+      await d.repo.publish([{ type: 'messaging.campaign.unsubscribed.v1', projectId: t.p, data: { campaignId: t.m, contactId: t.c } }]);
     }
     return { email: res.contact!.email, subscribed: res.contact!.subscribed, project_id: t.p };
   }

@@ -1,10 +1,10 @@
 import type { Api } from '../../../../libs/contracts/src';
 import { isUuid, logger, metrics, newId, notFound, runWithContext, ttlMemo } from '../../../../libs/kit/src';
 import { bareAddress, domainOf, summarize, type InboundSummary } from '../domain/inbound';
-import type { MessagingStore } from './ports';
+import type { InboundStore, Units } from './ports';
 
 export interface InboundDeps {
-  repo: MessagingStore;
+  repo: InboundStore & Units;
   contacts: () => Api<'contacts'>;
   domains: () => Api<'domains'>;
   /** INBOUND_MAX_BYTES: the largest raw message kept (the SMTP listener refuses larger ones). */
@@ -114,9 +114,9 @@ async function recordIn(deps: InboundDeps, projectId: string, mail: ArrivedMail,
     template_id: replied?.template_id ?? null,
     size: mail.size,
   };
-  const stored = await deps.repo.db.tx(async (tx) => {
-    if (!(await deps.repo.insertInbound(tx, { ...row, projectId, sourceKey: `${mail.via}:${mail.sourceKey}`, raw }))) return false;
-    await deps.repo.outbox.enqueue(tx, [
+  const stored = await deps.repo.uow.run(async (work) => {
+    if (!(await deps.repo.insertInbound(work, { ...row, projectId, sourceKey: `${mail.via}:${mail.sourceKey}`, raw }))) return false;
+    await deps.repo.outbox.enqueue(work, [
       {
         type: 'messaging.email.received.v1',
         projectId,
@@ -144,13 +144,13 @@ async function recordIn(deps: InboundDeps, projectId: string, mail: ArrivedMail,
 const inboundNotFound = () => notFound('Inbound message', 'INBOUND_NOT_FOUND');
 
 /** GET /inbound/:id: what was received (no body; the raw message is at /inbound/:id/raw). */
-export async function getInbound(repo: MessagingStore, projectId: string, id: string) {
+export async function getInbound(repo: InboundStore, projectId: string, id: string) {
   const row = isUuid(id) ? await repo.inbound(projectId, id) : undefined;
   if (!row) throw inboundNotFound();
   return row;
 }
 
-export async function getInboundRaw(repo: MessagingStore, projectId: string, id: string): Promise<Buffer> {
+export async function getInboundRaw(repo: InboundStore, projectId: string, id: string): Promise<Buffer> {
   const raw = isUuid(id) ? await repo.inboundRaw(projectId, id) : undefined;
   if (!raw) throw inboundNotFound();
   return raw;

@@ -6,7 +6,7 @@
 import type Mail from 'nodemailer/lib/mailer';
 import type { NewEvent, Outbox } from '../../../../libs/bus/src';
 import type { Api, DomainEvent } from '../../../../libs/contracts/src';
-import type { Db, Queryable } from '../../../../libs/db/src';
+import type { UnitOfWork, Work } from '../../../../libs/db/src';
 import type { SnsMessage } from '../domain/sns';
 import type { EmailStatus } from '../domain/status';
 import type { MxRecord } from '../domain/verify';
@@ -156,20 +156,38 @@ export interface RepliedEmail {
 export type ReputationCounts = Record<'total' | 'bounces' | 'complaints' | 'total7' | 'bounces7' | 'complaints7', string | number>;
 
 /**
- * Templates, emails, suppressions, SNS notifications seen and the dev mailbox in PostgreSQL, every
- * statement scoped by project_id (adapters/repo.ts). Transactions are `db.tx`; `outbox` publishes
- * this schema's events in them.
+ * Templates, and the projections of the campaigns and workflows that use them (adapters/templates-repo.ts).
  */
-export interface MessagingStore {
-  readonly db: Db;
-  readonly outbox: Outbox;
-
+export interface TemplatesStore {
   template(projectId: string, id: string): Promise<TemplateRow | undefined>;
   insertTemplate(projectId: string, t: Omit<TemplateRow, 'created_at' | 'updated_at'>): Promise<TemplateRow>;
   updateTemplate(projectId: string, id: string, t: Omit<TemplateRow, 'id' | 'created_at' | 'updated_at'>): Promise<TemplateRow | undefined>;
   deleteTemplate(projectId: string, id: string): Promise<boolean>;
   listTemplates(projectId: string, q: { page: number; pageSize: number; search?: string; type?: string }): Promise<{ rows: TemplateRow[]; total: number }>;
+  /** The campaigns projection (from campaigns.campaign.changed.v1) that template usage reads; newer versions win. */
+  saveCampaignTemplate(work: Work, projectId: string, c: { campaignId: string; templateId: string | null; name: string; version: number }): Promise<void>;
+  deleteCampaignTemplate(work: Work, projectId: string, campaignId: string): Promise<void>;
+  templateCampaigns(projectId: string, templateId: string): Promise<Array<{ id: string; name: string }>>;
+  /**
+   * The workflows projection (from workflows.workflow.changed.v1): a workflow's steps that use a
+   * template replace those of an older version; an older or equal version, or one of a deleted
+   * workflow, changes nothing.
+   */
+  saveWorkflowSteps(
+    work: Work,
+    projectId: string,
+    w: { workflowId: string; name: string; version: number; steps: Array<{ stepId: string; name: string; templateId: string }> },
+  ): Promise<void>;
+  /** A deleted workflow: its steps go, a tombstone stays (a late changed event is ignored). */
+  deleteWorkflowSteps(work: Work, projectId: string, workflowId: string): Promise<void>;
+  templateWorkflowSteps(projectId: string, templateId: string): Promise<WorkflowStepUse[]>;
+}
 
+/**
+ * Emails from their acceptance to their last status, with their attachments, their campaigns'
+ * contents, the dev mailbox and the reputation counted over them (adapters/emails-repo.ts).
+ */
+export interface EmailsStore {
   /**
    * New emails, their attachments and their events in one statement: queued with `queued` (its
    * work item), or — to an address its project suppressed — failed with `suppressed`.
@@ -190,14 +208,10 @@ export interface MessagingStore {
   /** How many of these contacts have their email of the campaign. */
   campaignEmailsOf(projectId: string, campaignId: string, contactIds: string[]): Promise<number>;
   /** Marks the campaign cancelled (no page is written after) and deletes its emails no sender holds (queued, or left by a dead sender); returns how many. */
-  cancelCampaign(projectId: string, campaignId: string, q?: Queryable): Promise<number>;
-  deleteCampaignContent(tx: Queryable, projectId: string, campaignId: string): Promise<void>;
+  cancelCampaign(projectId: string, campaignId: string, work?: Work): Promise<number>;
+  deleteCampaignContent(work: Work, projectId: string, campaignId: string): Promise<void>;
   /** The campaign's emails not settled: queued, and held by a sender. */
   campaignPending(projectId: string, campaignId: string): Promise<{ queued: number; sending: number }>;
-  /** The campaigns projection (from campaigns.campaign.changed.v1) that template usage reads; newer versions win. */
-  saveCampaignTemplate(tx: Queryable, projectId: string, c: { campaignId: string; templateId: string | null; name: string; version: number }): Promise<void>;
-  deleteCampaignTemplate(tx: Queryable, projectId: string, campaignId: string): Promise<void>;
-  templateCampaigns(projectId: string, templateId: string): Promise<Array<{ id: string; name: string }>>;
   /**
    * A workflow's email with its events, as `insertEmails` (transactional lane, source
    * `workflow`), unless its project has an email of this key already: then nothing is written
@@ -206,24 +220,11 @@ export interface MessagingStore {
   insertWorkflowEmail(email: WorkflowEmail, events: { queued: DomainEvent; suppressed: DomainEvent }): Promise<{ id: string; existing: boolean }>;
   /** The id of the project's email of this idempotency key, if any. */
   emailOfKey(projectId: string, key: string): Promise<string | undefined>;
-  /**
-   * The workflows projection (from workflows.workflow.changed.v1): a workflow's steps that use a
-   * template replace those of an older version; an older or equal version, or one of a deleted
-   * workflow, changes nothing.
-   */
-  saveWorkflowSteps(
-    tx: Queryable,
-    projectId: string,
-    w: { workflowId: string; name: string; version: number; steps: Array<{ stepId: string; name: string; templateId: string }> },
-  ): Promise<void>;
-  /** A deleted workflow: its steps go, a tombstone stays (a late changed event is ignored). */
-  deleteWorkflowSteps(tx: Queryable, projectId: string, workflowId: string): Promise<void>;
-  templateWorkflowSteps(projectId: string, templateId: string): Promise<WorkflowStepUse[]>;
   /** Claims emails for sending, many in one statement; returns the rows claimed. */
   claim(items: Array<{ projectId: string; id: string; redelivered: boolean }>): Promise<EmailRow[]>;
   attachments(projectId: string, emailId: string): Promise<AttachmentRow[]>;
   /** Moves an email up the status order (never down); returns the row if it changed. */
-  advance(tx: Queryable, projectId: string, id: string, status: EmailStatus, extra?: { messageId?: string; error?: string }): Promise<EmailRow | undefined>;
+  advance(work: Work, projectId: string, id: string, status: EmailStatus, extra?: { messageId?: string; error?: string }): Promise<EmailRow | undefined>;
   /** `advance` for many emails, with `eventOf`'s event for each that moved, in one statement; returns the ids that moved. */
   advanceWithEvents(
     status: EmailStatus,
@@ -233,25 +234,46 @@ export interface MessagingStore {
   /** A temporary failure: back to queued, due again after `delayMs`. */
   retryLater(projectId: string, id: string, delayMs: number, error: string): Promise<void>;
   byMessageId(messageId: string): Promise<EmailRow | undefined>;
-
-  suppress(tx: Queryable, projectId: string, email: string, reason: string): Promise<void>;
-  /** True the first time an SNS message id is seen. */
-  firstNotification(tx: Queryable, snsMessageId: string): Promise<boolean>;
   saveDevMail(projectId: string, m: { id: string; emailId: string; recipient: string; sender: string; subject: string; raw: string }): Promise<void>;
   /** The dev mailbox's messages of these projects (a project's and the system's), newest first. */
   devMail(projectIds: string[], limit: number): Promise<DevMailRow[]>;
-  reputation(projectId: string, tx?: Queryable): Promise<ReputationCounts>;
+  reputation(projectId: string, work?: Work): Promise<ReputationCounts>;
+}
 
+/** Suppressed addresses, and the SNS notifications seen (adapters/suppressions-repo.ts). */
+export interface SuppressionsStore {
+  suppress(work: Work, projectId: string, email: string, reason: string): Promise<void>;
+  /** True the first time an SNS message id is seen. */
+  firstNotification(work: Work, snsMessageId: string): Promise<boolean>;
+}
+
+/** Received mail (adapters/inbound-repo.ts). */
+export interface InboundStore {
   /** Stores a received message unless the project has one of its source key: true when stored. */
-  insertInbound(tx: Queryable, m: NewInbound): Promise<boolean>;
+  insertInbound(work: Work, m: NewInbound): Promise<boolean>;
   inbound(projectId: string, id: string): Promise<InboundRow | undefined>;
   inboundRaw(projectId: string, id: string): Promise<Buffer | undefined>;
   /** The first of these emails of the project whose Message-ID is the one named beside its id. */
   repliedEmail(projectId: string, candidates: { emailIds: string[]; messageIds: string[] }): Promise<RepliedEmail | undefined>;
   /** A deleted contact's received messages go with it. */
-  deleteContactInbound(tx: Queryable, projectId: string, contactId: string): Promise<void>;
+  deleteContactInbound(work: Work, projectId: string, contactId: string): Promise<void>;
   /** Deletes received messages older than `days` (at most `limit`); returns how many. */
   purgeInbound(days: number, limit: number): Promise<number>;
+}
+
+/**
+ * Messaging's PostgreSQL, every statement scoped by project_id: one store per aggregate, put
+ * together in adapters/repo.ts. Transactions are units of work (`uow.run`); `outbox` publishes this
+ * schema's events in them, with the state changes that cause them.
+ */
+export interface MessagingStore extends TemplatesStore, EmailsStore, SuppressionsStore, InboundStore, Units {}
+
+/** How messaging's use cases write: units of work, and the outbox in them or on its own. */
+export interface Units {
+  readonly uow: UnitOfWork;
+  readonly outbox: Outbox;
+  /** Writes events to the outbox outside any unit of work (one statement, committed at once). */
+  publish(events: NewEvent[]): Promise<void>;
 }
 
 // ---- sending --------------------------------------------------------------------------------------

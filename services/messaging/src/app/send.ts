@@ -15,7 +15,7 @@ import {
 import type { NewEvent } from '../../../../libs/bus/src';
 import type { Api, DomainEvent } from '../../../../libs/contracts/src';
 import { createSendRequestSchema, MAX_MESSAGE_BYTES, MAX_SEND_DATA_BYTES, normalizeRecipients, parseAddress, senderNotVerified } from '../domain/send';
-import type { BillingGate, EmailRow, MessagingStore, NewEmail, SigningKeys } from './ports';
+import type { BillingGate, EmailRow, EmailsStore, NewEmail, SigningKeys, TemplatesStore, Units } from './ports';
 
 export type Tracking = 'ENABLED' | 'DISABLED' | 'MARKETING_ONLY';
 
@@ -56,13 +56,7 @@ export function statusEvent(
  * The two events of a new email, of which the insert writes one: its work item on its lane, or —
  * if the address is suppressed when the email is stored — its failure.
  */
-export function queuedOrSuppressed(
-  repo: Pick<MessagingStore, 'outbox'>,
-  projectId: string,
-  lane: 'transactional' | 'bulk',
-  email: StatusSource,
-  traceparent?: string,
-) {
+export function queuedOrSuppressed(repo: Pick<Units, 'outbox'>, projectId: string, lane: 'transactional' | 'bulk', email: StatusSource, traceparent?: string) {
   const [queued, suppressed] = repo.outbox.envelopes([
     { type: 'messaging.email.queued.v1', projectId, data: { emailId: email.id, lane }, traceparent },
     { ...statusEvent(projectId, email, 'failed', { reason: 'suppressed' }), traceparent },
@@ -95,7 +89,7 @@ export async function checkSender(deps: { signingKeys: SigningKeys; devMailbox: 
 }
 
 export interface SendDeps {
-  repo: MessagingStore;
+  repo: EmailsStore & TemplatesStore & Units;
   contacts: () => Api<'contacts'>;
   signingKeys: SigningKeys;
   maxAttachmentBytes: number;

@@ -1,13 +1,13 @@
 import type { Handlers } from '../../../../libs/contracts/src';
 import { AppError, badRequest, isValidEmail, logger, newId } from '../../../../libs/kit/src';
-import type { Mailer, MessagingStore } from './ports';
+import type { EmailsStore, Mailer } from './ports';
 
 /** The project id system mail is kept under in the dev mailbox: it belongs to no project. */
 export const SYSTEM_PROJECT = '00000000-0000-0000-0000-000000000000';
 
 export interface SystemMailDeps {
   mailer: Mailer;
-  repo: Pick<MessagingStore, 'saveDevMail'>;
+  repo: Pick<EmailsStore, 'saveDevMail'>;
   /** SYSTEM_FROM: `Name <address>` or an address. */
   from: string;
 }

@@ -6,7 +6,7 @@ import type { Template__Output as TemplateMsg } from '../../../../libs/contracts
 import type { TemplateWrite__Output as TemplateWrite } from '../../../../libs/contracts/src/generated/herald/messaging/v1/TemplateWrite';
 import { compileCheck } from '../domain/render';
 import { senderNotVerified } from '../domain/send';
-import type { MessagingStore, TemplateRow } from './ports';
+import type { TemplateRow, TemplatesStore } from './ports';
 
 const email = z.string().transform(normalizeEmail).refine(isValidEmail, 'must be a valid email address');
 /** A template's fields on create (POST /templates, whose reference documents it from here); `templatePatch` on update. */
@@ -68,7 +68,7 @@ function checkCompiles(field: 'subject' | 'body', source: string | undefined) {
   }
 }
 
-export function templatesApp(repo: MessagingStore, domains: () => Api<'domains'>, devMailbox = false) {
+export function templatesApp(repo: TemplatesStore, domains: () => Api<'domains'>, devMailbox = false) {
   async function checkFrom(projectId: string, from: string | null | undefined) {
     if (!from) return;
     const r = await domains().CheckSender({ email: from }, { projectId });

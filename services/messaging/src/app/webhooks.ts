@@ -3,13 +3,13 @@ import type { Api } from '../../../../libs/contracts/src';
 import { AppError, logger, metrics } from '../../../../libs/kit/src';
 import { parseSesNotification, parseSnsEnvelope, verifySignature, type SesNotification } from '../domain/sns';
 import type { EmailStatus } from '../domain/status';
-import type { EmailRow, MessagingStore, SnsCertificates, SnsSubscriptions } from './ports';
+import type { EmailRow, EmailsStore, SnsCertificates, SnsSubscriptions, SuppressionsStore, Units } from './ports';
 import { statusEvent } from './send';
 import { domainRoutes, projectsOf, receive, type InboundDeps } from './inbound';
 import { reputation } from './reputation';
 
 export interface WebhookDeps {
-  repo: MessagingStore;
+  repo: EmailsStore & SuppressionsStore & Units;
   contacts: () => Api<'contacts'>;
   certs: SnsCertificates;
   subscriptions: SnsSubscriptions;
@@ -71,12 +71,12 @@ export async function handleMailNotification(deps: WebhookDeps, body: string): P
 
   const permanent = n.kind === 'complaint' || (n.kind === 'bounce' && n.bounceType === 'Permanent');
   let moved: { lane: EmailRow['lane']; status: EmailStatus } | undefined;
-  const applied = await deps.repo.db.tx(async (tx) => {
-    if (!(await deps.repo.firstNotification(tx, msg.MessageId))) return false;
+  const applied = await deps.repo.uow.run(async (work) => {
+    if (!(await deps.repo.firstNotification(work, msg.MessageId))) return false;
     const events: NewEvent[] = [];
     const status = n.kind === 'bounce' ? (n.bounceType === 'Permanent' ? 'bounced' : undefined) : STATUS_OF[n.kind];
     if (status) {
-      const row = await deps.repo.advance(tx, projectId, email!.id, status);
+      const row = await deps.repo.advance(work, projectId, email!.id, status);
       if (row) {
         moved = { lane: row.lane, status };
         events.push(statusEvent(projectId, row, status, { link: n.link, bounceType: n.bounceType }));
@@ -86,9 +86,9 @@ export async function handleMailNotification(deps: WebhookDeps, body: string): P
       events.push(statusEvent(projectId, email!, 'bounced', { bounceType: n.bounceType ?? 'Transient', reason: 'transient' }));
     }
     if (permanent) {
-      await deps.repo.suppress(tx, projectId, email!.to_email, n.kind === 'complaint' ? 'complaint' : 'bounce');
+      await deps.repo.suppress(work, projectId, email!.to_email, n.kind === 'complaint' ? 'complaint' : 'bounce');
       if (deps.enforceReputation) {
-        const rep = reputation(await deps.repo.reputation(projectId, tx));
+        const rep = reputation(await deps.repo.reputation(projectId, work));
         if (Object.values(rep.levels).includes('critical')) {
           events.push({
             type: 'messaging.project.reputation_critical.v1',
@@ -98,7 +98,7 @@ export async function handleMailNotification(deps: WebhookDeps, body: string): P
         }
       }
     }
-    await deps.repo.outbox.enqueue(tx, events);
+    await deps.repo.outbox.enqueue(work, events);
     return true;
   });
   // A notification that moved the email or recorded a step of it (delivered, bounced, complained), counted once committed.

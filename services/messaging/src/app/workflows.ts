@@ -1,10 +1,10 @@
 import { projectOf, type Api, type Handlers } from '../../../../libs/contracts/src';
 import { badRequest, isUuid, isValidEmail, newId, normalizeEmail, notFound, validationError } from '../../../../libs/kit/src';
-import type { BillingGate, MessagingStore, SigningKeys, WorkflowEmail } from './ports';
+import type { BillingGate, EmailsStore, SigningKeys, TemplatesStore, Units, WorkflowEmail } from './ports';
 import { checkSender, contactVars, queuedOrSuppressed, trackingOn, type Tracking } from './send';
 
 export interface WorkflowEmailDeps {
-  repo: MessagingStore;
+  repo: EmailsStore & TemplatesStore & Pick<Units, 'outbox'>;
   contacts: () => Api<'contacts'>;
   signingKeys: SigningKeys;
   devMailbox: boolean;

@@ -5,7 +5,7 @@
  * events, and the sweep that puts due retries and stranded emails back on their queue.
  */
 import type { PoolClient } from 'pg';
-import { Db, migrate } from '../../../../libs/db/src';
+import { Db, migrate, workOf } from '../../../../libs/db/src';
 import { newId } from '../../../../libs/kit/src';
 import { scratchDatabase, ScratchDatabase } from '../../../../libs/testing/src';
 import { MessagingRepo } from '../../src/adapters/repo';
@@ -74,7 +74,7 @@ const eventsOf = (e: NewEmail) => {
 describe('MessagingRepo.insertEmails', () => {
   it('queues each email with its work item, and fails the ones to addresses its project suppressed with their failure event, in order', async () => {
     const [a, b] = [newId(), newId()];
-    await db.tx((tx) => repo.suppress(tx, a, 'bounced@x.test', 'bounce'));
+    await db.run((work) => repo.suppress(work, a, 'bounced@x.test', 'bounce'));
     // Project b suppressed nothing: a's suppression is a's alone.
     const emails = [
       email(a, 'fine@x.test'),
@@ -119,8 +119,8 @@ describe('MessagingRepo.advanceWithEvents', () => {
     const p = newId();
     const [a, b, ahead, done, c] = ['a', 'b', 'ahead', 'done', 'c'].map((n) => email(p, `advance-${n}@x.test`));
     await repo.insertEmails([a, b, ahead, done, c], [a, b, ahead, done, c].map(eventsOf));
-    await repo.advance(db.pool, p, ahead.id, 'delivered'); // past "sent" before it was recorded: keeps its status, gets the step
-    await repo.advance(db.pool, p, done.id, 'sent'); // sent already: nothing again
+    await repo.advance(workOf(db.pool), p, ahead.id, 'delivered'); // past "sent" before it was recorded: keeps its status, gets the step
+    await repo.advance(workOf(db.pool), p, done.id, 'sent'); // sent already: nothing again
     const given = [c, ahead, a, done, b];
     const source = new Map(given.map((e) => [e.id, e]));
     const moved = await repo.advanceWithEvents(
@@ -171,8 +171,8 @@ describe('MessagingRepo.advanceWithEvents', () => {
     const p = newId();
     const e = email(p, 'advance-failed@x.test');
     await repo.insertEmails([e], [eventsOf(e)]);
-    await repo.advance(db.pool, p, e.id, 'sent');
-    expect(await repo.advance(db.pool, p, e.id, 'failed', { error: 'late' })).toBeUndefined();
+    await repo.advance(workOf(db.pool), p, e.id, 'sent');
+    expect(await repo.advance(workOf(db.pool), p, e.id, 'failed', { error: 'late' })).toBeUndefined();
     expect((await db.query(`SELECT status, last_error FROM messaging.emails WHERE id = $1`, [e.id]))[0]).toEqual({ status: 'sent', last_error: null });
   });
 });

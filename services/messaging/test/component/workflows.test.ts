@@ -360,7 +360,7 @@ describe('SendWorkflowEmail', () => {
     const p = project();
     const c = contact(p, 'bounced@x.test');
     const t = await template(p);
-    await db.tx((tx) => repo.suppress(tx, p, 'bounced@x.test', 'bounce'));
+    await db.run((work) => repo.suppress(work, p, 'bounced@x.test', 'bounce'));
     const r = await send(p, { template_id: t.id, contact_id: c.id });
     expect(r).toMatchObject({ existing: false, skipped: '' });
     expect(await emailRow(p, r.email_id)).toMatchObject({ status: 'failed', last_error: expect.stringMatching(/suppressed/), enqueued_at: null });

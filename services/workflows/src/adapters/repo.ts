@@ -1,5 +1,5 @@
 import { Outbox } from '../../../../libs/bus/src';
-import type { Db, Queryable } from '../../../../libs/db/src';
+import { sqlOf, type Db, type Queryable, type UnitOfWork, type Work } from '../../../../libs/db/src';
 import { metrics } from '../../../../libs/kit/src';
 import type {
   ClaimedExecution,
@@ -44,10 +44,15 @@ export class WorkflowsRepo implements WorkflowsStore {
 
   constructor(readonly db: Db) {}
 
+  get uow(): UnitOfWork {
+    return this.db;
+  }
+
   async insertWorkflow(
-    tx: Queryable,
+    work: Work,
     row: Pick<WorkflowRow, 'project_id' | 'id' | 'name' | 'description' | 'trigger_event' | 'allow_reentry' | 'webhook_secret'>,
   ) {
+    const tx = sqlOf(work);
     const r = await tx.query(
       `INSERT INTO ${W} (project_id, id, name, description, trigger_event, allow_reentry, webhook_secret) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
       [row.project_id, row.id, row.name, row.description, row.trigger_event, row.allow_reentry, row.webhook_secret],
@@ -55,7 +60,15 @@ export class WorkflowsRepo implements WorkflowsStore {
     return r.rows[0];
   }
 
-  async getWorkflow(q: Queryable, projectId: string, id: string, lock = false) {
+  getWorkflow(projectId: string, id: string): Promise<WorkflowRow | undefined> {
+    return this.getWorkflowIn(this.db.pool, projectId, id);
+  }
+
+  getWorkflowForUpdate(work: Work, projectId: string, id: string): Promise<WorkflowRow | undefined> {
+    return this.getWorkflowIn(sqlOf(work), projectId, id, true);
+  }
+
+  private async getWorkflowIn(q: Queryable, projectId: string, id: string, lock = false) {
     const r = await q.query(`SELECT * FROM ${W} WHERE project_id = $1 AND id = $2${lock ? ' FOR UPDATE' : ''}`, [projectId, id]);
     return r.rows[0];
   }
@@ -75,7 +88,8 @@ export class WorkflowsRepo implements WorkflowsStore {
     return { rows, total: Number(total[0].n) };
   }
 
-  async updateWorkflow(tx: Queryable, projectId: string, id: string, change: Partial<WorkflowRow>) {
+  async updateWorkflow(work: Work, projectId: string, id: string, change: Partial<WorkflowRow>) {
+    const tx = sqlOf(work);
     const { sets, values } = setClause(change, 3);
     const r = await tx.query(
       `UPDATE ${W} SET ${[...sets, 'version = version + 1', 'updated_at = now()'].join(', ')} WHERE project_id = $1 AND id = $2 RETURNING *`,
@@ -84,7 +98,8 @@ export class WorkflowsRepo implements WorkflowsStore {
     return r.rows[0];
   }
 
-  async deleteWorkflow(tx: Queryable, projectId: string, id: string) {
+  async deleteWorkflow(work: Work, projectId: string, id: string) {
+    const tx = sqlOf(work);
     for (const table of [E, N, T, S]) await tx.query(`DELETE FROM ${table} WHERE project_id = $1 AND workflow_id = $2`, [projectId, id]);
     await tx.query(`DELETE FROM ${W} WHERE project_id = $1 AND id = $2`, [projectId, id]);
   }
@@ -96,7 +111,8 @@ export class WorkflowsRepo implements WorkflowsStore {
     );
   }
 
-  async graph(q: Queryable, projectId: string, workflowId: string): Promise<WorkflowGraph> {
+  async graph(projectId: string, workflowId: string, work?: Work): Promise<WorkflowGraph> {
+    const q = work ? sqlOf(work) : this.db.pool;
     const [steps, transitions] = await Promise.all([
       q.query<StepRow>(`SELECT * FROM ${S} WHERE project_id = $1 AND workflow_id = $2 ORDER BY created_at, id`, [projectId, workflowId]),
       q.query<TransitionRow>(`SELECT * FROM ${T} WHERE project_id = $1 AND workflow_id = $2 ORDER BY created_at, id`, [projectId, workflowId]),
@@ -114,7 +130,8 @@ export class WorkflowsRepo implements WorkflowsStore {
     };
   }
 
-  async insertStep(tx: Queryable, row: Omit<StepRow, 'created_at' | 'updated_at'>) {
+  async insertStep(work: Work, row: Omit<StepRow, 'created_at' | 'updated_at'>) {
+    const tx = sqlOf(work);
     const r = await tx.query(
       `INSERT INTO ${S} (project_id, workflow_id, id, type, name, position, config, template_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
       [row.project_id, row.workflow_id, row.id, row.type, row.name, param(row.position), param(row.config), row.template_id],
@@ -122,7 +139,8 @@ export class WorkflowsRepo implements WorkflowsStore {
     return r.rows[0];
   }
 
-  async updateStep(tx: Queryable, projectId: string, id: string, change: Pick<StepRow, 'name' | 'position' | 'config' | 'template_id'>) {
+  async updateStep(work: Work, projectId: string, id: string, change: Pick<StepRow, 'name' | 'position' | 'config' | 'template_id'>) {
+    const tx = sqlOf(work);
     const { sets, values } = setClause(change, 3);
     const r = await tx.query(`UPDATE ${S} SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE project_id = $1 AND id = $2 RETURNING *`, [
       projectId,
@@ -132,12 +150,14 @@ export class WorkflowsRepo implements WorkflowsStore {
     return r.rows[0];
   }
 
-  async deleteStep(tx: Queryable, projectId: string, id: string) {
+  async deleteStep(work: Work, projectId: string, id: string) {
+    const tx = sqlOf(work);
     await tx.query(`DELETE FROM ${T} WHERE project_id = $1 AND (from_step_id = $2 OR to_step_id = $2)`, [projectId, id]);
     await tx.query(`DELETE FROM ${S} WHERE project_id = $1 AND id = $2`, [projectId, id]);
   }
 
-  async insertTransition(tx: Queryable, row: Omit<TransitionRow, 'created_at'>) {
+  async insertTransition(work: Work, row: Omit<TransitionRow, 'created_at'>) {
+    const tx = sqlOf(work);
     const r = await tx.query(
       `INSERT INTO ${T} (project_id, workflow_id, id, from_step_id, to_step_id, branch, wait_outcome, priority) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
       [row.project_id, row.workflow_id, row.id, row.from_step_id, row.to_step_id, row.branch, row.wait_outcome, row.priority],
@@ -145,12 +165,14 @@ export class WorkflowsRepo implements WorkflowsStore {
     return r.rows[0];
   }
 
-  async deleteTransitions(tx: Queryable, projectId: string, ids: string[]) {
+  async deleteTransitions(work: Work, projectId: string, ids: string[]) {
+    const tx = sqlOf(work);
     const r = await tx.query(`DELETE FROM ${T} WHERE project_id = $1 AND id = ANY($2::uuid[])`, [projectId, ids]);
     return r.rowCount ?? 0;
   }
 
-  async triggered(tx: Queryable, pairs: Array<{ projectId: string; name: string }>) {
+  async triggered(work: Work, pairs: Array<{ projectId: string; name: string }>) {
+    const tx = sqlOf(work);
     const r = await tx.query(
       `SELECT w.*, s.id AS trigger_step_id
          FROM (SELECT DISTINCT * FROM unnest($1::uuid[], $2::text[]) AS k(project_id, name)) k
@@ -161,7 +183,8 @@ export class WorkflowsRepo implements WorkflowsStore {
     return r.rows;
   }
 
-  async enter(tx: Queryable, projectId: string, workflowId: string, allowReentry: boolean, contactIds: string[]) {
+  async enter(work: Work, projectId: string, workflowId: string, allowReentry: boolean, contactIds: string[]) {
+    const tx = sqlOf(work);
     const r = await tx.query<{ contact_id: string }>(
       `INSERT INTO ${N} (project_id, workflow_id, contact_id) SELECT $1, $2, c FROM unnest($3::uuid[]) AS c ON CONFLICT DO NOTHING RETURNING contact_id`,
       [projectId, workflowId, [...new Set(contactIds)]],
@@ -171,7 +194,8 @@ export class WorkflowsRepo implements WorkflowsStore {
     return r.rows.map((x) => x.contact_id);
   }
 
-  async insertExecutions(tx: Queryable, executions: NewExecution[]) {
+  async insertExecutions(work: Work, executions: NewExecution[]) {
+    const tx = sqlOf(work);
     if (!executions.length) return;
     await tx.query(
       `INSERT INTO ${E} (project_id, id, workflow_id, contact_id, status, current_step_id, context, trigger_event, due_at)
@@ -197,7 +221,8 @@ export class WorkflowsRepo implements WorkflowsStore {
     );
   }
 
-  async getExecution(q: Queryable, projectId: string, workflowId: string, id: string) {
+  async getExecution(projectId: string, workflowId: string, id: string, work?: Work) {
+    const q = work ? sqlOf(work) : this.db.pool;
     const r = await q.query(`SELECT * FROM ${E} WHERE project_id = $1 AND workflow_id = $2 AND id = $3`, [projectId, workflowId, id]);
     return r.rows[0];
   }
@@ -215,12 +240,14 @@ export class WorkflowsRepo implements WorkflowsStore {
     return { rows, total: Number(total[0].n) };
   }
 
-  async countActive(q: Queryable, projectId: string, workflowId: string) {
+  async countActive(work: Work, projectId: string, workflowId: string) {
+    const q = sqlOf(work);
     const r = await q.query(`SELECT count(*) AS n FROM ${E} WHERE project_id = $1 AND workflow_id = $2 AND ${ACTIVE}`, [projectId, workflowId]);
     return Number(r.rows[0].n);
   }
 
-  async cancel(q: Queryable, projectId: string, workflowId: string, id?: string) {
+  async cancel(projectId: string, workflowId: string, id?: string) {
+    const q = this.db.pool;
     const r = await q.query(
       `UPDATE ${E} SET status = 'CANCELLED', ${ENDED}
         WHERE project_id = $1 AND workflow_id = $2 AND ${ACTIVE}${id ? ' AND id = $3' : ''} RETURNING ${EXECUTION}`,
@@ -229,7 +256,8 @@ export class WorkflowsRepo implements WorkflowsStore {
     return r.rows;
   }
 
-  async moveFromStep(tx: Queryable, projectId: string, stepId: string, to: string | null, reason: string) {
+  async moveFromStep(work: Work, projectId: string, stepId: string, to: string | null, reason: string) {
+    const tx = sqlOf(work);
     const r = to
       ? await tx.query(
           `UPDATE ${E} SET status = 'RUNNING', current_step_id = $3, due_at = now(), wait_event = NULL, waiting_since = NULL, attempts = 0, updated_at = now(), version = version + 1
@@ -244,7 +272,8 @@ export class WorkflowsRepo implements WorkflowsStore {
     return r.rowCount ?? 0;
   }
 
-  async exitContact(tx: Queryable, projectId: string, contactId: string, reason: string) {
+  async exitContact(work: Work, projectId: string, contactId: string, reason: string) {
+    const tx = sqlOf(work);
     const r = await tx.query(`UPDATE ${E} SET status = 'EXITED', exit_reason = $3, ${ENDED} WHERE project_id = $1 AND contact_id = $2 AND ${ACTIVE}`, [
       projectId,
       contactId,
@@ -298,7 +327,8 @@ export class WorkflowsRepo implements WorkflowsStore {
     return new Set(rows.map((r) => r.id));
   }
 
-  async resumeWaiting(tx: Queryable, events: Array<{ projectId: string; contactId: string; name: string; eventId: string; occurredAt: string }>) {
+  async resumeWaiting(work: Work, events: Array<{ projectId: string; contactId: string; name: string; eventId: string; occurredAt: string }>) {
+    const tx = sqlOf(work);
     if (!events.length) return 0;
     // One statement for a batch of events. An execution two events of the batch could resume takes
     // the earlier one; the outer conditions are checked again on the row as it is when locked, so a
@@ -330,7 +360,8 @@ export class WorkflowsRepo implements WorkflowsStore {
     return r.rowCount ?? 0;
   }
 
-  async noteEventNames(tx: Queryable, pairs: Array<{ projectId: string; name: string }>) {
+  async noteEventNames(work: Work, pairs: Array<{ projectId: string; name: string }>) {
+    const tx = sqlOf(work);
     if (!pairs.length) return;
     await tx.query(`INSERT INTO workflows.event_names (project_id, name) SELECT DISTINCT * FROM unnest($1::uuid[], $2::text[]) ON CONFLICT DO NOTHING`, [
       pairs.map((p) => p.projectId),
@@ -338,7 +369,8 @@ export class WorkflowsRepo implements WorkflowsStore {
     ]);
   }
 
-  async forgetEventName(tx: Queryable, projectId: string, name: string) {
+  async forgetEventName(work: Work, projectId: string, name: string) {
+    const tx = sqlOf(work);
     await tx.query(`DELETE FROM workflows.event_names WHERE project_id = $1 AND name = $2`, [projectId, name]);
   }
 

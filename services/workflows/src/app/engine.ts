@@ -61,7 +61,7 @@ export class GraphCache {
     for (const w of workflows) {
       let cached = this.graphs.get(w.id);
       if (!cached || cached.version !== w.version) {
-        cached = { version: w.version, graph: await this.store.graph(this.store.db.pool, w.project_id, w.id) };
+        cached = { version: w.version, graph: await this.store.graph(w.project_id, w.id) };
         this.graphs.set(w.id, cached);
         if (this.graphs.size > 10_000) this.graphs.delete(this.graphs.keys().next().value!);
       }

@@ -1,5 +1,5 @@
 import type { NewEvent, Outbox } from '../../../../libs/bus/src';
-import type { Db, Queryable } from '../../../../libs/db/src';
+import type { UnitOfWork, Work } from '../../../../libs/db/src';
 import type { ExecutionStatus, GraphStep, GraphTransition, StepType } from '../domain/workflow';
 
 export interface WorkflowRow {
@@ -109,58 +109,65 @@ export interface WorkflowGraph {
   transitions: GraphTransition[];
 }
 
+/**
+ * Workflows, their graphs, executions and entries in PostgreSQL (adapters/repo.ts). Transactions
+ * are units of work (`uow.run`); `outbox` publishes this schema's events in them. A read given no
+ * work reads on its own.
+ */
 export interface WorkflowsStore {
-  readonly db: Db;
+  readonly uow: UnitOfWork;
   readonly outbox: Outbox;
 
   insertWorkflow(
-    tx: Queryable,
+    work: Work,
     row: Pick<WorkflowRow, 'project_id' | 'id' | 'name' | 'description' | 'trigger_event' | 'allow_reentry' | 'webhook_secret'>,
   ): Promise<WorkflowRow>;
-  getWorkflow(q: Queryable, projectId: string, id: string, lock?: boolean): Promise<WorkflowRow | undefined>;
+  getWorkflow(projectId: string, id: string): Promise<WorkflowRow | undefined>;
+  /** The workflow, locked in the unit of work. */
+  getWorkflowForUpdate(work: Work, projectId: string, id: string): Promise<WorkflowRow | undefined>;
   /** A page of its workflows, newest first; `enabled` set: only those enabled (true) or disabled (false). */
   listWorkflows(projectId: string, page: { page: number; pageSize: number }, enabled?: boolean): Promise<{ rows: WorkflowRow[]; total: number }>;
   /** Applies the change and bumps the version (also for a change of steps or transitions only). */
   updateWorkflow(
-    tx: Queryable,
+    work: Work,
     projectId: string,
     id: string,
     change: Partial<Pick<WorkflowRow, 'name' | 'description' | 'trigger_event' | 'enabled' | 'allow_reentry' | 'tracking'>>,
   ): Promise<WorkflowRow>;
   /** The workflow with everything of it: steps, transitions, executions, entries. */
-  deleteWorkflow(tx: Queryable, projectId: string, id: string): Promise<void>;
+  deleteWorkflow(work: Work, projectId: string, id: string): Promise<void>;
   /** Workflows by id, for the engine (no lock). */
   workflowsByIds(projectIds: string[], ids: string[]): Promise<WorkflowRow[]>;
 
-  graph(q: Queryable, projectId: string, workflowId: string): Promise<WorkflowGraph>;
-  insertStep(tx: Queryable, row: Omit<StepRow, 'created_at' | 'updated_at'>): Promise<StepRow>;
-  updateStep(tx: Queryable, projectId: string, id: string, change: Pick<StepRow, 'name' | 'position' | 'config' | 'template_id'>): Promise<StepRow>;
-  deleteStep(tx: Queryable, projectId: string, id: string): Promise<void>;
-  insertTransition(tx: Queryable, row: Omit<TransitionRow, 'created_at'>): Promise<TransitionRow>;
-  deleteTransitions(tx: Queryable, projectId: string, ids: string[]): Promise<number>;
+  graph(projectId: string, workflowId: string, work?: Work): Promise<WorkflowGraph>;
+  insertStep(work: Work, row: Omit<StepRow, 'created_at' | 'updated_at'>): Promise<StepRow>;
+  updateStep(work: Work, projectId: string, id: string, change: Pick<StepRow, 'name' | 'position' | 'config' | 'template_id'>): Promise<StepRow>;
+  deleteStep(work: Work, projectId: string, id: string): Promise<void>;
+  insertTransition(work: Work, row: Omit<TransitionRow, 'created_at'>): Promise<TransitionRow>;
+  deleteTransitions(work: Work, projectId: string, ids: string[]): Promise<number>;
 
   /** Enabled workflows triggered by these (project, event name) pairs, each with its TRIGGER step. */
-  triggered(tx: Queryable, pairs: Array<{ projectId: string; name: string }>): Promise<Array<WorkflowRow & { trigger_step_id: string }>>;
+  triggered(work: Work, pairs: Array<{ projectId: string; name: string }>): Promise<Array<WorkflowRow & { trigger_step_id: string }>>;
   /**
    * Records the contacts' entries of a workflow and answers those admitted: all of them when it
    * allows re-entry, else the ones that never entered it.
    */
-  enter(tx: Queryable, projectId: string, workflowId: string, allowReentry: boolean, contactIds: string[]): Promise<string[]>;
+  enter(work: Work, projectId: string, workflowId: string, allowReentry: boolean, contactIds: string[]): Promise<string[]>;
   /** Inserts RUNNING executions due now, with their workflows.execution.started.v1 events. */
-  insertExecutions(tx: Queryable, executions: NewExecution[]): Promise<void>;
-  getExecution(q: Queryable, projectId: string, workflowId: string, id: string): Promise<ExecutionRow | undefined>;
+  insertExecutions(work: Work, executions: NewExecution[]): Promise<void>;
+  getExecution(projectId: string, workflowId: string, id: string, work?: Work): Promise<ExecutionRow | undefined>;
   listExecutions(
     projectId: string,
     workflowId: string,
     q: { status?: string; page: number; pageSize: number },
   ): Promise<{ rows: ExecutionRow[]; total: number }>;
-  countActive(q: Queryable, projectId: string, workflowId: string): Promise<number>;
+  countActive(work: Work, projectId: string, workflowId: string): Promise<number>;
   /** RUNNING or WAITING → CANCELLED (one, or all of the workflow's when id is undefined); the executions cancelled. */
-  cancel(q: Queryable, projectId: string, workflowId: string, id?: string): Promise<ExecutionRow[]>;
+  cancel(projectId: string, workflowId: string, id?: string): Promise<ExecutionRow[]>;
   /** Executions at a step (RUNNING or WAITING) moved on to `to`, or ended EXITED with `reason` when `to` is null. */
-  moveFromStep(tx: Queryable, projectId: string, stepId: string, to: string | null, reason: string): Promise<number>;
+  moveFromStep(work: Work, projectId: string, stepId: string, to: string | null, reason: string): Promise<number>;
   /** Executions of a deleted contact: EXITED. */
-  exitContact(tx: Queryable, projectId: string, contactId: string, reason: string): Promise<number>;
+  exitContact(work: Work, projectId: string, contactId: string, reason: string): Promise<number>;
 
   /** Claims due executions for `leaseMs` (FOR UPDATE SKIP LOCKED; each claim bumps the version). */
   claimDue(limit: number, leaseMs: number): Promise<ClaimedExecution[]>;
@@ -170,10 +177,10 @@ export interface WorkflowsStore {
    * Recorded events: the executions of each event's contact WAITING for that event name since
    * before it occurred go on along their EVENT transition (or complete without one). How many resumed.
    */
-  resumeWaiting(tx: Queryable, events: Array<{ projectId: string; contactId: string; name: string; eventId: string; occurredAt: string }>): Promise<number>;
+  resumeWaiting(work: Work, events: Array<{ projectId: string; contactId: string; name: string; eventId: string; occurredAt: string }>): Promise<number>;
   /** Remembers tracked event names; forgets a deleted one. */
-  noteEventNames(tx: Queryable, pairs: Array<{ projectId: string; name: string }>): Promise<void>;
-  forgetEventName(tx: Queryable, projectId: string, name: string): Promise<void>;
+  noteEventNames(work: Work, pairs: Array<{ projectId: string; name: string }>): Promise<void>;
+  forgetEventName(work: Work, projectId: string, name: string): Promise<void>;
   eventNames(projectId: string): Promise<string[]>;
   upcoming(
     projectId: string,
@@ -181,7 +188,7 @@ export interface WorkflowsStore {
   ): Promise<Array<{ id: string; workflow_id: string; workflow_name: string; contact_id: string; step_id: string; step_type: string; due_at: Date }>>;
 }
 
-export type Publish = (tx: Queryable, events: NewEvent[]) => Promise<unknown>;
+export type Publish = (work: Work, events: NewEvent[]) => Promise<unknown>;
 
 /** The outgoing request of a WEBHOOK step (adapters/webhook.ts: SSRF-safe, signed, bounded). */
 export interface WebhookRequest {

@@ -1,5 +1,5 @@
 import type { DomainEvent } from '../../../../libs/contracts/src';
-import type { Queryable } from '../../../../libs/db/src';
+import type { Work } from '../../../../libs/db/src';
 import { newId } from '../../../../libs/kit/src';
 import type { NewExecution, WorkflowsStore } from './ports';
 
@@ -10,16 +10,16 @@ type Recorded = DomainEvent<'events.event.recorded.v1'>;
  * workflow of its project it triggers (for its contact, if the workflow admits it: re-entry),
  * and resumes the contact's executions waiting for it.
  */
-export async function onEventsRecorded(store: WorkflowsStore, tx: Queryable, events: Recorded[]): Promise<void> {
+export async function onEventsRecorded(store: WorkflowsStore, work: Work, events: Recorded[]): Promise<void> {
   const pairs = events.map((e) => ({ projectId: e.projectId, name: e.data.name }));
-  await store.noteEventNames(tx, pairs);
-  const workflows = await store.triggered(tx, pairs);
+  await store.noteEventNames(work, pairs);
+  const workflows = await store.triggered(work, pairs);
   const executions: NewExecution[] = [];
   for (const w of workflows) {
     const mine = events.filter((e) => e.projectId === w.project_id && e.data.name === w.trigger_event);
     const admitted = new Set(
       await store.enter(
-        tx,
+        work,
         w.project_id,
         w.id,
         w.allow_reentry,
@@ -42,13 +42,13 @@ export async function onEventsRecorded(store: WorkflowsStore, tx: Queryable, eve
       });
     }
   }
-  await store.insertExecutions(tx, executions);
+  await store.insertExecutions(work, executions);
   await store.resumeWaiting(
-    tx,
+    work,
     events.map((e) => ({ projectId: e.projectId, contactId: e.data.contactId, name: e.data.name, eventId: e.data.eventId, occurredAt: e.data.occurredAt })),
   );
 }
 
-export async function onContactDeleted(store: WorkflowsStore, tx: Queryable, e: DomainEvent<'contacts.contact.deleted.v1'>): Promise<void> {
-  await store.exitContact(tx, e.projectId, e.data.contactId, 'The contact was deleted');
+export async function onContactDeleted(store: WorkflowsStore, work: Work, e: DomainEvent<'contacts.contact.deleted.v1'>): Promise<void> {
+  await store.exitContact(work, e.projectId, e.data.contactId, 'The contact was deleted');
 }

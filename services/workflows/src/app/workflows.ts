@@ -5,7 +5,7 @@ import type { Execution as ExecutionMsg } from '../../../../libs/contracts/src/g
 import type { Step as StepMsg } from '../../../../libs/contracts/src/generated/herald/workflows/v1/Step';
 import type { Transition as TransitionMsg } from '../../../../libs/contracts/src/generated/herald/workflows/v1/Transition';
 import type { Workflow as WorkflowMsg } from '../../../../libs/contracts/src/generated/herald/workflows/v1/Workflow';
-import type { Queryable } from '../../../../libs/db/src';
+import type { Work } from '../../../../libs/db/src';
 import { AppError, badRequest, conflict, FieldError, isAppError, isUuid, newId, notFound, validationError } from '../../../../libs/kit/src';
 import { audienceCondition, conditionTests, contextTestErrors, isContextField } from '../domain/condition';
 import {
@@ -130,8 +130,14 @@ const humanName = (type: StepType) => type.charAt(0) + type.slice(1).toLowerCase
 export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
   const { store } = d;
 
-  async function load(q: Queryable, projectId: string, id: string, lock = false) {
-    const w = isUuid(id) ? await store.getWorkflow(q, projectId, id.toLowerCase(), lock) : undefined;
+  async function load(projectId: string, id: string) {
+    const w = isUuid(id) ? await store.getWorkflow(projectId, id.toLowerCase()) : undefined;
+    if (!w) throw workflowNotFound();
+    return w;
+  }
+
+  async function loadForUpdate(work: Work, projectId: string, id: string) {
+    const w = isUuid(id) ? await store.getWorkflowForUpdate(work, projectId, id.toLowerCase()) : undefined;
     if (!w) throw workflowNotFound();
     return w;
   }
@@ -143,14 +149,14 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
   async function change<T>(
     projectId: string,
     id: string,
-    fn: (tx: Queryable, w: WorkflowRow, graph: WorkflowGraph) => Promise<T>,
+    fn: (work: Work, w: WorkflowRow, graph: WorkflowGraph) => Promise<T>,
     fields: Partial<WorkflowRow> = {},
   ) {
-    return store.db.tx(async (tx) => {
-      const w = await load(tx, projectId, id, true);
-      const result = await fn(tx, w, await store.graph(tx, projectId, w.id));
-      const updated = await store.updateWorkflow(tx, projectId, w.id, fields);
-      await store.outbox.enqueue(tx, [changedEvent(updated, await store.graph(tx, projectId, w.id))]);
+    return store.uow.run(async (work) => {
+      const w = await loadForUpdate(work, projectId, id);
+      const result = await fn(work, w, await store.graph(projectId, w.id, work));
+      const updated = await store.updateWorkflow(work, projectId, w.id, fields);
+      await store.outbox.enqueue(work, [changedEvent(updated, await store.graph(projectId, w.id, work))]);
       return { result, workflow: updated };
     });
   }
@@ -224,8 +230,8 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
           [{ field: 'eventName', message: 'required: the event that starts an execution', code: 'required' }],
           'Pass eventName, e.g. "user.signup".',
         );
-      return store.db.tx(async (tx) => {
-        const w = await store.insertWorkflow(tx, {
+      return store.uow.run(async (work) => {
+        const w = await store.insertWorkflow(work, {
           project_id: projectId,
           id: newId(),
           name: req.name,
@@ -234,7 +240,7 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
           allow_reentry: req.allow_reentry,
           webhook_secret: `whsec_${randomBytes(24).toString('base64url')}`,
         });
-        await store.insertStep(tx, {
+        await store.insertStep(work, {
           project_id: projectId,
           workflow_id: w.id,
           id: newId(),
@@ -244,16 +250,16 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
           config: {},
           template_id: null,
         });
-        const graph = await store.graph(tx, projectId, w.id);
-        await store.outbox.enqueue(tx, [changedEvent(w, graph)]);
+        const graph = await store.graph(projectId, w.id, work);
+        await store.outbox.enqueue(work, [changedEvent(w, graph)]);
         return workflowMsg(w, graph);
       });
     },
 
     async GetWorkflow(req, meta) {
       const projectId = projectOf(meta);
-      const w = await load(store.db.pool, projectId, req.id);
-      return workflowMsg(w, await store.graph(store.db.pool, projectId, w.id));
+      const w = await load(projectId, req.id);
+      return workflowMsg(w, await store.graph(projectId, w.id));
     },
 
     async UpdateWorkflow(req, meta) {
@@ -278,22 +284,22 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
         },
         fields,
       );
-      return workflowMsg(workflow, await store.graph(store.db.pool, projectId, workflow.id));
+      return workflowMsg(workflow, await store.graph(projectId, workflow.id));
     },
 
     async DeleteWorkflow(req, meta) {
       const projectId = projectOf(meta);
-      await store.db.tx(async (tx) => {
-        const w = await load(tx, projectId, req.id, true);
-        const active = await store.countActive(tx, projectId, w.id);
+      await store.uow.run(async (work) => {
+        const w = await loadForUpdate(work, projectId, req.id);
+        const active = await store.countActive(work, projectId, w.id);
         if (active > 0) {
           throw conflict(
             `The workflow has ${active} running or waiting execution${active === 1 ? '' : 's'}`,
             'Cancel them first (POST /workflows/:id/executions/cancel-all), or wait until they finish.',
           );
         }
-        await store.deleteWorkflow(tx, projectId, w.id);
-        await store.outbox.enqueue(tx, [{ type: 'workflows.workflow.deleted.v1', projectId, data: { workflowId: w.id } }]);
+        await store.deleteWorkflow(work, projectId, w.id);
+        await store.outbox.enqueue(work, [{ type: 'workflows.workflow.deleted.v1', projectId, data: { workflowId: w.id } }]);
       });
       return {};
     },
@@ -317,10 +323,10 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
       if (!req.type) throw validationError([{ field: 'type', message: 'required', code: 'required' }]);
       const type = req.type as StepType;
       const { config, templateId } = await settleConfig(type, req.config_json ? configOf(req.config_json) : {}, req.template_id);
-      const { result } = await change(projectId, req.workflow_id, async (tx, w, graph) => {
+      const { result } = await change(projectId, req.workflow_id, async (work, w, graph) => {
         if (graph.steps.length >= LIMITS.MAX_STEPS)
           throw validationError([{ field: 'type', message: `a workflow has at most ${LIMITS.MAX_STEPS} steps`, code: 'too_big' }]);
-        return store.insertStep(tx, {
+        return store.insertStep(work, {
           project_id: projectId,
           workflow_id: w.id,
           id: newId(),
@@ -338,7 +344,7 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
       const projectId = projectOf(meta);
       // templateId: unset (left as it is), null (clear_template_id) or an id.
       const templateId = req.clear_template_id ? null : req.template_id;
-      const { result } = await change(projectId, req.workflow_id, async (tx, _w, graph) => {
+      const { result } = await change(projectId, req.workflow_id, async (work, _w, graph) => {
         const step = graph.steps.find((s) => s.id === req.step_id.toLowerCase());
         if (!step) throw stepNotFound();
         if (req.type && req.type !== step.type)
@@ -364,7 +370,7 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
               'Delete that transition first, or keep the branch.',
             );
         }
-        return store.updateStep(tx, projectId, step.id, {
+        return store.updateStep(work, projectId, step.id, {
           name: req.name || step.name,
           position: req.clear_position ? null : (req.position ?? step.position ?? null),
           config: settled.config,
@@ -376,7 +382,7 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
 
     async DeleteStep(req, meta) {
       const projectId = projectOf(meta);
-      await change(projectId, req.workflow_id, async (tx, w, graph) => {
+      await change(projectId, req.workflow_id, async (work, w, graph) => {
         const step = graph.steps.find((s) => s.id === req.step_id.toLowerCase());
         if (!step) throw stepNotFound();
         if (step.type === 'TRIGGER') throw badRequest('The TRIGGER step cannot be deleted', 'Change the trigger event with PATCH /workflows/:id instead.');
@@ -389,10 +395,10 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
           );
         }
         const successor = req.splice ? successors[0] : undefined;
-        await store.deleteStep(tx, projectId, step.id);
+        await store.deleteStep(work, projectId, step.id);
         if (successor) {
           for (const t of incoming) {
-            await store.insertTransition(tx, {
+            await store.insertTransition(work, {
               project_id: projectId,
               workflow_id: w.id,
               id: newId(),
@@ -405,7 +411,7 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
           }
         }
         // Executions at the step go on as the graph now says, or end with the reason.
-        await store.moveFromStep(tx, projectId, step.id, successor ?? null, `Step "${step.name}" was deleted while the execution was at it`);
+        await store.moveFromStep(work, projectId, step.id, successor ?? null, `Step "${step.name}" was deleted while the execution was at it`);
       });
       return {};
     },
@@ -419,10 +425,10 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
         waitOutcome: (req.wait_outcome ?? null) as GraphTransition['waitOutcome'],
         priority: req.priority,
       };
-      const { result } = await change(projectId, req.workflow_id, async (tx, w, graph) => {
+      const { result } = await change(projectId, req.workflow_id, async (work, w, graph) => {
         const errors = transitionErrors(graph, t);
         if (errors.length) throw validationError(errors);
-        return store.insertTransition(tx, {
+        return store.insertTransition(work, {
           project_id: projectId,
           workflow_id: w.id,
           id: newId(),
@@ -438,10 +444,10 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
 
     async DeleteTransition(req, meta) {
       const projectId = projectOf(meta);
-      await change(projectId, req.workflow_id, async (tx, _w, graph) => {
+      await change(projectId, req.workflow_id, async (work, _w, graph) => {
         const t = graph.transitions.find((x) => x.id === req.transition_id.toLowerCase());
         if (!t) throw notFound('Transition', 'TRANSITION_NOT_FOUND');
-        await store.deleteTransitions(tx, projectId, [t.id]);
+        await store.deleteTransitions(work, projectId, [t.id]);
       });
       return {};
     },
@@ -474,19 +480,19 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
             });
           throw err;
         });
-      return store.db.tx(async (tx) => {
-        const w = await load(tx, projectId, req.workflow_id, true);
+      return store.uow.run(async (work) => {
+        const w = await loadForUpdate(work, projectId, req.workflow_id);
         if (!w.enabled) throw badRequest('The workflow is disabled', 'Enable it first (PATCH /workflows/:id with enabled: true).');
-        const graph = await store.graph(tx, projectId, w.id);
+        const graph = await store.graph(projectId, w.id, work);
         const trigger = graph.steps.find((s) => s.type === 'TRIGGER')!;
-        const admitted = await store.enter(tx, projectId, w.id, w.allow_reentry, [contactId]);
+        const admitted = await store.enter(work, projectId, w.id, w.allow_reentry, [contactId]);
         if (!admitted.length)
           throw conflict(
             'The contact has entered this workflow before, and it does not allow re-entry',
             'Set allowReentry: true on the workflow to let contacts run it again.',
           );
         const id = newId();
-        await store.insertExecutions(tx, [
+        await store.insertExecutions(work, [
           {
             projectId,
             id,
@@ -498,13 +504,13 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
             triggerEvent: null,
           },
         ]);
-        return executionMsg((await store.getExecution(tx, projectId, w.id, id))!, graph);
+        return executionMsg((await store.getExecution(projectId, w.id, id, work))!, graph);
       });
     },
 
     async ListExecutions(req, meta) {
       const projectId = projectOf(meta);
-      const w = await load(store.db.pool, projectId, req.workflow_id);
+      const w = await load(projectId, req.workflow_id);
       if (req.status && !(EXECUTION_STATUSES as readonly string[]).includes(req.status)) {
         throw validationError([{ field: 'status', message: `must be one of ${EXECUTION_STATUSES.join(', ')}`, code: 'invalid_enum_value' }]);
       }
@@ -518,28 +524,28 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
 
     async GetExecution(req, meta) {
       const projectId = projectOf(meta);
-      const w = await load(store.db.pool, projectId, req.workflow_id);
-      const e = isUuid(req.execution_id) ? await store.getExecution(store.db.pool, projectId, w.id, req.execution_id.toLowerCase()) : undefined;
+      const w = await load(projectId, req.workflow_id);
+      const e = isUuid(req.execution_id) ? await store.getExecution(projectId, w.id, req.execution_id.toLowerCase()) : undefined;
       if (!e) throw executionNotFound();
-      return executionMsg(e, await store.graph(store.db.pool, projectId, w.id));
+      return executionMsg(e, await store.graph(projectId, w.id));
     },
 
     async CancelExecution(req, meta) {
       const projectId = projectOf(meta);
-      const w = await load(store.db.pool, projectId, req.workflow_id);
+      const w = await load(projectId, req.workflow_id);
       if (!isUuid(req.execution_id)) throw executionNotFound();
       const id = req.execution_id.toLowerCase();
-      const [cancelled] = await store.cancel(store.db.pool, projectId, w.id, id);
+      const [cancelled] = await store.cancel(projectId, w.id, id);
       if (cancelled) return executionMsg(cancelled);
-      const e = await store.getExecution(store.db.pool, projectId, w.id, id);
+      const e = await store.getExecution(projectId, w.id, id);
       if (!e) throw executionNotFound();
       throw badRequest(`The execution is ${e.status}: only a RUNNING or WAITING execution can be cancelled`);
     },
 
     async CancelAllExecutions(req, meta) {
       const projectId = projectOf(meta);
-      const w = await load(store.db.pool, projectId, req.id);
-      return { cancelled: (await store.cancel(store.db.pool, projectId, w.id)).length };
+      const w = await load(projectId, req.id);
+      return { cancelled: (await store.cancel(projectId, w.id)).length };
     },
 
     async UpcomingExecutions(req, meta) {

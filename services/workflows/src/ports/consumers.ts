@@ -1,5 +1,5 @@
 import type { DomainEvent } from '../../../../libs/contracts/src';
-import type { Queryable } from '../../../../libs/db/src';
+import { workOf, type Queryable } from '../../../../libs/db/src';
 import type { Consumer } from '../../../../libs/runtime/src/service';
 import { onContactDeleted, onEventsRecorded } from '../app/triggers';
 import type { WorkflowsStore } from '../app/ports';
@@ -14,12 +14,12 @@ type ContactDeleted = DomainEvent<'contacts.contact.deleted.v1'>;
  * The inbox makes each event count once.
  */
 export function workflowsConsumer(store: WorkflowsStore): Consumer {
-  const recorded = (events: Recorded[], tx: Queryable) => onEventsRecorded(store, tx, events);
+  const recorded = (events: Recorded[], tx: Queryable) => onEventsRecorded(store, workOf(tx), events);
   return {
     handlers: {
       'events.event.recorded.v1': (e: Recorded, tx) => recorded([e], tx),
-      'events.event_name.deleted.v1': (e: NameDeleted, tx) => store.forgetEventName(tx, e.projectId, e.data.name),
-      'contacts.contact.deleted.v1': (e: ContactDeleted, tx) => onContactDeleted(store, tx, e),
+      'events.event_name.deleted.v1': (e: NameDeleted, tx) => store.forgetEventName(workOf(tx), e.projectId, e.data.name),
+      'contacts.contact.deleted.v1': (e: ContactDeleted, tx) => onContactDeleted(store, workOf(tx), e),
     },
     batchHandlers: {
       'events.event.recorded.v1': (events: Recorded[], tx) => recorded(events, tx),

@@ -53,7 +53,7 @@ function deps(sent: string[], settings: Partial<EngineDeps['settings']> = {}): E
 async function workflow(projectId: string, opts: { delay?: boolean; allowReentry?: boolean; event?: string } = {}) {
   const id = newId();
   const ids = { trigger: newId(), delay: newId(), send: newId(), exit: newId() };
-  await db.tx(async (tx) => {
+  await db.run(async (tx) => {
     await store.insertWorkflow(tx, {
       project_id: projectId,
       id,
@@ -103,7 +103,7 @@ async function workflow(projectId: string, opts: { delay?: boolean; allowReentry
 async function waitingWorkflow(projectId: string) {
   const id = newId();
   const [trigger, wait, exit] = [newId(), newId(), newId()];
-  await db.tx(async (tx) => {
+  await db.run(async (tx) => {
     await store.insertWorkflow(tx, {
       project_id: projectId,
       id,
@@ -163,7 +163,7 @@ it('two workers claiming at once walk each due execution exactly once', async ()
   const p = newId();
   const w = await workflow(p);
   const contacts = Array.from({ length: 400 }, () => newId());
-  await db.tx((tx) =>
+  await db.run((tx) =>
     onEventsRecorded(
       store,
       tx,
@@ -186,7 +186,7 @@ it('a worker that dies mid-step leaves the execution at that step, due after its
   const p = newId();
   const w = await workflow(p);
   const contact = newId();
-  await db.tx((tx) => onEventsRecorded(store, tx, [recorded(p, contact)]));
+  await db.run((tx) => onEventsRecorded(store, tx, [recorded(p, contact)]));
   // The first worker "dies" inside SEND_EMAIL: its call never returns.
   const keys: string[] = [];
   const dying: EngineDeps = {
@@ -211,7 +211,7 @@ it('a worker that dies mid-step leaves the execution at that step, due after its
 it("a claim's write loses to a cancel made while the worker held it", async () => {
   const p = newId();
   const w = await workflow(p);
-  await db.tx((tx) => onEventsRecorded(store, tx, [recorded(p, newId())]));
+  await db.run((tx) => onEventsRecorded(store, tx, [recorded(p, newId())]));
   let release!: () => void;
   const gate = new Promise<void>((r) => (release = r));
   const held: EngineDeps = {
@@ -222,7 +222,7 @@ it("a claim's write loses to a cancel made while the worker held it", async () =
   await waitFor(
     async () => (await db.query(`SELECT 1 FROM workflows.executions WHERE workflow_id = $1 AND current_step_id = $2`, [w.id, w.ids.send])).length === 1,
   );
-  expect(await store.cancel(db.pool, p, w.id)).toHaveLength(1);
+  expect(await store.cancel(p, w.id)).toHaveLength(1);
   release();
   await run;
   expect(await statuses(w.id)).toEqual({ CANCELLED: 1 });
@@ -233,8 +233,8 @@ it('DELAY waits until due; re-entry admits a contact once unless allowed', async
   const once = await workflow(p, { delay: true, event: 'signup' });
   const again = await workflow(p, { delay: true, allowReentry: true, event: 'signup' });
   const c = newId();
-  await db.tx((tx) => onEventsRecorded(store, tx, [recorded(p, c, 'signup'), recorded(p, c, 'signup')]));
-  await db.tx((tx) => onEventsRecorded(store, tx, [recorded(p, c, 'signup')]));
+  await db.run((tx) => onEventsRecorded(store, tx, [recorded(p, c, 'signup'), recorded(p, c, 'signup')]));
+  await db.run((tx) => onEventsRecorded(store, tx, [recorded(p, c, 'signup')]));
   expect(await statuses(once.id)).toEqual({ RUNNING: 1 });
   expect(await statuses(again.id)).toEqual({ RUNNING: 3 });
   const sent: string[] = [];
@@ -254,14 +254,14 @@ it('a recorded event resumes waits that began before it, and only those of its c
   const id = await waitingWorkflow(p);
   const [a, b] = [newId(), newId()];
   const before = new Date(Date.now() - 60_000);
-  await db.tx((tx) => onEventsRecorded(store, tx, [recorded(p, a, 'start'), recorded(p, b, 'start')]));
+  await db.run((tx) => onEventsRecorded(store, tx, [recorded(p, a, 'start'), recorded(p, b, 'start')]));
   await runEngine(deps([]), new GraphCache(store), () => false);
   expect(await statuses(id)).toEqual({ WAITING: 2 });
   // An event older than the wait, one of another project, one of another name: nothing moves.
-  await db.tx((tx) => onEventsRecorded(store, tx, [recorded(p, a, 'paid', before), recorded(newId(), a, 'paid'), recorded(p, a, 'other')]));
+  await db.run((tx) => onEventsRecorded(store, tx, [recorded(p, a, 'paid', before), recorded(newId(), a, 'paid'), recorded(p, a, 'other')]));
   expect(await statuses(id)).toEqual({ WAITING: 2 });
   // Two of its events in one batch resume it once.
-  await db.tx((tx) => onEventsRecorded(store, tx, [recorded(p, a, 'paid'), recorded(p, a, 'paid')]));
+  await db.run((tx) => onEventsRecorded(store, tx, [recorded(p, a, 'paid'), recorded(p, a, 'paid')]));
   await runEngine(deps([]), new GraphCache(store), () => false);
   expect(await statuses(id)).toEqual({ WAITING: 1, EXITED: 1 });
   const [done] = await db.query(`SELECT contact_id, exit_reason, history FROM workflows.executions WHERE workflow_id = $1 AND status = 'EXITED'`, [id]);
@@ -288,7 +288,7 @@ it('an event recorded while a worker is still putting the execution to wait resu
   // Another execution of the same batch holds the batch's write back: it sends, and its send waits.
   const slow = await workflow(p, { event: 'start' });
   const contact = newId();
-  await db.tx((tx) => onEventsRecorded(store, tx, [recorded(p, contact, 'start'), recorded(p, newId(), 'start')]));
+  await db.run((tx) => onEventsRecorded(store, tx, [recorded(p, contact, 'start'), recorded(p, newId(), 'start')]));
   let release!: () => void;
   const gate = new Promise<void>((r) => (release = r));
   const held: EngineDeps = {
@@ -306,7 +306,7 @@ it('an event recorded while a worker is still putting the execution to wait resu
       ).length === 1,
   );
   // The worker has not written WAITING yet; the event arrives now.
-  await db.tx((tx) => onEventsRecorded(store, tx, [recorded(p, contact, 'paid')]));
+  await db.run((tx) => onEventsRecorded(store, tx, [recorded(p, contact, 'paid')]));
   release();
   await run;
   await runEngine(deps([]), new GraphCache(store), () => false);
