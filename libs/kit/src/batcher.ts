@@ -1,23 +1,23 @@
 import { performance } from 'node:perf_hooks';
 import { runWithContext } from './context';
-import { errorFromJson, errorJsonOf, isAppError } from './errors';
+import { errorFromMessage, errorMessageOf, isAppError, type ErrorMessage } from './errors';
 import { logger } from './logger';
 
 /** What a flush returns for each item, in order: its result, or the error that item failed with. */
 export type BatchOutcome<O> = { ok: true; value: O } | { ok: false; error: unknown };
 
-/** One item of a batch RPC's reply: its result, or the AppError it failed with as JSON. */
+/** One item of a batch RPC's reply: its result, or the AppError it failed with. */
 export interface BatchReplyItem<O> {
   result?: O | null;
-  error_json?: string;
+  error?: ErrorMessage | null;
 }
 
 /** Outcomes as a batch RPC's reply items; an error that is not an AppError is logged and sent as a 500. */
 export function toBatchReply<O>(outcomes: Array<BatchOutcome<O>>): Array<BatchReplyItem<O>> {
   return outcomes.map((o) => {
-    if (o.ok) return { result: o.value, error_json: '' };
+    if (o.ok) return { result: o.value };
     if (!isAppError(o.error)) logger.error({ err: o.error }, 'batch item failed');
-    return { error_json: errorJsonOf(o.error) };
+    return { error: errorMessageOf(o.error) };
   });
 }
 
@@ -25,7 +25,7 @@ export function toBatchReply<O>(outcomes: Array<BatchOutcome<O>>): Array<BatchRe
 export function fromBatchReply<O>(results: Array<BatchReplyItem<O>>, count: number): Array<BatchOutcome<O>> {
   return Array.from({ length: count }, (_x, i) => {
     const r = results[i];
-    return r?.result ? { ok: true as const, value: r.result } : { ok: false as const, error: errorFromJson(r?.error_json) };
+    return r?.result ? { ok: true as const, value: r.result } : { ok: false as const, error: errorFromMessage(r?.error) };
   });
 }
 

@@ -63,12 +63,39 @@ export function isAppError(e: unknown): e is AppError {
   return e instanceof AppError;
 }
 
-/** An item's error inside a batch reply (`error_json`): the AppError itself, anything else as a 500. */
-export function errorJsonOf(err: unknown): string {
-  if (isAppError(err)) return JSON.stringify(err.toJSON());
-  return JSON.stringify({ code: 'INTERNAL_SERVER_ERROR', status: 500, message: 'Internal server error' });
+/** An AppError as the gRPC message `herald.common.v1.Error` carries it (a batch item's `error`). */
+export interface ErrorMessage {
+  code: string;
+  status: number;
+  message: string;
+  errors: FieldError[];
+  suggestion?: string;
+  /** Free-form details as JSON; empty: none. */
+  details_json: string;
 }
 
-/** The AppError of a batch reply's `error_json`; a missing one (no result, no error) is a 500. */
-export const errorFromJson = (json: string | undefined) =>
-  json ? new AppError(JSON.parse(json)) : new AppError({ code: 'INTERNAL_SERVER_ERROR', status: 500, message: 'The service returned no result for this item' });
+/** An item's error inside a batch reply: the AppError itself, anything else as a 500. */
+export function errorMessageOf(err: unknown): ErrorMessage {
+  if (!isAppError(err)) return { code: 'INTERNAL_SERVER_ERROR', status: 500, message: 'Internal server error', errors: [], details_json: '' };
+  return {
+    code: err.code,
+    status: err.status,
+    message: err.message,
+    errors: err.errors ?? [],
+    ...(err.suggestion !== undefined ? { suggestion: err.suggestion } : {}),
+    details_json: err.details ? JSON.stringify(err.details) : '',
+  };
+}
+
+/** The AppError of a batch reply's `error`; a missing one (no result, no error) is a 500. */
+export function errorFromMessage(m: ErrorMessage | null | undefined): AppError {
+  if (!m) return new AppError({ code: 'INTERNAL_SERVER_ERROR', status: 500, message: 'The service returned no result for this item' });
+  return new AppError({
+    code: m.code,
+    status: m.status,
+    message: m.message,
+    ...(m.errors.length ? { errors: m.errors.map((e) => ({ field: e.field, message: e.message, code: e.code })) } : {}),
+    ...(m.suggestion != null ? { suggestion: m.suggestion } : {}),
+    ...(m.details_json ? { details: JSON.parse(m.details_json) } : {}),
+  });
+}

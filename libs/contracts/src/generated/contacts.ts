@@ -2,6 +2,8 @@ import type * as grpc from '@grpc/grpc-js';
 import type { MessageTypeDefinition } from '@grpc/proto-loader';
 
 import type { Empty as _herald_common_v1_Empty, Empty__Output as _herald_common_v1_Empty__Output } from './herald/common/v1/Empty';
+import type { Error as _herald_common_v1_Error, Error__Output as _herald_common_v1_Error__Output } from './herald/common/v1/Error';
+import type { FieldError as _herald_common_v1_FieldError, FieldError__Output as _herald_common_v1_FieldError__Output } from './herald/common/v1/FieldError';
 import type { Ref as _herald_common_v1_Ref, Ref__Output as _herald_common_v1_Ref__Output } from './herald/common/v1/Ref';
 import type { AddSegmentMembersResponse as _herald_contacts_v1_AddSegmentMembersResponse, AddSegmentMembersResponse__Output as _herald_contacts_v1_AddSegmentMembersResponse__Output } from './herald/contacts/v1/AddSegmentMembersResponse';
 import type { Audience as _herald_contacts_v1_Audience, Audience__Output as _herald_contacts_v1_Audience__Output } from './herald/contacts/v1/Audience';
@@ -71,6 +73,8 @@ export interface ProtoGrpcType {
     common: {
       v1: {
         Empty: MessageTypeDefinition<_herald_common_v1_Empty, _herald_common_v1_Empty__Output>
+        Error: MessageTypeDefinition<_herald_common_v1_Error, _herald_common_v1_Error__Output>
+        FieldError: MessageTypeDefinition<_herald_common_v1_FieldError, _herald_common_v1_FieldError__Output>
         Ref: MessageTypeDefinition<_herald_common_v1_Ref, _herald_common_v1_Ref__Output>
       }
     }

@@ -5,7 +5,7 @@
  * results, field types and outbox events as the same items upserted one by one, in order.
  */
 import { Db, migrate } from '../../../../libs/db/src';
-import { newId } from '../../../../libs/kit/src';
+import { errorFromMessage, newId, type ErrorMessage } from '../../../../libs/kit/src';
 import type { Api } from '../../../../libs/contracts/src';
 import { expectAppError, scratchDatabase, ScratchDatabase } from '../../../../libs/testing/src';
 import { ContactsRepo } from '../../src/adapters/repo';
@@ -58,18 +58,18 @@ const batch = (items: Item[]) => h.UpsertContacts({ items }, meta);
 const single = ({ project_id, ...it }: Item) => h.UpsertContact(it, as(project_id));
 
 /** The result of a successful item (fails the test, showing the error, if the item failed). */
-function okResult(r: { result?: any; error_json?: string } | undefined) {
+function okResult(r: { result?: any; error?: ErrorMessage | null } | undefined) {
   expect(r).toBeDefined();
-  expect(r!.error_json ?? '').toBe('');
+  expect(r!.error ?? null).toBeNull();
   expect(r!.result?.contact).toBeTruthy();
   return r!.result!;
 }
 
-function errorOf(r: { result?: any; error_json?: string } | undefined) {
+function errorOf(r: { result?: any; error?: ErrorMessage | null } | undefined) {
   expect(r).toBeDefined();
-  expect(r!.error_json).toBeTruthy();
+  expect(r!.error).toBeTruthy();
   expect(r!.result?.contact ?? null).toBeNull();
-  return JSON.parse(r!.error_json!);
+  return errorFromMessage(r!.error).toJSON();
 }
 
 /** The outbox's contact events (without contacts.contacts.changed.v1, the API's recompute trigger for segments, tested on its own). */
@@ -128,7 +128,7 @@ async function batchVersusSingle(setup: (p: string) => Item[], items: (p: string
       reference.push({ error: (err as any).code });
     }
   }
-  const got = res.results.map((r: any) => (r.error_json ? { error: JSON.parse(r.error_json).code } : { ok: view(r.result) }));
+  const got = res.results.map((r: any) => (r.error ? { error: r.error.code } : { ok: view(r.result) }));
   return { p, q, res, got, reference };
 }
 
@@ -466,7 +466,7 @@ describe('UpsertContacts: items fail on their own', () => {
 
     // The same error UpsertContact gives for that input.
     const single422 = await expectAppError(single(item(p, 'not-an-email')));
-    expect(JSON.parse(results[1].error_json!)).toEqual(JSON.parse(JSON.stringify(single422.toJSON())));
+    expect(errorOf(results[1])).toEqual(single422.toJSON());
   });
 
   it('invalid data (not an object, not JSON) fails alone with 422 and writes nothing for that item', async () => {
