@@ -2716,7 +2716,25 @@ export interface operations {
                      *       "hasMore": true
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        cursor: string | null;
+                        data: {
+                            /** @description The contact's current email; null when there is none. */
+                            contactEmail: string | null;
+                            /** @description null when the activity is no contact’s. */
+                            contactId: string | null;
+                            id: string;
+                            /** @description The type's details: an event's data, a tracked event's name and data, a workflow run's ids. */
+                            metadata: {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date-time */
+                            timestamp: string;
+                            /** @enum {string} */
+                            type: "email.sent" | "email.delivered" | "email.opened" | "email.clicked" | "email.bounced" | "email.complained" | "email.failed" | "email.received" | "contact.subscribed" | "contact.unsubscribed" | "segment.entry" | "segment.exit" | "event.triggered" | "workflow.started";
+                        }[];
+                        hasMore: boolean;
+                    };
                 };
             };
             /** @description BAD_REQUEST: A session without an X-Project-Id header naming a project. BAD_REQUEST: A query parameter is not valid (`errors` names each). BAD_REQUEST: A date, time zone, type or cursor that is not one, or startDate after endDate: `errors` names the parameter. */
@@ -2757,7 +2775,11 @@ export interface operations {
                      *       "minutes": 60
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        count: number;
+                        /** @description The window counted, in minutes. */
+                        minutes: number;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2797,7 +2819,17 @@ export interface operations {
                      *       "clickRate": 10.83
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description Percent of emails sent that were clicked, 0 to 100. */
+                        clickRate: number;
+                        /** @description Percent of emails sent that were opened, 0 to 100. */
+                        openRate: number;
+                        totalEmailsClicked: number;
+                        totalEmailsOpened: number;
+                        totalEmailsSent: number;
+                        totalEvents: number;
+                        totalWorkflowsStarted: number;
+                    };
                 };
             };
             /** @description BAD_REQUEST: A session without an X-Project-Id header naming a project. BAD_REQUEST: A query parameter is not valid (`errors` names each). BAD_REQUEST: A date, time zone, type or cursor that is not one, or startDate after endDate: `errors` names the parameter. */
@@ -2838,7 +2870,9 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        types: ("email.sent" | "email.delivered" | "email.opened" | "email.clicked" | "email.bounced" | "email.complained" | "email.failed" | "email.received" | "contact.subscribed" | "contact.unsubscribed" | "segment.entry" | "segment.exit" | "event.triggered" | "workflow.started")[];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2885,7 +2919,26 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        activities: {
+                            /** @description The contact's current email; null when there is none. */
+                            contactEmail: string | null;
+                            /** @description null when the activity is no contact’s. */
+                            contactId: string | null;
+                            id: string;
+                            /** @description The campaign (id, name, subject, recipients, audience) or the execution (workflow, step). */
+                            metadata: {
+                                [key: string]: unknown;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description When it is due.
+                             */
+                            timestamp: string;
+                            /** @enum {string} */
+                            type: "campaign.scheduled" | "workflow.waiting";
+                        }[];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2923,7 +2976,18 @@ export interface operations {
                      *       "averageClickRate": 9.8
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description Of those, draft, scheduled or sending. */
+                        active: number;
+                        /** @description The click rate (percent, 0 to 100) of the campaigns sent. */
+                        averageClickRate: number;
+                        /** @description The open rate (percent, 0 to 100) of the campaigns sent. */
+                        averageOpenRate: number;
+                        /** @description Campaigns sent in the range. */
+                        completed: number;
+                        /** @description Campaigns created in the range. */
+                        total: number;
+                    };
                 };
             };
             /** @description BAD_REQUEST: A session without an X-Project-Id header naming a project. BAD_REQUEST: A query parameter is not valid (`errors` names each). BAD_REQUEST: A date, time zone, type or cursor that is not one, or startDate after endDate: `errors` names the parameter. */
@@ -2974,7 +3038,19 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        bounces: number;
+                        clicks: number;
+                        /**
+                         * Format: date-time
+                         * @description The day’s first instant in the time zone.
+                         */
+                        date: string;
+                        delivered: number;
+                        /** @description Emails sent. */
+                        emails: number;
+                        opens: number;
+                    }[];
                 };
             };
             /** @description BAD_REQUEST: A session without an X-Project-Id header naming a project. BAD_REQUEST: A query parameter is not valid (`errors` names each). BAD_REQUEST: A date, time zone, type or cursor that is not one, or startDate after endDate: `errors` names the parameter. */
@@ -3026,7 +3102,17 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        clickedCount: number;
+                        /** @description Percent of emails sent that were clicked, 0 to 100. */
+                        clickRate: number;
+                        id: string;
+                        openedCount: number;
+                        /** @description Percent of emails sent that were opened, 0 to 100. */
+                        openRate: number;
+                        sentCount: number;
+                        subject: string;
+                    }[];
                 };
             };
             /** @description BAD_REQUEST: A session without an X-Project-Id header naming a project. BAD_REQUEST: A query parameter is not valid (`errors` names each). BAD_REQUEST: A date, time zone, type or cursor that is not one, or startDate after endDate: `errors` names the parameter. */
@@ -3074,7 +3160,12 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        count: number;
+                        name: string;
+                        /** @description The change in percent from the period of the same length just before (100 for a new name). */
+                        trend: number;
+                    }[];
                 };
             };
             /** @description BAD_REQUEST: A session without an X-Project-Id header naming a project. BAD_REQUEST: A query parameter is not valid (`errors` names each). BAD_REQUEST: A date, time zone, type or cursor that is not one, or startDate after endDate: `errors` names the parameter. */
@@ -3576,7 +3667,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of campaigns. */
+            /** @description A page of campaigns (without their bodies). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3590,7 +3681,6 @@ export interface operations {
                      *           "name": "June newsletter",
                      *           "description": null,
                      *           "subject": "What is new in June, {{data.firstName ?? \"friend\"}}",
-                     *           "body": "<p>Hello {{data.firstName ?? \"there\"}},</p><p>…</p><p><a href=\"{{unsubscribeUrl}}\">Unsubscribe</a></p>",
                      *           "from": "news@example.com",
                      *           "fromName": "Example",
                      *           "replyTo": null,
@@ -3630,7 +3720,51 @@ export interface operations {
                      *       "totalPages": 1
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        data: {
+                            /** @description FILTERED: the condition. */
+                            audienceFilter: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** @enum {string} */
+                            audienceType: "ALL" | "SEGMENT" | "FILTERED";
+                            /** @description HTML, a handlebars template; left out of lists. */
+                            body?: string;
+                            cancelledAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string | null;
+                            from: string;
+                            fromName: string | null;
+                            id: string;
+                            name: string;
+                            replyTo: string | null;
+                            scheduledAt: string | null;
+                            segmentId: string | null;
+                            sentAt: string | null;
+                            sentCount: number;
+                            startedAt: string | null;
+                            /** @enum {string} */
+                            status: "DRAFT" | "SCHEDULED" | "SENDING" | "SENT" | "CANCELLED";
+                            /** @description Why the send stopped, when it could not go on (the audience could not be read…). */
+                            statusReason: string | null;
+                            subject: string;
+                            templateId: string | null;
+                            /** @description The audience frozen when the send started (0 before). */
+                            totalRecipients: number;
+                            /**
+                             * @description The audience type, as audienceType (Plunk's name).
+                             * @enum {string}
+                             */
+                            type: "ALL" | "SEGMENT" | "FILTERED";
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        page: number;
+                        pageSize: number;
+                        total: number;
+                        totalPages: number;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3749,7 +3883,49 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        data: {
+                            /** @description FILTERED: the condition. */
+                            audienceFilter: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** @enum {string} */
+                            audienceType: "ALL" | "SEGMENT" | "FILTERED";
+                            /** @description HTML, a handlebars template; left out of lists. */
+                            body?: string;
+                            cancelledAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string | null;
+                            from: string;
+                            fromName: string | null;
+                            id: string;
+                            name: string;
+                            replyTo: string | null;
+                            scheduledAt: string | null;
+                            segmentId: string | null;
+                            sentAt: string | null;
+                            sentCount: number;
+                            startedAt: string | null;
+                            /** @enum {string} */
+                            status: "DRAFT" | "SCHEDULED" | "SENDING" | "SENT" | "CANCELLED";
+                            /** @description Why the send stopped, when it could not go on (the audience could not be read…). */
+                            statusReason: string | null;
+                            subject: string;
+                            templateId: string | null;
+                            /** @description The audience frozen when the send started (0 before). */
+                            totalRecipients: number;
+                            /**
+                             * @description The audience type, as audienceType (Plunk's name).
+                             * @enum {string}
+                             */
+                            type: "ALL" | "SEGMENT" | "FILTERED";
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @constant */
+                        success: true;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3826,7 +4002,45 @@ export interface operations {
                      *       "updatedAt": "2025-06-01T09:30:00.000Z"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description FILTERED: the condition. */
+                        audienceFilter: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** @enum {string} */
+                        audienceType: "ALL" | "SEGMENT" | "FILTERED";
+                        /** @description HTML, a handlebars template; left out of lists. */
+                        body?: string;
+                        cancelledAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        description: string | null;
+                        from: string;
+                        fromName: string | null;
+                        id: string;
+                        name: string;
+                        replyTo: string | null;
+                        scheduledAt: string | null;
+                        segmentId: string | null;
+                        sentAt: string | null;
+                        sentCount: number;
+                        startedAt: string | null;
+                        /** @enum {string} */
+                        status: "DRAFT" | "SCHEDULED" | "SENDING" | "SENT" | "CANCELLED";
+                        /** @description Why the send stopped, when it could not go on (the audience could not be read…). */
+                        statusReason: string | null;
+                        subject: string;
+                        templateId: string | null;
+                        /** @description The audience frozen when the send started (0 before). */
+                        totalRecipients: number;
+                        /**
+                         * @description The audience type, as audienceType (Plunk's name).
+                         * @enum {string}
+                         */
+                        type: "ALL" | "SEGMENT" | "FILTERED";
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3954,7 +4168,45 @@ export interface operations {
                      *       "updatedAt": "2025-06-01T09:30:00.000Z"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description FILTERED: the condition. */
+                        audienceFilter: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** @enum {string} */
+                        audienceType: "ALL" | "SEGMENT" | "FILTERED";
+                        /** @description HTML, a handlebars template; left out of lists. */
+                        body?: string;
+                        cancelledAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        description: string | null;
+                        from: string;
+                        fromName: string | null;
+                        id: string;
+                        name: string;
+                        replyTo: string | null;
+                        scheduledAt: string | null;
+                        segmentId: string | null;
+                        sentAt: string | null;
+                        sentCount: number;
+                        startedAt: string | null;
+                        /** @enum {string} */
+                        status: "DRAFT" | "SCHEDULED" | "SENDING" | "SENT" | "CANCELLED";
+                        /** @description Why the send stopped, when it could not go on (the audience could not be read…). */
+                        statusReason: string | null;
+                        subject: string;
+                        templateId: string | null;
+                        /** @description The audience frozen when the send started (0 before). */
+                        totalRecipients: number;
+                        /**
+                         * @description The audience type, as audienceType (Plunk's name).
+                         * @enum {string}
+                         */
+                        type: "ALL" | "SEGMENT" | "FILTERED";
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
                 };
             };
             /** @description BAD_REQUEST: A session without an X-Project-Id header naming a project. BAD_REQUEST: The body is not well-formed JSON. CAMPAIGN_STATE: The campaign is sending, sent or cancelled. `details` names the status and the action. */
@@ -4091,7 +4343,45 @@ export interface operations {
                      *       "updatedAt": "2025-06-01T09:30:00.000Z"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description FILTERED: the condition. */
+                        audienceFilter: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** @enum {string} */
+                        audienceType: "ALL" | "SEGMENT" | "FILTERED";
+                        /** @description HTML, a handlebars template; left out of lists. */
+                        body?: string;
+                        cancelledAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        description: string | null;
+                        from: string;
+                        fromName: string | null;
+                        id: string;
+                        name: string;
+                        replyTo: string | null;
+                        scheduledAt: string | null;
+                        segmentId: string | null;
+                        sentAt: string | null;
+                        sentCount: number;
+                        startedAt: string | null;
+                        /** @enum {string} */
+                        status: "DRAFT" | "SCHEDULED" | "SENDING" | "SENT" | "CANCELLED";
+                        /** @description Why the send stopped, when it could not go on (the audience could not be read…). */
+                        statusReason: string | null;
+                        subject: string;
+                        templateId: string | null;
+                        /** @description The audience frozen when the send started (0 before). */
+                        totalRecipients: number;
+                        /**
+                         * @description The audience type, as audienceType (Plunk's name).
+                         * @enum {string}
+                         */
+                        type: "ALL" | "SEGMENT" | "FILTERED";
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
                 };
             };
             /** @description BAD_REQUEST: A session without an X-Project-Id header naming a project. CAMPAIGN_STATE: The campaign is a DRAFT or SENT. `details` names the status and the action. */
@@ -4175,7 +4465,45 @@ export interface operations {
                      *       "updatedAt": "2025-06-01T09:30:00.000Z"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description FILTERED: the condition. */
+                        audienceFilter: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** @enum {string} */
+                        audienceType: "ALL" | "SEGMENT" | "FILTERED";
+                        /** @description HTML, a handlebars template; left out of lists. */
+                        body?: string;
+                        cancelledAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        description: string | null;
+                        from: string;
+                        fromName: string | null;
+                        id: string;
+                        name: string;
+                        replyTo: string | null;
+                        scheduledAt: string | null;
+                        segmentId: string | null;
+                        sentAt: string | null;
+                        sentCount: number;
+                        startedAt: string | null;
+                        /** @enum {string} */
+                        status: "DRAFT" | "SCHEDULED" | "SENDING" | "SENT" | "CANCELLED";
+                        /** @description Why the send stopped, when it could not go on (the audience could not be read…). */
+                        statusReason: string | null;
+                        subject: string;
+                        templateId: string | null;
+                        /** @description The audience frozen when the send started (0 before). */
+                        totalRecipients: number;
+                        /**
+                         * @description The audience type, as audienceType (Plunk's name).
+                         * @enum {string}
+                         */
+                        type: "ALL" | "SEGMENT" | "FILTERED";
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4263,7 +4591,45 @@ export interface operations {
                      *       "updatedAt": "2025-06-01T09:30:00.000Z"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description FILTERED: the condition. */
+                        audienceFilter: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** @enum {string} */
+                        audienceType: "ALL" | "SEGMENT" | "FILTERED";
+                        /** @description HTML, a handlebars template; left out of lists. */
+                        body?: string;
+                        cancelledAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        description: string | null;
+                        from: string;
+                        fromName: string | null;
+                        id: string;
+                        name: string;
+                        replyTo: string | null;
+                        scheduledAt: string | null;
+                        segmentId: string | null;
+                        sentAt: string | null;
+                        sentCount: number;
+                        startedAt: string | null;
+                        /** @enum {string} */
+                        status: "DRAFT" | "SCHEDULED" | "SENDING" | "SENT" | "CANCELLED";
+                        /** @description Why the send stopped, when it could not go on (the audience could not be read…). */
+                        statusReason: string | null;
+                        subject: string;
+                        templateId: string | null;
+                        /** @description The audience frozen when the send started (0 before). */
+                        totalRecipients: number;
+                        /**
+                         * @description The audience type, as audienceType (Plunk's name).
+                         * @enum {string}
+                         */
+                        type: "ALL" | "SEGMENT" | "FILTERED";
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
                 };
             };
             /** @description BAD_REQUEST: A session without an X-Project-Id header naming a project. BAD_REQUEST: The body is not well-formed JSON. BAD_REQUEST: `scheduledFor` is not a future time (`errors` names it), or the audience has no subscribed contacts. CAMPAIGN_STATE: The campaign was sent or cancelled already. `details` names the status and the action. */
@@ -4334,7 +4700,25 @@ export interface operations {
                      *       "deliveryRate": 98.33
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        bouncedCount: number;
+                        /** @description Percent of the emails sent, two decimals. */
+                        bounceRate: number;
+                        clickedCount: number;
+                        /** @description Percent of the emails sent, two decimals. */
+                        clickRate: number;
+                        complainedCount: number;
+                        deliveredCount: number;
+                        /** @description Percent of the emails sent, two decimals. */
+                        deliveryRate: number;
+                        openedCount: number;
+                        /** @description Percent of the emails sent, two decimals. */
+                        openRate: number;
+                        repliedCount: number;
+                        sentCount: number;
+                        totalRecipients: number;
+                        unsubscribedCount: number;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4387,7 +4771,10 @@ export interface operations {
                      *       "success": true
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4528,7 +4915,26 @@ export interface operations {
                      *       "total": 120
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description Pass it to get the next page; null on the last one. */
+                        cursor: string | null;
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description Custom fields. */
+                            data: {
+                                [key: string]: unknown;
+                            };
+                            email: string;
+                            id: string;
+                            subscribed: boolean;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        hasMore: boolean;
+                        /** @description How many contacts match, on the first page only (0 after). */
+                        total: number;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4589,7 +4995,25 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        _meta: {
+                            /** @description The contact was created. */
+                            isNew: boolean;
+                            /** @description The existing contact changed (its data or subscription). */
+                            isUpdate: boolean;
+                        };
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description Custom fields. */
+                        data: {
+                            [key: string]: unknown;
+                        };
+                        email: string;
+                        id: string;
+                        subscribed: boolean;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
                 };
             };
             /** @description A new contact. */
@@ -4614,7 +5038,25 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        _meta: {
+                            /** @description The contact was created. */
+                            isNew: boolean;
+                            /** @description The existing contact changed (its data or subscription). */
+                            isUpdate: boolean;
+                        };
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description Custom fields. */
+                        data: {
+                            [key: string]: unknown;
+                        };
+                        email: string;
+                        id: string;
+                        subscribed: boolean;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4655,7 +5097,19 @@ export interface operations {
                      *       "updatedAt": "2025-06-02T14:05:12.000Z"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description Custom fields. */
+                        data: {
+                            [key: string]: unknown;
+                        };
+                        email: string;
+                        id: string;
+                        subscribed: boolean;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4756,7 +5210,19 @@ export interface operations {
                      *       "updatedAt": "2025-06-02T14:05:12.000Z"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description Custom fields. */
+                        data: {
+                            [key: string]: unknown;
+                        };
+                        email: string;
+                        id: string;
+                        subscribed: boolean;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
                 };
             };
             /** @description BAD_REQUEST: A session without an X-Project-Id header naming a project. BAD_REQUEST: The body is not well-formed JSON. BAD_REQUEST: Nothing to update. */
@@ -4829,7 +5295,11 @@ export interface operations {
                      *       "status": "queued"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        jobId: string;
+                        /** @constant */
+                        status: "queued";
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4876,7 +5346,11 @@ export interface operations {
                      *       "status": "queued"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        jobId: string;
+                        /** @constant */
+                        status: "queued";
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4923,7 +5397,11 @@ export interface operations {
                      *       "status": "queued"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        jobId: string;
+                        /** @constant */
+                        status: "queued";
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4972,7 +5450,30 @@ export interface operations {
                      *       "finishedAt": "2025-06-01T09:30:00.410Z"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description The first 1,000 per-id errors. */
+                        errors: {
+                            contactId: string;
+                            reason: string;
+                        }[];
+                        failed: number;
+                        /** @description null until the job ends. */
+                        finishedAt: string | null;
+                        jobId: string;
+                        /** @enum {string} */
+                        operation: "subscribe" | "unsubscribe" | "delete";
+                        /** @description Percent done, 0 to 100. */
+                        progress: number;
+                        /** @description Why a failed job failed; null otherwise. */
+                        reason: string | null;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "completed" | "failed";
+                        succeeded: number;
+                        /** @description The distinct ids sent. */
+                        totalRequested: number;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5023,7 +5524,20 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        fields: {
+                            /** @description The share of contacts that have it, 0 to 1. */
+                            coverage: number;
+                            /** @description A standard field by name, a custom one as data.<key>. */
+                            field: string;
+                            isCustom: boolean;
+                            /**
+                             * @description The type inferred from the field's first value.
+                             * @enum {string}
+                             */
+                            type: "string" | "number" | "boolean" | "date";
+                        }[];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5055,7 +5569,9 @@ export interface operations {
                      *       "deletedFrom": 48
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        deletedFrom: number;
+                    };
                 };
             };
             /** @description BAD_REQUEST: A session without an X-Project-Id header naming a project. BAD_REQUEST: A standard field (email, subscribed, createdAt, updatedAt). */
@@ -5098,7 +5614,21 @@ export interface operations {
                      *       "usedInWorkflows": []
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        field: string;
+                        usedInCampaigns: {
+                            id: string;
+                            name: string;
+                        }[];
+                        usedInSegments: {
+                            id: string;
+                            name: string;
+                        }[];
+                        usedInWorkflows: {
+                            id: string;
+                            name: string;
+                        }[];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5137,7 +5667,13 @@ export interface operations {
                      *       "count": 2
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description How many distinct values there are, beyond `limit` too. */
+                        count: number;
+                        field: string;
+                        /** @description Distinct values as stored (strings, numbers, booleans, objects, arrays), at most `limit`. */
+                        values: unknown[];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5179,7 +5715,11 @@ export interface operations {
                      *       "status": "queued"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        jobId: string;
+                        /** @constant */
+                        status: "queued";
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5230,7 +5770,36 @@ export interface operations {
                      *       "finishedAt": "2025-06-01T09:30:01.250Z"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description How many row errors there are in all. */
+                        errorCount: number;
+                        /** @description The first 1,000 row errors. */
+                        errors: {
+                            email: string;
+                            reason: string;
+                            /** @description The row of the file, the header being row 1. */
+                            row: number;
+                        }[];
+                        /** @description null until the job ends. */
+                        finishedAt: string | null;
+                        /** @description Contacts created. */
+                        imported: number;
+                        jobId: string;
+                        /** @description Percent done, 0 to 100. */
+                        progress: number;
+                        /** @description Why a failed job failed; null otherwise. */
+                        reason: string | null;
+                        /** @description Rows refused (see errors). */
+                        skipped: number;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "completed" | "failed";
+                        /** @description The rows of the file, header excluded (0 until counted); imported + updated + skipped once completed. */
+                        totalRows: number;
+                        /** @description Existing contacts patched. */
+                        updated: number;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5287,7 +5856,10 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        found: string[];
+                        notFound: string[];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5436,7 +6008,30 @@ export interface operations {
                      *       "lastCheckedAt": null
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        domain: string;
+                        id: string;
+                        /** @description null before the first check. */
+                        lastCheckedAt: string | null;
+                        records: {
+                            name: string;
+                            /** @description MX only. */
+                            priority?: number;
+                            /**
+                             * @description dkim, spf and mx decide verification; dmarc is a suggestion; inbound (with INBOUND_MX_HOST) brings the domain’s mail to Herald.
+                             * @enum {string}
+                             */
+                            purpose: "dkim" | "spf" | "mx" | "dmarc" | "inbound";
+                            /** @enum {string} */
+                            type: "TXT" | "MX";
+                            value: string;
+                        }[];
+                        verified: boolean;
+                        /** @description When the domain was verified; null while it is not. */
+                        verifiedAt: string | null;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5557,7 +6152,32 @@ export interface operations {
                      *       "lastCheckedAt": "2025-06-02T08:00:00.000Z"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        domain: string;
+                        id: string;
+                        /** @description null before the first check. */
+                        lastCheckedAt: string | null;
+                        records: {
+                            /** @description The last check found the record. */
+                            found: boolean;
+                            name: string;
+                            /** @description MX only. */
+                            priority?: number;
+                            /**
+                             * @description dkim, spf and mx decide verification; dmarc is a suggestion; inbound (with INBOUND_MX_HOST) brings the domain’s mail to Herald.
+                             * @enum {string}
+                             */
+                            purpose: "dkim" | "spf" | "mx" | "dmarc" | "inbound";
+                            /** @enum {string} */
+                            type: "TXT" | "MX";
+                            value: string;
+                        }[];
+                        verified: boolean;
+                        /** @description When the domain was verified; null while it is not. */
+                        verifiedAt: string | null;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5636,7 +6256,32 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        domain: string;
+                        id: string;
+                        /** @description null before the first check. */
+                        lastCheckedAt: string | null;
+                        records: {
+                            /** @description The last check found the record. */
+                            found: boolean;
+                            name: string;
+                            /** @description MX only. */
+                            priority?: number;
+                            /**
+                             * @description dkim, spf and mx decide verification; dmarc is a suggestion; inbound (with INBOUND_MX_HOST) brings the domain’s mail to Herald.
+                             * @enum {string}
+                             */
+                            purpose: "dkim" | "spf" | "mx" | "dmarc" | "inbound";
+                            /** @enum {string} */
+                            type: "TXT" | "MX";
+                            value: string;
+                        }[];
+                        verified: boolean;
+                        /** @description When the domain was verified; null while it is not. */
+                        verifiedAt: string | null;
+                    }[];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5691,7 +6336,23 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        events: {
+                            contact: {
+                                /** @description The contact's current email; empty when the contact is gone. */
+                                email: string;
+                            };
+                            contactId: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description The data tracked with it ({ value, persistent } unwrapped, null and empty values dropped), or that of an event Herald emits. */
+                            data: {
+                                [key: string]: unknown;
+                            };
+                            id: string;
+                            name: string;
+                        }[];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5723,7 +6384,9 @@ export interface operations {
                      *       "deletedCount": 42
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        deletedCount: number;
+                    };
                 };
             };
             /** @description BAD_REQUEST: A session without an X-Project-Id header naming a project. BAD_REQUEST: The name is one Herald emits (email.*, contact.*, segment.*). */
@@ -5767,7 +6430,22 @@ export interface operations {
                      *       "canDelete": true
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description Whether DELETE /events/{eventName} takes it (not a name Herald emits). */
+                        canDelete: boolean;
+                        /** @description Events of this name. */
+                        totalCount: number;
+                        /** @description Contacts with at least one. */
+                        uniqueContacts: number;
+                        usedInSegments: {
+                            id: string;
+                            name: string;
+                        }[];
+                        usedInWorkflows: {
+                            id: string;
+                            name: string;
+                        }[];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5815,7 +6493,23 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        events: {
+                            contact: {
+                                /** @description The contact's current email; empty when the contact is gone. */
+                                email: string;
+                            };
+                            contactId: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description The data tracked with it ({ value, persistent } unwrapped, null and empty values dropped), or that of an event Herald emits. */
+                            data: {
+                                [key: string]: unknown;
+                            };
+                            id: string;
+                            name: string;
+                        }[];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5847,7 +6541,9 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        eventNames: string[];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5879,7 +6575,10 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        count: number;
+                        name: string;
+                    }[];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5940,7 +6639,18 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        data: {
+                            /** @description The contact id. */
+                            contact: string;
+                            /** @description The event id. */
+                            event: string;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: true;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6824,7 +7534,26 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description A tracked segment: when its membership was last written; null before. */
+                        computedAt: string | null;
+                        /** @description A DYNAMIC segment's condition; null for a STATIC one. */
+                        condition: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        description: string | null;
+                        id: string;
+                        /** @description The cached member count (refresh counts again). */
+                        memberCount: number;
+                        name: string;
+                        trackMembership: boolean;
+                        /** @enum {string} */
+                        type: "DYNAMIC" | "STATIC";
+                        /** Format: date-time */
+                        updatedAt: string;
+                    }[];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6924,7 +7653,26 @@ export interface operations {
                      *       "updatedAt": "2025-06-01T09:30:00.000Z"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description A tracked segment: when its membership was last written; null before. */
+                        computedAt: string | null;
+                        /** @description A DYNAMIC segment's condition; null for a STATIC one. */
+                        condition: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        description: string | null;
+                        id: string;
+                        /** @description The cached member count (refresh counts again). */
+                        memberCount: number;
+                        name: string;
+                        trackMembership: boolean;
+                        /** @enum {string} */
+                        type: "DYNAMIC" | "STATIC";
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6995,7 +7743,26 @@ export interface operations {
                      *       "updatedAt": "2025-06-01T09:30:00.000Z"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description A tracked segment: when its membership was last written; null before. */
+                        computedAt: string | null;
+                        /** @description A DYNAMIC segment's condition; null for a STATIC one. */
+                        condition: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        description: string | null;
+                        id: string;
+                        /** @description The cached member count (refresh counts again). */
+                        memberCount: number;
+                        name: string;
+                        trackMembership: boolean;
+                        /** @enum {string} */
+                        type: "DYNAMIC" | "STATIC";
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7125,7 +7892,26 @@ export interface operations {
                      *       "updatedAt": "2025-06-01T09:30:00.000Z"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description A tracked segment: when its membership was last written; null before. */
+                        computedAt: string | null;
+                        /** @description A DYNAMIC segment's condition; null for a STATIC one. */
+                        condition: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        description: string | null;
+                        id: string;
+                        /** @description The cached member count (refresh counts again). */
+                        memberCount: number;
+                        name: string;
+                        trackMembership: boolean;
+                        /** @enum {string} */
+                        type: "DYNAMIC" | "STATIC";
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7179,7 +7965,14 @@ export interface operations {
                      *       "total": 1280
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description Contacts that entered. */
+                        added: number;
+                        /** @description Contacts that left. */
+                        removed: number;
+                        /** @description Members now. */
+                        total: number;
+                    };
                 };
             };
             /** @description BAD_REQUEST: A session without an X-Project-Id header naming a project. BAD_REQUEST: The segment is STATIC or not tracked. */
@@ -7246,7 +8039,26 @@ export interface operations {
                      *       "totalPages": 64
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description Custom fields. */
+                            data: {
+                                [key: string]: unknown;
+                            };
+                            email: string;
+                            id: string;
+                            subscribed: boolean;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        page: number;
+                        pageSize: number;
+                        /** @description How many members there are. */
+                        total: number;
+                        totalPages: number;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7308,7 +8120,14 @@ export interface operations {
                      *       "notFound": []
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description Contacts that became members. */
+                        added: number;
+                        /** @description Contacts created (createMissing). */
+                        created: number;
+                        /** @description Emails of no contact, not created. */
+                        notFound: string[];
+                    };
                 };
             };
             /** @description BAD_REQUEST: A session without an X-Project-Id header naming a project. BAD_REQUEST: The body is not well-formed JSON. BAD_REQUEST: The segment is DYNAMIC. */
@@ -7372,7 +8191,9 @@ export interface operations {
                      *       "removed": 1
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        removed: number;
+                    };
                 };
             };
             /** @description BAD_REQUEST: A session without an X-Project-Id header naming a project. BAD_REQUEST: The body is not well-formed JSON. BAD_REQUEST: The segment is DYNAMIC. */
@@ -7423,7 +8244,9 @@ export interface operations {
                      *       "memberCount": 1280
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        memberCount: number;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7495,7 +8318,10 @@ export interface operations {
                      *       "subscribed": 1175
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        subscribed: number;
+                        total: number;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8877,7 +9703,24 @@ export interface operations {
                      *       "total": 9752
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /**
+                         * @description The subscription's current period, else the calendar month (UTC).
+                         * @enum {string}
+                         */
+                        period: "calendar_month" | "subscription";
+                        /** Format: date-time */
+                        periodEnd: string;
+                        /** Format: date-time */
+                        periodStart: string;
+                        total: number;
+                        usage: {
+                            campaigns: number;
+                            inbound: number;
+                            transactional: number;
+                            workflows: number;
+                        };
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -8919,7 +9762,23 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description In the smallest unit of the currency (cents). */
+                        amountDue: number;
+                        /** @description In the smallest unit of the currency (cents). */
+                        amountPaid: number;
+                        /** Format: date-time */
+                        createdAt: string;
+                        currency: string | null;
+                        hostedInvoiceUrl: string | null;
+                        id: string;
+                        invoicePdf: string | null;
+                        number: string | null;
+                        periodEnd: string | null;
+                        periodStart: string | null;
+                        /** @description The provider's status (draft, open, paid, uncollectible, void). */
+                        status: string;
+                    }[];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -8985,7 +9844,52 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        campaigns: {
+                            /** @description The usage reached the limit: new sends of the category are refused. */
+                            isBlocked: boolean;
+                            /** @description The usage reached 80 % of the limit. */
+                            isWarning: boolean;
+                            /** @description Emails per billing period; null: unlimited. */
+                            limit: number | null;
+                            /** @description The usage, percent of the limit (two decimals; 0 when unlimited, 100 for a limit of 0). */
+                            percentage: number;
+                            usage: number;
+                        };
+                        inbound: {
+                            /** @description The usage reached the limit: new sends of the category are refused. */
+                            isBlocked: boolean;
+                            /** @description The usage reached 80 % of the limit. */
+                            isWarning: boolean;
+                            /** @description Emails per billing period; null: unlimited. */
+                            limit: number | null;
+                            /** @description The usage, percent of the limit (two decimals; 0 when unlimited, 100 for a limit of 0). */
+                            percentage: number;
+                            usage: number;
+                        };
+                        transactional: {
+                            /** @description The usage reached the limit: new sends of the category are refused. */
+                            isBlocked: boolean;
+                            /** @description The usage reached 80 % of the limit. */
+                            isWarning: boolean;
+                            /** @description Emails per billing period; null: unlimited. */
+                            limit: number | null;
+                            /** @description The usage, percent of the limit (two decimals; 0 when unlimited, 100 for a limit of 0). */
+                            percentage: number;
+                            usage: number;
+                        };
+                        workflows: {
+                            /** @description The usage reached the limit: new sends of the category are refused. */
+                            isBlocked: boolean;
+                            /** @description The usage reached 80 % of the limit. */
+                            isWarning: boolean;
+                            /** @description Emails per billing period; null: unlimited. */
+                            limit: number | null;
+                            /** @description The usage, percent of the limit (two decimals; 0 when unlimited, 100 for a limit of 0). */
+                            percentage: number;
+                            usage: number;
+                        };
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -9065,7 +9969,52 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        campaigns: {
+                            /** @description The usage reached the limit: new sends of the category are refused. */
+                            isBlocked: boolean;
+                            /** @description The usage reached 80 % of the limit. */
+                            isWarning: boolean;
+                            /** @description Emails per billing period; null: unlimited. */
+                            limit: number | null;
+                            /** @description The usage, percent of the limit (two decimals; 0 when unlimited, 100 for a limit of 0). */
+                            percentage: number;
+                            usage: number;
+                        };
+                        inbound: {
+                            /** @description The usage reached the limit: new sends of the category are refused. */
+                            isBlocked: boolean;
+                            /** @description The usage reached 80 % of the limit. */
+                            isWarning: boolean;
+                            /** @description Emails per billing period; null: unlimited. */
+                            limit: number | null;
+                            /** @description The usage, percent of the limit (two decimals; 0 when unlimited, 100 for a limit of 0). */
+                            percentage: number;
+                            usage: number;
+                        };
+                        transactional: {
+                            /** @description The usage reached the limit: new sends of the category are refused. */
+                            isBlocked: boolean;
+                            /** @description The usage reached 80 % of the limit. */
+                            isWarning: boolean;
+                            /** @description Emails per billing period; null: unlimited. */
+                            limit: number | null;
+                            /** @description The usage, percent of the limit (two decimals; 0 when unlimited, 100 for a limit of 0). */
+                            percentage: number;
+                            usage: number;
+                        };
+                        workflows: {
+                            /** @description The usage reached the limit: new sends of the category are refused. */
+                            isBlocked: boolean;
+                            /** @description The usage reached 80 % of the limit. */
+                            isWarning: boolean;
+                            /** @description Emails per billing period; null: unlimited. */
+                            limit: number | null;
+                            /** @description The usage, percent of the limit (two decimals; 0 when unlimited, 100 for a limit of 0). */
+                            percentage: number;
+                            usage: number;
+                        };
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9098,7 +10047,10 @@ export interface operations {
                      *       "url": "https://billing.stripe.com/p/session/test_a1b2c3"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description Where to send the user. */
+                        url: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -9154,7 +10106,10 @@ export interface operations {
                      *       "url": "https://checkout.stripe.com/c/pay/cs_test_a1b2c3"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description Where to send the user. */
+                        url: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9609,7 +10564,18 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        data: {
+                            /** @description The contact id. */
+                            contact: string;
+                            /** @description The event id. */
+                            event: string;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: true;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9764,7 +10730,21 @@ export interface operations {
                      *       "projectId": "01970a3b-4d5e-7f6a-8b7c-9d0e1f2a3b4c"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description The event type applied. */
+                        applied?: string;
+                        /**
+                         * @description A replay of an event applied already.
+                         * @constant
+                         */
+                        duplicate?: true;
+                        /** @description Why the event changed nothing. */
+                        ignored?: string;
+                        /** @description The project the event concerned. */
+                        projectId?: string;
+                        /** @constant */
+                        received: true;
+                    };
                 };
             };
             /** @description BAD_REQUEST: Not a Stripe event (`errors` names each field); or INVALID_SIGNATURE: the Stripe-Signature header is missing or does not verify. */
