@@ -3667,7 +3667,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of campaigns. */
+            /** @description A page of campaigns (without their bodies). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3681,7 +3681,6 @@ export interface operations {
                      *           "name": "June newsletter",
                      *           "description": null,
                      *           "subject": "What is new in June, {{data.firstName ?? \"friend\"}}",
-                     *           "body": "<p>Hello {{data.firstName ?? \"there\"}},</p><p>…</p><p><a href=\"{{unsubscribeUrl}}\">Unsubscribe</a></p>",
                      *           "from": "news@example.com",
                      *           "fromName": "Example",
                      *           "replyTo": null,
@@ -3721,7 +3720,51 @@ export interface operations {
                      *       "totalPages": 1
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        data: {
+                            /** @description FILTERED: the condition. */
+                            audienceFilter: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** @enum {string} */
+                            audienceType: "ALL" | "SEGMENT" | "FILTERED";
+                            /** @description HTML, a handlebars template; left out of lists. */
+                            body?: string;
+                            cancelledAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string | null;
+                            from: string;
+                            fromName: string | null;
+                            id: string;
+                            name: string;
+                            replyTo: string | null;
+                            scheduledAt: string | null;
+                            segmentId: string | null;
+                            sentAt: string | null;
+                            sentCount: number;
+                            startedAt: string | null;
+                            /** @enum {string} */
+                            status: "DRAFT" | "SCHEDULED" | "SENDING" | "SENT" | "CANCELLED";
+                            /** @description Why the send stopped, when it could not go on (the audience could not be read…). */
+                            statusReason: string | null;
+                            subject: string;
+                            templateId: string | null;
+                            /** @description The audience frozen when the send started (0 before). */
+                            totalRecipients: number;
+                            /**
+                             * @description The audience type, as audienceType (Plunk's name).
+                             * @enum {string}
+                             */
+                            type: "ALL" | "SEGMENT" | "FILTERED";
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        page: number;
+                        pageSize: number;
+                        total: number;
+                        totalPages: number;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3840,7 +3883,49 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        data: {
+                            /** @description FILTERED: the condition. */
+                            audienceFilter: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** @enum {string} */
+                            audienceType: "ALL" | "SEGMENT" | "FILTERED";
+                            /** @description HTML, a handlebars template; left out of lists. */
+                            body?: string;
+                            cancelledAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string | null;
+                            from: string;
+                            fromName: string | null;
+                            id: string;
+                            name: string;
+                            replyTo: string | null;
+                            scheduledAt: string | null;
+                            segmentId: string | null;
+                            sentAt: string | null;
+                            sentCount: number;
+                            startedAt: string | null;
+                            /** @enum {string} */
+                            status: "DRAFT" | "SCHEDULED" | "SENDING" | "SENT" | "CANCELLED";
+                            /** @description Why the send stopped, when it could not go on (the audience could not be read…). */
+                            statusReason: string | null;
+                            subject: string;
+                            templateId: string | null;
+                            /** @description The audience frozen when the send started (0 before). */
+                            totalRecipients: number;
+                            /**
+                             * @description The audience type, as audienceType (Plunk's name).
+                             * @enum {string}
+                             */
+                            type: "ALL" | "SEGMENT" | "FILTERED";
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                        /** @constant */
+                        success: true;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3917,7 +4002,45 @@ export interface operations {
                      *       "updatedAt": "2025-06-01T09:30:00.000Z"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description FILTERED: the condition. */
+                        audienceFilter: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** @enum {string} */
+                        audienceType: "ALL" | "SEGMENT" | "FILTERED";
+                        /** @description HTML, a handlebars template; left out of lists. */
+                        body?: string;
+                        cancelledAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        description: string | null;
+                        from: string;
+                        fromName: string | null;
+                        id: string;
+                        name: string;
+                        replyTo: string | null;
+                        scheduledAt: string | null;
+                        segmentId: string | null;
+                        sentAt: string | null;
+                        sentCount: number;
+                        startedAt: string | null;
+                        /** @enum {string} */
+                        status: "DRAFT" | "SCHEDULED" | "SENDING" | "SENT" | "CANCELLED";
+                        /** @description Why the send stopped, when it could not go on (the audience could not be read…). */
+                        statusReason: string | null;
+                        subject: string;
+                        templateId: string | null;
+                        /** @description The audience frozen when the send started (0 before). */
+                        totalRecipients: number;
+                        /**
+                         * @description The audience type, as audienceType (Plunk's name).
+                         * @enum {string}
+                         */
+                        type: "ALL" | "SEGMENT" | "FILTERED";
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4045,7 +4168,45 @@ export interface operations {
                      *       "updatedAt": "2025-06-01T09:30:00.000Z"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description FILTERED: the condition. */
+                        audienceFilter: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** @enum {string} */
+                        audienceType: "ALL" | "SEGMENT" | "FILTERED";
+                        /** @description HTML, a handlebars template; left out of lists. */
+                        body?: string;
+                        cancelledAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        description: string | null;
+                        from: string;
+                        fromName: string | null;
+                        id: string;
+                        name: string;
+                        replyTo: string | null;
+                        scheduledAt: string | null;
+                        segmentId: string | null;
+                        sentAt: string | null;
+                        sentCount: number;
+                        startedAt: string | null;
+                        /** @enum {string} */
+                        status: "DRAFT" | "SCHEDULED" | "SENDING" | "SENT" | "CANCELLED";
+                        /** @description Why the send stopped, when it could not go on (the audience could not be read…). */
+                        statusReason: string | null;
+                        subject: string;
+                        templateId: string | null;
+                        /** @description The audience frozen when the send started (0 before). */
+                        totalRecipients: number;
+                        /**
+                         * @description The audience type, as audienceType (Plunk's name).
+                         * @enum {string}
+                         */
+                        type: "ALL" | "SEGMENT" | "FILTERED";
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
                 };
             };
             /** @description BAD_REQUEST: A session without an X-Project-Id header naming a project. BAD_REQUEST: The body is not well-formed JSON. CAMPAIGN_STATE: The campaign is sending, sent or cancelled. `details` names the status and the action. */
@@ -4182,7 +4343,45 @@ export interface operations {
                      *       "updatedAt": "2025-06-01T09:30:00.000Z"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description FILTERED: the condition. */
+                        audienceFilter: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** @enum {string} */
+                        audienceType: "ALL" | "SEGMENT" | "FILTERED";
+                        /** @description HTML, a handlebars template; left out of lists. */
+                        body?: string;
+                        cancelledAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        description: string | null;
+                        from: string;
+                        fromName: string | null;
+                        id: string;
+                        name: string;
+                        replyTo: string | null;
+                        scheduledAt: string | null;
+                        segmentId: string | null;
+                        sentAt: string | null;
+                        sentCount: number;
+                        startedAt: string | null;
+                        /** @enum {string} */
+                        status: "DRAFT" | "SCHEDULED" | "SENDING" | "SENT" | "CANCELLED";
+                        /** @description Why the send stopped, when it could not go on (the audience could not be read…). */
+                        statusReason: string | null;
+                        subject: string;
+                        templateId: string | null;
+                        /** @description The audience frozen when the send started (0 before). */
+                        totalRecipients: number;
+                        /**
+                         * @description The audience type, as audienceType (Plunk's name).
+                         * @enum {string}
+                         */
+                        type: "ALL" | "SEGMENT" | "FILTERED";
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
                 };
             };
             /** @description BAD_REQUEST: A session without an X-Project-Id header naming a project. CAMPAIGN_STATE: The campaign is a DRAFT or SENT. `details` names the status and the action. */
@@ -4266,7 +4465,45 @@ export interface operations {
                      *       "updatedAt": "2025-06-01T09:30:00.000Z"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description FILTERED: the condition. */
+                        audienceFilter: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** @enum {string} */
+                        audienceType: "ALL" | "SEGMENT" | "FILTERED";
+                        /** @description HTML, a handlebars template; left out of lists. */
+                        body?: string;
+                        cancelledAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        description: string | null;
+                        from: string;
+                        fromName: string | null;
+                        id: string;
+                        name: string;
+                        replyTo: string | null;
+                        scheduledAt: string | null;
+                        segmentId: string | null;
+                        sentAt: string | null;
+                        sentCount: number;
+                        startedAt: string | null;
+                        /** @enum {string} */
+                        status: "DRAFT" | "SCHEDULED" | "SENDING" | "SENT" | "CANCELLED";
+                        /** @description Why the send stopped, when it could not go on (the audience could not be read…). */
+                        statusReason: string | null;
+                        subject: string;
+                        templateId: string | null;
+                        /** @description The audience frozen when the send started (0 before). */
+                        totalRecipients: number;
+                        /**
+                         * @description The audience type, as audienceType (Plunk's name).
+                         * @enum {string}
+                         */
+                        type: "ALL" | "SEGMENT" | "FILTERED";
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4354,7 +4591,45 @@ export interface operations {
                      *       "updatedAt": "2025-06-01T09:30:00.000Z"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description FILTERED: the condition. */
+                        audienceFilter: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** @enum {string} */
+                        audienceType: "ALL" | "SEGMENT" | "FILTERED";
+                        /** @description HTML, a handlebars template; left out of lists. */
+                        body?: string;
+                        cancelledAt: string | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        description: string | null;
+                        from: string;
+                        fromName: string | null;
+                        id: string;
+                        name: string;
+                        replyTo: string | null;
+                        scheduledAt: string | null;
+                        segmentId: string | null;
+                        sentAt: string | null;
+                        sentCount: number;
+                        startedAt: string | null;
+                        /** @enum {string} */
+                        status: "DRAFT" | "SCHEDULED" | "SENDING" | "SENT" | "CANCELLED";
+                        /** @description Why the send stopped, when it could not go on (the audience could not be read…). */
+                        statusReason: string | null;
+                        subject: string;
+                        templateId: string | null;
+                        /** @description The audience frozen when the send started (0 before). */
+                        totalRecipients: number;
+                        /**
+                         * @description The audience type, as audienceType (Plunk's name).
+                         * @enum {string}
+                         */
+                        type: "ALL" | "SEGMENT" | "FILTERED";
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
                 };
             };
             /** @description BAD_REQUEST: A session without an X-Project-Id header naming a project. BAD_REQUEST: The body is not well-formed JSON. BAD_REQUEST: `scheduledFor` is not a future time (`errors` names it), or the audience has no subscribed contacts. CAMPAIGN_STATE: The campaign was sent or cancelled already. `details` names the status and the action. */
@@ -4425,7 +4700,25 @@ export interface operations {
                      *       "deliveryRate": 98.33
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        bouncedCount: number;
+                        /** @description Percent of the emails sent, two decimals. */
+                        bounceRate: number;
+                        clickedCount: number;
+                        /** @description Percent of the emails sent, two decimals. */
+                        clickRate: number;
+                        complainedCount: number;
+                        deliveredCount: number;
+                        /** @description Percent of the emails sent, two decimals. */
+                        deliveryRate: number;
+                        openedCount: number;
+                        /** @description Percent of the emails sent, two decimals. */
+                        openRate: number;
+                        repliedCount: number;
+                        sentCount: number;
+                        totalRecipients: number;
+                        unsubscribedCount: number;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4478,7 +4771,10 @@ export interface operations {
                      *       "success": true
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9407,7 +9703,24 @@ export interface operations {
                      *       "total": 9752
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /**
+                         * @description The subscription's current period, else the calendar month (UTC).
+                         * @enum {string}
+                         */
+                        period: "calendar_month" | "subscription";
+                        /** Format: date-time */
+                        periodEnd: string;
+                        /** Format: date-time */
+                        periodStart: string;
+                        total: number;
+                        usage: {
+                            campaigns: number;
+                            inbound: number;
+                            transactional: number;
+                            workflows: number;
+                        };
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -9449,7 +9762,23 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description In the smallest unit of the currency (cents). */
+                        amountDue: number;
+                        /** @description In the smallest unit of the currency (cents). */
+                        amountPaid: number;
+                        /** Format: date-time */
+                        createdAt: string;
+                        currency: string | null;
+                        hostedInvoiceUrl: string | null;
+                        id: string;
+                        invoicePdf: string | null;
+                        number: string | null;
+                        periodEnd: string | null;
+                        periodStart: string | null;
+                        /** @description The provider's status (draft, open, paid, uncollectible, void). */
+                        status: string;
+                    }[];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -9515,7 +9844,52 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        campaigns: {
+                            /** @description The usage reached the limit: new sends of the category are refused. */
+                            isBlocked: boolean;
+                            /** @description The usage reached 80 % of the limit. */
+                            isWarning: boolean;
+                            /** @description Emails per billing period; null: unlimited. */
+                            limit: number | null;
+                            /** @description The usage, percent of the limit (two decimals; 0 when unlimited, 100 for a limit of 0). */
+                            percentage: number;
+                            usage: number;
+                        };
+                        inbound: {
+                            /** @description The usage reached the limit: new sends of the category are refused. */
+                            isBlocked: boolean;
+                            /** @description The usage reached 80 % of the limit. */
+                            isWarning: boolean;
+                            /** @description Emails per billing period; null: unlimited. */
+                            limit: number | null;
+                            /** @description The usage, percent of the limit (two decimals; 0 when unlimited, 100 for a limit of 0). */
+                            percentage: number;
+                            usage: number;
+                        };
+                        transactional: {
+                            /** @description The usage reached the limit: new sends of the category are refused. */
+                            isBlocked: boolean;
+                            /** @description The usage reached 80 % of the limit. */
+                            isWarning: boolean;
+                            /** @description Emails per billing period; null: unlimited. */
+                            limit: number | null;
+                            /** @description The usage, percent of the limit (two decimals; 0 when unlimited, 100 for a limit of 0). */
+                            percentage: number;
+                            usage: number;
+                        };
+                        workflows: {
+                            /** @description The usage reached the limit: new sends of the category are refused. */
+                            isBlocked: boolean;
+                            /** @description The usage reached 80 % of the limit. */
+                            isWarning: boolean;
+                            /** @description Emails per billing period; null: unlimited. */
+                            limit: number | null;
+                            /** @description The usage, percent of the limit (two decimals; 0 when unlimited, 100 for a limit of 0). */
+                            percentage: number;
+                            usage: number;
+                        };
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -9595,7 +9969,52 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        campaigns: {
+                            /** @description The usage reached the limit: new sends of the category are refused. */
+                            isBlocked: boolean;
+                            /** @description The usage reached 80 % of the limit. */
+                            isWarning: boolean;
+                            /** @description Emails per billing period; null: unlimited. */
+                            limit: number | null;
+                            /** @description The usage, percent of the limit (two decimals; 0 when unlimited, 100 for a limit of 0). */
+                            percentage: number;
+                            usage: number;
+                        };
+                        inbound: {
+                            /** @description The usage reached the limit: new sends of the category are refused. */
+                            isBlocked: boolean;
+                            /** @description The usage reached 80 % of the limit. */
+                            isWarning: boolean;
+                            /** @description Emails per billing period; null: unlimited. */
+                            limit: number | null;
+                            /** @description The usage, percent of the limit (two decimals; 0 when unlimited, 100 for a limit of 0). */
+                            percentage: number;
+                            usage: number;
+                        };
+                        transactional: {
+                            /** @description The usage reached the limit: new sends of the category are refused. */
+                            isBlocked: boolean;
+                            /** @description The usage reached 80 % of the limit. */
+                            isWarning: boolean;
+                            /** @description Emails per billing period; null: unlimited. */
+                            limit: number | null;
+                            /** @description The usage, percent of the limit (two decimals; 0 when unlimited, 100 for a limit of 0). */
+                            percentage: number;
+                            usage: number;
+                        };
+                        workflows: {
+                            /** @description The usage reached the limit: new sends of the category are refused. */
+                            isBlocked: boolean;
+                            /** @description The usage reached 80 % of the limit. */
+                            isWarning: boolean;
+                            /** @description Emails per billing period; null: unlimited. */
+                            limit: number | null;
+                            /** @description The usage, percent of the limit (two decimals; 0 when unlimited, 100 for a limit of 0). */
+                            percentage: number;
+                            usage: number;
+                        };
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9628,7 +10047,10 @@ export interface operations {
                      *       "url": "https://billing.stripe.com/p/session/test_a1b2c3"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description Where to send the user. */
+                        url: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -9684,7 +10106,10 @@ export interface operations {
                      *       "url": "https://checkout.stripe.com/c/pay/cs_test_a1b2c3"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description Where to send the user. */
+                        url: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10305,7 +10730,21 @@ export interface operations {
                      *       "projectId": "01970a3b-4d5e-7f6a-8b7c-9d0e1f2a3b4c"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description The event type applied. */
+                        applied?: string;
+                        /**
+                         * @description A replay of an event applied already.
+                         * @constant
+                         */
+                        duplicate?: true;
+                        /** @description Why the event changed nothing. */
+                        ignored?: string;
+                        /** @description The project the event concerned. */
+                        projectId?: string;
+                        /** @constant */
+                        received: true;
+                    };
                 };
             };
             /** @description BAD_REQUEST: Not a Stripe event (`errors` names each field); or INVALID_SIGNATURE: the Stripe-Signature header is missing or does not verify. */

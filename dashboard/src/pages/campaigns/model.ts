@@ -1,51 +1,14 @@
+import type { Answer } from '../../api-types';
 import { allows, type Status } from '../../../../services/campaigns/src/domain/status';
 
 // The statuses and what each allows are the API's own rule (the campaigns service's domain).
 export { active, STATUSES, type Status } from '../../../../services/campaigns/src/domain/status';
 
-/** A campaign as the API shows it (Plunk's shape). */
-export type AudienceType = 'ALL' | 'SEGMENT' | 'FILTERED';
+/** A campaign as the API shows it (Plunk's shape); `body` is left out of lists. */
+export type Campaign = Answer<'/campaigns/{id}', 'get'>;
+export type AudienceType = Campaign['audienceType'];
 
-export interface Campaign {
-  id: string;
-  name: string;
-  description: string | null;
-  subject: string;
-  body: string;
-  from: string;
-  fromName: string | null;
-  replyTo: string | null;
-  templateId: string | null;
-  audienceType: AudienceType;
-  segmentId: string | null;
-  audienceFilter: Record<string, unknown> | null;
-  status: Status;
-  scheduledAt: string | null;
-  startedAt: string | null;
-  sentAt: string | null;
-  cancelledAt: string | null;
-  statusReason: string | null;
-  totalRecipients: number;
-  sentCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface CampaignStats {
-  totalRecipients: number;
-  sentCount: number;
-  deliveredCount: number;
-  openedCount: number;
-  clickedCount: number;
-  bouncedCount: number;
-  complainedCount: number;
-  unsubscribedCount: number;
-  repliedCount: number;
-  openRate: number;
-  clickRate: number;
-  bounceRate: number;
-  deliveryRate: number;
-}
+export type CampaignStats = Answer<'/campaigns/{id}/stats', 'get'>;
 
 export interface Segment {
   id: string;

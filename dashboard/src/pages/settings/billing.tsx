@@ -1,3 +1,4 @@
+import type { Answer } from '../../api-types';
 import { useState } from 'react';
 import { api, ApiError } from '../../api';
 import { canManage, useProject, useSession } from '../../session';
@@ -15,36 +16,9 @@ const LABELS: Record<Category, string> = {
   inbound: 'Inbound (received)',
 };
 
-interface LimitView {
-  limit: number | null;
-  usage: number;
-  percentage: number;
-  isWarning: boolean;
-  isBlocked: boolean;
-}
-type Limits = Record<Category, LimitView>;
-
-interface Consumption {
-  periodStart: string;
-  periodEnd: string;
-  period: 'calendar_month' | 'subscription';
-  usage: Record<Category, number>;
-  total: number;
-}
-
-interface Invoice {
-  id: string;
-  number: string | null;
-  status: string;
-  amountDue: number;
-  amountPaid: number;
-  currency: string;
-  periodStart: string;
-  periodEnd: string;
-  hostedInvoiceUrl: string | null;
-  invoicePdf: string | null;
-  createdAt: string;
-}
+type Limits = Answer<'/users/@me/projects/{id}/billing-limits', 'get'>;
+type Consumption = Answer<'/users/@me/projects/{id}/billing-consumption', 'get'>;
+type Invoice = Answer<'/users/@me/projects/{id}/billing-invoices', 'get'>[number];
 
 /**
  * Usage against the limits per category in the current period (a blocked category refuses new
@@ -163,7 +137,9 @@ export function Billing() {
   );
 }
 
-function money(cents: number, currency: string) {
+/** An amount in cents; without a currency (the provider may leave it out), the bare number. */
+function money(cents: number, currency: string | null) {
+  if (!currency) return (cents / 100).toFixed(2);
   try {
     return new Intl.NumberFormat(undefined, { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
   } catch {
@@ -171,7 +147,7 @@ function money(cents: number, currency: string) {
   }
 }
 
-function UsageBar({ label, view }: { label: string; view: LimitView | undefined }) {
+function UsageBar({ label, view }: { label: string; view: Limits[Category] | undefined }) {
   if (!view) return null;
   const pct = Math.min(100, view.percentage);
   const tone = view.isBlocked ? 'bad' : view.isWarning ? 'warn' : '';

@@ -8,7 +8,7 @@ import type { WebhookResponse__Output as WebhookMsg } from '../../../../libs/con
 import { on, parse, policy, zodToFieldErrors, type Route } from '../../../../libs/edge/src';
 import { AppError } from '../../../../libs/kit/src';
 import { billingDisabled } from '../app/billing';
-import { CATEGORIES, checkoutBody, checkoutBodySchema, limitsBodySchema, limitView, type Category } from '../domain/billing';
+import { CATEGORIES, checkoutBody, checkoutBodySchema, limitsBodySchema, limitView, type Category, type Period } from '../domain/billing';
 
 /**
  * Billing, the limits in Plunk's shape: a project's limits, consumption and invoices for its members;
@@ -19,20 +19,60 @@ import { CATEGORIES, checkoutBody, checkoutBodySchema, limitsBodySchema, limitVi
 const tag = 'Billing';
 const PROJECT_ID = { id: 'The project id.' };
 const byCategory = <T>(f: (c: Category) => T) => Object.fromEntries(CATEGORIES.map((c) => [c, f(c)])) as Record<Category, T>;
+// ——— Answers: the views' schemas (checked against every answer in the tests) ———
+
+const byCategorySchema = <T extends z.ZodType>(t: T) => z.strictObject(byCategory(() => t));
+const limitAnswer = z.strictObject({
+  limit: z.number().int().nullable().describe('Emails per billing period; null: unlimited.'),
+  usage: z.number().int(),
+  percentage: z.number().min(0).describe('The usage, percent of the limit (two decimals; 0 when unlimited, 100 for a limit of 0).'),
+  isWarning: z.boolean().describe('The usage reached 80 % of the limit.'),
+  isBlocked: z.boolean().describe('The usage reached the limit: new sends of the category are refused.'),
+});
+const limitsAnswer = byCategorySchema(limitAnswer);
+const consumptionAnswer = z.strictObject({
+  periodStart: z.iso.datetime(),
+  periodEnd: z.iso.datetime(),
+  period: z.enum(['calendar_month', 'subscription']).describe("The subscription's current period, else the calendar month (UTC)."),
+  usage: byCategorySchema(z.number().int()),
+  total: z.number().int(),
+});
+const invoiceAnswer = z.strictObject({
+  id: z.string(),
+  number: z.string().nullable(),
+  status: z.string().describe("The provider's status (draft, open, paid, uncollectible, void)."),
+  amountDue: z.number().int().describe('In the smallest unit of the currency (cents).'),
+  amountPaid: z.number().int().describe('In the smallest unit of the currency (cents).'),
+  currency: z.string().nullable(),
+  periodStart: z.iso.datetime().nullable(),
+  periodEnd: z.iso.datetime().nullable(),
+  hostedInvoiceUrl: z.string().nullable(),
+  invoicePdf: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+const urlAnswer = z.strictObject({ url: z.string().describe('Where to send the user.') });
+const webhookAnswer = z.strictObject({
+  received: z.literal(true),
+  duplicate: z.literal(true).optional().describe('A replay of an event applied already.'),
+  ignored: z.string().optional().describe('Why the event changed nothing.'),
+  applied: z.string().optional().describe('The event type applied.'),
+  projectId: z.string().optional().describe('The project the event concerned.'),
+});
+
 /** Each category's line in Plunk's shape: the limit (null: unlimited) and usage, and what follows from them. */
-const limitsView = (m: LimitsMsg) =>
+const limitsView = (m: LimitsMsg): z.infer<typeof limitsAnswer> =>
   byCategory((c) => limitView(m[c]?.limit === undefined || m[c]?.limit === null ? null : Number(m[c]!.limit), Number(m[c]?.usage ?? 0)));
-const consumptionView = (m: ConsumptionMsg) => {
+const consumptionView = (m: ConsumptionMsg): z.infer<typeof consumptionAnswer> => {
   const usage = byCategory((c) => Number(m.usage?.[c] ?? 0));
   return {
     periodStart: m.period_start,
     periodEnd: m.period_end,
-    period: m.period,
+    period: m.period as Period['source'],
     usage,
     total: CATEGORIES.reduce((n, c) => n + usage[c], 0),
   };
 };
-const invoiceView = (i: InvoiceMsg) => ({
+const invoiceView = (i: InvoiceMsg): z.infer<typeof invoiceAnswer> => ({
   id: i.id,
   number: i.number ?? null,
   status: i.status,
@@ -46,9 +86,9 @@ const invoiceView = (i: InvoiceMsg) => ({
   createdAt: i.created_at,
 });
 /** A notification's answer: received, and a replay (`duplicate`), ignored (why) or applied. */
-const webhookView = (m: WebhookMsg) => ({
-  received: true,
-  ...(m.duplicate ? { duplicate: true } : {}),
+const webhookView = (m: WebhookMsg): z.infer<typeof webhookAnswer> => ({
+  received: true as const,
+  ...(m.duplicate ? { duplicate: true as const } : {}),
   ...(m.ignored !== undefined ? { ignored: m.ignored } : {}),
   ...(m.applied !== undefined ? { applied: m.applied } : {}),
   ...(m.project_id !== undefined ? { projectId: m.project_id } : {}),
@@ -102,7 +142,7 @@ export function billingRoutes(billing: () => Api<'billing'>): Route[] {
         summary: "The project's limits and usage",
         description: `Per category (${CATEGORIES.join(', ')}) in the current billing period: the limit (null: unlimited), the usage, its percentage of the limit, \`isWarning\` from 80 %, \`isBlocked\` once the usage reached the limit — new sends of a blocked category are refused with 403 BILLING_LIMIT_EXCEEDED until the limit is raised or the period ends.`,
         params: PROJECT_ID,
-        responses: { 200: { description: 'Each category.', example: limitsExample } },
+        responses: { 200: { description: 'Each category.', example: limitsExample, schema: limitsAnswer } },
       },
       async (_req, res) => {
         res.json(limitsView(await billing().GetLimits({})));
@@ -119,7 +159,7 @@ export function billingRoutes(billing: () => Api<'billing'>): Route[] {
         params: PROJECT_ID,
         body: limitsBodySchema,
         example: { transactional: 10_000, campaigns: 50_000, workflows: null, inbound: null },
-        responses: { 200: { description: 'The limits and usage, as GET answers.', example: limitsExample } },
+        responses: { 200: { description: 'The limits and usage, as GET answers.', example: limitsExample, schema: limitsAnswer } },
       },
       async (_req, res, { body }) => {
         res.json(limitsView(await billing().PutLimits(limitsWrite(body))));
@@ -144,6 +184,7 @@ export function billingRoutes(billing: () => Api<'billing'>): Route[] {
               usage: { transactional: 8200, campaigns: 1200, workflows: 340, inbound: 12 },
               total: 9752,
             },
+            schema: consumptionAnswer,
           },
         },
       },
@@ -177,6 +218,7 @@ export function billingRoutes(billing: () => Api<'billing'>): Route[] {
                 createdAt: '2025-06-01T00:00:00.000Z',
               },
             ],
+            schema: z.array(invoiceAnswer),
           },
         },
         errors: disabled,
@@ -195,7 +237,9 @@ export function billingRoutes(billing: () => Api<'billing'>): Route[] {
         params: PROJECT_ID,
         forwardedBody: checkoutBodySchema,
         example: {},
-        responses: { 200: { description: 'Where the checkout happens.', example: { url: 'https://checkout.stripe.com/c/pay/cs_test_a1b2c3' } } },
+        responses: {
+          200: { description: 'Where the checkout happens.', example: { url: 'https://checkout.stripe.com/c/pay/cs_test_a1b2c3' }, schema: urlAnswer },
+        },
         errors: { ...disabled, 502: { code: 'PAYMENT_PROVIDER_ERROR', description: 'The payment provider did not answer.' } },
       },
       async (_req, res, { body }) => {
@@ -218,7 +262,7 @@ export function billingRoutes(billing: () => Api<'billing'>): Route[] {
         summary: 'Open the billing portal',
         description: "The payment provider's portal for the project (payment method, plan, invoices): send the user to `url`.",
         params: PROJECT_ID,
-        responses: { 200: { description: 'Where the portal is.', example: { url: 'https://billing.stripe.com/p/session/test_a1b2c3' } } },
+        responses: { 200: { description: 'Where the portal is.', example: { url: 'https://billing.stripe.com/p/session/test_a1b2c3' }, schema: urlAnswer } },
         errors: { ...disabled, 502: { code: 'PAYMENT_PROVIDER_ERROR', description: 'The payment provider did not answer.' } },
       },
       async (_req, res) => {
@@ -245,6 +289,7 @@ export function billingRoutes(billing: () => Api<'billing'>): Route[] {
           200: {
             description: 'Received (and applied, unless a replay).',
             example: { received: true, applied: 'invoice.payment_failed', projectId: '01970a3b-4d5e-7f6a-8b7c-9d0e1f2a3b4c' },
+            schema: webhookAnswer,
           },
         },
         errors: {

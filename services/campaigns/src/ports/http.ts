@@ -4,14 +4,68 @@ import type { Campaign__Output as CampaignMsg } from '../../../../libs/contracts
 import type { CampaignWrite } from '../../../../libs/contracts/src/generated/herald/campaigns/v1/CampaignWrite';
 import { on, policy, queryInt, type Route } from '../../../../libs/edge/src';
 import { SLOW_CALL_DEADLINE_MS } from '../app/campaigns';
-import { campaignFields, parseCampaignFields, statsView, STATUSES, type Counts } from '../domain/campaign';
+import { AUDIENCE_TYPES, campaignFields, parseCampaignFields, statsView, STATUSES, type AudienceType, type Counts, type Status } from '../domain/campaign';
 
 /** Campaigns, in Plunk's shapes: a secret key or a member's session. */
 
 const CAMPAIGN_ID = { id: 'The campaign id.' };
 const notFound = { 404: { code: 'CAMPAIGN_NOT_FOUND', description: 'No campaign of this project has this id.' } };
+// ——— Answers: the views' schemas (checked against every answer in the tests) ———
+
+const campaignAnswer = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  subject: z.string(),
+  body: z.string().optional().describe('HTML, a handlebars template; left out of lists.'),
+  from: z.string(),
+  fromName: z.string().nullable(),
+  replyTo: z.string().nullable(),
+  templateId: z.string().nullable(),
+  type: z.enum(AUDIENCE_TYPES).describe("The audience type, as audienceType (Plunk's name)."),
+  audienceType: z.enum(AUDIENCE_TYPES),
+  segmentId: z.string().nullable(),
+  audienceFilter: z.record(z.string(), z.unknown()).nullable().describe('FILTERED: the condition.'),
+  status: z.enum(STATUSES),
+  scheduledAt: z.iso.datetime().nullable(),
+  startedAt: z.iso.datetime().nullable(),
+  sentAt: z.iso.datetime().nullable(),
+  cancelledAt: z.iso.datetime().nullable(),
+  statusReason: z.string().nullable().describe('Why the send stopped, when it could not go on (the audience could not be read…).'),
+  totalRecipients: z.number().int().describe('The audience frozen when the send started (0 before).'),
+  sentCount: z.number().int(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+const campaignListAnswer = z.strictObject({
+  data: z.array(campaignAnswer),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  totalPages: z.number().int(),
+});
+const campaignCreatedAnswer = z.strictObject({ success: z.literal(true), data: campaignAnswer });
+const successAnswer = z.strictObject({ success: z.literal(true) });
+const count = z.number().int();
+const ratePct = z.number().min(0).max(100).describe('Percent of the emails sent, two decimals.');
+const campaignStatsAnswer = z.strictObject({
+  totalRecipients: count,
+  sentCount: count,
+  deliveredCount: count,
+  openedCount: count,
+  clickedCount: count,
+  bouncedCount: count,
+  complainedCount: count,
+  unsubscribedCount: count,
+  repliedCount: count,
+  openRate: ratePct,
+  clickRate: ratePct,
+  bounceRate: ratePct,
+  deliveryRate: ratePct,
+});
+
 /** A campaign as the API shows it (Plunk's fields), `type` being the audience type, as in the create answer. */
-const view = (c: CampaignMsg) => ({
+const view = (c: CampaignMsg): z.infer<typeof campaignAnswer> => ({
   id: c.id,
   name: c.name,
   description: c.description ?? null,
@@ -21,11 +75,11 @@ const view = (c: CampaignMsg) => ({
   fromName: c.from_name ?? null,
   replyTo: c.reply_to ?? null,
   templateId: c.template_id ?? null,
-  type: c.audience_type,
-  audienceType: c.audience_type,
+  type: c.audience_type as AudienceType,
+  audienceType: c.audience_type as AudienceType,
   segmentId: c.segment_id ?? null,
   audienceFilter: c.audience_filter_json ? JSON.parse(c.audience_filter_json) : null,
-  status: c.status,
+  status: c.status as Status,
   scheduledAt: c.scheduled_at ?? null,
   startedAt: c.started_at ?? null,
   sentAt: c.sent_at ?? null,
@@ -104,6 +158,8 @@ const campaignExample = {
   createdAt: '2025-06-01T09:30:00.000Z',
   updatedAt: '2025-06-01T09:30:00.000Z',
 };
+/** A campaign in a list: without its body. */
+const { body: _body, ...listedExample } = campaignExample;
 const statsExample = {
   totalRecipients: 1200,
   sentCount: 1200,
@@ -136,7 +192,13 @@ export function campaignsRoutes(campaigns: () => Api<'campaigns'>): Route[] {
         summary: 'List campaigns',
         description: 'Newest first, page by page; `status` filters.',
         query: listQuery,
-        responses: { 200: { description: 'A page of campaigns.', example: { data: [campaignExample], total: 1, page: 1, pageSize: 20, totalPages: 1 } } },
+        responses: {
+          200: {
+            description: 'A page of campaigns (without their bodies).',
+            example: { data: [listedExample], total: 1, page: 1, pageSize: 20, totalPages: 1 },
+            schema: campaignListAnswer,
+          },
+        },
       },
       async (_req, res, { query }) => {
         const out = await campaigns().ListCampaigns({ page: query.page, page_size: query.pageSize, status: query.status ?? '' });
@@ -158,6 +220,7 @@ export function campaignsRoutes(campaigns: () => Api<'campaigns'>): Route[] {
           201: {
             description: 'The campaign, wrapped in `{ success, data }` (the other campaign routes answer it bare).',
             example: { success: true, data: campaignExample },
+            schema: campaignCreatedAnswer,
           },
         },
         errors: senderErrors,
@@ -175,7 +238,7 @@ export function campaignsRoutes(campaigns: () => Api<'campaigns'>): Route[] {
         summary: 'Get a campaign',
         description: 'With its progress while sending (totalRecipients, sentCount).',
         params: CAMPAIGN_ID,
-        responses: { 200: { description: 'The campaign.', example: campaignExample } },
+        responses: { 200: { description: 'The campaign.', example: campaignExample, schema: campaignAnswer } },
         errors: notFound,
       },
       async (req, res) => {
@@ -192,7 +255,7 @@ export function campaignsRoutes(campaigns: () => Api<'campaigns'>): Route[] {
         params: CAMPAIGN_ID,
         forwardedBody: campaignFields,
         example: createExample,
-        responses: { 200: { description: 'The campaign.', example: campaignExample } },
+        responses: { 200: { description: 'The campaign.', example: campaignExample, schema: campaignAnswer } },
         errors: { ...notFound, ...senderErrors, 400: wrongState('The campaign is sending, sent or cancelled.') },
       },
       async (req, res, { body }) => {
@@ -231,7 +294,7 @@ export function campaignsRoutes(campaigns: () => Api<'campaigns'>): Route[] {
         summary: 'Duplicate a campaign',
         description: 'A new DRAFT named "<name> (Copy)", whatever the status of the original.',
         params: CAMPAIGN_ID,
-        responses: { 201: { description: 'The copy.', example: { ...campaignExample, name: 'June newsletter (Copy)' } } },
+        responses: { 201: { description: 'The copy.', example: { ...campaignExample, name: 'June newsletter (Copy)' }, schema: campaignAnswer } },
         errors: notFound,
       },
       async (req, res) => {
@@ -253,6 +316,7 @@ export function campaignsRoutes(campaigns: () => Api<'campaigns'>): Route[] {
           200: {
             description: 'The campaign, SENDING or SCHEDULED.',
             example: { ...campaignExample, status: 'SCHEDULED', scheduledAt: '2030-01-01T09:00:00.000Z' },
+            schema: campaignAnswer,
           },
         },
         errors: {
@@ -281,7 +345,11 @@ export function campaignsRoutes(campaigns: () => Api<'campaigns'>): Route[] {
         description: 'Answers once nothing more of the campaign can leave: what was sent stays sent and counted.',
         params: CAMPAIGN_ID,
         responses: {
-          200: { description: 'The campaign, CANCELLED.', example: { ...campaignExample, status: 'CANCELLED', cancelledAt: '2025-06-01T10:00:00.000Z' } },
+          200: {
+            description: 'The campaign, CANCELLED.',
+            example: { ...campaignExample, status: 'CANCELLED', cancelledAt: '2025-06-01T10:00:00.000Z' },
+            schema: campaignAnswer,
+          },
         },
         errors: { ...notFound, 400: wrongState('The campaign is a DRAFT or SENT.') },
       },
@@ -300,7 +368,7 @@ export function campaignsRoutes(campaigns: () => Api<'campaigns'>): Route[] {
         params: CAMPAIGN_ID,
         body: testBody,
         example: { email: 'me@example.com' },
-        responses: { 200: { description: 'Sent.', example: { success: true } } },
+        responses: { 200: { description: 'Sent.', example: { success: true }, schema: successAnswer } },
         errors: { ...notFound, ...senderErrors },
       },
       async (req, res, { body }) => {
@@ -316,7 +384,7 @@ export function campaignsRoutes(campaigns: () => Api<'campaigns'>): Route[] {
         summary: 'Campaign stats',
         description: 'Each recipient counted once per fact; rates 0–100 of the emails sent. A click counts as an open and a delivery too.',
         params: CAMPAIGN_ID,
-        responses: { 200: { description: 'The stats.', example: statsExample } },
+        responses: { 200: { description: 'The stats.', example: statsExample, schema: campaignStatsAnswer } },
         errors: notFound,
       },
       async (req, res) => {
