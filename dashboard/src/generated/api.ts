@@ -2716,7 +2716,25 @@ export interface operations {
                      *       "hasMore": true
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        cursor: string | null;
+                        data: {
+                            /** @description The contact's current email; null when there is none. */
+                            contactEmail: string | null;
+                            /** @description null when the activity is no contact’s. */
+                            contactId: string | null;
+                            id: string;
+                            /** @description The type's details: an event's data, a tracked event's name and data, a workflow run's ids. */
+                            metadata: {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date-time */
+                            timestamp: string;
+                            /** @enum {string} */
+                            type: "email.sent" | "email.delivered" | "email.opened" | "email.clicked" | "email.bounced" | "email.complained" | "email.failed" | "email.received" | "contact.subscribed" | "contact.unsubscribed" | "segment.entry" | "segment.exit" | "event.triggered" | "workflow.started";
+                        }[];
+                        hasMore: boolean;
+                    };
                 };
             };
             /** @description BAD_REQUEST: A session without an X-Project-Id header naming a project. BAD_REQUEST: A query parameter is not valid (`errors` names each). BAD_REQUEST: A date, time zone, type or cursor that is not one, or startDate after endDate: `errors` names the parameter. */
@@ -2757,7 +2775,11 @@ export interface operations {
                      *       "minutes": 60
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        count: number;
+                        /** @description The window counted, in minutes. */
+                        minutes: number;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2797,7 +2819,17 @@ export interface operations {
                      *       "clickRate": 10.83
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description Percent of emails sent that were clicked, 0 to 100. */
+                        clickRate: number;
+                        /** @description Percent of emails sent that were opened, 0 to 100. */
+                        openRate: number;
+                        totalEmailsClicked: number;
+                        totalEmailsOpened: number;
+                        totalEmailsSent: number;
+                        totalEvents: number;
+                        totalWorkflowsStarted: number;
+                    };
                 };
             };
             /** @description BAD_REQUEST: A session without an X-Project-Id header naming a project. BAD_REQUEST: A query parameter is not valid (`errors` names each). BAD_REQUEST: A date, time zone, type or cursor that is not one, or startDate after endDate: `errors` names the parameter. */
@@ -2838,7 +2870,9 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        types: ("email.sent" | "email.delivered" | "email.opened" | "email.clicked" | "email.bounced" | "email.complained" | "email.failed" | "email.received" | "contact.subscribed" | "contact.unsubscribed" | "segment.entry" | "segment.exit" | "event.triggered" | "workflow.started")[];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2885,7 +2919,26 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        activities: {
+                            /** @description The contact's current email; null when there is none. */
+                            contactEmail: string | null;
+                            /** @description null when the activity is no contact’s. */
+                            contactId: string | null;
+                            id: string;
+                            /** @description The campaign (id, name, subject, recipients, audience) or the execution (workflow, step). */
+                            metadata: {
+                                [key: string]: unknown;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description When it is due.
+                             */
+                            timestamp: string;
+                            /** @enum {string} */
+                            type: "campaign.scheduled" | "workflow.waiting";
+                        }[];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2923,7 +2976,18 @@ export interface operations {
                      *       "averageClickRate": 9.8
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description Of those, draft, scheduled or sending. */
+                        active: number;
+                        /** @description The click rate (percent, 0 to 100) of the campaigns sent. */
+                        averageClickRate: number;
+                        /** @description The open rate (percent, 0 to 100) of the campaigns sent. */
+                        averageOpenRate: number;
+                        /** @description Campaigns sent in the range. */
+                        completed: number;
+                        /** @description Campaigns created in the range. */
+                        total: number;
+                    };
                 };
             };
             /** @description BAD_REQUEST: A session without an X-Project-Id header naming a project. BAD_REQUEST: A query parameter is not valid (`errors` names each). BAD_REQUEST: A date, time zone, type or cursor that is not one, or startDate after endDate: `errors` names the parameter. */
@@ -2974,7 +3038,19 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        bounces: number;
+                        clicks: number;
+                        /**
+                         * Format: date-time
+                         * @description The day’s first instant in the time zone.
+                         */
+                        date: string;
+                        delivered: number;
+                        /** @description Emails sent. */
+                        emails: number;
+                        opens: number;
+                    }[];
                 };
             };
             /** @description BAD_REQUEST: A session without an X-Project-Id header naming a project. BAD_REQUEST: A query parameter is not valid (`errors` names each). BAD_REQUEST: A date, time zone, type or cursor that is not one, or startDate after endDate: `errors` names the parameter. */
@@ -3026,7 +3102,17 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        clickedCount: number;
+                        /** @description Percent of emails sent that were clicked, 0 to 100. */
+                        clickRate: number;
+                        id: string;
+                        openedCount: number;
+                        /** @description Percent of emails sent that were opened, 0 to 100. */
+                        openRate: number;
+                        sentCount: number;
+                        subject: string;
+                    }[];
                 };
             };
             /** @description BAD_REQUEST: A session without an X-Project-Id header naming a project. BAD_REQUEST: A query parameter is not valid (`errors` names each). BAD_REQUEST: A date, time zone, type or cursor that is not one, or startDate after endDate: `errors` names the parameter. */
@@ -3074,7 +3160,12 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        count: number;
+                        name: string;
+                        /** @description The change in percent from the period of the same length just before (100 for a new name). */
+                        trend: number;
+                    }[];
                 };
             };
             /** @description BAD_REQUEST: A session without an X-Project-Id header naming a project. BAD_REQUEST: A query parameter is not valid (`errors` names each). BAD_REQUEST: A date, time zone, type or cursor that is not one, or startDate after endDate: `errors` names the parameter. */
@@ -4528,7 +4619,26 @@ export interface operations {
                      *       "total": 120
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description Pass it to get the next page; null on the last one. */
+                        cursor: string | null;
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description Custom fields. */
+                            data: {
+                                [key: string]: unknown;
+                            };
+                            email: string;
+                            id: string;
+                            subscribed: boolean;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        hasMore: boolean;
+                        /** @description How many contacts match, on the first page only (0 after). */
+                        total: number;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4589,7 +4699,25 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        _meta: {
+                            /** @description The contact was created. */
+                            isNew: boolean;
+                            /** @description The existing contact changed (its data or subscription). */
+                            isUpdate: boolean;
+                        };
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description Custom fields. */
+                        data: {
+                            [key: string]: unknown;
+                        };
+                        email: string;
+                        id: string;
+                        subscribed: boolean;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
                 };
             };
             /** @description A new contact. */
@@ -4614,7 +4742,25 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        _meta: {
+                            /** @description The contact was created. */
+                            isNew: boolean;
+                            /** @description The existing contact changed (its data or subscription). */
+                            isUpdate: boolean;
+                        };
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description Custom fields. */
+                        data: {
+                            [key: string]: unknown;
+                        };
+                        email: string;
+                        id: string;
+                        subscribed: boolean;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4655,7 +4801,19 @@ export interface operations {
                      *       "updatedAt": "2025-06-02T14:05:12.000Z"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description Custom fields. */
+                        data: {
+                            [key: string]: unknown;
+                        };
+                        email: string;
+                        id: string;
+                        subscribed: boolean;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4756,7 +4914,19 @@ export interface operations {
                      *       "updatedAt": "2025-06-02T14:05:12.000Z"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description Custom fields. */
+                        data: {
+                            [key: string]: unknown;
+                        };
+                        email: string;
+                        id: string;
+                        subscribed: boolean;
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
                 };
             };
             /** @description BAD_REQUEST: A session without an X-Project-Id header naming a project. BAD_REQUEST: The body is not well-formed JSON. BAD_REQUEST: Nothing to update. */
@@ -4829,7 +4999,11 @@ export interface operations {
                      *       "status": "queued"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        jobId: string;
+                        /** @constant */
+                        status: "queued";
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4876,7 +5050,11 @@ export interface operations {
                      *       "status": "queued"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        jobId: string;
+                        /** @constant */
+                        status: "queued";
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4923,7 +5101,11 @@ export interface operations {
                      *       "status": "queued"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        jobId: string;
+                        /** @constant */
+                        status: "queued";
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4972,7 +5154,30 @@ export interface operations {
                      *       "finishedAt": "2025-06-01T09:30:00.410Z"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description The first 1,000 per-id errors. */
+                        errors: {
+                            contactId: string;
+                            reason: string;
+                        }[];
+                        failed: number;
+                        /** @description null until the job ends. */
+                        finishedAt: string | null;
+                        jobId: string;
+                        /** @enum {string} */
+                        operation: "subscribe" | "unsubscribe" | "delete";
+                        /** @description Percent done, 0 to 100. */
+                        progress: number;
+                        /** @description Why a failed job failed; null otherwise. */
+                        reason: string | null;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "completed" | "failed";
+                        succeeded: number;
+                        /** @description The distinct ids sent. */
+                        totalRequested: number;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5023,7 +5228,20 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        fields: {
+                            /** @description The share of contacts that have it, 0 to 1. */
+                            coverage: number;
+                            /** @description A standard field by name, a custom one as data.<key>. */
+                            field: string;
+                            isCustom: boolean;
+                            /**
+                             * @description The type inferred from the field's first value.
+                             * @enum {string}
+                             */
+                            type: "string" | "number" | "boolean" | "date";
+                        }[];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5055,7 +5273,9 @@ export interface operations {
                      *       "deletedFrom": 48
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        deletedFrom: number;
+                    };
                 };
             };
             /** @description BAD_REQUEST: A session without an X-Project-Id header naming a project. BAD_REQUEST: A standard field (email, subscribed, createdAt, updatedAt). */
@@ -5098,7 +5318,21 @@ export interface operations {
                      *       "usedInWorkflows": []
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        field: string;
+                        usedInCampaigns: {
+                            id: string;
+                            name: string;
+                        }[];
+                        usedInSegments: {
+                            id: string;
+                            name: string;
+                        }[];
+                        usedInWorkflows: {
+                            id: string;
+                            name: string;
+                        }[];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5137,7 +5371,13 @@ export interface operations {
                      *       "count": 2
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description How many distinct values there are, beyond `limit` too. */
+                        count: number;
+                        field: string;
+                        /** @description Distinct values as stored (strings, numbers, booleans, objects, arrays), at most `limit`. */
+                        values: unknown[];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5179,7 +5419,11 @@ export interface operations {
                      *       "status": "queued"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        jobId: string;
+                        /** @constant */
+                        status: "queued";
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5230,7 +5474,36 @@ export interface operations {
                      *       "finishedAt": "2025-06-01T09:30:01.250Z"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description How many row errors there are in all. */
+                        errorCount: number;
+                        /** @description The first 1,000 row errors. */
+                        errors: {
+                            email: string;
+                            reason: string;
+                            /** @description The row of the file, the header being row 1. */
+                            row: number;
+                        }[];
+                        /** @description null until the job ends. */
+                        finishedAt: string | null;
+                        /** @description Contacts created. */
+                        imported: number;
+                        jobId: string;
+                        /** @description Percent done, 0 to 100. */
+                        progress: number;
+                        /** @description Why a failed job failed; null otherwise. */
+                        reason: string | null;
+                        /** @description Rows refused (see errors). */
+                        skipped: number;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "completed" | "failed";
+                        /** @description The rows of the file, header excluded (0 until counted); imported + updated + skipped once completed. */
+                        totalRows: number;
+                        /** @description Existing contacts patched. */
+                        updated: number;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5287,7 +5560,10 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        found: string[];
+                        notFound: string[];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5331,7 +5607,20 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        messages: {
+                            /** @description The email's id; empty for account mail. */
+                            emailId: string;
+                            from: string;
+                            id: string;
+                            /** @description The MIME message. */
+                            raw: string;
+                            /** Format: date-time */
+                            receivedAt: string;
+                            subject: string;
+                            to: string;
+                        }[];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5436,7 +5725,30 @@ export interface operations {
                      *       "lastCheckedAt": null
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        domain: string;
+                        id: string;
+                        /** @description null before the first check. */
+                        lastCheckedAt: string | null;
+                        records: {
+                            name: string;
+                            /** @description MX only. */
+                            priority?: number;
+                            /**
+                             * @description dkim, spf and mx decide verification; dmarc is a suggestion; inbound (with INBOUND_MX_HOST) brings the domain’s mail to Herald.
+                             * @enum {string}
+                             */
+                            purpose: "dkim" | "spf" | "mx" | "dmarc" | "inbound";
+                            /** @enum {string} */
+                            type: "TXT" | "MX";
+                            value: string;
+                        }[];
+                        verified: boolean;
+                        /** @description When the domain was verified; null while it is not. */
+                        verifiedAt: string | null;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5557,7 +5869,32 @@ export interface operations {
                      *       "lastCheckedAt": "2025-06-02T08:00:00.000Z"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        domain: string;
+                        id: string;
+                        /** @description null before the first check. */
+                        lastCheckedAt: string | null;
+                        records: {
+                            /** @description The last check found the record. */
+                            found: boolean;
+                            name: string;
+                            /** @description MX only. */
+                            priority?: number;
+                            /**
+                             * @description dkim, spf and mx decide verification; dmarc is a suggestion; inbound (with INBOUND_MX_HOST) brings the domain’s mail to Herald.
+                             * @enum {string}
+                             */
+                            purpose: "dkim" | "spf" | "mx" | "dmarc" | "inbound";
+                            /** @enum {string} */
+                            type: "TXT" | "MX";
+                            value: string;
+                        }[];
+                        verified: boolean;
+                        /** @description When the domain was verified; null while it is not. */
+                        verifiedAt: string | null;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5636,7 +5973,32 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        domain: string;
+                        id: string;
+                        /** @description null before the first check. */
+                        lastCheckedAt: string | null;
+                        records: {
+                            /** @description The last check found the record. */
+                            found: boolean;
+                            name: string;
+                            /** @description MX only. */
+                            priority?: number;
+                            /**
+                             * @description dkim, spf and mx decide verification; dmarc is a suggestion; inbound (with INBOUND_MX_HOST) brings the domain’s mail to Herald.
+                             * @enum {string}
+                             */
+                            purpose: "dkim" | "spf" | "mx" | "dmarc" | "inbound";
+                            /** @enum {string} */
+                            type: "TXT" | "MX";
+                            value: string;
+                        }[];
+                        verified: boolean;
+                        /** @description When the domain was verified; null while it is not. */
+                        verifiedAt: string | null;
+                    }[];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5691,7 +6053,23 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        events: {
+                            contact: {
+                                /** @description The contact's current email; empty when the contact is gone. */
+                                email: string;
+                            };
+                            contactId: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description The data tracked with it ({ value, persistent } unwrapped, null and empty values dropped), or that of an event Herald emits. */
+                            data: {
+                                [key: string]: unknown;
+                            };
+                            id: string;
+                            name: string;
+                        }[];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5723,7 +6101,9 @@ export interface operations {
                      *       "deletedCount": 42
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        deletedCount: number;
+                    };
                 };
             };
             /** @description BAD_REQUEST: A session without an X-Project-Id header naming a project. BAD_REQUEST: The name is one Herald emits (email.*, contact.*, segment.*). */
@@ -5767,7 +6147,22 @@ export interface operations {
                      *       "canDelete": true
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description Whether DELETE /events/{eventName} takes it (not a name Herald emits). */
+                        canDelete: boolean;
+                        /** @description Events of this name. */
+                        totalCount: number;
+                        /** @description Contacts with at least one. */
+                        uniqueContacts: number;
+                        usedInSegments: {
+                            id: string;
+                            name: string;
+                        }[];
+                        usedInWorkflows: {
+                            id: string;
+                            name: string;
+                        }[];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5815,7 +6210,23 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        events: {
+                            contact: {
+                                /** @description The contact's current email; empty when the contact is gone. */
+                                email: string;
+                            };
+                            contactId: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description The data tracked with it ({ value, persistent } unwrapped, null and empty values dropped), or that of an event Herald emits. */
+                            data: {
+                                [key: string]: unknown;
+                            };
+                            id: string;
+                            name: string;
+                        }[];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5847,7 +6258,9 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        eventNames: string[];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5879,7 +6292,10 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        count: number;
+                        name: string;
+                    }[];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5940,7 +6356,18 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        data: {
+                            /** @description The contact id. */
+                            contact: string;
+                            /** @description The event id. */
+                            event: string;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: true;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6023,7 +6450,38 @@ export interface operations {
                      *       "receivedAt": "2025-06-01T09:30:00.000Z"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description The attachments' file names. */
+                        attachments: string[];
+                        autoReply: boolean;
+                        /** @description The contact of the sender. */
+                        contactId: string;
+                        from: string;
+                        id: string;
+                        /** @description The email it answers, where it is one of the project's. */
+                        inReplyTo: {
+                            campaignId: string | null;
+                            emailId: string;
+                            templateId: string | null;
+                        } | null;
+                        /** @description Its Message-ID header, without angle brackets. */
+                        messageId: string | null;
+                        /** @description Whether GET /inbound/{id}/raw has it. */
+                        rawAvailable: boolean;
+                        /** Format: date-time */
+                        receivedAt: string;
+                        /** @description Bytes. */
+                        size: number;
+                        /** @description The start of its text. */
+                        snippet: string;
+                        subject: string;
+                        to: string[];
+                        /**
+                         * @description How it came: an SES Received notification or the SMTP listener.
+                         * @enum {string}
+                         */
+                        via: "ses" | "smtp";
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6824,7 +7282,26 @@ export interface operations {
                      *       }
                      *     ]
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description A tracked segment: when its membership was last written; null before. */
+                        computedAt: string | null;
+                        /** @description A DYNAMIC segment's condition; null for a STATIC one. */
+                        condition: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        description: string | null;
+                        id: string;
+                        /** @description The cached member count (refresh counts again). */
+                        memberCount: number;
+                        name: string;
+                        trackMembership: boolean;
+                        /** @enum {string} */
+                        type: "DYNAMIC" | "STATIC";
+                        /** Format: date-time */
+                        updatedAt: string;
+                    }[];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6924,7 +7401,26 @@ export interface operations {
                      *       "updatedAt": "2025-06-01T09:30:00.000Z"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description A tracked segment: when its membership was last written; null before. */
+                        computedAt: string | null;
+                        /** @description A DYNAMIC segment's condition; null for a STATIC one. */
+                        condition: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        description: string | null;
+                        id: string;
+                        /** @description The cached member count (refresh counts again). */
+                        memberCount: number;
+                        name: string;
+                        trackMembership: boolean;
+                        /** @enum {string} */
+                        type: "DYNAMIC" | "STATIC";
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6995,7 +7491,26 @@ export interface operations {
                      *       "updatedAt": "2025-06-01T09:30:00.000Z"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description A tracked segment: when its membership was last written; null before. */
+                        computedAt: string | null;
+                        /** @description A DYNAMIC segment's condition; null for a STATIC one. */
+                        condition: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        description: string | null;
+                        id: string;
+                        /** @description The cached member count (refresh counts again). */
+                        memberCount: number;
+                        name: string;
+                        trackMembership: boolean;
+                        /** @enum {string} */
+                        type: "DYNAMIC" | "STATIC";
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7125,7 +7640,26 @@ export interface operations {
                      *       "updatedAt": "2025-06-01T09:30:00.000Z"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description A tracked segment: when its membership was last written; null before. */
+                        computedAt: string | null;
+                        /** @description A DYNAMIC segment's condition; null for a STATIC one. */
+                        condition: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** Format: date-time */
+                        createdAt: string;
+                        description: string | null;
+                        id: string;
+                        /** @description The cached member count (refresh counts again). */
+                        memberCount: number;
+                        name: string;
+                        trackMembership: boolean;
+                        /** @enum {string} */
+                        type: "DYNAMIC" | "STATIC";
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7179,7 +7713,14 @@ export interface operations {
                      *       "total": 1280
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description Contacts that entered. */
+                        added: number;
+                        /** @description Contacts that left. */
+                        removed: number;
+                        /** @description Members now. */
+                        total: number;
+                    };
                 };
             };
             /** @description BAD_REQUEST: A session without an X-Project-Id header naming a project. BAD_REQUEST: The segment is STATIC or not tracked. */
@@ -7246,7 +7787,26 @@ export interface operations {
                      *       "totalPages": 64
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description Custom fields. */
+                            data: {
+                                [key: string]: unknown;
+                            };
+                            email: string;
+                            id: string;
+                            subscribed: boolean;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        page: number;
+                        pageSize: number;
+                        /** @description How many members there are. */
+                        total: number;
+                        totalPages: number;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7308,7 +7868,14 @@ export interface operations {
                      *       "notFound": []
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description Contacts that became members. */
+                        added: number;
+                        /** @description Contacts created (createMissing). */
+                        created: number;
+                        /** @description Emails of no contact, not created. */
+                        notFound: string[];
+                    };
                 };
             };
             /** @description BAD_REQUEST: A session without an X-Project-Id header naming a project. BAD_REQUEST: The body is not well-formed JSON. BAD_REQUEST: The segment is DYNAMIC. */
@@ -7372,7 +7939,9 @@ export interface operations {
                      *       "removed": 1
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        removed: number;
+                    };
                 };
             };
             /** @description BAD_REQUEST: A session without an X-Project-Id header naming a project. BAD_REQUEST: The body is not well-formed JSON. BAD_REQUEST: The segment is DYNAMIC. */
@@ -7423,7 +7992,9 @@ export interface operations {
                      *       "memberCount": 1280
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        memberCount: number;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7495,7 +8066,10 @@ export interface operations {
                      *       "subscribed": 1175
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        subscribed: number;
+                        total: number;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7675,7 +8249,31 @@ export interface operations {
                      *       "totalPages": 1
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        data: {
+                            /** @description The HTML body template (Handlebars). */
+                            body: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string | null;
+                            /** @description The sender's address (null: none set). */
+                            from: string | null;
+                            fromName: string | null;
+                            id: string;
+                            name: string;
+                            replyTo: string | null;
+                            /** @description The subject template (Handlebars). */
+                            subject: string;
+                            /** @enum {string} */
+                            type: "TRANSACTIONAL" | "MARKETING";
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        page: number;
+                        pageSize: number;
+                        total: number;
+                        totalPages: number;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7738,7 +8336,25 @@ export interface operations {
                      *       "updatedAt": "2025-06-01T09:30:00.000Z"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description The HTML body template (Handlebars). */
+                        body: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        description: string | null;
+                        /** @description The sender's address (null: none set). */
+                        from: string | null;
+                        fromName: string | null;
+                        id: string;
+                        name: string;
+                        replyTo: string | null;
+                        /** @description The subject template (Handlebars). */
+                        subject: string;
+                        /** @enum {string} */
+                        type: "TRANSACTIONAL" | "MARKETING";
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7790,7 +8406,25 @@ export interface operations {
                      *       "updatedAt": "2025-06-01T09:30:00.000Z"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description The HTML body template (Handlebars). */
+                        body: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        description: string | null;
+                        /** @description The sender's address (null: none set). */
+                        from: string | null;
+                        fromName: string | null;
+                        id: string;
+                        name: string;
+                        replyTo: string | null;
+                        /** @description The subject template (Handlebars). */
+                        subject: string;
+                        /** @enum {string} */
+                        type: "TRANSACTIONAL" | "MARKETING";
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7903,7 +8537,25 @@ export interface operations {
                      *       "updatedAt": "2025-06-01T09:30:00.000Z"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description The HTML body template (Handlebars). */
+                        body: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        description: string | null;
+                        /** @description The sender's address (null: none set). */
+                        from: string | null;
+                        fromName: string | null;
+                        id: string;
+                        name: string;
+                        replyTo: string | null;
+                        /** @description The subject template (Handlebars). */
+                        subject: string;
+                        /** @enum {string} */
+                        type: "TRANSACTIONAL" | "MARKETING";
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7967,7 +8619,29 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description The copy's id. */
+                        id: string;
+                        template: {
+                            /** @description The HTML body template (Handlebars). */
+                            body: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string | null;
+                            /** @description The sender's address (null: none set). */
+                            from: string | null;
+                            fromName: string | null;
+                            id: string;
+                            name: string;
+                            replyTo: string | null;
+                            /** @description The subject template (Handlebars). */
+                            subject: string;
+                            /** @enum {string} */
+                            type: "TRANSACTIONAL" | "MARKETING";
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8034,7 +8708,14 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        data: {
+                            /** @description The email id. */
+                            email: string;
+                        };
+                        /** @constant */
+                        success: true;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8094,7 +8775,18 @@ export interface operations {
                      *       "workflowSteps": []
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        campaigns: {
+                            id: string;
+                            name: string;
+                        }[];
+                        workflowSteps: {
+                            /** @description The step's name. */
+                            name: string;
+                            stepId: string;
+                            workflowId: string;
+                        }[];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8157,7 +8849,16 @@ export interface operations {
                      *       "errors": []
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description Each part that does not compile or could not be rendered. */
+                        errors: {
+                            /** @enum {string} */
+                            field: "subject" | "body";
+                            message: string;
+                        }[];
+                        html: string;
+                        subject: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8306,7 +9007,21 @@ export interface operations {
                      *       "size": 48213
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /**
+                         * @description From its content.
+                         * @enum {string}
+                         */
+                        contentType: "image/jpeg" | "image/png" | "image/gif" | "image/webp";
+                        /** @description The name it was uploaded with. */
+                        filename: string;
+                        /** @description Its storage key: the project id, 32 random characters and the extension. */
+                        key: string;
+                        /** @description Bytes. */
+                        size: number;
+                        /** @description Where the image is served, to anyone. */
+                        url: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9521,7 +10236,23 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        data: {
+                            emails: {
+                                /** @description The recipient's contact (created if missing). */
+                                contact: {
+                                    email: string;
+                                    id: string;
+                                };
+                                /** @description The email id. */
+                                email: string;
+                            }[];
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: true;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9609,7 +10340,18 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        data: {
+                            /** @description The contact id. */
+                            contact: string;
+                            /** @description The event id. */
+                            event: string;
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: true;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9666,7 +10408,24 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        data: {
+                            domainExists: boolean;
+                            email: string;
+                            hasMxRecords: boolean;
+                            isAlias: boolean;
+                            isDisposable: boolean;
+                            isPersonalEmail: boolean;
+                            isPlusAddressed: boolean;
+                            isTypo: boolean;
+                            reasons: string[];
+                            /** @description The likely intended address, where the domain looks like a typo. */
+                            suggestedEmail?: string;
+                            valid: boolean;
+                        };
+                        /** @constant */
+                        success: true;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9872,7 +10631,25 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        data: {
+                            /** @description The email it is about. */
+                            emailId?: string;
+                            /** @description received: the messages recorded. */
+                            inboundIds?: string[];
+                            /**
+                             * @description The kind of SES notification.
+                             * @enum {string}
+                             */
+                            kind?: "delivery" | "bounce" | "complaint" | "open" | "click" | "received" | "unknown";
+                            /** @enum {string} */
+                            outcome: "applied" | "duplicate" | "ignored" | "unknown_email" | "unknown_recipient" | "no_sender" | "subscription_confirmed";
+                            /** @description subscription_confirmed: the confirmed subscription. */
+                            subscriptionArn?: string | null;
+                        };
+                        /** @constant */
+                        success: true;
+                    };
                 };
             };
             /** @description BAD_REQUEST: Not a well-formed SNS message (`errors` names each field). */
