@@ -5609,7 +5609,7 @@ export interface operations {
                      */
                     "application/json": {
                         messages: {
-                            /** @description The email's id; empty for account mail. */
+                            /** @description The email's id. */
                             emailId: string;
                             from: string;
                             id: string;
@@ -6454,7 +6454,7 @@ export interface operations {
                         /** @description The attachments' file names. */
                         attachments: string[];
                         autoReply: boolean;
-                        /** @description The contact of the sender. */
+                        /** @description The sender's contact (created if new). */
                         contactId: string;
                         from: string;
                         id: string;

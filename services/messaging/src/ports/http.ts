@@ -83,7 +83,7 @@ const verifyAnswer = z.strictObject({
 const inboundAnswer = z.strictObject({
   id: z.string(),
   via: z.enum(['ses', 'smtp']).describe('How it came: an SES Received notification or the SMTP listener.'),
-  contactId: z.string().describe('The contact of the sender.'),
+  contactId: z.string().describe("The sender's contact (created if new)."),
   from: z.string(),
   to: z.array(z.string()),
   subject: z.string(),
@@ -103,7 +103,7 @@ const devMailboxAnswer = z.strictObject({
   messages: z.array(
     z.strictObject({
       id: z.string(),
-      emailId: z.string().describe("The email's id; empty for account mail."),
+      emailId: z.string().describe("The email's id."),
       to: z.string(),
       from: z.string(),
       subject: z.string(),
