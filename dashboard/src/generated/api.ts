@@ -5903,7 +5903,20 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        messages: {
+                            /** @description The email's id. */
+                            emailId: string;
+                            from: string;
+                            id: string;
+                            /** @description The MIME message. */
+                            raw: string;
+                            /** Format: date-time */
+                            receivedAt: string;
+                            subject: string;
+                            to: string;
+                        }[];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6733,7 +6746,38 @@ export interface operations {
                      *       "receivedAt": "2025-06-01T09:30:00.000Z"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description The attachments' file names. */
+                        attachments: string[];
+                        autoReply: boolean;
+                        /** @description The sender's contact (created if new). */
+                        contactId: string;
+                        from: string;
+                        id: string;
+                        /** @description The email it answers, where it is one of the project's. */
+                        inReplyTo: {
+                            campaignId: string | null;
+                            emailId: string;
+                            templateId: string | null;
+                        } | null;
+                        /** @description Its Message-ID header, without angle brackets. */
+                        messageId: string | null;
+                        /** @description Whether GET /inbound/{id}/raw has it. */
+                        rawAvailable: boolean;
+                        /** Format: date-time */
+                        receivedAt: string;
+                        /** @description Bytes. */
+                        size: number;
+                        /** @description The start of its text. */
+                        snippet: string;
+                        subject: string;
+                        to: string[];
+                        /**
+                         * @description How it came: an SES Received notification or the SMTP listener.
+                         * @enum {string}
+                         */
+                        via: "ses" | "smtp";
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8501,7 +8545,31 @@ export interface operations {
                      *       "totalPages": 1
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        data: {
+                            /** @description The HTML body template (Handlebars). */
+                            body: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string | null;
+                            /** @description The sender's address (null: none set). */
+                            from: string | null;
+                            fromName: string | null;
+                            id: string;
+                            name: string;
+                            replyTo: string | null;
+                            /** @description The subject template (Handlebars). */
+                            subject: string;
+                            /** @enum {string} */
+                            type: "TRANSACTIONAL" | "MARKETING";
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        page: number;
+                        pageSize: number;
+                        total: number;
+                        totalPages: number;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8564,7 +8632,25 @@ export interface operations {
                      *       "updatedAt": "2025-06-01T09:30:00.000Z"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description The HTML body template (Handlebars). */
+                        body: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        description: string | null;
+                        /** @description The sender's address (null: none set). */
+                        from: string | null;
+                        fromName: string | null;
+                        id: string;
+                        name: string;
+                        replyTo: string | null;
+                        /** @description The subject template (Handlebars). */
+                        subject: string;
+                        /** @enum {string} */
+                        type: "TRANSACTIONAL" | "MARKETING";
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8616,7 +8702,25 @@ export interface operations {
                      *       "updatedAt": "2025-06-01T09:30:00.000Z"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description The HTML body template (Handlebars). */
+                        body: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        description: string | null;
+                        /** @description The sender's address (null: none set). */
+                        from: string | null;
+                        fromName: string | null;
+                        id: string;
+                        name: string;
+                        replyTo: string | null;
+                        /** @description The subject template (Handlebars). */
+                        subject: string;
+                        /** @enum {string} */
+                        type: "TRANSACTIONAL" | "MARKETING";
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8729,7 +8833,25 @@ export interface operations {
                      *       "updatedAt": "2025-06-01T09:30:00.000Z"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description The HTML body template (Handlebars). */
+                        body: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        description: string | null;
+                        /** @description The sender's address (null: none set). */
+                        from: string | null;
+                        fromName: string | null;
+                        id: string;
+                        name: string;
+                        replyTo: string | null;
+                        /** @description The subject template (Handlebars). */
+                        subject: string;
+                        /** @enum {string} */
+                        type: "TRANSACTIONAL" | "MARKETING";
+                        /** Format: date-time */
+                        updatedAt: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8793,7 +8915,29 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description The copy's id. */
+                        id: string;
+                        template: {
+                            /** @description The HTML body template (Handlebars). */
+                            body: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            description: string | null;
+                            /** @description The sender's address (null: none set). */
+                            from: string | null;
+                            fromName: string | null;
+                            id: string;
+                            name: string;
+                            replyTo: string | null;
+                            /** @description The subject template (Handlebars). */
+                            subject: string;
+                            /** @enum {string} */
+                            type: "TRANSACTIONAL" | "MARKETING";
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8860,7 +9004,14 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        data: {
+                            /** @description The email id. */
+                            email: string;
+                        };
+                        /** @constant */
+                        success: true;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8920,7 +9071,18 @@ export interface operations {
                      *       "workflowSteps": []
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        campaigns: {
+                            id: string;
+                            name: string;
+                        }[];
+                        workflowSteps: {
+                            /** @description The step's name. */
+                            name: string;
+                            stepId: string;
+                            workflowId: string;
+                        }[];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8983,7 +9145,16 @@ export interface operations {
                      *       "errors": []
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description Each part that does not compile or could not be rendered. */
+                        errors: {
+                            /** @enum {string} */
+                            field: "subject" | "body";
+                            message: string;
+                        }[];
+                        html: string;
+                        subject: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9132,7 +9303,21 @@ export interface operations {
                      *       "size": 48213
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /**
+                         * @description From its content.
+                         * @enum {string}
+                         */
+                        contentType: "image/jpeg" | "image/png" | "image/gif" | "image/webp";
+                        /** @description The name it was uploaded with. */
+                        filename: string;
+                        /** @description Its storage key: the project id, 32 random characters and the extension. */
+                        key: string;
+                        /** @description Bytes. */
+                        size: number;
+                        /** @description Where the image is served, to anyone. */
+                        url: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10476,7 +10661,23 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        data: {
+                            emails: {
+                                /** @description The recipient's contact (created if missing). */
+                                contact: {
+                                    email: string;
+                                    id: string;
+                                };
+                                /** @description The email id. */
+                                email: string;
+                            }[];
+                            /** Format: date-time */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        success: true;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10632,7 +10833,24 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        data: {
+                            domainExists: boolean;
+                            email: string;
+                            hasMxRecords: boolean;
+                            isAlias: boolean;
+                            isDisposable: boolean;
+                            isPersonalEmail: boolean;
+                            isPlusAddressed: boolean;
+                            isTypo: boolean;
+                            reasons: string[];
+                            /** @description The likely intended address, where the domain looks like a typo. */
+                            suggestedEmail?: string;
+                            valid: boolean;
+                        };
+                        /** @constant */
+                        success: true;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10852,7 +11070,25 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        data: {
+                            /** @description The email it is about. */
+                            emailId?: string;
+                            /** @description received: the messages recorded. */
+                            inboundIds?: string[];
+                            /**
+                             * @description The kind of SES notification.
+                             * @enum {string}
+                             */
+                            kind?: "delivery" | "bounce" | "complaint" | "open" | "click" | "received" | "unknown";
+                            /** @enum {string} */
+                            outcome: "applied" | "duplicate" | "ignored" | "unknown_email" | "unknown_recipient" | "no_sender" | "subscription_confirmed";
+                            /** @description subscription_confirmed: the confirmed subscription. */
+                            subscriptionArn?: string | null;
+                        };
+                        /** @constant */
+                        success: true;
+                    };
                 };
             };
             /** @description BAD_REQUEST: Not a well-formed SNS message (`errors` names each field). */

@@ -1,34 +1,16 @@
+import type { Answer } from '../../api-types';
 import { useEffect, useMemo, useState } from 'react';
 import { api } from '../../api';
 import { useApi } from '../../ui/data';
 
 /** A template as the API returns it (Plunk's shape). */
-export interface Template {
-  id: string;
-  name: string;
-  description: string | null;
-  subject: string;
-  body: string;
-  from: string | null;
-  fromName: string | null;
-  replyTo: string | null;
-  type: 'TRANSACTIONAL' | 'MARKETING';
-  createdAt: string;
-  updatedAt: string;
-}
+export type Template = Answer<'/templates/{id}', 'get'>;
 
 /** GET /templates/:id/usage. */
-export interface TemplateUsage {
-  campaigns: { id: string; name: string }[];
-  workflowSteps: { workflowId: string; stepId: string; name: string }[];
-}
+export type TemplateUsage = Answer<'/templates/{id}/usage', 'get'>;
 
 /** POST /templates/preview: the subject and body rendered as a send would, and what does not compile. */
-export interface Rendered {
-  subject: string;
-  html: string;
-  errors: { field: string; message: string }[];
-}
+export type Rendered = Answer<'/templates/preview', 'post'>;
 
 /** A template as a picker offers it. */
 export interface TemplateChoice {

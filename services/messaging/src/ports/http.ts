@@ -15,7 +15,117 @@ import { sendRequestSchema } from '../domain/send';
 import { snsEnvelopeSchema } from '../domain/sns';
 import { subscriptionPage } from './pages';
 
-export const templateView = (t: TemplateMsg) => ({
+// ——— Answers: the views' schemas (checked against every answer in the tests) ———
+
+const TEMPLATE_TYPES = templateFields.shape.type.options;
+const templateAnswer = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  subject: z.string().describe('The subject template (Handlebars).'),
+  body: z.string().describe('The HTML body template (Handlebars).'),
+  from: z.string().nullable().describe("The sender's address (null: none set)."),
+  fromName: z.string().nullable(),
+  replyTo: z.string().nullable(),
+  type: z.enum(TEMPLATE_TYPES),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+type TemplateAnswer = z.infer<typeof templateAnswer>;
+const templatesAnswer = z.strictObject({
+  data: z.array(templateAnswer),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  totalPages: z.number().int(),
+});
+const duplicateAnswer = z.strictObject({ id: z.string().describe("The copy's id."), template: templateAnswer });
+const usageAnswer = z.strictObject({
+  campaigns: z.array(z.strictObject({ id: z.string(), name: z.string() })),
+  workflowSteps: z.array(z.strictObject({ workflowId: z.string(), stepId: z.string(), name: z.string().describe("The step's name.") })),
+});
+const previewAnswer = z.strictObject({
+  subject: z.string(),
+  html: z.string(),
+  errors: z
+    .array(z.strictObject({ field: z.enum(['subject', 'body']), message: z.string() }))
+    .describe('Each part that does not compile or could not be rendered.'),
+});
+const sendAnswer = z.strictObject({
+  success: z.literal(true),
+  data: z.strictObject({
+    emails: z.array(
+      z.strictObject({
+        contact: z.strictObject({ id: z.string(), email: z.string() }).describe("The recipient's contact (created if missing)."),
+        email: z.string().describe('The email id.'),
+      }),
+    ),
+    timestamp: z.iso.datetime(),
+  }),
+});
+const testSendAnswer = z.strictObject({ success: z.literal(true), data: z.strictObject({ email: z.string().describe('The email id.') }) });
+const verifyAnswer = z.strictObject({
+  success: z.literal(true),
+  data: z.strictObject({
+    email: z.string(),
+    valid: z.boolean(),
+    isDisposable: z.boolean(),
+    isAlias: z.boolean(),
+    isTypo: z.boolean(),
+    isPlusAddressed: z.boolean(),
+    isPersonalEmail: z.boolean(),
+    domainExists: z.boolean(),
+    hasMxRecords: z.boolean(),
+    reasons: z.array(z.string()),
+    suggestedEmail: z.string().optional().describe('The likely intended address, where the domain looks like a typo.'),
+  }),
+});
+const inboundAnswer = z.strictObject({
+  id: z.string(),
+  via: z.enum(['ses', 'smtp']).describe('How it came: an SES Received notification or the SMTP listener.'),
+  contactId: z.string().describe("The sender's contact (created if new)."),
+  from: z.string(),
+  to: z.array(z.string()),
+  subject: z.string(),
+  messageId: z.string().nullable().describe('Its Message-ID header, without angle brackets.'),
+  snippet: z.string().describe('The start of its text.'),
+  attachments: z.array(z.string()).describe("The attachments' file names."),
+  autoReply: z.boolean(),
+  inReplyTo: z
+    .strictObject({ emailId: z.string(), campaignId: z.string().nullable(), templateId: z.string().nullable() })
+    .nullable()
+    .describe("The email it answers, where it is one of the project's."),
+  size: z.number().int().describe('Bytes.'),
+  rawAvailable: z.boolean().describe('Whether GET /inbound/{id}/raw has it.'),
+  receivedAt: z.iso.datetime(),
+});
+const devMailboxAnswer = z.strictObject({
+  messages: z.array(
+    z.strictObject({
+      id: z.string(),
+      emailId: z.string().describe("The email's id."),
+      to: z.string(),
+      from: z.string(),
+      subject: z.string(),
+      raw: z.string().describe('The MIME message.'),
+      receivedAt: z.iso.datetime(),
+    }),
+  ),
+});
+const NOTIFICATION_OUTCOMES = ['applied', 'duplicate', 'ignored', 'unknown_email', 'unknown_recipient', 'no_sender', 'subscription_confirmed'] as const;
+const SES_KINDS = ['delivery', 'bounce', 'complaint', 'open', 'click', 'received', 'unknown'] as const;
+const notificationAnswer = z.strictObject({
+  success: z.literal(true),
+  data: z.strictObject({
+    outcome: z.enum(NOTIFICATION_OUTCOMES),
+    subscriptionArn: z.string().nullable().optional().describe('subscription_confirmed: the confirmed subscription.'),
+    kind: z.enum(SES_KINDS).optional().describe('The kind of SES notification.'),
+    emailId: z.string().optional().describe('The email it is about.'),
+    inboundIds: z.array(z.string()).optional().describe('received: the messages recorded.'),
+  }),
+});
+
+export const templateView = (t: TemplateMsg): TemplateAnswer => ({
   id: t.id,
   name: t.name,
   description: t.description || null,
@@ -24,7 +134,7 @@ export const templateView = (t: TemplateMsg) => ({
   from: t.from || null,
   fromName: t.from_name || null,
   replyTo: t.reply_to || null,
-  type: t.type,
+  type: t.type as TemplateAnswer['type'],
   createdAt: t.created_at,
   updatedAt: t.updated_at,
 });
@@ -45,7 +155,7 @@ const templateWrite = (f: TemplatePatch): TemplateWrite => {
 };
 
 /** POST /v1/verify's findings in Plunk's shape (suggestedEmail last, where there is one). */
-const verifyView = (v: VerifyMsg) => ({
+const verifyView = (v: VerifyMsg): z.infer<typeof verifyAnswer>['data'] => ({
   email: v.email,
   valid: v.valid,
   isDisposable: v.is_disposable,
@@ -59,9 +169,9 @@ const verifyView = (v: VerifyMsg) => ({
   ...(v.suggested_email !== undefined ? { suggestedEmail: v.suggested_email } : {}),
 });
 
-const inboundView = (m: InboundMsg) => ({
+const inboundView = (m: InboundMsg): z.infer<typeof inboundAnswer> => ({
   id: m.id,
-  via: m.via,
+  via: m.via as z.infer<typeof inboundAnswer>['via'],
   contactId: m.contact_id,
   from: m.from,
   to: m.to,
@@ -78,7 +188,7 @@ const inboundView = (m: InboundMsg) => ({
   receivedAt: m.received_at,
 });
 
-const devMailboxView = (m: DevMailboxMsg) => ({
+const devMailboxView = (m: DevMailboxMsg): z.infer<typeof devMailboxAnswer> => ({
   messages: m.messages.map((r) => ({ id: r.id, emailId: r.email_id, to: r.to, from: r.from, subject: r.subject, raw: r.raw, receivedAt: r.received_at })),
 });
 
@@ -330,6 +440,7 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
         responses: {
           200: {
             description: 'Accepted for delivery, one email per recipient.',
+            schema: sendAnswer,
             example: {
               success: true,
               data: { emails: [{ contact: { id: ids.contact, email: 'jane@example.com' }, email: ids.email }], timestamp: '2025-06-01T09:30:00.000Z' },
@@ -358,6 +469,7 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
         responses: {
           200: {
             description: 'What the checks found.',
+            schema: verifyAnswer,
             example: {
               success: true,
               data: {
@@ -389,7 +501,13 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
         tag: 'Templates',
         summary: 'List templates',
         query: listQuery,
-        responses: { 200: { description: 'A page of templates.', example: { data: [templateExample], total: 1, page: 1, pageSize: 20, totalPages: 1 } } },
+        responses: {
+          200: {
+            description: 'A page of templates.',
+            schema: templatesAnswer,
+            example: { data: [templateExample], total: 1, page: 1, pageSize: 20, totalPages: 1 },
+          },
+        },
       },
       async (_req, res, { query: q }) => {
         const out = await messaging().ListTemplates({ page: q.page ?? 1, page_size: q.pageSize ?? q.limit ?? 20, search: q.search ?? '', type: q.type ?? '' });
@@ -412,7 +530,7 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
           from: 'hello@example.com',
           fromName: 'Example',
         },
-        responses: { 201: { description: 'The template.', example: templateExample } },
+        responses: { 201: { description: 'The template.', schema: templateAnswer, example: templateExample } },
         errors: { 403: { code: 'DOMAIN_NOT_VERIFIED', description: "`from`'s domain is not a verified domain of the project." } },
       },
       async (_req, res, { body }) => {
@@ -430,7 +548,13 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
           "Subject and body rendered as a send renders them (the same module), with `data` as the contact's data (at the top level and under `data`) and sample values for the built-ins (`email`, `id`, `subscribed`, the subscription URLs); nothing is stored or sent. Each part that does not compile is named in `errors` with its line and column, and rendered best-effort; so is one whose loops exceed the render budget (100,000 runs, 20 million characters), as a send would.",
         body: previewBody,
         example: { subject: 'Welcome {{name ?? "friend"}}', body: '<p>Hello {{name}}, you are on {{plan}}.</p>', data: { name: 'Jane', plan: 'pro' } },
-        responses: { 200: { description: 'The rendering.', example: { subject: 'Welcome Jane', html: '<p>Hello Jane, you are on pro.</p>', errors: [] } } },
+        responses: {
+          200: {
+            description: 'The rendering.',
+            schema: previewAnswer,
+            example: { subject: 'Welcome Jane', html: '<p>Hello Jane, you are on pro.</p>', errors: [] },
+          },
+        },
       },
       async (_req, res, { body }) => {
         res.json(renderPreview(body));
@@ -443,7 +567,7 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
         tag: 'Templates',
         summary: 'Get a template',
         params: TEMPLATE_ID,
-        responses: { 200: { description: 'The template.', example: templateExample } },
+        responses: { 200: { description: 'The template.', schema: templateAnswer, example: templateExample } },
         errors: templateNotFound,
       },
       async (req, res) => {
@@ -459,7 +583,7 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
         params: TEMPLATE_ID,
         forwardedBody: templatePatch,
         example: { subject: 'Welcome aboard, {{name ?? "friend"}}' },
-        responses: { 200: { description: 'The updated template.', example: templateExample } },
+        responses: { 200: { description: 'The updated template.', schema: templateAnswer, example: templateExample } },
         errors: { 403: { code: 'DOMAIN_NOT_VERIFIED', description: "`from`'s domain is not a verified domain of the project." }, ...templateNotFound },
       },
       async (req, res, { body }) => {
@@ -500,7 +624,11 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
         summary: 'Duplicate a template',
         params: TEMPLATE_ID,
         responses: {
-          201: { description: 'The copy, named "<name> (Copy)".', example: { id: ids.template, template: { ...templateExample, name: 'Welcome (Copy)' } } },
+          201: {
+            description: 'The copy, named "<name> (Copy)".',
+            schema: duplicateAnswer,
+            example: { id: ids.template, template: { ...templateExample, name: 'Welcome (Copy)' } },
+          },
         },
         errors: templateNotFound,
       },
@@ -516,7 +644,7 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
         tag: 'Templates',
         summary: 'Where a template is used',
         params: TEMPLATE_ID,
-        responses: { 200: { description: 'Campaigns and workflow steps referencing it.', example: { campaigns: [], workflowSteps: [] } } },
+        responses: { 200: { description: 'Campaigns and workflow steps referencing it.', schema: usageAnswer, example: { campaigns: [], workflowSteps: [] } } },
         errors: templateNotFound,
       },
       async (req, res) => {
@@ -535,7 +663,7 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
         params: TEMPLATE_ID,
         body: templateTestBody,
         example: { email: 'me@example.com', data: { name: 'Jane', plan: 'pro' } },
-        responses: { 200: { description: 'Accepted for delivery.', example: { success: true, data: { email: ids.email } } } },
+        responses: { 200: { description: 'Accepted for delivery.', schema: testSendAnswer, example: { success: true, data: { email: ids.email } } } },
         errors: {
           ...templateNotFound,
           403: { code: 'DOMAIN_NOT_VERIFIED', description: "The template's sender domain is not a verified domain of the project." },
@@ -570,6 +698,7 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
         responses: {
           200: {
             description: 'The messages, raw MIME included.',
+            schema: devMailboxAnswer,
             example: {
               messages: [
                 {
@@ -602,7 +731,7 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
         description:
           'Mail received for a verified domain of the project (SES Received notifications, the SMTP listener): sender, recipients, subject, a text snippet, attachment names, whether it is an auto-reply and the email it answers. The id is the `inboundId` of its `email.received` event.',
         params: INBOUND_ID,
-        responses: { 200: { description: 'The message, without its body.', example: inboundExample } },
+        responses: { 200: { description: 'The message, without its body.', schema: inboundAnswer, example: inboundExample } },
         errors: inboundNotFound,
       },
       async (req, res) => {
@@ -739,7 +868,11 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
           SigningCertURL: 'https://sns.us-east-1.amazonaws.com/SimpleNotificationService-….pem',
         },
         responses: {
-          200: { description: 'What was done with it.', example: { success: true, data: { outcome: 'applied', kind: 'delivery', emailId: ids.email } } },
+          200: {
+            description: 'What was done with it.',
+            schema: notificationAnswer,
+            example: { success: true, data: { outcome: 'applied', kind: 'delivery', emailId: ids.email } },
+          },
         },
         errors: {
           400: { code: 'BAD_REQUEST', description: 'Not a well-formed SNS message (`errors` names each field).' },

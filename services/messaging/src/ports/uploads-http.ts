@@ -6,6 +6,7 @@ import { AppError } from '../../../../libs/kit/src';
 import {
   IMAGE_CACHE_CONTROL,
   IMAGE_FIELD,
+  IMAGE_TYPES,
   imageMissing,
   imageTooLarge,
   MAX_IMAGE_BYTES,
@@ -13,6 +14,7 @@ import {
   parseImageKey,
   SNIFF_BYTES,
   sniffImage,
+  type ImageType,
 } from '../domain/images';
 
 /**
@@ -38,6 +40,14 @@ const uploadForm = z.object({
   }),
 });
 
+const uploadAnswer = z.strictObject({
+  url: z.string().describe('Where the image is served, to anyone.'),
+  key: z.string().describe('Its storage key: the project id, 32 random characters and the extension.'),
+  filename: z.string().describe('The name it was uploaded with.'),
+  contentType: z.enum(IMAGE_TYPES.map((t) => t.contentType) as [ImageType['contentType'], ...ImageType['contentType'][]]).describe('From its content.'),
+  size: z.number().int().describe('Bytes.'),
+});
+
 const projectIdExample = '01970a3c-1b2c-7d3e-8f40-5a6b7c8d9e0f';
 const keyExample = `${projectIdExample}/q3V8mZ0bXcK1nTfP2yHsL7wRuA9eDgJ4.png`;
 
@@ -59,6 +69,7 @@ export function uploadRoutes(messaging: () => Api<'messaging'>): Route[] {
         responses: {
           200: {
             description: 'The stored image: where it is served, its key, the name it was uploaded with, its type (from its content) and its size in bytes.',
+            schema: uploadAnswer,
             example: { url: `https://mail.example.com/uploads/${keyExample}`, key: keyExample, filename: 'logo.png', contentType: 'image/png', size: 48213 },
           },
         },
