@@ -125,14 +125,7 @@ export type User = Answer<'/users/@me', 'get'>;
 export type Project = Answer<'/users/@me/projects/{id}', 'patch'>;
 export type Role = Project['role'];
 
-export interface Contact {
-  id: string;
-  email: string;
-  subscribed: boolean;
-  data: Record<string, unknown>;
-  createdAt: string;
-  updatedAt: string;
-}
+export type Contact = Answer<'/contacts/{id}', 'get'>;
 
 export interface CursorPage<T> {
   data: T[];

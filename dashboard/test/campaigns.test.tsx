@@ -2,7 +2,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { ApiError } from '../src/api';
 import { AudiencePicker, type Audience } from '../src/pages/campaigns/audience';
-import { active, cancellable, editable, localToIso, STATUSES } from '../src/pages/campaigns/model';
+import { active, cancellable, editable, localToIso, STATUSES, type Segment } from '../src/pages/campaigns/model';
 
 describe('campaigns', () => {
   it("offers what the API's status rule allows: edit before it starts, cancel while scheduled or sending", () => {
@@ -21,7 +21,7 @@ describe('campaigns', () => {
   it('the audience picker: switching to a filter offers an example, a segment shows its members, a preview error is shown', () => {
     let value: Audience = { audienceType: 'ALL', segmentId: '', audienceFilter: '' };
     const onChange = (a: Audience) => (value = a);
-    const segments = [{ id: 's1', name: 'Pro', type: 'DYNAMIC', memberCount: 12 }];
+    const segments: Segment[] = [{ id: 's1', name: 'Pro', type: 'DYNAMIC', memberCount: 12 }];
     const { rerender } = render(<AudiencePicker value={value} onChange={onChange} segments={segments} count={{ count: 7, loading: false }} errors={{}} />);
     expect(screen.getByTestId('recipient-count').textContent).toContain('7 recipients');
     fireEvent.click(screen.getByRole('radio', { name: 'A filter' }));

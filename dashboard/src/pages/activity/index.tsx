@@ -5,25 +5,12 @@ import { useApi } from '../../ui/data';
 import { ErrorBanner, Field, useForm } from '../../ui/form';
 import { Badge, Empty, Loaded, PageHeader, Pager, formatDate, formatNumber, useCursorPages } from '../../ui/kit';
 import '../analytics/charts.css';
+import type { Answer } from '../../api-types';
 
 /** One entry of GET /activity (and of /activity/upcoming). */
-export interface ActivityItem {
-  id: string;
-  type: string;
-  timestamp: string;
-  contactId: string | null;
-  contactEmail: string | null;
-  metadata: Record<string, any>;
-}
-interface Stats {
-  totalEvents: number;
-  totalEmailsSent: number;
-  totalEmailsOpened: number;
-  totalEmailsClicked: number;
-  totalWorkflowsStarted: number;
-  openRate: number;
-  clickRate: number;
-}
+type FeedItem = Answer<'/activity', 'get'>['data'][number] | Answer<'/activity/upcoming', 'get'>['activities'][number];
+export type ActivityItem = Omit<FeedItem, 'metadata'> & { metadata: Record<string, any> };
+type Stats = Answer<'/activity/stats', 'get'>;
 
 type Tone = 'neutral' | 'good' | 'warn' | 'bad' | 'info';
 /** How each type reads in the feed: an icon (plain symbols, which every font has, not emoji), a label and a colour. */

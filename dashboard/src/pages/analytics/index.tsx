@@ -5,37 +5,13 @@ import { useApi } from '../../ui/data';
 import { Badge, Empty, Loaded, PageHeader, formatNumber } from '../../ui/kit';
 import { Bar, TimeChart, type SeriesSpec } from './chart';
 import './charts.css';
+import type { Answer } from '../../api-types';
 
 /** One day of GET /analytics/timeseries. */
-export interface Day {
-  date: string;
-  emails: number;
-  delivered: number;
-  opens: number;
-  clicks: number;
-  bounces: number;
-}
-interface TopCampaign {
-  id: string;
-  subject: string;
-  sentCount: number;
-  openedCount: number;
-  clickedCount: number;
-  openRate: number;
-  clickRate: number;
-}
-interface CampaignStats {
-  total: number;
-  active: number;
-  completed: number;
-  averageOpenRate: number;
-  averageClickRate: number;
-}
-interface TopEvent {
-  name: string;
-  count: number;
-  trend: number;
-}
+export type Day = Answer<'/analytics/timeseries', 'get'>[number];
+type TopCampaign = Answer<'/analytics/top-campaigns', 'get'>[number];
+type CampaignStats = Answer<'/analytics/campaign-stats', 'get'>;
+type TopEvent = Answer<'/analytics/top-events', 'get'>[number];
 
 export const SERIES: SeriesSpec<Exclude<keyof Day, 'date'>>[] = [
   { key: 'emails', label: 'Sent', color: '#4f46e5' },

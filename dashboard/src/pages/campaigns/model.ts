@@ -10,12 +10,8 @@ export type AudienceType = Campaign['audienceType'];
 
 export type CampaignStats = Answer<'/campaigns/{id}/stats', 'get'>;
 
-export interface Segment {
-  id: string;
-  name: string;
-  type: string;
-  memberCount: number;
-}
+/** What a campaign's audience shows of a segment. */
+export type Segment = Pick<Answer<'/segments/{id}', 'get'>, 'id' | 'name' | 'type' | 'memberCount'>;
 
 /** Whether the campaign's fields can still be replaced (PUT), and whether a cancel applies. */
 export const editable = (s: Status) => allows(s, 'edit');

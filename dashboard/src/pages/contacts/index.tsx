@@ -6,6 +6,7 @@ import { ErrorBanner, Field, Submit, useForm } from '../../ui/form';
 import { Badge, Empty, Loaded, Modal, PageHeader, Pager, formatDate, formatNumber, useCursorPages } from '../../ui/kit';
 import { BulkActions } from './bulk';
 import './contacts.css';
+import type { Answer } from '../../api-types';
 
 const ImportPage = lazy(() => import('./import'));
 
@@ -203,12 +204,7 @@ function ContactForm({ contact, onSaved }: { contact?: Contact; onSaved: (c: Con
   );
 }
 
-interface TimelineEvent {
-  id: string;
-  name: string;
-  data: Record<string, unknown> | null;
-  createdAt: string;
-}
+type TimelineEvent = Answer<'/events/contact/{contactId}', 'get'>['events'][number];
 
 const TIMELINE_STEPS = [100, 250, 500, 1000];
 

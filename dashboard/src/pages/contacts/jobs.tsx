@@ -1,41 +1,13 @@
 import type { ReactNode } from 'react';
 import { Badge, formatNumber } from '../../ui/kit';
+import type { Answer } from '../../api-types';
 
 /** The background jobs of contacts (in Plunk's shape): CSV imports and bulk actions, polled until they end. */
 
-export type JobStatus = 'uploading' | 'queued' | 'running' | 'completed' | 'failed';
-
-export interface ImportJob {
-  jobId: string;
-  status: JobStatus;
-  progress: number;
-  totalRows: number;
-  imported: number;
-  updated: number;
-  skipped: number;
-  /** The first 1,000 row errors; `errorCount` counts all of them. Row 1 is the header. */
-  errors: { row: number; email: string; reason: string }[];
-  errorCount: number;
-  reason: string | null;
-  createdAt: string;
-  finishedAt: string | null;
-}
-
-export type BulkOperation = 'subscribe' | 'unsubscribe' | 'delete';
-
-export interface BulkJob {
-  jobId: string;
-  operation: BulkOperation;
-  status: JobStatus;
-  progress: number;
-  totalRequested: number;
-  succeeded: number;
-  failed: number;
-  errors: { contactId: string; reason: string }[];
-  reason: string | null;
-  createdAt: string;
-  finishedAt: string | null;
-}
+export type ImportJob = Answer<'/contacts/import/{jobId}', 'get'>;
+export type BulkJob = Answer<'/contacts/bulk/{jobId}', 'get'>;
+export type JobStatus = ImportJob['status'];
+export type BulkOperation = BulkJob['operation'];
 
 /** How often a running job is asked again. */
 export const POLL_MS = 500;

@@ -5,26 +5,11 @@ import { useApi } from '../../ui/data';
 import { ErrorBanner, Field, Submit, useForm } from '../../ui/form';
 import { Badge, CopyButton, Empty, Loaded, PageHeader, formatDate } from '../../ui/kit';
 import './domains.css';
+import type { Answer } from '../../api-types';
 
+export type Domain = Answer<'/domains/project/{projectId}', 'get'>[number];
 /** A DNS record the domain publishes; `found` is what the last check saw (absent before any check). */
-export interface DnsRecord {
-  type: 'TXT' | 'MX';
-  name: string;
-  value: string;
-  priority?: number;
-  purpose: 'dkim' | 'spf' | 'mx' | 'dmarc' | 'inbound';
-  found?: boolean;
-}
-
-export interface Domain {
-  id: string;
-  domain: string;
-  verified: boolean;
-  records: DnsRecord[];
-  createdAt: string;
-  verifiedAt: string | null;
-  lastCheckedAt: string | null;
-}
+export type DnsRecord = Domain['records'][number];
 
 /** What each record is for; DMARC and the inbound MX never decide verification. */
 const PURPOSES: Record<DnsRecord['purpose'], { label: string; required: boolean }> = {

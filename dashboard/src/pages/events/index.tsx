@@ -5,35 +5,13 @@ import { useApi } from '../../ui/data';
 import { ErrorBanner } from '../../ui/form';
 import { Empty, Loaded, PageHeader, formatDate, formatNumber } from '../../ui/kit';
 import './events.css';
+import type { Answer } from '../../api-types';
 
 /** Events: what was tracked, how often per name, where a name is used, and deleting a name's events. */
 
-interface TrackedEvent {
-  id: string;
-  name: string;
-  data: Record<string, unknown>;
-  contactId: string;
-  contact: { email: string };
-  createdAt: string;
-}
-
-interface EventStat {
-  name: string;
-  count: number;
-}
-
-interface Ref {
-  id: string;
-  name: string;
-}
-
-interface Usage {
-  usedInSegments: Ref[];
-  usedInWorkflows: Ref[];
-  totalCount: number;
-  uniqueContacts: number;
-  canDelete: boolean;
-}
+type TrackedEvent = Answer<'/events', 'get'>['events'][number];
+type EventStat = Answer<'/events/stats', 'get'>[number];
+type Usage = Answer<'/events/{eventName}/usage', 'get'>;
 
 /** The API returns at most 100 recent events: the choice of how many is the paging there is. */
 const LIMITS = [25, 50, 100];

@@ -6,6 +6,7 @@ import { ErrorBanner, Field, Submit, useForm, type Form } from '../../ui/form';
 import { Badge, Empty, Loaded, Modal, PageHeader, PageNumbers, formatDate, formatNumber } from '../../ui/kit';
 import { ConditionBuilder, newCondition, useConditionFields, useConditionPreview, type Condition } from './condition-builder';
 import './segments.css';
+import type { Answer } from '../../api-types';
 
 /** Segments: the list, a new one (condition built with a live count), one segment. */
 export default function Segments() {
@@ -19,18 +20,8 @@ export default function Segments() {
   );
 }
 
-export interface Segment {
-  id: string;
-  name: string;
-  description: string | null;
-  type: 'DYNAMIC' | 'STATIC';
-  condition: Condition | null;
-  trackMembership: boolean;
-  memberCount: number;
-  computedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A condition is the condition language's (segments/condition-builder.tsx); the reference shows it as an object. */
+export type Segment = Omit<Answer<'/segments/{id}', 'get'>, 'condition'> & { condition: Condition | null };
 
 const TypeBadge = ({ s }: { s: Pick<Segment, 'type' | 'trackMembership'> }) => (
   <>

@@ -1,3 +1,5 @@
+import type { Answer } from '../../api-types';
+
 /**
  * Workflows as the API sends them (Plunk's shapes) and the graph arithmetic the editor needs:
  * which ways out ("outlets") a step has, how a transition is labelled, where a step is drawn.
@@ -18,82 +20,24 @@ export const STEP_LABELS: Record<StepType, string> = {
   EXIT: 'Exit',
 };
 
-export interface Position {
-  x: number;
-  y: number;
-}
-
-export interface Step {
-  id: string;
-  type: StepType;
-  name: string;
-  position: Position | null;
-  config: Record<string, any>;
-  templateId: string | null;
-}
-
-export interface Transition {
-  id: string;
-  fromStepId: string;
-  toStepId: string;
-  condition: { branch: string } | null;
-  waitOutcome: 'EVENT' | 'TIMEOUT' | null;
-  priority: number;
-}
-
-export interface Workflow {
-  id: string;
-  name: string;
-  description: string | null;
-  enabled: boolean;
-  triggerType: 'EVENT';
-  triggerConfig: { eventName: string };
-  allowReentry: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface WorkflowGraph extends Workflow {
-  steps: Step[];
-  transitions: Transition[];
-}
+type GraphAnswer = Answer<'/workflows/{id}', 'get'>;
+export type Workflow = Answer<'/workflows', 'get'>['workflows'][number];
+/** A step's settings depend on its type: the editor reads them by name. */
+export type Step = Omit<GraphAnswer['steps'][number], 'config'> & { config: Record<string, any> };
+export type Position = NonNullable<Step['position']>;
+export type Transition = GraphAnswer['transitions'][number];
+export type WorkflowGraph = Omit<GraphAnswer, 'steps'> & { steps: Step[] };
 
 export const EXECUTION_STATUSES = ['RUNNING', 'WAITING', 'COMPLETED', 'EXITED', 'FAILED', 'CANCELLED'] as const;
 export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];
 export const isActive = (s: ExecutionStatus) => s === 'RUNNING' || s === 'WAITING';
 
-export interface Execution {
-  id: string;
-  workflowId: string;
-  contactId: string;
-  status: ExecutionStatus;
-  currentStepId: string | null;
-  exitReason: string | null;
-  context: Record<string, unknown>;
-  waitingFor: { event: string | null; until: string | null } | null;
-  startedAt: string;
-  completedAt: string | null;
-  updatedAt: string;
-  /** Only on GET /workflows/:id/executions/:executionId: which step ran when, and what it did. */
-  history?: { stepId: string; type: StepType; name: string | null; at: string; outcome: Record<string, unknown> }[];
-}
-
-/** A numbered page of a list (`page`, `pageSize`). */
-export interface Paged {
-  total: number;
-  page: number;
-  pageSize: number;
-  totalPages: number;
-}
-export type WorkflowPage = Paged & { workflows: Workflow[] };
-export type ExecutionPage = Paged & { executions: Execution[] };
-
+/** GET /workflows/:id/executions/:executionId: with its step history (which step ran when, and what it did). */
+export type Execution = Answer<'/workflows/{id}/executions/{executionId}', 'get'>;
+export type WorkflowPage = Answer<'/workflows', 'get'>;
+export type ExecutionPage = Answer<'/workflows/{id}/executions', 'get'>;
 /** GET /workflows/fields: what a CONDITION step can test. */
-export interface ConditionFields {
-  fields: { field: string; type: string; category: string }[];
-  eventNames: string[];
-  contextPrefix: string;
-}
+export type ConditionFields = Answer<'/workflows/fields', 'get'>;
 
 /** What the step panel offers to pick from. */
 export interface Lookups {
