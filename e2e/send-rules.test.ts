@@ -268,6 +268,14 @@ describe.each<TopologyKind>(['all', 'split'])('/v1/send rules (%s)', (kind) => {
       expect422(await api.post('/v1/send', { ...base(), attachments: [att(0), { ...att(1), disposition: 'inline' }] }), 'attachments.1.contentId');
     });
 
+    it("refuses attachments over messaging's limit (MAX_ATTACHMENT_BYTES, 10 MiB by default)", async () => {
+      // The gateway validates everything else; the attachment total is messaging's setting, checked there.
+      const half = { filename: 'half.bin', content: Buffer.alloc(5 * 1024 * 1024 + 1, 7).toString('base64'), contentType: 'application/octet-stream' };
+      const r = await api.post('/v1/send', { ...base(), to: `big-${uniq()}@example.org`, attachments: [half, { ...half, filename: 'other.bin' }] });
+      expect422(r, 'attachments');
+      expect(JSON.stringify(r.body.error.errors)).toMatch(/the limit is 10485760/);
+    });
+
     it('delivers an attachment and an inline image with its content id', async () => {
       const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
       const pdf = Buffer.from('%PDF-1.4 fake pdf content for the test');

@@ -32,6 +32,8 @@ import type { PutImageRequest as _herald_messaging_v1_PutImageRequest, PutImageR
 import type { ReputationLevels as _herald_messaging_v1_ReputationLevels, ReputationLevels__Output as _herald_messaging_v1_ReputationLevels__Output } from './herald/messaging/v1/ReputationLevels';
 import type { ReputationWindow as _herald_messaging_v1_ReputationWindow, ReputationWindow__Output as _herald_messaging_v1_ReputationWindow__Output } from './herald/messaging/v1/ReputationWindow';
 import type { SecurityResponse as _herald_messaging_v1_SecurityResponse, SecurityResponse__Output as _herald_messaging_v1_SecurityResponse__Output } from './herald/messaging/v1/SecurityResponse';
+import type { SendAddress as _herald_messaging_v1_SendAddress, SendAddress__Output as _herald_messaging_v1_SendAddress__Output } from './herald/messaging/v1/SendAddress';
+import type { SendAttachment as _herald_messaging_v1_SendAttachment, SendAttachment__Output as _herald_messaging_v1_SendAttachment__Output } from './herald/messaging/v1/SendAttachment';
 import type { SendManyRequest as _herald_messaging_v1_SendManyRequest, SendManyRequest__Output as _herald_messaging_v1_SendManyRequest__Output } from './herald/messaging/v1/SendManyRequest';
 import type { SendManyResponse as _herald_messaging_v1_SendManyResponse, SendManyResponse__Output as _herald_messaging_v1_SendManyResponse__Output } from './herald/messaging/v1/SendManyResponse';
 import type { SendRequest as _herald_messaging_v1_SendRequest, SendRequest__Output as _herald_messaging_v1_SendRequest__Output } from './herald/messaging/v1/SendRequest';
@@ -97,6 +99,8 @@ export interface ProtoGrpcType {
         ReputationLevels: MessageTypeDefinition<_herald_messaging_v1_ReputationLevels, _herald_messaging_v1_ReputationLevels__Output>
         ReputationWindow: MessageTypeDefinition<_herald_messaging_v1_ReputationWindow, _herald_messaging_v1_ReputationWindow__Output>
         SecurityResponse: MessageTypeDefinition<_herald_messaging_v1_SecurityResponse, _herald_messaging_v1_SecurityResponse__Output>
+        SendAddress: MessageTypeDefinition<_herald_messaging_v1_SendAddress, _herald_messaging_v1_SendAddress__Output>
+        SendAttachment: MessageTypeDefinition<_herald_messaging_v1_SendAttachment, _herald_messaging_v1_SendAttachment__Output>
         SendManyRequest: MessageTypeDefinition<_herald_messaging_v1_SendManyRequest, _herald_messaging_v1_SendManyRequest__Output>
         SendManyResponse: MessageTypeDefinition<_herald_messaging_v1_SendManyResponse, _herald_messaging_v1_SendManyResponse__Output>
         SendRequest: MessageTypeDefinition<_herald_messaging_v1_SendRequest, _herald_messaging_v1_SendRequest__Output>

@@ -293,16 +293,20 @@ export function campaignsHandlers(d: CampaignsDeps): Handlers<'campaigns'> {
       const projectId = projectOf(meta);
       const c = await load(projectId, req.id);
       // One email through the transactional path: marked as a test, never counted in the campaign's stats.
-      const request = {
-        to: req.email,
-        subject: `[TEST] ${c.subject}`,
-        body: c.body,
-        from: c.from_name ? { name: c.from_name, email: c.from_email } : c.from_email,
-        ...(c.reply_to ? { reply: c.reply_to } : {}),
-        headers: { 'X-Herald-Test': 'true', 'X-Herald-Campaign': c.id },
-      };
       const out = await d.messaging().SendMany({
-        items: [{ project_id: projectId, request_json: JSON.stringify(request), tracking: req.tracking || 'ENABLED', request_id: `campaign.test.${c.id}` }],
+        items: [
+          {
+            project_id: projectId,
+            to: [{ email: req.email }],
+            subject: `[TEST] ${c.subject}`,
+            body: c.body,
+            from: { email: c.from_email, name: c.from_name ?? '' },
+            ...(c.reply_to ? { reply: c.reply_to } : {}),
+            headers: { 'X-Herald-Test': 'true', 'X-Herald-Campaign': c.id },
+            tracking: req.tracking || 'ENABLED',
+            request_id: `campaign.test.${c.id}`,
+          },
+        ],
       });
       const [sent] = fromBatchReply(out.results, 1);
       if (!sent.ok) throw sent.error;

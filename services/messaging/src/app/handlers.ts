@@ -80,7 +80,7 @@ export function messagingHandlers(d: MessagingDeps): Omit<Handlers<'messaging'>,
       const outcomes = await Promise.all(
         req.items.map((i) =>
           runWithContext({ requestId: i.request_id || 'send.batch', projectId: i.project_id }, () =>
-            inSpan('messaging send', 'server', () => send(i.project_id, i.request_json, (i.tracking || 'ENABLED') as Tracking), {
+            inSpan('messaging send', 'server', () => send(i.project_id, i, (i.tracking || 'ENABLED') as Tracking), {
               parent: i.traceparent || undefined,
             }),
           ).then(

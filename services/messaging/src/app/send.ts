@@ -14,7 +14,16 @@ import {
 } from '../../../../libs/kit/src';
 import type { NewEvent } from '../../../../libs/bus/src';
 import type { Api, DomainEvent } from '../../../../libs/contracts/src';
-import { createSendRequestSchema, MAX_MESSAGE_BYTES, MAX_SEND_DATA_BYTES, normalizeRecipients, parseAddress, senderNotVerified } from '../domain/send';
+import {
+  createSendRequestSchema,
+  MAX_MESSAGE_BYTES,
+  MAX_SEND_DATA_BYTES,
+  normalizeRecipients,
+  parseAddress,
+  sendBody,
+  senderNotVerified,
+  type SendFields,
+} from '../domain/send';
 import type { BillingGate, EmailRow, EmailsStore, NewEmail, SigningKeys, TemplatesStore, Units } from './ports';
 
 export type Tracking = 'ENABLED' | 'DISABLED' | 'MARKETING_ONLY';
@@ -134,18 +143,13 @@ export function sender(deps: SendDeps) {
     weigh: (s) => s.bytes,
     maxWeight: 16 * 1024 * 1024,
   });
-  return async (projectId: string, requestJson: string, tracking: Tracking): Promise<SendResult> =>
-    batch.submit(await prepare(deps, projectId, requestJson, tracking));
+  return async (projectId: string, fields: SendFields, tracking: Tracking): Promise<SendResult> =>
+    batch.submit(await prepare(deps, projectId, fields, tracking));
 }
 
-async function prepare(deps: SendDeps, projectId: string, requestJson: string, tracking: Tracking): Promise<PreparedSend> {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(requestJson);
-  } catch {
-    throw validationError([{ field: 'body', message: 'must be a JSON object', code: 'invalid_type' }]);
-  }
-  const parsed = schemaFor(deps.maxAttachmentBytes).safeParse(raw);
+/** Validates a send again (the caller did, except for the attachment total: see messaging.proto) and settles its template and sender. */
+async function prepare(deps: SendDeps, projectId: string, fields: SendFields, tracking: Tracking): Promise<PreparedSend> {
+  const parsed = schemaFor(deps.maxAttachmentBytes).safeParse(sendBody(fields));
   if (!parsed.success) throw validationError(zodToFieldErrors(parsed.error));
   const body = parsed.data;
   deps.billing.check(projectId, 'transactional');
@@ -170,12 +174,13 @@ async function prepare(deps: SendDeps, projectId: string, requestJson: string, t
 
   await checkSender(deps, projectId, from.email);
 
-  const attachments = (body.attachments ?? []).map((a) => ({
+  // In the body's order, decoded: the fields' own buffers.
+  const attachments = (body.attachments ?? []).map((a, i) => ({
     filename: a.filename,
     contentType: a.contentType,
     contentId: a.contentId,
     disposition: a.disposition ?? 'attachment',
-    content: Buffer.from(a.content, 'base64'),
+    content: fields.attachments[i].content,
   }));
   if (Buffer.byteLength(html) + Buffer.byteLength(subject) + attachments.reduce((n, a) => n + a.content.length, 0) > MAX_MESSAGE_BYTES) {
     throw new AppError({
@@ -208,7 +213,7 @@ async function prepare(deps: SendDeps, projectId: string, requestJson: string, t
     tracking: trackingOn(tracking, type),
     attachments,
     recipients,
-    bytes: requestJson.length + recipients.length * dataBytes,
+    bytes: Buffer.byteLength(subject) + Buffer.byteLength(html) + attachments.reduce((n, a) => n + a.content.length, 0) + recipients.length * dataBytes,
     traceparent: traceparentOf(),
   };
 }

@@ -357,6 +357,84 @@ export const sendRequestSchema = createSendRequestSchema();
 export type SendRequest = z.infer<typeof sendRequestSchema>;
 export type SendAttachment = NonNullable<SendRequest['attachments']>[number];
 
+/**
+ * A validated body in the one form a send travels in to messaging (the fields of messaging.proto's
+ * SendRequest): addresses resolved from the forms they may take, header values as text, data as
+ * JSON, attachments decoded. {@link sendBody} is its way back, for messaging to validate again.
+ */
+export interface SendFields {
+  to: Array<{ email: string; name: string }>;
+  subject?: string;
+  body?: string;
+  template?: string;
+  subscribed?: boolean;
+  from: { email: string; name: string } | null;
+  name?: string;
+  reply?: string;
+  headers: Record<string, string>;
+  data_json?: string;
+  attachments: Array<{ filename: string; content: Buffer; content_type: string; content_id: string; disposition: string }>;
+}
+
+const named = (a: Address) => ({ email: a.email, name: a.name ?? '' });
+
+export function sendFields(req: SendRequest): SendFields {
+  return {
+    to: normalizeRecipients(req.to).map(named),
+    subject: req.subject,
+    body: req.body,
+    template: req.template,
+    subscribed: req.subscribed,
+    from: req.from === undefined ? null : named(parseAddress(req.from)),
+    name: req.name,
+    reply: req.reply,
+    headers: Object.fromEntries(Object.entries(req.headers ?? {}).map(([k, v]) => [k, String(v)])),
+    data_json: req.data === undefined ? undefined : JSON.stringify(req.data),
+    attachments: (req.attachments ?? []).map((a) => ({
+      filename: a.filename,
+      content: Buffer.from(a.content, 'base64'),
+      content_type: a.contentType,
+      content_id: a.contentId ?? '',
+      disposition: a.disposition ?? 'attachment',
+    })),
+  };
+}
+
+/** A send's fields back in the /v1/send body's form (unvalidated: `data_json` may not parse, the schema tells). */
+export function sendBody(f: SendFields): Record<string, unknown> {
+  const unnamed = (a: { email: string; name: string }) => (a.name ? { email: a.email, name: a.name } : { email: a.email });
+  let data: unknown;
+  if (f.data_json !== undefined) {
+    try {
+      data = JSON.parse(f.data_json);
+    } catch {
+      data = f.data_json;
+    }
+  }
+  const body: Record<string, unknown> = {
+    to: f.to.map(unnamed),
+    subject: f.subject,
+    body: f.body,
+    template: f.template,
+    subscribed: f.subscribed,
+    from: f.from ? unnamed(f.from) : undefined,
+    name: f.name,
+    reply: f.reply,
+    headers: Object.keys(f.headers).length ? f.headers : undefined,
+    data,
+    attachments: f.attachments.length
+      ? f.attachments.map((a) => ({
+          filename: a.filename,
+          content: a.content.toString('base64'),
+          contentType: a.content_type,
+          ...(a.content_id ? { contentId: a.content_id } : {}),
+          disposition: a.disposition,
+        }))
+      : undefined,
+  };
+  return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+}
+
 /** A sender whose domain the project has not verified: a 403 that names `from`, where a form shows it. */
 export function senderNotVerified(email: string) {
   const message = `The domain of ${email} is not verified for this project`;

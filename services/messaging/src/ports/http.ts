@@ -7,11 +7,11 @@ import type { NotificationResponse__Output as NotificationMsg } from '../../../.
 import type { Template__Output as TemplateMsg } from '../../../../libs/contracts/src/generated/herald/messaging/v1/Template';
 import type { TemplateWrite } from '../../../../libs/contracts/src/generated/herald/messaging/v1/TemplateWrite';
 import type { VerifyResponse__Output as VerifyMsg } from '../../../../libs/contracts/src/generated/herald/messaging/v1/VerifyResponse';
-import { on, parse, policy, queryInt, type Reply, type Route, type RouteRequest } from '../../../../libs/edge/src';
-import { Batcher, fromBatchReply, isAppError, OVERLAP_AFTER_MS, traceparentOf } from '../../../../libs/kit/src';
+import { on, parse, policy, queryInt, zodToFieldErrors, type Reply, type Route, type RouteRequest } from '../../../../libs/edge/src';
+import { Batcher, fromBatchReply, isAppError, OVERLAP_AFTER_MS, traceparentOf, validationError } from '../../../../libs/kit/src';
 import { templateFields, templatePatch, type TemplatePatch } from '../app/templates';
 import { compileCheck, renderDetailed } from '../domain/render';
-import { sendRequestSchema } from '../domain/send';
+import { createSendRequestSchema, sendFields, sendRequestSchema, type SendFields } from '../domain/send';
 import { snsEnvelopeSchema } from '../domain/sns';
 import { subscriptionPage } from './pages';
 
@@ -326,21 +326,19 @@ function sendDeadlineMs(bytesTimesRecipients: number): number {
   return Math.min(120_000, Math.ceil(bytesTimesRecipients / 1024));
 }
 
-const recipientsOf = (body: unknown) => {
-  const to = (body as { to?: unknown } | undefined)?.to;
-  return Array.isArray(to) ? Math.max(1, to.length) : 1;
-};
-
 /** Request bytes × recipients one SendMany call may carry (a send over it goes alone; its deadline is then ≥ 4 s). */
 const SEND_BATCH_WEIGHT = 8 * 1024 * 1024;
 
-type SendItem = { project_id: string; request_json: string; tracking: string; request_id: string; traceparent: string; deadlineMs: number; weight: number };
+type SendItem = SendFields & { project_id: string; tracking: string; request_id: string; traceparent: string; deadlineMs: number; weight: number };
 type Sent = { emails: Array<{ contact_id: string; contact_email: string; email_id: string }>; timestamp: string };
 
 /**
- * The reply of POST /v1/send for a project; `request` is the body as JSON text, which messaging
- * validates.
+ * The /v1/send body as the gateway validates it: every rule but the attachment total, which is
+ * messaging's setting (MAX_ATTACHMENT_BYTES) and which messaging checks when it validates again.
  */
+const sendBodySchema = createSendRequestSchema({ maxAttachmentBytes: Infinity });
+
+/** The reply of POST /v1/send for a project; `request` is the body as JSON text (what it weighs), `body` as parsed. */
 function sender(messaging: () => Api<'messaging'>) {
   // Sends in flight together go to messaging in one call (as tracks do), each with its own outcome.
   // A batch holds at most SEND_BATCH_WEIGHT of request bytes × recipients (what a send costs
@@ -355,10 +353,13 @@ function sender(messaging: () => Api<'messaging'>) {
     { name: 'send', maxBatch: 100, concurrency: 2, overlapAfterMs: OVERLAP_AFTER_MS, weigh: (i) => i.weight, maxWeight: SEND_BATCH_WEIGHT },
   );
   return async (projectId: string, tracking: string, requestId: string, request: string, body: unknown): Promise<Reply> => {
-    const weight = Buffer.byteLength(request) * recipientsOf(body);
+    const parsed = sendBodySchema.safeParse(body);
+    if (!parsed.success) throw validationError(zodToFieldErrors(parsed.error));
+    const fields = sendFields(parsed.data);
+    const weight = Buffer.byteLength(request) * fields.to.length;
     const out = await sends.submit({
+      ...fields,
       project_id: projectId,
-      request_json: request,
       tracking,
       request_id: requestId,
       traceparent: traceparentOf() ?? '',
