@@ -11,6 +11,7 @@ import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
 import { newId } from '../libs/kit/src';
 import type { Api, DnsTestServer } from '../libs/testing/src';
+import { listHeaders, pixelFits, textOf } from '../services/messaging/src/domain/mail-format';
 import { render } from '../services/messaging/src/domain/render';
 import { TokenSigner } from '../services/messaging/src/domain/tokens';
 import { addTracking, subscriptionUrls } from '../services/messaging/src/app/deliver';
@@ -51,6 +52,7 @@ const DKIM_HEADERS = [
   'List-Post',
   'List-Owner',
   'List-Archive',
+  'Feedback-ID',
 ].join(':');
 
 /** CLOCK_MONOTONIC in ms: shared with the sink's worker thread. */
@@ -248,8 +250,9 @@ export interface RawResult extends CpuWindow {
 }
 
 /**
- * Pre-rendered messages: Herald's own render + addTracking on the same subject/body/data, so each
- * message has the size and shape of what Herald hands nodemailer (open pixel, rewritten link).
+ * Pre-rendered messages: Herald's own render, text part and addTracking on the same
+ * subject/body/data, so each message has the size and shape of what Herald hands nodemailer (the
+ * text part, the rewritten link; the pixel and list headers where Herald adds them).
  * Built before the clock starts; nodemailer still builds the MIME and signs per send, as in Herald.
  */
 function prerender(count: number, o: RawBlastOptions): Mail.Options[] {
@@ -261,13 +264,18 @@ function prerender(count: number, o: RawBlastOptions): Mail.Options[] {
     const email = `r${i % o.recipients}@example.org`;
     const urls = subscriptionUrls(tokens, publicUrl, projectId, newId(), email, o.listUnsubscribe ? newId() : undefined);
     const vars = { plan: PLANS[i % PLANS.length], n: i, email, ...urls };
-    const html = addTracking(render(BODY, vars), tokens, publicUrl, projectId, newId());
+    const rendered = render(BODY, vars);
+    // Transactional mail (bench/send) has no pixel by default; marketing (bench/campaign) where it fits.
+    const html = addTracking(rendered, tokens, publicUrl, projectId, newId(), Boolean(o.listUnsubscribe) && pixelFits(rendered));
     out.push({
       from: 'bench@raw.bench.example',
       to: email,
       subject: render(SUBJECT, vars, { escape: false }),
       html,
-      headers: o.listUnsubscribe ? { 'List-Unsubscribe': `<${urls.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {},
+      text: textOf(rendered),
+      headers: o.listUnsubscribe
+        ? listHeaders({ projectId, domain: 'raw.bench.example', campaignId: newId(), sourceType: 'campaign', unsubscribeUrl: urls.unsubscribeUrl })
+        : {},
       envelope: { from: 'bounces@rp.raw.bench.example', to: [email] },
     });
   }

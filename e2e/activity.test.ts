@@ -9,7 +9,7 @@ import { useSendingStack } from './support/sending';
  * (sent by the campaigns service, whose events feed the campaign analytics).
  */
 describe.each<TopologyKind>(['all'])('activity and analytics (%s)', (kind) => {
-  const stack = useSendingStack(kind, { shared: true });
+  const stack = useSendingStack(kind, { shared: true, transactionalOpens: true });
   let api: Api;
   let other: Api;
   const run = crypto.randomBytes(3).toString('hex');
@@ -35,7 +35,7 @@ describe.each<TopologyKind>(['all'])('activity and analytics (%s)', (kind) => {
         to: address,
         from: stack.from,
         subject: `Hello ${address}`,
-        body: '<p>Hi</p><a href="https://example.com/docs">docs</a>',
+        body: '<img src="https://example.com/logo.png" alt="Logo" width="120" height="40"><p>Hi</p><a href="https://example.com/docs">docs</a>',
       });
       expect(r.status).toBe(200);
       const { contact, email } = r.body.data.emails[0];
@@ -146,7 +146,7 @@ describe.each<TopologyKind>(['all'])('activity and analytics (%s)', (kind) => {
     const created = await api.post('/campaigns', {
       name: 'June news',
       subject: 'What is new',
-      body: '<p>News</p><a href="https://example.com/news">news</a>',
+      body: '<img src="https://example.com/logo.png" alt="Logo" width="120" height="40"><p>News</p><a href="https://example.com/news">news</a>',
       from: stack.from,
       audienceType: 'FILTERED',
       audienceFilter: { logic: 'AND', groups: [{ filters: [{ field: 'email', operator: 'contains', value: `-${run}@activity.test` }] }] },

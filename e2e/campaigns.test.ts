@@ -172,7 +172,7 @@ describe.each<TopologyKind>(['all'])('campaigns (%s)', (kind) => {
       name: `Track ${t}`,
       audienceType: 'FILTERED',
       audienceFilter: { logic: 'AND', groups: [{ filters: [{ field: 'email', operator: 'contains', value: `@${t}.test` }] }] },
-      body: '<p>{{email}}</p><a href="https://example.com/read">read</a> <a href="{{unsubscribeUrl}}">unsubscribe</a>',
+      body: '<img src="https://example.com/logo.png" alt="Logo" width="120" height="40"><p>{{email}}</p><a href="https://example.com/read">read</a> <a href="{{unsubscribeUrl}}">unsubscribe</a>',
     });
     await api.post(`/campaigns/${c.id}/send`, {});
     await sent(c.id);

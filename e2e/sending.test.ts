@@ -3,6 +3,7 @@ import { dkimVerify } from 'mailauth/lib/dkim/verify';
 import Plunk from '@plunk/node';
 import { Api, DnsTestServer, eventually, type ReceivedMail, SmtpSink, SnsSimulator, TEST_TOPIC_ARN, Topology, TopologyKind } from '../libs/testing/src';
 import { startHerald } from './support/herald';
+import { trackTransactionalOpens } from './support/sending';
 
 /**
  * Sending for real, in both topologies: a domain verified through a real DNS server (dns2), mail
@@ -48,6 +49,8 @@ describe.each<TopologyKind>(['all'])('sending (%s)', (kind) => {
     }
     const verified = await api.get(`/domains/${added.body.id}/verify`);
     expect(verified.body.verified).toBe(true);
+    // These tests open transactional mail: the project opts in to its pixel (off by default, e2e/mail-format.test.ts).
+    await trackTransactionalOpens(t.baseUrl, t.projectId);
   }, 90_000);
 
   afterAll(async () => {
@@ -66,7 +69,7 @@ describe.each<TopologyKind>(['all'])('sending (%s)', (kind) => {
       to: { name: 'Ada', email: 'Ada@Example.org' },
       from: { name: 'Herald Test', email: FROM },
       subject: 'Hi {{name ?? "there"}}',
-      body: '<html><body><p>Plan: {{plan}} {{missing ?? "none"}} {{html}}</p><a href="https://example.com/docs?a=1&amp;b=2">docs</a></body></html>',
+      body: '<html><body><img src="https://example.com/logo.png" alt="Logo" width="120" height="40"><p>Plan: {{plan}} {{missing ?? "none"}} {{html}}</p><a href="https://example.com/docs?a=1&amp;b=2">docs</a></body></html>',
       data: { plan: 'pro', html: '<b>x</b>' },
       headers: { 'X-Campaign': 'launch' },
     });
@@ -112,7 +115,12 @@ describe.each<TopologyKind>(['all'])('sending (%s)', (kind) => {
     let mail: ReceivedMail;
     let sent: { email: string; contact: { id: string } };
     try {
-      const r = await api.post('/v1/send', { to: 'early-reader@example.org', from: FROM, subject: 'Quick', body: '<p>Hi</p>' });
+      const r = await api.post('/v1/send', {
+        to: 'early-reader@example.org',
+        from: FROM,
+        subject: 'Quick',
+        body: '<img src="https://example.com/logo.png" alt="Logo" width="120" height="40"><p>Hi</p>',
+      });
       expect(r.status).toBe(200);
       sent = r.body.data.emails[0];
       mail = await smtp.waitFor((m) => (m.parsed.messageId ?? '').includes(sent.email));

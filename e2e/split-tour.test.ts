@@ -17,7 +17,7 @@ describe('a tour of the API across processes (split)', () => {
   beforeAll(async () => {
     env.INBOUND_SMTP_PORT = String(await freePort());
   });
-  const s = useSendingStack('split', { env });
+  const s = useSendingStack('split', { env, transactionalOpens: true });
   const tag = crypto.randomBytes(3).toString('hex');
   let owner: Api;
   let base: string;
@@ -150,7 +150,12 @@ describe('a tour of the API across processes (split)', () => {
   });
 
   it('mail: an open recorded from the pixel, analytics of it, an upload served back, inbound mail routed and its source kept', async () => {
-    const sent = await s.api.post('/v1/send', { to: `open-${tag}@tour.test`, from: s.from, subject: `Open ${tag}`, body: '<p>Hello</p>' });
+    const sent = await s.api.post('/v1/send', {
+      to: `open-${tag}@tour.test`,
+      from: s.from,
+      subject: `Open ${tag}`,
+      body: '<img src="https://example.com/logo.png" alt="Logo" width="120" height="40"><p>Hello</p>',
+    });
     expect(sent.status).toBe(200);
     const mail = await s.smtp!.waitFor((m) => m.parsed.subject === `Open ${tag}`);
     const pixel = /src="([^"]+\/t\/o\/[^"]+)"/.exec(String(mail.parsed.html))![1];

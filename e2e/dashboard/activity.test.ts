@@ -11,7 +11,7 @@ import { useSendingStack } from '../support/sending';
  * tracked names and their counts.
  */
 describe('dashboard activity and analytics (all)', () => {
-  const stack = useSendingStack('all', { shared: true });
+  const stack = useSendingStack('all', { shared: true, transactionalOpens: true });
   let browser: Browser;
   const run = crypto.randomBytes(3).toString('hex');
   const to = [`ada-${run}@activity.test`, `bob-${run}@activity.test`];
@@ -21,7 +21,12 @@ describe('dashboard activity and analytics (all)', () => {
     browser = await launchBrowser();
     const { api } = stack;
     for (const address of to) {
-      const r = await api.post('/v1/send', { to: address, from: stack.from, subject: `Hello ${run}`, body: '<p>Hi</p>' });
+      const r = await api.post('/v1/send', {
+        to: address,
+        from: stack.from,
+        subject: `Hello ${run}`,
+        body: '<img src="https://example.com/logo.png" alt="Logo" width="120" height="40"><p>Hi</p>',
+      });
       expect(r.status).toBe(200);
     }
     const mail = await stack.smtp!.waitFor((m) => m.envelope.to[0] === to[0]);

@@ -91,6 +91,9 @@ describe('dashboard settings (all)', () => {
     const renamed = `Renamed ${tag}`;
     await page.getByLabel('Project name').fill(renamed);
     await page.getByLabel('Open and click tracking').selectOption('MARKETING_ONLY');
+    // Transactional opens only mean something while tracking is enabled.
+    const opens = page.getByLabel('Track opens of transactional mail too');
+    expect(await opens.isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('status').getByText('Saved.').waitFor();
     await page.locator('#project-select option', { hasText: renamed }).waitFor({ state: 'attached' });
@@ -99,6 +102,13 @@ describe('dashboard settings (all)', () => {
       tracking: 'MARKETING_ONLY',
       language: 'fr',
     });
+
+    // Off by default; turned on with tracking enabled again.
+    await page.getByLabel('Open and click tracking').selectOption('ENABLED');
+    expect(await opens.isChecked()).toBe(false);
+    await opens.check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await eventually(async () => (await owner.get('/users/@me/projects')).body.find((p: any) => p.id === project.id).transactionalOpenTracking === true);
     expect(errors).toEqual([]);
     await context.close();
   }, 60_000);

@@ -97,6 +97,20 @@ describe('dashboard templates and domains (all)', () => {
     const after = (await api.get(`/domains/project/${t.projectId}`)).body.find((d: any) => d.domain === domain);
     expect(after).toMatchObject({ verified: true, verifiedAt: expect.any(String) });
 
+    // DMARC reports: the address saved, the DMARC record shown with it; a bad one refused at its field.
+    const reports = card.getByRole('form', { name: `DMARC reports of ${domain}` });
+    await reports.getByLabel('DMARC reports to').fill('not an address');
+    await reports.getByRole('button', { name: 'Save' }).click();
+    await reports.getByRole('alert').first().waitFor();
+    await reports.getByLabel('DMARC reports to').fill('dmarc@reports.example');
+    await reports.getByRole('button', { name: 'Save' }).click();
+    await reports.getByRole('status').waitFor();
+    // The records are folded away once verified: the value is there, to unfold.
+    await card
+      .locator('tr[data-purpose="dmarc"] .dns-value', { hasText: 'v=DMARC1; p=none; rua=mailto:dmarc@reports.example;' })
+      .waitFor({ state: 'attached' });
+    expect((await api.get(`/domains/project/${t.projectId}`)).body.find((d: any) => d.domain === domain).dmarcReportEmail).toBe('dmarc@reports.example');
+
     // A domain already there: the API's message, the typed value kept.
     await page.getByLabel('Domain', { exact: true }).fill(domain);
     await page.getByRole('button', { name: 'Add domain' }).click();

@@ -1,5 +1,17 @@
 import crypto from 'node:crypto';
-import { Api, DnsTestServer, SmtpSink, SnsSimulator, TEST_TOPIC_ARN, Topology, TopologyKind, workerClosers, workerState } from '../../libs/testing/src';
+import {
+  Api,
+  DnsTestServer,
+  OWNER,
+  session,
+  SmtpSink,
+  SnsSimulator,
+  TEST_TOPIC_ARN,
+  Topology,
+  TopologyKind,
+  workerClosers,
+  workerState,
+} from '../../libs/testing/src';
 import { sharedHerald, startHerald } from './herald';
 
 /**
@@ -31,6 +43,8 @@ export interface SendingOptions {
    * and a shared topology (sharedHerald).
    */
   shared?: boolean;
+  /** Turn the project's transactional open tracking on (off by default: no pixel in transactional mail). */
+  transactionalOpens?: boolean;
 }
 
 /** The worker's shared test servers, started at first use. */
@@ -54,6 +68,7 @@ export async function startSending(kind: TopologyKind, opts: SendingOptions = {}
     const api = new Api(t.baseUrl, t.keys.secret);
     const domain = opts.domain ?? `${kind}-${t.namespace}.herald-test.example`;
     await verifyDomain(api, dns, domain);
+    if (opts.transactionalOpens) await trackTransactionalOpens(t.baseUrl, t.projectId);
     return { t, api, dns, smtp, sns, domain, from: `hello@${domain}`, stop };
   } catch (err) {
     await stop();
@@ -86,6 +101,7 @@ async function sharedSending(kind: TopologyKind, opts: SendingOptions): Promise<
   const api = new Api(t.baseUrl, t.keys.secret);
   const domain = opts.domain ?? `${kind}-${crypto.randomBytes(5).toString('hex')}.herald-test.example`;
   await verifyDomain(api, dns, domain);
+  if (opts.transactionalOpens) await trackTransactionalOpens(t.baseUrl, t.projectId);
   // Its mail: what leaves from its domain or a name under it (a return path's bounces.<domain>).
   const ours = (address: string) => {
     const host = address.toLowerCase().split('@')[1] ?? '';
@@ -93,6 +109,13 @@ async function sharedSending(kind: TopologyKind, opts: SendingOptions): Promise<
   };
   const smtp = sink?.view((m) => ours(m.envelope.from) || (m.parsed.from?.value ?? []).some((a) => ours(a.address ?? '')));
   return { t, api, dns, smtp, sns, domain, from: `hello@${domain}`, stop: async () => undefined };
+}
+
+/** Turns the project's transactional open tracking on, as its owner does in the dashboard's settings. */
+export async function trackTransactionalOpens(baseUrl: string, projectId: string) {
+  const owner = await session(baseUrl, OWNER.email, OWNER.password);
+  const r = await owner.patch(`/users/@me/projects/${projectId}`, { transactionalOpenTracking: true });
+  if (r.status !== 200 || r.body.transactionalOpenTracking !== true) throw new Error(`PATCH project → ${r.status} ${JSON.stringify(r.body)}`);
 }
 
 /** Adds the domain, publishes its records on the test DNS server and verifies it. */

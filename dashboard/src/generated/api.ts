@@ -981,7 +981,13 @@ export interface paths {
         delete: operations["deleteDomainsById"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change a domain's settings
+         * @description Its DMARC reporting address: the suggested DMARC record follows it (publish the new value).
+         *
+         *     **Auth:** A secret key (sk_) of the project, or a dashboard session of a member with the ADMIN role or higher with X-Project-Id.
+         */
+        patch: operations["patchDomainsById"];
         trace?: never;
     };
     "/domains/{id}/verify": {
@@ -5970,6 +5976,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description Where DMARC aggregate reports go: the suggested DMARC record gets rua=mailto:<it>. */
+                    dmarcReportEmail?: string;
                     /** @description The bare domain you send from, e.g. example.com or mail.example.com. */
                     domain: string;
                     /** @description Optional; must be the key's (or X-Project-Id's) project. */
@@ -6018,12 +6026,15 @@ export interface operations {
                      *       ],
                      *       "createdAt": "2025-06-01T09:30:00.000Z",
                      *       "verifiedAt": null,
-                     *       "lastCheckedAt": null
+                     *       "lastCheckedAt": null,
+                     *       "dmarcReportEmail": null
                      *     }
                      */
                     "application/json": {
                         /** Format: date-time */
                         createdAt: string;
+                        /** @description Where DMARC aggregate reports go (rua= of the dmarc record); null: none. */
+                        dmarcReportEmail: string | null;
                         domain: string;
                         id: string;
                         /** @description null before the first check. */
@@ -6106,6 +6117,125 @@ export interface operations {
             429: components["responses"]["RateLimited"];
         };
     };
+    patchDomainsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The domain id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "dmarcReportEmail": "dmarc@example.com"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Where DMARC aggregate reports go; null (or empty) for none. The DMARC record shown changes with it: publish it again. */
+                    dmarcReportEmail: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The domain, with what the last check found. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "01970a3d-0b4c-7e5f-a1b2-c3d4e5f60718",
+                     *       "domain": "example.com",
+                     *       "verified": true,
+                     *       "records": [
+                     *         {
+                     *           "type": "TXT",
+                     *           "name": "herald3f9a1c2e._domainkey.example.com",
+                     *           "value": "v=DKIM1; k=rsa; p=MIIBIjANBgkqh…",
+                     *           "purpose": "dkim",
+                     *           "found": true
+                     *         },
+                     *         {
+                     *           "type": "TXT",
+                     *           "name": "hm.example.com",
+                     *           "value": "v=spf1 include:amazonses.com ~all",
+                     *           "purpose": "spf",
+                     *           "found": true
+                     *         },
+                     *         {
+                     *           "type": "MX",
+                     *           "name": "hm.example.com",
+                     *           "value": "feedback-smtp.us-east-1.amazonses.com",
+                     *           "priority": 10,
+                     *           "purpose": "mx",
+                     *           "found": true
+                     *         },
+                     *         {
+                     *           "type": "TXT",
+                     *           "name": "_dmarc.example.com",
+                     *           "value": "v=DMARC1; p=none; rua=mailto:dmarc@example.com;",
+                     *           "purpose": "dmarc",
+                     *           "found": true
+                     *         }
+                     *       ],
+                     *       "createdAt": "2025-06-01T09:30:00.000Z",
+                     *       "verifiedAt": "2025-06-01T09:41:07.000Z",
+                     *       "lastCheckedAt": "2025-06-02T08:00:00.000Z",
+                     *       "dmarcReportEmail": "dmarc@example.com"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** @description Where DMARC aggregate reports go (rua= of the dmarc record); null: none. */
+                        dmarcReportEmail: string | null;
+                        domain: string;
+                        id: string;
+                        /** @description null before the first check. */
+                        lastCheckedAt: string | null;
+                        records: {
+                            /** @description The last check found the record. */
+                            found: boolean;
+                            name: string;
+                            /** @description MX only. */
+                            priority?: number;
+                            /**
+                             * @description dkim, spf and mx decide verification; dmarc is a suggestion; inbound (with INBOUND_MX_HOST) brings the domain’s mail to Herald.
+                             * @enum {string}
+                             */
+                            purpose: "dkim" | "spf" | "mx" | "dmarc" | "inbound";
+                            /** @enum {string} */
+                            type: "TXT" | "MX";
+                            value: string;
+                        }[];
+                        verified: boolean;
+                        /** @description When the domain was verified; null while it is not. */
+                        verifiedAt: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description DOMAIN_NOT_FOUND: No domain of this project has this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
     getDomainsByIdVerify: {
         parameters: {
             query?: never;
@@ -6162,12 +6292,15 @@ export interface operations {
                      *       ],
                      *       "createdAt": "2025-06-01T09:30:00.000Z",
                      *       "verifiedAt": "2025-06-01T09:41:07.000Z",
-                     *       "lastCheckedAt": "2025-06-02T08:00:00.000Z"
+                     *       "lastCheckedAt": "2025-06-02T08:00:00.000Z",
+                     *       "dmarcReportEmail": null
                      *     }
                      */
                     "application/json": {
                         /** Format: date-time */
                         createdAt: string;
+                        /** @description Where DMARC aggregate reports go (rua= of the dmarc record); null: none. */
+                        dmarcReportEmail: string | null;
                         domain: string;
                         id: string;
                         /** @description null before the first check. */
@@ -6265,13 +6398,16 @@ export interface operations {
                      *         ],
                      *         "createdAt": "2025-06-01T09:30:00.000Z",
                      *         "verifiedAt": "2025-06-01T09:41:07.000Z",
-                     *         "lastCheckedAt": "2025-06-02T08:00:00.000Z"
+                     *         "lastCheckedAt": "2025-06-02T08:00:00.000Z",
+                     *         "dmarcReportEmail": null
                      *       }
                      *     ]
                      */
                     "application/json": {
                         /** Format: date-time */
                         createdAt: string;
+                        /** @description Where DMARC aggregate reports go (rua= of the dmarc record); null: none. */
+                        dmarcReportEmail: string | null;
                         domain: string;
                         id: string;
                         /** @description null before the first check. */
@@ -9421,6 +9557,7 @@ export interface operations {
                      *       "disabled": false,
                      *       "disabledReason": null,
                      *       "tracking": "ENABLED",
+                     *       "transactionalOpenTracking": false,
                      *       "language": "en",
                      *       "role": "MEMBER",
                      *       "createdAt": "2025-06-01T09:30:00.000Z",
@@ -9443,6 +9580,8 @@ export interface operations {
                         secret: string;
                         /** @enum {string} */
                         tracking: "ENABLED" | "DISABLED" | "MARKETING_ONLY";
+                        /** @description Whether transactional mail carries the open pixel (off by default: it makes short mail look image-only to spam filters). */
+                        transactionalOpenTracking: boolean;
                         /** Format: date-time */
                         updatedAt: string;
                     };
@@ -9577,6 +9716,7 @@ export interface operations {
                      *         "disabled": false,
                      *         "disabledReason": null,
                      *         "tracking": "ENABLED",
+                     *         "transactionalOpenTracking": false,
                      *         "language": "en",
                      *         "role": "OWNER",
                      *         "createdAt": "2025-06-01T09:30:00.000Z",
@@ -9600,6 +9740,8 @@ export interface operations {
                         secret: string;
                         /** @enum {string} */
                         tracking: "ENABLED" | "DISABLED" | "MARKETING_ONLY";
+                        /** @description Whether transactional mail carries the open pixel (off by default: it makes short mail look image-only to spam filters). */
+                        transactionalOpenTracking: boolean;
                         /** Format: date-time */
                         updatedAt: string;
                     }[];
@@ -9643,6 +9785,7 @@ export interface operations {
                      *       "disabled": false,
                      *       "disabledReason": null,
                      *       "tracking": "ENABLED",
+                     *       "transactionalOpenTracking": false,
                      *       "language": "en",
                      *       "role": "OWNER",
                      *       "createdAt": "2025-06-01T09:30:00.000Z",
@@ -9665,6 +9808,8 @@ export interface operations {
                         secret: string;
                         /** @enum {string} */
                         tracking: "ENABLED" | "DISABLED" | "MARKETING_ONLY";
+                        /** @description Whether transactional mail carries the open pixel (off by default: it makes short mail look image-only to spam filters). */
+                        transactionalOpenTracking: boolean;
                         /** Format: date-time */
                         updatedAt: string;
                     };
@@ -9803,6 +9948,8 @@ export interface operations {
                     name?: string;
                     /** @enum {string} */
                     tracking?: "ENABLED" | "DISABLED" | "MARKETING_ONLY";
+                    /** @description Add the open pixel to transactional mail too (default false; clicks are tracked either way). */
+                    transactionalOpenTracking?: boolean;
                 };
             };
         };
@@ -9822,6 +9969,7 @@ export interface operations {
                      *       "disabled": false,
                      *       "disabledReason": null,
                      *       "tracking": "ENABLED",
+                     *       "transactionalOpenTracking": false,
                      *       "language": "en",
                      *       "role": "OWNER",
                      *       "createdAt": "2025-06-01T09:30:00.000Z",
@@ -9844,6 +9992,8 @@ export interface operations {
                         secret: string;
                         /** @enum {string} */
                         tracking: "ENABLED" | "DISABLED" | "MARKETING_ONLY";
+                        /** @description Whether transactional mail carries the open pixel (off by default: it makes short mail look image-only to spam filters). */
+                        transactionalOpenTracking: boolean;
                         /** Format: date-time */
                         updatedAt: string;
                     };
@@ -10349,6 +10499,7 @@ export interface operations {
                      *       "disabled": false,
                      *       "disabledReason": null,
                      *       "tracking": "ENABLED",
+                     *       "transactionalOpenTracking": false,
                      *       "language": "en",
                      *       "role": "OWNER",
                      *       "createdAt": "2025-06-01T09:30:00.000Z",
@@ -10371,6 +10522,8 @@ export interface operations {
                         secret: string;
                         /** @enum {string} */
                         tracking: "ENABLED" | "DISABLED" | "MARKETING_ONLY";
+                        /** @description Whether transactional mail carries the open pixel (off by default: it makes short mail look image-only to spam filters). */
+                        transactionalOpenTracking: boolean;
                         /** Format: date-time */
                         updatedAt: string;
                     };
@@ -10626,6 +10779,8 @@ export interface operations {
                     subscribed?: boolean;
                     /** @description A template's id: its subject, body, from and reply-to, which the request's own fields override. */
                     template?: string;
+                    /** @description The plain-text part (template variables work as in body); without it, one is generated from the HTML. */
+                    text?: string;
                     /** @description The recipient: an email, "Name <email>", { name?, email }, or an array of them (each its own contact and email). */
                     to: (string | {
                         email: string;

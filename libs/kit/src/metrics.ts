@@ -82,7 +82,7 @@ export const smtpResponses = new client.Counter({
 
 export const inbound = new client.Counter({
   name: 'herald_inbound_total',
-  help: 'Inbound messages by way in (ses, smtp) and outcome: recorded (an email.received event per project), duplicate (a replay), refused (unknown domain or too large), dropped (no sender address)',
+  help: 'Inbound messages by way in (ses, smtp) and outcome: recorded (an email.received event per project), duplicate (a replay), refused (unknown domain or too large), dropped (no sender address), unsubscribed (mail to UNSUBSCRIBE_MAILTO applied)',
   labelNames: ['via', 'outcome'],
   registers: [registry],
 });

@@ -41,4 +41,11 @@ export const migrations: Migration[] = [
     id: '002_inbound_lookup',
     sql: `CREATE INDEX domains_verified_domain ON domains.domains (domain) WHERE verified;`,
   },
+  {
+    // Where DMARC aggregate reports go (the rua= of the suggested record); set at any time.
+    id: '010_dmarc_reports',
+    sql: `
+      ALTER TABLE domains.domains ADD COLUMN dmarc_report_email text;
+    `,
+  },
 ];

@@ -129,4 +129,12 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    id: '010_transactional_opens',
+    sql: `
+      -- Open tracking on transactional mail is off unless the project turns it on (clicks stay
+      -- tracked): the pixel makes a short transactional mail look image-only to spam filters.
+      ALTER TABLE gateway.projects ADD COLUMN transactional_opens boolean NOT NULL DEFAULT false;
+    `,
+  },
 ];

@@ -43,6 +43,8 @@ export const messagingSettings = z.object({
     .max(40 * 1024 * 1024)
     .default(10 * 1024 * 1024),
   INBOUND_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** An address Herald receives (the listener, or SES Received): marketing mail offers it as List-Unsubscribe's mailto. */
+  UNSUBSCRIBE_MAILTO: z.string().trim().toLowerCase().refine(isValidEmail, 'must be an email address Herald receives mail for').optional(),
   // Image uploads (docs/configuration.md, "Image uploads"): a local directory, or S3 when S3_BUCKET is set.
   /** Unset: `uploads` in HERALD_DATA_DIR. */
   UPLOADS_DIR: z.string().min(1).optional(),

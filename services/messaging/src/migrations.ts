@@ -240,4 +240,12 @@ export const migrations: Migration[] = [
       CREATE INDEX inbound_contact ON messaging.inbound (project_id, contact_id);
     `,
   },
+  {
+    // The open pixel became its own setting (transactional mail has none unless the project turns
+    // it on; NULL on older rows: as tracking), and a sender may give the text/plain part.
+    id: '010_opens_and_text',
+    sql: `
+      ALTER TABLE messaging.emails ADD COLUMN track_opens boolean, ADD COLUMN text_body text;
+    `,
+  },
 ];

@@ -16,6 +16,7 @@ import {
 } from './adapters/sns-certs';
 import { deliver, DeliveryWrites } from './app/deliver';
 import { messagingHandlers } from './app/handlers';
+import type { InboundDeps } from './app/inbound';
 import { systemMailHandlers } from './app/system-mail';
 import { uploadHandlers } from './app/uploads';
 import { messagingSettings } from './config';
@@ -82,7 +83,7 @@ export const messaging = defineService({
     const billing = new BillingBlocks(ctx.db);
     await billing.refresh();
     // Received mail, from SES notifications (HandleMailNotification) and from the SMTP listener.
-    const inbound = { repo, contacts: ctx.clients.contacts, domains: ctx.clients.domains, maxBytes: config.INBOUND_MAX_BYTES };
+    const inbound: InboundDeps = { repo, contacts: ctx.clients.contacts, domains: ctx.clients.domains, maxBytes: config.INBOUND_MAX_BYTES };
     const handlers = messagingHandlers({
       repo,
       contacts: ctx.clients.contacts,
@@ -106,13 +107,31 @@ export const messaging = defineService({
       billing,
     });
 
+    // A List-Unsubscribe mailto that arrives does what the hosted page's button does.
+    if (config.UNSUBSCRIBE_MAILTO) {
+      inbound.unsubscribe = {
+        address: config.UNSUBSCRIBE_MAILTO,
+        apply: async (token) => void (await handlers.SetSubscription({ token, subscribed: false }, {})),
+      };
+    }
+
     // The per-project sending throttle holds across sender replicas when Redis is in use; workers
     // waiting on the same project take their points together (one Redis call per turn).
     const throttle = batchedLimiter(await ctx.limiter('send', config.SEND_RATE_PER_SECOND, 1), config.SEND_RATE_PER_SECOND, {
       name: 'send.throttle',
       concurrency: 2,
     });
-    const delivery = { repo, writes: new DeliveryWrites(repo), mailer, signingKeys, tokens, publicUrl, throttle, maxAttempts: config.SEND_MAX_ATTEMPTS };
+    const delivery = {
+      repo,
+      writes: new DeliveryWrites(repo),
+      mailer,
+      signingKeys,
+      tokens,
+      publicUrl,
+      unsubscribeMailto: config.UNSUBSCRIBE_MAILTO,
+      throttle,
+      maxAttempts: config.SEND_MAX_ATTEMPTS,
+    };
     const worker = {
       handler: (e: { projectId: string; data: unknown }, info: { redelivered: boolean }) =>
         deliver(delivery, e.projectId, (e.data as { emailId: string }).emailId, info.redelivered),

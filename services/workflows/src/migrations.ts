@@ -103,4 +103,12 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    // A workflow keeps the project's tracking policy from when it was enabled. Transactional opens
+    // became a project setting, off by default, so ENABLED from before means exactly this.
+    id: '010_transactional_opens',
+    sql: `
+      UPDATE workflows.workflows SET tracking = 'ENABLED_EXCEPT_TRANSACTIONAL_OPENS' WHERE tracking = 'ENABLED';
+    `,
+  },
 ];

@@ -57,21 +57,26 @@ export default function Domains() {
 }
 
 function AddDomain({ projectId, onAdded }: { projectId: string; onAdded: () => void }) {
-  const form = useForm({ domain: '' });
+  const form = useForm({ domain: '', dmarcReportEmail: '' });
   return (
     <form
       className="card dns-add"
       noValidate
       aria-label="Add a domain"
       onSubmit={form.submit(async (v) => {
-        await api.post<Domain>('/domains', { domain: v.domain.trim(), projectId });
-        form.set('domain', '');
+        await api.post<Domain>('/domains', {
+          domain: v.domain.trim(),
+          projectId,
+          ...(v.dmarcReportEmail.trim() ? { dmarcReportEmail: v.dmarcReportEmail.trim() } : {}),
+        });
+        form.setValues({ domain: '', dmarcReportEmail: '' });
         onAdded();
       })}
     >
       <ErrorBanner error={form.error} />
       <div className="dns-add-row">
         <Field form={form} name="domain" label="Domain" placeholder="example.com" autoComplete="off" hint="The part after @ in the addresses you send from." />
+        <Field form={form} name="dmarcReportEmail" label="DMARC reports to (optional)" type="email" placeholder="dmarc@example.com" autoComplete="off" />
         <Submit busy={form.busy}>Add domain</Submit>
       </div>
     </form>
@@ -187,6 +192,45 @@ function DomainCard({ domain: d, manage, onChange, onDeleted }: { domain: Domain
           </table>
         </div>
       </details>
+      {manage && <DmarcReports domain={d} onChange={onChange} />}
     </section>
+  );
+}
+
+/** Where the domain's DMARC aggregate reports go: the suggested DMARC record's rua=. */
+function DmarcReports({ domain: d, onChange }: { domain: Domain; onChange: (d: Domain) => void }) {
+  const form = useForm({ dmarcReportEmail: d.dmarcReportEmail ?? '' });
+  const [saved, setSaved] = useState(false);
+  return (
+    <form
+      className="dns-dmarc"
+      noValidate
+      aria-label={`DMARC reports of ${d.domain}`}
+      onSubmit={form.submit(async (v) => {
+        setSaved(false);
+        const next = await api.patch<Domain>(`/domains/${d.id}`, { dmarcReportEmail: v.dmarcReportEmail.trim() || null });
+        form.set('dmarcReportEmail', next.dmarcReportEmail ?? '');
+        onChange(next);
+        setSaved(true);
+      })}
+    >
+      <ErrorBanner error={form.error} />
+      <div className="dns-add-row">
+        <Field
+          form={form}
+          name="dmarcReportEmail"
+          label="DMARC reports to"
+          type="email"
+          placeholder="dmarc@example.com"
+          hint="Mailbox providers send daily reports of who sends as this domain there. The DMARC record above changes with it: publish it again."
+        />
+        <Submit busy={form.busy}>Save</Submit>
+      </div>
+      {saved && !form.error && (
+        <div className="banner banner-info" role="status">
+          Saved: publish the DMARC record’s new value.
+        </div>
+      )}
+    </form>
   );
 }

@@ -19,6 +19,7 @@ import type { InboundDomainResponse as _herald_domains_v1_InboundDomainResponse,
 import type { InboundRoute as _herald_domains_v1_InboundRoute, InboundRoute__Output as _herald_domains_v1_InboundRoute__Output } from './herald/domains/v1/InboundRoute';
 import type { SigningKeyRequest as _herald_domains_v1_SigningKeyRequest, SigningKeyRequest__Output as _herald_domains_v1_SigningKeyRequest__Output } from './herald/domains/v1/SigningKeyRequest';
 import type { SigningKeyResponse as _herald_domains_v1_SigningKeyResponse, SigningKeyResponse__Output as _herald_domains_v1_SigningKeyResponse__Output } from './herald/domains/v1/SigningKeyResponse';
+import type { UpdateDomainRequest as _herald_domains_v1_UpdateDomainRequest, UpdateDomainRequest__Output as _herald_domains_v1_UpdateDomainRequest__Output } from './herald/domains/v1/UpdateDomainRequest';
 
 type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
   new(...args: ConstructorParameters<Constructor>): Subtype;
@@ -50,6 +51,7 @@ export interface ProtoGrpcType {
         InboundRoute: MessageTypeDefinition<_herald_domains_v1_InboundRoute, _herald_domains_v1_InboundRoute__Output>
         SigningKeyRequest: MessageTypeDefinition<_herald_domains_v1_SigningKeyRequest, _herald_domains_v1_SigningKeyRequest__Output>
         SigningKeyResponse: MessageTypeDefinition<_herald_domains_v1_SigningKeyResponse, _herald_domains_v1_SigningKeyResponse__Output>
+        UpdateDomainRequest: MessageTypeDefinition<_herald_domains_v1_UpdateDomainRequest, _herald_domains_v1_UpdateDomainRequest__Output>
       }
     }
   }

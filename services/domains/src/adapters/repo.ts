@@ -7,7 +7,7 @@ import { SCHEMA } from '../migrations';
 
 const T = `${SCHEMA}.domains`;
 const TIMERS = `${SCHEMA}.timers`;
-const COLS = 'project_id, id, domain, selector, private_key_pem, records, found, verified, verified_at, last_checked_at, created_at';
+const COLS = 'project_id, id, domain, selector, private_key_pem, records, found, verified, verified_at, last_checked_at, created_at, dmarc_report_email';
 
 /** Where this service publishes its domain events, with the state changes that cause them. */
 const outbox = new Outbox(SCHEMA);
@@ -53,14 +53,14 @@ export class DomainsRepo implements DomainsStore {
   async insert(
     work: Work,
     projectId: string,
-    d: { id: string; domain: string; selector: string; privateKeyPem: string; records: RecordSpec[] },
+    d: { id: string; domain: string; selector: string; privateKeyPem: string; records: RecordSpec[]; dmarcReportEmail?: string },
     recheckSeconds: number,
   ): Promise<DomainRow | undefined> {
     const tx = sqlOf(work);
     const r = await tx.query(
-      `INSERT INTO ${T} (project_id, id, domain, selector, private_key_pem, records) VALUES ($1, $2, $3, $4, $5, $6)
+      `INSERT INTO ${T} (project_id, id, domain, selector, private_key_pem, records, dmarc_report_email) VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT (project_id, domain) DO NOTHING RETURNING ${COLS}`,
-      [projectId, d.id, d.domain, d.selector, d.privateKeyPem, JSON.stringify(d.records)],
+      [projectId, d.id, d.domain, d.selector, d.privateKeyPem, JSON.stringify(d.records), d.dmarcReportEmail ?? null],
     );
     if (!r.rows[0]) return undefined;
     await this.schedule(work, projectId, d.id, recheckSeconds);
@@ -94,6 +94,10 @@ export class DomainsRepo implements DomainsStore {
     const r = await tx.query(`DELETE FROM ${T} WHERE project_id = $1 AND id = $2 RETURNING ${COLS}`, [projectId, id]);
     await tx.query(`DELETE FROM ${TIMERS} WHERE project_id = $1 AND domain_id = $2`, [projectId, id]);
     return r.rows[0];
+  }
+
+  async setDmarcReportEmail(projectId: string, id: string, email: string | null): Promise<DomainRow | undefined> {
+    return (await this.db.query(`UPDATE ${T} SET dmarc_report_email = $3 WHERE project_id = $1 AND id = $2 RETURNING ${COLS}`, [projectId, id, email]))[0];
   }
 
   async saveCheck(work: Work, projectId: string, id: string, s: { verified: boolean; found: Partial<Record<Purpose, boolean>> }): Promise<DomainRow> {

@@ -1,11 +1,11 @@
-import { isUuid, logger, newId, notFound, validationError, AppError } from '../../../../libs/kit/src';
+import { isUuid, isValidEmail, logger, newId, notFound, validationError, AppError } from '../../../../libs/kit/src';
 import type { NewEvent } from '../../../../libs/bus/src';
 import { projectOf, type Handlers } from '../../../../libs/contracts/src';
 import type { Domain__Output as DomainMsg } from '../../../../libs/contracts/src/generated/herald/domains/v1/Domain';
 import { domainOfEmail, normalizeDomain } from '../domain/hostname';
 import { newDkimKey } from '../domain/keys';
 import { KeySealer } from '../domain/sealer';
-import { inboundRecord, Match, matchMx, matchTxt, nextVerified, Purpose, recordsFor, RecordSpec, returnPathOf } from '../domain/records';
+import { inboundRecord, Match, matchMx, matchTxt, nextVerified, Purpose, recordsFor, RecordSpec, returnPathOf, withDmarcReports } from '../domain/records';
 import type { DnsLookup, DomainRow, DomainsStore } from './ports';
 
 export interface DomainsSettings {
@@ -33,7 +33,21 @@ export const toMsg = (r: DomainRow): DomainMsg => ({
   created_at: iso(r.created_at),
   verified_at: iso(r.verified_at),
   last_checked_at: iso(r.last_checked_at),
+  dmarc_report_email: r.dmarc_report_email ?? '',
 });
+
+/** A DMARC reporting address as given: trimmed, lower-cased, an address (or empty: none). */
+function reportAddress(v: string | undefined): string | undefined {
+  const email = (v ?? '').trim().toLowerCase();
+  if (!email) return undefined;
+  if (!isValidEmail(email) || /[;,!\s]/.test(email)) {
+    throw validationError(
+      [{ field: 'dmarcReportEmail', message: 'must be an email address', code: 'invalid_string' }],
+      'Give the mailbox that should receive DMARC aggregate reports, e.g. dmarc@example.com.',
+    );
+  }
+  return email;
+}
 
 const domainNotFound = () => notFound('Domain', 'DOMAIN_NOT_FOUND');
 
@@ -48,9 +62,14 @@ export async function lookupRecords(dns: DnsLookup, records: RecordSpec[]): Prom
 /** The domains use cases, plus `check` for the background re-check (ports/timers.ts). */
 export function domainsService(repo: DomainsStore, dns: DnsLookup, settings: DomainsSettings, sealer = KeySealer.fromHex(undefined)) {
   const { uow, outbox } = repo;
-  /** The records a domain shows and a check looks up: those it was given, and the inbound MX while enabled. */
-  const withInbound = (r: DomainRow): DomainRow =>
-    settings.inboundMxHost ? { ...r, records: [...r.records, inboundRecord(r.domain, settings.inboundMxHost)] } : r;
+  /**
+   * The records a domain shows and a check looks up: those it was given (the DMARC suggestion with
+   * its current reporting address), and the inbound MX while enabled.
+   */
+  const withInbound = (r: DomainRow): DomainRow => {
+    const records = withDmarcReports(r.records, r.dmarc_report_email);
+    return { ...r, records: settings.inboundMxHost ? [...records, inboundRecord(r.domain, settings.inboundMxHost)] : records };
+  };
   const view = (r: DomainRow) => toMsg(withInbound(r));
 
   /**
@@ -96,6 +115,7 @@ export function domainsService(repo: DomainsStore, dns: DnsLookup, settings: Dom
         );
       }
       if (!isUuid(projectId)) throw domainNotFound();
+      const dmarcReportEmail = reportAddress(req.dmarc_report_email);
       const duplicate = () =>
         new AppError({
           code: 'CONFLICT',
@@ -117,7 +137,7 @@ export function domainsService(repo: DomainsStore, dns: DnsLookup, settings: Dom
         repo.insert(
           work,
           projectId,
-          { id, domain: v.domain, selector: key.selector, privateKeyPem: sealer.seal(key.privateKeyPem, projectId, id), records },
+          { id, domain: v.domain, selector: key.selector, privateKeyPem: sealer.seal(key.privateKeyPem, projectId, id), records, dmarcReportEmail },
           settings.recheckSeconds,
         ),
       );
@@ -129,6 +149,14 @@ export function domainsService(repo: DomainsStore, dns: DnsLookup, settings: Dom
       const projectId = projectOf(meta);
       if (!isUuid(projectId)) return { domains: [] };
       return { domains: (await repo.list(projectId)).map(view) };
+    },
+
+    async UpdateDomain(req, meta) {
+      const projectId = projectOf(meta);
+      if (!isUuid(projectId) || !isUuid(req.id)) throw domainNotFound();
+      const row = await repo.setDmarcReportEmail(projectId, req.id, reportAddress(req.dmarc_report_email) ?? null);
+      if (!row) throw domainNotFound();
+      return { domain: view(row) };
     },
 
     async VerifyDomain(req, meta) {

@@ -19,6 +19,8 @@ export interface DomainRow {
   verified_at: Date | null;
   last_checked_at: Date | null;
   created_at: Date;
+  /** Where DMARC aggregate reports go: the rua= of the suggested DMARC record (null: none). */
+  dmarc_report_email: string | null;
 }
 
 /**
@@ -35,7 +37,7 @@ export interface DomainsStore {
   insert(
     work: Work,
     projectId: string,
-    d: { id: string; domain: string; selector: string; privateKeyPem: string; records: RecordSpec[] },
+    d: { id: string; domain: string; selector: string; privateKeyPem: string; records: RecordSpec[]; dmarcReportEmail?: string },
     recheckSeconds: number,
   ): Promise<DomainRow | undefined>;
   get(projectId: string, id: string): Promise<DomainRow | undefined>;
@@ -46,6 +48,8 @@ export interface DomainsStore {
   verifiedByDomain(domain: string): Promise<Array<Pick<DomainRow, 'project_id' | 'found'>>>;
   /** Deletes the domain (key included) and its timer. */
   delete(work: Work, projectId: string, id: string): Promise<DomainRow | undefined>;
+  /** Sets (or, with null, removes) where the domain's DMARC reports go; undefined when there is no such domain. */
+  setDmarcReportEmail(projectId: string, id: string, email: string | null): Promise<DomainRow | undefined>;
   saveCheck(work: Work, projectId: string, id: string, s: { verified: boolean; found: Partial<Record<Purpose, boolean>> }): Promise<DomainRow>;
   /** Sets the domain's next re-check `seconds` from now. */
   schedule(work: Work, projectId: string, domainId: string, seconds: number): Promise<void>;

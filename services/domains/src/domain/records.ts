@@ -30,6 +30,7 @@ export interface RecordInput {
   publicKey: string;
   spfInclude: string;
   returnPathMx: string;
+  dmarcReportEmail?: string;
 }
 
 export function recordsFor(i: RecordInput): RecordSpec[] {
@@ -38,9 +39,19 @@ export function recordsFor(i: RecordInput): RecordSpec[] {
     { type: 'TXT', name: `${i.selector}._domainkey.${i.domain}`, value: `v=DKIM1; k=rsa; p=${i.publicKey}`, purpose: 'dkim' },
     { type: 'TXT', name: rp, value: `v=spf1 include:${i.spfInclude} ~all`, purpose: 'spf' },
     { type: 'MX', name: rp, value: i.returnPathMx, priority: MX_PRIORITY, purpose: 'mx' },
-    { type: 'TXT', name: `_dmarc.${i.domain}`, value: 'v=DMARC1; p=none;', purpose: 'dmarc' },
+    { type: 'TXT', name: `_dmarc.${i.domain}`, value: dmarcValue(i.dmarcReportEmail), purpose: 'dmarc' },
   ];
 }
+
+/**
+ * The suggested DMARC policy: monitoring (p=none) to start with, and aggregate reports to the
+ * address the user chose, so they see who sends as their domain before tightening the policy.
+ */
+export const dmarcValue = (reportEmail?: string | null) => (reportEmail ? `v=DMARC1; p=none; rua=mailto:${reportEmail};` : 'v=DMARC1; p=none;');
+
+/** The records as shown now: the DMARC suggestion follows the domain's current reporting address. */
+export const withDmarcReports = (records: RecordSpec[], reportEmail: string | null): RecordSpec[] =>
+  records.map((r) => (r.purpose === 'dmarc' ? { ...r, value: dmarcValue(reportEmail) } : r));
 
 /**
  * The MX a domain publishes for Herald to receive its mail (INBOUND_MX_HOST): shown, and checked,

@@ -8,6 +8,14 @@ import type { Purpose } from '../domain/records';
 const addBody = z.object({
   domain: z.string({ message: 'must be a string' }).max(300).describe('The bare domain you send from, e.g. example.com or mail.example.com.'),
   projectId: z.string().optional().describe("Optional; must be the key's (or X-Project-Id's) project."),
+  dmarcReportEmail: z.string().max(254).optional().describe('Where DMARC aggregate reports go: the suggested DMARC record gets rua=mailto:<it>.'),
+});
+const patchBody = z.object({
+  dmarcReportEmail: z
+    .string()
+    .max(254)
+    .nullable()
+    .describe('Where DMARC aggregate reports go; null (or empty) for none. The DMARC record shown changes with it: publish it again.'),
 });
 
 const recordsExample = [
@@ -24,6 +32,7 @@ const domainExample = {
   createdAt: '2025-06-01T09:30:00.000Z',
   verifiedAt: '2025-06-01T09:41:07.000Z',
   lastCheckedAt: '2025-06-02T08:00:00.000Z',
+  dmarcReportEmail: null,
 };
 const DOMAIN_ID = { id: 'The domain id.' };
 /** Adding a domain generates its RSA-2048 DKIM key: CPU work a busy host can stretch past the default deadline. */
@@ -50,6 +59,7 @@ const domainAnswer = z.strictObject({
   createdAt: z.iso.datetime(),
   verifiedAt: z.iso.datetime().nullable().describe('When the domain was verified; null while it is not.'),
   lastCheckedAt: z.iso.datetime().nullable().describe('null before the first check.'),
+  dmarcReportEmail: z.string().nullable().describe('Where DMARC aggregate reports go (rua= of the dmarc record); null: none.'),
 });
 /** A domain with what the last check found of each record. */
 const checkedDomainAnswer = domainAnswer.extend({
@@ -72,6 +82,7 @@ export const domainView = (d: DomainMsg, withFound: boolean) => ({
   createdAt: d.created_at,
   verifiedAt: d.verified_at || null,
   lastCheckedAt: d.last_checked_at || null,
+  dmarcReportEmail: d.dmarc_report_email || null,
 });
 
 const otherProject = () =>
@@ -126,8 +137,36 @@ export function domainsRoutes(domains: () => Api<'domains'>): Route[] {
       },
       async (req, res, { body }) => {
         if (body.projectId !== undefined && body.projectId !== req.projectId) throw otherProject();
-        const out = await domains().AddDomain({ domain: body.domain }, { deadlineMs: KEYGEN_DEADLINE_MS });
+        const out = await domains().AddDomain({ domain: body.domain, dmarc_report_email: body.dmarcReportEmail ?? '' }, { deadlineMs: KEYGEN_DEADLINE_MS });
         res.status(201).json(domainView(out.domain!, false));
+      },
+    ),
+    on.patch(
+      '/domains/:id',
+      policy.admin,
+      {
+        tag: 'Domains',
+        summary: "Change a domain's settings",
+        description: 'Its DMARC reporting address: the suggested DMARC record follows it (publish the new value).',
+        params: DOMAIN_ID,
+        body: patchBody,
+        example: { dmarcReportEmail: 'dmarc@example.com' },
+        responses: {
+          200: {
+            description: 'The domain, with what the last check found.',
+            schema: checkedDomainAnswer,
+            example: {
+              ...domainExample,
+              dmarcReportEmail: 'dmarc@example.com',
+              records: domainExample.records.map((r) => (r.purpose === 'dmarc' ? { ...r, value: 'v=DMARC1; p=none; rua=mailto:dmarc@example.com;' } : r)),
+            },
+          },
+        },
+        errors: domainNotFound,
+      },
+      async (req, res, { body }) => {
+        const out = await domains().UpdateDomain({ id: String(req.params.id), dmarc_report_email: body.dmarcReportEmail ?? '' });
+        res.json(domainView(out.domain!, true));
       },
     ),
     on.get(

@@ -1,9 +1,10 @@
 import { Db, sqlOf, type UnitOfWork, type Work } from '../../../../libs/db/src';
 import type { Role } from '../../../../libs/edge/src';
 import { newId } from '../../../../libs/kit/src';
-import type { IdentityStore, InvitationRow, KeyHashes, MemberRow, ProjectRow, Suspension, TokenPurpose, UserRow } from '../app/ports';
+import type { IdentityStore, InvitationRow, KeyHashes, MemberRow, ProjectPatch, ProjectRow, Suspension, TokenPurpose, UserRow } from '../app/ports';
 
-const PCOLS = 'p.id, p.name, p.public_key_hint, p.secret_key_hint, p.disabled, p.disabled_reason, p.tracking, p.language, p.created_at, p.updated_at';
+const PCOLS =
+  'p.id, p.name, p.public_key_hint, p.secret_key_hint, p.disabled, p.disabled_reason, p.tracking, p.transactional_opens, p.language, p.created_at, p.updated_at';
 
 /** Users, projects, memberships and API keys (the gateway's identity schema). */
 export class IdentityRepo implements IdentityStore {
@@ -83,11 +84,11 @@ export class IdentityRepo implements IdentityStore {
     )[0];
   }
 
-  async updateProject(projectId: string, patch: { name?: string; tracking?: string; language?: string }): Promise<ProjectRow> {
+  async updateProject(projectId: string, patch: ProjectPatch): Promise<ProjectRow> {
     const r = await this.db.query(
       `UPDATE gateway.projects SET name = coalesce($2, name), tracking = coalesce($3, tracking), language = coalesce($4, language),
-         updated_at = now() WHERE id = $1 RETURNING *`,
-      [projectId, patch.name ?? null, patch.tracking ?? null, patch.language ?? null],
+         transactional_opens = coalesce($5, transactional_opens), updated_at = now() WHERE id = $1 RETURNING *`,
+      [projectId, patch.name ?? null, patch.tracking ?? null, patch.language ?? null, patch.transactionalOpenTracking ?? null],
     );
     return r[0];
   }

@@ -31,6 +31,14 @@ export function generateKeys(): { keys: IssuedKeys; hashes: KeyHashes } {
   };
 }
 
+/**
+ * The tracking policy a project's mail is sent under, as the services take it: its tracking
+ * setting, except that ENABLED leaves the open pixel out of transactional mail unless the project
+ * turned transactional opens on (docs/decisions/0310-no-open-pixel-in-transactional-mail-by-default.md).
+ */
+export const trackingPolicy = (p: Pick<ProjectRow, 'tracking' | 'transactional_opens'>) =>
+  p.tracking === 'ENABLED' && !p.transactional_opens ? 'ENABLED_EXCEPT_TRANSACTIONAL_OPENS' : p.tracking;
+
 /** A project in Plunk's shape, except that keys appear in full only when issued (create, regenerate); afterwards as hints. */
 export function projectView(p: ProjectRow & { role?: Role }, issued?: IssuedKeys) {
   return {
@@ -41,6 +49,7 @@ export function projectView(p: ProjectRow & { role?: Role }, issued?: IssuedKeys
     disabled: p.disabled,
     disabledReason: p.disabled_reason,
     tracking: p.tracking,
+    transactionalOpenTracking: p.transactional_opens,
     language: p.language,
     role: p.role ?? 'OWNER',
     createdAt: p.created_at.toISOString(),

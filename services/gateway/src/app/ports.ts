@@ -43,6 +43,14 @@ export interface SystemMail {
   send(m: { to: string; subject: string; text: string }): Promise<void>;
 }
 
+/** What a project's settings change may set (absent: unchanged). */
+export interface ProjectPatch {
+  name?: string;
+  tracking?: string;
+  language?: string;
+  transactionalOpenTracking?: boolean;
+}
+
 export interface ProjectRow {
   id: string;
   name: string;
@@ -51,6 +59,8 @@ export interface ProjectRow {
   disabled: boolean;
   disabled_reason: string | null;
   tracking: string;
+  /** Whether transactional mail gets the open pixel too (clicks are tracked either way). */
+  transactional_opens: boolean;
   language: string;
   created_at: Date;
   updated_at: Date;
@@ -85,7 +95,7 @@ export interface IdentityStore {
   userById(id: string): Promise<UserRow | undefined>;
   projectsOf(userId: string): Promise<Array<ProjectRow & { role: Role }>>;
   projectByKeyHash(hash: string): Promise<(ProjectRow & { scope: 'public' | 'secret' }) | undefined>;
-  updateProject(projectId: string, patch: { name?: string; tracking?: string; language?: string }): Promise<ProjectRow>;
+  updateProject(projectId: string, patch: ProjectPatch): Promise<ProjectRow>;
   /** Disables a project, committed at once, and records it; false if it was disabled already. */
   disable(projectId: string, reason: string): Promise<boolean>;
   /** Enables a project disabled for this reason only (another reason stays), and records it; false otherwise. */

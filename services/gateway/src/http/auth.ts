@@ -4,7 +4,7 @@ import jwt from 'jsonwebtoken';
 import { ROLES, type Policy, type Role, type SessionAuth } from '../../../../libs/edge/src';
 import { AppError, forbidden, isUuid, runWithContext, unauthorized } from '../../../../libs/kit/src';
 import type { Identity } from '../app/identity';
-import { hashKey } from '../app/identity';
+import { hashKey, trackingPolicy } from '../app/identity';
 import type { KeyCache } from './keycache';
 
 export const SESSION_COOKIE = 'herald_session';
@@ -102,7 +102,7 @@ async function resolveKey(deps: AuthDeps, key: string, allowPublic: boolean) {
   if (!entry) {
     const p = await deps.identity.repo.projectByKeyHash(hash);
     if (!p) throw unauthorized('Invalid API key', 'INVALID_API_KEY', KEY_SUGGESTION);
-    entry = { projectId: p.id, scope: p.scope, disabled: p.disabled, disabledReason: p.disabled_reason, tracking: p.tracking, at: Date.now() };
+    entry = { projectId: p.id, scope: p.scope, disabled: p.disabled, disabledReason: p.disabled_reason, tracking: trackingPolicy(p), at: Date.now() };
     deps.cache.set(hash, entry);
   }
   if (entry.disabled) throw projectDisabled();
@@ -167,7 +167,7 @@ function projectAuth(deps: AuthDeps, policy: Extract<Policy, { kind: 'project' }
       if (p.disabled && req.method !== 'GET') throw projectDisabled();
       req.auth = { kind: 'session', userId, projectId: p.id, role: p.role, disabled: p.disabled };
       req.projectId = p.id; // as stored (lower case), whatever case the header used
-      req.tracking = p.tracking;
+      req.tracking = trackingPolicy(p);
     })().then(() => {
       const session = req.auth?.kind === 'session' ? req.auth : undefined;
       runWithContext({ requestId: req.requestId, projectId: req.projectId, userId: session?.userId, role: session?.role, span: req.span }, () => next());

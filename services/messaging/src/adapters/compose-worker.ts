@@ -1,9 +1,10 @@
 import { createHash, createPrivateKey, KeyObject } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { Outgoing } from '../app/ports';
+import { textOf } from '../domain/mail-format';
 
 /** What a sender asks a composer for: the message, and the DKIM key to sign it with (as PEM). */
-export type ComposeTask = Pick<Outgoing, 'mail' | 'dkim'>;
+export type ComposeTask = Pick<Outgoing, 'mail' | 'dkim' | 'textFrom'>;
 
 // nodemailer builds the MIME message and DKIM-signs it exactly as its SMTP transport would; the
 // stream transport hands back the bytes instead of sending them.
@@ -36,7 +37,9 @@ export async function compose(task: ComposeTask): Promise<Buffer> {
         privateKey: keyOf(task.dkim.privateKeyPem) as unknown as string,
       }
     : undefined;
-  const info = await builder.sendMail({ ...task.mail, dkim });
+  // multipart/alternative: the text part first, the HTML last (RFC 2046: the preferred one last).
+  const text = task.mail.text ?? (task.textFrom !== undefined ? textOf(task.textFrom) : undefined);
+  const info = await builder.sendMail({ ...task.mail, text, dkim });
   return info.message as Buffer;
 }
 

@@ -40,6 +40,8 @@ const EMAIL_ROW = (
     'headers',
     'vars',
     'tracking',
+    'track_opens',
+    'text_body',
     'message_id',
     'status',
     'attempts',
@@ -115,20 +117,22 @@ export class EmailsRepo implements EmailsStore {
         `WITH x AS (
          SELECT x.*, EXISTS (SELECT 1 FROM messaging.suppressions s WHERE s.project_id = x.project_id AND s.email = x.to_email) AS suppressed
          FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
-           $9::text[], $10::text[], $11::uuid[], $12::text[], $13::jsonb[], $14::jsonb[], $15::boolean[], $16::int[]) WITH ORDINALITY
-           AS x(project_id, id, contact_id, to_email, to_name, from_email, from_name, reply_to, subject, body, template_id, type, headers, vars, tracking, n, i)
+           $9::text[], $10::text[], $11::uuid[], $12::text[], $13::jsonb[], $14::jsonb[], $15::boolean[], $16::int[], $17::boolean[], $18::text[]) WITH ORDINALITY
+           AS x(project_id, id, contact_id, to_email, to_name, from_email, from_name, reply_to, subject, body, template_id, type, headers, vars, tracking, n,
+             track_opens, text_body, i)
        ), emails AS (
          INSERT INTO messaging.emails (project_id, id, contact_id, to_email, to_name, from_email, from_name, reply_to, subject, body,
-           template_id, type, headers, vars, tracking, attachment_count, status, status_rank, last_error, enqueued_at)
+           template_id, type, headers, vars, tracking, attachment_count, track_opens, text_body, status, status_rank, last_error, enqueued_at)
          SELECT project_id, id, contact_id, to_email, to_name, from_email, from_name, reply_to, subject, body, template_id, type, headers, vars, tracking, n,
+           track_opens, text_body,
            CASE WHEN suppressed THEN 'failed' ELSE 'queued' END, CASE WHEN suppressed THEN ${STATUS_RANK.failed} ELSE ${STATUS_RANK.queued} END,
            CASE WHEN suppressed THEN 'suppressed: the address bounced or complained before' END, CASE WHEN suppressed THEN NULL ELSE now() END
          FROM x
        ), attachments AS (
          INSERT INTO messaging.attachments (project_id, email_id, idx, filename, content_type, content_id, disposition, content)
-         SELECT * FROM unnest($17::uuid[], $18::uuid[], $19::int[], $20::text[], $21::text[], $22::text[], $23::text[], $24::bytea[])
+         SELECT * FROM unnest($19::uuid[], $20::uuid[], $21::int[], $22::text[], $23::text[], $24::text[], $25::text[], $26::bytea[])
        ), events AS (
-         ${outbox.insertSql(25, { key: 'int', where: (key) => `${key} IN (SELECT CASE WHEN suppressed THEN -i ELSE i END FROM x)` })}
+         ${outbox.insertSql(27, { key: 'int', where: (key) => `${key} IN (SELECT CASE WHEN suppressed THEN -i ELSE i END FROM x)` })}
        )
        SELECT count(*) FILTER (WHERE suppressed)::int AS suppressed FROM x`,
         [
@@ -148,6 +152,8 @@ export class EmailsRepo implements EmailsStore {
           emails.map((e) => JSON.stringify(e.vars)),
           emails.map((e) => e.tracking),
           emails.map((e) => e.attachments.length),
+          emails.map((e) => e.trackOpens ?? e.tracking),
+          emails.map((e) => e.textBody ?? null),
           atts.map((a) => a.projectId),
           atts.map((a) => a.emailId),
           atts.map((a) => a.idx),
@@ -245,16 +251,16 @@ export class EmailsRepo implements EmailsStore {
          SELECT EXISTS (SELECT 1 FROM messaging.suppressions s WHERE s.project_id = $1::uuid AND s.email = $4::text) AS suppressed
        ), emails AS (
          INSERT INTO messaging.emails (project_id, id, contact_id, to_email, from_email, from_name, reply_to, subject, body, template_id, workflow_id,
-           idempotency_key, type, source_type, lane, vars, tracking, status, status_rank, last_error, enqueued_at)
+           idempotency_key, type, source_type, lane, vars, tracking, track_opens, status, status_rank, last_error, enqueued_at)
          SELECT $1::uuid, $2::uuid, $3::uuid, $4::text, $5::text, $6::text, $7::text, $8::text, $9::text, $10::uuid, $11::uuid, $12::text, $13::text,
-           'workflow', 'transactional', $14::jsonb, $15::boolean,
+           'workflow', 'transactional', $14::jsonb, $15::boolean, $16::boolean,
            CASE WHEN suppressed THEN 'failed' ELSE 'queued' END, CASE WHEN suppressed THEN ${STATUS_RANK.failed} ELSE ${STATUS_RANK.queued} END,
            CASE WHEN suppressed THEN 'suppressed: the address bounced or complained before' END, CASE WHEN suppressed THEN NULL ELSE now() END
          FROM x
          ON CONFLICT (project_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
          RETURNING id, status
        ), events AS (
-         ${outbox.insertSql(16, { key: 'int', where: (key) => `EXISTS (SELECT 1 FROM emails) AND ${key} = (SELECT CASE WHEN suppressed THEN -1 ELSE 1 END FROM x)` })}
+         ${outbox.insertSql(17, { key: 'int', where: (key) => `EXISTS (SELECT 1 FROM emails) AND ${key} = (SELECT CASE WHEN suppressed THEN -1 ELSE 1 END FROM x)` })}
        )
        SELECT id, status FROM emails`,
         [
@@ -273,6 +279,7 @@ export class EmailsRepo implements EmailsStore {
           e.type,
           JSON.stringify(e.vars),
           e.tracking,
+          e.trackOpens ?? e.tracking,
           ...outbox.params([events.queued, events.suppressed], [1, -1]),
         ],
       ),

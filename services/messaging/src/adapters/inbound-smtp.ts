@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { SMTPServerAddress, SMTPServerDataStream, SMTPServerSession } from 'smtp-server';
 import { logger, metrics } from '../../../../libs/kit/src';
 import { bareAddress, domainOf } from '../domain/inbound';
-import { cachedRoutes, domainRoutes, projectsOf, receive, type InboundDeps } from '../app/inbound';
+import { cachedRoutes, domainRoutes, projectsOf, receive, receiveUnsubscribe, type InboundDeps } from '../app/inbound';
 
 /** How long the listener remembers which projects a domain is for (a domain verified just now waits this long at most). */
 const ROUTES_TTL_MS = 5_000;
@@ -26,6 +26,7 @@ export async function startInboundSmtp(deps: InboundDeps, opts: { port: number; 
   /** The projects each accepted recipient is for (with its bare address), by the address smtp-server keeps in `session.envelope.rcptTo`. */
   const projectsOfRcpt = new WeakMap<SMTPServerAddress, Map<string, string[]>>();
   const routes = cachedRoutes(domainRoutes(deps.domains), ROUTES_TTL_MS);
+  const unsubscribeAddress = deps.unsubscribe?.address;
 
   // Loaded only where the listener runs (INBOUND_SMTP_PORT).
   const { SMTPServer } = require('smtp-server') as typeof import('smtp-server');
@@ -45,6 +46,7 @@ export async function startInboundSmtp(deps: InboundDeps, opts: { port: number; 
     onRcptTo(address, _session, callback) {
       const rcpt = bareAddress(address.address);
       if (!rcpt) return callback(smtpError(553, '5.1.3 Bad recipient address syntax'));
+      if (rcpt === unsubscribeAddress) return callback();
       projectsOf(routes, [rcpt], true).then(
         (projects) => {
           if (projects.size === 0) {
@@ -79,17 +81,15 @@ export async function startInboundSmtp(deps: InboundDeps, opts: { port: number; 
           for (const [projectId, list] of projectsOfRcpt.get(rcpt) ?? []) projects.set(projectId, [...(projects.get(projectId) ?? []), ...list]);
         }
         const mailFrom = session.envelope.mailFrom;
-        receive(
-          deps,
-          {
-            via: 'smtp',
-            sourceKey: `${session.id}.${session.transaction}`,
-            envelopeFrom: mailFrom ? mailFrom.address : undefined,
-            raw: Buffer.concat(chunks, size),
-            size,
-          },
-          projects,
-        ).then(
+        const mail = {
+          via: 'smtp' as const,
+          sourceKey: `${session.id}.${session.transaction}`,
+          envelopeFrom: mailFrom ? mailFrom.address : undefined,
+          raw: Buffer.concat(chunks, size),
+          size,
+        };
+        const unsubscribe = session.envelope.rcptTo.some((r) => bareAddress(r.address) === unsubscribeAddress);
+        Promise.all([unsubscribe ? receiveUnsubscribe(deps, mail) : undefined, projects.size ? receive(deps, mail, projects) : undefined]).then(
           () => callback(null, 'Message accepted'),
           (err: Error) => {
             logger.warn({ err: err.message }, 'inbound SMTP: could not record a message');

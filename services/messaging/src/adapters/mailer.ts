@@ -14,9 +14,10 @@ import { compose, ComposeTask } from './compose-worker';
  */
 function composer(threads: number): { build(msg: Outgoing): Promise<Buffer>; close(): Promise<void> } {
   const filename = path.join(__dirname, 'compose-worker.js');
-  if (threads < 1 || !fs.existsSync(filename)) return { build: (m) => compose({ mail: m.mail, dkim: m.dkim }), close: async () => undefined };
+  if (threads < 1 || !fs.existsSync(filename))
+    return { build: (m) => compose({ mail: m.mail, dkim: m.dkim, textFrom: m.textFrom }), close: async () => undefined };
   const pool = new Piscina<ComposeTask, Buffer>({ filename, minThreads: 0, maxThreads: threads, idleTimeout: 60_000, concurrentTasksPerWorker: 16 });
-  return { build: (m) => pool.run({ mail: m.mail, dkim: m.dkim }), close: () => pool.destroy() };
+  return { build: (m) => pool.run({ mail: m.mail, dkim: m.dkim, textFrom: m.textFrom }), close: () => pool.destroy() };
 }
 
 /**
@@ -215,7 +216,7 @@ export function devMailer(): Mailer {
   return {
     kind: 'dev',
     async send(msg) {
-      const raw = (await compose({ mail: msg.mail, dkim: msg.dkim })).toString('utf8').replace(/\r\n/g, '\n');
+      const raw = (await compose({ mail: msg.mail, dkim: msg.dkim, textFrom: msg.textFrom })).toString('utf8').replace(/\r\n/g, '\n');
       return { messageId: String(msg.mail.messageId), response: 'stored in the dev mailbox', raw };
     },
     close: () => undefined,

@@ -1,4 +1,5 @@
 import { Batcher, inSpan, LimitVerdict, logger, metrics, newId, OVERLAP_AFTER_MS, traceparentOf, uuidv7Ms } from '../../../../libs/kit/src';
+import { hasUnsubscribeLink, listHeaders, pixelFits, withUnsubscribeFooter } from '../domain/mail-format';
 import { render } from '../domain/render';
 import { isTemporary } from '../domain/smtp';
 import type { TokenSigner } from '../domain/tokens';
@@ -12,12 +13,14 @@ export interface DeliveryDeps {
   signingKeys: SigningKeys;
   tokens: TokenSigner;
   publicUrl: string;
+  /** UNSUBSCRIBE_MAILTO: an address Herald receives, offered as List-Unsubscribe's mailto alternative. */
+  unsubscribeMailto?: string;
   /** Takes one point of the project's sending rate (see `batchedLimiter`). */
   throttle: (projectId: string) => Promise<LimitVerdict>;
   maxAttempts: number;
 }
 
-/** Signed headers: nodemailer's defaults plus List-Unsubscribe-Post (RFC 8058 requires it be signed). */
+/** Signed headers: nodemailer's defaults plus List-Unsubscribe-Post (RFC 8058 requires it be signed) and Feedback-ID (Gmail asks for it signed). */
 const DKIM_HEADERS = [
   'From',
   'Sender',
@@ -42,6 +45,7 @@ const DKIM_HEADERS = [
   'List-Post',
   'List-Owner',
   'List-Archive',
+  'Feedback-ID',
 ].join(':');
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -55,13 +59,14 @@ export function subscriptionUrls(tokens: TokenSigner, publicUrl: string, project
   return { unsubscribeUrl: `${publicUrl}/unsubscribe/${t}`, subscribeUrl: `${publicUrl}/subscribe/${t}`, manageUrl: `${publicUrl}/manage/${t}` };
 }
 
-/** Open pixel and link rewriting through signed gateway URLs. Our own hosted-page links stay as they are. */
-export function addTracking(html: string, tokens: TokenSigner, publicUrl: string, projectId: string, emailId: string): string {
+/** Link rewriting through signed gateway URLs, and the open pixel unless `opens` is false. Our own hosted-page links stay as they are. */
+export function addTracking(html: string, tokens: TokenSigner, publicUrl: string, projectId: string, emailId: string, opens = true): string {
   const rewritten = html.replace(/(<a\b[^>]*?\bhref\s*=\s*)(["'])(https?:\/\/[^"']+)\2/gi, (m, pre: string, q: string, url: string) => {
     if (url.startsWith(`${publicUrl}/unsubscribe/`) || url.startsWith(`${publicUrl}/manage/`) || url.startsWith(`${publicUrl}/subscribe/`)) return m;
     const decoded = url.replace(/&amp;/g, '&');
     return `${pre}${q}${publicUrl}/t/c/${tokens.sign({ k: 'c', p: projectId, e: emailId, u: decoded })}${q}`;
   });
+  if (!opens) return rewritten;
   const pixel = `<img src="${publicUrl}/t/o/${tokens.sign({ k: 'o', p: projectId, e: emailId })}.gif" width="1" height="1" alt="" style="display:none">`;
   return /<\/body>/i.test(rewritten) ? rewritten.replace(/<\/body>/i, `${pixel}</body>`) : rewritten + pixel;
 }
@@ -235,14 +240,30 @@ async function compose(deps: DeliveryDeps, email: EmailRow): Promise<Outgoing> {
   const vars = { ...(email.vars.data as Record<string, unknown> | undefined), ...email.vars, ...urls };
   const subject = render(email.subject, vars, { escape: false }).replace(/[\r\n]+/g, ' ');
   let html = render(email.body, vars);
-  if (email.tracking) html = addTracking(html, deps.tokens, deps.publicUrl, email.project_id, email.id);
-
   const headers: Record<string, string> = { ...email.headers };
   if (email.type === 'MARKETING') {
-    // RFC 8058 one-click unsubscribe: mailbox providers POST to this URL.
-    headers['List-Unsubscribe'] = `<${urls.unsubscribeUrl}>`;
-    headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+    if (!hasUnsubscribeLink(html, [urls.unsubscribeUrl, urls.manageUrl])) html = withUnsubscribeFooter(html, urls.unsubscribeUrl);
+    // The sender's own List-* headers give way to the ones Herald's pages and feedback loops answer.
+    for (const name of Object.keys(headers)) if (/^(list-unsubscribe(-post)?|list-id|feedback-id)$/i.test(name)) delete headers[name];
+    Object.assign(
+      headers,
+      listHeaders({
+        projectId: email.project_id,
+        domain,
+        campaignId: email.campaign_id,
+        sourceType: email.source_type,
+        unsubscribeUrl: urls.unsubscribeUrl,
+        mailto: deps.unsubscribeMailto
+          ? { address: deps.unsubscribeMailto, token: urls.unsubscribeUrl.slice(urls.unsubscribeUrl.lastIndexOf('/') + 1) }
+          : undefined,
+      }),
+    );
   }
+  // The text part: the sender's, or written from the HTML as the recipient reads it (before tracking rewrites its links).
+  const text = email.text_body !== null ? render(email.text_body, vars, { escape: false }) : undefined;
+  const textFrom = text === undefined ? html : undefined;
+  if (email.tracking) html = addTracking(html, deps.tokens, deps.publicUrl, email.project_id, email.id, (email.track_opens ?? true) && pixelFits(html));
+
   const attachments = email.attachment_count > 0 ? await deps.repo.attachments(email.project_id, email.id) : [];
   return {
     mail: {
@@ -252,6 +273,7 @@ async function compose(deps: DeliveryDeps, email: EmailRow): Promise<Outgoing> {
       replyTo: email.reply_to ?? undefined,
       subject,
       html,
+      text,
       headers,
       attachments: attachments.map((a) => ({
         filename: a.filename,
@@ -261,6 +283,7 @@ async function compose(deps: DeliveryDeps, email: EmailRow): Promise<Outgoing> {
         contentDisposition: a.disposition === 'inline' ? 'inline' : 'attachment',
       })),
     },
+    textFrom,
     envelope: { from: key.found && key.return_path_domain ? `bounces@${key.return_path_domain}` : email.from_email, to: [email.to_email] },
     dkim: key.found ? { domainName: key.domain, keySelector: key.selector, privateKeyPem: key.private_key_pem, headerFieldNames: DKIM_HEADERS } : undefined,
   };

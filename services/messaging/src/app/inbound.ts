@@ -1,6 +1,7 @@
 import type { Api } from '../../../../libs/contracts/src';
 import { isUuid, logger, metrics, newId, notFound, runWithContext, ttlMemo } from '../../../../libs/kit/src';
 import { bareAddress, domainOf, summarize, type InboundSummary } from '../domain/inbound';
+import { mailtoUnsubscribeToken } from '../domain/mail-format';
 import type { InboundStore, Units } from './ports';
 
 export interface InboundDeps {
@@ -9,6 +10,8 @@ export interface InboundDeps {
   domains: () => Api<'domains'>;
   /** INBOUND_MAX_BYTES: the largest raw message kept (the SMTP listener refuses larger ones). */
   maxBytes: number;
+  /** UNSUBSCRIBE_MAILTO: the address List-Unsubscribe's mailto names, and what unsubscribes a signed subscription token. */
+  unsubscribe?: { address: string; apply(token: string): Promise<void> };
 }
 
 /** A message as it arrived, before anyone looked inside. */
@@ -139,6 +142,26 @@ async function recordIn(deps: InboundDeps, projectId: string, mail: ArrivedMail,
   });
   metrics.inbound.inc({ via: mail.via, outcome: stored ? 'recorded' : 'duplicate' });
   return { projectId, inboundId: id, duplicate: !stored };
+}
+
+/**
+ * Mail to UNSUBSCRIBE_MAILTO (a List-Unsubscribe mailto): its subject carries the signed token of
+ * the hosted unsubscribe page, and applying it is what the page's button does. A subject without
+ * a valid token changes nothing (the message is not kept either: it is a command, not mail).
+ */
+export async function receiveUnsubscribe(deps: InboundDeps, mail: ArrivedMail): Promise<boolean> {
+  const token = mailtoUnsubscribeToken((await summarize(mail.raw, mail.envelopeFrom)).subject);
+  if (!token || !deps.unsubscribe) return false;
+  try {
+    await deps.unsubscribe.apply(token);
+  } catch (err) {
+    // A forged or stale token, or a contact deleted since: nothing to unsubscribe.
+    const status = (err as { status?: number }).status;
+    if (status !== undefined && status < 500) return false;
+    throw err;
+  }
+  metrics.inbound.inc({ via: mail.via, outcome: 'unsubscribed' });
+  return true;
 }
 
 const inboundNotFound = () => notFound('Inbound message', 'INBOUND_NOT_FOUND');

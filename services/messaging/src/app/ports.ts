@@ -45,7 +45,12 @@ export interface EmailRow {
   lane: 'transactional' | 'bulk';
   headers: Record<string, string>;
   vars: Record<string, unknown>;
+  /** Click tracking, and open tracking unless `track_opens` says otherwise. */
   tracking: boolean;
+  /** The open pixel (null on rows stored before it was its own setting: as `tracking`). */
+  track_opens: boolean | null;
+  /** The sender's own text/plain part (null: generated from the HTML). */
+  text_body: string | null;
   message_id: string | null;
   status: EmailStatus;
   attempts: number;
@@ -67,7 +72,11 @@ export interface NewEmail {
   type: 'TRANSACTIONAL' | 'MARKETING';
   headers: Record<string, string>;
   vars: Record<string, unknown>;
+  /** Click tracking (and opens, unless trackOpens is false). */
   tracking: boolean;
+  trackOpens?: boolean;
+  /** The sender's own text/plain part; absent: generated from the HTML when sent. */
+  textBody?: string;
   attachments: Array<{ filename: string; contentType: string; contentId?: string; disposition: string; content: Buffer }>;
 }
 
@@ -281,6 +290,8 @@ export interface Units {
 /** A message to build and DKIM-sign, and its envelope. */
 export interface Outgoing {
   mail: Omit<Mail.Options, 'dkim' | 'envelope'>;
+  /** Without `mail.text`: the HTML to write the text/plain part from (on the composer's thread). */
+  textFrom?: string;
   /** The DKIM key to sign with (as PEM). */
   dkim?: { domainName: string; keySelector: string; privateKeyPem: string; headerFieldNames: string };
   /** Envelope sender (return path) and recipients. */

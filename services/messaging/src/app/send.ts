@@ -26,7 +26,12 @@ import {
 } from '../domain/send';
 import type { BillingGate, EmailRow, EmailsStore, NewEmail, SigningKeys, TemplatesStore, Units } from './ports';
 
-export type Tracking = 'ENABLED' | 'DISABLED' | 'MARKETING_ONLY';
+/**
+ * The project's tracking policy, as the gateway forwards it: its tracking setting, where ENABLED
+ * becomes ENABLED_EXCEPT_TRANSACTIONAL_OPENS unless the project turned transactional opens on.
+ */
+export type Tracking = 'ENABLED' | 'ENABLED_EXCEPT_TRANSACTIONAL_OPENS' | 'DISABLED' | 'MARKETING_ONLY';
+export const TRACKING_POLICIES: ReadonlySet<string> = new Set<Tracking>(['ENABLED', 'ENABLED_EXCEPT_TRANSACTIONAL_OPENS', 'DISABLED', 'MARKETING_ONLY']);
 
 const schemas = new Map<number, ReturnType<typeof createSendRequestSchema>>();
 const schemaFor = (maxAttachmentBytes: number) => {
@@ -73,9 +78,11 @@ export function queuedOrSuppressed(repo: Pick<Units, 'outbox'>, projectId: strin
   return { queued, suppressed };
 }
 
-/** Whether an email of this type gets open and click tracking under the project's setting. */
-export const trackingOn = (tracking: Tracking, type: 'TRANSACTIONAL' | 'MARKETING') =>
-  tracking === 'ENABLED' || (tracking === 'MARKETING_ONLY' && type === 'MARKETING');
+/** The tracking an email of this type gets under the project's policy: `tracking` (clicks) and `trackOpens` (the pixel). */
+export function trackingOf(policy: Tracking, type: 'TRANSACTIONAL' | 'MARKETING'): { tracking: boolean; trackOpens: boolean } {
+  const clicks = policy === 'ENABLED' || policy === 'ENABLED_EXCEPT_TRANSACTIONAL_OPENS' || (policy === 'MARKETING_ONLY' && type === 'MARKETING');
+  return { tracking: clicks, trackOpens: clicks && !(policy === 'ENABLED_EXCEPT_TRANSACTIONAL_OPENS' && type === 'TRANSACTIONAL') };
+}
 
 /** An email's template variables of its contact, as stored on the row (delivery lays `data` out at the top level too; see compose). */
 export const contactVars = (contact: { id: string; email: string; subscribed: boolean }, data: Record<string, unknown>) => ({
@@ -119,6 +126,7 @@ interface PreparedSend {
   replyTo?: string;
   type: 'TRANSACTIONAL' | 'MARKETING';
   tracking: boolean;
+  trackOpens: boolean;
   attachments: NewEmail['attachments'];
   recipients: Array<{ email: string; name?: string }>;
   /** About what the send weighs in a batch: the request, and its data once per recipient. */
@@ -210,7 +218,7 @@ async function prepare(deps: SendDeps, projectId: string, fields: SendFields, tr
     from,
     replyTo: body.reply ?? template?.reply_to ?? undefined,
     type,
-    tracking: trackingOn(tracking, type),
+    ...trackingOf(tracking, type),
     attachments,
     recipients,
     bytes: Buffer.byteLength(subject) + Buffer.byteLength(html) + attachments.reduce((n, a) => n + a.content.length, 0) + recipients.length * dataBytes,
@@ -289,6 +297,8 @@ async function persist(deps: SendDeps, sends: PreparedSend[]): Promise<Array<Bat
         // The contact's data once; delivery also lays it out at the top level (see compose).
         vars: contactVars(contact!, merged),
         tracking: s.tracking,
+        trackOpens: s.trackOpens,
+        textBody: s.body.text,
         attachments: s.attachments,
       };
       emails.push(email);

@@ -5,7 +5,8 @@ import { parseSesNotification, parseSnsEnvelope, verifySignature, type SesNotifi
 import type { EmailStatus } from '../domain/status';
 import type { EmailRow, EmailsStore, SnsCertificates, SnsSubscriptions, SuppressionsStore, Units } from './ports';
 import { statusEvent } from './send';
-import { domainRoutes, projectsOf, receive, type InboundDeps } from './inbound';
+import { bareAddress } from '../domain/inbound';
+import { domainRoutes, projectsOf, receive, receiveUnsubscribe, type InboundDeps } from './inbound';
 import { reputation } from './reputation';
 
 export interface WebhookDeps {
@@ -120,20 +121,19 @@ export async function handleMailNotification(deps: WebhookDeps, body: string): P
  */
 async function received(deps: InboundDeps, snsMessageId: string, n: SesNotification): Promise<MailOutcome> {
   const projects = await projectsOf(domainRoutes(deps.domains), n.recipients, false);
-  if (projects.size === 0) return { outcome: 'unknown_recipient', kind: n.kind };
   const source = typeof n.details.source === 'string' ? n.details.source : undefined;
-  const recorded = await receive(
-    deps,
-    {
-      via: 'ses',
-      sourceKey: snsMessageId,
-      envelopeFrom: source,
-      raw: n.content ?? n.headerSection!, // a Received notification without content always has its header section
-      headersOnly: !n.content,
-      size: n.content?.length ?? 0,
-    },
-    projects,
-  );
+  const mail = {
+    via: 'ses' as const,
+    sourceKey: snsMessageId,
+    envelopeFrom: source,
+    raw: n.content ?? n.headerSection!, // a Received notification without content always has its header section
+    headersOnly: !n.content,
+    size: n.content?.length ?? 0,
+  };
+  const unsubscribed =
+    deps.unsubscribe && n.recipients.some((r) => bareAddress(r) === deps.unsubscribe!.address) ? await receiveUnsubscribe(deps, mail) : false;
+  if (projects.size === 0) return { outcome: unsubscribed ? 'applied' : 'unknown_recipient', kind: n.kind };
+  const recorded = await receive(deps, mail, projects);
   if (recorded.length === 0) return { outcome: 'no_sender', kind: n.kind };
   return {
     outcome: recorded.every((r) => r.duplicate) ? 'duplicate' : 'applied',

@@ -1,7 +1,7 @@
 import { projectOf, type Api, type Handlers } from '../../../../libs/contracts/src';
 import { badRequest, isUuid, isValidEmail, newId, normalizeEmail, notFound, validationError } from '../../../../libs/kit/src';
 import type { BillingGate, EmailsStore, SigningKeys, TemplatesStore, Units, WorkflowEmail } from './ports';
-import { checkSender, contactVars, queuedOrSuppressed, trackingOn, type Tracking } from './send';
+import { checkSender, contactVars, queuedOrSuppressed, TRACKING_POLICIES, trackingOf, type Tracking } from './send';
 
 export interface WorkflowEmailDeps {
   repo: EmailsStore & TemplatesStore & Pick<Units, 'outbox'>;
@@ -11,7 +11,6 @@ export interface WorkflowEmailDeps {
   billing: BillingGate;
 }
 
-const TRACKING = new Set<string>(['ENABLED', 'DISABLED', 'MARKETING_ONLY'] satisfies Tracking[]);
 /** The longest idempotency key taken ("<executionId>:<stepId>" is 73 characters). */
 const MAX_KEY_LENGTH = 200;
 
@@ -46,7 +45,7 @@ export function workflowHandlers(d: WorkflowEmailDeps): Pick<Handlers<'messaging
       if (!isUuid(req.contact_id)) throw badRequest('contact_id must be a contact id');
       if (req.workflow_id && !isUuid(req.workflow_id)) throw badRequest('workflow_id must be a workflow id');
       const tracking = (req.tracking || 'ENABLED') as Tracking;
-      if (!TRACKING.has(tracking)) throw badRequest('tracking must be ENABLED, DISABLED or MARKETING_ONLY');
+      if (!TRACKING_POLICIES.has(tracking)) throw badRequest(`tracking must be one of ${[...TRACKING_POLICIES].join(', ')}`);
       const to = req.to ? normalizeEmail(req.to) : undefined;
       if (to !== undefined && !isValidEmail(to)) throw validationError([{ field: 'to', message: 'must be a valid email address', code: 'invalid_string' }]);
       const context = parseContext(req.context_json);
@@ -90,7 +89,7 @@ export function workflowHandlers(d: WorkflowEmailDeps): Pick<Handlers<'messaging
         // The contact's variables as /v1/send stores them, and the context under its own name:
         // never at the top level, where delivery lays out the contact's data (see compose).
         vars: { ...contactVars(contact, JSON.parse(contact.data_json || '{}')), context },
-        tracking: trackingOn(tracking, template.type),
+        ...trackingOf(tracking, template.type),
       };
       const events = queuedOrSuppressed(d.repo, projectId, 'transactional', {
         id: email.id,

@@ -306,6 +306,11 @@ export function createSendRequestSchema(opts: SendSchemaOptions = {}) {
         .optional()
         .describe('Required without a template; no line breaks.'),
       body: z.string().min(1, 'body must not be empty').optional().describe('HTML; required without a template.'),
+      text: z
+        .string()
+        .min(1, 'text must not be empty')
+        .optional()
+        .describe('The plain-text part (template variables work as in body); without it, one is generated from the HTML.'),
       template: z
         .string()
         .trim()
@@ -344,7 +349,7 @@ export function createSendRequestSchema(opts: SendSchemaOptions = {}) {
       }
       const headerBytes = Object.entries(req.headers ?? {}).reduce((n, [k, v]) => n + utf8(k) + utf8(v) + 4, 0);
       const encodedAttachments = (req.attachments ?? []).reduce((n, a) => n + a.content.length, 0);
-      const total = utf8(req.subject) + utf8(req.body) + headerBytes + encodedAttachments;
+      const total = utf8(req.subject) + utf8(req.body) + utf8(req.text) + headerBytes + encodedAttachments;
       if (total > MAX_MESSAGE_BYTES) {
         ctx.addIssue({ code: 'too_big', origin: 'string', maximum: MAX_MESSAGE_BYTES, path: [], message: `the message exceeds ${MAX_MESSAGE_BYTES} bytes` });
       }
@@ -366,6 +371,7 @@ export interface SendFields {
   to: Array<{ email: string; name: string }>;
   subject?: string;
   body?: string;
+  text?: string;
   template?: string;
   subscribed?: boolean;
   from: { email: string; name: string } | null;
@@ -383,6 +389,7 @@ export function sendFields(req: SendRequest): SendFields {
     to: normalizeRecipients(req.to).map(named),
     subject: req.subject,
     body: req.body,
+    text: req.text,
     template: req.template,
     subscribed: req.subscribed,
     from: req.from === undefined ? null : named(parseAddress(req.from)),
@@ -415,6 +422,7 @@ export function sendBody(f: SendFields): Record<string, unknown> {
     to: f.to.map(unnamed),
     subject: f.subject,
     body: f.body,
+    text: f.text,
     template: f.template,
     subscribed: f.subscribed,
     from: f.from ? unnamed(f.from) : undefined,

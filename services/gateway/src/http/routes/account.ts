@@ -30,6 +30,7 @@ const newProject = z.object({ name: projectName });
 const projectPatch = z.object({
   name: projectName.optional(),
   tracking: z.enum(['ENABLED', 'DISABLED', 'MARKETING_ONLY']).optional(),
+  transactionalOpenTracking: z.boolean().optional().describe('Add the open pixel to transactional mail too (default false; clicks are tracked either way).'),
   language: z.string().min(2).max(10).optional(),
 });
 
@@ -42,6 +43,7 @@ const projectExample = {
   disabled: false,
   disabledReason: null,
   tracking: 'ENABLED',
+  transactionalOpenTracking: false,
   language: 'en',
   role: 'OWNER',
   createdAt: '2025-06-01T09:30:00.000Z',
@@ -75,6 +77,9 @@ export const projectAnswer = z.strictObject({
   disabled: z.boolean(),
   disabledReason: z.string().nullable(),
   tracking: z.enum(['ENABLED', 'DISABLED', 'MARKETING_ONLY']),
+  transactionalOpenTracking: z
+    .boolean()
+    .describe('Whether transactional mail carries the open pixel (off by default: it makes short mail look image-only to spam filters).'),
   language: z.string(),
   role: z.enum(['OWNER', 'ADMIN', 'MEMBER']),
   createdAt: z.iso.datetime(),
@@ -377,6 +382,8 @@ export function accountRoutes(deps: AccountDeps): Route[] {
       },
       async (req, res, { body }) => {
         const updated = await deps.identity.repo.updateProject(req.projectId!, body);
+        // API keys carry the tracking policy they resolved to: the next request resolves it anew, in every gateway.
+        if (body.tracking !== undefined || body.transactionalOpenTracking !== undefined) await deps.cache.invalidate(updated.id);
         res.json(projectView({ ...updated, role: auth(req).role }));
       },
     ),

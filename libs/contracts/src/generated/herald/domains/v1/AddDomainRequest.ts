@@ -3,8 +3,10 @@
 
 export interface AddDomainRequest {
   'domain'?: (string);
+  'dmarc_report_email'?: (string);
 }
 
 export interface AddDomainRequest__Output {
   'domain': (string);
+  'dmarc_report_email': (string);
 }

@@ -10,6 +10,7 @@ export interface Domain {
   'created_at'?: (string);
   'verified_at'?: (string);
   'last_checked_at'?: (string);
+  'dmarc_report_email'?: (string);
 }
 
 export interface Domain__Output {
@@ -20,4 +21,5 @@ export interface Domain__Output {
   'created_at': (string);
   'verified_at': (string);
   'last_checked_at': (string);
+  'dmarc_report_email': (string);
 }

@@ -13,6 +13,7 @@ import type { InboundDomainRequest as _herald_domains_v1_InboundDomainRequest, I
 import type { InboundDomainResponse as _herald_domains_v1_InboundDomainResponse, InboundDomainResponse__Output as _herald_domains_v1_InboundDomainResponse__Output } from '../../../herald/domains/v1/InboundDomainResponse';
 import type { SigningKeyRequest as _herald_domains_v1_SigningKeyRequest, SigningKeyRequest__Output as _herald_domains_v1_SigningKeyRequest__Output } from '../../../herald/domains/v1/SigningKeyRequest';
 import type { SigningKeyResponse as _herald_domains_v1_SigningKeyResponse, SigningKeyResponse__Output as _herald_domains_v1_SigningKeyResponse__Output } from '../../../herald/domains/v1/SigningKeyResponse';
+import type { UpdateDomainRequest as _herald_domains_v1_UpdateDomainRequest, UpdateDomainRequest__Output as _herald_domains_v1_UpdateDomainRequest__Output } from '../../../herald/domains/v1/UpdateDomainRequest';
 
 export interface DomainsClient extends grpc.Client {
   AddDomain(argument: _herald_domains_v1_AddDomainRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_domains_v1_DomainResponse__Output>): grpc.ClientUnaryCall;
@@ -69,6 +70,15 @@ export interface DomainsClient extends grpc.Client {
   listDomains(argument: _herald_common_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_domains_v1_DomainsResponse__Output>): grpc.ClientUnaryCall;
   listDomains(argument: _herald_common_v1_Empty, callback: grpc.requestCallback<_herald_domains_v1_DomainsResponse__Output>): grpc.ClientUnaryCall;
   
+  UpdateDomain(argument: _herald_domains_v1_UpdateDomainRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_domains_v1_DomainResponse__Output>): grpc.ClientUnaryCall;
+  UpdateDomain(argument: _herald_domains_v1_UpdateDomainRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_domains_v1_DomainResponse__Output>): grpc.ClientUnaryCall;
+  UpdateDomain(argument: _herald_domains_v1_UpdateDomainRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_domains_v1_DomainResponse__Output>): grpc.ClientUnaryCall;
+  UpdateDomain(argument: _herald_domains_v1_UpdateDomainRequest, callback: grpc.requestCallback<_herald_domains_v1_DomainResponse__Output>): grpc.ClientUnaryCall;
+  updateDomain(argument: _herald_domains_v1_UpdateDomainRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_domains_v1_DomainResponse__Output>): grpc.ClientUnaryCall;
+  updateDomain(argument: _herald_domains_v1_UpdateDomainRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_domains_v1_DomainResponse__Output>): grpc.ClientUnaryCall;
+  updateDomain(argument: _herald_domains_v1_UpdateDomainRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_domains_v1_DomainResponse__Output>): grpc.ClientUnaryCall;
+  updateDomain(argument: _herald_domains_v1_UpdateDomainRequest, callback: grpc.requestCallback<_herald_domains_v1_DomainResponse__Output>): grpc.ClientUnaryCall;
+  
   VerifyDomain(argument: _herald_domains_v1_DomainIdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_domains_v1_DomainResponse__Output>): grpc.ClientUnaryCall;
   VerifyDomain(argument: _herald_domains_v1_DomainIdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_domains_v1_DomainResponse__Output>): grpc.ClientUnaryCall;
   VerifyDomain(argument: _herald_domains_v1_DomainIdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_domains_v1_DomainResponse__Output>): grpc.ClientUnaryCall;
@@ -93,6 +103,8 @@ export interface DomainsHandlers extends grpc.UntypedServiceImplementation {
   
   ListDomains: grpc.handleUnaryCall<_herald_common_v1_Empty__Output, _herald_domains_v1_DomainsResponse>;
   
+  UpdateDomain: grpc.handleUnaryCall<_herald_domains_v1_UpdateDomainRequest__Output, _herald_domains_v1_DomainResponse>;
+  
   VerifyDomain: grpc.handleUnaryCall<_herald_domains_v1_DomainIdRequest__Output, _herald_domains_v1_DomainResponse>;
   
 }
@@ -104,5 +116,6 @@ export interface DomainsDefinition extends grpc.ServiceDefinition {
   GetSigningKey: MethodDefinition<_herald_domains_v1_SigningKeyRequest, _herald_domains_v1_SigningKeyResponse, _herald_domains_v1_SigningKeyRequest__Output, _herald_domains_v1_SigningKeyResponse__Output>
   InboundDomain: MethodDefinition<_herald_domains_v1_InboundDomainRequest, _herald_domains_v1_InboundDomainResponse, _herald_domains_v1_InboundDomainRequest__Output, _herald_domains_v1_InboundDomainResponse__Output>
   ListDomains: MethodDefinition<_herald_common_v1_Empty, _herald_domains_v1_DomainsResponse, _herald_common_v1_Empty__Output, _herald_domains_v1_DomainsResponse__Output>
+  UpdateDomain: MethodDefinition<_herald_domains_v1_UpdateDomainRequest, _herald_domains_v1_DomainResponse, _herald_domains_v1_UpdateDomainRequest__Output, _herald_domains_v1_DomainResponse__Output>
   VerifyDomain: MethodDefinition<_herald_domains_v1_DomainIdRequest, _herald_domains_v1_DomainResponse, _herald_domains_v1_DomainIdRequest__Output, _herald_domains_v1_DomainResponse__Output>
 }

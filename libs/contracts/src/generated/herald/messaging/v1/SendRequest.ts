@@ -19,6 +19,7 @@ export interface SendRequest {
   'headers'?: ({[key: string]: string});
   'data_json'?: (string);
   'attachments'?: (_herald_messaging_v1_SendAttachment)[];
+  'text'?: (string);
   '_subject'?: "subject";
   '_body'?: "body";
   '_template'?: "template";
@@ -26,6 +27,7 @@ export interface SendRequest {
   '_name'?: "name";
   '_reply'?: "reply";
   '_data_json'?: "data_json";
+  '_text'?: "text";
 }
 
 export interface SendRequest__Output {
@@ -44,6 +46,7 @@ export interface SendRequest__Output {
   'headers': ({[key: string]: string});
   'data_json'?: (string);
   'attachments': (_herald_messaging_v1_SendAttachment__Output)[];
+  'text'?: (string);
   '_subject'?: "subject";
   '_body'?: "body";
   '_template'?: "template";
@@ -51,4 +54,5 @@ export interface SendRequest__Output {
   '_name'?: "name";
   '_reply'?: "reply";
   '_data_json'?: "data_json";
+  '_text'?: "text";
 }
