@@ -212,6 +212,43 @@ describe.each<TopologyKind>(['all', 'split'])('mail format (%s)', (kind) => {
     expect((await api.patch('/domains/00000000-0000-7000-8000-000000000000', { dmarcReportEmail: null })).status).toBe(404);
   });
 
+  it("a domain's compliance check: SPF, DKIM, DMARC as last checked, the list headers, DMARC reports and the day's volume", async () => {
+    const id = (await api.get(`/domains/project/${s.t.projectId}`)).body.find((d: any) => d.domain === s.domain).id;
+    await send({ to: to(), subject: 'Counted', body: '<p>x</p>' });
+    const r = await eventually(async () => {
+      const c = await api.get(`/domains/${id}/compliance`);
+      return c.status === 200 && c.body.sent24h >= 1 ? c : undefined;
+    }, 20_000);
+    const status = Object.fromEntries(r.body.checks.map((c: any) => [c.id, c.status]));
+    expect(status).toEqual({
+      spf: 'pass',
+      dkim: 'pass',
+      dmarc: 'pass',
+      dmarc_reports: 'warn',
+      one_click_unsubscribe: 'pass',
+      list_id: 'pass',
+      mailto_unsubscribe: 'pass',
+      bulk_volume: 'pass',
+    });
+    expect(r.body).toMatchObject({ domain: s.domain, checkedAt: expect.any(String) });
+    expect(r.body.marketing24h).toBeLessThanOrEqual(r.body.sent24h);
+    expect(r.body.checks.find((c: any) => c.id === 'dmarc_reports').fix).toMatch(/DMARC reports to/);
+
+    // DMARC removed from DNS: the next check fails it, with what to do.
+    s.dns.set(`_dmarc.${s.domain}`, 'TXT', []);
+    await api.get(`/domains/${id}/verify`);
+    const after = (await api.get(`/domains/${id}/compliance`)).body.checks.find((c: any) => c.id === 'dmarc');
+    expect(after).toMatchObject({ status: 'fail', fix: expect.stringMatching(/Publish the DMARC record/) });
+    const record = (await api.get(`/domains/project/${s.t.projectId}`)).body.find((d: any) => d.id === id).records.find((x: any) => x.purpose === 'dmarc');
+    s.dns.set(`_dmarc.${s.domain}`, 'TXT', [record.value]);
+    await api.get(`/domains/${id}/verify`);
+
+    expect((await api.get('/domains/00000000-0000-7000-8000-000000000000/compliance')).body.error.code).toBe('DOMAIN_NOT_FOUND');
+    const owner = await session(s.t.baseUrl, OWNER.email, OWNER.password);
+    const stranger = new Api(s.t.baseUrl, (await owner.post('/users/@me/projects', { name: `Stranger ${kind}` })).body.secret);
+    expect((await stranger.get(`/domains/${id}/compliance`)).status).toBe(404);
+  });
+
   it('mail to the List-Unsubscribe mailto address unsubscribes the contact (SES; in all-in-one, the SMTP listener too)', async () => {
     const template = await marketingTemplate('<p>Weekly digest</p>');
     const viaListener = kind === 'all';

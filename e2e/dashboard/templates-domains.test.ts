@@ -111,6 +111,13 @@ describe('dashboard templates and domains (all)', () => {
       .waitFor({ state: 'attached' });
     expect((await api.get(`/domains/project/${t.projectId}`)).body.find((d: any) => d.domain === domain).dmarcReportEmail).toBe('dmarc@reports.example');
 
+    // The bulk-sender rules: every required check passes for the verified domain.
+    await card.locator('summary', { hasText: 'Bulk-sender rules' }).click();
+    const checks = card.getByRole('list', { name: `Bulk-sender checks of ${domain}` });
+    await checks.locator('li[data-check="dmarc"][data-status="pass"]').waitFor();
+    expect(await checks.locator('li[data-status="fail"]').count()).toBe(0);
+    await card.locator('summary', { hasText: 'all required checks pass' }).waitFor();
+
     // A domain already there: the API's message, the typed value kept.
     await page.getByLabel('Domain', { exact: true }).fill(domain);
     await page.getByRole('button', { name: 'Add domain' }).click();

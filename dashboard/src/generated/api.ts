@@ -990,6 +990,28 @@ export interface paths {
         patch: operations["patchDomainsById"];
         trace?: never;
     };
+    "/domains/{id}/compliance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A domain against the bulk-sender rules
+         * @description Gmail's and Yahoo's rules for bulk senders, checked for one sending domain: SPF, DKIM and DMARC published and aligned with From (as the last DNS check found them), one-click unsubscribe and List-Id on marketing mail, DMARC reports, and the volume of the last 24 hours against Gmail's 5,000 a day.
+         *
+         *     **Auth:** A secret key (sk_) of the project, or a dashboard session of a member with X-Project-Id.
+         */
+        get: operations["getDomainsByIdCompliance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/domains/{id}/verify": {
         parameters: {
             query?: never;
@@ -6233,6 +6255,84 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    getDomainsByIdCompliance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The domain id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each check with its status, and what to do when it does not pass. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "domain": "example.com",
+                     *       "checkedAt": "2025-06-02T08:00:00.000Z",
+                     *       "sent24h": 1200,
+                     *       "marketing24h": 1000,
+                     *       "checks": [
+                     *         {
+                     *           "id": "dmarc",
+                     *           "status": "pass",
+                     *           "title": "DMARC",
+                     *           "detail": "_dmarc.example.com has a DMARC record.",
+                     *           "fix": null
+                     *         },
+                     *         {
+                     *           "id": "dmarc_reports",
+                     *           "status": "warn",
+                     *           "title": "DMARC reports",
+                     *           "detail": "No reporting address: nobody sees who sends as this domain.",
+                     *           "fix": "Set \"DMARC reports to\" for this domain and publish the DMARC record again."
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The domain's last DNS check, which the DNS checks read; null: never checked. */
+                        checkedAt: string | null;
+                        checks: {
+                            detail: string;
+                            /** @description What to do; null when it passes. */
+                            fix: string | null;
+                            /** @enum {string} */
+                            id: "spf" | "dkim" | "dmarc" | "dmarc_reports" | "one_click_unsubscribe" | "list_id" | "mailto_unsubscribe" | "bulk_volume";
+                            /** @enum {string} */
+                            status: "pass" | "warn" | "fail";
+                            title: string;
+                        }[];
+                        domain: string;
+                        /** @description Of them, marketing mail. */
+                        marketing24h: number;
+                        /** @description Emails sent from the domain in the last 24 hours. */
+                        sent24h: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description DOMAIN_NOT_FOUND: No domain of this project has this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             429: components["responses"]["RateLimited"];
         };
     };

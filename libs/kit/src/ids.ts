@@ -11,3 +11,11 @@ export function uuidv7Ms(id: string): number | undefined {
   const ms = parseInt(id.slice(0, 8) + id.slice(9, 13), 16);
   return Number.isFinite(ms) ? ms : undefined;
 }
+
+/** The smallest UUIDv7 of a millisecond: ids made at or after `at` sort at or above it. */
+export function uuidFloor(at: Date): string {
+  const hex = Math.max(0, Math.min(at.getTime(), 2 ** 48 - 1))
+    .toString(16)
+    .padStart(12, '0');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-0000-0000-000000000000`;
+}

@@ -105,6 +105,7 @@ export const messaging = defineService({
       maxAttachmentBytes: config.MAX_ATTACHMENT_BYTES,
       devMailbox: !config.SMTP_URL && config.NODE_ENV !== 'production',
       billing,
+      unsubscribeMailto: config.UNSUBSCRIBE_MAILTO !== undefined,
     });
 
     // A List-Unsubscribe mailto that arrives does what the hosted page's button does.

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { api } from '../../api';
 import { canManage, useProject } from '../../session';
 import { useApi } from '../../ui/data';
@@ -192,8 +192,46 @@ function DomainCard({ domain: d, manage, onChange, onDeleted }: { domain: Domain
           </table>
         </div>
       </details>
+      <Compliance domain={d} />
       {manage && <DmarcReports domain={d} onChange={onChange} />}
     </section>
+  );
+}
+
+type ComplianceAnswer = Answer<'/domains/{id}/compliance', 'get'>;
+const STATUS_TONE = { pass: 'good', warn: 'warn', fail: 'bad' } as const;
+const STATUS_LABEL = { pass: 'Pass', warn: 'Advice', fail: 'Fails' } as const;
+
+/** The domain against Gmail's and Yahoo's bulk-sender rules, read when opened (and again after each check of its records). */
+function Compliance({ domain: d }: { domain: Domain }) {
+  const [open, setOpen] = useState(false);
+  const report = useApi<ComplianceAnswer>(open ? `/domains/${d.id}/compliance` : null);
+  const { reload } = report;
+  useEffect(() => {
+    if (open) reload();
+  }, [d.lastCheckedAt]); // eslint-disable-line react-hooks/exhaustive-deps
+  const fails = report.data?.checks.filter((c) => c.status === 'fail').length ?? 0;
+  return (
+    <details className="dns-compliance" onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
+      <summary>Bulk-sender rules (Gmail, Yahoo){report.data && (fails ? ` — ${fails} failing` : ' — all required checks pass')}</summary>
+      <Loaded loading={!report.data && !report.error} error={report.error}>
+        {() => (
+          <>
+            <ul className="dns-checks" aria-label={`Bulk-sender checks of ${d.domain}`}>
+              {report.data!.checks.map((c) => (
+                <li key={c.id} data-check={c.id} data-status={c.status}>
+                  <Badge tone={STATUS_TONE[c.status]}>{STATUS_LABEL[c.status]}</Badge> <strong>{c.title}</strong>: {c.detail}
+                  {c.fix && <div className="muted">{c.fix}</div>}
+                </li>
+              ))}
+            </ul>
+            <p className="muted">
+              {report.data!.sent24h} sent in the last 24 hours, {report.data!.marketing24h} of them marketing.
+            </p>
+          </>
+        )}
+      </Loaded>
+    </details>
   );
 }
 

@@ -10,6 +10,8 @@ import type { CampaignProgressResponse as _herald_messaging_v1_CampaignProgressR
 import type { CampaignRef as _herald_messaging_v1_CampaignRef, CampaignRef__Output as _herald_messaging_v1_CampaignRef__Output } from './herald/messaging/v1/CampaignRef';
 import type { CancelCampaignResponse as _herald_messaging_v1_CancelCampaignResponse, CancelCampaignResponse__Output as _herald_messaging_v1_CancelCampaignResponse__Output } from './herald/messaging/v1/CancelCampaignResponse';
 import type { ClickResponse as _herald_messaging_v1_ClickResponse, ClickResponse__Output as _herald_messaging_v1_ClickResponse__Output } from './herald/messaging/v1/ClickResponse';
+import type { ComplianceCheck as _herald_messaging_v1_ComplianceCheck, ComplianceCheck__Output as _herald_messaging_v1_ComplianceCheck__Output } from './herald/messaging/v1/ComplianceCheck';
+import type { ComplianceResponse as _herald_messaging_v1_ComplianceResponse, ComplianceResponse__Output as _herald_messaging_v1_ComplianceResponse__Output } from './herald/messaging/v1/ComplianceResponse';
 import type { DevMail as _herald_messaging_v1_DevMail, DevMail__Output as _herald_messaging_v1_DevMail__Output } from './herald/messaging/v1/DevMail';
 import type { DevMailboxRequest as _herald_messaging_v1_DevMailboxRequest, DevMailboxRequest__Output as _herald_messaging_v1_DevMailboxRequest__Output } from './herald/messaging/v1/DevMailboxRequest';
 import type { DevMailboxResponse as _herald_messaging_v1_DevMailboxResponse, DevMailboxResponse__Output as _herald_messaging_v1_DevMailboxResponse__Output } from './herald/messaging/v1/DevMailboxResponse';
@@ -77,6 +79,8 @@ export interface ProtoGrpcType {
         CampaignRef: MessageTypeDefinition<_herald_messaging_v1_CampaignRef, _herald_messaging_v1_CampaignRef__Output>
         CancelCampaignResponse: MessageTypeDefinition<_herald_messaging_v1_CancelCampaignResponse, _herald_messaging_v1_CancelCampaignResponse__Output>
         ClickResponse: MessageTypeDefinition<_herald_messaging_v1_ClickResponse, _herald_messaging_v1_ClickResponse__Output>
+        ComplianceCheck: MessageTypeDefinition<_herald_messaging_v1_ComplianceCheck, _herald_messaging_v1_ComplianceCheck__Output>
+        ComplianceResponse: MessageTypeDefinition<_herald_messaging_v1_ComplianceResponse, _herald_messaging_v1_ComplianceResponse__Output>
         DevMail: MessageTypeDefinition<_herald_messaging_v1_DevMail, _herald_messaging_v1_DevMail__Output>
         DevMailboxRequest: MessageTypeDefinition<_herald_messaging_v1_DevMailboxRequest, _herald_messaging_v1_DevMailboxRequest__Output>
         DevMailboxResponse: MessageTypeDefinition<_herald_messaging_v1_DevMailboxResponse, _herald_messaging_v1_DevMailboxResponse__Output>

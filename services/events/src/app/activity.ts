@@ -4,7 +4,7 @@
  * the campaigns projection.
  */
 import type { Work } from '../../../../libs/db/src';
-import { newIdAt } from '../../../../libs/kit/src';
+import { newIdAt, uuidFloor } from '../../../../libs/kit/src';
 import { projectOf, type Api, type DomainEvent, type Handlers } from '../../../../libs/contracts/src';
 import {
   ACTIVITY_TYPES,
@@ -24,7 +24,6 @@ import {
   trend,
   unknownTimeZone,
   utcDays,
-  uuidFloor,
 } from '../domain/activity';
 import type { Activity } from '../../../../libs/contracts/src/generated/herald/events/v1/Activity';
 import type { ActivityStore, CampaignChange, FeedRow, WorkflowActivity } from './ports';

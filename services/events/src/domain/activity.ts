@@ -91,14 +91,6 @@ export function decodeCursor(cursor: string): string | undefined {
   return id;
 }
 
-/** The smallest UUIDv7 of a millisecond: ids made at or after `at` sort at or above it. */
-export function uuidFloor(at: Date): string {
-  const hex = Math.max(0, Math.min(at.getTime(), 2 ** 48 - 1))
-    .toString(16)
-    .padStart(12, '0');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-0000-0000-000000000000`;
-}
-
 // ---- dates and ranges ---------------------------------------------------------------------------
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg';
 import { Db, prepared, Queryable, sqlOf, type Work } from '../../../../libs/db/src';
-import { AppError, metrics } from '../../../../libs/kit/src';
+import { AppError, metrics, uuidFloor } from '../../../../libs/kit/src';
 import type { NewEvent } from '../../../../libs/bus/src';
 import type { DomainEvent } from '../../../../libs/contracts/src';
 import type { CampaignEmail, CampaignEmailContent, EmailRow, EmailsStore, NewEmail, WorkflowEmail } from '../app/ports';
@@ -490,6 +490,17 @@ export class EmailsRepo implements EmailsStore {
       `SELECT id, email_id, recipient, sender, subject, raw, created_at FROM messaging.dev_mailbox WHERE project_id = ANY($1::uuid[]) ORDER BY id DESC LIMIT $2`,
       [projectIds, limit],
     );
+  }
+
+  async sentFromDomain(projectId: string, domain: string, withinMs: number) {
+    // Ids are UUIDv7: the primary key's range since then covers the emails created in the window.
+    const [r] = await this.db.query<{ sent: number; marketing: number }>(
+      `SELECT count(*)::int AS sent, count(*) FILTER (WHERE type = 'MARKETING')::int AS marketing
+         FROM messaging.emails
+        WHERE project_id = $1 AND id >= $2 AND sent_at > now() - make_interval(secs => $3) AND lower(split_part(from_email, '@', 2)) = $4`,
+      [projectId, uuidFloor(new Date(Date.now() - withinMs)), withinMs / 1000, domain.toLowerCase()],
+    );
+    return r;
   }
 
   async reputation(projectId: string, work?: Work) {

@@ -1,5 +1,6 @@
 import { projectOf, type Api, type Handlers } from '../../../../libs/contracts/src';
 import { AppError, inSpan, isUuid, notFound, runWithContext, toBatchReply } from '../../../../libs/kit/src';
+import { complianceChecks } from '../domain/compliance';
 import { verifyEmail } from '../domain/verify';
 import type { TokenSigner } from '../domain/tokens';
 import type { BillingGate, MessagingStore, SigningKeys, VerifyDns } from './ports';
@@ -24,6 +25,8 @@ export interface MessagingDeps {
   maxAttachmentBytes: number;
   devMailbox: boolean;
   billing: BillingGate;
+  /** UNSUBSCRIBE_MAILTO is set (the compliance check reports it). */
+  unsubscribeMailto?: boolean;
 }
 
 const badToken = () => notFound('Link', 'INVALID_TOKEN');
@@ -221,6 +224,23 @@ export function messagingHandlers(d: MessagingDeps): Omit<Handlers<'messaging'>,
           received_at: r.created_at.toISOString(),
         })),
       };
+    },
+    async DomainCompliance(req, meta) {
+      const projectId = projectOf(meta);
+      const domain = isUuid(req.id) ? (await d.domains().ListDomains({}, { projectId })).domains.find((x) => x.id === req.id) : undefined;
+      if (!domain) throw notFound('Domain', 'DOMAIN_NOT_FOUND');
+      const volume = await d.repo.sentFromDomain(projectId, domain.domain, 24 * 3_600_000);
+      const found = Object.fromEntries(domain.records.map((r) => [r.purpose, r.found]));
+      const checks = complianceChecks({
+        domain: domain.domain,
+        found,
+        checked: domain.last_checked_at !== '',
+        dmarcReportEmail: domain.dmarc_report_email || null,
+        mailto: d.unsubscribeMailto === true,
+        sent24h: volume.sent,
+        marketing24h: volume.marketing,
+      });
+      return { domain: domain.domain, checks, sent_24h: volume.sent, marketing_24h: volume.marketing, checked_at: domain.last_checked_at };
     },
     async Security(_req, meta) {
       const { sevenDay, allTime, levels } = reputation(await d.repo.reputation(projectOf(meta)));

@@ -247,6 +247,8 @@ export interface EmailsStore {
   /** The dev mailbox's messages of these projects (a project's and the system's), newest first. */
   devMail(projectIds: string[], limit: number): Promise<DevMailRow[]>;
   reputation(projectId: string, work?: Work): Promise<ReputationCounts>;
+  /** Emails of the project sent from an address of `domain` in the last `withinMs` (all, and marketing). */
+  sentFromDomain(projectId: string, domain: string, withinMs: number): Promise<{ sent: number; marketing: number }>;
 }
 
 /** Suppressed addresses, and the SNS notifications seen (adapters/suppressions-repo.ts). */

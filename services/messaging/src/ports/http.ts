@@ -112,6 +112,21 @@ const devMailboxAnswer = z.strictObject({
     }),
   ),
 });
+const complianceAnswer = z.strictObject({
+  domain: z.string(),
+  checkedAt: z.iso.datetime().nullable().describe("The domain's last DNS check, which the DNS checks read; null: never checked."),
+  sent24h: z.number().int().describe('Emails sent from the domain in the last 24 hours.'),
+  marketing24h: z.number().int().describe('Of them, marketing mail.'),
+  checks: z.array(
+    z.strictObject({
+      id: z.enum(['spf', 'dkim', 'dmarc', 'dmarc_reports', 'one_click_unsubscribe', 'list_id', 'mailto_unsubscribe', 'bulk_volume']),
+      status: z.enum(['pass', 'warn', 'fail']),
+      title: z.string(),
+      detail: z.string(),
+      fix: z.string().nullable().describe('What to do; null when it passes.'),
+    }),
+  ),
+});
 const NOTIFICATION_OUTCOMES = ['applied', 'duplicate', 'ignored', 'unknown_email', 'unknown_recipient', 'no_sender', 'subscription_confirmed'] as const;
 const SES_KINDS = ['delivery', 'bounce', 'complaint', 'open', 'click', 'received', 'unknown'] as const;
 const notificationAnswer = z.strictObject({
@@ -723,6 +738,50 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
       },
     ),
 
+    on.get(
+      '/domains/:id/compliance',
+      policy.secret,
+      {
+        tag: 'Domains',
+        summary: 'A domain against the bulk-sender rules',
+        description:
+          "Gmail's and Yahoo's rules for bulk senders, checked for one sending domain: SPF, DKIM and DMARC published and aligned with From (as the last DNS check found them), one-click unsubscribe and List-Id on marketing mail, DMARC reports, and the volume of the last 24 hours against Gmail's 5,000 a day.",
+        params: { id: 'The domain id.' },
+        responses: {
+          200: {
+            description: 'Each check with its status, and what to do when it does not pass.',
+            schema: complianceAnswer,
+            example: {
+              domain: 'example.com',
+              checkedAt: '2025-06-02T08:00:00.000Z',
+              sent24h: 1200,
+              marketing24h: 1000,
+              checks: [
+                { id: 'dmarc', status: 'pass', title: 'DMARC', detail: '_dmarc.example.com has a DMARC record.', fix: null },
+                {
+                  id: 'dmarc_reports',
+                  status: 'warn',
+                  title: 'DMARC reports',
+                  detail: 'No reporting address: nobody sees who sends as this domain.',
+                  fix: 'Set "DMARC reports to" for this domain and publish the DMARC record again.',
+                },
+              ],
+            },
+          },
+        },
+        errors: { 404: { code: 'DOMAIN_NOT_FOUND', description: 'No domain of this project has this id.' } },
+      },
+      async (req, res) => {
+        const out = await messaging().DomainCompliance({ id: String(req.params.id) });
+        res.json({
+          domain: out.domain,
+          checkedAt: out.checked_at || null,
+          sent24h: out.sent_24h,
+          marketing24h: out.marketing_24h,
+          checks: out.checks.map((c) => ({ id: c.id, status: c.status, title: c.title, detail: c.detail, fix: c.fix || null })),
+        });
+      },
+    ),
     on.get(
       '/inbound/:id',
       auth,

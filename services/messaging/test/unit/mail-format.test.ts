@@ -1,3 +1,4 @@
+import { complianceChecks, GMAIL_BULK_PER_DAY, type ComplianceFacts } from '../../src/domain/compliance';
 import {
   hasUnsubscribeLink,
   IMAGE_ONLY_TEXT_BYTES,
@@ -90,5 +91,31 @@ describe('tracking by policy and type', () => {
     ['DISABLED', 'MARKETING', false, false],
   ] as const)('%s, %s: clicks %s, opens %s', (policy, type, clicks, opens) => {
     expect(trackingOf(policy, type)).toEqual({ tracking: clicks, trackOpens: opens });
+  });
+});
+
+describe('the compliance checks', () => {
+  const facts: ComplianceFacts = {
+    domain: 'news.example.com',
+    found: { dkim: true, spf: true, mx: true, dmarc: true },
+    checked: true,
+    dmarcReportEmail: 'dmarc@example.com',
+    mailto: true,
+    sent24h: 10,
+    marketing24h: 4,
+  };
+  const statuses = (f: ComplianceFacts) => Object.fromEntries(complianceChecks(f).map((c) => [c.id, c.status]));
+
+  it('all pass for a published domain with reports, the mailto and a small volume; a passing check has no fix', () => {
+    expect(new Set(Object.values(statuses(facts)))).toEqual(new Set(['pass']));
+    expect(complianceChecks(facts).every((c) => c.fix === '')).toBe(true);
+  });
+
+  it('a missing record fails, an unchecked domain fails its DNS checks, and the optional parts are advice', () => {
+    expect(statuses({ ...facts, found: { ...facts.found, dmarc: false } })).toMatchObject({ dmarc: 'fail', spf: 'pass' });
+    expect(statuses({ ...facts, checked: false })).toMatchObject({ spf: 'fail', dkim: 'fail', dmarc: 'fail' });
+    expect(statuses({ ...facts, dmarcReportEmail: null, mailto: false })).toMatchObject({ dmarc_reports: 'warn', mailto_unsubscribe: 'warn' });
+    const bulk = complianceChecks({ ...facts, sent24h: GMAIL_BULK_PER_DAY }).find((c) => c.id === 'bulk_volume')!;
+    expect([bulk.status, bulk.detail]).toEqual(['warn', expect.stringContaining('5000 mails sent from news.example.com')]);
   });
 });

@@ -6,6 +6,7 @@ import type { CampaignProgressResponse as _herald_messaging_v1_CampaignProgressR
 import type { CampaignRef as _herald_messaging_v1_CampaignRef, CampaignRef__Output as _herald_messaging_v1_CampaignRef__Output } from '../../../herald/messaging/v1/CampaignRef';
 import type { CancelCampaignResponse as _herald_messaging_v1_CancelCampaignResponse, CancelCampaignResponse__Output as _herald_messaging_v1_CancelCampaignResponse__Output } from '../../../herald/messaging/v1/CancelCampaignResponse';
 import type { ClickResponse as _herald_messaging_v1_ClickResponse, ClickResponse__Output as _herald_messaging_v1_ClickResponse__Output } from '../../../herald/messaging/v1/ClickResponse';
+import type { ComplianceResponse as _herald_messaging_v1_ComplianceResponse, ComplianceResponse__Output as _herald_messaging_v1_ComplianceResponse__Output } from '../../../herald/messaging/v1/ComplianceResponse';
 import type { DevMailboxRequest as _herald_messaging_v1_DevMailboxRequest, DevMailboxRequest__Output as _herald_messaging_v1_DevMailboxRequest__Output } from '../../../herald/messaging/v1/DevMailboxRequest';
 import type { DevMailboxResponse as _herald_messaging_v1_DevMailboxResponse, DevMailboxResponse__Output as _herald_messaging_v1_DevMailboxResponse__Output } from '../../../herald/messaging/v1/DevMailboxResponse';
 import type { Empty as _herald_common_v1_Empty, Empty__Output as _herald_common_v1_Empty__Output } from '../../../herald/common/v1/Empty';
@@ -92,6 +93,15 @@ export interface MessagingClient extends grpc.Client {
   devMailbox(argument: _herald_messaging_v1_DevMailboxRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_DevMailboxResponse__Output>): grpc.ClientUnaryCall;
   devMailbox(argument: _herald_messaging_v1_DevMailboxRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_DevMailboxResponse__Output>): grpc.ClientUnaryCall;
   devMailbox(argument: _herald_messaging_v1_DevMailboxRequest, callback: grpc.requestCallback<_herald_messaging_v1_DevMailboxResponse__Output>): grpc.ClientUnaryCall;
+  
+  DomainCompliance(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_ComplianceResponse__Output>): grpc.ClientUnaryCall;
+  DomainCompliance(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_ComplianceResponse__Output>): grpc.ClientUnaryCall;
+  DomainCompliance(argument: _herald_messaging_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_ComplianceResponse__Output>): grpc.ClientUnaryCall;
+  DomainCompliance(argument: _herald_messaging_v1_IdRequest, callback: grpc.requestCallback<_herald_messaging_v1_ComplianceResponse__Output>): grpc.ClientUnaryCall;
+  domainCompliance(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_ComplianceResponse__Output>): grpc.ClientUnaryCall;
+  domainCompliance(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_ComplianceResponse__Output>): grpc.ClientUnaryCall;
+  domainCompliance(argument: _herald_messaging_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_ComplianceResponse__Output>): grpc.ClientUnaryCall;
+  domainCompliance(argument: _herald_messaging_v1_IdRequest, callback: grpc.requestCallback<_herald_messaging_v1_ComplianceResponse__Output>): grpc.ClientUnaryCall;
   
   DuplicateTemplate(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_TemplateResponse__Output>): grpc.ClientUnaryCall;
   DuplicateTemplate(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_TemplateResponse__Output>): grpc.ClientUnaryCall;
@@ -297,6 +307,8 @@ export interface MessagingHandlers extends grpc.UntypedServiceImplementation {
   
   DevMailbox: grpc.handleUnaryCall<_herald_messaging_v1_DevMailboxRequest__Output, _herald_messaging_v1_DevMailboxResponse>;
   
+  DomainCompliance: grpc.handleUnaryCall<_herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_ComplianceResponse>;
+  
   DuplicateTemplate: grpc.handleUnaryCall<_herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_TemplateResponse>;
   
   EnqueueCampaign: grpc.handleUnaryCall<_herald_messaging_v1_EnqueueCampaignRequest__Output, _herald_messaging_v1_EnqueueCampaignResponse>;
@@ -348,6 +360,7 @@ export interface MessagingDefinition extends grpc.ServiceDefinition {
   CreateTemplate: MethodDefinition<_herald_messaging_v1_TemplateWrite, _herald_messaging_v1_TemplateResponse, _herald_messaging_v1_TemplateWrite__Output, _herald_messaging_v1_TemplateResponse__Output>
   DeleteTemplate: MethodDefinition<_herald_messaging_v1_IdRequest, _herald_common_v1_Empty, _herald_messaging_v1_IdRequest__Output, _herald_common_v1_Empty__Output>
   DevMailbox: MethodDefinition<_herald_messaging_v1_DevMailboxRequest, _herald_messaging_v1_DevMailboxResponse, _herald_messaging_v1_DevMailboxRequest__Output, _herald_messaging_v1_DevMailboxResponse__Output>
+  DomainCompliance: MethodDefinition<_herald_messaging_v1_IdRequest, _herald_messaging_v1_ComplianceResponse, _herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_ComplianceResponse__Output>
   DuplicateTemplate: MethodDefinition<_herald_messaging_v1_IdRequest, _herald_messaging_v1_TemplateResponse, _herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_TemplateResponse__Output>
   EnqueueCampaign: MethodDefinition<_herald_messaging_v1_EnqueueCampaignRequest, _herald_messaging_v1_EnqueueCampaignResponse, _herald_messaging_v1_EnqueueCampaignRequest__Output, _herald_messaging_v1_EnqueueCampaignResponse__Output>
   GetImage: MethodDefinition<_herald_messaging_v1_GetImageRequest, _herald_messaging_v1_ImageContent, _herald_messaging_v1_GetImageRequest__Output, _herald_messaging_v1_ImageContent__Output>
