@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { Api, DnsTestServer, eventually, OWNER, ReceivedMail, SmtpSink, Topology } from '../../libs/testing/src';
+import { Api, DnsTestServer, eventually, OWNER, ReceivedMail, SmtpSink, SnsSimulator, TEST_TOPIC_ARN, Topology } from '../../libs/testing/src';
 import { launchBrowser, logIn, openArea, openDashboard, PHONE } from '../support/browser';
 import { startHerald } from '../support/herald';
 import { verifyDomain } from '../support/sending';
@@ -15,13 +15,23 @@ describe('dashboard templates and domains (all)', () => {
   let browser: Browser;
   let dns: DnsTestServer;
   let smtp: SmtpSink;
+  let sns: SnsSimulator;
   let api: Api;
   const tag = crypto.randomBytes(3).toString('hex');
 
   beforeAll(async () => {
-    [dns, smtp] = await Promise.all([DnsTestServer.start(), SmtpSink.start()]);
+    [dns, smtp, sns] = await Promise.all([DnsTestServer.start(), SmtpSink.start(), SnsSimulator.start()]);
     [t, browser] = await Promise.all([
-      startHerald('all', { env: { DNS_SERVERS: dns.server, SMTP_URL: smtp.url, SEND_RATE_PER_SECOND: '1000' } }),
+      startHerald('all', {
+        env: {
+          DNS_SERVERS: dns.server,
+          SMTP_URL: smtp.url,
+          SEND_RATE_PER_SECOND: '1000',
+          SNS_CERT_URL_PATTERN: sns.certUrlPattern,
+          SNS_TOPIC_ARNS: TEST_TOPIC_ARN,
+          GUARDRAILS_MIN_VOLUME: '10',
+        },
+      }),
       launchBrowser(),
     ]);
     api = new Api(t.baseUrl, t.keys.secret);
@@ -29,7 +39,7 @@ describe('dashboard templates and domains (all)', () => {
   afterAll(async () => {
     await browser?.close();
     await t?.stop();
-    await Promise.all([dns?.close(), smtp?.close()]);
+    await Promise.all([dns?.close(), smtp?.close(), sns?.close()]);
   });
 
   /** Whether anything on the page is wider than the window (a phone must never scroll sideways). */
@@ -52,7 +62,7 @@ describe('dashboard templates and domains (all)', () => {
     const card = page.getByRole('region', { name: domain });
     await card.getByText('Pending', { exact: true }).waitFor();
     expect(await page.getByLabel('Domain', { exact: true }).inputValue()).toBe('');
-    const rows = card.locator('tbody tr');
+    const rows = card.locator('table.dns-table tbody tr');
     const records = await rows.evaluateAll((trs) =>
       trs.map((tr: any) => ({
         type: tr.dataset.type as string,
@@ -133,6 +143,41 @@ describe('dashboard templates and domains (all)', () => {
     await gone.getByRole('button', { name: 'Delete' }).click();
     await gone.waitFor({ state: 'detached' });
     expect((await api.get(`/domains/project/${t.projectId}`)).body.some((d: any) => d.domain === other)).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows a paused domain with why and its rates, and Resume sends the marketing mail it held', async () => {
+    const domain = `paused-${tag}.herald-test.example`;
+    await verifyDomain(api, dns, domain);
+    const from = `news@${domain}`;
+    const template = (await api.post('/templates', { name: `News ${tag}`, subject: 'News', body: '<p>News</p>', type: 'MARKETING', from })).body.id;
+    const send = async () => (await api.post('/v1/send', { from, to: `p-${crypto.randomUUID()}@example.org`, template, subscribed: true })).body.data.emails[0];
+    const arrived = (emailId: string) => smtp.waitFor((m) => (m.parsed.messageId ?? '').includes(emailId), 20_000);
+    const mails = await Promise.all((await Promise.all(Array.from({ length: 10 }, send))).map((e) => arrived(e.email)));
+    // One complaint in ten: over the 0.3 % line.
+    const body = sns.sign('Notification', { Message: sns.sesComplaint(mails[0].parsed.messageId!, mails[0].envelope.to[0]) });
+    expect((await fetch(`${t.baseUrl}/webhooks/mail`, { method: 'POST', headers: sns.headers(body), body })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1500)); // every replica's view of the pause
+    const held = await send();
+
+    const { page, context, errors } = await openDashboard(browser, t.baseUrl);
+    await logIn(page, OWNER.email, OWNER.password);
+    await openArea(page, 'Domains');
+    const card = page.getByRole('region', { name: domain });
+    const banner = card.getByRole('alert', { name: `Marketing from ${domain} is paused` });
+    await banner.waitFor();
+    expect(await banner.textContent()).toMatch(/complaint rate 10 % \(1 of 10\) on all mail of the last 24h reached the pause line of 0\.3 %/);
+    await card.locator('summary', { hasText: 'Guardrails' }).click();
+    const row = card.getByRole('table', { name: `Guardrails of ${domain}` }).locator('tr[data-window="24h"][data-provider="all"]');
+    expect(await row.locator('td[data-label="Complaints"]').getAttribute('data-level')).toBe('critical');
+    expect(await row.locator('td[data-label="Sent"]').textContent()).toBe('10');
+    expect(smtp.messages.some((m) => (m.parsed.messageId ?? '').includes(held.email))).toBe(false);
+
+    await banner.getByRole('button', { name: 'Resume marketing mail' }).click();
+    await banner.waitFor({ state: 'detached' });
+    await arrived(held.email);
+    expect((await api.get(`/domains/project/${t.projectId}`)).status).toBe(200);
     expect(errors).toEqual([]);
     await context.close();
   });

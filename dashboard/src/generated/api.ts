@@ -1012,6 +1012,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/domains/{id}/guardrails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A domain's guardrails
+         * @description Rolling 24-hour and 7-day hard-bounce and complaint rates of the mail sent from one domain, for all of it and per mailbox provider, each against its published threshold; and whether the domain's marketing mail is paused. Marketing mail pauses by itself when a complaint rate reaches `thresholds.complaintPause` (with at least `minVolume` mails in the window); transactional mail keeps flowing. Only an explicit resume lifts a pause.
+         *
+         *     **Auth:** A secret key (sk_) of the project, or a dashboard session of a member with X-Project-Id.
+         */
+        get: operations["getDomainsByIdGuardrails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/domains/{id}/guardrails/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume a paused domain's marketing mail
+         * @description Lifts the pause: the marketing mail the domain held goes out now, and the pause rule judges only mail sent from now on. Resuming a domain that is not paused changes nothing.
+         *
+         *     **Auth:** A secret key (sk_) of the project, or a dashboard session of a member with X-Project-Id.
+         */
+        post: operations["postDomainsByIdGuardrailsResume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/domains/{id}/verify": {
         parameters: {
             query?: never;
@@ -6318,6 +6362,223 @@ export interface operations {
                         marketing24h: number;
                         /** @description Emails sent from the domain in the last 24 hours. */
                         sent24h: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description DOMAIN_NOT_FOUND: No domain of this project has this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    getDomainsByIdGuardrails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The domain id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rates, their levels, and the pause. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "domain": "example.com",
+                     *       "paused": {
+                     *         "at": "2025-06-02T08:00:00.000Z",
+                     *         "reason": "complaint rate 0.4 % (4 of 1000) on all mail of the last 24h reached the pause line of 0.3 %"
+                     *       },
+                     *       "held": 1200,
+                     *       "warnedAt": "2025-06-02T07:10:00.000Z",
+                     *       "resumedAt": null,
+                     *       "thresholds": {
+                     *         "minVolume": 100,
+                     *         "bounceWarn": 0.02,
+                     *         "bounceHigh": 0.05,
+                     *         "complaintWarn": 0.001,
+                     *         "complaintPause": 0.003
+                     *       },
+                     *       "windows": [
+                     *         {
+                     *           "window": "24h",
+                     *           "provider": null,
+                     *           "sent": 1000,
+                     *           "bounces": 8,
+                     *           "complaints": 4,
+                     *           "bounceRate": 0.008,
+                     *           "complaintRate": 0.004,
+                     *           "bounceLevel": "ok",
+                     *           "complaintLevel": "critical"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        domain: string;
+                        /** @description Marketing emails from the domain waiting for a resume. */
+                        held: number;
+                        /** @description Marketing mail from the domain waits until resumed (transactional mail flows); null: it flows. */
+                        paused: {
+                            /** Format: date-time */
+                            at: string;
+                            reason: string;
+                        } | null;
+                        /** @description The last resume: the pause rule judges only mail sent since. */
+                        resumedAt: string | null;
+                        thresholds: {
+                            bounceHigh: number;
+                            bounceWarn: number;
+                            /** @description The complaint rate that pauses the domain's marketing mail. */
+                            complaintPause: number;
+                            complaintWarn: number;
+                            /** @description A window with fewer mails sent judges nothing. */
+                            minVolume: number;
+                        };
+                        /** @description The last complaint-rate warning. */
+                        warnedAt: string | null;
+                        windows: {
+                            /** @enum {string} */
+                            bounceLevel: "ok" | "warning" | "critical" | "too_few";
+                            bounceRate: number;
+                            /** @description Of the mail sent in the window: hard bounces, and recipients refused at handoff. */
+                            bounces: number;
+                            /**
+                             * @description too_few: under minVolume, so it judges nothing.
+                             * @enum {string}
+                             */
+                            complaintLevel: "ok" | "warning" | "critical" | "too_few";
+                            complaintRate: number;
+                            complaints: number;
+                            /** @description A mailbox provider; null: all of the domain’s mail. */
+                            provider: string | null;
+                            sent: number;
+                            /** @enum {string} */
+                            window: "24h" | "7d";
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description DOMAIN_NOT_FOUND: No domain of this project has this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    postDomainsByIdGuardrailsResume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The domain id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The guardrails after the resume. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "domain": "example.com",
+                     *       "paused": null,
+                     *       "held": 1200,
+                     *       "warnedAt": "2025-06-02T07:10:00.000Z",
+                     *       "resumedAt": null,
+                     *       "thresholds": {
+                     *         "minVolume": 100,
+                     *         "bounceWarn": 0.02,
+                     *         "bounceHigh": 0.05,
+                     *         "complaintWarn": 0.001,
+                     *         "complaintPause": 0.003
+                     *       },
+                     *       "windows": [
+                     *         {
+                     *           "window": "24h",
+                     *           "provider": null,
+                     *           "sent": 1000,
+                     *           "bounces": 8,
+                     *           "complaints": 4,
+                     *           "bounceRate": 0.008,
+                     *           "complaintRate": 0.004,
+                     *           "bounceLevel": "ok",
+                     *           "complaintLevel": "critical"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        domain: string;
+                        /** @description Marketing emails from the domain waiting for a resume. */
+                        held: number;
+                        /** @description Marketing mail from the domain waits until resumed (transactional mail flows); null: it flows. */
+                        paused: {
+                            /** Format: date-time */
+                            at: string;
+                            reason: string;
+                        } | null;
+                        /** @description The last resume: the pause rule judges only mail sent since. */
+                        resumedAt: string | null;
+                        thresholds: {
+                            bounceHigh: number;
+                            bounceWarn: number;
+                            /** @description The complaint rate that pauses the domain's marketing mail. */
+                            complaintPause: number;
+                            complaintWarn: number;
+                            /** @description A window with fewer mails sent judges nothing. */
+                            minVolume: number;
+                        };
+                        /** @description The last complaint-rate warning. */
+                        warnedAt: string | null;
+                        windows: {
+                            /** @enum {string} */
+                            bounceLevel: "ok" | "warning" | "critical" | "too_few";
+                            bounceRate: number;
+                            /** @description Of the mail sent in the window: hard bounces, and recipients refused at handoff. */
+                            bounces: number;
+                            /**
+                             * @description too_few: under minVolume, so it judges nothing.
+                             * @enum {string}
+                             */
+                            complaintLevel: "ok" | "warning" | "critical" | "too_few";
+                            complaintRate: number;
+                            complaints: number;
+                            /** @description A mailbox provider; null: all of the domain’s mail. */
+                            provider: string | null;
+                            sent: number;
+                            /** @enum {string} */
+                            window: "24h" | "7d";
+                        }[];
                     };
                 };
             };

@@ -202,6 +202,14 @@ export const DomainEvents = {
   'billing.payment.succeeded.v1': z.object({
     invoiceId: z.string(),
   }),
+  /**
+   * A sending domain's guardrails (docs/deliverability.md, "Guardrails"): its marketing mail paused
+   * at the complaint line, a warning at the warning line, and the explicit resume. The activity feed
+   * shows them as `deliverability.*`.
+   */
+  'messaging.domain.guardrail_paused.v1': z.object({ domain: z.string(), reason: z.string(), complaintRate: z.number() }),
+  'messaging.domain.guardrail_warning.v1': z.object({ domain: z.string(), reason: z.string(), complaintRate: z.number() }),
+  'messaging.domain.guardrail_resumed.v1': z.object({ domain: z.string(), held: z.number().int() }),
   'messaging.project.reputation_critical.v1': z.object({
     levels: z.record(z.string(), z.string()),
     bounceRate7Day: z.number(),

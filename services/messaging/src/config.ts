@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envBool, isValidEmail, secretSetting } from '../../../libs/kit/src';
+import { DEFAULT_THRESHOLDS, type GuardrailThresholds } from './domain/guardrails';
 
 /** The messaging service's settings (docs/configuration.md, "Sending"). */
 export const messagingSettings = z.object({
@@ -26,6 +27,15 @@ export const messagingSettings = z.object({
   TRACKING_SECRET: secretSetting(z.string().min(16).optional()),
   /** A critical bounce or complaint level disables the project (EMAIL_REPUTATION). */
   REPUTATION_ENFORCEMENT: envBool.default(true),
+  // Guardrails of each sending domain (docs/deliverability.md, "Guardrails").
+  /** A window with fewer mails sent judges nothing. */
+  GUARDRAILS_MIN_VOLUME: z.coerce.number().int().min(1).default(DEFAULT_THRESHOLDS.minVolume),
+  /** Complaint rate (0.001 = 0.1 %) that warns, and that pauses the domain's marketing mail. */
+  GUARDRAILS_COMPLAINT_WARN: z.coerce.number().gt(0).lt(1).default(DEFAULT_THRESHOLDS.complaintWarn),
+  GUARDRAILS_COMPLAINT_PAUSE: z.coerce.number().gt(0).lt(1).default(DEFAULT_THRESHOLDS.complaintPause),
+  /** Hard-bounce rates shown as a warning and as high. */
+  GUARDRAILS_BOUNCE_WARN: z.coerce.number().gt(0).lt(1).default(DEFAULT_THRESHOLDS.bounceWarn),
+  GUARDRAILS_BOUNCE_HIGH: z.coerce.number().gt(0).lt(1).default(DEFAULT_THRESHOLDS.bounceHigh),
   /** The sender of account mail: email verification, password reset, project invitations. */
   SYSTEM_FROM: z
     .string()
@@ -56,3 +66,13 @@ export const messagingSettings = z.object({
   S3_PUBLIC_URL: z.string().url().optional(),
   S3_FORCE_PATH_STYLE: envBool.default(false),
 });
+
+export function guardrailThresholds(c: z.infer<typeof messagingSettings>): GuardrailThresholds {
+  return {
+    minVolume: c.GUARDRAILS_MIN_VOLUME,
+    complaintWarn: c.GUARDRAILS_COMPLAINT_WARN,
+    complaintPause: c.GUARDRAILS_COMPLAINT_PAUSE,
+    bounceWarn: c.GUARDRAILS_BOUNCE_WARN,
+    bounceHigh: c.GUARDRAILS_BOUNCE_HIGH,
+  };
+}

@@ -248,4 +248,22 @@ export const migrations: Migration[] = [
       ALTER TABLE messaging.emails ADD COLUMN track_opens boolean, ADD COLUMN text_body text;
     `,
   },
+  {
+    // Guardrails (domain/guardrails.ts): a domain's marketing pauses at the complaint line until
+    // resumed; an email held back waits queued with the reason (held_by) and no attempt spent; a
+    // recipient the receiving server refused at handoff (5xx, no such mailbox) is a hard bounce.
+    id: '040_guardrails',
+    sql: `
+      CREATE TABLE messaging.domain_guardrails (
+        project_id uuid NOT NULL,
+        domain text NOT NULL,
+        paused_at timestamptz,
+        pause_reason text,
+        warned_at timestamptz,
+        resumed_at timestamptz,
+        PRIMARY KEY (project_id, domain)
+      );
+      ALTER TABLE messaging.emails ADD COLUMN refused_at timestamptz, ADD COLUMN held_by text;
+    `,
+  },
 ];

@@ -4,6 +4,7 @@ import { batchedLimiter, dnsResolver, logger, metrics, type Timer } from '../../
 import { defineService } from '../../../libs/runtime/src/service';
 import { devMailer, smtpMailer } from './adapters/mailer';
 import { BillingBlocks } from './adapters/billing-blocks';
+import { Guardrails } from './adapters/guardrails';
 import { MessagingRepo } from './adapters/repo';
 import { SigningKeyCache } from './adapters/sender-cache';
 import { imageStorage } from './adapters/storage';
@@ -19,7 +20,7 @@ import { messagingHandlers } from './app/handlers';
 import type { InboundDeps } from './app/inbound';
 import { systemMailHandlers } from './app/system-mail';
 import { uploadHandlers } from './app/uploads';
-import { messagingSettings } from './config';
+import { guardrailThresholds, messagingSettings } from './config';
 import { TokenSigner } from './domain/tokens';
 import { migrations, SCHEMA } from './migrations';
 import { messagingConsumer } from './ports/consumers';
@@ -82,6 +83,10 @@ export const messaging = defineService({
     // The billing categories blocked by their limit, held in memory: sends check them without a call.
     const billing = new BillingBlocks(ctx.db);
     await billing.refresh();
+    // The guardrails of sending domains: the paused ones in memory on every replica.
+    const guardrails = new Guardrails(ctx.db);
+    await guardrails.refresh();
+    const thresholds = guardrailThresholds(config);
     // Received mail, from SES notifications (HandleMailNotification) and from the SMTP listener.
     const inbound: InboundDeps = { repo, contacts: ctx.clients.contacts, domains: ctx.clients.domains, maxBytes: config.INBOUND_MAX_BYTES };
     const handlers = messagingHandlers({
@@ -101,6 +106,7 @@ export const messaging = defineService({
           .map((a) => a.trim())
           .filter(Boolean),
         inbound,
+        guardrails: { guardrails, thresholds },
       },
       maxAttachmentBytes: config.MAX_ATTACHMENT_BYTES,
       devMailbox: !config.SMTP_URL && config.NODE_ENV !== 'production',
@@ -132,6 +138,7 @@ export const messaging = defineService({
       unsubscribeMailto: config.UNSUBSCRIBE_MAILTO,
       throttle,
       maxAttempts: config.SEND_MAX_ATTEMPTS,
+      guardrails,
     };
     const worker = {
       handler: (e: { projectId: string; data: unknown }, info: { redelivered: boolean }) =>
@@ -156,7 +163,7 @@ export const messaging = defineService({
       grpc: { ...handlers, ...uploadHandlers(storage), ...systemMailHandlers({ mailer, repo, from: config.SYSTEM_FROM }) },
       consumer: messagingConsumer(repo, billing),
       work: Object.fromEntries(LANES.map((lane) => [queueOf(lane), worker])),
-      timers: [sendSweep(repo), billing.timer(), inboundPurge(repo, config.INBOUND_RETENTION_DAYS)],
+      timers: [sendSweep(repo), billing.timer(), guardrails.timer(), inboundPurge(repo, config.INBOUND_RETENTION_DAYS)],
       async stop() {
         await listener?.close();
         unsample();

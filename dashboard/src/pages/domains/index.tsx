@@ -192,9 +192,90 @@ function DomainCard({ domain: d, manage, onChange, onDeleted }: { domain: Domain
           </table>
         </div>
       </details>
+      <Guardrails domain={d} manage={manage} />
       <Compliance domain={d} />
       {manage && <DmarcReports domain={d} onChange={onChange} />}
     </section>
+  );
+}
+
+type GuardrailsAnswer = Answer<'/domains/{id}/guardrails', 'get'>;
+const LEVEL_TONE = { ok: 'good', warning: 'warn', critical: 'bad', too_few: 'neutral' } as const;
+const LEVEL_LABEL = { ok: 'OK', warning: 'Warning', critical: 'Over the line', too_few: 'Too few to judge' } as const;
+const percent = (r: number) => `${(r * 100).toFixed(2)} %`;
+
+/**
+ * The domain's published guardrails: a pause is shown at once (with Resume for those who manage
+ * the project); the rolling rates and their thresholds when opened.
+ */
+function Guardrails({ domain: d, manage }: { domain: Domain; manage: boolean }) {
+  const report = useApi<GuardrailsAnswer>(`/domains/${d.id}/guardrails`);
+  const [resuming, setResuming] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const g = report.data;
+  if (!g) return null;
+  const t = g.thresholds;
+  async function resume() {
+    setResuming(true);
+    setError(null);
+    try {
+      report.setData(await api.post<GuardrailsAnswer>(`/domains/${d.id}/guardrails/resume`, {}));
+    } catch (err) {
+      setError(err);
+    } finally {
+      setResuming(false);
+    }
+  }
+  return (
+    <div className="dns-guardrails">
+      {g.paused && (
+        <div className="banner banner-error" role="alert" aria-label={`Marketing from ${d.domain} is paused`}>
+          <strong>Marketing mail from {d.domain} is paused</strong> since {formatDate(g.paused.at)}: {g.paused.reason}. {g.held} marketing{' '}
+          {g.held === 1 ? 'email waits' : 'emails wait'}; transactional mail keeps flowing.
+          {manage && (
+            <button type="button" onClick={resume} disabled={resuming}>
+              {resuming ? 'Resuming…' : 'Resume marketing mail'}
+            </button>
+          )}
+          <ErrorBanner error={error} />
+        </div>
+      )}
+      <details>
+        <summary>Guardrails — bounce and complaint rates</summary>
+        <p className="muted">
+          Marketing mail pauses by itself at a complaint rate of {percent(t.complaintPause)} (warning at {percent(t.complaintWarn)}); hard bounces warn at{' '}
+          {percent(t.bounceWarn)}, high at {percent(t.bounceHigh)}. A window with fewer than {t.minVolume} mails judges nothing.
+        </p>
+        <div className="table-wrap">
+          <table className="guardrails-table" aria-label={`Guardrails of ${d.domain}`}>
+            <thead>
+              <tr>
+                <th>Window</th>
+                <th>Provider</th>
+                <th>Sent</th>
+                <th>Hard bounces</th>
+                <th>Complaints</th>
+              </tr>
+            </thead>
+            <tbody>
+              {g.windows.map((w) => (
+                <tr key={`${w.window}-${w.provider ?? 'all'}`} data-window={w.window} data-provider={w.provider ?? 'all'}>
+                  <td data-label="Window">Last {w.window}</td>
+                  <td data-label="Provider">{w.provider ?? 'All'}</td>
+                  <td data-label="Sent">{w.sent}</td>
+                  <td data-label="Hard bounces" data-level={w.bounceLevel}>
+                    {w.bounces} ({percent(w.bounceRate)}) <Badge tone={LEVEL_TONE[w.bounceLevel]}>{LEVEL_LABEL[w.bounceLevel]}</Badge>
+                  </td>
+                  <td data-label="Complaints" data-level={w.complaintLevel}>
+                    {w.complaints} ({percent(w.complaintRate)}) <Badge tone={LEVEL_TONE[w.complaintLevel]}>{LEVEL_LABEL[w.complaintLevel]}</Badge>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </div>
   );
 }
 

@@ -18,6 +18,9 @@ import type { DevMailboxResponse as _herald_messaging_v1_DevMailboxResponse, Dev
 import type { EnqueueCampaignRequest as _herald_messaging_v1_EnqueueCampaignRequest, EnqueueCampaignRequest__Output as _herald_messaging_v1_EnqueueCampaignRequest__Output } from './herald/messaging/v1/EnqueueCampaignRequest';
 import type { EnqueueCampaignResponse as _herald_messaging_v1_EnqueueCampaignResponse, EnqueueCampaignResponse__Output as _herald_messaging_v1_EnqueueCampaignResponse__Output } from './herald/messaging/v1/EnqueueCampaignResponse';
 import type { GetImageRequest as _herald_messaging_v1_GetImageRequest, GetImageRequest__Output as _herald_messaging_v1_GetImageRequest__Output } from './herald/messaging/v1/GetImageRequest';
+import type { GuardrailThresholds as _herald_messaging_v1_GuardrailThresholds, GuardrailThresholds__Output as _herald_messaging_v1_GuardrailThresholds__Output } from './herald/messaging/v1/GuardrailThresholds';
+import type { GuardrailWindow as _herald_messaging_v1_GuardrailWindow, GuardrailWindow__Output as _herald_messaging_v1_GuardrailWindow__Output } from './herald/messaging/v1/GuardrailWindow';
+import type { GuardrailsResponse as _herald_messaging_v1_GuardrailsResponse, GuardrailsResponse__Output as _herald_messaging_v1_GuardrailsResponse__Output } from './herald/messaging/v1/GuardrailsResponse';
 import type { IdRequest as _herald_messaging_v1_IdRequest, IdRequest__Output as _herald_messaging_v1_IdRequest__Output } from './herald/messaging/v1/IdRequest';
 import type { ImageContent as _herald_messaging_v1_ImageContent, ImageContent__Output as _herald_messaging_v1_ImageContent__Output } from './herald/messaging/v1/ImageContent';
 import type { InReplyTo as _herald_messaging_v1_InReplyTo, InReplyTo__Output as _herald_messaging_v1_InReplyTo__Output } from './herald/messaging/v1/InReplyTo';
@@ -87,6 +90,9 @@ export interface ProtoGrpcType {
         EnqueueCampaignRequest: MessageTypeDefinition<_herald_messaging_v1_EnqueueCampaignRequest, _herald_messaging_v1_EnqueueCampaignRequest__Output>
         EnqueueCampaignResponse: MessageTypeDefinition<_herald_messaging_v1_EnqueueCampaignResponse, _herald_messaging_v1_EnqueueCampaignResponse__Output>
         GetImageRequest: MessageTypeDefinition<_herald_messaging_v1_GetImageRequest, _herald_messaging_v1_GetImageRequest__Output>
+        GuardrailThresholds: MessageTypeDefinition<_herald_messaging_v1_GuardrailThresholds, _herald_messaging_v1_GuardrailThresholds__Output>
+        GuardrailWindow: MessageTypeDefinition<_herald_messaging_v1_GuardrailWindow, _herald_messaging_v1_GuardrailWindow__Output>
+        GuardrailsResponse: MessageTypeDefinition<_herald_messaging_v1_GuardrailsResponse, _herald_messaging_v1_GuardrailsResponse__Output>
         IdRequest: MessageTypeDefinition<_herald_messaging_v1_IdRequest, _herald_messaging_v1_IdRequest__Output>
         ImageContent: MessageTypeDefinition<_herald_messaging_v1_ImageContent, _herald_messaging_v1_ImageContent__Output>
         InReplyTo: MessageTypeDefinition<_herald_messaging_v1_InReplyTo, _herald_messaging_v1_InReplyTo__Output>

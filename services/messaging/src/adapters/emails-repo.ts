@@ -348,7 +348,7 @@ export class EmailsRepo implements EmailsStore {
   async claim(items: Array<{ projectId: string; id: string; redelivered: boolean }>): Promise<EmailRow[]> {
     return this.db.query(
       prepared(
-        `UPDATE messaging.emails e SET status = 'sending', status_rank = ${STATUS_RANK.sending}, attempts = e.attempts + 1, updated_at = now()
+        `UPDATE messaging.emails e SET status = 'sending', status_rank = ${STATUS_RANK.sending}, attempts = e.attempts + 1, held_by = NULL, updated_at = now()
        FROM unnest($1::uuid[], $2::uuid[], $3::bool[]) AS x(project_id, id, redelivered)
        WHERE e.project_id = x.project_id AND e.id = x.id AND e.next_attempt_at <= now()
          AND (e.status = 'queued' OR (e.status = 'sending' AND (x.redelivered OR e.updated_at < now() - interval '2 minutes')))
@@ -407,6 +407,16 @@ export class EmailsRepo implements EmailsStore {
       `UPDATE messaging.emails SET status = 'queued', status_rank = 0, enqueued_at = NULL, last_error = $3, updated_at = now(),
          next_attempt_at = now() + ($4 || ' milliseconds')::interval WHERE project_id = $1 AND id = $2 AND status = 'sending'`,
       [projectId, id, error.slice(0, 500), String(delayMs)],
+    );
+  }
+
+  /** Held back (a guardrail, a cap): back to queued without spending the attempt, due again after `delayMs`, with the reason. */
+  async hold(projectId: string, id: string, delayMs: number, by: string, reason: string) {
+    await this.db.query(
+      `UPDATE messaging.emails SET status = 'queued', status_rank = 0, enqueued_at = NULL, attempts = greatest(attempts - 1, 0), held_by = $3,
+         last_error = $4, updated_at = now(), next_attempt_at = now() + ($5 || ' milliseconds')::interval
+       WHERE project_id = $1 AND id = $2 AND status = 'sending'`,
+      [projectId, id, by, reason.slice(0, 500), String(delayMs)],
     );
   }
 

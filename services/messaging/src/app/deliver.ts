@@ -1,9 +1,10 @@
 import { Batcher, inSpan, LimitVerdict, logger, metrics, newId, OVERLAP_AFTER_MS, traceparentOf, uuidv7Ms } from '../../../../libs/kit/src';
 import { hasUnsubscribeLink, listHeaders, pixelFits, withUnsubscribeFooter } from '../domain/mail-format';
 import { render } from '../domain/render';
-import { isTemporary } from '../domain/smtp';
+import { isRecipientRefusal, isTemporary } from '../domain/smtp';
 import type { TokenSigner } from '../domain/tokens';
-import type { EmailRow, EmailsStore, Mailer, Outgoing, SigningKeys, Units } from './ports';
+import { domainOf } from './guardrails';
+import type { EmailRow, EmailsStore, GuardrailsStore, Mailer, Outgoing, SigningKeys, Units } from './ports';
 import { statusEvent } from './send';
 
 export interface DeliveryDeps {
@@ -18,7 +19,12 @@ export interface DeliveryDeps {
   /** Takes one point of the project's sending rate (see `batchedLimiter`). */
   throttle: (projectId: string) => Promise<LimitVerdict>;
   maxAttempts: number;
+  /** Marketing from a paused domain waits; a refused recipient counts as its hard bounce. */
+  guardrails: GuardrailsStore;
 }
+
+/** Marketing held by a paused domain is looked at again this much later (a resume makes it due at once). */
+export const PAUSED_HOLD_MS = 3_600_000;
 
 /** Signed headers: nodemailer's defaults plus List-Unsubscribe-Post (RFC 8058 requires it be signed) and Feedback-ID (Gmail asks for it signed). */
 const DKIM_HEADERS = [
@@ -140,6 +146,11 @@ export async function deliver(deps: DeliveryDeps, projectId: string, emailId: st
   const email = await deps.writes.claim(projectId, emailId, redelivered);
   if (!email) return; // done already, not due yet, cancelled, or another worker has it
 
+  if (email.type === 'MARKETING' && deps.guardrails.isPaused(email.project_id, domainOf(email.from_email))) {
+    metrics.emails.inc({ lane: email.lane, outcome: 'held' });
+    return deps.repo.hold(email.project_id, email.id, PAUSED_HOLD_MS, 'paused', 'held: marketing mail from this domain is paused by its guardrails');
+  }
+
   for (;;) {
     let v: LimitVerdict;
     try {
@@ -188,7 +199,7 @@ export async function deliver(deps: DeliveryDeps, projectId: string, emailId: st
     }
   } catch (err) {
     if (!answered) handedOff(email, smtpClass(err));
-    await retryOrFail(deps, email, (err as Error).message ?? String(err), isTemporary(err));
+    await retryOrFail(deps, email, (err as Error).message ?? String(err), isTemporary(err), isRecipientRefusal(err));
   }
 }
 
@@ -208,20 +219,21 @@ function handedOff(email: EmailRow, cls: '2xx' | '4xx' | '5xx' | 'error') {
 }
 
 /** A temporary failure is retried with backoff until SEND_MAX_ATTEMPTS; anything else fails the email. */
-async function retryOrFail(deps: DeliveryDeps, email: EmailRow, message: string, temporary: boolean) {
+async function retryOrFail(deps: DeliveryDeps, email: EmailRow, message: string, temporary: boolean, refused = false) {
   if (temporary && email.attempts < deps.maxAttempts) {
     metrics.emails.inc({ lane: email.lane, outcome: 'retried' });
     logger.warn({ emailId: email.id, attempt: email.attempts, err: message }, 'temporary delivery failure; will retry');
     await deps.repo.retryLater(email.project_id, email.id, backoffMs(email.attempts), message);
   } else {
     logger.warn({ emailId: email.id, err: message }, 'delivery failed permanently');
-    await fail(deps, email, message);
+    await fail(deps, email, message, refused);
   }
 }
 
-async function fail(deps: DeliveryDeps, email: EmailRow, reason: string) {
+async function fail(deps: DeliveryDeps, email: EmailRow, reason: string, refused: boolean) {
   const moved = await deps.repo.uow.run(async (work) => {
     const row = await deps.repo.advance(work, email.project_id, email.id, 'failed', { error: reason.slice(0, 500) });
+    if (row && refused) await deps.guardrails.refused(work, email.project_id, email.id);
     if (row) await deps.repo.outbox.enqueue(work, [statusEvent(email.project_id, row, 'failed', { reason: reason.slice(0, 200) })]);
     return row !== undefined;
   });

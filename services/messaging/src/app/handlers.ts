@@ -10,6 +10,7 @@ import { sender, statusEvent, Tracking } from './send';
 import { templateMsg, templatesApp } from './templates';
 import { handleMailNotification, WebhookDeps } from './webhooks';
 import { reputation } from './reputation';
+import { guardrailsView, resumeDomain } from './guardrails';
 import type { UploadRpcs } from './uploads';
 import { getInbound, getInboundRaw } from './inbound';
 import { SYSTEM_PROJECT } from './system-mail';
@@ -41,6 +42,12 @@ export function messagingHandlers(d: MessagingDeps): Omit<Handlers<'messaging'>,
     devMailbox: d.devMailbox,
     billing: d.billing,
   });
+
+  async function domainOfProject(projectId: string, id: string) {
+    const domain = isUuid(id) ? (await d.domains().ListDomains({}, { projectId })).domains.find((x) => x.id === id) : undefined;
+    if (!domain) throw notFound('Domain', 'DOMAIN_NOT_FOUND');
+    return domain;
+  }
 
   /**
    * Opens and clicks move the email up (never down) and record the public event once. A click
@@ -227,8 +234,7 @@ export function messagingHandlers(d: MessagingDeps): Omit<Handlers<'messaging'>,
     },
     async DomainCompliance(req, meta) {
       const projectId = projectOf(meta);
-      const domain = isUuid(req.id) ? (await d.domains().ListDomains({}, { projectId })).domains.find((x) => x.id === req.id) : undefined;
-      if (!domain) throw notFound('Domain', 'DOMAIN_NOT_FOUND');
+      const domain = await domainOfProject(projectId, req.id);
       const volume = await d.repo.sentFromDomain(projectId, domain.domain, 24 * 3_600_000);
       const found = Object.fromEntries(domain.records.map((r) => [r.purpose, r.found]));
       const checks = complianceChecks({
@@ -241,6 +247,16 @@ export function messagingHandlers(d: MessagingDeps): Omit<Handlers<'messaging'>,
         marketing24h: volume.marketing,
       });
       return { domain: domain.domain, checks, sent_24h: volume.sent, marketing_24h: volume.marketing, checked_at: domain.last_checked_at };
+    },
+    async DomainGuardrails(req, meta) {
+      const projectId = projectOf(meta);
+      const domain = await domainOfProject(projectId, req.id);
+      return guardrailsMsg(await guardrailsView(d.webhooks.guardrails, projectId, domain.domain));
+    },
+    async ResumeDomain(req, meta) {
+      const projectId = projectOf(meta);
+      const domain = await domainOfProject(projectId, req.id);
+      return guardrailsMsg(await resumeDomain({ ...d.webhooks.guardrails, repo: d.repo }, projectId, domain.domain));
     },
     async Security(_req, meta) {
       const { sevenDay, allTime, levels } = reputation(await d.repo.reputation(projectOf(meta)));
@@ -256,5 +272,37 @@ export function messagingHandlers(d: MessagingDeps): Omit<Handlers<'messaging'>,
         },
       };
     },
+  };
+}
+
+const iso = (d: Date | null) => d?.toISOString() ?? '';
+
+function guardrailsMsg(v: Awaited<ReturnType<typeof guardrailsView>>) {
+  const t = v.thresholds;
+  return {
+    domain: v.domain,
+    thresholds: {
+      min_volume: t.minVolume,
+      bounce_warn: t.bounceWarn,
+      bounce_high: t.bounceHigh,
+      complaint_warn: t.complaintWarn,
+      complaint_pause: t.complaintPause,
+    },
+    windows: v.windows.map((w) => ({
+      window: w.window,
+      provider: w.provider ?? '',
+      sent: w.sent,
+      bounces: w.bounces,
+      complaints: w.complaints,
+      bounce_rate: w.bounceRate,
+      complaint_rate: w.complaintRate,
+      bounce_level: w.bounceLevel,
+      complaint_level: w.complaintLevel,
+    })),
+    paused_at: iso(v.pausedAt),
+    pause_reason: v.pauseReason ?? '',
+    warned_at: iso(v.warnedAt),
+    resumed_at: iso(v.resumedAt),
+    held: v.held,
   };
 }

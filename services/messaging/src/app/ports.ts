@@ -7,6 +7,7 @@ import type Mail from 'nodemailer/lib/mailer';
 import type { NewEvent, Outbox } from '../../../../libs/bus/src';
 import type { Api, DomainEvent } from '../../../../libs/contracts/src';
 import type { UnitOfWork, Work } from '../../../../libs/db/src';
+import type { WindowCounts } from '../domain/guardrails';
 import type { SnsMessage } from '../domain/sns';
 import type { EmailStatus } from '../domain/status';
 import type { MxRecord } from '../domain/verify';
@@ -242,6 +243,8 @@ export interface EmailsStore {
   ): Promise<string[]>;
   /** A temporary failure: back to queued, due again after `delayMs`. */
   retryLater(projectId: string, id: string, delayMs: number, error: string): Promise<void>;
+  /** Held back by `by` (a guardrail, a cap): back to queued without spending the attempt, due again after `delayMs`. */
+  hold(projectId: string, id: string, delayMs: number, by: string, reason: string): Promise<void>;
   byMessageId(messageId: string): Promise<EmailRow | undefined>;
   saveDevMail(projectId: string, m: { id: string; emailId: string; recipient: string; sender: string; subject: string; raw: string }): Promise<void>;
   /** The dev mailbox's messages of these projects (a project's and the system's), newest first. */
@@ -249,6 +252,29 @@ export interface EmailsStore {
   reputation(projectId: string, work?: Work): Promise<ReputationCounts>;
   /** Emails of the project sent from an address of `domain` in the last `withinMs` (all, and marketing). */
   sentFromDomain(projectId: string, domain: string, withinMs: number): Promise<{ sent: number; marketing: number }>;
+}
+
+/** The guardrails of sending domains: their state, the counts they judge, the paused ones in memory (adapters/guardrails.ts). */
+export interface GuardrailsStore {
+  /** This replica's view (reloaded every second): is marketing from the domain paused? */
+  isPaused(projectId: string, domain: string): boolean;
+  /** Mail sent from the domain in each window (since `since` when given), bounced and complained. */
+  counts(projectId: string, domain: string, since?: Date, work?: Work): Promise<WindowCounts[]>;
+  state(
+    projectId: string,
+    domain: string,
+    work?: Work,
+  ): Promise<{ pausedAt: Date | null; pauseReason: string | null; warnedAt: Date | null; resumedAt: Date | null }>;
+  /** Pauses the domain's marketing; false if it was paused already. */
+  pause(work: Work, projectId: string, domain: string, reason: string): Promise<boolean>;
+  /** Records a warning; false if one was recorded in the last 24 hours (or the domain is paused). */
+  warn(work: Work, projectId: string, domain: string): Promise<boolean>;
+  /** Resumes the domain's marketing and makes the mail it held due now; false if it was not paused. */
+  resume(work: Work, projectId: string, domain: string): Promise<boolean>;
+  /** Marketing mail from the domain waiting for a resume. */
+  held(projectId: string, domain: string): Promise<number>;
+  /** The receiving server refused the recipient at handoff: a hard bounce. */
+  refused(work: Work, projectId: string, emailId: string): Promise<void>;
 }
 
 /** Suppressed addresses, and the SNS notifications seen (adapters/suppressions-repo.ts). */

@@ -7,6 +7,7 @@ import type { EmailRow, EmailsStore, SnsCertificates, SnsSubscriptions, Suppress
 import { statusEvent } from './send';
 import { bareAddress } from '../domain/inbound';
 import { domainRoutes, projectsOf, receive, receiveUnsubscribe, type InboundDeps } from './inbound';
+import { domainOf, judgeComplaint, type GuardrailDeps } from './guardrails';
 import { reputation } from './reputation';
 
 export interface WebhookDeps {
@@ -20,6 +21,8 @@ export interface WebhookDeps {
   topicArns: string[];
   /** Received notifications (inbound mail). */
   inbound: InboundDeps;
+  /** A complaint is judged against its sending domain's guardrails. */
+  guardrails: GuardrailDeps;
 }
 
 const STATUS_OF: Record<string, EmailStatus | undefined> = { delivery: 'delivered', open: 'opened', click: 'clicked', complaint: 'complained' };
@@ -86,11 +89,20 @@ export async function handleMailNotification(deps: WebhookDeps, body: string): P
       // A transient bounce changes nothing but is worth seeing on the contact's timeline.
       events.push(statusEvent(projectId, email!, 'bounced', { bounceType: n.bounceType ?? 'Transient', reason: 'transient' }));
     }
+    // A complaint is judged by its domain's guardrails first; the project-level rule (the last line)
+    // disables the project for complaints only once they go on past the domain's pause.
+    let pausedBefore = false;
+    if (n.kind === 'complaint' && moved) {
+      const judged = await judgeComplaint(deps.guardrails, work, projectId, domainOf(email!.from_email));
+      events.push(...judged.events);
+      pausedBefore = judged.pausedBefore;
+    }
     if (permanent) {
       await deps.repo.suppress(work, projectId, email!.to_email, n.kind === 'complaint' ? 'complaint' : 'bounce');
       if (deps.enforceReputation) {
         const rep = reputation(await deps.repo.reputation(projectId, work));
-        if (Object.values(rep.levels).includes('critical')) {
+        const critical = Object.entries(rep.levels).filter(([name, l]) => l === 'critical' && (!name.startsWith('complaint') || pausedBefore));
+        if (critical.length) {
           events.push({
             type: 'messaging.project.reputation_critical.v1',
             projectId,

@@ -11,3 +11,13 @@ export function isTemporary(err: unknown): boolean {
   if (typeof e.responseCode === 'number') return !(e.responseCode >= 500 && e.responseCode < 600 && e.responseCode !== 503);
   return ['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'ECONNREFUSED', 'ECONNRESET', 'EDNS', 'EPIPE'].includes(e.code ?? '') || !e.code;
 }
+
+/**
+ * A hard bounce at handoff: the receiving server refused the recipient (550/551/553, or an enhanced
+ * status 5.1.x — no such mailbox, bad address), as opposed to refusing the message or the sender.
+ */
+export function isRecipientRefusal(err: unknown): boolean {
+  const e = err as { responseCode?: number; response?: string; message?: string };
+  if (typeof e.responseCode !== 'number' || e.responseCode < 500 || e.responseCode >= 600) return false;
+  return [550, 551, 553].includes(e.responseCode) || /\b5\.1\.\d{1,3}\b/.test(e.response ?? e.message ?? '');
+}

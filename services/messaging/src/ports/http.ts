@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Api } from '../../../../libs/contracts/src';
 import type { DevMailboxResponse__Output as DevMailboxMsg } from '../../../../libs/contracts/src/generated/herald/messaging/v1/DevMailboxResponse';
 import type { InboundMessage__Output as InboundMsg } from '../../../../libs/contracts/src/generated/herald/messaging/v1/InboundMessage';
+import type { GuardrailsResponse__Output } from '../../../../libs/contracts/src/generated/herald/messaging/v1/GuardrailsResponse';
 import type { NotificationResponse__Output as NotificationMsg } from '../../../../libs/contracts/src/generated/herald/messaging/v1/NotificationResponse';
 import type { Template__Output as TemplateMsg } from '../../../../libs/contracts/src/generated/herald/messaging/v1/Template';
 import type { TemplateWrite } from '../../../../libs/contracts/src/generated/herald/messaging/v1/TemplateWrite';
@@ -127,6 +128,83 @@ const complianceAnswer = z.strictObject({
     }),
   ),
 });
+const LEVELS = z.enum(['ok', 'warning', 'critical', 'too_few']);
+const guardrailsAnswer = z.strictObject({
+  domain: z.string(),
+  paused: z
+    .strictObject({ at: z.iso.datetime(), reason: z.string() })
+    .nullable()
+    .describe('Marketing mail from the domain waits until resumed (transactional mail flows); null: it flows.'),
+  held: z.number().int().describe('Marketing emails from the domain waiting for a resume.'),
+  warnedAt: z.iso.datetime().nullable().describe('The last complaint-rate warning.'),
+  resumedAt: z.iso.datetime().nullable().describe('The last resume: the pause rule judges only mail sent since.'),
+  thresholds: z.strictObject({
+    minVolume: z.number().int().describe('A window with fewer mails sent judges nothing.'),
+    bounceWarn: z.number(),
+    bounceHigh: z.number(),
+    complaintWarn: z.number(),
+    complaintPause: z.number().describe("The complaint rate that pauses the domain's marketing mail."),
+  }),
+  windows: z.array(
+    z.strictObject({
+      window: z.enum(['24h', '7d']),
+      provider: z.string().nullable().describe('A mailbox provider; null: all of the domain’s mail.'),
+      sent: z.number().int(),
+      bounces: z.number().int().describe('Of the mail sent in the window: hard bounces, and recipients refused at handoff.'),
+      complaints: z.number().int(),
+      bounceRate: z.number(),
+      complaintRate: z.number(),
+      bounceLevel: LEVELS,
+      complaintLevel: LEVELS.describe('too_few: under minVolume, so it judges nothing.'),
+    }),
+  ),
+});
+const guardrailsView = (g: GuardrailsResponse__Output): z.infer<typeof guardrailsAnswer> => ({
+  domain: g.domain,
+  paused: g.paused_at ? { at: g.paused_at, reason: g.pause_reason } : null,
+  held: g.held,
+  warnedAt: g.warned_at || null,
+  resumedAt: g.resumed_at || null,
+  thresholds: {
+    minVolume: g.thresholds!.min_volume,
+    bounceWarn: g.thresholds!.bounce_warn,
+    bounceHigh: g.thresholds!.bounce_high,
+    complaintWarn: g.thresholds!.complaint_warn,
+    complaintPause: g.thresholds!.complaint_pause,
+  },
+  windows: g.windows.map((w) => ({
+    window: w.window as '24h' | '7d',
+    provider: w.provider || null,
+    sent: w.sent,
+    bounces: w.bounces,
+    complaints: w.complaints,
+    bounceRate: w.bounce_rate,
+    complaintRate: w.complaint_rate,
+    bounceLevel: w.bounce_level as z.infer<typeof LEVELS>,
+    complaintLevel: w.complaint_level as z.infer<typeof LEVELS>,
+  })),
+});
+const GUARDRAILS_EXAMPLE = {
+  domain: 'example.com',
+  paused: { at: '2025-06-02T08:00:00.000Z', reason: 'complaint rate 0.4 % (4 of 1000) on all mail of the last 24h reached the pause line of 0.3 %' },
+  held: 1200,
+  warnedAt: '2025-06-02T07:10:00.000Z',
+  resumedAt: null,
+  thresholds: { minVolume: 100, bounceWarn: 0.02, bounceHigh: 0.05, complaintWarn: 0.001, complaintPause: 0.003 },
+  windows: [
+    {
+      window: '24h',
+      provider: null,
+      sent: 1000,
+      bounces: 8,
+      complaints: 4,
+      bounceRate: 0.008,
+      complaintRate: 0.004,
+      bounceLevel: 'ok',
+      complaintLevel: 'critical',
+    },
+  ],
+};
 const NOTIFICATION_OUTCOMES = ['applied', 'duplicate', 'ignored', 'unknown_email', 'unknown_recipient', 'no_sender', 'subscription_confirmed'] as const;
 const SES_KINDS = ['delivery', 'bounce', 'complaint', 'open', 'click', 'received', 'unknown'] as const;
 const notificationAnswer = z.strictObject({
@@ -780,6 +858,38 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
           marketing24h: out.marketing_24h,
           checks: out.checks.map((c) => ({ id: c.id, status: c.status, title: c.title, detail: c.detail, fix: c.fix || null })),
         });
+      },
+    ),
+    on.get(
+      '/domains/:id/guardrails',
+      policy.secret,
+      {
+        tag: 'Domains',
+        summary: "A domain's guardrails",
+        description:
+          "Rolling 24-hour and 7-day hard-bounce and complaint rates of the mail sent from one domain, for all of it and per mailbox provider, each against its published threshold; and whether the domain's marketing mail is paused. Marketing mail pauses by itself when a complaint rate reaches `thresholds.complaintPause` (with at least `minVolume` mails in the window); transactional mail keeps flowing. Only an explicit resume lifts a pause.",
+        params: { id: 'The domain id.' },
+        responses: { 200: { description: 'The rates, their levels, and the pause.', schema: guardrailsAnswer, example: GUARDRAILS_EXAMPLE } },
+        errors: { 404: { code: 'DOMAIN_NOT_FOUND', description: 'No domain of this project has this id.' } },
+      },
+      async (req, res) => {
+        res.json(guardrailsView(await messaging().DomainGuardrails({ id: String(req.params.id) })));
+      },
+    ),
+    on.post(
+      '/domains/:id/guardrails/resume',
+      policy.secret,
+      {
+        tag: 'Domains',
+        summary: "Resume a paused domain's marketing mail",
+        description:
+          'Lifts the pause: the marketing mail the domain held goes out now, and the pause rule judges only mail sent from now on. Resuming a domain that is not paused changes nothing.',
+        params: { id: 'The domain id.' },
+        responses: { 200: { description: 'The guardrails after the resume.', schema: guardrailsAnswer, example: { ...GUARDRAILS_EXAMPLE, paused: null } } },
+        errors: { 404: { code: 'DOMAIN_NOT_FOUND', description: 'No domain of this project has this id.' } },
+      },
+      async (req, res) => {
+        res.json(guardrailsView(await messaging().ResumeDomain({ id: String(req.params.id) })));
       },
     ),
     on.get(

@@ -13,6 +13,7 @@ import { newId } from '../../../../libs/kit/src';
 import { migrationsOf } from '../../../../libs/runtime/src';
 import { expectAppError, scratchDatabase, ScratchDatabase } from '../../../../libs/testing/src';
 import { BillingBlocks } from '../../src/adapters/billing-blocks';
+import { Guardrails } from '../../src/adapters/guardrails';
 import { MessagingRepo } from '../../src/adapters/repo';
 import { deliver, DeliveryWrites } from '../../src/app/deliver';
 import { messagingHandlers } from '../../src/app/handlers';
@@ -296,6 +297,7 @@ describe('SendWorkflowEmail', () => {
         publicUrl: 'http://herald.test',
         throttle: async () => ({ allowed: true, remaining: 1, msBeforeNext: 0 }),
         maxAttempts: 3,
+        guardrails: new Guardrails(db),
       },
       p,
       r.email_id,

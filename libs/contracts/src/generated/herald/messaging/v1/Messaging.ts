@@ -13,6 +13,7 @@ import type { Empty as _herald_common_v1_Empty, Empty__Output as _herald_common_
 import type { EnqueueCampaignRequest as _herald_messaging_v1_EnqueueCampaignRequest, EnqueueCampaignRequest__Output as _herald_messaging_v1_EnqueueCampaignRequest__Output } from '../../../herald/messaging/v1/EnqueueCampaignRequest';
 import type { EnqueueCampaignResponse as _herald_messaging_v1_EnqueueCampaignResponse, EnqueueCampaignResponse__Output as _herald_messaging_v1_EnqueueCampaignResponse__Output } from '../../../herald/messaging/v1/EnqueueCampaignResponse';
 import type { GetImageRequest as _herald_messaging_v1_GetImageRequest, GetImageRequest__Output as _herald_messaging_v1_GetImageRequest__Output } from '../../../herald/messaging/v1/GetImageRequest';
+import type { GuardrailsResponse as _herald_messaging_v1_GuardrailsResponse, GuardrailsResponse__Output as _herald_messaging_v1_GuardrailsResponse__Output } from '../../../herald/messaging/v1/GuardrailsResponse';
 import type { IdRequest as _herald_messaging_v1_IdRequest, IdRequest__Output as _herald_messaging_v1_IdRequest__Output } from '../../../herald/messaging/v1/IdRequest';
 import type { ImageContent as _herald_messaging_v1_ImageContent, ImageContent__Output as _herald_messaging_v1_ImageContent__Output } from '../../../herald/messaging/v1/ImageContent';
 import type { InboundMessage as _herald_messaging_v1_InboundMessage, InboundMessage__Output as _herald_messaging_v1_InboundMessage__Output } from '../../../herald/messaging/v1/InboundMessage';
@@ -102,6 +103,15 @@ export interface MessagingClient extends grpc.Client {
   domainCompliance(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_ComplianceResponse__Output>): grpc.ClientUnaryCall;
   domainCompliance(argument: _herald_messaging_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_ComplianceResponse__Output>): grpc.ClientUnaryCall;
   domainCompliance(argument: _herald_messaging_v1_IdRequest, callback: grpc.requestCallback<_herald_messaging_v1_ComplianceResponse__Output>): grpc.ClientUnaryCall;
+  
+  DomainGuardrails(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_GuardrailsResponse__Output>): grpc.ClientUnaryCall;
+  DomainGuardrails(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_GuardrailsResponse__Output>): grpc.ClientUnaryCall;
+  DomainGuardrails(argument: _herald_messaging_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_GuardrailsResponse__Output>): grpc.ClientUnaryCall;
+  DomainGuardrails(argument: _herald_messaging_v1_IdRequest, callback: grpc.requestCallback<_herald_messaging_v1_GuardrailsResponse__Output>): grpc.ClientUnaryCall;
+  domainGuardrails(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_GuardrailsResponse__Output>): grpc.ClientUnaryCall;
+  domainGuardrails(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_GuardrailsResponse__Output>): grpc.ClientUnaryCall;
+  domainGuardrails(argument: _herald_messaging_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_GuardrailsResponse__Output>): grpc.ClientUnaryCall;
+  domainGuardrails(argument: _herald_messaging_v1_IdRequest, callback: grpc.requestCallback<_herald_messaging_v1_GuardrailsResponse__Output>): grpc.ClientUnaryCall;
   
   DuplicateTemplate(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_TemplateResponse__Output>): grpc.ClientUnaryCall;
   DuplicateTemplate(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_TemplateResponse__Output>): grpc.ClientUnaryCall;
@@ -211,6 +221,15 @@ export interface MessagingClient extends grpc.Client {
   recordOpen(argument: _herald_messaging_v1_TokenRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
   recordOpen(argument: _herald_messaging_v1_TokenRequest, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
   
+  ResumeDomain(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_GuardrailsResponse__Output>): grpc.ClientUnaryCall;
+  ResumeDomain(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_GuardrailsResponse__Output>): grpc.ClientUnaryCall;
+  ResumeDomain(argument: _herald_messaging_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_GuardrailsResponse__Output>): grpc.ClientUnaryCall;
+  ResumeDomain(argument: _herald_messaging_v1_IdRequest, callback: grpc.requestCallback<_herald_messaging_v1_GuardrailsResponse__Output>): grpc.ClientUnaryCall;
+  resumeDomain(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_GuardrailsResponse__Output>): grpc.ClientUnaryCall;
+  resumeDomain(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_GuardrailsResponse__Output>): grpc.ClientUnaryCall;
+  resumeDomain(argument: _herald_messaging_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_GuardrailsResponse__Output>): grpc.ClientUnaryCall;
+  resumeDomain(argument: _herald_messaging_v1_IdRequest, callback: grpc.requestCallback<_herald_messaging_v1_GuardrailsResponse__Output>): grpc.ClientUnaryCall;
+  
   Security(argument: _herald_common_v1_Empty, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_SecurityResponse__Output>): grpc.ClientUnaryCall;
   Security(argument: _herald_common_v1_Empty, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_SecurityResponse__Output>): grpc.ClientUnaryCall;
   Security(argument: _herald_common_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_SecurityResponse__Output>): grpc.ClientUnaryCall;
@@ -309,6 +328,8 @@ export interface MessagingHandlers extends grpc.UntypedServiceImplementation {
   
   DomainCompliance: grpc.handleUnaryCall<_herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_ComplianceResponse>;
   
+  DomainGuardrails: grpc.handleUnaryCall<_herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_GuardrailsResponse>;
+  
   DuplicateTemplate: grpc.handleUnaryCall<_herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_TemplateResponse>;
   
   EnqueueCampaign: grpc.handleUnaryCall<_herald_messaging_v1_EnqueueCampaignRequest__Output, _herald_messaging_v1_EnqueueCampaignResponse>;
@@ -332,6 +353,8 @@ export interface MessagingHandlers extends grpc.UntypedServiceImplementation {
   RecordClick: grpc.handleUnaryCall<_herald_messaging_v1_TokenRequest__Output, _herald_messaging_v1_ClickResponse>;
   
   RecordOpen: grpc.handleUnaryCall<_herald_messaging_v1_TokenRequest__Output, _herald_common_v1_Empty>;
+  
+  ResumeDomain: grpc.handleUnaryCall<_herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_GuardrailsResponse>;
   
   Security: grpc.handleUnaryCall<_herald_common_v1_Empty__Output, _herald_messaging_v1_SecurityResponse>;
   
@@ -361,6 +384,7 @@ export interface MessagingDefinition extends grpc.ServiceDefinition {
   DeleteTemplate: MethodDefinition<_herald_messaging_v1_IdRequest, _herald_common_v1_Empty, _herald_messaging_v1_IdRequest__Output, _herald_common_v1_Empty__Output>
   DevMailbox: MethodDefinition<_herald_messaging_v1_DevMailboxRequest, _herald_messaging_v1_DevMailboxResponse, _herald_messaging_v1_DevMailboxRequest__Output, _herald_messaging_v1_DevMailboxResponse__Output>
   DomainCompliance: MethodDefinition<_herald_messaging_v1_IdRequest, _herald_messaging_v1_ComplianceResponse, _herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_ComplianceResponse__Output>
+  DomainGuardrails: MethodDefinition<_herald_messaging_v1_IdRequest, _herald_messaging_v1_GuardrailsResponse, _herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_GuardrailsResponse__Output>
   DuplicateTemplate: MethodDefinition<_herald_messaging_v1_IdRequest, _herald_messaging_v1_TemplateResponse, _herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_TemplateResponse__Output>
   EnqueueCampaign: MethodDefinition<_herald_messaging_v1_EnqueueCampaignRequest, _herald_messaging_v1_EnqueueCampaignResponse, _herald_messaging_v1_EnqueueCampaignRequest__Output, _herald_messaging_v1_EnqueueCampaignResponse__Output>
   GetImage: MethodDefinition<_herald_messaging_v1_GetImageRequest, _herald_messaging_v1_ImageContent, _herald_messaging_v1_GetImageRequest__Output, _herald_messaging_v1_ImageContent__Output>
@@ -373,6 +397,7 @@ export interface MessagingDefinition extends grpc.ServiceDefinition {
   PutImage: MethodDefinition<_herald_messaging_v1_PutImageRequest, _herald_messaging_v1_StoredImage, _herald_messaging_v1_PutImageRequest__Output, _herald_messaging_v1_StoredImage__Output>
   RecordClick: MethodDefinition<_herald_messaging_v1_TokenRequest, _herald_messaging_v1_ClickResponse, _herald_messaging_v1_TokenRequest__Output, _herald_messaging_v1_ClickResponse__Output>
   RecordOpen: MethodDefinition<_herald_messaging_v1_TokenRequest, _herald_common_v1_Empty, _herald_messaging_v1_TokenRequest__Output, _herald_common_v1_Empty__Output>
+  ResumeDomain: MethodDefinition<_herald_messaging_v1_IdRequest, _herald_messaging_v1_GuardrailsResponse, _herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_GuardrailsResponse__Output>
   Security: MethodDefinition<_herald_common_v1_Empty, _herald_messaging_v1_SecurityResponse, _herald_common_v1_Empty__Output, _herald_messaging_v1_SecurityResponse__Output>
   SendMany: MethodDefinition<_herald_messaging_v1_SendManyRequest, _herald_messaging_v1_SendManyResponse, _herald_messaging_v1_SendManyRequest__Output, _herald_messaging_v1_SendManyResponse__Output>
   SendSystemEmail: MethodDefinition<_herald_messaging_v1_SystemEmailRequest, _herald_common_v1_Empty, _herald_messaging_v1_SystemEmailRequest__Output, _herald_common_v1_Empty__Output>
