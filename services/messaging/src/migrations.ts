@@ -248,4 +248,12 @@ export const migrations: Migration[] = [
       ALTER TABLE messaging.emails ADD COLUMN track_opens boolean, ADD COLUMN text_body text;
     `,
   },
+  {
+    // The recipient's mailbox provider (google, microsoft, yahoo, apple, other), known from its
+    // domain's MX when the email is delivered: rates per (sending domain, provider) read it.
+    id: '030_providers',
+    sql: `
+      ALTER TABLE messaging.emails ADD COLUMN provider text;
+    `,
+  },
 ];
