@@ -1,6 +1,22 @@
 import { z } from 'zod';
 import { envBool, isValidEmail, secretSetting } from '../../../libs/kit/src';
 import { DEFAULT_THRESHOLDS, type GuardrailThresholds } from './domain/guardrails';
+import { providerPatternsSchema } from './domain/providers';
+
+/** A setting holding JSON, checked against `schema`: a bad one stops the boot naming the variable and the field. */
+export function jsonSetting<T extends z.ZodType>(schema: T, example: string) {
+  return z
+    .string()
+    .transform((v, ctx) => {
+      try {
+        return JSON.parse(v) as unknown;
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: `not JSON (${(err as Error).message}); for example: ${example}` });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
+}
 
 /** The messaging service's settings (docs/configuration.md, "Sending"). */
 export const messagingSettings = z.object({
@@ -9,6 +25,8 @@ export const messagingSettings = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
+  /** More MX rules (JSON: [{"provider":"fastmail","mx":["*.messagingengine.com"]}]), checked before the built-in table (domain/providers.ts). */
+  PROVIDER_MX_PATTERNS: jsonSetting(providerPatternsSchema, '[{"provider":"fastmail","mx":["*.messagingengine.com"]}]').default([]),
   SMTP_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(5),
   SEND_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(16),
   /** Worker threads that build and DKIM-sign messages (0: in the event loop); default: cores − 1, 1 to 4. */

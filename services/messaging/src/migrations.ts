@@ -249,6 +249,14 @@ export const migrations: Migration[] = [
     `,
   },
   {
+    // The recipient's mailbox provider (google, microsoft, yahoo, apple, other), known from its
+    // domain's MX when the email is delivered: rates per (sending domain, provider) read it.
+    id: '030_providers',
+    sql: `
+      ALTER TABLE messaging.emails ADD COLUMN provider text;
+    `,
+  },
+  {
     // Guardrails (domain/guardrails.ts): a domain's marketing pauses at the complaint line until
     // resumed; an email held back waits queued with the reason (held_by) and no attempt spent; a
     // recipient the receiving server refused at handoff (5xx, no such mailbox) is a hard bounce.

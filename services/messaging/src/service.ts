@@ -3,6 +3,8 @@ import { contracts } from '../../../libs/contracts/src';
 import { batchedLimiter, dnsResolver, logger, metrics, type Timer } from '../../../libs/kit/src';
 import { defineService } from '../../../libs/runtime/src/service';
 import { devMailer, smtpMailer } from './adapters/mailer';
+import { MxDirectory } from './adapters/mx';
+import { MX_PATTERNS } from './domain/providers';
 import { BillingBlocks } from './adapters/billing-blocks';
 import { Guardrails } from './adapters/guardrails';
 import { MessagingRepo } from './adapters/repo';
@@ -76,6 +78,9 @@ export const messaging = defineService({
     const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT ?? 8080}`).replace(/\/$/, '');
     const composeThreads = config.SEND_COMPOSE_THREADS ?? Math.min(4, Math.max(1, os.availableParallelism() - 1));
     const storage = imageStorage(config, config.dataDir, publicUrl);
+    const dns = dnsResolver(config.DNS_SERVERS);
+    // Recipient domains' MX and mailbox provider: the configured rules first, then the built-in table.
+    const routes = new MxDirectory(dns, [...config.PROVIDER_MX_PATTERNS, ...MX_PATTERNS]);
     const mailer = config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.SMTP_POOL_SIZE, composeThreads) : devMailer();
 
     // DKIM keys by (project, domain), shared by /v1/send (is the sender verified?) and the sender workers.
@@ -95,7 +100,7 @@ export const messaging = defineService({
       domains: ctx.clients.domains,
       signingKeys,
       tokens,
-      dns: dnsResolver(config.DNS_SERVERS),
+      dns,
       webhooks: {
         certs: new SnsCertificateFetcher(compileUrlPattern(config.SNS_CERT_URL_PATTERN, DEFAULT_SNS_CERT_URL_PATTERN)),
         subscriptions: new SnsSubscriptionConfirmer(
@@ -132,6 +137,7 @@ export const messaging = defineService({
       repo,
       writes: new DeliveryWrites(repo),
       mailer,
+      routes,
       signingKeys,
       tokens,
       publicUrl,

@@ -46,6 +46,7 @@ const EMAIL_ROW = (
     'status',
     'attempts',
     'attachment_count',
+    'provider',
   ] satisfies Array<keyof EmailRow>
 )
   .map((c) => `e.${c}`)
@@ -399,6 +400,17 @@ export class EmailsRepo implements EmailsStore {
     if (rows.length) outbox.written(this.db.pool);
     if (COUNTED.has(status)) for (const r of rows) metrics.emails.inc({ lane: r.lane, outcome: status });
     return rows.map((r) => r.id);
+  }
+
+  async setProviders(items: Array<{ projectId: string; id: string; provider: string }>) {
+    await this.db.query(
+      prepared(
+        `UPDATE messaging.emails e SET provider = x.provider
+         FROM unnest($1::uuid[], $2::uuid[], $3::text[]) AS x(project_id, id, provider)
+         WHERE e.project_id = x.project_id AND e.id = x.id AND e.provider IS DISTINCT FROM x.provider`,
+        [items.map((i) => i.projectId), items.map((i) => i.id), items.map((i) => i.provider)],
+      ),
+    );
   }
 
   /** A temporary failure: back to queued, due again after the backoff. */

@@ -29,17 +29,22 @@ export class Guardrails implements GuardrailsStore {
     for (const [window, ms] of Object.entries(WINDOWS) as Array<[WindowName, number]>) {
       const start = new Date(Math.max(Date.now() - ms, since?.getTime() ?? 0));
       // An email counts in the window it was handed off (or refused) in; its bounce or complaint counts with it, whenever it came.
-      const [r] = (
-        await tx.query<{ sent: number; bounces: number; complaints: number }>(
-          `SELECT count(*)::int AS sent,
+      // The domain's row (all mail, always there) and one per provider it reached.
+      const rows = (
+        await tx.query<{ provider: string | null; total: boolean; sent: number; bounces: number; complaints: number }>(
+          `SELECT provider, grouping(provider) = 1 AS total, count(*)::int AS sent,
                   count(*) FILTER (WHERE bounced_at IS NOT NULL OR refused_at IS NOT NULL)::int AS bounces,
                   count(*) FILTER (WHERE complained_at IS NOT NULL)::int AS complaints
              FROM messaging.emails
-            WHERE project_id = $1 AND id >= $2 AND coalesce(sent_at, refused_at) > $3 AND lower(split_part(from_email, '@', 2)) = $4`,
+            WHERE project_id = $1 AND id >= $2 AND coalesce(sent_at, refused_at) > $3 AND lower(split_part(from_email, '@', 2)) = $4
+            GROUP BY GROUPING SETS ((), (provider))`,
           [projectId, uuidFloor(new Date(start.getTime() - HELD_AT_MOST_MS)), start, domain.toLowerCase()],
         )
       ).rows;
-      out.push({ window, provider: null, ...r });
+      const total = rows.find((r) => r.total) ?? { sent: 0, bounces: 0, complaints: 0 };
+      out.push({ window, provider: null, sent: total.sent, bounces: total.bounces, complaints: total.complaints });
+      for (const r of rows.filter((x) => !x.total && x.provider !== null).sort((a, b) => b.sent - a.sent))
+        out.push({ window, provider: r.provider, sent: r.sent, bounces: r.bounces, complaints: r.complaints });
     }
     return out;
   }

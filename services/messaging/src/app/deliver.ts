@@ -4,13 +4,15 @@ import { render } from '../domain/render';
 import { isRecipientRefusal, isTemporary } from '../domain/smtp';
 import type { TokenSigner } from '../domain/tokens';
 import { domainOf } from './guardrails';
-import type { EmailRow, EmailsStore, GuardrailsStore, Mailer, Outgoing, SigningKeys, Units } from './ports';
+import type { EmailRow, EmailsStore, GuardrailsStore, Mailer, MxRoute, MxRoutes, Outgoing, SigningKeys, Units } from './ports';
 import { statusEvent } from './send';
 
 export interface DeliveryDeps {
   repo: EmailsStore & Units;
   writes: DeliveryWrites;
   mailer: Mailer;
+  /** The recipient domain's MX and provider (cached lookups through DNS_SERVERS). */
+  routes: MxRoutes;
   signingKeys: SigningKeys;
   tokens: TokenSigner;
   publicUrl: string;
@@ -87,6 +89,7 @@ type Sent = { email: EmailRow; messageId: string; delivered: boolean; traceparen
 export class DeliveryWrites {
   private claims: Batcher<{ projectId: string; id: string; redelivered: boolean }, EmailRow | undefined>;
   private sents: Batcher<Sent, void>;
+  private providers: Batcher<{ projectId: string; id: string; provider: string }, void>;
 
   constructor(repo: EmailsStore) {
     this.claims = new Batcher(
@@ -126,6 +129,18 @@ export class DeliveryWrites {
       // Recording "sent" is not on the way to the recipient: under load, one flush per 20 ms.
       { name: 'deliver.sent', maxBatch: 200, concurrency: 2, spacingMs: 20 },
     );
+    this.providers = new Batcher<{ projectId: string; id: string; provider: string }, void>(
+      async (items) => {
+        await repo.setProviders(items);
+        return items.map(() => ({ ok: true as const, value: undefined }));
+      },
+      { name: 'deliver.provider', maxBatch: 200, concurrency: 1 },
+    );
+  }
+
+  /** Records the recipient's provider on the email row (batched: one statement for the emails of many workers). */
+  provider(projectId: string, id: string, provider: string) {
+    return this.providers.submit({ projectId, id, provider });
   }
 
   claim(projectId: string, id: string, redelivered: boolean) {
@@ -151,6 +166,14 @@ export async function deliver(deps: DeliveryDeps, projectId: string, emailId: st
     return deps.repo.hold(email.project_id, email.id, PAUSED_HOLD_MS, 'paused', 'held: marketing mail from this domain is paused by its guardrails');
   }
 
+  // The recipient's provider, from its domain's MX: recorded on the row (stats group by it).
+  const route: MxRoute = await deps.routes.route(email.to_email.slice(email.to_email.lastIndexOf('@') + 1));
+  // Not waited for: it is not on the way to the recipient.
+  if (email.provider !== route.provider)
+    deps.writes
+      .provider(projectId, email.id, route.provider)
+      .catch((err: unknown) => logger.warn({ err, emailId }, 'the recipient provider could not be recorded'));
+
   for (;;) {
     let v: LimitVerdict;
     try {
@@ -165,7 +188,7 @@ export async function deliver(deps: DeliveryDeps, projectId: string, emailId: st
 
   let msg: Outgoing;
   try {
-    msg = await compose(deps, email);
+    msg = { ...(await compose(deps, email)), route };
   } catch (err) {
     // Rendering does not throw; what fails here is the signing key (the domains service down, or
     // mid-upgrade an older replica handing out a key it cannot decrypt): retried like a 4xx reply.

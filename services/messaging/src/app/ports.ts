@@ -56,6 +56,8 @@ export interface EmailRow {
   status: EmailStatus;
   attempts: number;
   attachment_count: number;
+  /** The recipient's mailbox provider, known from its domain's MX at delivery (null before). */
+  provider: string | null;
 }
 
 export interface NewEmail {
@@ -241,6 +243,8 @@ export interface EmailsStore {
     items: Array<{ projectId: string; id: string; messageId?: string }>,
     eventOf: (item: { projectId: string; id: string; messageId?: string }) => NewEvent,
   ): Promise<string[]>;
+  /** Records each email's mailbox provider (one statement for many). */
+  setProviders(items: Array<{ projectId: string; id: string; provider: string }>): Promise<void>;
   /** A temporary failure: back to queued, due again after `delayMs`. */
   retryLater(projectId: string, id: string, delayMs: number, error: string): Promise<void>;
   /** Held back by `by` (a guardrail, a cap): back to queued without spending the attempt, due again after `delayMs`. */
@@ -324,6 +328,19 @@ export interface Outgoing {
   dkim?: { domainName: string; keySelector: string; privateKeyPem: string; headerFieldNames: string };
   /** Envelope sender (return path) and recipients. */
   envelope: { from: string; to: string[] };
+  /** The recipient domain's MX hosts and provider (direct-to-MX delivery connects to them). */
+  route?: MxRoute;
+}
+
+/** A recipient domain's mail exchangers (best priority first) and its mailbox provider (domain/providers.ts). */
+export interface MxRoute {
+  hosts: string[];
+  provider: string;
+}
+
+/** MX lookups by recipient domain, cached (adapters/mx.ts). Never rejects: an unknown domain is `other` with no hosts. */
+export interface MxRoutes {
+  route(domain: string): Promise<MxRoute>;
 }
 
 export interface Delivery {

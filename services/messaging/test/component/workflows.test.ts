@@ -292,6 +292,7 @@ describe('SendWorkflowEmail', () => {
         repo,
         writes: new DeliveryWrites(repo),
         mailer,
+        routes: { route: async () => ({ hosts: [], provider: 'other' }) },
         signingKeys: unsigned,
         tokens: new TokenSigner('t'.repeat(32)),
         publicUrl: 'http://herald.test',
