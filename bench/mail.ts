@@ -412,8 +412,8 @@ export function printStatements(p: Profile, top = 20) {
 
 /**
  * The environment a mail bench gives Herald: the sink as SMTP relay, the test DNS server, the
- * per-project sending throttle and the API rate limit out of the way (a provider's limits, not
- * Herald's speed), `smtpConnections` SMTP connections, and bench/track's preload (the statement
+ * per-project sending throttle, the API rate limit and new domains' warm-up out of the way (a
+ * provider's limits, not Herald's speed), `smtpConnections` SMTP connections, and bench/track's preload (the statement
  * profiler writing to `profDir` when given).
  */
 export function heraldMailEnv(o: { sink: Sink; dns: DnsTestServer; smtpConnections: number; poolMax: string; profDir?: string }): NodeJS.ProcessEnv {
@@ -423,6 +423,7 @@ export function heraldMailEnv(o: { sink: Sink; dns: DnsTestServer; smtpConnectio
     DNS_SERVERS: o.dns.server,
     SEND_RATE_PER_SECOND: '100000',
     RATE_LIMIT_PER_MINUTE: '100000000',
+    WARMUP_NEW_DOMAINS: 'false',
     SMTP_POOL_SIZE: String(o.smtpConnections),
     LOG_LEVEL: 'warn',
     DB_POOL_MAX: o.poolMax,

@@ -61,7 +61,10 @@ describe.each<TopologyKind>(['all', 'split'])('guardrails (%s)', (kind) => {
     // One complaint in 20 mails to Google: 5 %, over the 0.3 % line (all mail: 1 in 21).
     await complain(mails[0]);
     const paused = await guardrails();
-    expect(paused.paused).toEqual({ at: expect.any(String), reason: expect.stringContaining('on google mail of the last 24h reached the pause line of 0.3 %') });
+    expect(paused.paused).toEqual({
+      at: expect.any(String),
+      reason: expect.stringContaining('on google mail of the last 24h reached the pause line of 0.3 %'),
+    });
     expect(window(paused, '24h')).toMatchObject({ sent: 21, complaints: 1, complaintLevel: 'critical' });
     expect(window(paused, '7d', 'google')).toMatchObject({ sent: 20, complaints: 1, complaintRate: 0.05, complaintLevel: 'critical' });
 

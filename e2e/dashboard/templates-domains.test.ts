@@ -147,7 +147,7 @@ describe('dashboard templates and domains (all)', () => {
     await context.close();
   });
 
-  it('shows a paused domain with why and its rates, and Resume sends the marketing mail it held', async () => {
+  it('shows a paused domain with why and its rates, Resume sends what it held, and its warm-up plan is set in a form', async () => {
     const domain = `paused-${tag}.herald-test.example`;
     await verifyDomain(api, dns, domain);
     const from = `news@${domain}`;
@@ -177,7 +177,28 @@ describe('dashboard templates and domains (all)', () => {
     await banner.getByRole('button', { name: 'Resume marketing mail' }).click();
     await banner.waitFor({ state: 'detached' });
     await arrived(held.email);
-    expect((await api.get(`/domains/project/${t.projectId}`)).status).toBe(200);
+
+    // Its warm-up: the provider it sent to on the curve; the plan changed in the form, a bad growth refused at its field.
+    await page.reload();
+    await card.locator('summary', { hasText: 'Warm-up' }).click();
+    const other = card.getByRole('table', { name: `Warm-up of ${domain}` }).locator('tr[data-provider="other"]');
+    expect(await other.locator('td[data-label="This hour"]').textContent()).toMatch(/^\d+ of 50$/);
+    const plan = card.getByRole('form', { name: `Warm-up plan of ${domain}` });
+    await plan.getByLabel('Daily growth (×)').fill('0.5');
+    await plan.getByRole('button', { name: 'Save plan' }).click();
+    await plan
+      .locator('.field-invalid')
+      .getByText(/growth|greater|>=/i)
+      .first()
+      .waitFor();
+    await plan.getByLabel('Daily growth (×)').fill('1.5');
+    await plan.getByLabel('Start (mails an hour)').fill('20');
+    await plan.getByRole('button', { name: 'Save plan' }).click();
+    await plan.getByRole('status').waitFor();
+    const domainId = (await api.get(`/domains/project/${t.projectId}`)).body.find((x: any) => x.domain === domain).id;
+    const warm = (await api.get(`/domains/${domainId}/warmup`)).body;
+    expect(warm.plan).toMatchObject({ enabled: true, startPerHour: 20, growth: 1.5 });
+    expect(warm.providers).toEqual([]); // a new start: the curve begins again
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1076,6 +1076,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/domains/{id}/warmup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A domain's warm-up
+         * @description The domain's warm-up plan and, per mailbox provider, this hour's cap and what was sent against it, the next daily step, why the last step kept the cap (a provider's last 24 hours over 2 % hard bounces, 0.1 % complaints or 5 % deferrals), and when the mail waiting for a later hour is out. Mail over a cap waits in the queue; it is never dropped or sent another way.
+         *
+         *     **Auth:** A secret key (sk_) of the project, or a dashboard session of a member with X-Project-Id.
+         */
+        get: operations["getDomainsByIdWarmup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a domain's warm-up plan
+         * @description Switches warm-up on or off and sets its curve. Switching it on, or changing `startPerHour`, starts the curve again for every provider; the other fields apply from the next email.
+         *
+         *     **Auth:** A secret key (sk_) of the project, or a dashboard session of a member with X-Project-Id.
+         */
+        patch: operations["patchDomainsByIdWarmup"];
+        trace?: never;
+    };
     "/domains/project/{projectId}": {
         parameters: {
             query?: never;
@@ -6699,6 +6727,240 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    getDomainsByIdWarmup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The domain id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plan and the providers on it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "domain": "example.com",
+                     *       "plan": {
+                     *         "enabled": true,
+                     *         "startPerHour": 50,
+                     *         "growth": 1.4,
+                     *         "maxPerHour": 5000,
+                     *         "exemptTransactional": true
+                     *       },
+                     *       "providers": [
+                     *         {
+                     *           "provider": "google",
+                     *           "cap": 98,
+                     *           "sentThisHour": 98,
+                     *           "step": 2,
+                     *           "nextStepAt": "2025-06-03T08:00:00.000Z",
+                     *           "heldBack": null,
+                     *           "done": false,
+                     *           "waiting": 400,
+                     *           "expectedDoneAt": "2025-06-02T13:00:00.000Z"
+                     *         },
+                     *         {
+                     *           "provider": "yahoo",
+                     *           "cap": 50,
+                     *           "sentThisHour": 12,
+                     *           "step": 0,
+                     *           "nextStepAt": "2025-06-03T08:00:00.000Z",
+                     *           "heldBack": "deferrals 7.5 % of 40 mails in the last 24 hours (must stay under 5 %)",
+                     *           "done": false,
+                     *           "waiting": 0,
+                     *           "expectedDoneAt": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        domain: string;
+                        plan: {
+                            /** @description Warm-up caps this domain’s mail per provider. */
+                            enabled: boolean;
+                            /** @description Transactional mail passes uncounted (default true). */
+                            exemptTransactional: boolean;
+                            /** @description Each healthy day multiplies the cap by this. */
+                            growth: number;
+                            /** @description The cap at which a provider’s warm-up ends. */
+                            maxPerHour: number;
+                            /** @description The first day’s hourly cap per provider. */
+                            startPerHour: number;
+                        };
+                        providers: {
+                            /** @description This hour’s cap. */
+                            cap: number;
+                            /** @description The cap reached maxPerHour: this provider is warm, no cap. */
+                            done: boolean;
+                            /** @description When the waiting emails are out at the current curve; null: none wait. */
+                            expectedDoneAt: string | null;
+                            /** @description Why the last daily step kept the cap; null when it grew. */
+                            heldBack: string | null;
+                            /** Format: date-time */
+                            nextStepAt: string;
+                            /** @description google, microsoft, yahoo, apple, other (or a provider of PROVIDER_MX_PATTERNS). */
+                            provider: string;
+                            sentThisHour: number;
+                            /** @description Days the cap grew. */
+                            step: number;
+                            /** @description Emails waiting for a later hour. */
+                            waiting: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description DOMAIN_NOT_FOUND: No domain of this project has this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    patchDomainsByIdWarmup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The domain id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": true,
+                 *       "startPerHour": 50,
+                 *       "growth": 1.4
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Warm-up caps this domain’s mail per provider. */
+                    enabled?: boolean;
+                    /** @description Transactional mail passes uncounted (default true). */
+                    exemptTransactional?: boolean;
+                    /** @description Each healthy day multiplies the cap by this. */
+                    growth?: number;
+                    /** @description The cap at which a provider’s warm-up ends. */
+                    maxPerHour?: number;
+                    /** @description The first day’s hourly cap per provider. */
+                    startPerHour?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The plan after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "domain": "example.com",
+                     *       "plan": {
+                     *         "enabled": true,
+                     *         "startPerHour": 50,
+                     *         "growth": 1.4,
+                     *         "maxPerHour": 5000,
+                     *         "exemptTransactional": true
+                     *       },
+                     *       "providers": [
+                     *         {
+                     *           "provider": "google",
+                     *           "cap": 98,
+                     *           "sentThisHour": 98,
+                     *           "step": 2,
+                     *           "nextStepAt": "2025-06-03T08:00:00.000Z",
+                     *           "heldBack": null,
+                     *           "done": false,
+                     *           "waiting": 400,
+                     *           "expectedDoneAt": "2025-06-02T13:00:00.000Z"
+                     *         },
+                     *         {
+                     *           "provider": "yahoo",
+                     *           "cap": 50,
+                     *           "sentThisHour": 12,
+                     *           "step": 0,
+                     *           "nextStepAt": "2025-06-03T08:00:00.000Z",
+                     *           "heldBack": "deferrals 7.5 % of 40 mails in the last 24 hours (must stay under 5 %)",
+                     *           "done": false,
+                     *           "waiting": 0,
+                     *           "expectedDoneAt": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        domain: string;
+                        plan: {
+                            /** @description Warm-up caps this domain’s mail per provider. */
+                            enabled: boolean;
+                            /** @description Transactional mail passes uncounted (default true). */
+                            exemptTransactional: boolean;
+                            /** @description Each healthy day multiplies the cap by this. */
+                            growth: number;
+                            /** @description The cap at which a provider’s warm-up ends. */
+                            maxPerHour: number;
+                            /** @description The first day’s hourly cap per provider. */
+                            startPerHour: number;
+                        };
+                        providers: {
+                            /** @description This hour’s cap. */
+                            cap: number;
+                            /** @description The cap reached maxPerHour: this provider is warm, no cap. */
+                            done: boolean;
+                            /** @description When the waiting emails are out at the current curve; null: none wait. */
+                            expectedDoneAt: string | null;
+                            /** @description Why the last daily step kept the cap; null when it grew. */
+                            heldBack: string | null;
+                            /** Format: date-time */
+                            nextStepAt: string;
+                            /** @description google, microsoft, yahoo, apple, other (or a provider of PROVIDER_MX_PATTERNS). */
+                            provider: string;
+                            sentThisHour: number;
+                            /** @description Days the cap grew. */
+                            step: number;
+                            /** @description Emails waiting for a later hour. */
+                            waiting: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description DOMAIN_NOT_FOUND: No domain of this project has this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
         };
     };

@@ -45,6 +45,10 @@ export const messagingSettings = z.object({
   TRACKING_SECRET: secretSetting(z.string().min(16).optional()),
   /** A critical bounce or complaint level disables the project (EMAIL_REPUTATION). */
   REPUTATION_ENFORCEMENT: envBool.default(true),
+  /** A domain Herald has not sent from before starts in warm-up (docs/deliverability.md, "Warm-up"); each domain's plan is its own setting after. */
+  WARMUP_NEW_DOMAINS: envBool.default(true),
+  /** Divides every deliverability duration (warm-up hours and days): 3600 makes an hour a second. For tests and demos; 1 in production. */
+  DELIVERABILITY_TIME_SCALE: z.coerce.number().min(1).max(100_000).default(1),
   // Guardrails of each sending domain (docs/deliverability.md, "Guardrails").
   /** A window with fewer mails sent judges nothing. */
   GUARDRAILS_MIN_VOLUME: z.coerce.number().int().min(1).default(DEFAULT_THRESHOLDS.minVolume),

@@ -274,4 +274,41 @@ export const migrations: Migration[] = [
       ALTER TABLE messaging.emails ADD COLUMN refused_at timestamptz, ADD COLUMN held_by text;
     `,
   },
+  {
+    // Warm-up (domain/warmup.ts): a plan per sending domain and each provider's place on its curve;
+    // an email's deferrals (4xx replies) count in the provider's daily health. Domains that sent
+    // mail before warm-up existed are established: their plan starts switched off.
+    id: '041_warmup',
+    sql: `
+      CREATE TABLE messaging.domain_warmup (
+        project_id uuid NOT NULL,
+        domain text NOT NULL,
+        enabled boolean NOT NULL,
+        start_per_hour int NOT NULL,
+        growth real NOT NULL,
+        max_per_hour int NOT NULL,
+        exempt_transactional boolean NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (project_id, domain)
+      );
+      CREATE TABLE messaging.domain_warmup_providers (
+        project_id uuid NOT NULL,
+        domain text NOT NULL,
+        provider text NOT NULL,
+        cap int NOT NULL,
+        step int NOT NULL,
+        next_step_at timestamptz NOT NULL,
+        held_back text NOT NULL,
+        done boolean NOT NULL,
+        PRIMARY KEY (project_id, domain, provider)
+      );
+      CREATE INDEX domain_warmup_providers_due ON messaging.domain_warmup_providers (next_step_at) WHERE NOT done;
+      ALTER TABLE messaging.emails ADD COLUMN deferrals int NOT NULL DEFAULT 0;
+      INSERT INTO messaging.domain_warmup (project_id, domain, enabled, start_per_hour, growth, max_per_hour, exempt_transactional)
+        SELECT DISTINCT project_id, lower(split_part(from_email, '@', 2)), false, 50, 1.4, 5000, true
+          FROM messaging.emails WHERE sent_at IS NOT NULL
+        ON CONFLICT DO NOTHING;
+    `,
+  },
 ];

@@ -7,6 +7,7 @@ import { MxDirectory } from './adapters/mx';
 import { MX_PATTERNS } from './domain/providers';
 import { BillingBlocks } from './adapters/billing-blocks';
 import { Guardrails } from './adapters/guardrails';
+import { Warmup } from './adapters/warmup';
 import { MessagingRepo } from './adapters/repo';
 import { SigningKeyCache } from './adapters/sender-cache';
 import { imageStorage } from './adapters/storage';
@@ -92,6 +93,13 @@ export const messaging = defineService({
     const guardrails = new Guardrails(ctx.db);
     await guardrails.refresh();
     const thresholds = guardrailThresholds(config);
+    // Warm-up: plans and steps in memory on every replica; this hour's counts in the shared limiter store.
+    const scale = config.DELIVERABILITY_TIME_SCALE;
+    const warmup = new Warmup(ctx.db, await ctx.limiter('warmup', 1e9, Math.max(1, Math.round(3600 / scale))), {
+      newDomains: config.WARMUP_NEW_DOMAINS,
+      scale,
+    });
+    await warmup.refresh();
     // Received mail, from SES notifications (HandleMailNotification) and from the SMTP listener.
     const inbound: InboundDeps = { repo, contacts: ctx.clients.contacts, domains: ctx.clients.domains, maxBytes: config.INBOUND_MAX_BYTES };
     const handlers = messagingHandlers({
@@ -117,6 +125,7 @@ export const messaging = defineService({
       devMailbox: !config.SMTP_URL && config.NODE_ENV !== 'production',
       billing,
       unsubscribeMailto: config.UNSUBSCRIBE_MAILTO !== undefined,
+      warmup: { store: warmup, scale },
     });
 
     // A List-Unsubscribe mailto that arrives does what the hosted page's button does.
@@ -145,6 +154,7 @@ export const messaging = defineService({
       throttle,
       maxAttempts: config.SEND_MAX_ATTEMPTS,
       guardrails,
+      warmup,
     };
     const worker = {
       handler: (e: { projectId: string; data: unknown }, info: { redelivered: boolean }) =>
@@ -169,7 +179,7 @@ export const messaging = defineService({
       grpc: { ...handlers, ...uploadHandlers(storage), ...systemMailHandlers({ mailer, repo, from: config.SYSTEM_FROM }) },
       consumer: messagingConsumer(repo, billing),
       work: Object.fromEntries(LANES.map((lane) => [queueOf(lane), worker])),
-      timers: [sendSweep(repo), billing.timer(), guardrails.timer(), inboundPurge(repo, config.INBOUND_RETENTION_DAYS)],
+      timers: [sendSweep(repo), billing.timer(), guardrails.timer(), ...warmup.timers(), inboundPurge(repo, config.INBOUND_RETENTION_DAYS)],
       async stop() {
         await listener?.close();
         unsample();

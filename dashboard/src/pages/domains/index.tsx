@@ -193,6 +193,7 @@ function DomainCard({ domain: d, manage, onChange, onDeleted }: { domain: Domain
         </div>
       </details>
       <Guardrails domain={d} manage={manage} />
+      <Warmup domain={d} manage={manage} />
       <Compliance domain={d} />
       {manage && <DmarcReports domain={d} onChange={onChange} />}
     </section>
@@ -276,6 +277,104 @@ function Guardrails({ domain: d, manage }: { domain: Domain; manage: boolean }) 
         </div>
       </details>
     </div>
+  );
+}
+
+type WarmupAnswer = Answer<'/domains/{id}/warmup', 'get'>;
+
+/**
+ * The domain's warm-up: per provider, this hour's cap and what was sent, the next daily step and
+ * why the last one held back, what waits and when it is out; the plan, which managers change.
+ */
+function Warmup({ domain: d, manage }: { domain: Domain; manage: boolean }) {
+  const report = useApi<WarmupAnswer>(`/domains/${d.id}/warmup`);
+  const w = report.data;
+  const form = useForm({ enabled: true, startPerHour: '', growth: '', maxPerHour: '', exemptTransactional: true });
+  const [saved, setSaved] = useState(false);
+  const { setValues } = form;
+  useEffect(() => {
+    if (w)
+      setValues({
+        enabled: w.plan.enabled,
+        startPerHour: String(w.plan.startPerHour),
+        growth: String(w.plan.growth),
+        maxPerHour: String(w.plan.maxPerHour),
+        exemptTransactional: w.plan.exemptTransactional,
+      });
+  }, [w, setValues]);
+  if (!w) return null;
+  const waiting = w.providers.reduce((n, p) => n + p.waiting, 0);
+  const status = !w.plan.enabled ? 'off' : w.providers.length && w.providers.every((p) => p.done) ? 'done' : waiting ? `${waiting} waiting` : 'on';
+  return (
+    <details className="dns-warmup">
+      <summary>Warm-up — {status}</summary>
+      <p className="muted">
+        {w.plan.enabled
+          ? `Each mailbox provider gets at most ${w.plan.startPerHour} mails an hour at first, ×${w.plan.growth} each day its last 24 hours stay healthy, up to ${w.plan.maxPerHour}. Mail over a cap waits in the queue for the next hour.${w.plan.exemptTransactional ? ' Transactional mail is not counted.' : ''}`
+          : 'Off: mail from this domain is not capped.'}
+      </p>
+      {w.providers.length > 0 && (
+        <div className="table-wrap">
+          <table className="warmup-table" aria-label={`Warm-up of ${d.domain}`}>
+            <thead>
+              <tr>
+                <th>Provider</th>
+                <th>This hour</th>
+                <th>Next step</th>
+                <th>Held back because</th>
+                <th>Waiting</th>
+              </tr>
+            </thead>
+            <tbody>
+              {w.providers.map((p) => (
+                <tr key={p.provider} data-provider={p.provider}>
+                  <td data-label="Provider">{p.provider}</td>
+                  <td data-label="This hour">{p.done ? <Badge tone="good">Warm</Badge> : `${p.sentThisHour} of ${p.cap}`}</td>
+                  <td data-label="Next step">{p.done ? '—' : `${formatDate(p.nextStepAt)} (day ${p.step + 1})`}</td>
+                  <td data-label="Held back because">{p.heldBack ?? '—'}</td>
+                  <td data-label="Waiting">{p.waiting ? `${p.waiting}, out by ${formatDate(p.expectedDoneAt!)}` : '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {manage && (
+        <form
+          noValidate
+          aria-label={`Warm-up plan of ${d.domain}`}
+          onSubmit={form.submit(async (v) => {
+            setSaved(false);
+            report.setData(
+              await api.patch<WarmupAnswer>(`/domains/${d.id}/warmup`, {
+                enabled: v.enabled,
+                startPerHour: Number(v.startPerHour),
+                growth: Number(v.growth),
+                maxPerHour: Number(v.maxPerHour),
+                exemptTransactional: v.exemptTransactional,
+              }),
+            );
+            setSaved(true);
+          })}
+        >
+          <ErrorBanner error={form.error} />
+          <label className="checkbox">
+            <input type="checkbox" checked={form.values.enabled} onChange={(e) => form.set('enabled', e.target.checked)} /> Warm this domain up
+          </label>
+          <div className="dns-add-row">
+            <Field form={form} name="startPerHour" label="Start (mails an hour)" type="number" />
+            <Field form={form} name="growth" label="Daily growth (×)" type="number" />
+            <Field form={form} name="maxPerHour" label="Warm at (mails an hour)" type="number" />
+          </div>
+          <label className="checkbox">
+            <input type="checkbox" checked={form.values.exemptTransactional} onChange={(e) => form.set('exemptTransactional', e.target.checked)} />{' '}
+            Transactional mail is not counted
+          </label>
+          <Submit busy={form.busy}>Save plan</Submit>
+          {saved && <span role="status"> Saved.</span>}
+        </form>
+      )}
+    </details>
   );
 }
 

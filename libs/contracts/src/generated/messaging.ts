@@ -57,6 +57,10 @@ import type { TemplateWrite as _herald_messaging_v1_TemplateWrite, TemplateWrite
 import type { TokenRequest as _herald_messaging_v1_TokenRequest, TokenRequest__Output as _herald_messaging_v1_TokenRequest__Output } from './herald/messaging/v1/TokenRequest';
 import type { VerifyRequest as _herald_messaging_v1_VerifyRequest, VerifyRequest__Output as _herald_messaging_v1_VerifyRequest__Output } from './herald/messaging/v1/VerifyRequest';
 import type { VerifyResponse as _herald_messaging_v1_VerifyResponse, VerifyResponse__Output as _herald_messaging_v1_VerifyResponse__Output } from './herald/messaging/v1/VerifyResponse';
+import type { WarmupPlan as _herald_messaging_v1_WarmupPlan, WarmupPlan__Output as _herald_messaging_v1_WarmupPlan__Output } from './herald/messaging/v1/WarmupPlan';
+import type { WarmupProvider as _herald_messaging_v1_WarmupProvider, WarmupProvider__Output as _herald_messaging_v1_WarmupProvider__Output } from './herald/messaging/v1/WarmupProvider';
+import type { WarmupResponse as _herald_messaging_v1_WarmupResponse, WarmupResponse__Output as _herald_messaging_v1_WarmupResponse__Output } from './herald/messaging/v1/WarmupResponse';
+import type { WarmupUpdate as _herald_messaging_v1_WarmupUpdate, WarmupUpdate__Output as _herald_messaging_v1_WarmupUpdate__Output } from './herald/messaging/v1/WarmupUpdate';
 import type { WorkflowEmailRequest as _herald_messaging_v1_WorkflowEmailRequest, WorkflowEmailRequest__Output as _herald_messaging_v1_WorkflowEmailRequest__Output } from './herald/messaging/v1/WorkflowEmailRequest';
 import type { WorkflowEmailResponse as _herald_messaging_v1_WorkflowEmailResponse, WorkflowEmailResponse__Output as _herald_messaging_v1_WorkflowEmailResponse__Output } from './herald/messaging/v1/WorkflowEmailResponse';
 import type { WorkflowStepRef as _herald_messaging_v1_WorkflowStepRef, WorkflowStepRef__Output as _herald_messaging_v1_WorkflowStepRef__Output } from './herald/messaging/v1/WorkflowStepRef';
@@ -129,6 +133,10 @@ export interface ProtoGrpcType {
         TokenRequest: MessageTypeDefinition<_herald_messaging_v1_TokenRequest, _herald_messaging_v1_TokenRequest__Output>
         VerifyRequest: MessageTypeDefinition<_herald_messaging_v1_VerifyRequest, _herald_messaging_v1_VerifyRequest__Output>
         VerifyResponse: MessageTypeDefinition<_herald_messaging_v1_VerifyResponse, _herald_messaging_v1_VerifyResponse__Output>
+        WarmupPlan: MessageTypeDefinition<_herald_messaging_v1_WarmupPlan, _herald_messaging_v1_WarmupPlan__Output>
+        WarmupProvider: MessageTypeDefinition<_herald_messaging_v1_WarmupProvider, _herald_messaging_v1_WarmupProvider__Output>
+        WarmupResponse: MessageTypeDefinition<_herald_messaging_v1_WarmupResponse, _herald_messaging_v1_WarmupResponse__Output>
+        WarmupUpdate: MessageTypeDefinition<_herald_messaging_v1_WarmupUpdate, _herald_messaging_v1_WarmupUpdate__Output>
         WorkflowEmailRequest: MessageTypeDefinition<_herald_messaging_v1_WorkflowEmailRequest, _herald_messaging_v1_WorkflowEmailRequest__Output>
         WorkflowEmailResponse: MessageTypeDefinition<_herald_messaging_v1_WorkflowEmailResponse, _herald_messaging_v1_WorkflowEmailResponse__Output>
         WorkflowStepRef: MessageTypeDefinition<_herald_messaging_v1_WorkflowStepRef, _herald_messaging_v1_WorkflowStepRef__Output>

@@ -414,11 +414,11 @@ export class EmailsRepo implements EmailsStore {
   }
 
   /** A temporary failure: back to queued, due again after the backoff. */
-  async retryLater(projectId: string, id: string, delayMs: number, error: string) {
+  async retryLater(projectId: string, id: string, delayMs: number, error: string, deferred = false) {
     await this.db.query(
       `UPDATE messaging.emails SET status = 'queued', status_rank = 0, enqueued_at = NULL, last_error = $3, updated_at = now(),
-         next_attempt_at = now() + ($4 || ' milliseconds')::interval WHERE project_id = $1 AND id = $2 AND status = 'sending'`,
-      [projectId, id, error.slice(0, 500), String(delayMs)],
+         deferrals = deferrals + $5::int, next_attempt_at = now() + ($4 || ' milliseconds')::interval WHERE project_id = $1 AND id = $2 AND status = 'sending'`,
+      [projectId, id, error.slice(0, 500), String(delayMs), deferred ? 1 : 0],
     );
   }
 

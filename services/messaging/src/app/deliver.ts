@@ -4,7 +4,8 @@ import { render } from '../domain/render';
 import { isRecipientRefusal, isTemporary } from '../domain/smtp';
 import type { TokenSigner } from '../domain/tokens';
 import { domainOf } from './guardrails';
-import type { EmailRow, EmailsStore, GuardrailsStore, Mailer, MxRoute, MxRoutes, Outgoing, SigningKeys, Units } from './ports';
+import type { EmailRow, EmailsStore, GuardrailsStore, Mailer, MxRoute, MxRoutes, Outgoing, SigningKeys, Units, WarmupStore } from './ports';
+import { warmupWait } from './warmup';
 import { statusEvent } from './send';
 
 export interface DeliveryDeps {
@@ -23,6 +24,8 @@ export interface DeliveryDeps {
   maxAttempts: number;
   /** Marketing from a paused domain waits; a refused recipient counts as its hard bounce. */
   guardrails: GuardrailsStore;
+  /** Mail over a warming domain's hourly cap for the recipient's provider waits for the next hour. */
+  warmup: WarmupStore;
 }
 
 /** Marketing held by a paused domain is looked at again this much later (a resume makes it due at once). */
@@ -174,6 +177,16 @@ export async function deliver(deps: DeliveryDeps, projectId: string, emailId: st
       .provider(projectId, email.id, route.provider)
       .catch((err: unknown) => logger.warn({ err, emailId }, 'the recipient provider could not be recorded'));
 
+  // Warm-up: over this hour's cap for the provider, the email waits queued for the next hour (no attempt spent).
+  const over = await warmupWait(deps.warmup, email, route.provider).catch((err: unknown) => {
+    logger.warn({ err, emailId }, 'the warm-up cap could not be checked; sending');
+    return undefined;
+  });
+  if (over) {
+    metrics.emails.inc({ lane: email.lane, outcome: 'held' });
+    return deps.repo.hold(email.project_id, email.id, over.waitMs, 'warmup', `held: the warm-up cap for ${route.provider} (${over.cap} an hour) is reached`);
+  }
+
   for (;;) {
     let v: LimitVerdict;
     try {
@@ -222,7 +235,7 @@ export async function deliver(deps: DeliveryDeps, projectId: string, emailId: st
     }
   } catch (err) {
     if (!answered) handedOff(email, smtpClass(err));
-    await retryOrFail(deps, email, (err as Error).message ?? String(err), isTemporary(err), isRecipientRefusal(err));
+    await retryOrFail(deps, email, (err as Error).message ?? String(err), isTemporary(err), isRecipientRefusal(err), smtpClass(err) === '4xx');
   }
 }
 
@@ -242,11 +255,11 @@ function handedOff(email: EmailRow, cls: '2xx' | '4xx' | '5xx' | 'error') {
 }
 
 /** A temporary failure is retried with backoff until SEND_MAX_ATTEMPTS; anything else fails the email. */
-async function retryOrFail(deps: DeliveryDeps, email: EmailRow, message: string, temporary: boolean, refused = false) {
+async function retryOrFail(deps: DeliveryDeps, email: EmailRow, message: string, temporary: boolean, refused = false, deferred = false) {
   if (temporary && email.attempts < deps.maxAttempts) {
     metrics.emails.inc({ lane: email.lane, outcome: 'retried' });
     logger.warn({ emailId: email.id, attempt: email.attempts, err: message }, 'temporary delivery failure; will retry');
-    await deps.repo.retryLater(email.project_id, email.id, backoffMs(email.attempts), message);
+    await deps.repo.retryLater(email.project_id, email.id, backoffMs(email.attempts), message, deferred);
   } else {
     logger.warn({ emailId: email.id, err: message }, 'delivery failed permanently');
     await fail(deps, email, message, refused);

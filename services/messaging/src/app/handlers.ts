@@ -3,7 +3,7 @@ import { AppError, inSpan, isUuid, notFound, runWithContext, toBatchReply } from
 import { complianceChecks } from '../domain/compliance';
 import { verifyEmail } from '../domain/verify';
 import type { TokenSigner } from '../domain/tokens';
-import type { BillingGate, MessagingStore, SigningKeys, VerifyDns } from './ports';
+import type { BillingGate, MessagingStore, SigningKeys, VerifyDns, WarmupStore } from './ports';
 import { campaignHandlers } from './campaigns';
 import { workflowHandlers } from './workflows';
 import { sender, statusEvent, Tracking } from './send';
@@ -11,6 +11,7 @@ import { templateMsg, templatesApp } from './templates';
 import { handleMailNotification, WebhookDeps } from './webhooks';
 import { reputation } from './reputation';
 import { guardrailsView, resumeDomain } from './guardrails';
+import { warmupView } from './warmup';
 import type { UploadRpcs } from './uploads';
 import { getInbound, getInboundRaw } from './inbound';
 import { SYSTEM_PROJECT } from './system-mail';
@@ -28,6 +29,7 @@ export interface MessagingDeps {
   billing: BillingGate;
   /** UNSUBSCRIBE_MAILTO is set (the compliance check reports it). */
   unsubscribeMailto?: boolean;
+  warmup: { store: WarmupStore; scale: number };
 }
 
 const badToken = () => notFound('Link', 'INVALID_TOKEN');
@@ -258,6 +260,24 @@ export function messagingHandlers(d: MessagingDeps): Omit<Handlers<'messaging'>,
       const domain = await domainOfProject(projectId, req.id);
       return guardrailsMsg(await resumeDomain({ ...d.webhooks.guardrails, repo: d.repo }, projectId, domain.domain));
     },
+    async DomainWarmup(req, meta) {
+      const projectId = projectOf(meta);
+      const domain = await domainOfProject(projectId, req.id);
+      return warmupMsg(await warmupView(d.warmup.store, projectId, domain.domain.toLowerCase(), d.warmup.scale));
+    },
+    async UpdateWarmup(req, meta) {
+      const projectId = projectOf(meta);
+      const domain = await domainOfProject(projectId, req.id);
+      const patch = {
+        ...(req.enabled !== undefined && { enabled: req.enabled }),
+        ...(req.start_per_hour !== undefined && { startPerHour: req.start_per_hour }),
+        ...(req.growth !== undefined && { growth: req.growth }),
+        ...(req.max_per_hour !== undefined && { maxPerHour: req.max_per_hour }),
+        ...(req.exempt_transactional !== undefined && { exemptTransactional: req.exempt_transactional }),
+      };
+      await d.warmup.store.setPlan(projectId, domain.domain.toLowerCase(), patch);
+      return warmupMsg(await warmupView(d.warmup.store, projectId, domain.domain.toLowerCase(), d.warmup.scale));
+    },
     async Security(_req, meta) {
       const { sevenDay, allTime, levels } = reputation(await d.repo.reputation(projectOf(meta)));
       const counts = (w: typeof sevenDay) => ({ total: w.total, bounces: w.bounces, complaints: w.complaints });
@@ -304,5 +324,24 @@ function guardrailsMsg(v: Awaited<ReturnType<typeof guardrailsView>>) {
     warned_at: iso(v.warnedAt),
     resumed_at: iso(v.resumedAt),
     held: v.held,
+  };
+}
+
+function warmupMsg(v: Awaited<ReturnType<typeof warmupView>>) {
+  const p = v.plan;
+  return {
+    domain: v.domain,
+    plan: { enabled: p.enabled, start_per_hour: p.startPerHour, growth: p.growth, max_per_hour: p.maxPerHour, exempt_transactional: p.exemptTransactional },
+    providers: v.providers.map((x) => ({
+      provider: x.provider,
+      cap: x.cap,
+      sent_this_hour: x.sentThisHour,
+      step: x.step,
+      next_step_at: x.nextStepAt.toISOString(),
+      held_back: x.heldBack,
+      done: x.done,
+      waiting: x.waiting,
+      expected_done_at: iso(x.expectedDoneAt),
+    })),
   };
 }

@@ -8,6 +8,7 @@ import type { NewEvent, Outbox } from '../../../../libs/bus/src';
 import type { Api, DomainEvent } from '../../../../libs/contracts/src';
 import type { UnitOfWork, Work } from '../../../../libs/db/src';
 import type { WindowCounts } from '../domain/guardrails';
+import type { ProviderStep, WarmupPlan } from '../domain/warmup';
 import type { SnsMessage } from '../domain/sns';
 import type { EmailStatus } from '../domain/status';
 import type { MxRecord } from '../domain/verify';
@@ -245,8 +246,8 @@ export interface EmailsStore {
   ): Promise<string[]>;
   /** Records each email's mailbox provider (one statement for many). */
   setProviders(items: Array<{ projectId: string; id: string; provider: string }>): Promise<void>;
-  /** A temporary failure: back to queued, due again after `delayMs`. */
-  retryLater(projectId: string, id: string, delayMs: number, error: string): Promise<void>;
+  /** A temporary failure: back to queued, due again after `delayMs`; `deferred` when the receiver answered 4xx (counted in the warm-up's health). */
+  retryLater(projectId: string, id: string, delayMs: number, error: string, deferred?: boolean): Promise<void>;
   /** Held back by `by` (a guardrail, a cap): back to queued without spending the attempt, due again after `delayMs`. */
   hold(projectId: string, id: string, delayMs: number, by: string, reason: string): Promise<void>;
   byMessageId(messageId: string): Promise<EmailRow | undefined>;
@@ -279,6 +280,21 @@ export interface GuardrailsStore {
   held(projectId: string, domain: string): Promise<number>;
   /** The receiving server refused the recipient at handoff: a hard bounce. */
   refused(work: Work, projectId: string, emailId: string): Promise<void>;
+}
+
+/** Warm-up plans and each provider's step, in memory on every replica; the hourly counts (adapters/warmup.ts). */
+export interface WarmupStore {
+  /** The domain's plan (created on its first email: warm-up on when WARMUP_NEW_DOMAINS says so). */
+  plan(projectId: string, domain: string): Promise<WarmupPlan>;
+  /** The provider's place on the domain's curve (created on the first email to it). */
+  step(projectId: string, domain: string, provider: string, plan: WarmupPlan): Promise<ProviderStep>;
+  /** Counts one email against this hour's cap; over it, how long until the hour turns. */
+  take(projectId: string, domain: string, provider: string, cap: number): Promise<{ ok: true } | { ok: false; waitMs: number }>;
+  setPlan(projectId: string, domain: string, patch: Partial<WarmupPlan>): Promise<void>;
+  view(
+    projectId: string,
+    domain: string,
+  ): Promise<{ plan: WarmupPlan; providers: Array<ProviderStep & { provider: string; sentThisHour: number; waiting: number }> }>;
 }
 
 /** Suppressed addresses, and the SNS notifications seen (adapters/suppressions-repo.ts). */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Api } from '../../../../libs/contracts/src';
 import type { DevMailboxResponse__Output as DevMailboxMsg } from '../../../../libs/contracts/src/generated/herald/messaging/v1/DevMailboxResponse';
 import type { InboundMessage__Output as InboundMsg } from '../../../../libs/contracts/src/generated/herald/messaging/v1/InboundMessage';
+import type { WarmupResponse__Output } from '../../../../libs/contracts/src/generated/herald/messaging/v1/WarmupResponse';
 import type { GuardrailsResponse__Output } from '../../../../libs/contracts/src/generated/herald/messaging/v1/GuardrailsResponse';
 import type { NotificationResponse__Output as NotificationMsg } from '../../../../libs/contracts/src/generated/herald/messaging/v1/NotificationResponse';
 import type { Template__Output as TemplateMsg } from '../../../../libs/contracts/src/generated/herald/messaging/v1/Template';
@@ -202,6 +203,82 @@ const GUARDRAILS_EXAMPLE = {
       complaintRate: 0.004,
       bounceLevel: 'ok',
       complaintLevel: 'critical',
+    },
+  ],
+};
+const warmupPlan = z.strictObject({
+  enabled: z.boolean().describe('Warm-up caps this domain’s mail per provider.'),
+  startPerHour: z.number().int().min(1).max(100_000).describe('The first day’s hourly cap per provider.'),
+  growth: z.number().min(1.05).max(10).describe('Each healthy day multiplies the cap by this.'),
+  maxPerHour: z.number().int().min(1).max(1_000_000).describe('The cap at which a provider’s warm-up ends.'),
+  exemptTransactional: z.boolean().describe('Transactional mail passes uncounted (default true).'),
+});
+const warmupBody = warmupPlan
+  .partial()
+  .refine((b) => Object.keys(b).length > 0, { message: 'give at least one of enabled, startPerHour, growth, maxPerHour, exemptTransactional' });
+const warmupAnswer = z.strictObject({
+  domain: z.string(),
+  plan: warmupPlan,
+  providers: z.array(
+    z.strictObject({
+      provider: z.string().describe('google, microsoft, yahoo, apple, other (or a provider of PROVIDER_MX_PATTERNS).'),
+      cap: z.number().int().describe('This hour’s cap.'),
+      sentThisHour: z.number().int(),
+      step: z.number().int().describe('Days the cap grew.'),
+      nextStepAt: z.iso.datetime(),
+      heldBack: z.string().nullable().describe('Why the last daily step kept the cap; null when it grew.'),
+      done: z.boolean().describe('The cap reached maxPerHour: this provider is warm, no cap.'),
+      waiting: z.number().int().describe('Emails waiting for a later hour.'),
+      expectedDoneAt: z.iso.datetime().nullable().describe('When the waiting emails are out at the current curve; null: none wait.'),
+    }),
+  ),
+});
+const warmupView = (w: WarmupResponse__Output): z.infer<typeof warmupAnswer> => ({
+  domain: w.domain,
+  plan: {
+    enabled: w.plan!.enabled,
+    startPerHour: w.plan!.start_per_hour,
+    growth: Math.round(w.plan!.growth * 1000) / 1000,
+    maxPerHour: w.plan!.max_per_hour,
+    exemptTransactional: w.plan!.exempt_transactional,
+  },
+  providers: w.providers.map((p) => ({
+    provider: p.provider,
+    cap: p.cap,
+    sentThisHour: p.sent_this_hour,
+    step: p.step,
+    nextStepAt: p.next_step_at,
+    heldBack: p.held_back || null,
+    done: p.done,
+    waiting: p.waiting,
+    expectedDoneAt: p.expected_done_at || null,
+  })),
+});
+const WARMUP_EXAMPLE = {
+  domain: 'example.com',
+  plan: { enabled: true, startPerHour: 50, growth: 1.4, maxPerHour: 5000, exemptTransactional: true },
+  providers: [
+    {
+      provider: 'google',
+      cap: 98,
+      sentThisHour: 98,
+      step: 2,
+      nextStepAt: '2025-06-03T08:00:00.000Z',
+      heldBack: null,
+      done: false,
+      waiting: 400,
+      expectedDoneAt: '2025-06-02T13:00:00.000Z',
+    },
+    {
+      provider: 'yahoo',
+      cap: 50,
+      sentThisHour: 12,
+      step: 0,
+      nextStepAt: '2025-06-03T08:00:00.000Z',
+      heldBack: 'deferrals 7.5 % of 40 mails in the last 24 hours (must stay under 5 %)',
+      done: false,
+      waiting: 0,
+      expectedDoneAt: null,
     },
   ],
 };
@@ -890,6 +967,48 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
       },
       async (req, res) => {
         res.json(guardrailsView(await messaging().ResumeDomain({ id: String(req.params.id) })));
+      },
+    ),
+    on.get(
+      '/domains/:id/warmup',
+      policy.secret,
+      {
+        tag: 'Domains',
+        summary: "A domain's warm-up",
+        description:
+          "The domain's warm-up plan and, per mailbox provider, this hour's cap and what was sent against it, the next daily step, why the last step kept the cap (a provider's last 24 hours over 2 % hard bounces, 0.1 % complaints or 5 % deferrals), and when the mail waiting for a later hour is out. Mail over a cap waits in the queue; it is never dropped or sent another way.",
+        params: { id: 'The domain id.' },
+        responses: { 200: { description: 'The plan and the providers on it.', schema: warmupAnswer, example: WARMUP_EXAMPLE } },
+        errors: { 404: { code: 'DOMAIN_NOT_FOUND', description: 'No domain of this project has this id.' } },
+      },
+      async (req, res) => {
+        res.json(warmupView(await messaging().DomainWarmup({ id: String(req.params.id) })));
+      },
+    ),
+    on.patch(
+      '/domains/:id/warmup',
+      policy.secret,
+      {
+        tag: 'Domains',
+        summary: "Change a domain's warm-up plan",
+        description:
+          'Switches warm-up on or off and sets its curve. Switching it on, or changing `startPerHour`, starts the curve again for every provider; the other fields apply from the next email.',
+        params: { id: 'The domain id.' },
+        body: warmupBody,
+        example: { enabled: true, startPerHour: 50, growth: 1.4 },
+        responses: { 200: { description: 'The plan after the change.', schema: warmupAnswer, example: WARMUP_EXAMPLE } },
+        errors: { 404: { code: 'DOMAIN_NOT_FOUND', description: 'No domain of this project has this id.' } },
+      },
+      async (req, res, { body }) => {
+        const out = await messaging().UpdateWarmup({
+          id: String(req.params.id),
+          enabled: body.enabled,
+          start_per_hour: body.startPerHour,
+          growth: body.growth,
+          max_per_hour: body.maxPerHour,
+          exempt_transactional: body.exemptTransactional,
+        });
+        res.json(warmupView(out));
       },
     ),
     on.get(

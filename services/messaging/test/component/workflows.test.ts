@@ -8,12 +8,14 @@
 import type { Api, CallMeta, DomainEvent } from '../../../../libs/contracts/src';
 import type { WorkflowEmailRequest__Output } from '../../../../libs/contracts/src/generated/herald/messaging/v1/WorkflowEmailRequest';
 import type { WorkflowEmailResponse__Output } from '../../../../libs/contracts/src/generated/herald/messaging/v1/WorkflowEmailResponse';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { Db, migrate } from '../../../../libs/db/src';
 import { newId } from '../../../../libs/kit/src';
 import { migrationsOf } from '../../../../libs/runtime/src';
 import { expectAppError, scratchDatabase, ScratchDatabase } from '../../../../libs/testing/src';
 import { BillingBlocks } from '../../src/adapters/billing-blocks';
 import { Guardrails } from '../../src/adapters/guardrails';
+import { Warmup } from '../../src/adapters/warmup';
 import { MessagingRepo } from '../../src/adapters/repo';
 import { deliver, DeliveryWrites } from '../../src/app/deliver';
 import { messagingHandlers } from '../../src/app/handlers';
@@ -62,6 +64,7 @@ beforeAll(async () => {
     maxAttachmentBytes: 1024,
     billing: new BillingBlocks(db),
     devMailbox: false,
+    warmup: { store: {} as never, scale: 1 },
   });
 });
 
@@ -299,6 +302,7 @@ describe('SendWorkflowEmail', () => {
         throttle: async () => ({ allowed: true, remaining: 1, msBeforeNext: 0 }),
         maxAttempts: 3,
         guardrails: new Guardrails(db),
+        warmup: new Warmup(db, new RateLimiterMemory({ points: 1e9, duration: 3600 }), { newDomains: false, scale: 1 }),
       },
       p,
       r.email_id,

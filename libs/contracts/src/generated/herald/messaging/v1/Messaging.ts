@@ -37,6 +37,8 @@ import type { TemplateWrite as _herald_messaging_v1_TemplateWrite, TemplateWrite
 import type { TokenRequest as _herald_messaging_v1_TokenRequest, TokenRequest__Output as _herald_messaging_v1_TokenRequest__Output } from '../../../herald/messaging/v1/TokenRequest';
 import type { VerifyRequest as _herald_messaging_v1_VerifyRequest, VerifyRequest__Output as _herald_messaging_v1_VerifyRequest__Output } from '../../../herald/messaging/v1/VerifyRequest';
 import type { VerifyResponse as _herald_messaging_v1_VerifyResponse, VerifyResponse__Output as _herald_messaging_v1_VerifyResponse__Output } from '../../../herald/messaging/v1/VerifyResponse';
+import type { WarmupResponse as _herald_messaging_v1_WarmupResponse, WarmupResponse__Output as _herald_messaging_v1_WarmupResponse__Output } from '../../../herald/messaging/v1/WarmupResponse';
+import type { WarmupUpdate as _herald_messaging_v1_WarmupUpdate, WarmupUpdate__Output as _herald_messaging_v1_WarmupUpdate__Output } from '../../../herald/messaging/v1/WarmupUpdate';
 import type { WorkflowEmailRequest as _herald_messaging_v1_WorkflowEmailRequest, WorkflowEmailRequest__Output as _herald_messaging_v1_WorkflowEmailRequest__Output } from '../../../herald/messaging/v1/WorkflowEmailRequest';
 import type { WorkflowEmailResponse as _herald_messaging_v1_WorkflowEmailResponse, WorkflowEmailResponse__Output as _herald_messaging_v1_WorkflowEmailResponse__Output } from '../../../herald/messaging/v1/WorkflowEmailResponse';
 
@@ -112,6 +114,15 @@ export interface MessagingClient extends grpc.Client {
   domainGuardrails(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_GuardrailsResponse__Output>): grpc.ClientUnaryCall;
   domainGuardrails(argument: _herald_messaging_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_GuardrailsResponse__Output>): grpc.ClientUnaryCall;
   domainGuardrails(argument: _herald_messaging_v1_IdRequest, callback: grpc.requestCallback<_herald_messaging_v1_GuardrailsResponse__Output>): grpc.ClientUnaryCall;
+  
+  DomainWarmup(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_WarmupResponse__Output>): grpc.ClientUnaryCall;
+  DomainWarmup(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_WarmupResponse__Output>): grpc.ClientUnaryCall;
+  DomainWarmup(argument: _herald_messaging_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_WarmupResponse__Output>): grpc.ClientUnaryCall;
+  DomainWarmup(argument: _herald_messaging_v1_IdRequest, callback: grpc.requestCallback<_herald_messaging_v1_WarmupResponse__Output>): grpc.ClientUnaryCall;
+  domainWarmup(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_WarmupResponse__Output>): grpc.ClientUnaryCall;
+  domainWarmup(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_WarmupResponse__Output>): grpc.ClientUnaryCall;
+  domainWarmup(argument: _herald_messaging_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_WarmupResponse__Output>): grpc.ClientUnaryCall;
+  domainWarmup(argument: _herald_messaging_v1_IdRequest, callback: grpc.requestCallback<_herald_messaging_v1_WarmupResponse__Output>): grpc.ClientUnaryCall;
   
   DuplicateTemplate(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_TemplateResponse__Output>): grpc.ClientUnaryCall;
   DuplicateTemplate(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_TemplateResponse__Output>): grpc.ClientUnaryCall;
@@ -302,6 +313,15 @@ export interface MessagingClient extends grpc.Client {
   updateTemplate(argument: _herald_messaging_v1_TemplateWrite, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_TemplateResponse__Output>): grpc.ClientUnaryCall;
   updateTemplate(argument: _herald_messaging_v1_TemplateWrite, callback: grpc.requestCallback<_herald_messaging_v1_TemplateResponse__Output>): grpc.ClientUnaryCall;
   
+  UpdateWarmup(argument: _herald_messaging_v1_WarmupUpdate, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_WarmupResponse__Output>): grpc.ClientUnaryCall;
+  UpdateWarmup(argument: _herald_messaging_v1_WarmupUpdate, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_WarmupResponse__Output>): grpc.ClientUnaryCall;
+  UpdateWarmup(argument: _herald_messaging_v1_WarmupUpdate, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_WarmupResponse__Output>): grpc.ClientUnaryCall;
+  UpdateWarmup(argument: _herald_messaging_v1_WarmupUpdate, callback: grpc.requestCallback<_herald_messaging_v1_WarmupResponse__Output>): grpc.ClientUnaryCall;
+  updateWarmup(argument: _herald_messaging_v1_WarmupUpdate, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_WarmupResponse__Output>): grpc.ClientUnaryCall;
+  updateWarmup(argument: _herald_messaging_v1_WarmupUpdate, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_WarmupResponse__Output>): grpc.ClientUnaryCall;
+  updateWarmup(argument: _herald_messaging_v1_WarmupUpdate, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_WarmupResponse__Output>): grpc.ClientUnaryCall;
+  updateWarmup(argument: _herald_messaging_v1_WarmupUpdate, callback: grpc.requestCallback<_herald_messaging_v1_WarmupResponse__Output>): grpc.ClientUnaryCall;
+  
   Verify(argument: _herald_messaging_v1_VerifyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_VerifyResponse__Output>): grpc.ClientUnaryCall;
   Verify(argument: _herald_messaging_v1_VerifyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_VerifyResponse__Output>): grpc.ClientUnaryCall;
   Verify(argument: _herald_messaging_v1_VerifyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_VerifyResponse__Output>): grpc.ClientUnaryCall;
@@ -329,6 +349,8 @@ export interface MessagingHandlers extends grpc.UntypedServiceImplementation {
   DomainCompliance: grpc.handleUnaryCall<_herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_ComplianceResponse>;
   
   DomainGuardrails: grpc.handleUnaryCall<_herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_GuardrailsResponse>;
+  
+  DomainWarmup: grpc.handleUnaryCall<_herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_WarmupResponse>;
   
   DuplicateTemplate: grpc.handleUnaryCall<_herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_TemplateResponse>;
   
@@ -372,6 +394,8 @@ export interface MessagingHandlers extends grpc.UntypedServiceImplementation {
   
   UpdateTemplate: grpc.handleUnaryCall<_herald_messaging_v1_TemplateWrite__Output, _herald_messaging_v1_TemplateResponse>;
   
+  UpdateWarmup: grpc.handleUnaryCall<_herald_messaging_v1_WarmupUpdate__Output, _herald_messaging_v1_WarmupResponse>;
+  
   Verify: grpc.handleUnaryCall<_herald_messaging_v1_VerifyRequest__Output, _herald_messaging_v1_VerifyResponse>;
   
 }
@@ -385,6 +409,7 @@ export interface MessagingDefinition extends grpc.ServiceDefinition {
   DevMailbox: MethodDefinition<_herald_messaging_v1_DevMailboxRequest, _herald_messaging_v1_DevMailboxResponse, _herald_messaging_v1_DevMailboxRequest__Output, _herald_messaging_v1_DevMailboxResponse__Output>
   DomainCompliance: MethodDefinition<_herald_messaging_v1_IdRequest, _herald_messaging_v1_ComplianceResponse, _herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_ComplianceResponse__Output>
   DomainGuardrails: MethodDefinition<_herald_messaging_v1_IdRequest, _herald_messaging_v1_GuardrailsResponse, _herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_GuardrailsResponse__Output>
+  DomainWarmup: MethodDefinition<_herald_messaging_v1_IdRequest, _herald_messaging_v1_WarmupResponse, _herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_WarmupResponse__Output>
   DuplicateTemplate: MethodDefinition<_herald_messaging_v1_IdRequest, _herald_messaging_v1_TemplateResponse, _herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_TemplateResponse__Output>
   EnqueueCampaign: MethodDefinition<_herald_messaging_v1_EnqueueCampaignRequest, _herald_messaging_v1_EnqueueCampaignResponse, _herald_messaging_v1_EnqueueCampaignRequest__Output, _herald_messaging_v1_EnqueueCampaignResponse__Output>
   GetImage: MethodDefinition<_herald_messaging_v1_GetImageRequest, _herald_messaging_v1_ImageContent, _herald_messaging_v1_GetImageRequest__Output, _herald_messaging_v1_ImageContent__Output>
@@ -406,5 +431,6 @@ export interface MessagingDefinition extends grpc.ServiceDefinition {
   StorageStatus: MethodDefinition<_herald_common_v1_Empty, _herald_messaging_v1_StorageStatusResponse, _herald_common_v1_Empty__Output, _herald_messaging_v1_StorageStatusResponse__Output>
   TemplateUsage: MethodDefinition<_herald_messaging_v1_IdRequest, _herald_messaging_v1_TemplateUsageResponse, _herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_TemplateUsageResponse__Output>
   UpdateTemplate: MethodDefinition<_herald_messaging_v1_TemplateWrite, _herald_messaging_v1_TemplateResponse, _herald_messaging_v1_TemplateWrite__Output, _herald_messaging_v1_TemplateResponse__Output>
+  UpdateWarmup: MethodDefinition<_herald_messaging_v1_WarmupUpdate, _herald_messaging_v1_WarmupResponse, _herald_messaging_v1_WarmupUpdate__Output, _herald_messaging_v1_WarmupResponse__Output>
   Verify: MethodDefinition<_herald_messaging_v1_VerifyRequest, _herald_messaging_v1_VerifyResponse, _herald_messaging_v1_VerifyRequest__Output, _herald_messaging_v1_VerifyResponse__Output>
 }
