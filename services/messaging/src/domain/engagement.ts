@@ -59,6 +59,9 @@ interface UaEntry {
 
 const TIMING = signals.timing;
 
+/** How far back the earlier opens and clicks of an email matter (a burst, the same client). */
+export const ENGAGEMENT_MEMORY_SECONDS = Math.max(TIMING.burstSeconds, TIMING.sameClientSeconds);
+
 const RANGES = (signals.ranges as RangeEntry[]).map((r) => {
   const list = new BlockList();
   for (const cidr of r.cidrs) {
@@ -127,3 +130,14 @@ export function classifyEngagement(req: EngagementRequest, earlier: EarlierEngag
 
 /** The date the address ranges and user-agent shapes were last updated. */
 export const SIGNALS_UPDATED: string = signals.updated;
+
+/**
+ * The hidden trap link: an empty, invisible anchor (no text, `display:none`, out of the tab
+ * order, hidden from screen readers) at the end of the body. No person can click it; a scanner
+ * that follows every link does, and marks itself a machine. Not in the text part (written from
+ * the HTML before tracking).
+ */
+export function withTrapLink(html: string, token: string, publicUrl: string): string {
+  const trap = `<a href="${publicUrl}/t/c/${token}" style="display:none;font-size:0;max-height:0;overflow:hidden" aria-hidden="true" tabindex="-1"></a>`;
+  return /<\/body>/i.test(html) ? html.replace(/<\/body>/i, `${trap}</body>`) : html + trap;
+}
