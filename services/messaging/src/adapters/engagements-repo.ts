@@ -6,7 +6,7 @@ const ENGAGED_EMAIL = `e.project_id, e.id, e.contact_id, e.message_id, e.subject
   e.status, e.human_opened_at, e.human_clicked_at, extract(epoch FROM now() - coalesce(e.delivered_at, e.sent_at))::float8 AS seconds_since_sent`;
 
 /** Opens and clicks of emails with their class (migration 020_engagement). */
-export class EngagementsRepo {
+export class EngagementsRepo implements EngagementsStore {
   constructor(readonly db: Db) {}
 
   async engagedEmail(work: Work, projectId: string, emailId: string, withinSeconds: number): Promise<EngagedEmail | undefined> {
