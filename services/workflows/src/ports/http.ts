@@ -13,6 +13,7 @@ import {
   stepWriteSchema,
   transitionWriteSchema,
   triggerEventOf,
+  triggerView,
   updateWorkflowSchema,
 } from '../domain/workflow';
 
@@ -52,7 +53,7 @@ const workflowView = (w: WorkflowMsg) => ({
   description: w.description ?? null,
   enabled: w.enabled,
   triggerType: w.trigger_type,
-  triggerConfig: { eventName: w.trigger_event },
+  triggerConfig: triggerView(w.trigger_event),
   allowReentry: w.allow_reentry,
   /** The key of the X-Herald-Signature HMAC on its WEBHOOK steps' requests. */
   webhookSecret: w.webhook_secret,
@@ -120,7 +121,10 @@ const workflowAnswer = z.strictObject({
   description: z.string().nullable(),
   enabled: z.boolean(),
   triggerType: z.literal('EVENT'),
-  triggerConfig: z.strictObject({ eventName: z.string() }),
+  triggerConfig: z.strictObject({
+    eventName: z.string(),
+    humanOnly: z.boolean().describe('Only opens and clicks a person made start it (email.opened, email.clicked; machines left out).'),
+  }),
   allowReentry: z.boolean(),
   webhookSecret: z.string().describe("The key of the X-Herald-Signature HMAC on its WEBHOOK steps' requests."),
   createdAt: z.iso.datetime(),
@@ -179,7 +183,7 @@ const workflowExample = {
   description: 'Welcome new users',
   enabled: false,
   triggerType: 'EVENT',
-  triggerConfig: { eventName: 'user.signup' },
+  triggerConfig: { eventName: 'user.signup', humanOnly: false },
   allowReentry: false,
   webhookSecret: 'whsec_3q2-7wEXAMPLEexampleEXAMPLEexam',
   createdAt: '2025-06-01T09:30:00.000Z',
