@@ -55,6 +55,11 @@ describe.each<TopologyKind>(['all', 'split'])('human and machine engagement (%s)
     const human = await workflow(true);
     const any = await workflow(false);
     expect((await api.patch(`/workflows/${human}`, { eventName: 'email.sent', humanOnly: true })).status).toBe(422); // not an open or click
+    const condition = (field: string, operator = 'triggered') =>
+      api.post(`/workflows/${human}/steps`, { type: 'CONDITION', name: 'Clicked?', config: { field, operator, humanOnly: true } });
+    expect((await condition('email.clicked')).status).toBe(201);
+    const wrong = await condition('data.plan', 'exists');
+    expect([wrong.status, wrong.body.error.errors.map((e: any) => e.field)]).toEqual([422, ['config.humanOnly']]);
     for (const name of ['mac', 'pat', 'ida']) expect((await api.post('/contacts', { email: addr(name), subscribed: true })).status).toBeLessThan(300);
     const created = await api.post('/campaigns', {
       name: `Engagement ${t}`,

@@ -11,7 +11,7 @@ export interface paths {
         };
         /**
          * Activity feed
-         * @description The project's activity, newest first: emails (email.sent, delivered, opened, clicked, bounced, complained, failed), subscriptions (contact.subscribed, contact.unsubscribed), tracked segments' entries and exits (segment.entry, segment.exit), tracked events (event.triggered) and workflow runs started (workflow.started; metadata workflowId, workflowName, executionId). Pages by `cursor`.
+         * @description The project's activity, newest first: emails (email.sent, delivered, opened, clicked, bounced, complained, failed; opens and clicks with `metadata.engagement`, their class — human, apple_mpp, image_proxy, security_scanner, prefetch, unknown — and reasons, and `human`), a person’s first open and click of an email (email.human_opened, email.human_clicked), subscriptions (contact.subscribed, contact.unsubscribed), tracked segments' entries and exits (segment.entry, segment.exit), tracked events (event.triggered) and workflow runs started (workflow.started; metadata workflowId, workflowName, executionId). Pages by `cursor`.
          *
          *     **Auth:** A secret key (sk_) of the project, or a dashboard session of a member with X-Project-Id.
          */
@@ -2359,7 +2359,7 @@ export interface paths {
         put?: never;
         /**
          * Create a workflow
-         * @description Always `triggerType: EVENT` and `enabled: false`, with its TRIGGER step: an execution starts for the contact of each tracked `eventName` once enabled. `allowReentry` (default false) lets a contact run it more than once.
+         * @description Always `triggerType: EVENT` and `enabled: false`, with its TRIGGER step: an execution starts for the contact of each tracked `eventName` once enabled. `allowReentry` (default false) lets a contact run it more than once. `humanOnly: true` (or `triggerConfig.humanOnly`) with `email.opened` or `email.clicked`: only a person's first open or click starts it, never Apple Mail Privacy Protection, an image proxy or a link scanner (docs/deliverability.md, "Human and machine engagement"); with another event, 422.
          *
          *     **Auth:** A secret key (sk_) of the project, or a dashboard session of a member with X-Project-Id.
          */
@@ -2397,7 +2397,7 @@ export interface paths {
         head?: never;
         /**
          * Update a workflow
-         * @description Name, description, trigger event (`eventName` or `triggerConfig.eventName`), `enabled`, `allowReentry`. Enabling checks that the graph can run (every step reachable from the trigger, each SEND_EMAIL step with a template): a 422 names the step. Disabling stops new executions; running ones go on.
+         * @description Name, description, trigger event (`eventName` or `triggerConfig.eventName`, with `humanOnly` as on create: it needs `eventName` beside it), `enabled`, `allowReentry`. Enabling checks that the graph can run (every step reachable from the trigger, each SEND_EMAIL step with a template): a 422 names the step. Disabling stops new executions; running ones go on.
          *
          *     **Auth:** A secret key (sk_) of the project, or a dashboard session of a member with X-Project-Id.
          */

@@ -97,7 +97,7 @@ export function activityRoutes(events: () => Api<'events'>): Route[] {
         tag,
         summary: 'Activity feed',
         description:
-          "The project's activity, newest first: emails (email.sent, delivered, opened, clicked, bounced, complained, failed), subscriptions (contact.subscribed, contact.unsubscribed), tracked segments' entries and exits (segment.entry, segment.exit), tracked events (event.triggered) and workflow runs started (workflow.started; metadata workflowId, workflowName, executionId). Pages by `cursor`.",
+          "The project's activity, newest first: emails (email.sent, delivered, opened, clicked, bounced, complained, failed; opens and clicks with `metadata.engagement`, their class — human, apple_mpp, image_proxy, security_scanner, prefetch, unknown — and reasons, and `human`), a person’s first open and click of an email (email.human_opened, email.human_clicked), subscriptions (contact.subscribed, contact.unsubscribed), tracked segments' entries and exits (segment.entry, segment.exit), tracked events (event.triggered) and workflow runs started (workflow.started; metadata workflowId, workflowName, executionId). Pages by `cursor`.",
         query: activityQuery,
         responses: {
           200: {

@@ -273,7 +273,7 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
         tag,
         summary: 'Create a workflow',
         description:
-          'Always `triggerType: EVENT` and `enabled: false`, with its TRIGGER step: an execution starts for the contact of each tracked `eventName` once enabled. `allowReentry` (default false) lets a contact run it more than once.',
+          'Always `triggerType: EVENT` and `enabled: false`, with its TRIGGER step: an execution starts for the contact of each tracked `eventName` once enabled. `allowReentry` (default false) lets a contact run it more than once. `humanOnly: true` (or `triggerConfig.humanOnly`) with `email.opened` or `email.clicked`: only a person\'s first open or click starts it, never Apple Mail Privacy Protection, an image proxy or a link scanner (docs/deliverability.md, "Human and machine engagement"); with another event, 422.',
         body: createWorkflowSchema,
         example: { name: 'Onboarding', description: 'Welcome new users', eventName: 'user.signup' },
         responses: {
@@ -326,7 +326,7 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
         tag,
         summary: 'Update a workflow',
         description:
-          'Name, description, trigger event (`eventName` or `triggerConfig.eventName`), `enabled`, `allowReentry`. Enabling checks that the graph can run (every step reachable from the trigger, each SEND_EMAIL step with a template): a 422 names the step. Disabling stops new executions; running ones go on.',
+          'Name, description, trigger event (`eventName` or `triggerConfig.eventName`, with `humanOnly` as on create: it needs `eventName` beside it), `enabled`, `allowReentry`. Enabling checks that the graph can run (every step reachable from the trigger, each SEND_EMAIL step with a template): a 422 names the step. Disabling stops new executions; running ones go on.',
         params: WORKFLOW_ID,
         body: updateWorkflowSchema,
         example: { enabled: true },
