@@ -14,7 +14,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * start on the scanner, a plain one does.
  */
 describe.each<TopologyKind>(['all', 'split'])('human and machine engagement (%s)', (kind) => {
-  const s = useSendingStack(kind, { shared: true, env: { TRUST_PROXY: 'loopback' } });
+  const s = useSendingStack(kind, { shared: true, sns: true, env: { TRUST_PROXY: 'loopback' } });
   let api: Api;
   const t = `eng${kind}${Date.now().toString(36)}`;
   const addr = (name: string) => `${name}@${t}.test`;
@@ -155,4 +155,38 @@ describe.each<TopologyKind>(['all', 'split'])('human and machine engagement (%s)
     expect(await eventually(async () => ((await startedFor(human)).length === 2 ? startedFor(human) : undefined))).toEqual([addr('ida'), addr('pat')]);
     expect(await startedFor(human)).not.toContain(addr('mac'));
   }, 120_000);
+
+  it("classifies the opens and clicks a provider reports (SES Open and Click) as Herald's own", async () => {
+    const r = await api.post('/v1/send', { to: addr('ses'), from: s.from, subject: 'Via SES', body: '<p>Hi</p><a href="https://example.com/ses">go</a>' });
+    expect(r.status).toBe(200);
+    const mail = await s.smtp!.waitFor((m) => m.envelope.to[0] === addr('ses'), 20_000);
+    const notify = async (message: string) => {
+      const hook = await fetch(`${s.t.baseUrl}/webhooks/mail`, { method: 'POST', body: s.sns!.sign('Notification', { Message: message }, '1') });
+      expect(hook.status).toBe(200);
+    };
+    // Apple's proxy opened it, then a scanner from Microsoft's range clicked.
+    const open = JSON.parse(s.sns!.sesOpen(mail.parsed.messageId!, addr('ses')));
+    open.open = { ...open.open, ipAddress: '17.58.7.7', userAgent: 'Mozilla/5.0' };
+    await notify(JSON.stringify(open));
+    const click = JSON.parse(s.sns!.sesClick(mail.parsed.messageId!, addr('ses'), 'https://example.com/ses'));
+    click.click = { ...click.click, ipAddress: '40.107.3.3', userAgent: CHROME };
+    await notify(JSON.stringify(click));
+    const rows = await eventually(async () => {
+      const got = await s.t.sql(
+        `SELECT g.kind, g.class, g.reasons FROM messaging.engagements g JOIN messaging.emails e ON e.project_id = g.project_id AND e.id = g.email_id
+         WHERE e.to_email = $1 ORDER BY g.kind DESC`,
+        [addr('ses')],
+      );
+      return got.length === 2 ? got : undefined;
+    });
+    expect(rows.map((g: any) => `${g.kind}:${g.class}`)).toEqual(['open:apple_mpp', 'click:security_scanner']);
+    expect(rows[1].reasons).toContain('microsoft_scanner_range');
+    const contact = r.body.data.emails[0].contact.id;
+    const names = await eventually(async () => {
+      const got = (await api.get(`/events/contact/${contact}`)).body.events.map((e: any) => e.name as string);
+      return got.includes('email.clicked') ? got : undefined;
+    });
+    expect(names).toEqual(expect.arrayContaining(['email.opened', 'email.clicked']));
+    expect(names.filter((n: string) => n.startsWith('email.human_'))).toEqual([]);
+  }, 60_000);
 });

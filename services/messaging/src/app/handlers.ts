@@ -1,14 +1,14 @@
 import { projectOf, type Api, type Handlers } from '../../../../libs/contracts/src';
-import { AppError, inSpan, isUuid, newId, notFound, runWithContext, toBatchReply } from '../../../../libs/kit/src';
+import { AppError, inSpan, isUuid, notFound, runWithContext, toBatchReply } from '../../../../libs/kit/src';
 import { complianceChecks } from '../domain/compliance';
 import { verifyEmail } from '../domain/verify';
-import { classifyEngagement, ENGAGEMENT_MEMORY_SECONDS } from '../domain/engagement';
 import type { TokenPayload, TokenSigner } from '../domain/tokens';
 import type { TrackRequest__Output as TrackRequest } from '../../../../libs/contracts/src/generated/herald/messaging/v1/TrackRequest';
 import type { BillingGate, MessagingStore, SigningKeys, VerifyDns } from './ports';
 import { campaignHandlers } from './campaigns';
+import { trackEngagement } from './engagement';
 import { workflowHandlers } from './workflows';
-import { sender, statusEvent, Tracking } from './send';
+import { sender, Tracking } from './send';
 import { templateMsg, templatesApp } from './templates';
 import { handleMailNotification, WebhookDeps } from './webhooks';
 import { reputation } from './reputation';
@@ -23,7 +23,7 @@ export interface MessagingDeps {
   signingKeys: SigningKeys;
   tokens: TokenSigner;
   dns: VerifyDns;
-  webhooks: Omit<WebhookDeps, 'repo' | 'contacts'>;
+  webhooks: Omit<WebhookDeps, 'repo' | 'contacts' | 'digest'>;
   maxAttachmentBytes: number;
   devMailbox: boolean;
   billing: BillingGate;
@@ -44,57 +44,17 @@ export function messagingHandlers(d: MessagingDeps): Omit<Handlers<'messaging'>,
     billing: d.billing,
   });
 
-  /**
-   * Opens and clicks move the email up (never down) and record the public event once. A click
-   * implies an open (images may be blocked), so a first click records the open too. Each is
-   * classified (domain/engagement.ts) against the email's earlier ones, recorded with its class,
-   * and the first by a person stamps the email's human open and click — a human click the open
-   * too, when a machine opened it first — with an event for the human figures (`human`, and
-   * `raw: false` when the status had moved already). A click on the hidden trap link moves
-   * nothing: it only marks its client a machine.
-   */
+  /** An open or click from a tracked request (app/engagement.ts), in its own unit of work. */
   async function track(kind: 'open' | 'click', t: TokenPayload, req: TrackRequest) {
     const emailId = t.e!;
     if (!isUuid(emailId)) return;
-    const link = kind === 'click' && !t.t ? t.u : undefined;
     await d.repo.uow.run(async (work) => {
-      const found = await d.repo.engagedEmail(work, t.p, emailId, ENGAGEMENT_MEMORY_SECONDS);
-      if (!found) return;
-      const client = d.tokens.digest(`${req.ip}\n${req.user_agent}`);
-      const verdict = classifyEngagement(
-        {
-          kind,
-          ip: req.ip || undefined,
-          userAgent: req.user_agent,
-          method: req.method || 'GET',
-          purpose: req.purpose || undefined,
-          secondsSinceSent: found.email.seconds_since_sent ?? undefined,
-          trap: t.t === 1,
-          link: t.t ? 'trap' : link,
-        },
-        found.earlier.map((e) => ({ kind: e.kind, secondsAgo: e.seconds_ago, link: e.link, class: e.class, sameClient: e.client === client })),
+      const events = await trackEngagement(
+        { repo: d.repo, digest: (text) => d.tokens.digest(text) },
+        work,
+        { projectId: t.p, emailId, kind, link: kind === 'click' && !t.t ? t.u : undefined, trap: t.t === 1 },
+        { ip: req.ip, userAgent: req.user_agent, method: req.method, purpose: req.purpose },
       );
-      await d.repo.recordEngagement(work, {
-        projectId: t.p,
-        emailId,
-        id: newId(),
-        kind,
-        link: t.t ? 'trap' : link,
-        class: verdict.class,
-        reasons: verdict.reasons,
-        client,
-        method: (req.method || 'GET').toUpperCase().slice(0, 10),
-      });
-      if (t.t) return;
-      const human = verdict.class === 'human' ? await d.repo.markHuman(work, t.p, emailId, kind === 'click') : { opened: false, clicked: false };
-      const engagement = { class: verdict.class, reasons: verdict.reasons };
-      const events = [];
-      for (const s of kind === 'click' ? (['opened', 'clicked'] as const) : (['opened'] as const)) {
-        const extra = { ...(s === 'clicked' && link ? { link } : {}), engagement, human: s === 'opened' ? human.opened : human.clicked };
-        const row = await d.repo.advance(work, t.p, emailId, s);
-        if (row) events.push(statusEvent(t.p, row, s, extra));
-        else if (extra.human) events.push(statusEvent(t.p, found.email, s, { ...extra, raw: false }));
-      }
       await d.repo.outbox.enqueue(work, events);
     });
   }
@@ -208,7 +168,7 @@ export function messagingHandlers(d: MessagingDeps): Omit<Handlers<'messaging'>,
     SetSubscription: (req) => subscription(req.token, req.subscribed),
 
     async HandleMailNotification(req) {
-      const r = await handleMailNotification({ ...d.webhooks, repo: d.repo, contacts: d.contacts }, req.body);
+      const r = await handleMailNotification({ ...d.webhooks, repo: d.repo, contacts: d.contacts, digest: (text) => d.tokens.digest(text) }, req.body);
       return {
         outcome: r.outcome,
         subscription_arn: r.subscriptionArn ?? undefined,
