@@ -66,6 +66,11 @@ describe.each<TopologyKind>(['all'])('activity and analytics (%s)', (kind) => {
       totalWorkflowsStarted: 0,
       openRate: 66.67,
       clickRate: 33.33,
+      // fetch's user agent is no browser's: its opens and clicks are no person's (e2e/engagement.test.ts has people).
+      humanOpened: 0,
+      humanClicked: 0,
+      humanOpenRate: 0,
+      humanClickRate: 0,
     });
     // sent ×3, opened ×2, clicked, two tracks (contacts a send creates get no subscription event).
     await eventually(async () => (await api.get('/activity/stats')).body.totalEvents === 8);
@@ -117,13 +122,22 @@ describe.each<TopologyKind>(['all'])('activity and analytics (%s)', (kind) => {
   it('the time series has every day, today with what was sent, in any time zone', async () => {
     const series = (await api.get('/analytics/timeseries')).body;
     expect(series).toHaveLength(30);
-    expect(series[29]).toEqual({ date: `${today}T00:00:00.000Z`, emails: 3, delivered: 0, opens: 2, clicks: 1, bounces: 0 });
+    expect(series[29]).toEqual({ date: `${today}T00:00:00.000Z`, emails: 3, delivered: 0, opens: 2, clicks: 1, bounces: 0, humanOpens: 0, humanClicks: 0 });
     expect(series.slice(0, 29).every((d: any) => d.emails === 0 && d.opens === 0)).toBe(true);
     // In Tokyo (UTC+9, no DST), now's day there holds them all.
     const tokyoToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date());
     const tokyo = (await api.get(`/analytics/timeseries?timezone=Asia/Tokyo&startDate=${tokyoToday}&endDate=${tokyoToday}`)).body;
     expect(tokyo).toEqual([
-      { date: new Date(Date.parse(`${tokyoToday}T00:00:00+09:00`)).toISOString(), emails: 3, delivered: 0, opens: 2, clicks: 1, bounces: 0 },
+      {
+        date: new Date(Date.parse(`${tokyoToday}T00:00:00+09:00`)).toISOString(),
+        emails: 3,
+        delivered: 0,
+        opens: 2,
+        clicks: 1,
+        bounces: 0,
+        humanOpens: 0,
+        humanClicks: 0,
+      },
     ]);
   });
 
@@ -180,7 +194,21 @@ describe.each<TopologyKind>(['all'])('activity and analytics (%s)', (kind) => {
       const r = (await api.get('/analytics/top-campaigns')).body;
       return r[0]?.openedCount === 1 && r[0]?.sentCount === 2 ? r : undefined;
     });
-    expect(top).toEqual([{ id, subject: 'What is new', sentCount: 2, openedCount: 1, clickedCount: 0, openRate: 50, clickRate: 0 }]);
+    expect(top).toEqual([
+      {
+        id,
+        subject: 'What is new',
+        sentCount: 2,
+        openedCount: 1,
+        clickedCount: 0,
+        openRate: 50,
+        clickRate: 0,
+        humanOpenedCount: 0,
+        humanClickedCount: 0,
+        humanOpenRate: 0,
+        humanClickRate: 0,
+      },
+    ]);
     expect((await api.get(`/campaigns/${id}/stats`)).body).toMatchObject({
       totalRecipients: 2,
       sentCount: 2,
@@ -207,6 +235,10 @@ describe.each<TopologyKind>(['all'])('activity and analytics (%s)', (kind) => {
       totalWorkflowsStarted: 0,
       openRate: 0,
       clickRate: 0,
+      humanOpened: 0,
+      humanClicked: 0,
+      humanOpenRate: 0,
+      humanClickRate: 0,
     });
     expect((await other.get('/activity/recent-count')).body).toEqual({ count: 0, minutes: 60 });
     expect((await other.get('/activity/upcoming')).body).toEqual({ activities: [] });

@@ -4,7 +4,16 @@ import { areaPath, linePath, nearestIndex, niceMax, pointsOf, showDayLabel, Time
 import { SERIES, type Day } from '../src/pages/analytics';
 
 const f: Frame = { width: 400, height: 200, left: 40, right: 10, top: 10, bottom: 30 };
-const day = (date: string, emails: number, opens = 0): Day => ({ date: `${date}T00:00:00.000Z`, emails, delivered: 0, opens, clicks: 0, bounces: 0 });
+const day = (date: string, emails: number, opens = 0): Day => ({
+  date: `${date}T00:00:00.000Z`,
+  emails,
+  delivered: 0,
+  opens,
+  clicks: 0,
+  bounces: 0,
+  humanOpens: 0,
+  humanClicks: 0,
+});
 
 describe('chart math', () => {
   it('rounds the axis up to a nice number, 1 for nothing', () => {

@@ -11,7 +11,7 @@ export interface paths {
         };
         /**
          * Activity feed
-         * @description The project's activity, newest first: emails (email.sent, delivered, opened, clicked, bounced, complained, failed), subscriptions (contact.subscribed, contact.unsubscribed), tracked segments' entries and exits (segment.entry, segment.exit), tracked events (event.triggered) and workflow runs started (workflow.started; metadata workflowId, workflowName, executionId). Pages by `cursor`.
+         * @description The project's activity, newest first: emails (email.sent, delivered, opened, clicked, bounced, complained, failed; opens and clicks with `metadata.engagement`, their class — human, apple_mpp, image_proxy, security_scanner, prefetch, unknown — and reasons, and `human`), a person’s first open and click of an email (email.human_opened, email.human_clicked), subscriptions (contact.subscribed, contact.unsubscribed), tracked segments' entries and exits (segment.entry, segment.exit), tracked events (event.triggered) and workflow runs started (workflow.started; metadata workflowId, workflowName, executionId). Pages by `cursor`.
          *
          *     **Auth:** A secret key (sk_) of the project, or a dashboard session of a member with X-Project-Id.
          */
@@ -55,7 +55,7 @@ export interface paths {
         };
         /**
          * Activity statistics
-         * @description Events recorded (whole UTC days), emails sent, opened and clicked and workflow runs started in the range, and the open and click rates (percent of sent).
+         * @description Events recorded (whole UTC days), emails sent, opened and clicked and workflow runs started in the range, and the open and click rates (percent of sent). Opens and clicks are counted twice: every email opened or clicked (`totalEmailsOpened`, the Plunk-compatible figure, machines included), and emails opened or clicked by a person (`humanOpened`, `humanClicked` and their rates: Apple Mail Privacy Protection, image proxies, link scanners and prefetches left out; docs/deliverability.md, "Human and machine engagement").
          *
          *     **Auth:** A secret key (sk_) of the project, or a dashboard session of a member with X-Project-Id.
          */
@@ -143,7 +143,7 @@ export interface paths {
         };
         /**
          * Emails per day
-         * @description For each day of the range in the time zone (every day, zeros included): emails sent, delivered, opened, clicked and bounced that day. `date` is the day’s first instant there.
+         * @description For each day of the range in the time zone (every day, zeros included): emails sent, delivered, opened, clicked and bounced that day, and opened and clicked by a person (`humanOpens`, `humanClicks`; machines left out). `date` is the day’s first instant there.
          *
          *     **Auth:** A secret key (sk_) of the project, or a dashboard session of a member with X-Project-Id.
          */
@@ -165,7 +165,7 @@ export interface paths {
         };
         /**
          * Top campaigns
-         * @description Campaigns sent in the range, by emails opened.
+         * @description Campaigns sent in the range, by emails opened; each with its figures opened and clicked by a person beside the raw ones.
          *
          *     **Auth:** A secret key (sk_) of the project, or a dashboard session of a member with X-Project-Id.
          */
@@ -553,7 +553,7 @@ export interface paths {
         };
         /**
          * Campaign stats
-         * @description Each recipient counted once per fact; rates 0–100 of the emails sent. A click counts as an open and a delivery too.
+         * @description Each recipient counted once per fact; rates 0–100 of the emails sent. A click counts as an open and a delivery too. The Plunk fields (`openedCount`, `clickedCount`, …) count every open and click, machines included; `humanOpenedCount`, `humanClickedCount` and their rates count only people (docs/deliverability.md, "Human and machine engagement").
          *
          *     **Auth:** A secret key (sk_) of the project, or a dashboard session of a member with X-Project-Id.
          */
@@ -1761,7 +1761,7 @@ export interface paths {
         };
         /**
          * Click tracking redirect
-         * @description Records a click and redirects to the link.
+         * @description Records a click, classified human or machine (the address, user agent, method, how soon after the mail left, a burst over its links, the hidden trap link), and redirects to the link. A HEAD is answered the same way and counts as a machine.
          *
          *     **Auth:** None (public).
          */
@@ -1783,7 +1783,7 @@ export interface paths {
         };
         /**
          * Open tracking pixel
-         * @description Records an open of the email; always answers the pixel, even for a bad token.
+         * @description Records an open of the email, classified human or machine from the address, user agent, method and prefetch headers of the request (docs/deliverability.md, "Human and machine engagement"); always answers the pixel, even for a bad token.
          *
          *     **Auth:** None (public).
          */
@@ -2431,7 +2431,7 @@ export interface paths {
         put?: never;
         /**
          * Create a workflow
-         * @description Always `triggerType: EVENT` and `enabled: false`, with its TRIGGER step: an execution starts for the contact of each tracked `eventName` once enabled. `allowReentry` (default false) lets a contact run it more than once.
+         * @description Always `triggerType: EVENT` and `enabled: false`, with its TRIGGER step: an execution starts for the contact of each tracked `eventName` once enabled. `allowReentry` (default false) lets a contact run it more than once. `humanOnly: true` (or `triggerConfig.humanOnly`) with `email.opened` or `email.clicked`: only a person's first open or click starts it, never Apple Mail Privacy Protection, an image proxy or a link scanner (docs/deliverability.md, "Human and machine engagement"); with another event, 422.
          *
          *     **Auth:** A secret key (sk_) of the project, or a dashboard session of a member with X-Project-Id.
          */
@@ -2469,7 +2469,7 @@ export interface paths {
         head?: never;
         /**
          * Update a workflow
-         * @description Name, description, trigger event (`eventName` or `triggerConfig.eventName`), `enabled`, `allowReentry`. Enabling checks that the graph can run (every step reachable from the trigger, each SEND_EMAIL step with a template): a 422 names the step. Disabling stops new executions; running ones go on.
+         * @description Name, description, trigger event (`eventName` or `triggerConfig.eventName`, with `humanOnly` as on create: it needs `eventName` beside it), `enabled`, `allowReentry`. Enabling checks that the graph can run (every step reachable from the trigger, each SEND_EMAIL step with a template): a 422 names the step. Disabling stops new executions; running ones go on.
          *
          *     **Auth:** A secret key (sk_) of the project, or a dashboard session of a member with X-Project-Id.
          */
@@ -2831,7 +2831,7 @@ export interface operations {
                             /** Format: date-time */
                             timestamp: string;
                             /** @enum {string} */
-                            type: "email.sent" | "email.delivered" | "email.opened" | "email.clicked" | "email.bounced" | "email.complained" | "email.failed" | "email.received" | "contact.subscribed" | "contact.unsubscribed" | "segment.entry" | "segment.exit" | "event.triggered" | "workflow.started";
+                            type: "email.sent" | "email.delivered" | "email.opened" | "email.clicked" | "email.human_opened" | "email.human_clicked" | "email.bounced" | "email.complained" | "email.failed" | "email.received" | "contact.subscribed" | "contact.unsubscribed" | "segment.entry" | "segment.exit" | "event.triggered" | "workflow.started";
                         }[];
                         hasMore: boolean;
                     };
@@ -2916,12 +2916,24 @@ export interface operations {
                      *       "totalEmailsClicked": 130,
                      *       "totalWorkflowsStarted": 0,
                      *       "openRate": 45,
-                     *       "clickRate": 10.83
+                     *       "clickRate": 10.83,
+                     *       "humanOpened": 310,
+                     *       "humanClicked": 96,
+                     *       "humanOpenRate": 25.83,
+                     *       "humanClickRate": 8
                      *     }
                      */
                     "application/json": {
                         /** @description Percent of emails sent that were clicked, 0 to 100. */
                         clickRate: number;
+                        /** @description Emails clicked by a person. */
+                        humanClicked: number;
+                        /** @description Percent of emails sent that were clicked by a person, 0 to 100. */
+                        humanClickRate: number;
+                        /** @description Emails first opened by a person (a human click counts as an open). */
+                        humanOpened: number;
+                        /** @description Percent of emails sent that were opened by a person, 0 to 100. */
+                        humanOpenRate: number;
                         /** @description Percent of emails sent that were opened, 0 to 100. */
                         openRate: number;
                         totalEmailsClicked: number;
@@ -2971,7 +2983,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        types: ("email.sent" | "email.delivered" | "email.opened" | "email.clicked" | "email.bounced" | "email.complained" | "email.failed" | "email.received" | "contact.subscribed" | "contact.unsubscribed" | "segment.entry" | "segment.exit" | "event.triggered" | "workflow.started")[];
+                        types: ("email.sent" | "email.delivered" | "email.opened" | "email.clicked" | "email.human_opened" | "email.human_clicked" | "email.bounced" | "email.complained" | "email.failed" | "email.received" | "contact.subscribed" | "contact.unsubscribed" | "segment.entry" | "segment.exit" | "event.triggered" | "workflow.started")[];
                     };
                 };
             };
@@ -3134,7 +3146,9 @@ export interface operations {
                      *         "delivered": 1150,
                      *         "opens": 540,
                      *         "clicks": 130,
-                     *         "bounces": 12
+                     *         "bounces": 12,
+                     *         "humanOpens": 310,
+                     *         "humanClicks": 96
                      *       }
                      *     ]
                      */
@@ -3149,6 +3163,8 @@ export interface operations {
                         delivered: number;
                         /** @description Emails sent. */
                         emails: number;
+                        humanClicks: number;
+                        humanOpens: number;
                         opens: number;
                     }[];
                 };
@@ -3198,7 +3214,11 @@ export interface operations {
                      *         "openedCount": 610,
                      *         "clickedCount": 155,
                      *         "openRate": 47.66,
-                     *         "clickRate": 12.11
+                     *         "clickRate": 12.11,
+                     *         "humanOpenedCount": 350,
+                     *         "humanClickedCount": 120,
+                     *         "humanOpenRate": 27.34,
+                     *         "humanClickRate": 9.38
                      *       }
                      *     ]
                      */
@@ -3206,6 +3226,12 @@ export interface operations {
                         clickedCount: number;
                         /** @description Percent of emails sent that were clicked, 0 to 100. */
                         clickRate: number;
+                        humanClickedCount: number;
+                        /** @description Percent of emails sent that were clicked by a person, 0 to 100. */
+                        humanClickRate: number;
+                        humanOpenedCount: number;
+                        /** @description Percent of emails sent that were opened by a person, 0 to 100. */
+                        humanOpenRate: number;
                         id: string;
                         openedCount: number;
                         /** @description Percent of emails sent that were opened, 0 to 100. */
@@ -4797,7 +4823,11 @@ export interface operations {
                      *       "openRate": 45,
                      *       "clickRate": 10.83,
                      *       "bounceRate": 1.67,
-                     *       "deliveryRate": 98.33
+                     *       "deliveryRate": 98.33,
+                     *       "humanOpenedCount": 310,
+                     *       "humanClickedCount": 96,
+                     *       "humanOpenRate": 25.83,
+                     *       "humanClickRate": 8
                      *     }
                      */
                     "application/json": {
@@ -4811,6 +4841,14 @@ export interface operations {
                         deliveredCount: number;
                         /** @description Percent of the emails sent, two decimals. */
                         deliveryRate: number;
+                        /** @description Recipients who clicked a link themselves: link scanners and previews left out. */
+                        humanClickedCount: number;
+                        /** @description Percent of the emails sent, two decimals. */
+                        humanClickRate: number;
+                        /** @description Recipients who opened the email themselves: Apple Mail Privacy Protection, image proxies, link scanners and prefetches left out. A human click counts as an open. */
+                        humanOpenedCount: number;
+                        /** @description Percent of the emails sent, two decimals. */
+                        humanOpenRate: number;
                         openedCount: number;
                         /** @description Percent of the emails sent, two decimals. */
                         openRate: number;
@@ -11918,7 +11956,8 @@ export interface operations {
                      *           "enabled": false,
                      *           "triggerType": "EVENT",
                      *           "triggerConfig": {
-                     *             "eventName": "user.signup"
+                     *             "eventName": "user.signup",
+                     *             "humanOnly": false
                      *           },
                      *           "allowReentry": false,
                      *           "webhookSecret": "whsec_3q2-7wEXAMPLEexampleEXAMPLEexam",
@@ -11947,6 +11986,8 @@ export interface operations {
                             name: string;
                             triggerConfig: {
                                 eventName: string;
+                                /** @description Only opens and clicks a person made start it (email.opened, email.clicked; machines left out). */
+                                humanOnly: boolean;
                             };
                             /** @constant */
                             triggerType: "EVENT";
@@ -11984,9 +12025,11 @@ export interface operations {
                     allowReentry?: boolean;
                     description?: string | null;
                     eventName?: string;
+                    humanOnly?: boolean;
                     name: string;
                     triggerConfig?: {
                         eventName: string;
+                        humanOnly?: boolean;
                     };
                     /** @constant */
                     triggerType?: "EVENT";
@@ -12008,7 +12051,8 @@ export interface operations {
                      *       "enabled": false,
                      *       "triggerType": "EVENT",
                      *       "triggerConfig": {
-                     *         "eventName": "user.signup"
+                     *         "eventName": "user.signup",
+                     *         "humanOnly": false
                      *       },
                      *       "allowReentry": false,
                      *       "webhookSecret": "whsec_3q2-7wEXAMPLEexampleEXAMPLEexam",
@@ -12067,6 +12111,8 @@ export interface operations {
                         }[];
                         triggerConfig: {
                             eventName: string;
+                            /** @description Only opens and clicks a person made start it (email.opened, email.clicked; machines left out). */
+                            humanOnly: boolean;
                         };
                         /** @constant */
                         triggerType: "EVENT";
@@ -12111,7 +12157,8 @@ export interface operations {
                      *       "enabled": false,
                      *       "triggerType": "EVENT",
                      *       "triggerConfig": {
-                     *         "eventName": "user.signup"
+                     *         "eventName": "user.signup",
+                     *         "humanOnly": false
                      *       },
                      *       "allowReentry": false,
                      *       "webhookSecret": "whsec_3q2-7wEXAMPLEexampleEXAMPLEexam",
@@ -12182,6 +12229,8 @@ export interface operations {
                         }[];
                         triggerConfig: {
                             eventName: string;
+                            /** @description Only opens and clicks a person made start it (email.opened, email.clicked; machines left out). */
+                            humanOnly: boolean;
                         };
                         /** @constant */
                         triggerType: "EVENT";
@@ -12272,9 +12321,11 @@ export interface operations {
                     description?: string | null;
                     enabled?: boolean;
                     eventName?: string;
+                    humanOnly?: boolean;
                     name?: string;
                     triggerConfig?: {
                         eventName: string;
+                        humanOnly?: boolean;
                     };
                     /** @constant */
                     triggerType?: "EVENT";
@@ -12296,7 +12347,8 @@ export interface operations {
                      *       "enabled": true,
                      *       "triggerType": "EVENT",
                      *       "triggerConfig": {
-                     *         "eventName": "user.signup"
+                     *         "eventName": "user.signup",
+                     *         "humanOnly": false
                      *       },
                      *       "allowReentry": false,
                      *       "webhookSecret": "whsec_3q2-7wEXAMPLEexampleEXAMPLEexam",
@@ -12367,6 +12419,8 @@ export interface operations {
                         }[];
                         triggerConfig: {
                             eventName: string;
+                            /** @description Only opens and clicks a person made start it (email.opened, email.clicked; machines left out). */
+                            humanOnly: boolean;
                         };
                         /** @constant */
                         triggerType: "EVENT";

@@ -65,8 +65,12 @@ export interface Condition<Op extends string = Operator> {
 export type DataType = 'string' | 'number' | 'boolean' | 'date';
 export const DATA_TYPES: readonly DataType[] = ['string', 'number', 'boolean', 'date'];
 
-/** The email activities a condition can ask about (`email.<status>`). */
-export const EMAIL_STATUSES = ['sent', 'delivered', 'opened', 'clicked', 'bounced', 'complained'] as const;
+/**
+ * The email activities a condition can ask about (`email.<status>`). `human_opened` and
+ * `human_clicked`: opened or clicked by a person (machines — Apple Mail Privacy Protection, image
+ * proxies, link scanners, prefetches — left out; docs/deliverability.md).
+ */
+export const EMAIL_STATUSES = ['sent', 'delivered', 'opened', 'clicked', 'bounced', 'complained', 'human_opened', 'human_clicked'] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
 /**

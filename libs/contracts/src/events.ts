@@ -106,6 +106,14 @@ export const DomainEvents = {
     link: z.string().optional(),
     bounceType: z.string().optional(),
     reason: z.string().optional(),
+    /** Opens and clicks: the class of the request that made this one, and every signal that fired (docs/deliverability.md, "Human and machine engagement"). */
+    engagement: z
+      .object({ class: z.enum(['human', 'apple_mpp', 'image_proxy', 'security_scanner', 'prefetch', 'unknown']), reasons: z.array(z.string()) })
+      .optional(),
+    /** The email's first open (or click) by a person: the human figures count it. */
+    human: z.boolean().optional(),
+    /** false: the email's status had moved already (a machine came first), so only the human figures move; absent means true. */
+    raw: z.boolean().optional(),
   }),
   /** A contact unsubscribed through the link of a campaign's email (List-Unsubscribe or the hosted page). */
   'messaging.campaign.unsubscribed.v1': z.object({

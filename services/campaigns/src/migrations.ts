@@ -72,4 +72,10 @@ export const migrations: Migration[] = [
     id: '002_replies',
     sql: `ALTER TABLE campaigns.campaigns ADD COLUMN replied_count int NOT NULL DEFAULT 0;`,
   },
+  {
+    // Human and machine engagement: recipients who opened and clicked themselves, beside the raw
+    // counts (FACT.human_opened, FACT.human_clicked). Earlier opens were never classified: 0.
+    id: '020_human_engagement',
+    sql: `ALTER TABLE campaigns.campaigns ADD COLUMN human_opened_count int NOT NULL DEFAULT 0, ADD COLUMN human_clicked_count int NOT NULL DEFAULT 0;`,
+  },
 ];

@@ -123,4 +123,14 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    // Human and machine engagement: each bucket's and campaign's emails first opened and first
+    // clicked by a person (messaging.email.status_changed.v1 human), beside the raw counts.
+    // Nothing to backfill: earlier opens and clicks were never classified.
+    id: '020_human_counts',
+    sql: `
+      ALTER TABLE events.email_counts ADD COLUMN human_opened bigint NOT NULL DEFAULT 0, ADD COLUMN human_clicked bigint NOT NULL DEFAULT 0;
+      ALTER TABLE events.campaign_counts ADD COLUMN human_opened bigint NOT NULL DEFAULT 0, ADD COLUMN human_clicked bigint NOT NULL DEFAULT 0;
+    `,
+  },
 ];

@@ -249,6 +249,30 @@ export const migrations: Migration[] = [
     `,
   },
   {
+    // Human and machine engagement (docs/deliverability.md): every open and click with its class
+    // and reasons, what later ones of the same email are judged against (a burst over its links,
+    // a scanner from the same client: \`client\` is a keyed digest of the address and user agent,
+    // never the address). The first human open and click of each email are stamped: a human
+    // click stamps the open too.
+    id: '020_engagement',
+    sql: `
+      ALTER TABLE messaging.emails ADD COLUMN human_opened_at timestamptz, ADD COLUMN human_clicked_at timestamptz;
+      CREATE TABLE messaging.engagements (
+        project_id uuid NOT NULL,
+        email_id uuid NOT NULL,
+        id uuid NOT NULL,
+        kind text NOT NULL,            -- open | click
+        link text,
+        class text NOT NULL,           -- human | apple_mpp | image_proxy | security_scanner | prefetch | unknown
+        reasons text[] NOT NULL,
+        client text NOT NULL,
+        method text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (project_id, email_id, id)
+      );
+    `,
+  },
+  {
     // The recipient's mailbox provider (google, microsoft, yahoo, apple, other), known from its
     // domain's MX when the email is delivered: rates per (sending domain, provider) read it.
     id: '030_providers',

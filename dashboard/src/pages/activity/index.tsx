@@ -82,6 +82,16 @@ export default function Activity() {
             <div className="stat-row" aria-label="Statistics">
               <Stat label="Events" value={formatNumber(stats.data.totalEvents)} />
               <Stat label="Emails sent" value={formatNumber(stats.data.totalEmailsSent)} />
+              <Stat
+                label="Opened by people"
+                value={formatNumber(stats.data.humanOpened)}
+                hint={`${stats.data.humanOpenRate}% · ${formatNumber(stats.data.totalEmailsOpened)} with machines`}
+              />
+              <Stat
+                label="Clicked by people"
+                value={formatNumber(stats.data.humanClicked)}
+                hint={`${stats.data.humanClickRate}% · ${formatNumber(stats.data.totalEmailsClicked)} with machines`}
+              />
               <Stat label="Opened" value={formatNumber(stats.data.totalEmailsOpened)} hint={`${stats.data.openRate}% open rate`} />
               <Stat label="Clicked" value={formatNumber(stats.data.totalEmailsClicked)} hint={`${stats.data.clickRate}% click rate`} />
               <Stat label="Workflow runs" value={formatNumber(stats.data.totalWorkflowsStarted)} />

@@ -335,8 +335,11 @@ function StatCards({ stats: s }: { stats: CampaignStats }) {
   const cards: { label: string; value: number; rate?: string }[] = [
     { label: 'Sent', value: s.sentCount, rate: `of ${formatNumber(s.totalRecipients)}` },
     { label: 'Delivered', value: s.deliveredCount, rate: rate(s.deliveryRate) },
-    { label: 'Opened', value: s.openedCount, rate: rate(s.openRate) },
-    { label: 'Clicked', value: s.clickedCount, rate: rate(s.clickRate) },
+    // People first (machines — Apple Mail Privacy Protection, image proxies, link scanners — left out), every open and click beside.
+    { label: 'Opened by people', value: s.humanOpenedCount, rate: rate(s.humanOpenRate) },
+    { label: 'Clicked by people', value: s.humanClickedCount, rate: rate(s.humanClickRate) },
+    { label: 'Opened', value: s.openedCount, rate: `${rate(s.openRate)} with machines` },
+    { label: 'Clicked', value: s.clickedCount, rate: `${rate(s.clickRate)} with machines` },
     { label: 'Bounced', value: s.bouncedCount, rate: rate(s.bounceRate) },
     { label: 'Complained', value: s.complainedCount },
     { label: 'Unsubscribed', value: s.unsubscribedCount },

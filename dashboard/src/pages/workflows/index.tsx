@@ -63,7 +63,10 @@ function WorkflowList() {
                           {w.description && <div className="muted truncate">{w.description}</div>}
                         </td>
                         <td>{w.enabled ? <Badge tone="good">Enabled</Badge> : <Badge>Disabled</Badge>}</td>
-                        <td className="hide-narrow mono">{w.triggerConfig.eventName}</td>
+                        <td className="hide-narrow mono">
+                          {w.triggerConfig.eventName}
+                          {w.triggerConfig.humanOnly ? ' (people only)' : ''}
+                        </td>
                         <td className="hide-narrow">{formatDate(w.updatedAt)}</td>
                       </tr>
                     ))}
@@ -103,9 +106,12 @@ function EventNameInput(p: Record<string, any> & { names: string[] }) {
   );
 }
 
+/** The trigger events that take humanOnly. */
+const HUMAN_EVENTS = ['email.opened', 'email.clicked'];
+
 function CreateForm({ onCreated }: { onCreated: (w: WorkflowGraph) => void }) {
   const names = useEventNames();
-  const form = useForm({ name: '', description: '', eventName: '', allowReentry: false });
+  const form = useForm({ name: '', description: '', eventName: '', allowReentry: false, humanOnly: false });
   return (
     <form
       noValidate
@@ -116,6 +122,7 @@ function CreateForm({ onCreated }: { onCreated: (w: WorkflowGraph) => void }) {
             description: v.description || undefined,
             eventName: v.eventName,
             allowReentry: v.allowReentry,
+            ...(HUMAN_EVENTS.includes(v.eventName) ? { humanOnly: v.humanOnly } : {}),
           }),
         );
       })}
@@ -130,6 +137,12 @@ function CreateForm({ onCreated }: { onCreated: (w: WorkflowGraph) => void }) {
         <input type="checkbox" checked={form.values.allowReentry} onChange={(e) => form.set('allowReentry', e.target.checked)} /> Let a contact run it more than
         once
       </label>
+      {HUMAN_EVENTS.includes(form.values.eventName) && (
+        <label className="checkbox">
+          <input type="checkbox" checked={form.values.humanOnly} onChange={(e) => form.set('humanOnly', e.target.checked)} /> Only when a person opened or
+          clicked (not Apple Mail Privacy Protection, image proxies or link scanners)
+        </label>
+      )}
       <p />
       <Submit busy={form.busy}>Create workflow</Submit>
     </form>
@@ -139,14 +152,20 @@ function CreateForm({ onCreated }: { onCreated: (w: WorkflowGraph) => void }) {
 /** The trigger's settings: its event and whether a contact may run the workflow again. */
 function TriggerForm({ workflow, onSaved }: { workflow: Workflow; onSaved: (w: Workflow) => void }) {
   const names = useEventNames();
-  const form = useForm({ eventName: workflow.triggerConfig.eventName, allowReentry: workflow.allowReentry });
+  const form = useForm({ eventName: workflow.triggerConfig.eventName, allowReentry: workflow.allowReentry, humanOnly: workflow.triggerConfig.humanOnly });
   const [saved, setSaved] = useState(false);
   return (
     <form
       noValidate
       onSubmit={form.submit(async (v) => {
         setSaved(false);
-        onSaved(await api.patch<Workflow>(`/workflows/${workflow.id}`, { eventName: v.eventName, allowReentry: v.allowReentry }));
+        onSaved(
+          await api.patch<Workflow>(`/workflows/${workflow.id}`, {
+            eventName: v.eventName,
+            allowReentry: v.allowReentry,
+            ...(HUMAN_EVENTS.includes(v.eventName) ? { humanOnly: v.humanOnly } : {}),
+          }),
+        );
         setSaved(true);
       })}
     >
@@ -158,6 +177,12 @@ function TriggerForm({ workflow, onSaved }: { workflow: Workflow; onSaved: (w: W
         <input type="checkbox" checked={form.values.allowReentry} onChange={(e) => form.set('allowReentry', e.target.checked)} /> Let a contact run it more than
         once
       </label>
+      {HUMAN_EVENTS.includes(form.values.eventName) && (
+        <label className="checkbox">
+          <input type="checkbox" checked={form.values.humanOnly} onChange={(e) => form.set('humanOnly', e.target.checked)} /> Only when a person opened or
+          clicked (not Apple Mail Privacy Protection, image proxies or link scanners)
+        </label>
+      )}
       <p />
       <Submit busy={form.busy}>Save trigger</Submit>{' '}
       {saved && (

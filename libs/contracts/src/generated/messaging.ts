@@ -55,6 +55,7 @@ import type { TemplateResponse as _herald_messaging_v1_TemplateResponse, Templat
 import type { TemplateUsageResponse as _herald_messaging_v1_TemplateUsageResponse, TemplateUsageResponse__Output as _herald_messaging_v1_TemplateUsageResponse__Output } from './herald/messaging/v1/TemplateUsageResponse';
 import type { TemplateWrite as _herald_messaging_v1_TemplateWrite, TemplateWrite__Output as _herald_messaging_v1_TemplateWrite__Output } from './herald/messaging/v1/TemplateWrite';
 import type { TokenRequest as _herald_messaging_v1_TokenRequest, TokenRequest__Output as _herald_messaging_v1_TokenRequest__Output } from './herald/messaging/v1/TokenRequest';
+import type { TrackRequest as _herald_messaging_v1_TrackRequest, TrackRequest__Output as _herald_messaging_v1_TrackRequest__Output } from './herald/messaging/v1/TrackRequest';
 import type { VerifyRequest as _herald_messaging_v1_VerifyRequest, VerifyRequest__Output as _herald_messaging_v1_VerifyRequest__Output } from './herald/messaging/v1/VerifyRequest';
 import type { VerifyResponse as _herald_messaging_v1_VerifyResponse, VerifyResponse__Output as _herald_messaging_v1_VerifyResponse__Output } from './herald/messaging/v1/VerifyResponse';
 import type { WarmupPlan as _herald_messaging_v1_WarmupPlan, WarmupPlan__Output as _herald_messaging_v1_WarmupPlan__Output } from './herald/messaging/v1/WarmupPlan';
@@ -131,6 +132,7 @@ export interface ProtoGrpcType {
         TemplateUsageResponse: MessageTypeDefinition<_herald_messaging_v1_TemplateUsageResponse, _herald_messaging_v1_TemplateUsageResponse__Output>
         TemplateWrite: MessageTypeDefinition<_herald_messaging_v1_TemplateWrite, _herald_messaging_v1_TemplateWrite__Output>
         TokenRequest: MessageTypeDefinition<_herald_messaging_v1_TokenRequest, _herald_messaging_v1_TokenRequest__Output>
+        TrackRequest: MessageTypeDefinition<_herald_messaging_v1_TrackRequest, _herald_messaging_v1_TrackRequest__Output>
         VerifyRequest: MessageTypeDefinition<_herald_messaging_v1_VerifyRequest, _herald_messaging_v1_VerifyRequest__Output>
         VerifyResponse: MessageTypeDefinition<_herald_messaging_v1_VerifyResponse, _herald_messaging_v1_VerifyResponse__Output>
         WarmupPlan: MessageTypeDefinition<_herald_messaging_v1_WarmupPlan, _herald_messaging_v1_WarmupPlan__Output>

@@ -326,6 +326,8 @@ export function campaignsHandlers(d: CampaignsDeps): Handlers<'campaigns'> {
         unsubscribed: c.unsubscribed_count,
         failed: c.failed_count,
         replied: c.replied_count,
+        human_opened: c.human_opened_count,
+        human_clicked: c.human_clicked_count,
       };
     },
   };

@@ -45,6 +45,8 @@ export interface CampaignRow {
   unsubscribed_count: number;
   failed_count: number;
   replied_count: number;
+  human_opened_count: number;
+  human_clicked_count: number;
   settled_count: number;
   version: string;
   created_at: Date;

@@ -106,6 +106,9 @@ export const FACT = {
   failed: 128,
   /** The recipient answered (not an auto-reply): messaging.email.received.v1 naming the campaign's email. */
   replied: 256,
+  /** A person opened (or clicked) the email: machines' opens and clicks do not count (docs/deliverability.md, "Human and machine engagement"). */
+  human_opened: 512,
+  human_clicked: 1024,
 } as const;
 export type Fact = keyof typeof FACT;
 
@@ -119,11 +122,17 @@ const IMPLIES: Record<Fact, number> = {
   unsubscribed: FACT.unsubscribed,
   failed: FACT.failed,
   replied: FACT.replied,
+  human_opened: FACT.sent | FACT.delivered | FACT.opened | FACT.human_opened,
+  human_clicked: FACT.sent | FACT.delivered | FACT.opened | FACT.clicked | FACT.human_opened | FACT.human_clicked,
 };
 
-/** The bits an email status (or an unsubscribe) sets on its recipient; 0 for statuses that are not facts (queued, sending). */
-export function factBits(status: string): number {
-  return (IMPLIES as Record<string, number>)[status] ?? 0;
+/**
+ * The bits an email status (or an unsubscribe) sets on its recipient; 0 for statuses that are not
+ * facts (queued, sending). A person's first open or click (`human`) sets its human fact too.
+ */
+export function factBits(status: string, human = false): number {
+  const bits = (IMPLIES as Record<string, number>)[status] ?? 0;
+  return human && (status === 'opened' || status === 'clicked') ? bits | IMPLIES[`human_${status}`] : bits;
 }
 
 /** The counters of a campaign, one per fact. */
@@ -147,5 +156,9 @@ export function statsView(totalRecipients: number, c: Counts) {
     clickRate: rate(c.clicked, c.sent),
     bounceRate: rate(c.bounced, c.sent),
     deliveryRate: rate(c.delivered, c.sent),
+    humanOpenedCount: c.human_opened,
+    humanClickedCount: c.human_clicked,
+    humanOpenRate: rate(c.human_opened, c.sent),
+    humanClickRate: rate(c.human_clicked, c.sent),
   };
 }

@@ -11,7 +11,7 @@ type Received = DomainEvent<'messaging.email.received.v1'>;
 const statusFacts = (events: StatusChanged[]): RecipientFact[] =>
   events.flatMap((e) =>
     e.data.campaignId && factBits(e.data.status)
-      ? [{ projectId: e.projectId, campaignId: e.data.campaignId, contactId: e.data.contactId, bits: factBits(e.data.status) }]
+      ? [{ projectId: e.projectId, campaignId: e.data.campaignId, contactId: e.data.contactId, bits: factBits(e.data.status, e.data.human) }]
       : [],
   );
 const unsubscribeFacts = (events: Unsubscribed[]): RecipientFact[] =>

@@ -62,6 +62,12 @@ const campaignStatsAnswer = z.strictObject({
   clickRate: ratePct,
   bounceRate: ratePct,
   deliveryRate: ratePct,
+  humanOpenedCount: count.describe(
+    'Recipients who opened the email themselves: Apple Mail Privacy Protection, image proxies, link scanners and prefetches left out. A human click counts as an open.',
+  ),
+  humanClickedCount: count.describe('Recipients who clicked a link themselves: link scanners and previews left out.'),
+  humanOpenRate: ratePct,
+  humanClickRate: ratePct,
 });
 
 /** A campaign as the API shows it (Plunk's fields), `type` being the audience type, as in the create answer. */
@@ -174,6 +180,10 @@ const statsExample = {
   clickRate: 10.83,
   bounceRate: 1.67,
   deliveryRate: 98.33,
+  humanOpenedCount: 310,
+  humanClickedCount: 96,
+  humanOpenRate: 25.83,
+  humanClickRate: 8,
 };
 /** Create, replace and send count the audience; cancel waits for what senders hold (app/campaigns.ts). */
 const slow = { deadlineMs: SLOW_CALL_DEADLINE_MS };
@@ -382,7 +392,8 @@ export function campaignsRoutes(campaigns: () => Api<'campaigns'>): Route[] {
       {
         tag: 'Campaigns',
         summary: 'Campaign stats',
-        description: 'Each recipient counted once per fact; rates 0–100 of the emails sent. A click counts as an open and a delivery too.',
+        description:
+          'Each recipient counted once per fact; rates 0–100 of the emails sent. A click counts as an open and a delivery too. The Plunk fields (`openedCount`, `clickedCount`, …) count every open and click, machines included; `humanOpenedCount`, `humanClickedCount` and their rates count only people (docs/deliverability.md, "Human and machine engagement").',
         params: CAMPAIGN_ID,
         responses: { 200: { description: 'The stats.', example: statsExample, schema: campaignStatsAnswer } },
         errors: notFound,

@@ -42,14 +42,38 @@ describe('facts and stats', () => {
     expect(factBits('sending')).toBe(0);
     expect(factBits('replied')).toBe(FACT.replied);
   });
+  it("a person's open or click sets its human fact; a machine's does not; a human click is a human open too", () => {
+    expect(factBits('opened') & FACT.human_opened).toBe(0);
+    expect(factBits('opened', true) & FACT.human_opened).toBe(FACT.human_opened);
+    expect(factBits('clicked', true) & (FACT.human_opened | FACT.human_clicked)).toBe(FACT.human_opened | FACT.human_clicked);
+    expect(factBits('delivered', true)).toBe(factBits('delivered'));
+  });
   it('rates are percentages of the emails sent, two decimals, 0 of nothing', () => {
-    const zero = { sent: 0, delivered: 0, opened: 0, clicked: 0, bounced: 0, complained: 0, unsubscribed: 0, failed: 0, replied: 0 };
+    const zero = {
+      sent: 0,
+      delivered: 0,
+      opened: 0,
+      clicked: 0,
+      bounced: 0,
+      complained: 0,
+      unsubscribed: 0,
+      failed: 0,
+      replied: 0,
+      human_opened: 0,
+      human_clicked: 0,
+    };
     expect(statsView(0, zero)).toMatchObject({ openRate: 0, clickRate: 0, bounceRate: 0, deliveryRate: 0 });
     expect(statsView(3, { ...zero, sent: 3, delivered: 3, opened: 2, clicked: 1 })).toMatchObject({
       totalRecipients: 3,
       openRate: 66.67,
       clickRate: 33.33,
       deliveryRate: 100,
+    });
+    expect(statsView(4, { ...zero, sent: 4, opened: 4, clicked: 2, human_opened: 1, human_clicked: 1 })).toMatchObject({
+      openedCount: 4,
+      humanOpenedCount: 1,
+      humanOpenRate: 25,
+      humanClickRate: 25,
     });
   });
 });

@@ -30,7 +30,7 @@ export class ActivityRepo implements ActivityStore {
          ON CONFLICT (project_id, bucket) DO UPDATE SET ${ADD_COUNTERS}
        )
        INSERT INTO ${S}.campaign_counts AS t (project_id, campaign_id, ${COUNTERS})
-       SELECT * FROM unnest($10::uuid[], $11::uuid[], ${counterArrays(12)})
+       SELECT * FROM unnest($${3 + EMAIL_COUNTERS.length}::uuid[], $${4 + EMAIL_COUNTERS.length}::uuid[], ${counterArrays(5 + EMAIL_COUNTERS.length)})
        ON CONFLICT (project_id, campaign_id) DO UPDATE SET ${ADD_COUNTERS}`,
         [
           buckets.map((b) => b.key.projectId),
@@ -225,16 +225,27 @@ export class ActivityRepo implements ActivityStore {
    * 15-minute buckets from the first day's local midnight to the one after the last day.
    */
   async daily(projectId: string, tz: string, from: string, to: string) {
-    return this.db.query<{ date: Date; sent: string; delivered: string; opened: string; clicked: string; bounced: string }>(
+    return this.db.query<{
+      date: Date;
+      sent: string;
+      delivered: string;
+      opened: string;
+      clicked: string;
+      bounced: string;
+      human_opened: string;
+      human_clicked: string;
+    }>(
       `WITH days AS (SELECT d::date AS day FROM generate_series($3::date, $4::date, interval '1 day') AS d),
        counts AS (
-         SELECT (bucket AT TIME ZONE $2)::date AS day, sum(sent) AS sent, sum(delivered) AS delivered, sum(opened) AS opened, sum(clicked) AS clicked, sum(bounced) AS bounced
+         SELECT (bucket AT TIME ZONE $2)::date AS day, sum(sent) AS sent, sum(delivered) AS delivered, sum(opened) AS opened, sum(clicked) AS clicked, sum(bounced) AS bounced,
+           sum(human_opened) AS human_opened, sum(human_clicked) AS human_clicked
          FROM ${S}.email_counts
          WHERE project_id = $1 AND bucket >= ($3::date::timestamp AT TIME ZONE $2) AND bucket < (($4::date + 1)::timestamp AT TIME ZONE $2)
          GROUP BY 1
        )
        SELECT days.day::timestamp AT TIME ZONE $2 AS date, coalesce(sent, 0) AS sent, coalesce(delivered, 0) AS delivered,
-         coalesce(opened, 0) AS opened, coalesce(clicked, 0) AS clicked, coalesce(bounced, 0) AS bounced
+         coalesce(opened, 0) AS opened, coalesce(clicked, 0) AS clicked, coalesce(bounced, 0) AS bounced,
+         coalesce(human_opened, 0) AS human_opened, coalesce(human_clicked, 0) AS human_clicked
        FROM days LEFT JOIN counts USING (day) ORDER BY days.day`,
       [projectId, tz, from, to],
     );
@@ -264,8 +275,9 @@ export class ActivityRepo implements ActivityStore {
 
   /** Campaigns sent (SENDING or SENT) in [start, end], by emails opened, with their counts. */
   async topCampaigns(projectId: string, start: Date, end: Date, limit: number) {
-    return this.db.query<{ id: string; subject: string; sent: string; opened: string; clicked: string }>(
-      `SELECT c.id, c.subject, coalesce(k.sent, 0) AS sent, coalesce(k.opened, 0) AS opened, coalesce(k.clicked, 0) AS clicked
+    return this.db.query<{ id: string; subject: string; sent: string; opened: string; clicked: string; human_opened: string; human_clicked: string }>(
+      `SELECT c.id, c.subject, coalesce(k.sent, 0) AS sent, coalesce(k.opened, 0) AS opened, coalesce(k.clicked, 0) AS clicked,
+         coalesce(k.human_opened, 0) AS human_opened, coalesce(k.human_clicked, 0) AS human_clicked
        FROM ${S}.campaigns c LEFT JOIN ${S}.campaign_counts k ON k.project_id = c.project_id AND k.campaign_id = c.id
        WHERE c.project_id = $1 AND NOT c.deleted AND c.status IN ('SENDING', 'SENT') AND c.sent_at BETWEEN $2 AND $3
        ORDER BY 4 DESC, 3 DESC, c.sent_at DESC, c.id LIMIT $4`,

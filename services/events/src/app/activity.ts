@@ -43,7 +43,15 @@ export function countEmails(store: ActivityStore, work: Work, events: StatusChan
   return store.addEmailCounts(
     work,
     emailCounts(
-      events.map((e) => ({ projectId: e.projectId, occurredAt: e.occurredAt, status: e.data.status, campaignId: e.data.campaignId, reason: e.data.reason })),
+      events.map((e) => ({
+        projectId: e.projectId,
+        occurredAt: e.occurredAt,
+        status: e.data.status,
+        campaignId: e.data.campaignId,
+        reason: e.data.reason,
+        human: e.data.human,
+        raw: e.data.raw,
+      })),
     ),
   );
 }
@@ -180,6 +188,10 @@ export function activityHandlers(
         total_workflows_started: String(started),
         open_rate: rate(emails.opened, emails.sent),
         click_rate: rate(emails.clicked, emails.sent),
+        total_human_opened: String(emails.human_opened),
+        total_human_clicked: String(emails.human_clicked),
+        human_open_rate: rate(emails.human_opened, emails.sent),
+        human_click_rate: rate(emails.human_clicked, emails.sent),
       };
     },
 
@@ -242,6 +254,8 @@ export function activityHandlers(
           opens: String(r.opened),
           clicks: String(r.clicked),
           bounces: String(r.bounced),
+          human_opens: String(r.human_opened),
+          human_clicks: String(r.human_clicked),
         })),
       };
     },
@@ -258,6 +272,10 @@ export function activityHandlers(
           clicked_count: String(c.clicked),
           open_rate: rate(Number(c.opened), Number(c.sent)),
           click_rate: rate(Number(c.clicked), Number(c.sent)),
+          human_opened_count: String(c.human_opened),
+          human_clicked_count: String(c.human_clicked),
+          human_open_rate: rate(Number(c.human_opened), Number(c.sent)),
+          human_click_rate: rate(Number(c.human_clicked), Number(c.sent)),
         })),
       };
     },

@@ -120,7 +120,9 @@ export interface ActivityStore {
     tz: string,
     from: string,
     to: string,
-  ): Promise<Array<{ date: Date; sent: string; delivered: string; opened: string; clicked: string; bounced: string }>>;
+  ): Promise<
+    Array<{ date: Date; sent: string; delivered: string; opened: string; clicked: string; bounced: string; human_opened: string; human_clicked: string }>
+  >;
   topNames(projectId: string, from: string, to: string, prevFrom: string, limit: number): Promise<Array<{ name: string; count: string; previous: string }>>;
   scheduled(projectId: string, limit: number): Promise<CampaignRow[]>;
   topCampaigns(
@@ -128,7 +130,7 @@ export interface ActivityStore {
     start: Date,
     end: Date,
     limit: number,
-  ): Promise<Array<{ id: string; subject: string; sent: string; opened: string; clicked: string }>>;
+  ): Promise<Array<{ id: string; subject: string; sent: string; opened: string; clicked: string; human_opened: string; human_clicked: string }>>;
   campaignTotals(
     projectId: string,
     start: Date,

@@ -17,6 +17,8 @@ export const ACTIVITY_TYPES = [
   'email.delivered',
   'email.opened',
   'email.clicked',
+  'email.human_opened',
+  'email.human_clicked',
   'email.bounced',
   'email.complained',
   'email.failed',
@@ -212,7 +214,8 @@ export function utcDays(r: Range): DayRange {
 
 // ---- counts ---------------------------------------------------------------------------------------
 
-export const EMAIL_COUNTERS = ['sent', 'delivered', 'opened', 'clicked', 'bounced', 'complained', 'failed'] as const;
+/** Emails per status, and per first human open and click (docs/deliverability.md, "Human and machine engagement"). */
+export const EMAIL_COUNTERS = ['sent', 'delivered', 'opened', 'clicked', 'bounced', 'complained', 'failed', 'human_opened', 'human_clicked'] as const;
 export type EmailCounter = (typeof EMAIL_COUNTERS)[number];
 export type Counts = Record<EmailCounter, number>;
 
@@ -223,23 +226,37 @@ export interface StatusChange {
   campaignId: string | null;
   /** 'transient' for a transient bounce: an event, not a status (the email did not move). */
   reason?: string;
+  /** The email's first open or click by a person. */
+  human?: boolean;
+  /** false: only the human figure moves (the status had moved already). */
+  raw?: boolean;
 }
 
 const BUCKET_MS = 15 * 60_000;
 /** The 15-minute bucket of an instant: every time zone's day starts on such a boundary. */
 export const bucketOf = (at: Date) => new Date(Math.floor(at.getTime() / BUCKET_MS) * BUCKET_MS);
 
-const zero = (): Counts => ({ sent: 0, delivered: 0, opened: 0, clicked: 0, bounced: 0, complained: 0, failed: 0 });
+const zero = (): Counts => ({ sent: 0, delivered: 0, opened: 0, clicked: 0, bounced: 0, complained: 0, failed: 0, human_opened: 0, human_clicked: 0 });
+
+/** The counters a change adds one to: its status (unless only the human figure moved), and the human open or click. */
+function countersOf(c: StatusChange): EmailCounter[] {
+  if (c.reason === 'transient') return [];
+  const out: EmailCounter[] = [];
+  if (c.raw !== false && (EMAIL_COUNTERS as readonly string[]).includes(c.status) && !c.status.startsWith('human_')) out.push(c.status as EmailCounter);
+  if (c.human && (c.status === 'opened' || c.status === 'clicked')) out.push(`human_${c.status}`);
+  return out;
+}
 
 function tally<K>(changes: StatusChange[], keyOf: (c: StatusChange) => K | undefined, id: (k: K) => string): Array<{ key: K; counts: Counts }> {
   const out = new Map<string, { key: K; counts: Counts }>();
   for (const c of changes) {
-    if (!(EMAIL_COUNTERS as readonly string[]).includes(c.status) || c.reason === 'transient') continue;
+    const counters = countersOf(c);
+    if (!counters.length) continue;
     const key = keyOf(c);
     if (key === undefined) continue;
     const k = id(key);
     if (!out.has(k)) out.set(k, { key, counts: zero() });
-    out.get(k)!.counts[c.status as EmailCounter]++;
+    for (const counter of counters) out.get(k)!.counts[counter]++;
   }
   // Sorted: concurrent transactions lock the rows they add to in one order (no deadlock).
   return [...out.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);

@@ -97,7 +97,7 @@ export function activityRoutes(events: () => Api<'events'>): Route[] {
         tag,
         summary: 'Activity feed',
         description:
-          "The project's activity, newest first: emails (email.sent, delivered, opened, clicked, bounced, complained, failed), subscriptions (contact.subscribed, contact.unsubscribed), tracked segments' entries and exits (segment.entry, segment.exit), tracked events (event.triggered) and workflow runs started (workflow.started; metadata workflowId, workflowName, executionId). Pages by `cursor`.",
+          "The project's activity, newest first: emails (email.sent, delivered, opened, clicked, bounced, complained, failed; opens and clicks with `metadata.engagement`, their class — human, apple_mpp, image_proxy, security_scanner, prefetch, unknown — and reasons, and `human`), a person’s first open and click of an email (email.human_opened, email.human_clicked), subscriptions (contact.subscribed, contact.unsubscribed), tracked segments' entries and exits (segment.entry, segment.exit), tracked events (event.triggered) and workflow runs started (workflow.started; metadata workflowId, workflowName, executionId). Pages by `cursor`.",
         query: activityQuery,
         responses: {
           200: {
@@ -145,7 +145,7 @@ export function activityRoutes(events: () => Api<'events'>): Route[] {
         tag,
         summary: 'Activity statistics',
         description:
-          'Events recorded (whole UTC days), emails sent, opened and clicked and workflow runs started in the range, and the open and click rates (percent of sent).',
+          'Events recorded (whole UTC days), emails sent, opened and clicked and workflow runs started in the range, and the open and click rates (percent of sent). Opens and clicks are counted twice: every email opened or clicked (`totalEmailsOpened`, the Plunk-compatible figure, machines included), and emails opened or clicked by a person (`humanOpened`, `humanClicked` and their rates: Apple Mail Privacy Protection, image proxies, link scanners and prefetches left out; docs/deliverability.md, "Human and machine engagement").',
         query: rangeQuery,
         responses: {
           200: {
@@ -158,6 +158,10 @@ export function activityRoutes(events: () => Api<'events'>): Route[] {
               totalWorkflowsStarted: count(),
               openRate: rate('opened'),
               clickRate: rate('clicked'),
+              humanOpened: count().describe('Emails first opened by a person (a human click counts as an open).'),
+              humanClicked: count().describe('Emails clicked by a person.'),
+              humanOpenRate: rate('opened by a person'),
+              humanClickRate: rate('clicked by a person'),
             }),
             example: {
               totalEvents: 5120,
@@ -167,6 +171,10 @@ export function activityRoutes(events: () => Api<'events'>): Route[] {
               totalWorkflowsStarted: 0,
               openRate: 45,
               clickRate: 10.83,
+              humanOpened: 310,
+              humanClicked: 96,
+              humanOpenRate: 25.83,
+              humanClickRate: 8,
             },
           },
         },
@@ -182,6 +190,10 @@ export function activityRoutes(events: () => Api<'events'>): Route[] {
           totalWorkflowsStarted: Number(s.total_workflows_started),
           openRate: s.open_rate,
           clickRate: s.click_rate,
+          humanOpened: Number(s.total_human_opened),
+          humanClicked: Number(s.total_human_clicked),
+          humanOpenRate: s.human_open_rate,
+          humanClickRate: s.human_click_rate,
         });
       },
     ),
@@ -230,7 +242,7 @@ export function activityRoutes(events: () => Api<'events'>): Route[] {
         tag: 'Analytics',
         summary: 'Emails per day',
         description:
-          'For each day of the range in the time zone (every day, zeros included): emails sent, delivered, opened, clicked and bounced that day. `date` is the day’s first instant there.',
+          'For each day of the range in the time zone (every day, zeros included): emails sent, delivered, opened, clicked and bounced that day, and opened and clicked by a person (`humanOpens`, `humanClicks`; machines left out). `date` is the day’s first instant there.',
         query: seriesQuery,
         responses: {
           200: {
@@ -243,9 +255,13 @@ export function activityRoutes(events: () => Api<'events'>): Route[] {
                 opens: count(),
                 clicks: count(),
                 bounces: count(),
+                humanOpens: count(),
+                humanClicks: count(),
               }),
             ),
-            example: [{ date: '2025-06-01T04:00:00.000Z', emails: 1200, delivered: 1150, opens: 540, clicks: 130, bounces: 12 }],
+            example: [
+              { date: '2025-06-01T04:00:00.000Z', emails: 1200, delivered: 1150, opens: 540, clicks: 130, bounces: 12, humanOpens: 310, humanClicks: 96 },
+            ],
           },
         },
         errors: badQuery,
@@ -260,6 +276,8 @@ export function activityRoutes(events: () => Api<'events'>): Route[] {
             opens: Number(d.opens),
             clicks: Number(d.clicks),
             bounces: Number(d.bounces),
+            humanOpens: Number(d.human_opens),
+            humanClicks: Number(d.human_clicks),
           })),
         );
       },
@@ -270,7 +288,7 @@ export function activityRoutes(events: () => Api<'events'>): Route[] {
       {
         tag: 'Analytics',
         summary: 'Top campaigns',
-        description: 'Campaigns sent in the range, by emails opened.',
+        description: 'Campaigns sent in the range, by emails opened; each with its figures opened and clicked by a person beside the raw ones.',
         query: topQuery,
         responses: {
           200: {
@@ -284,10 +302,26 @@ export function activityRoutes(events: () => Api<'events'>): Route[] {
                 clickedCount: count(),
                 openRate: rate('opened'),
                 clickRate: rate('clicked'),
+                humanOpenedCount: count(),
+                humanClickedCount: count(),
+                humanOpenRate: rate('opened by a person'),
+                humanClickRate: rate('clicked by a person'),
               }),
             ),
             example: [
-              { id: ids.campaign, subject: 'What is new in June', sentCount: 1280, openedCount: 610, clickedCount: 155, openRate: 47.66, clickRate: 12.11 },
+              {
+                id: ids.campaign,
+                subject: 'What is new in June',
+                sentCount: 1280,
+                openedCount: 610,
+                clickedCount: 155,
+                openRate: 47.66,
+                clickRate: 12.11,
+                humanOpenedCount: 350,
+                humanClickedCount: 120,
+                humanOpenRate: 27.34,
+                humanClickRate: 9.38,
+              },
             ],
           },
         },
@@ -304,6 +338,10 @@ export function activityRoutes(events: () => Api<'events'>): Route[] {
             clickedCount: Number(c.clicked_count),
             openRate: c.open_rate,
             clickRate: c.click_rate,
+            humanOpenedCount: Number(c.human_opened_count),
+            humanClickedCount: Number(c.human_clicked_count),
+            humanOpenRate: c.human_open_rate,
+            humanClickRate: c.human_click_rate,
           })),
         );
       },

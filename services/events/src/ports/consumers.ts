@@ -25,11 +25,18 @@ const subscriptionRows = (events: SubscriptionChanged[]) =>
     data: {},
   }));
 
-// Every email status change is a public email.* event of the contact.
+/**
+ * Every email status change is a public email.* event of the contact (opens and clicks with their
+ * `engagement` class and `human`); an email's first open and click by a person are
+ * `email.human_opened` and `email.human_clicked` as well, which humanOnly workflow triggers and
+ * conditions read. A human open after a machine's (`raw: false`) is only the latter.
+ */
 const emailRows = (events: StatusChanged[]) =>
   events.flatMap((e) => {
-    const { contactId, status, ...data } = e.data;
-    return PUBLIC_EMAIL_EVENTS.has(status) ? [{ projectId: e.projectId, contactId, name: `email.${status}`, data }] : [];
+    const { contactId, status, raw, ...data } = e.data;
+    const rows = raw !== false && PUBLIC_EMAIL_EVENTS.has(status) ? [{ projectId: e.projectId, contactId, name: `email.${status}`, data }] : [];
+    if (data.human && (status === 'opened' || status === 'clicked')) rows.push({ projectId: e.projectId, contactId, name: `email.human_${status}`, data });
+    return rows;
   });
 
 // A tracked segment's entries and exits are events of those contacts (segment.<slug>.entry|exit).

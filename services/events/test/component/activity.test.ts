@@ -29,12 +29,12 @@ const as = (projectId: string) => ({ requestId: 'test', projectId });
 beforeAll(async () => {
   scratch = await scratchDatabase();
   db = scratch.db;
-  // Events recorded before 002_activity, for its backfill.
+  // Events recorded before 002_activity, for its backfill (020_human_counts alters its tables: after it).
   const all = migrationsOf(service);
   await migrate(
     db,
     SCHEMA,
-    all.filter((m) => m.id !== '002_activity'),
+    all.filter((m) => m.id !== '002_activity' && m.id !== '020_human_counts'),
   );
   await db.query(
     `INSERT INTO events.events (project_id, id, contact_id, name, data, created_at) VALUES
@@ -117,8 +117,8 @@ const campaign = (projectId: string, id: string, version: number, over: Partial<
 it('backfills the counts from the events recorded before it, leaving transient bounces out', async () => {
   const series = await h.Timeseries({ start_date: '2025-03-01', end_date: '2025-03-02', timezone: '' }, as(OLD));
   expect(series.days).toEqual([
-    { date: '2025-03-01T00:00:00.000Z', emails: '1', delivered: '0', opens: '1', clicks: '0', bounces: '0' },
-    { date: '2025-03-02T00:00:00.000Z', emails: '0', delivered: '0', opens: '0', clicks: '0', bounces: '0' },
+    { date: '2025-03-01T00:00:00.000Z', emails: '1', delivered: '0', opens: '1', clicks: '0', bounces: '0', human_opens: '0', human_clicks: '0' },
+    { date: '2025-03-02T00:00:00.000Z', emails: '0', delivered: '0', opens: '0', clicks: '0', bounces: '0', human_opens: '0', human_clicks: '0' },
   ]);
   const [counts] = await db.query(`SELECT sent, opened FROM events.campaign_counts WHERE project_id = $1 AND campaign_id = $2`, [OLD, OLD_CAMPAIGN]);
   expect(counts).toEqual({ sent: '1', opened: '1' });
@@ -240,13 +240,39 @@ it('ranks campaigns by opens and sums the sent ones', async () => {
     ...[1, 2, 3, 4].map(() => status(p, 'sent', now, { campaignId: a })),
     ...[1, 2].map(() => status(p, 'sent', now, { campaignId: b })),
     status(p, 'opened', now, { campaignId: a }),
-    ...[1, 2].map(() => status(p, 'opened', now, { campaignId: b })),
-    status(p, 'clicked', now, { campaignId: b }),
+    status(p, 'opened', now, { campaignId: b }), // a machine's
+    status(p, 'opened', now, { campaignId: b, human: true }), // a person's
+    status(p, 'clicked', now, { campaignId: b, human: true }),
+    status(p, 'opened', now, { campaignId: a, human: true, raw: false }), // a person after a machine: human only
   ]);
   const top = await h.TopCampaigns({ limit: 0, start_date: '', end_date: '' }, as(p));
   expect(top.campaigns).toEqual([
-    { id: b, subject: 'B', sent_count: '2', opened_count: '2', clicked_count: '1', open_rate: 100, click_rate: 50 },
-    { id: a, subject: 'A', sent_count: '4', opened_count: '1', clicked_count: '0', open_rate: 25, click_rate: 0 },
+    {
+      id: b,
+      subject: 'B',
+      sent_count: '2',
+      opened_count: '2',
+      clicked_count: '1',
+      open_rate: 100,
+      click_rate: 50,
+      human_opened_count: '1',
+      human_clicked_count: '1',
+      human_open_rate: 50,
+      human_click_rate: 50,
+    },
+    {
+      id: a,
+      subject: 'A',
+      sent_count: '4',
+      opened_count: '1',
+      clicked_count: '0',
+      open_rate: 25,
+      click_rate: 0,
+      human_opened_count: '1',
+      human_clicked_count: '0',
+      human_open_rate: 25,
+      human_click_rate: 0,
+    },
   ]);
   expect(await h.CampaignStats({ start_date: '', end_date: '' }, as(p))).toEqual({
     total: '3',

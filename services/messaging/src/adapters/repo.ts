@@ -2,6 +2,7 @@ import type { NewEvent } from '../../../../libs/bus/src';
 import type { Db, UnitOfWork } from '../../../../libs/db/src';
 import type { MessagingStore } from '../app/ports';
 import { EmailsRepo } from './emails-repo';
+import { EngagementsRepo } from './engagements-repo';
 import { InboundRepo } from './inbound-repo';
 import { outbox } from './outbox';
 import { SuppressionsRepo } from './suppressions-repo';
@@ -14,7 +15,7 @@ type Methods<T> = { [K in keyof T as T[K] extends (...args: never[]) => unknown 
 
 // The methods of every aggregate's repository, on the whole: the constructor sets each one.
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the constructor defines every member it declares
-export interface MessagingRepo extends Methods<TemplatesRepo>, Methods<EmailsRepo>, Methods<SuppressionsRepo>, Methods<InboundRepo> {}
+export interface MessagingRepo extends Methods<TemplatesRepo>, Methods<EmailsRepo>, Methods<SuppressionsRepo>, Methods<InboundRepo>, Methods<EngagementsRepo> {}
 
 /**
  * Messaging's PostgreSQL, one repository per aggregate — templates (and the campaigns and
@@ -26,7 +27,7 @@ export class MessagingRepo implements MessagingStore {
   readonly outbox = outbox;
 
   constructor(readonly db: Db) {
-    for (const repo of [new TemplatesRepo(db), new EmailsRepo(db), new SuppressionsRepo(db), new InboundRepo(db)]) {
+    for (const repo of [new TemplatesRepo(db), new EmailsRepo(db), new SuppressionsRepo(db), new InboundRepo(db), new EngagementsRepo(db)]) {
       for (const name of Object.getOwnPropertyNames(Object.getPrototypeOf(repo))) {
         if (name === 'constructor') continue;
         const method = (repo as unknown as Record<string, unknown>)[name];

@@ -1,4 +1,5 @@
 import { Batcher, inSpan, LimitVerdict, logger, metrics, newId, OVERLAP_AFTER_MS, traceparentOf, uuidv7Ms } from '../../../../libs/kit/src';
+import { withTrapLink } from '../domain/engagement';
 import { hasUnsubscribeLink, listHeaders, pixelFits, withUnsubscribeFooter } from '../domain/mail-format';
 import { render } from '../domain/render';
 import { isRecipientRefusal, isTemporary } from '../domain/smtp';
@@ -70,16 +71,21 @@ export function subscriptionUrls(tokens: TokenSigner, publicUrl: string, project
   return { unsubscribeUrl: `${publicUrl}/unsubscribe/${t}`, subscribeUrl: `${publicUrl}/subscribe/${t}`, manageUrl: `${publicUrl}/manage/${t}` };
 }
 
-/** Link rewriting through signed gateway URLs, and the open pixel unless `opens` is false. Our own hosted-page links stay as they are. */
+/**
+ * Link rewriting through signed gateway URLs, with the hidden trap link when any was rewritten, and
+ * the open pixel unless `opens` is false. Our own hosted-page links stay as they are.
+ */
 export function addTracking(html: string, tokens: TokenSigner, publicUrl: string, projectId: string, emailId: string, opens = true): string {
   const rewritten = html.replace(/(<a\b[^>]*?\bhref\s*=\s*)(["'])(https?:\/\/[^"']+)\2/gi, (m, pre: string, q: string, url: string) => {
     if (url.startsWith(`${publicUrl}/unsubscribe/`) || url.startsWith(`${publicUrl}/manage/`) || url.startsWith(`${publicUrl}/subscribe/`)) return m;
     const decoded = url.replace(/&amp;/g, '&');
     return `${pre}${q}${publicUrl}/t/c/${tokens.sign({ k: 'c', p: projectId, e: emailId, u: decoded })}${q}`;
   });
-  if (!opens) return rewritten;
+  const trapped =
+    rewritten === html ? rewritten : withTrapLink(rewritten, tokens.sign({ k: 'c', p: projectId, e: emailId, u: `${publicUrl}/`, t: 1 }), publicUrl);
+  if (!opens) return trapped;
   const pixel = `<img src="${publicUrl}/t/o/${tokens.sign({ k: 'o', p: projectId, e: emailId })}.gif" width="1" height="1" alt="" style="display:none">`;
-  return /<\/body>/i.test(rewritten) ? rewritten.replace(/<\/body>/i, `${pixel}</body>`) : rewritten + pixel;
+  return /<\/body>/i.test(trapped) ? trapped.replace(/<\/body>/i, `${pixel}</body>`) : trapped + pixel;
 }
 
 /**

@@ -2,11 +2,13 @@ import { projectOf, type Api, type Handlers } from '../../../../libs/contracts/s
 import { AppError, inSpan, isUuid, notFound, runWithContext, toBatchReply } from '../../../../libs/kit/src';
 import { complianceChecks } from '../domain/compliance';
 import { verifyEmail } from '../domain/verify';
-import type { TokenSigner } from '../domain/tokens';
+import type { TokenPayload, TokenSigner } from '../domain/tokens';
+import type { TrackRequest__Output as TrackRequest } from '../../../../libs/contracts/src/generated/herald/messaging/v1/TrackRequest';
 import type { BillingGate, MessagingStore, SigningKeys, VerifyDns, WarmupStore } from './ports';
 import { campaignHandlers } from './campaigns';
+import { trackEngagement } from './engagement';
 import { workflowHandlers } from './workflows';
-import { sender, statusEvent, Tracking } from './send';
+import { sender, Tracking } from './send';
 import { templateMsg, templatesApp } from './templates';
 import { handleMailNotification, WebhookDeps } from './webhooks';
 import { reputation } from './reputation';
@@ -23,7 +25,7 @@ export interface MessagingDeps {
   signingKeys: SigningKeys;
   tokens: TokenSigner;
   dns: VerifyDns;
-  webhooks: Omit<WebhookDeps, 'repo' | 'contacts'>;
+  webhooks: Omit<WebhookDeps, 'repo' | 'contacts' | 'digest'>;
   maxAttachmentBytes: number;
   devMailbox: boolean;
   billing: BillingGate;
@@ -51,18 +53,17 @@ export function messagingHandlers(d: MessagingDeps): Omit<Handlers<'messaging'>,
     return domain;
   }
 
-  /**
-   * Opens and clicks move the email up (never down) and record the public event once. A click
-   * implies an open (images may be blocked), so a first click records the open too.
-   */
-  async function track(projectId: string, emailId: string, status: 'opened' | 'clicked', link?: string) {
+  /** An open or click from a tracked request (app/engagement.ts), in its own unit of work. */
+  async function track(kind: 'open' | 'click', t: TokenPayload, req: TrackRequest) {
+    const emailId = t.e!;
     if (!isUuid(emailId)) return;
     await d.repo.uow.run(async (work) => {
-      const events = [];
-      for (const s of status === 'clicked' ? (['opened', 'clicked'] as const) : (['opened'] as const)) {
-        const row = await d.repo.advance(work, projectId, emailId, s);
-        if (row) events.push(statusEvent(projectId, row, s, s === 'clicked' && link ? { link } : {}));
-      }
+      const events = await trackEngagement(
+        { repo: d.repo, digest: (text) => d.tokens.digest(text) },
+        work,
+        { projectId: t.p, emailId, kind, link: kind === 'click' && !t.t ? t.u : undefined, trap: t.t === 1 },
+        { ip: req.ip, userAgent: req.user_agent, method: req.method, purpose: req.purpose },
+      );
       await d.repo.outbox.enqueue(work, events);
     });
   }
@@ -163,20 +164,20 @@ export function messagingHandlers(d: MessagingDeps): Omit<Handlers<'messaging'>,
     async RecordOpen(req) {
       const t = d.tokens.verify(req.token, 'o');
       if (!t || !t.e) throw badToken();
-      await track(t.p, t.e, 'opened');
+      await track('open', t, req);
       return {};
     },
     async RecordClick(req) {
       const t = d.tokens.verify(req.token, 'c');
       if (!t || !t.e || !t.u) throw badToken();
-      await track(t.p, t.e, 'clicked', t.u);
+      await track('click', t, req);
       return { url: t.u };
     },
     GetSubscription: (req) => subscription(req.token),
     SetSubscription: (req) => subscription(req.token, req.subscribed),
 
     async HandleMailNotification(req) {
-      const r = await handleMailNotification({ ...d.webhooks, repo: d.repo, contacts: d.contacts }, req.body);
+      const r = await handleMailNotification({ ...d.webhooks, repo: d.repo, contacts: d.contacts, digest: (text) => d.tokens.digest(text) }, req.body);
       return {
         outcome: r.outcome,
         subscription_arn: r.subscriptionArn ?? undefined,

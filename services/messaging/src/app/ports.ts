@@ -10,6 +10,7 @@ import type { UnitOfWork, Work } from '../../../../libs/db/src';
 import type { WindowCounts } from '../domain/guardrails';
 import type { ProviderStep, WarmupPlan } from '../domain/warmup';
 import type { SnsMessage } from '../domain/sns';
+import type { EngagementClass } from '../domain/engagement';
 import type { EmailStatus } from '../domain/status';
 import type { MxRecord } from '../domain/verify';
 
@@ -323,7 +324,43 @@ export interface InboundStore {
  * together in adapters/repo.ts. Transactions are units of work (`uow.run`); `outbox` publishes this
  * schema's events in them, with the state changes that cause them.
  */
-export interface MessagingStore extends TemplatesStore, EmailsStore, SuppressionsStore, InboundStore, Units {}
+export interface MessagingStore extends TemplatesStore, EmailsStore, SuppressionsStore, InboundStore, EngagementsStore, Units {}
+
+// ---- engagement ------------------------------------------------------------------------------------
+
+/** An email an open or click names, locked for it, with its earlier opens and clicks of the last seconds. */
+export interface EngagedEmail {
+  email: Pick<
+    EmailRow,
+    'project_id' | 'id' | 'contact_id' | 'message_id' | 'subject' | 'from_email' | 'template_id' | 'campaign_id' | 'source_type' | 'status'
+  > & {
+    human_opened_at: Date | null;
+    human_clicked_at: Date | null;
+    /** Since delivered (or, without a delivery notice, since SMTP accepted it); null when not sent yet. */
+    seconds_since_sent: number | null;
+  };
+  earlier: Array<{ kind: 'open' | 'click'; link: string | null; class: EngagementClass; client: string; seconds_ago: number }>;
+}
+
+export interface NewEngagement {
+  projectId: string;
+  emailId: string;
+  id: string;
+  kind: 'open' | 'click';
+  link?: string;
+  class: EngagementClass;
+  reasons: string[];
+  /** A keyed digest of the address and user agent: the same client, never who. */
+  client: string;
+  method: string;
+}
+
+export interface EngagementsStore {
+  engagedEmail(work: Work, projectId: string, emailId: string, withinSeconds: number): Promise<EngagedEmail | undefined>;
+  recordEngagement(work: Work, e: NewEngagement): Promise<void>;
+  /** Stamps the email's first human open (and, for a click, click); answers which were new. */
+  markHuman(work: Work, projectId: string, emailId: string, click: boolean): Promise<{ opened: boolean; clicked: boolean }>;
+}
 
 /** How messaging's use cases write: units of work, and the outbox in them or on its own. */
 export interface Units {

@@ -1,3 +1,4 @@
+import type { EngagementClass } from '../domain/engagement';
 import { z } from 'zod';
 import { zodToFieldErrors } from '../../../../libs/edge/src';
 import {
@@ -46,7 +47,14 @@ export function statusEvent(
   projectId: string,
   e: StatusSource,
   status: EmailRow['status'],
-  extra: { link?: string; bounceType?: string; reason?: string } = {},
+  extra: {
+    link?: string;
+    bounceType?: string;
+    reason?: string;
+    engagement?: { class: EngagementClass; reasons: string[] };
+    human?: boolean;
+    raw?: boolean;
+  } = {},
 ): NewEvent {
   return {
     type: 'messaging.email.status_changed.v1',

@@ -3,7 +3,8 @@ import type { Api } from '../../../../libs/contracts/src';
 import { AppError, logger, metrics } from '../../../../libs/kit/src';
 import { parseSesNotification, parseSnsEnvelope, verifySignature, type SesNotification } from '../domain/sns';
 import type { EmailStatus } from '../domain/status';
-import type { EmailRow, EmailsStore, SnsCertificates, SnsSubscriptions, SuppressionsStore, Units } from './ports';
+import type { EmailRow, EmailsStore, EngagementsStore, SnsCertificates, SnsSubscriptions, SuppressionsStore, Units } from './ports';
+import { trackEngagement } from './engagement';
 import { statusEvent } from './send';
 import { bareAddress } from '../domain/inbound';
 import { domainRoutes, projectsOf, receive, receiveUnsubscribe, type InboundDeps } from './inbound';
@@ -11,7 +12,9 @@ import { domainOf, judgeComplaint, type GuardrailDeps } from './guardrails';
 import { reputation } from './reputation';
 
 export interface WebhookDeps {
-  repo: EmailsStore & SuppressionsStore & Units;
+  repo: EmailsStore & SuppressionsStore & EngagementsStore & Units;
+  /** The keyed digest engagements know a client by (TokenSigner.digest). */
+  digest: (text: string) => string;
   contacts: () => Api<'contacts'>;
   certs: SnsCertificates;
   subscriptions: SnsSubscriptions;
@@ -79,7 +82,19 @@ export async function handleMailNotification(deps: WebhookDeps, body: string): P
     if (!(await deps.repo.firstNotification(work, msg.MessageId))) return false;
     const events: NewEvent[] = [];
     const status = n.kind === 'bounce' ? (n.bounceType === 'Permanent' ? 'bounced' : undefined) : STATUS_OF[n.kind];
-    if (status) {
+    if (n.kind === 'open' || n.kind === 'click') {
+      // The provider's own tracking: classified as Herald's (the address and user agent it reports).
+      const ip = typeof n.details.ipAddress === 'string' ? n.details.ipAddress : undefined;
+      const tracked = await trackEngagement(
+        { repo: deps.repo, digest: deps.digest },
+        work,
+        { projectId, emailId: email!.id, kind: n.kind, link: n.link },
+        { ip, userAgent: n.userAgent, method: 'GET' },
+      );
+      if (tracked.some((e) => (e.data as { status?: string; raw?: boolean }).status === status && (e.data as { raw?: boolean }).raw !== false))
+        moved = { lane: email!.lane, status: status! };
+      events.push(...tracked);
+    } else if (status) {
       const row = await deps.repo.advance(work, projectId, email!.id, status);
       if (row) {
         moved = { lane: row.lane, status };

@@ -13,6 +13,8 @@ export interface TokenPayload {
   u?: string;
   /** Subscription pages reached from a campaign's email: the campaign (its unsubscribes are counted). */
   m?: string;
+  /** A click token of the hidden trap link (no person can click it). */
+  t?: 1;
 }
 
 export class TokenSigner {
@@ -37,6 +39,11 @@ export class TokenSigner {
     } catch {
       return undefined;
     }
+  }
+
+  /** A keyed digest of a text (a client's address and user agent): equal texts match, the text cannot be read back. */
+  digest(text: string): string {
+    return crypto.createHmac('sha256', `${this.secret}:digest`).update(text).digest('base64url').slice(0, 22);
   }
 
   private mac(body: string) {

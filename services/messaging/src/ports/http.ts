@@ -484,6 +484,17 @@ const page = (summary: string) => ({
 });
 
 // 1×1 transparent GIF.
+/** What a tracked request says of itself, for messaging to tell a person from a machine (TrackRequest). */
+function trackRequest(token: string, req: { ip?: string; method: string; get(name: string): string | undefined }) {
+  return {
+    token,
+    ip: req.ip ?? '',
+    user_agent: (req.get('user-agent') ?? '').slice(0, 500),
+    method: req.method,
+    purpose: (req.get('sec-purpose') ?? req.get('purpose') ?? req.get('x-purpose') ?? req.get('x-moz') ?? '').slice(0, 100),
+  };
+}
+
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
 /**
@@ -1056,14 +1067,15 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
       {
         tag: 'Sending',
         summary: 'Open tracking pixel',
-        description: 'Records an open of the email; always answers the pixel, even for a bad token.',
+        description:
+          'Records an open of the email, classified human or machine from the address, user agent, method and prefetch headers of the request (docs/deliverability.md, "Human and machine engagement"); always answers the pixel, even for a bad token.',
         params: { token: 'The signed token, optionally with .gif.' },
         responses: { 200: { description: 'A 1×1 transparent GIF.', type: 'image/gif' } },
       },
       async (req, res) => {
         const token = String(req.params.token).replace(/\.gif$/, '');
         messaging()
-          .RecordOpen({ token })
+          .RecordOpen(trackRequest(token, req))
           .catch(() => undefined);
         res.set({ 'Content-Type': 'image/gif', 'Cache-Control': 'no-store, max-age=0' }).send(PIXEL);
       },
@@ -1074,13 +1086,14 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
       {
         tag: 'Sending',
         summary: 'Click tracking redirect',
-        description: 'Records a click and redirects to the link.',
+        description:
+          'Records a click, classified human or machine (the address, user agent, method, how soon after the mail left, a burst over its links, the hidden trap link), and redirects to the link. A HEAD is answered the same way and counts as a machine.',
         params: TOKEN,
         responses: { 302: { description: 'To the original link (Location).' } },
         errors: { 404: { code: 'INVALID_TOKEN', description: 'The link is not valid.' } },
       },
       async (req, res) => {
-        const out = await messaging().RecordClick({ token: String(req.params.token) });
+        const out = await messaging().RecordClick(trackRequest(String(req.params.token), req));
         res.redirect(302, out.url);
       },
     ),

@@ -7,7 +7,7 @@ import type { Transition as TransitionMsg } from '../../../../libs/contracts/src
 import type { Workflow as WorkflowMsg } from '../../../../libs/contracts/src/generated/herald/workflows/v1/Workflow';
 import type { Work } from '../../../../libs/db/src';
 import { AppError, badRequest, conflict, FieldError, isAppError, isUuid, newId, notFound, validationError } from '../../../../libs/kit/src';
-import { audienceCondition, conditionTests, contextTestErrors, isContextField } from '../domain/condition';
+import { audienceCondition, conditionTests, contextTestErrors, humanField, isContextField } from '../domain/condition';
 import {
   EXECUTION_STATUSES,
   Graph,
@@ -191,6 +191,8 @@ export function workflowsHandlers(d: WorkflowsDeps): Handlers<'workflows'> {
   async function checkCondition(config: ConditionConfig) {
     const tests = conditionTests(config);
     const errors: FieldError[] = [];
+    if (config.humanOnly && humanField(config.field) === config.field)
+      errors.push({ field: 'config.humanOnly', message: `applies to email.opened and email.clicked, not ${config.field}`, code: 'invalid_value' });
     for (const [i, t] of tests.entries()) {
       const path = config.mode === 'multi' ? `config.branches[${i}]` : 'config';
       if (isContextField(t.filter.field)) {

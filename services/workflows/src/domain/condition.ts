@@ -32,15 +32,20 @@ export interface ConditionTest {
 /** The tests of a step, in the order they decide (multi: branch order). */
 export function conditionTests(config: ConditionConfig): ConditionTest[] {
   const clean = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined)) as T;
+  const field = config.humanOnly ? humanField(config.field) : config.field;
   if (config.mode === 'multi') {
     return config.branches.map((b) => ({
       branch: b.id,
-      filter: clean({ field: config.field, operator: b.operator, value: b.value ?? undefined, unit: b.unit ?? undefined }),
+      filter: clean({ field, operator: b.operator, value: b.value ?? undefined, unit: b.unit ?? undefined }),
     }));
   }
-  return [
-    { branch: 'yes', filter: clean({ field: config.field, operator: config.operator, value: config.value ?? undefined, unit: config.unit ?? undefined }) },
-  ];
+  return [{ branch: 'yes', filter: clean({ field, operator: config.operator, value: config.value ?? undefined, unit: config.unit ?? undefined }) }];
+}
+
+/** `humanOnly` on email.opened and email.clicked (and their short forms): what a person did; other fields stay. */
+export function humanField(field: string): string {
+  const m = /^email\.(open|opened|click|clicked)$/i.exec(field.trim());
+  return m ? `email.human_${m[1].toLowerCase().startsWith('open') ? 'opened' : 'clicked'}` : field;
 }
 
 export const isContextField = (field: string) => field.startsWith(CONTEXT_PREFIX) && field.length > CONTEXT_PREFIX.length;

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { zodToFieldErrors } from '../../../../libs/edge/src';
-import type { FieldError } from '../../../../libs/kit/src';
+import { validationError, type FieldError } from '../../../../libs/kit/src';
 import { checkWebhookHeaders, checkWebhookUrl, WEBHOOK_METHODS } from './webhook';
 
 export const STEP_TYPES = ['TRIGGER', 'SEND_EMAIL', 'DELAY', 'WAIT_FOR_EVENT', 'CONDITION', 'WEBHOOK', 'UPDATE_CONTACT', 'EXIT'] as const;
@@ -42,7 +42,8 @@ export const createWorkflowSchema = z.strictObject({
   name,
   description,
   eventName: eventName.optional(),
-  triggerConfig: z.strictObject({ eventName }).optional(),
+  triggerConfig: z.strictObject({ eventName, humanOnly: z.boolean({ error: 'must be true or false' }).optional() }).optional(),
+  humanOnly: z.boolean({ error: 'must be true or false' }).optional(),
   triggerType: z.literal('EVENT', { error: 'must be EVENT (the only trigger type)' }).optional(),
   allowReentry: z.boolean({ error: 'must be true or false' }).optional(),
 });
@@ -51,15 +52,47 @@ export const updateWorkflowSchema = z.strictObject({
   name: name.optional(),
   description,
   eventName: eventName.optional(),
-  triggerConfig: z.strictObject({ eventName }).optional(),
+  triggerConfig: z.strictObject({ eventName, humanOnly: z.boolean({ error: 'must be true or false' }).optional() }).optional(),
+  humanOnly: z.boolean({ error: 'must be true or false' }).optional(),
   triggerType: z.literal('EVENT', { error: 'must be EVENT (the only trigger type)' }).optional(),
   enabled: z.boolean({ error: 'must be true or false' }).optional(),
   allowReentry: z.boolean({ error: 'must be true or false' }).optional(),
 });
 
-/** The trigger event of a create or patch body: `eventName`, or Plunk's `triggerConfig.eventName`. */
-export function triggerEventOf(body: { eventName?: string; triggerConfig?: { eventName: string } }): string | undefined {
-  return body.eventName ?? body.triggerConfig?.eventName;
+/** The email events a trigger may take only when a person made them (docs/deliverability.md, "Human and machine engagement"). */
+export const HUMAN_TRIGGERS: Record<string, string> = { 'email.opened': 'email.human_opened', 'email.clicked': 'email.human_clicked' };
+
+/**
+ * The trigger event of a create or patch body: `eventName`, or Plunk's `triggerConfig.eventName`;
+ * with `humanOnly` (top level or in triggerConfig), email.opened and email.clicked become the
+ * events of a person's first open and click (`email.human_opened`, `email.human_clicked`), which
+ * machines never cause.
+ */
+export function triggerEventOf(body: {
+  eventName?: string;
+  triggerConfig?: { eventName: string; humanOnly?: boolean };
+  humanOnly?: boolean;
+}): string | undefined {
+  const name = body.eventName ?? body.triggerConfig?.eventName;
+  const humanOnly = body.humanOnly ?? body.triggerConfig?.humanOnly;
+  if (humanOnly === undefined) return name;
+  const field = body.humanOnly !== undefined ? 'humanOnly' : 'triggerConfig.humanOnly';
+  if (name === undefined)
+    throw validationError([{ field, message: 'needs the trigger event (eventName) beside it', code: 'required' }], 'Send eventName with humanOnly.');
+  const base = Object.entries(HUMAN_TRIGGERS).find(([, human]) => human === name)?.[0] ?? name;
+  if (!humanOnly) return base;
+  if (!HUMAN_TRIGGERS[base])
+    throw validationError(
+      [{ field, message: `applies to email.opened and email.clicked, not ${name}`, code: 'invalid_value' }],
+      'Use humanOnly with eventName email.opened or email.clicked, or leave it out.',
+    );
+  return HUMAN_TRIGGERS[base];
+}
+
+/** The trigger as the API shows it: a person's open or click is email.opened or email.clicked with humanOnly. */
+export function triggerView(triggerEvent: string): { eventName: string; humanOnly: boolean } {
+  const base = Object.entries(HUMAN_TRIGGERS).find(([, human]) => human === triggerEvent)?.[0];
+  return base ? { eventName: base, humanOnly: true } : { eventName: triggerEvent, humanOnly: false };
 }
 
 const uuid = z.string({ error: 'must be a string' }).uuid('must be an id');
@@ -68,6 +101,8 @@ const position = z.strictObject({ x: z.number().finite(), y: z.number().finite()
 // ——— Step configs (Plunk's, per step type) ———
 
 const conditionValue = z.union([z.string().max(1000), z.number().finite(), z.boolean()], { error: 'must be a string, a number or a boolean' }).nullish();
+/** On email.opened and email.clicked: only what a person did (email.human_opened, email.human_clicked). */
+const humanOnly = z.boolean({ error: 'must be true or false' }).nullish();
 const conditionUnit = z.enum(['minutes', 'hours', 'days'], { error: 'must be minutes, hours or days' }).nullish();
 
 export const CONFIG_SCHEMAS = {
@@ -104,10 +139,12 @@ export const CONFIG_SCHEMAS = {
       value: conditionValue,
       unit: conditionUnit,
       mode: z.literal('simple').optional(),
+      humanOnly: humanOnly,
     }),
     z.strictObject({
       mode: z.literal('multi'),
       field: z.string().min(1).max(300),
+      humanOnly: humanOnly,
       branches: z
         .array(
           z.strictObject({

@@ -13,6 +13,7 @@ import {
   stepWriteSchema,
   transitionWriteSchema,
   triggerEventOf,
+  triggerView,
   updateWorkflowSchema,
 } from '../domain/workflow';
 
@@ -52,7 +53,7 @@ const workflowView = (w: WorkflowMsg) => ({
   description: w.description ?? null,
   enabled: w.enabled,
   triggerType: w.trigger_type,
-  triggerConfig: { eventName: w.trigger_event },
+  triggerConfig: triggerView(w.trigger_event),
   allowReentry: w.allow_reentry,
   /** The key of the X-Herald-Signature HMAC on its WEBHOOK steps' requests. */
   webhookSecret: w.webhook_secret,
@@ -120,7 +121,10 @@ const workflowAnswer = z.strictObject({
   description: z.string().nullable(),
   enabled: z.boolean(),
   triggerType: z.literal('EVENT'),
-  triggerConfig: z.strictObject({ eventName: z.string() }),
+  triggerConfig: z.strictObject({
+    eventName: z.string(),
+    humanOnly: z.boolean().describe('Only opens and clicks a person made start it (email.opened, email.clicked; machines left out).'),
+  }),
   allowReentry: z.boolean(),
   webhookSecret: z.string().describe("The key of the X-Herald-Signature HMAC on its WEBHOOK steps' requests."),
   createdAt: z.iso.datetime(),
@@ -179,7 +183,7 @@ const workflowExample = {
   description: 'Welcome new users',
   enabled: false,
   triggerType: 'EVENT',
-  triggerConfig: { eventName: 'user.signup' },
+  triggerConfig: { eventName: 'user.signup', humanOnly: false },
   allowReentry: false,
   webhookSecret: 'whsec_3q2-7wEXAMPLEexampleEXAMPLEexam',
   createdAt: '2025-06-01T09:30:00.000Z',
@@ -269,7 +273,7 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
         tag,
         summary: 'Create a workflow',
         description:
-          'Always `triggerType: EVENT` and `enabled: false`, with its TRIGGER step: an execution starts for the contact of each tracked `eventName` once enabled. `allowReentry` (default false) lets a contact run it more than once.',
+          'Always `triggerType: EVENT` and `enabled: false`, with its TRIGGER step: an execution starts for the contact of each tracked `eventName` once enabled. `allowReentry` (default false) lets a contact run it more than once. `humanOnly: true` (or `triggerConfig.humanOnly`) with `email.opened` or `email.clicked`: only a person\'s first open or click starts it, never Apple Mail Privacy Protection, an image proxy or a link scanner (docs/deliverability.md, "Human and machine engagement"); with another event, 422.',
         body: createWorkflowSchema,
         example: { name: 'Onboarding', description: 'Welcome new users', eventName: 'user.signup' },
         responses: {
@@ -322,7 +326,7 @@ export function workflowsRoutes(workflows: () => Api<'workflows'>): Route[] {
         tag,
         summary: 'Update a workflow',
         description:
-          'Name, description, trigger event (`eventName` or `triggerConfig.eventName`), `enabled`, `allowReentry`. Enabling checks that the graph can run (every step reachable from the trigger, each SEND_EMAIL step with a template): a 422 names the step. Disabling stops new executions; running ones go on.',
+          'Name, description, trigger event (`eventName` or `triggerConfig.eventName`, with `humanOnly` as on create: it needs `eventName` beside it), `enabled`, `allowReentry`. Enabling checks that the graph can run (every step reachable from the trigger, each SEND_EMAIL step with a template): a 422 names the step. Disabling stops new executions; running ones go on.',
         params: WORKFLOW_ID,
         body: updateWorkflowSchema,
         example: { enabled: true },

@@ -1,4 +1,4 @@
-import { conditionTests, contextMatches, contextTestErrors, decideBranch } from '../../src/domain/condition';
+import { conditionTests, contextMatches, contextTestErrors, decideBranch, humanField } from '../../src/domain/condition';
 import { fill, webhookBody, type WebhookVariables } from '../../src/domain/payload';
 import {
   nextStep,
@@ -7,6 +7,8 @@ import {
   referencedFields,
   runnableErrors,
   transitionErrors,
+  triggerEventOf,
+  triggerView,
   type Graph,
   type GraphStep,
 } from '../../src/domain/workflow';
@@ -195,5 +197,38 @@ describe('webhook bodies', () => {
       execution: { id: 'e', startedAt: '2026-01-01T00:00:00.000Z' },
       event: { name: 'signup' },
     });
+  });
+});
+
+describe('humanOnly', () => {
+  it('makes an open or click trigger the event of a person, shown back as the plain event with humanOnly', () => {
+    expect(triggerEventOf({ eventName: 'email.clicked', humanOnly: true })).toBe('email.human_clicked');
+    expect(triggerEventOf({ triggerConfig: { eventName: 'email.opened', humanOnly: true } })).toBe('email.human_opened');
+    expect(triggerEventOf({ eventName: 'email.human_clicked', humanOnly: false })).toBe('email.clicked');
+    expect(triggerEventOf({ eventName: 'user.signup' })).toBe('user.signup');
+    expect(triggerView('email.human_clicked')).toEqual({ eventName: 'email.clicked', humanOnly: true });
+    expect(triggerView('email.clicked')).toEqual({ eventName: 'email.clicked', humanOnly: false });
+  });
+
+  it('refuses humanOnly on another event, and without the event, naming the field', () => {
+    const fields = (body: Parameters<typeof triggerEventOf>[0]) => {
+      try {
+        triggerEventOf(body);
+        return [];
+      } catch (err) {
+        return (err as { errors: Array<{ field: string }> }).errors.map((e) => e.field);
+      }
+    };
+    expect(fields({ eventName: 'email.sent', humanOnly: true })).toEqual(['humanOnly']);
+    expect(fields({ triggerConfig: { eventName: 'user.signup', humanOnly: true } })).toEqual(['triggerConfig.humanOnly']);
+    expect(fields({ humanOnly: true })).toEqual(['humanOnly']);
+  });
+
+  it("makes a CONDITION on email.opened or email.clicked ask about a person's", () => {
+    expect(humanField('email.opened')).toBe('email.human_opened');
+    expect(humanField('email.click')).toBe('email.human_clicked');
+    expect(humanField('data.plan')).toBe('data.plan');
+    const config = { field: 'email.clicked', operator: 'triggered', humanOnly: true } as Parameters<typeof conditionTests>[0];
+    expect(conditionTests(config)[0].filter.field).toBe('email.human_clicked');
   });
 });

@@ -13,6 +13,8 @@ export interface StatsResponse {
   'unsubscribed'?: (number | string | Long);
   'failed'?: (number | string | Long);
   'replied'?: (number | string | Long);
+  'human_opened'?: (number | string | Long);
+  'human_clicked'?: (number | string | Long);
 }
 
 export interface StatsResponse__Output {
@@ -26,4 +28,6 @@ export interface StatsResponse__Output {
   'unsubscribed': (string);
   'failed': (string);
   'replied': (string);
+  'human_opened': (string);
+  'human_clicked': (string);
 }

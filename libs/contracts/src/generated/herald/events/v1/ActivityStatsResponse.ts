@@ -10,6 +10,10 @@ export interface ActivityStatsResponse {
   'total_workflows_started'?: (number | string | Long);
   'open_rate'?: (number | string);
   'click_rate'?: (number | string);
+  'total_human_opened'?: (number | string | Long);
+  'total_human_clicked'?: (number | string | Long);
+  'human_open_rate'?: (number | string);
+  'human_click_rate'?: (number | string);
 }
 
 export interface ActivityStatsResponse__Output {
@@ -20,4 +24,8 @@ export interface ActivityStatsResponse__Output {
   'total_workflows_started': (string);
   'open_rate': (number);
   'click_rate': (number);
+  'total_human_opened': (string);
+  'total_human_clicked': (string);
+  'human_open_rate': (number);
+  'human_click_rate': (number);
 }

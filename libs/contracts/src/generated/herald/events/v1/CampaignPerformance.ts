@@ -10,6 +10,10 @@ export interface CampaignPerformance {
   'clicked_count'?: (number | string | Long);
   'open_rate'?: (number | string);
   'click_rate'?: (number | string);
+  'human_opened_count'?: (number | string | Long);
+  'human_clicked_count'?: (number | string | Long);
+  'human_open_rate'?: (number | string);
+  'human_click_rate'?: (number | string);
 }
 
 export interface CampaignPerformance__Output {
@@ -20,4 +24,8 @@ export interface CampaignPerformance__Output {
   'clicked_count': (string);
   'open_rate': (number);
   'click_rate': (number);
+  'human_opened_count': (string);
+  'human_clicked_count': (string);
+  'human_open_rate': (number);
+  'human_click_rate': (number);
 }

@@ -9,6 +9,8 @@ export interface DayCounts {
   'opens'?: (number | string | Long);
   'clicks'?: (number | string | Long);
   'bounces'?: (number | string | Long);
+  'human_opens'?: (number | string | Long);
+  'human_clicks'?: (number | string | Long);
 }
 
 export interface DayCounts__Output {
@@ -18,4 +20,6 @@ export interface DayCounts__Output {
   'opens': (string);
   'clicks': (string);
   'bounces': (string);
+  'human_opens': (string);
+  'human_clicks': (string);
 }

@@ -35,6 +35,7 @@ import type { TemplateResponse as _herald_messaging_v1_TemplateResponse, Templat
 import type { TemplateUsageResponse as _herald_messaging_v1_TemplateUsageResponse, TemplateUsageResponse__Output as _herald_messaging_v1_TemplateUsageResponse__Output } from '../../../herald/messaging/v1/TemplateUsageResponse';
 import type { TemplateWrite as _herald_messaging_v1_TemplateWrite, TemplateWrite__Output as _herald_messaging_v1_TemplateWrite__Output } from '../../../herald/messaging/v1/TemplateWrite';
 import type { TokenRequest as _herald_messaging_v1_TokenRequest, TokenRequest__Output as _herald_messaging_v1_TokenRequest__Output } from '../../../herald/messaging/v1/TokenRequest';
+import type { TrackRequest as _herald_messaging_v1_TrackRequest, TrackRequest__Output as _herald_messaging_v1_TrackRequest__Output } from '../../../herald/messaging/v1/TrackRequest';
 import type { VerifyRequest as _herald_messaging_v1_VerifyRequest, VerifyRequest__Output as _herald_messaging_v1_VerifyRequest__Output } from '../../../herald/messaging/v1/VerifyRequest';
 import type { VerifyResponse as _herald_messaging_v1_VerifyResponse, VerifyResponse__Output as _herald_messaging_v1_VerifyResponse__Output } from '../../../herald/messaging/v1/VerifyResponse';
 import type { WarmupResponse as _herald_messaging_v1_WarmupResponse, WarmupResponse__Output as _herald_messaging_v1_WarmupResponse__Output } from '../../../herald/messaging/v1/WarmupResponse';
@@ -214,23 +215,23 @@ export interface MessagingClient extends grpc.Client {
   putImage(argument: _herald_messaging_v1_PutImageRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_StoredImage__Output>): grpc.ClientUnaryCall;
   putImage(argument: _herald_messaging_v1_PutImageRequest, callback: grpc.requestCallback<_herald_messaging_v1_StoredImage__Output>): grpc.ClientUnaryCall;
   
-  RecordClick(argument: _herald_messaging_v1_TokenRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_ClickResponse__Output>): grpc.ClientUnaryCall;
-  RecordClick(argument: _herald_messaging_v1_TokenRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_ClickResponse__Output>): grpc.ClientUnaryCall;
-  RecordClick(argument: _herald_messaging_v1_TokenRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_ClickResponse__Output>): grpc.ClientUnaryCall;
-  RecordClick(argument: _herald_messaging_v1_TokenRequest, callback: grpc.requestCallback<_herald_messaging_v1_ClickResponse__Output>): grpc.ClientUnaryCall;
-  recordClick(argument: _herald_messaging_v1_TokenRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_ClickResponse__Output>): grpc.ClientUnaryCall;
-  recordClick(argument: _herald_messaging_v1_TokenRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_ClickResponse__Output>): grpc.ClientUnaryCall;
-  recordClick(argument: _herald_messaging_v1_TokenRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_ClickResponse__Output>): grpc.ClientUnaryCall;
-  recordClick(argument: _herald_messaging_v1_TokenRequest, callback: grpc.requestCallback<_herald_messaging_v1_ClickResponse__Output>): grpc.ClientUnaryCall;
+  RecordClick(argument: _herald_messaging_v1_TrackRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_ClickResponse__Output>): grpc.ClientUnaryCall;
+  RecordClick(argument: _herald_messaging_v1_TrackRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_ClickResponse__Output>): grpc.ClientUnaryCall;
+  RecordClick(argument: _herald_messaging_v1_TrackRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_ClickResponse__Output>): grpc.ClientUnaryCall;
+  RecordClick(argument: _herald_messaging_v1_TrackRequest, callback: grpc.requestCallback<_herald_messaging_v1_ClickResponse__Output>): grpc.ClientUnaryCall;
+  recordClick(argument: _herald_messaging_v1_TrackRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_ClickResponse__Output>): grpc.ClientUnaryCall;
+  recordClick(argument: _herald_messaging_v1_TrackRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_ClickResponse__Output>): grpc.ClientUnaryCall;
+  recordClick(argument: _herald_messaging_v1_TrackRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_ClickResponse__Output>): grpc.ClientUnaryCall;
+  recordClick(argument: _herald_messaging_v1_TrackRequest, callback: grpc.requestCallback<_herald_messaging_v1_ClickResponse__Output>): grpc.ClientUnaryCall;
   
-  RecordOpen(argument: _herald_messaging_v1_TokenRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
-  RecordOpen(argument: _herald_messaging_v1_TokenRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
-  RecordOpen(argument: _herald_messaging_v1_TokenRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
-  RecordOpen(argument: _herald_messaging_v1_TokenRequest, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
-  recordOpen(argument: _herald_messaging_v1_TokenRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
-  recordOpen(argument: _herald_messaging_v1_TokenRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
-  recordOpen(argument: _herald_messaging_v1_TokenRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
-  recordOpen(argument: _herald_messaging_v1_TokenRequest, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  RecordOpen(argument: _herald_messaging_v1_TrackRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  RecordOpen(argument: _herald_messaging_v1_TrackRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  RecordOpen(argument: _herald_messaging_v1_TrackRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  RecordOpen(argument: _herald_messaging_v1_TrackRequest, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  recordOpen(argument: _herald_messaging_v1_TrackRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  recordOpen(argument: _herald_messaging_v1_TrackRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  recordOpen(argument: _herald_messaging_v1_TrackRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  recordOpen(argument: _herald_messaging_v1_TrackRequest, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
   
   ResumeDomain(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_GuardrailsResponse__Output>): grpc.ClientUnaryCall;
   ResumeDomain(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_GuardrailsResponse__Output>): grpc.ClientUnaryCall;
@@ -372,9 +373,9 @@ export interface MessagingHandlers extends grpc.UntypedServiceImplementation {
   
   PutImage: grpc.handleUnaryCall<_herald_messaging_v1_PutImageRequest__Output, _herald_messaging_v1_StoredImage>;
   
-  RecordClick: grpc.handleUnaryCall<_herald_messaging_v1_TokenRequest__Output, _herald_messaging_v1_ClickResponse>;
+  RecordClick: grpc.handleUnaryCall<_herald_messaging_v1_TrackRequest__Output, _herald_messaging_v1_ClickResponse>;
   
-  RecordOpen: grpc.handleUnaryCall<_herald_messaging_v1_TokenRequest__Output, _herald_common_v1_Empty>;
+  RecordOpen: grpc.handleUnaryCall<_herald_messaging_v1_TrackRequest__Output, _herald_common_v1_Empty>;
   
   ResumeDomain: grpc.handleUnaryCall<_herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_GuardrailsResponse>;
   
@@ -420,8 +421,8 @@ export interface MessagingDefinition extends grpc.ServiceDefinition {
   HandleMailNotification: MethodDefinition<_herald_messaging_v1_NotificationRequest, _herald_messaging_v1_NotificationResponse, _herald_messaging_v1_NotificationRequest__Output, _herald_messaging_v1_NotificationResponse__Output>
   ListTemplates: MethodDefinition<_herald_messaging_v1_ListTemplatesRequest, _herald_messaging_v1_ListTemplatesResponse, _herald_messaging_v1_ListTemplatesRequest__Output, _herald_messaging_v1_ListTemplatesResponse__Output>
   PutImage: MethodDefinition<_herald_messaging_v1_PutImageRequest, _herald_messaging_v1_StoredImage, _herald_messaging_v1_PutImageRequest__Output, _herald_messaging_v1_StoredImage__Output>
-  RecordClick: MethodDefinition<_herald_messaging_v1_TokenRequest, _herald_messaging_v1_ClickResponse, _herald_messaging_v1_TokenRequest__Output, _herald_messaging_v1_ClickResponse__Output>
-  RecordOpen: MethodDefinition<_herald_messaging_v1_TokenRequest, _herald_common_v1_Empty, _herald_messaging_v1_TokenRequest__Output, _herald_common_v1_Empty__Output>
+  RecordClick: MethodDefinition<_herald_messaging_v1_TrackRequest, _herald_messaging_v1_ClickResponse, _herald_messaging_v1_TrackRequest__Output, _herald_messaging_v1_ClickResponse__Output>
+  RecordOpen: MethodDefinition<_herald_messaging_v1_TrackRequest, _herald_common_v1_Empty, _herald_messaging_v1_TrackRequest__Output, _herald_common_v1_Empty__Output>
   ResumeDomain: MethodDefinition<_herald_messaging_v1_IdRequest, _herald_messaging_v1_GuardrailsResponse, _herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_GuardrailsResponse__Output>
   Security: MethodDefinition<_herald_common_v1_Empty, _herald_messaging_v1_SecurityResponse, _herald_common_v1_Empty__Output, _herald_messaging_v1_SecurityResponse__Output>
   SendMany: MethodDefinition<_herald_messaging_v1_SendManyRequest, _herald_messaging_v1_SendManyResponse, _herald_messaging_v1_SendManyRequest__Output, _herald_messaging_v1_SendManyResponse__Output>
