@@ -49,11 +49,13 @@ describe('a tour of the API across processes (split)', () => {
     expect((await owner.get(`/projects/${s.t.projectId}/security`)).body).toHaveProperty('sevenDay');
   });
 
-  it('templates: create, list, get, duplicate, delete', async () => {
+  it('templates: create, list, get, update, usage, duplicate, delete', async () => {
     const created = await s.api.post('/templates', { name: `Tour ${tag}`, subject: 'Hi {{email}}', body: '<p>Hi</p>', type: 'TRANSACTIONAL', from: s.from });
     expect(created.status).toBe(201);
     expect((await s.api.get('/templates')).body.data.map((x: any) => x.id)).toContain(created.body.id);
     expect((await s.api.get(`/templates/${created.body.id}`)).body.name).toBe(`Tour ${tag}`);
+    expect((await s.api.patch(`/templates/${created.body.id}`, { subject: 'Hello {{email}}' })).body.subject).toBe('Hello {{email}}');
+    expect((await s.api.get(`/templates/${created.body.id}/usage`)).body).toMatchObject({ campaigns: [], workflowSteps: [] });
     const copy = await s.api.post(`/templates/${created.body.id}/duplicate`);
     expect(copy.status).toBe(201);
     expect(copy.body.template.name).toBe(`Tour ${tag} (Copy)`);
@@ -162,7 +164,8 @@ describe('a tour of the API across processes (split)', () => {
     expect((await fetch(pixel)).headers.get('content-type')).toBe('image/gif');
     await eventually(async () => (await s.api.get('/activity/stats')).body.totalEmailsOpened >= 1, 20_000);
     expect((await s.api.get('/activity/types')).status).toBe(200);
-    for (const path of ['/analytics/timeseries', '/analytics/campaign-stats', '/analytics/top-events'])
+    expect((await s.api.get('/activity/recent-count?minutes=30')).body.count).toBeGreaterThanOrEqual(1);
+    for (const path of ['/analytics/timeseries', '/analytics/campaign-stats', '/analytics/top-events', '/analytics/top-campaigns'])
       expect([path, (await s.api.get(path)).status]).toEqual([path, 200]);
     expect((await s.api.get(`/domains/project/${s.t.projectId}`)).body.map((d: any) => d.domain)).toContain(s.domain);
 
