@@ -218,6 +218,22 @@ export const DomainEvents = {
   'messaging.domain.guardrail_paused.v1': z.object({ domain: z.string(), reason: z.string(), complaintRate: z.number() }),
   'messaging.domain.guardrail_warning.v1': z.object({ domain: z.string(), reason: z.string(), complaintRate: z.number() }),
   'messaging.domain.guardrail_resumed.v1': z.object({ domain: z.string(), held: z.number().int() }),
+  /**
+   * Traffic shaping (docs/deliverability.md, "Adaptive throttling"): the sending of a domain to one
+   * mailbox provider was throttled (its rate cut, or suspended until `until`: `ratePerMinute` 0) on
+   * what the provider answered (`reply`, the SMTP text; `reason`, the catalogue rule or `deferrals`),
+   * or resumed its normal pace. The activity feed shows them as `deliverability.throttled` and
+   * `deliverability.resumed`.
+   */
+  'messaging.deliverability.changed.v1': z.object({
+    domain: z.string(),
+    provider: z.string(),
+    action: z.enum(['throttled', 'resumed']),
+    reason: z.string(),
+    reply: z.string().nullable(),
+    ratePerMinute: z.number().nullable(),
+    until: z.string().nullable(),
+  }),
   'messaging.project.reputation_critical.v1': z.object({
     levels: z.record(z.string(), z.string()),
     bounceRate7Day: z.number(),
