@@ -80,6 +80,13 @@ export const smtpResponses = new client.Counter({
   registers: [registry],
 });
 
+export const deliverabilityChanges = new client.Counter({
+  name: 'herald_deliverability_changes_total',
+  help: "Changes of a sending domain's pace to a mailbox provider: throttled (a reply rule of the catalogue, or deferrals) and resumed, by provider and reason",
+  labelNames: ['provider', 'action', 'reason'],
+  registers: [registry],
+});
+
 export const inbound = new client.Counter({
   name: 'herald_inbound_total',
   help: 'Inbound messages by way in (ses, smtp) and outcome: recorded (an email.received event per project), duplicate (a replay), refused (unknown domain or too large), dropped (no sender address), unsubscribed (mail to UNSUBSCRIBE_MAILTO applied)',

@@ -18,6 +18,10 @@ export interface ReceivedMail {
  */
 export class SmtpSink {
   readonly messages: ReceivedMail[] = [];
+  /** Every message's data as it ended, with the code answered (250 for those kept in `messages`). */
+  readonly answers: Array<{ at: number; code: number }> = [];
+  /** Answers every message from now on, while set: a reply to give instead of 250, or undefined to accept it. */
+  answer?: () => { code: number; message: string } | undefined;
   private failures: Array<{ code: number; message: string }> = [];
   private waiters: Array<() => void> = [];
   private held?: Promise<void>;
@@ -27,7 +31,8 @@ export class SmtpSink {
     readonly port: number,
   ) {}
 
-  static async start(): Promise<SmtpSink> {
+  /** Listens on `host` (any loopback address: 127.0.0.1 unless told) and `port` (any free one unless told). */
+  static async start(opts: { host?: string; port?: number } = {}): Promise<SmtpSink> {
     let sink!: SmtpSink;
     const server = new SMTPServer({
       authOptional: true,
@@ -39,7 +44,8 @@ export class SmtpSink {
         stream.on('data', (c: Buffer) => chunks.push(c));
         stream.on('end', async () => {
           const receivedAt = Date.now();
-          const failure = sink.failures.shift();
+          const failure = sink.failures.shift() ?? sink.answer?.();
+          sink.answers.push({ at: receivedAt, code: failure?.code ?? 250 });
           if (failure) {
             const err = Object.assign(new Error(failure.message), { responseCode: failure.code });
             return callback(err);
@@ -59,7 +65,7 @@ export class SmtpSink {
       },
     });
     const port = await new Promise<number>((resolve, reject) => {
-      server.listen(0, '127.0.0.1', () => resolve((server.server.address() as any).port));
+      server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve((server.server.address() as any).port));
       server.on('error', reject);
     });
     sink = new SmtpSink(server, port);
@@ -67,7 +73,7 @@ export class SmtpSink {
   }
 
   get url() {
-    return `smtp://127.0.0.1:${this.port}`;
+    return `smtp://${(this.server.server.address() as { address: string }).address}:${this.port}`;
   }
 
   failNext(n: number, code: number, message = code >= 500 ? 'mailbox unavailable' : 'try again later') {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { envBool, isValidEmail, secretSetting } from '../../../libs/kit/src';
 import { DEFAULT_THRESHOLDS, type GuardrailThresholds } from './domain/guardrails';
 import { providerPatternsSchema } from './domain/providers';
+import { providerLimitsSchema, replyRulesSchema } from './domain/shaping';
 
 /** A setting holding JSON, checked against `schema`: a bad one stops the boot naming the variable and the field. */
 export function jsonSetting<T extends z.ZodType>(schema: T, example: string) {
@@ -20,10 +21,10 @@ export function jsonSetting<T extends z.ZodType>(schema: T, example: string) {
 
 /** The messaging service's settings (docs/configuration.md, "Sending"). */
 export const messagingSettings = z.object({
-  /** SMTP relay (smtp:// or smtps://, with user:pass@); empty = the dev mailbox (not in production). */
+  /** SMTP relay (smtp:// or smtps://, with user:pass@), or mx:// to deliver to each recipient's MX directly; empty = the dev mailbox (not in production). */
   SMTP_URL: z
     .string()
-    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .regex(/^(smtps?|mx):\/\//, 'must start with smtp://, smtps:// or mx://')
     .optional(),
   /** More MX rules (JSON: [{"provider":"fastmail","mx":["*.messagingengine.com"]}]), checked before the built-in table (domain/providers.ts). */
   PROVIDER_MX_PATTERNS: jsonSetting(providerPatternsSchema, '[{"provider":"fastmail","mx":["*.messagingengine.com"]}]').default([]),
@@ -47,7 +48,20 @@ export const messagingSettings = z.object({
   REPUTATION_ENFORCEMENT: envBool.default(true),
   /** A domain Herald has not sent from before starts in warm-up (docs/deliverability.md, "Warm-up"); each domain's plan is its own setting after. */
   WARMUP_NEW_DOMAINS: envBool.default(true),
-  /** Divides every deliverability duration (warm-up hours and days): 3600 makes an hour a second. For tests and demos; 1 in production. */
+  // Traffic shaping (docs/deliverability.md, "Adaptive throttling").
+  /** Connections and messages per connection per provider (JSON: {"google":{"connections":3}}), over the built-in table (domain/shaping.ts). */
+  DELIVERABILITY_PROVIDER_LIMITS: jsonSetting(providerLimitsSchema, '{"google":{"connections":3,"perConnection":50}}').default({}),
+  /** More reply rules (JSON: [{"name":"my-isp","match":"RL0000","action":"throttle","ratePerMinute":10,"minutes":120}]), checked before the built-in catalogue. */
+  DELIVERABILITY_REPLY_RULES: jsonSetting(
+    replyRulesSchema,
+    '[{"name":"my-isp","match":"RL0000","action":"throttle","ratePerMinute":10,"minutes":120}]',
+  ).default([]),
+  /** The name Herald gives in EHLO when it delivers to MX hosts itself (SMTP_URL=mx://); default: the host's name. */
+  SMTP_HELO_NAME: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/i, 'a host name')
+    .optional(),
+  /** Divides every deliverability duration (warm-up hours and days, throttle windows): 3600 makes an hour a second. For tests and demos; 1 in production. */
   DELIVERABILITY_TIME_SCALE: z.coerce.number().min(1).max(100_000).default(1),
   // Guardrails of each sending domain (docs/deliverability.md, "Guardrails").
   /** A window with fewer mails sent judges nothing. */

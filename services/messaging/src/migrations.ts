@@ -335,4 +335,25 @@ export const migrations: Migration[] = [
         ON CONFLICT DO NOTHING;
     `,
   },
+  {
+    // Traffic shaping (domain/shaping.ts): the latest change of pace per sending domain and
+    // provider, written when a sender throttles or resumes; the throttles of catalogue rules are
+    // read back by every replica.
+    id: '042_shaping',
+    sql: `
+      CREATE TABLE messaging.domain_shaping (
+        project_id uuid NOT NULL,
+        domain text NOT NULL,
+        provider text NOT NULL,
+        state text NOT NULL,                  -- throttled | normal
+        reason text NOT NULL,                 -- a catalogue rule's name, or deferrals
+        reply text,                           -- the SMTP reply that set it
+        rate_per_minute real,                 -- 0: suspended; null: no rate cap
+        until timestamptz,                    -- null: until the window is back
+        changed_at timestamptz NOT NULL,
+        PRIMARY KEY (project_id, domain, provider)
+      );
+      CREATE INDEX domain_shaping_holding ON messaging.domain_shaping (until) WHERE state = 'throttled';
+    `,
+  },
 ];

@@ -2,7 +2,9 @@ import os from 'node:os';
 import { contracts } from '../../../libs/contracts/src';
 import { batchedLimiter, dnsResolver, logger, metrics, type Timer } from '../../../libs/kit/src';
 import { defineService } from '../../../libs/runtime/src/service';
-import { devMailer, smtpMailer } from './adapters/mailer';
+import { devMailer, mxMailer, smtpMailer } from './adapters/mailer';
+import { Shaping } from './adapters/shaping';
+import { REPLY_RULES } from './domain/shaping';
 import { MxDirectory } from './adapters/mx';
 import { MX_PATTERNS } from './domain/providers';
 import { BillingBlocks } from './adapters/billing-blocks';
@@ -82,7 +84,18 @@ export const messaging = defineService({
     const dns = dnsResolver(config.DNS_SERVERS);
     // Recipient domains' MX and mailbox provider: the configured rules first, then the built-in table.
     const routes = new MxDirectory(dns, [...config.PROVIDER_MX_PATTERNS, ...MX_PATTERNS]);
-    const mailer = config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.SMTP_POOL_SIZE, composeThreads) : devMailer();
+    // Traffic shaping: the pace per (domain, provider) in each sender, catalogue throttles shared through the database.
+    const shaping = new Shaping(ctx.db, {
+      limits: config.DELIVERABILITY_PROVIDER_LIMITS,
+      rules: [...config.DELIVERABILITY_REPLY_RULES, ...REPLY_RULES],
+      timeScale: config.DELIVERABILITY_TIME_SCALE,
+    });
+    await shaping.refresh();
+    const mailer = !config.SMTP_URL
+      ? devMailer()
+      : config.SMTP_URL.startsWith('mx:')
+        ? mxMailer(config.SMTP_URL, { resolver: dns, routes, limits: (p) => shaping.limitsOf(p), composeThreads, heloName: config.SMTP_HELO_NAME })
+        : smtpMailer(config.SMTP_URL, config.SMTP_POOL_SIZE, composeThreads);
 
     // DKIM keys by (project, domain), shared by /v1/send (is the sender verified?) and the sender workers.
     const signingKeys = new SigningKeyCache(ctx.clients.domains);
@@ -126,6 +139,7 @@ export const messaging = defineService({
       billing,
       unsubscribeMailto: config.UNSUBSCRIBE_MAILTO !== undefined,
       warmup: { store: warmup, scale },
+      shaping,
     });
 
     // A List-Unsubscribe mailto that arrives does what the hosted page's button does.
@@ -155,6 +169,7 @@ export const messaging = defineService({
       maxAttempts: config.SEND_MAX_ATTEMPTS,
       guardrails,
       warmup,
+      shaping,
     };
     const worker = {
       handler: (e: { projectId: string; data: unknown }, info: { redelivered: boolean }) =>
@@ -179,7 +194,7 @@ export const messaging = defineService({
       grpc: { ...handlers, ...uploadHandlers(storage), ...systemMailHandlers({ mailer, repo, from: config.SYSTEM_FROM }) },
       consumer: messagingConsumer(repo, billing),
       work: Object.fromEntries(LANES.map((lane) => [queueOf(lane), worker])),
-      timers: [sendSweep(repo), billing.timer(), guardrails.timer(), ...warmup.timers(), inboundPurge(repo, config.INBOUND_RETENTION_DAYS)],
+      timers: [sendSweep(repo), billing.timer(), guardrails.timer(), shaping.timer(), ...warmup.timers(), inboundPurge(repo, config.INBOUND_RETENTION_DAYS)],
       async stop() {
         await listener?.close();
         unsample();

@@ -12,6 +12,7 @@ import type { CancelCampaignResponse as _herald_messaging_v1_CancelCampaignRespo
 import type { ClickResponse as _herald_messaging_v1_ClickResponse, ClickResponse__Output as _herald_messaging_v1_ClickResponse__Output } from './herald/messaging/v1/ClickResponse';
 import type { ComplianceCheck as _herald_messaging_v1_ComplianceCheck, ComplianceCheck__Output as _herald_messaging_v1_ComplianceCheck__Output } from './herald/messaging/v1/ComplianceCheck';
 import type { ComplianceResponse as _herald_messaging_v1_ComplianceResponse, ComplianceResponse__Output as _herald_messaging_v1_ComplianceResponse__Output } from './herald/messaging/v1/ComplianceResponse';
+import type { DeliverabilityResponse as _herald_messaging_v1_DeliverabilityResponse, DeliverabilityResponse__Output as _herald_messaging_v1_DeliverabilityResponse__Output } from './herald/messaging/v1/DeliverabilityResponse';
 import type { DevMail as _herald_messaging_v1_DevMail, DevMail__Output as _herald_messaging_v1_DevMail__Output } from './herald/messaging/v1/DevMail';
 import type { DevMailboxRequest as _herald_messaging_v1_DevMailboxRequest, DevMailboxRequest__Output as _herald_messaging_v1_DevMailboxRequest__Output } from './herald/messaging/v1/DevMailboxRequest';
 import type { DevMailboxResponse as _herald_messaging_v1_DevMailboxResponse, DevMailboxResponse__Output as _herald_messaging_v1_DevMailboxResponse__Output } from './herald/messaging/v1/DevMailboxResponse';
@@ -46,6 +47,7 @@ import type { SendResponse as _herald_messaging_v1_SendResponse, SendResponse__O
 import type { SendResult as _herald_messaging_v1_SendResult, SendResult__Output as _herald_messaging_v1_SendResult__Output } from './herald/messaging/v1/SendResult';
 import type { SentEmail as _herald_messaging_v1_SentEmail, SentEmail__Output as _herald_messaging_v1_SentEmail__Output } from './herald/messaging/v1/SentEmail';
 import type { SetSubscriptionRequest as _herald_messaging_v1_SetSubscriptionRequest, SetSubscriptionRequest__Output as _herald_messaging_v1_SetSubscriptionRequest__Output } from './herald/messaging/v1/SetSubscriptionRequest';
+import type { ShapingLane as _herald_messaging_v1_ShapingLane, ShapingLane__Output as _herald_messaging_v1_ShapingLane__Output } from './herald/messaging/v1/ShapingLane';
 import type { StorageStatusResponse as _herald_messaging_v1_StorageStatusResponse, StorageStatusResponse__Output as _herald_messaging_v1_StorageStatusResponse__Output } from './herald/messaging/v1/StorageStatusResponse';
 import type { StoredImage as _herald_messaging_v1_StoredImage, StoredImage__Output as _herald_messaging_v1_StoredImage__Output } from './herald/messaging/v1/StoredImage';
 import type { SubscriptionResponse as _herald_messaging_v1_SubscriptionResponse, SubscriptionResponse__Output as _herald_messaging_v1_SubscriptionResponse__Output } from './herald/messaging/v1/SubscriptionResponse';
@@ -89,6 +91,7 @@ export interface ProtoGrpcType {
         ClickResponse: MessageTypeDefinition<_herald_messaging_v1_ClickResponse, _herald_messaging_v1_ClickResponse__Output>
         ComplianceCheck: MessageTypeDefinition<_herald_messaging_v1_ComplianceCheck, _herald_messaging_v1_ComplianceCheck__Output>
         ComplianceResponse: MessageTypeDefinition<_herald_messaging_v1_ComplianceResponse, _herald_messaging_v1_ComplianceResponse__Output>
+        DeliverabilityResponse: MessageTypeDefinition<_herald_messaging_v1_DeliverabilityResponse, _herald_messaging_v1_DeliverabilityResponse__Output>
         DevMail: MessageTypeDefinition<_herald_messaging_v1_DevMail, _herald_messaging_v1_DevMail__Output>
         DevMailboxRequest: MessageTypeDefinition<_herald_messaging_v1_DevMailboxRequest, _herald_messaging_v1_DevMailboxRequest__Output>
         DevMailboxResponse: MessageTypeDefinition<_herald_messaging_v1_DevMailboxResponse, _herald_messaging_v1_DevMailboxResponse__Output>
@@ -123,6 +126,7 @@ export interface ProtoGrpcType {
         SendResult: MessageTypeDefinition<_herald_messaging_v1_SendResult, _herald_messaging_v1_SendResult__Output>
         SentEmail: MessageTypeDefinition<_herald_messaging_v1_SentEmail, _herald_messaging_v1_SentEmail__Output>
         SetSubscriptionRequest: MessageTypeDefinition<_herald_messaging_v1_SetSubscriptionRequest, _herald_messaging_v1_SetSubscriptionRequest__Output>
+        ShapingLane: MessageTypeDefinition<_herald_messaging_v1_ShapingLane, _herald_messaging_v1_ShapingLane__Output>
         StorageStatusResponse: MessageTypeDefinition<_herald_messaging_v1_StorageStatusResponse, _herald_messaging_v1_StorageStatusResponse__Output>
         StoredImage: MessageTypeDefinition<_herald_messaging_v1_StoredImage, _herald_messaging_v1_StoredImage__Output>
         SubscriptionResponse: MessageTypeDefinition<_herald_messaging_v1_SubscriptionResponse, _herald_messaging_v1_SubscriptionResponse__Output>

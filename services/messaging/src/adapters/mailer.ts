@@ -1,9 +1,12 @@
+import type { Resolver } from 'node:dns/promises';
 import fs from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
 import { Piscina } from 'piscina';
 import { logger } from '../../../../libs/kit/src';
-import type { Mailer, Outgoing } from '../app/ports';
+import type { Mailer, MxRoutes, Outgoing } from '../app/ports';
+import type { ProviderLimits } from '../domain/shaping';
 import { compose, ComposeTask } from './compose-worker';
 
 /**
@@ -42,7 +45,11 @@ export class SmtpConnections {
     private readonly options: SMTPConnection.Options,
     private readonly auth: SMTPConnection.AuthenticationCredentials | undefined,
     private readonly size: number,
+    /** Messages one connection carries before it is closed (a provider's limit per connection). */
+    private readonly perConnection = Infinity,
   ) {}
+
+  private readonly carried = new WeakMap<SMTPConnection, number>();
 
   /** Sends one message; resolves with the server's reply, rejects with nodemailer's error (`responseCode`, `code`). */
   async send(envelope: { from: string; to: string[] }, raw: Buffer): Promise<string> {
@@ -156,6 +163,9 @@ export class SmtpConnections {
   private release(conn: SMTPConnection) {
     if (this.gone.has(conn)) return;
     if (this.closed) return this.discard(conn);
+    const n = (this.carried.get(conn) ?? -1) + 1; // the first release is the open's
+    this.carried.set(conn, n);
+    if (n >= this.perConnection) return this.discard(conn);
     const w = this.waiting.shift();
     if (w) w.resolve(conn);
     else this.idle.push(conn);
@@ -206,6 +216,75 @@ export function smtpMailer(url: string, poolSize: number, composeThreads: number
     },
     close: () => {
       connections.close();
+      builder.close().catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * SMTP_URL=mx:// (optionally `mx://?port=2525&tlsRejectUnauthorized=false`): Herald is the MTA and
+ * hands each message to the recipient domain's mail exchanger itself, best priority first, its
+ * address looked up through DNS_SERVERS. One set of connections per exchanger address, as many as
+ * the provider's limit, each closed after the provider's messages per connection
+ * (domain/shaping.ts). A domain with no exchanger (a null MX, or DNS failing) is a temporary failure.
+ */
+export function mxMailer(
+  url: string,
+  opts: { resolver: Pick<Resolver, 'resolve4'>; routes: MxRoutes; limits: (provider: string) => ProviderLimits; composeThreads: number; heloName?: string },
+): Mailer {
+  const u = new URL(url);
+  const port = Number(u.searchParams.get('port') ?? 25);
+  const rejectUnauthorized = u.searchParams.get('tlsRejectUnauthorized') !== 'false';
+  const pools = new Map<string, SmtpConnections>();
+  const builder = composer(opts.composeThreads);
+  const poolOf = (address: string, host: string, provider: string) => {
+    let pool = pools.get(address);
+    if (!pool) {
+      const { connections, perConnection } = opts.limits(provider);
+      pool = new SmtpConnections(
+        {
+          host: address,
+          port,
+          name: opts.heloName,
+          tls: { rejectUnauthorized, servername: host },
+          connectionTimeout: 10_000,
+          greetingTimeout: 10_000,
+          socketTimeout: 30_000,
+        },
+        undefined,
+        connections,
+        perConnection,
+      );
+      pools.set(address, pool);
+    }
+    return pool;
+  };
+  const noExchanger = (domain: string) => Object.assign(new Error(`no mail exchanger answers for ${domain}`), { code: 'EDNS' });
+  return {
+    kind: 'smtp',
+    async send(msg) {
+      const to = msg.envelope.to[0] ?? '';
+      const domain = to.slice(to.lastIndexOf('@') + 1);
+      // Account mail comes without a route: looked up here.
+      const route = msg.route ?? (await opts.routes.route(domain));
+      const raw = await builder.build(msg);
+      let last: unknown = noExchanger(domain);
+      for (const host of route.hosts) {
+        // An exchanger that cannot be reached gives way to the next; one that answers decides.
+        const address = isIP(host) ? host : (await opts.resolver.resolve4(host).catch(() => []))[0];
+        if (!address) continue;
+        try {
+          const response = await poolOf(address, host, route.provider).send(msg.envelope, raw);
+          return { messageId: String(msg.mail.messageId), response };
+        } catch (err) {
+          last = err;
+          if (typeof (err as { responseCode?: unknown }).responseCode === 'number') throw err;
+        }
+      }
+      throw last;
+    },
+    close: () => {
+      for (const pool of pools.values()) pool.close();
       builder.close().catch(() => undefined);
     },
   };

@@ -5,7 +5,21 @@ import { render } from '../domain/render';
 import { isRecipientRefusal, isTemporary } from '../domain/smtp';
 import type { TokenSigner } from '../domain/tokens';
 import { domainOf } from './guardrails';
-import type { EmailRow, EmailsStore, GuardrailsStore, Mailer, MxRoute, MxRoutes, Outgoing, SigningKeys, Units, WarmupStore } from './ports';
+import type {
+  EmailRow,
+  EmailsStore,
+  GuardrailsStore,
+  Mailer,
+  MxRoute,
+  MxRoutes,
+  Outgoing,
+  ShapingGate,
+  ShapingOutcome,
+  SigningKeys,
+  Units,
+  WarmupStore,
+} from './ports';
+import { paceChanged } from './shaping';
 import { warmupWait } from './warmup';
 import { statusEvent } from './send';
 
@@ -27,6 +41,8 @@ export interface DeliveryDeps {
   guardrails: GuardrailsStore;
   /** Mail over a warming domain's hourly cap for the recipient's provider waits for the next hour. */
   warmup: WarmupStore;
+  /** The pace per (domain, provider), adapted to what the provider answers: mail over it waits in the queue. */
+  shaping: ShapingGate;
 }
 
 /** Marketing held by a paused domain is looked at again this much later (a resume makes it due at once). */
@@ -183,16 +199,35 @@ export async function deliver(deps: DeliveryDeps, projectId: string, emailId: st
       .provider(projectId, email.id, route.provider)
       .catch((err: unknown) => logger.warn({ err, emailId }, 'the recipient provider could not be recorded'));
 
-  // Warm-up: over this hour's cap for the provider, the email waits queued for the next hour (no attempt spent).
-  const over = await warmupWait(deps.warmup, email, route.provider).catch((err: unknown) => {
-    logger.warn({ err, emailId }, 'the warm-up cap could not be checked; sending');
-    return undefined;
-  });
-  if (over) {
+  // Traffic shaping: a place in the (domain, provider) pace, or the email waits queued (no attempt spent).
+  const key = { projectId: email.project_id, domain: domainOf(email.from_email), provider: route.provider };
+  const slot = await deps.shaping.acquire(key);
+  if (!slot.ok) {
     metrics.emails.inc({ lane: email.lane, outcome: 'held' });
-    return deps.repo.hold(email.project_id, email.id, over.waitMs, 'warmup', `held: the warm-up cap for ${route.provider} (${over.cap} an hour) is reached`);
+    return deps.repo.hold(email.project_id, email.id, slot.waitMs, 'shaping', slot.reason);
   }
+  const outcome: { value: ShapingOutcome } = { value: { kind: 'other' } };
+  try {
+    // Warm-up: over this hour's cap for the provider, the email waits queued for the next hour (no attempt spent).
+    const over = await warmupWait(deps.warmup, email, route.provider).catch((err: unknown) => {
+      logger.warn({ err, emailId }, 'the warm-up cap could not be checked; sending');
+      return undefined;
+    });
+    if (over) {
+      metrics.emails.inc({ lane: email.lane, outcome: 'held' });
+      return deps.repo.hold(email.project_id, email.id, over.waitMs, 'warmup', `held: the warm-up cap for ${route.provider} (${over.cap} an hour) is reached`);
+    }
+    await handOff(deps, email, route, outcome);
+  } finally {
+    const change = slot.release(outcome.value);
+    if (change) paceChanged(deps, key, change).catch((err: unknown) => logger.warn({ err, emailId }, 'a change of pace could not be recorded'));
+  }
+}
 
+/** The project's throttle, the message built and signed, SMTP's answer recorded; `outcome` says how the handoff ended, for the pace. */
+async function handOff(deps: DeliveryDeps, email: EmailRow, route: MxRoute, outcome: { value: ShapingOutcome }): Promise<void> {
+  const projectId = email.project_id;
+  const emailId = email.id;
   for (;;) {
     let v: LimitVerdict;
     try {
@@ -220,6 +255,7 @@ export async function deliver(deps: DeliveryDeps, projectId: string, emailId: st
       attributes: { 'herald.lane': email.lane, 'herald.mailer': deps.mailer.kind },
     });
     answered = true;
+    outcome.value = { kind: 'accepted' };
     handedOff(email, '2xx');
     try {
       await deps.writes.sent(email, msg.mail.messageId as string, deps.mailer.kind === 'dev');
@@ -241,8 +277,15 @@ export async function deliver(deps: DeliveryDeps, projectId: string, emailId: st
     }
   } catch (err) {
     if (!answered) handedOff(email, smtpClass(err));
+    if (!answered && smtpClass(err) === '4xx') outcome.value = { kind: 'deferred', reply: replyOf(err) };
     await retryOrFail(deps, email, (err as Error).message ?? String(err), isTemporary(err), isRecipientRefusal(err), smtpClass(err) === '4xx');
   }
+}
+
+/** The text of an SMTP reply a send failed with (its code and enhanced status included). */
+function replyOf(err: unknown): string {
+  const e = err as { response?: unknown; message?: unknown };
+  return String(e.response ?? e.message ?? err);
 }
 
 /** The class of an SMTP server's answer to a failed handoff: its reply code's, or `error` when there is none (connection, TLS, timeout). */

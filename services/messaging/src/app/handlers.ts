@@ -4,7 +4,8 @@ import { complianceChecks } from '../domain/compliance';
 import { verifyEmail } from '../domain/verify';
 import type { TokenPayload, TokenSigner } from '../domain/tokens';
 import type { TrackRequest__Output as TrackRequest } from '../../../../libs/contracts/src/generated/herald/messaging/v1/TrackRequest';
-import type { BillingGate, MessagingStore, SigningKeys, VerifyDns, WarmupStore } from './ports';
+import type { BillingGate, MessagingStore, ShapingGate, SigningKeys, VerifyDns, WarmupStore } from './ports';
+import { deliverabilityView } from './shaping';
 import { campaignHandlers } from './campaigns';
 import { trackEngagement } from './engagement';
 import { workflowHandlers } from './workflows';
@@ -32,6 +33,7 @@ export interface MessagingDeps {
   /** UNSUBSCRIBE_MAILTO is set (the compliance check reports it). */
   unsubscribeMailto?: boolean;
   warmup: { store: WarmupStore; scale: number };
+  shaping: ShapingGate;
 }
 
 const badToken = () => notFound('Link', 'INVALID_TOKEN');
@@ -265,6 +267,25 @@ export function messagingHandlers(d: MessagingDeps): Omit<Handlers<'messaging'>,
       const projectId = projectOf(meta);
       const domain = await domainOfProject(projectId, req.id);
       return warmupMsg(await warmupView(d.warmup.store, projectId, domain.domain.toLowerCase(), d.warmup.scale));
+    },
+    async Deliverability(_req, meta) {
+      const { providers } = await deliverabilityView(d.shaping, projectOf(meta));
+      return {
+        providers: providers.map((p) => ({
+          domain: p.domain,
+          provider: p.provider,
+          connections: p.connections,
+          per_connection: p.perConnection,
+          window: p.window ?? undefined,
+          in_flight: p.inFlight,
+          state: p.state,
+          reason: p.reason ?? '',
+          reply: p.reply ?? '',
+          rate_per_minute: p.ratePerMinute ?? undefined,
+          until: iso(p.until),
+          changed_at: iso(p.changedAt),
+        })),
+      };
     },
     async UpdateWarmup(req, meta) {
       const projectId = projectOf(meta);

@@ -8,6 +8,7 @@ import type { NewEvent, Outbox } from '../../../../libs/bus/src';
 import type { Api, DomainEvent } from '../../../../libs/contracts/src';
 import type { UnitOfWork, Work } from '../../../../libs/db/src';
 import type { WindowCounts } from '../domain/guardrails';
+import type { PaceChange, ProviderLimits } from '../domain/shaping';
 import type { ProviderStep, WarmupPlan } from '../domain/warmup';
 import type { SnsMessage } from '../domain/sns';
 import type { EngagementClass } from '../domain/engagement';
@@ -281,6 +282,42 @@ export interface GuardrailsStore {
   held(projectId: string, domain: string): Promise<number>;
   /** The receiving server refused the recipient at handoff: a hard bounce. */
   refused(work: Work, projectId: string, emailId: string): Promise<void>;
+}
+
+/** What the pace is kept per: a project's sending domain to one mailbox provider. */
+export interface PaceKey {
+  projectId: string;
+  domain: string;
+  provider: string;
+}
+
+/** How a handoff ended, for the pace: accepted (2xx), deferred (4xx, with the reply), or otherwise (5xx, no answer). */
+export type ShapingOutcome = { kind: 'accepted' } | { kind: 'deferred'; reply: string } | { kind: 'other' };
+
+/** A place for one message, or how long to hold it back in the queue (and why). */
+export type Slot = { ok: true; release(outcome: ShapingOutcome): PaceChange } | { ok: false; waitMs: number; reason: string };
+
+/** One (domain, provider) as GET /deliverability shows it. */
+export interface ShapingRow extends ProviderLimits {
+  domain: string;
+  provider: string;
+  /** Messages this sender lets be in flight at once now; null: this sender has not paced it. */
+  window: number | null;
+  inFlight: number;
+  state: 'normal' | 'throttled' | 'suspended';
+  reason: string | null;
+  reply: string | null;
+  ratePerMinute: number | null;
+  until: Date | null;
+  changedAt: Date | null;
+}
+
+/** Traffic shaping (adapters/shaping.ts): the pace per key in memory, its throttles recorded for every replica. */
+export interface ShapingGate {
+  acquire(key: PaceKey): Promise<Slot>;
+  record(work: Work, key: PaceKey, change: NonNullable<PaceChange>): Promise<boolean>;
+  view(projectId: string): Promise<ShapingRow[]>;
+  limitsOf(provider: string): ProviderLimits;
 }
 
 /** Warm-up plans and each provider's step, in memory on every replica; the hourly counts (adapters/warmup.ts). */

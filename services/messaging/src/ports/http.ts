@@ -4,6 +4,7 @@ import type { Api } from '../../../../libs/contracts/src';
 import type { DevMailboxResponse__Output as DevMailboxMsg } from '../../../../libs/contracts/src/generated/herald/messaging/v1/DevMailboxResponse';
 import type { InboundMessage__Output as InboundMsg } from '../../../../libs/contracts/src/generated/herald/messaging/v1/InboundMessage';
 import type { WarmupResponse__Output } from '../../../../libs/contracts/src/generated/herald/messaging/v1/WarmupResponse';
+import type { DeliverabilityResponse__Output } from '../../../../libs/contracts/src/generated/herald/messaging/v1/DeliverabilityResponse';
 import type { GuardrailsResponse__Output } from '../../../../libs/contracts/src/generated/herald/messaging/v1/GuardrailsResponse';
 import type { NotificationResponse__Output as NotificationMsg } from '../../../../libs/contracts/src/generated/herald/messaging/v1/NotificationResponse';
 import type { Template__Output as TemplateMsg } from '../../../../libs/contracts/src/generated/herald/messaging/v1/Template';
@@ -279,6 +280,78 @@ const WARMUP_EXAMPLE = {
       done: false,
       waiting: 0,
       expectedDoneAt: null,
+    },
+  ],
+};
+const deliverabilityAnswer = z.strictObject({
+  providers: z.array(
+    z.strictObject({
+      domain: z.string(),
+      provider: z.string().describe('google, microsoft, yahoo, apple, other, or one of PROVIDER_MX_PATTERNS.'),
+      connections: z.number().int().describe('Connections open at once to the provider, at most (DELIVERABILITY_PROVIDER_LIMITS).'),
+      perConnection: z.number().int().describe('Messages one connection carries before it is closed.'),
+      window: z
+        .number()
+        .int()
+        .nullable()
+        .describe(
+          'Messages the answering sender lets be in flight now: it halves on a deferral and grows back by one per window of accepted mail; null: that sender has not sent there.',
+        ),
+      inFlight: z.number().int(),
+      state: z.enum(['normal', 'throttled', 'suspended']),
+      reason: z.string().nullable().describe('The reply rule that throttled it (gmail-rate-limit, yahoo-tss04 …), or deferrals; null when normal.'),
+      reply: z.string().nullable().describe('The SMTP reply that set it.'),
+      ratePerMinute: z.number().nullable().describe('Messages a minute while a rule holds; 0 while suspended.'),
+      until: z.iso.datetime().nullable().describe('When the throttle lifts; null: when the window is back (deferrals), or not throttled.'),
+      changedAt: z.iso.datetime().nullable().describe('The last recorded change.'),
+    }),
+  ),
+});
+const deliverabilityView = (r: DeliverabilityResponse__Output): z.infer<typeof deliverabilityAnswer> => ({
+  providers: r.providers.map((p) => ({
+    domain: p.domain,
+    provider: p.provider,
+    connections: p.connections,
+    perConnection: p.per_connection,
+    window: p.window ?? null,
+    inFlight: p.in_flight,
+    state: p.state as 'normal' | 'throttled' | 'suspended',
+    reason: p.reason || null,
+    reply: p.reply || null,
+    ratePerMinute: p.rate_per_minute ?? null,
+    until: p.until || null,
+    changedAt: p.changed_at || null,
+  })),
+});
+const DELIVERABILITY_EXAMPLE = {
+  providers: [
+    {
+      domain: 'example.com',
+      provider: 'google',
+      connections: 5,
+      perConnection: 50,
+      window: 1,
+      inFlight: 0,
+      state: 'throttled' as const,
+      reason: 'gmail-rate-limit',
+      reply: '421 4.7.28 Our system has detected an unusual rate of unsolicited mail originating from your IP address.',
+      ratePerMinute: 1,
+      until: '2025-06-02T14:30:00.000Z',
+      changedAt: '2025-06-02T13:00:00.000Z',
+    },
+    {
+      domain: 'example.com',
+      provider: 'microsoft',
+      connections: 5,
+      perConnection: 50,
+      window: 5,
+      inFlight: 2,
+      state: 'normal' as const,
+      reason: null,
+      reply: null,
+      ratePerMinute: null,
+      until: null,
+      changedAt: null,
     },
   ],
 };
@@ -978,6 +1051,20 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
       },
       async (req, res) => {
         res.json(guardrailsView(await messaging().ResumeDomain({ id: String(req.params.id) })));
+      },
+    ),
+    on.get(
+      '/deliverability',
+      policy.secret,
+      {
+        tag: 'Domains',
+        summary: 'Traffic shaping per domain and provider',
+        description:
+          "The project's pace per sending domain and mailbox provider: the provider's connection limits, the window of messages in flight (halved on a deferral, grown back on accepted mail), and whether a reply rule throttles or suspends it — Gmail's 421 4.7.28 cuts the rate to 1 a minute for 90 minutes, Yahoo's TSS04 suspends it 2 hours (DELIVERABILITY_REPLY_RULES adds rules). Mail over the pace waits in the queue, no attempt spent. Every change is a `deliverability.throttled` or `deliverability.resumed` entry in the activity feed.",
+        responses: { 200: { description: 'Each domain and provider.', schema: deliverabilityAnswer, example: DELIVERABILITY_EXAMPLE } },
+      },
+      async (_req, res) => {
+        res.json(deliverabilityView(await messaging().Deliverability({})));
       },
     ),
     on.get(

@@ -16,6 +16,8 @@ import { expectAppError, scratchDatabase, ScratchDatabase } from '../../../../li
 import { BillingBlocks } from '../../src/adapters/billing-blocks';
 import { Guardrails } from '../../src/adapters/guardrails';
 import { Warmup } from '../../src/adapters/warmup';
+import { Shaping } from '../../src/adapters/shaping';
+import { REPLY_RULES } from '../../src/domain/shaping';
 import { MessagingRepo } from '../../src/adapters/repo';
 import { deliver, DeliveryWrites } from '../../src/app/deliver';
 import { messagingHandlers } from '../../src/app/handlers';
@@ -65,6 +67,7 @@ beforeAll(async () => {
     billing: new BillingBlocks(db),
     devMailbox: false,
     warmup: { store: {} as never, scale: 1 },
+    shaping: new Shaping(db, { limits: {}, rules: REPLY_RULES, timeScale: 1 }),
   });
 });
 
@@ -303,6 +306,7 @@ describe('SendWorkflowEmail', () => {
         maxAttempts: 3,
         guardrails: new Guardrails(db),
         warmup: new Warmup(db, new RateLimiterMemory({ points: 1e9, duration: 3600 }), { newDomains: false, scale: 1 }),
+        shaping: new Shaping(db, { limits: {}, rules: REPLY_RULES, timeScale: 1 }),
       },
       p,
       r.email_id,

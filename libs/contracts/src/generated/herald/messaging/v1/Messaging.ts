@@ -7,6 +7,7 @@ import type { CampaignRef as _herald_messaging_v1_CampaignRef, CampaignRef__Outp
 import type { CancelCampaignResponse as _herald_messaging_v1_CancelCampaignResponse, CancelCampaignResponse__Output as _herald_messaging_v1_CancelCampaignResponse__Output } from '../../../herald/messaging/v1/CancelCampaignResponse';
 import type { ClickResponse as _herald_messaging_v1_ClickResponse, ClickResponse__Output as _herald_messaging_v1_ClickResponse__Output } from '../../../herald/messaging/v1/ClickResponse';
 import type { ComplianceResponse as _herald_messaging_v1_ComplianceResponse, ComplianceResponse__Output as _herald_messaging_v1_ComplianceResponse__Output } from '../../../herald/messaging/v1/ComplianceResponse';
+import type { DeliverabilityResponse as _herald_messaging_v1_DeliverabilityResponse, DeliverabilityResponse__Output as _herald_messaging_v1_DeliverabilityResponse__Output } from '../../../herald/messaging/v1/DeliverabilityResponse';
 import type { DevMailboxRequest as _herald_messaging_v1_DevMailboxRequest, DevMailboxRequest__Output as _herald_messaging_v1_DevMailboxRequest__Output } from '../../../herald/messaging/v1/DevMailboxRequest';
 import type { DevMailboxResponse as _herald_messaging_v1_DevMailboxResponse, DevMailboxResponse__Output as _herald_messaging_v1_DevMailboxResponse__Output } from '../../../herald/messaging/v1/DevMailboxResponse';
 import type { Empty as _herald_common_v1_Empty, Empty__Output as _herald_common_v1_Empty__Output } from '../../../herald/common/v1/Empty';
@@ -88,6 +89,15 @@ export interface MessagingClient extends grpc.Client {
   deleteTemplate(argument: _herald_messaging_v1_IdRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
   deleteTemplate(argument: _herald_messaging_v1_IdRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
   deleteTemplate(argument: _herald_messaging_v1_IdRequest, callback: grpc.requestCallback<_herald_common_v1_Empty__Output>): grpc.ClientUnaryCall;
+  
+  Deliverability(argument: _herald_common_v1_Empty, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_DeliverabilityResponse__Output>): grpc.ClientUnaryCall;
+  Deliverability(argument: _herald_common_v1_Empty, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_DeliverabilityResponse__Output>): grpc.ClientUnaryCall;
+  Deliverability(argument: _herald_common_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_DeliverabilityResponse__Output>): grpc.ClientUnaryCall;
+  Deliverability(argument: _herald_common_v1_Empty, callback: grpc.requestCallback<_herald_messaging_v1_DeliverabilityResponse__Output>): grpc.ClientUnaryCall;
+  deliverability(argument: _herald_common_v1_Empty, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_DeliverabilityResponse__Output>): grpc.ClientUnaryCall;
+  deliverability(argument: _herald_common_v1_Empty, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_DeliverabilityResponse__Output>): grpc.ClientUnaryCall;
+  deliverability(argument: _herald_common_v1_Empty, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_DeliverabilityResponse__Output>): grpc.ClientUnaryCall;
+  deliverability(argument: _herald_common_v1_Empty, callback: grpc.requestCallback<_herald_messaging_v1_DeliverabilityResponse__Output>): grpc.ClientUnaryCall;
   
   DevMailbox(argument: _herald_messaging_v1_DevMailboxRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_DevMailboxResponse__Output>): grpc.ClientUnaryCall;
   DevMailbox(argument: _herald_messaging_v1_DevMailboxRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_DevMailboxResponse__Output>): grpc.ClientUnaryCall;
@@ -345,6 +355,8 @@ export interface MessagingHandlers extends grpc.UntypedServiceImplementation {
   
   DeleteTemplate: grpc.handleUnaryCall<_herald_messaging_v1_IdRequest__Output, _herald_common_v1_Empty>;
   
+  Deliverability: grpc.handleUnaryCall<_herald_common_v1_Empty__Output, _herald_messaging_v1_DeliverabilityResponse>;
+  
   DevMailbox: grpc.handleUnaryCall<_herald_messaging_v1_DevMailboxRequest__Output, _herald_messaging_v1_DevMailboxResponse>;
   
   DomainCompliance: grpc.handleUnaryCall<_herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_ComplianceResponse>;
@@ -407,6 +419,7 @@ export interface MessagingDefinition extends grpc.ServiceDefinition {
   CheckSender: MethodDefinition<_herald_messaging_v1_VerifyRequest, _herald_common_v1_Empty, _herald_messaging_v1_VerifyRequest__Output, _herald_common_v1_Empty__Output>
   CreateTemplate: MethodDefinition<_herald_messaging_v1_TemplateWrite, _herald_messaging_v1_TemplateResponse, _herald_messaging_v1_TemplateWrite__Output, _herald_messaging_v1_TemplateResponse__Output>
   DeleteTemplate: MethodDefinition<_herald_messaging_v1_IdRequest, _herald_common_v1_Empty, _herald_messaging_v1_IdRequest__Output, _herald_common_v1_Empty__Output>
+  Deliverability: MethodDefinition<_herald_common_v1_Empty, _herald_messaging_v1_DeliverabilityResponse, _herald_common_v1_Empty__Output, _herald_messaging_v1_DeliverabilityResponse__Output>
   DevMailbox: MethodDefinition<_herald_messaging_v1_DevMailboxRequest, _herald_messaging_v1_DevMailboxResponse, _herald_messaging_v1_DevMailboxRequest__Output, _herald_messaging_v1_DevMailboxResponse__Output>
   DomainCompliance: MethodDefinition<_herald_messaging_v1_IdRequest, _herald_messaging_v1_ComplianceResponse, _herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_ComplianceResponse__Output>
   DomainGuardrails: MethodDefinition<_herald_messaging_v1_IdRequest, _herald_messaging_v1_GuardrailsResponse, _herald_messaging_v1_IdRequest__Output, _herald_messaging_v1_GuardrailsResponse__Output>
