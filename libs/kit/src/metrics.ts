@@ -60,7 +60,7 @@ export const busDeadLetters = new client.Counter({
 
 export const emails = new client.Counter({
   name: 'herald_emails_total',
-  help: 'Emails by lane and outcome: accepted (stored for sending), sent (SMTP accepted), delivered, bounced, complained, failed (for good), retried (a temporary failure, tried again later), held (held back by a guardrail, no attempt spent)',
+  help: 'Emails by lane and outcome: accepted (stored for sending), sent (SMTP accepted), delivered, bounced, complained, failed (for good), retried (a temporary failure, tried again later), held (held back by a guardrail, a warm-up cap or the pace to its provider, no attempt spent)',
   labelNames: ['lane', 'outcome'],
   registers: [registry],
 });
