@@ -186,10 +186,8 @@ export async function deliver(deps: DeliveryDeps, projectId: string, emailId: st
   const email = await deps.writes.claim(projectId, emailId, redelivered);
   if (!email) return; // done already, not due yet, cancelled, or another worker has it
 
-  if (email.type === 'MARKETING' && deps.guardrails.isPaused(email.project_id, domainOf(email.from_email))) {
-    metrics.emails.inc({ lane: email.lane, outcome: 'held' });
-    return deps.repo.hold(email.project_id, email.id, PAUSED_HOLD_MS, 'paused', 'held: marketing mail from this domain is paused by its guardrails');
-  }
+  if (email.type === 'MARKETING' && deps.guardrails.isPaused(email.project_id, domainOf(email.from_email)))
+    return holdBack(deps, email, PAUSED_HOLD_MS, 'paused', 'held: marketing mail from this domain is paused by its guardrails');
 
   // The recipient's provider, from its domain's MX: recorded on the row (stats group by it).
   const route: MxRoute = await deps.routes.route(email.to_email.slice(email.to_email.lastIndexOf('@') + 1));
@@ -202,10 +200,7 @@ export async function deliver(deps: DeliveryDeps, projectId: string, emailId: st
   // Traffic shaping: a place in the (domain, provider) pace, or the email waits queued (no attempt spent).
   const key = { projectId: email.project_id, domain: domainOf(email.from_email), provider: route.provider };
   const slot = await deps.shaping.acquire(key);
-  if (!slot.ok) {
-    metrics.emails.inc({ lane: email.lane, outcome: 'held' });
-    return deps.repo.hold(email.project_id, email.id, slot.waitMs, 'shaping', slot.reason);
-  }
+  if (!slot.ok) return holdBack(deps, email, slot.waitMs, 'shaping', slot.reason);
   const outcome: { value: ShapingOutcome } = { value: { kind: 'other' } };
   try {
     // Warm-up: over this hour's cap for the provider, the email waits queued for the next hour (no attempt spent).
@@ -213,10 +208,7 @@ export async function deliver(deps: DeliveryDeps, projectId: string, emailId: st
       logger.warn({ err, emailId }, 'the warm-up cap could not be checked; sending');
       return undefined;
     });
-    if (over) {
-      metrics.emails.inc({ lane: email.lane, outcome: 'held' });
-      return deps.repo.hold(email.project_id, email.id, over.waitMs, 'warmup', `held: the warm-up cap for ${route.provider} (${over.cap} an hour) is reached`);
-    }
+    if (over) return holdBack(deps, email, over.waitMs, 'warmup', `held: the warm-up cap for ${route.provider} (${over.cap} an hour) is reached`);
     await handOff(deps, email, route, outcome);
   } finally {
     const change = slot.release(outcome.value);
@@ -280,6 +272,12 @@ async function handOff(deps: DeliveryDeps, email: EmailRow, route: MxRoute, outc
     if (!answered && smtpClass(err) === '4xx') outcome.value = { kind: 'deferred', reply: replyOf(err) };
     await retryOrFail(deps, email, (err as Error).message ?? String(err), isTemporary(err), isRecipientRefusal(err), smtpClass(err) === '4xx');
   }
+}
+
+/** Back to the queue, due in `ms`, without spending the attempt: what holds it (a pause, the pace, a cap) and why (decision 0341). */
+function holdBack(deps: DeliveryDeps, email: EmailRow, ms: number, by: 'paused' | 'shaping' | 'warmup', reason: string) {
+  metrics.emails.inc({ lane: email.lane, outcome: 'held' });
+  return deps.repo.hold(email.project_id, email.id, ms, by, reason);
 }
 
 /** The text of an SMTP reply a send failed with (its code and enhanced status included). */

@@ -74,19 +74,18 @@ const scope = (w: WindowCounts) => `${w.provider ? `${w.provider} mail` : 'all m
 export function verdict(counts: WindowCounts[], t: GuardrailThresholds): { action: 'pause' | 'warn'; reason: string; rate: number } | undefined {
   const judged = counts.map((c) => rates(c, t)).filter((r) => r.complaintLevel !== 'too_few');
   const worst = (lvl: Level) => judged.filter((r) => r.complaintLevel === lvl).sort((a, b) => b.complaintRate - a.complaintRate)[0];
-  const critical = worst('critical');
-  if (critical)
-    return {
-      action: 'pause',
-      rate: critical.complaintRate,
-      reason: `complaint rate ${pct(critical.complaintRate)} (${critical.complaints} of ${critical.sent}) on ${scope(critical)} reached the pause line of ${pct(t.complaintPause)}`,
-    };
-  const warning = worst('warning');
-  if (warning)
-    return {
-      action: 'warn',
-      rate: warning.complaintRate,
-      reason: `complaint rate ${pct(warning.complaintRate)} (${warning.complaints} of ${warning.sent}) on ${scope(warning)} passed the warning line of ${pct(t.complaintWarn)}`,
-    };
+  const lines = [
+    { level: 'critical' as const, action: 'pause' as const, line: t.complaintPause, reached: 'reached the pause line' },
+    { level: 'warning' as const, action: 'warn' as const, line: t.complaintWarn, reached: 'passed the warning line' },
+  ];
+  for (const { level: lvl, action, line, reached } of lines) {
+    const w = worst(lvl);
+    if (w)
+      return {
+        action,
+        rate: w.complaintRate,
+        reason: `complaint rate ${pct(w.complaintRate)} (${w.complaints} of ${w.sent}) on ${scope(w)} ${reached} of ${pct(line)}`,
+      };
+  }
   return undefined;
 }
