@@ -8,7 +8,7 @@ import type { NewEvent, Outbox } from '../../../../libs/bus/src';
 import type { Api, DomainEvent } from '../../../../libs/contracts/src';
 import type { UnitOfWork, Work } from '../../../../libs/db/src';
 import type { WindowCounts } from '../domain/guardrails';
-import type { ProviderStep, WarmupPlan } from '../domain/warmup';
+import type { CampaignLane, ProviderStep, WarmupPlan } from '../domain/warmup';
 import type { SnsMessage } from '../domain/sns';
 import type { EngagementClass } from '../domain/engagement';
 import type { EmailStatus } from '../domain/status';
@@ -296,6 +296,8 @@ export interface WarmupStore {
     projectId: string,
     domain: string,
   ): Promise<{ plan: WarmupPlan; providers: Array<ProviderStep & { provider: string; sentThisHour: number; waiting: number }> }>;
+  /** A campaign's routed emails per (sending domain, provider): what is unsent, what the warm-up holds, and a bounded sample's mix. */
+  campaignLanes(projectId: string, campaignId: string): Promise<CampaignLane[]>;
 }
 
 /** Suppressed addresses, and the SNS notifications seen (adapters/suppressions-repo.ts). */
