@@ -6,7 +6,8 @@ import { useSendingStack } from './support/sending';
  * Warm-up per sending domain × provider (both topologies): marketing mail to a provider is held
  * to its hourly cap and the rest waits in the queue for the next hour, while another provider has
  * a cap of its own and transactional mail passes. DELIVERABILITY_TIME_SCALE=360 makes an hour last
- * ten seconds (the daily step is covered by the component test, a day being four minutes here).
+ * ten seconds (the daily step is covered by the component test, a day being four minutes here). A
+ * campaign held by a cap says when it is expected out (GET /campaigns/:id expectedFinishAt).
  */
 describe.each<TopologyKind>(['all', 'split'])('warm-up (%s)', (kind) => {
   const s = useSendingStack(kind, { env: { DELIVERABILITY_TIME_SCALE: '360' } });
@@ -60,6 +61,52 @@ describe.each<TopologyKind>(['all', 'split'])('warm-up (%s)', (kind) => {
     await eventually(async () => arrivedIds(ids(google)).length === 6, 20_000);
     expect((await warmup()).providers.find((p: any) => p.provider === 'google').waiting).toBe(0);
   }, 60_000);
+
+  it('a campaign over the cap says when it is expected out while the warm-up holds it; null once all are out', async () => {
+    const CAMP = `camp-${crypto.randomBytes(3).toString('hex')}.example`;
+    s.dns.set(CAMP, 'MX', [{ exchange: 'aspmx.l.google.com', priority: 1 }]);
+    const to = Array.from({ length: 6 }, (_, i) => `c${i}@${CAMP}`);
+    for (const email of to) expect((await api.post('/contacts', { email, subscribed: true })).status).toBeLessThan(300);
+    const audienceFilter = { logic: 'AND', groups: [{ filters: [{ field: 'email', operator: 'contains', value: `@${CAMP}` }] }] };
+    const created = await api.post('/campaigns', {
+      name: 'Over the cap',
+      subject: 'News',
+      body: '<p>News</p><p><a href="{{unsubscribeUrl}}">Unsubscribe</a></p>',
+      from: s.from,
+      audienceType: 'FILTERED',
+      audienceFilter,
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id;
+    // A draft is not sending: nothing is expected.
+    expect((await api.get(`/campaigns/${id}`)).body).toMatchObject({ status: 'DRAFT', expectedFinishAt: null, heldBy: [] });
+    expect((await api.post(`/campaigns/${id}/send`, {})).status).toBe(200);
+    const arrived = () => s.smtp!.messages.filter((m) => (m.envelope.to[0] ?? '').endsWith(`@${CAMP}`)).length;
+
+    // Six to Google at four an hour: some wait for the next hour, and the campaign says when it is out.
+    let held: { body: any; before: number; after: number } | undefined;
+    await eventually(async () => {
+      const before = Date.now();
+      const body = (await api.get(`/campaigns/${id}`)).body;
+      if (body.expectedFinishAt) held = { body, before, after: Date.now() };
+      return !!held;
+    }, 15_000);
+    const c = held!.body;
+    expect(c.status).toBe('SENDING');
+    expect(c.heldBy).toEqual([{ domain: s.domain, provider: 'google', waiting: expect.any(Number), cap: 4, expectedDoneAt: c.expectedFinishAt }]);
+    expect(c.heldBy[0].waiting).toBeGreaterThan(0);
+    expect(c.heldBy[0].waiting).toBeLessThanOrEqual(6);
+    // At most six waiting at four an hour: out within one or two (scaled, ten-second) hours of the answer.
+    const at = Date.parse(c.expectedFinishAt);
+    expect(at).toBeGreaterThanOrEqual(held!.before + 10_000);
+    expect(at).toBeLessThanOrEqual(held!.after + 20_000);
+    expect(arrived()).toBeLessThan(6);
+
+    // Once every email is out, nothing is expected any more.
+    await eventually(async () => arrived() === 6, 40_000);
+    await eventually(async () => (await api.get(`/campaigns/${id}`)).body.status === 'SENT', 40_000);
+    expect((await api.get(`/campaigns/${id}`)).body).toMatchObject({ status: 'SENT', sentCount: 6, expectedFinishAt: null, heldBy: [] });
+  }, 120_000);
 
   it('switched off, nothing is held', async () => {
     const off = await api.patch(`/domains/${domainId}/warmup`, { enabled: false });

@@ -9,7 +9,8 @@ import { useSendingStack } from '../support/sending';
  * confirmation, watch the progress reach SENT and the stats count what was sent, every message
  * in the SMTP sink; a field error next to its field with what was typed kept; schedule (a past
  * date refused next to the field), delete refused while scheduled, cancel, duplicate — at phone
- * width. Herald sends through a real SMTP sink from a domain verified on the loopback DNS server.
+ * width; while the warm-up holds some of a campaign, when it is expected to finish and what holds it.
+ * Herald sends through a real SMTP sink from a domain verified on the loopback DNS server.
  */
 describe('dashboard campaigns (all)', () => {
   const s = useSendingStack('all', { shared: true });
@@ -170,6 +171,56 @@ describe('dashboard campaigns (all)', () => {
     await page.getByRole('heading', { name: `Later ${t} (Copy)` }).waitFor();
     await status(page, 'Draft');
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('while the warm-up holds some of a sending campaign, says when it is expected to finish and which cap holds it; not once cancelled', async () => {
+    const t = tag();
+    // A Google Workspace domain (its MX), and a warm-up of two mails an hour to each provider.
+    const workspace = `gw-${t}.example`;
+    s.dns.set(workspace, 'MX', [{ exchange: 'aspmx.l.google.com', priority: 1 }]);
+    const domainId = (await s.api.get(`/domains/project/${s.t.projectId}`)).body.find((d: any) => d.domain === s.domain).id;
+    expect((await s.api.patch(`/domains/${domainId}/warmup`, { enabled: true, startPerHour: 2 })).status).toBe(200);
+    for (const name of ['ann', 'bob', 'cy'])
+      expect((await s.api.post('/contacts', { email: `${name}@${workspace}`, subscribed: true })).status).toBeLessThan(300);
+    const created = await s.api.post('/campaigns', {
+      name: `Held ${t}`,
+      subject: 'Held',
+      body: '<p>Held</p><p><a href="{{unsubscribeUrl}}">Unsubscribe</a></p>',
+      from: s.from,
+      audienceType: 'FILTERED',
+      audienceFilter: { logic: 'AND', groups: [{ filters: [{ field: 'email', operator: 'contains', value: `@${workspace}` }] }] },
+    });
+    const id = created.body.data.id;
+    expect((await s.api.post(`/campaigns/${id}/send`, {})).status).toBe(200);
+    // Two go this hour; the third waits for the next (an hour here).
+    const held = await eventually(async () => {
+      const c = (await s.api.get(`/campaigns/${id}`)).body;
+      return c.expectedFinishAt ? c : undefined;
+    }, 15_000);
+    expect(held.heldBy).toEqual([{ domain: s.domain, provider: 'google', waiting: 1, cap: 2, expectedDoneAt: held.expectedFinishAt }]);
+
+    const { page, context, errors } = await openDashboard(browser, s.t.baseUrl, { project: s.t.projectId });
+    page.on('dialog', (d) => void d.accept());
+    await logIn(page, OWNER.email, OWNER.password);
+    await page.goto(`/#/campaigns/${id}`);
+    await page.getByRole('heading', { name: `Held ${t}` }).waitFor();
+    await status(page, 'Sending');
+    const line = page.getByTestId('expected-finish');
+    await line.waitFor();
+    // The time in the browser's own zone and format.
+    const local = await page.evaluate(
+      (iso) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)),
+      held.expectedFinishAt as string,
+    );
+    expect(await line.textContent()).toBe(`Expected to finish around ${local} — held by warm-up: Google 2/hour`);
+
+    // Cancelled, nothing more is expected.
+    await page.getByRole('button', { name: 'Cancel send' }).click();
+    await status(page, 'Cancelled');
+    await line.waitFor({ state: 'detached' });
+    expect((await s.api.get(`/campaigns/${id}`)).body).toMatchObject({ status: 'CANCELLED', expectedFinishAt: null, heldBy: [] });
     expect(errors).toEqual([]);
     await context.close();
   });

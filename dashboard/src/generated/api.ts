@@ -455,7 +455,7 @@ export interface paths {
         };
         /**
          * Get a campaign
-         * @description With its progress while sending (totalRecipients, sentCount).
+         * @description With its progress while sending (totalRecipients, sentCount) and, while the warm-up of its sending domain holds some of its emails for a later hour, when it is expected to finish (expectedFinishAt) and which providers hold it (heldBy).
          *
          *     **Auth:** A secret key (sk_) of the project, or a dashboard session of a member with X-Project-Id.
          */
@@ -4116,16 +4116,26 @@ export interface operations {
                      *           }
                      *         ]
                      *       },
-                     *       "status": "DRAFT",
+                     *       "status": "SENDING",
                      *       "scheduledAt": null,
-                     *       "startedAt": null,
+                     *       "startedAt": "2025-06-01T10:00:00.000Z",
                      *       "sentAt": null,
                      *       "cancelledAt": null,
                      *       "statusReason": null,
-                     *       "totalRecipients": 0,
-                     *       "sentCount": 0,
+                     *       "totalRecipients": 1200,
+                     *       "sentCount": 850,
                      *       "createdAt": "2025-06-01T09:30:00.000Z",
-                     *       "updatedAt": "2025-06-01T09:30:00.000Z"
+                     *       "updatedAt": "2025-06-01T09:30:00.000Z",
+                     *       "expectedFinishAt": "2025-06-01T17:00:00.000Z",
+                     *       "heldBy": [
+                     *         {
+                     *           "domain": "example.com",
+                     *           "provider": "google",
+                     *           "waiting": 340,
+                     *           "cap": 50,
+                     *           "expectedDoneAt": "2025-06-01T17:00:00.000Z"
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": {
@@ -4141,8 +4151,26 @@ export interface operations {
                         /** Format: date-time */
                         createdAt: string;
                         description: string | null;
+                        /** @description While SENDING and the warm-up of its sending domain holds some of its emails for a later hour: when its last email is expected out, at the held providers' current curves (docs/deliverability.md, "Warm-up"). Null otherwise: nothing is held (what is queued goes now), or the send is over. */
+                        expectedFinishAt: string | null;
                         from: string;
                         fromName: string | null;
+                        /** @description The providers whose warm-up cap holds some of its emails, latest first; empty when expectedFinishAt is null. */
+                        heldBy: {
+                            /** @description The hourly cap the warm-up holds it to now. */
+                            cap: number;
+                            /** @description The sending domain. */
+                            domain: string;
+                            /**
+                             * Format: date-time
+                             * @description When all the mail waiting for it is out (the domain's other held mail included).
+                             */
+                            expectedDoneAt: string;
+                            /** @description The mailbox provider (google, microsoft, yahoo, apple, other). */
+                            provider: string;
+                            /** @description The campaign's emails still to go to it (its recipients not handed over yet estimated by the campaign's mix). */
+                            waiting: number;
+                        }[];
                         id: string;
                         name: string;
                         replyTo: string | null;

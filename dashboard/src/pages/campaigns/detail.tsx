@@ -6,7 +6,7 @@ import { ErrorBanner, Field, Submit, useForm } from '../../ui/form';
 import { Loaded, Modal, PageHeader, Spinner, formatDate, formatNumber } from '../../ui/kit';
 import { RecipientCount, useAudienceCount } from './audience';
 import { StatusBadge } from './status';
-import { active, AUDIENCE_LABEL, cancellable, editable, isoToLocal, localToIso, type Campaign, type CampaignStats, type Segment } from './model';
+import { active, AUDIENCE_LABEL, cancellable, editable, heldByLine, isoToLocal, localToIso, type Campaign, type CampaignStats, type Segment } from './model';
 
 const POLL_MS = 1500;
 /** After a send ends, delivery reports still come in: the stats keep refreshing this long. */
@@ -311,7 +311,10 @@ function TestSend({ campaign: c }: { campaign: Campaign }) {
   );
 }
 
-/** Sent of total, live while the campaign is sending (`sent`: the campaign's count or the stats', whichever is ahead). */
+/**
+ * Sent of total, live while the campaign is sending (`sent`: the campaign's count or the stats', whichever is ahead), and when
+ * it is expected to finish while the warm-up holds some of it.
+ */
 function Progress({ campaign: c, sent }: { campaign: Campaign; sent: number }) {
   const pct = c.totalRecipients > 0 ? Math.min(100, Math.round((sent / c.totalRecipients) * 100)) : c.status === 'SENT' ? 100 : 0;
   return (
@@ -325,6 +328,13 @@ function Progress({ campaign: c, sent }: { campaign: Campaign; sent: number }) {
       <div className="progress" role="progressbar" aria-label="Sent" aria-valuemin={0} aria-valuemax={c.totalRecipients} aria-valuenow={sent}>
         <span style={{ width: `${pct}%` }} />
       </div>
+      {c.status === 'SENDING' && c.expectedFinishAt && (
+        // The warm-up of its sending domain holds some of it for later hours (docs/deliverability.md, "Warm-up").
+        <p className="muted progress-finish" role="status" data-testid="expected-finish">
+          Expected to finish around {formatDate(c.expectedFinishAt)}
+          {heldByLine(c) && ` — held by warm-up: ${heldByLine(c)}`}
+        </p>
+      )}
     </section>
   );
 }

@@ -4,8 +4,10 @@ import { allows, type Status } from '../../../../services/campaigns/src/domain/s
 // The statuses and what each allows are the API's own rule (the campaigns service's domain).
 export { active, STATUSES, type Status } from '../../../../services/campaigns/src/domain/status';
 
-/** A campaign as the API shows it (Plunk's shape); `body` is left out of lists. */
-export type Campaign = Answer<'/campaigns/{id}', 'get'>;
+/** GET /campaigns/:id: the campaign, with when it is expected out while the warm-up holds some of it. */
+type CampaignDetail = Answer<'/campaigns/{id}', 'get'>;
+/** A campaign as the API shows it (Plunk's shape); `body` is left out of lists, the expected finish is GET /campaigns/:id's. */
+export type Campaign = Omit<CampaignDetail, 'expectedFinishAt' | 'heldBy'> & Partial<Pick<CampaignDetail, 'expectedFinishAt' | 'heldBy'>>;
 export type AudienceType = Campaign['audienceType'];
 
 export type CampaignStats = Answer<'/campaigns/{id}/stats', 'get'>;
@@ -30,6 +32,14 @@ export const AUDIENCE_LABEL: Record<AudienceType, string> = {
   SEGMENT: 'A segment',
   FILTERED: 'A filter',
 };
+
+/** Mailbox providers as people name them (messaging's names: domain/providers.ts). */
+const PROVIDER_LABEL: Record<string, string> = { google: 'Google', microsoft: 'Microsoft', yahoo: 'Yahoo', apple: 'Apple', other: 'Other providers' };
+export const providerLabel = (p: string) => PROVIDER_LABEL[p] ?? p;
+
+/** What holds a sending campaign back: "Google 50/hour, Yahoo 50/hour" (empty when nothing does). */
+export const heldByLine = (c: Pick<Campaign, 'heldBy'>) =>
+  (c.heldBy ?? []).map((h) => `${providerLabel(h.provider)} ${h.cap.toLocaleString()}/hour`).join(', ');
 
 /** A datetime-local value (the browser's time zone) as the ISO instant the API takes; '' stays '' (the API names it). */
 export function localToIso(local: string): string {

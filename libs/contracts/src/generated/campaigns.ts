@@ -10,6 +10,7 @@ import type { ListCampaignsResponse as _herald_campaigns_v1_ListCampaignsRespons
 import type { SendCampaignRequest as _herald_campaigns_v1_SendCampaignRequest, SendCampaignRequest__Output as _herald_campaigns_v1_SendCampaignRequest__Output } from './herald/campaigns/v1/SendCampaignRequest';
 import type { StatsResponse as _herald_campaigns_v1_StatsResponse, StatsResponse__Output as _herald_campaigns_v1_StatsResponse__Output } from './herald/campaigns/v1/StatsResponse';
 import type { TestCampaignRequest as _herald_campaigns_v1_TestCampaignRequest, TestCampaignRequest__Output as _herald_campaigns_v1_TestCampaignRequest__Output } from './herald/campaigns/v1/TestCampaignRequest';
+import type { WarmupHold as _herald_campaigns_v1_WarmupHold, WarmupHold__Output as _herald_campaigns_v1_WarmupHold__Output } from './herald/campaigns/v1/WarmupHold';
 import type { Empty as _herald_common_v1_Empty, Empty__Output as _herald_common_v1_Empty__Output } from './herald/common/v1/Empty';
 import type { Error as _herald_common_v1_Error, Error__Output as _herald_common_v1_Error__Output } from './herald/common/v1/Error';
 import type { FieldError as _herald_common_v1_FieldError, FieldError__Output as _herald_common_v1_FieldError__Output } from './herald/common/v1/FieldError';
@@ -32,6 +33,7 @@ export interface ProtoGrpcType {
         SendCampaignRequest: MessageTypeDefinition<_herald_campaigns_v1_SendCampaignRequest, _herald_campaigns_v1_SendCampaignRequest__Output>
         StatsResponse: MessageTypeDefinition<_herald_campaigns_v1_StatsResponse, _herald_campaigns_v1_StatsResponse__Output>
         TestCampaignRequest: MessageTypeDefinition<_herald_campaigns_v1_TestCampaignRequest, _herald_campaigns_v1_TestCampaignRequest__Output>
+        WarmupHold: MessageTypeDefinition<_herald_campaigns_v1_WarmupHold, _herald_campaigns_v1_WarmupHold__Output>
       }
     }
     common: {

@@ -6,6 +6,9 @@ import type { Error as _herald_common_v1_Error, Error__Output as _herald_common_
 import type { FieldError as _herald_common_v1_FieldError, FieldError__Output as _herald_common_v1_FieldError__Output } from './herald/common/v1/FieldError';
 import type { Ref as _herald_common_v1_Ref, Ref__Output as _herald_common_v1_Ref__Output } from './herald/common/v1/Ref';
 import type { CampaignContent as _herald_messaging_v1_CampaignContent, CampaignContent__Output as _herald_messaging_v1_CampaignContent__Output } from './herald/messaging/v1/CampaignContent';
+import type { CampaignFinishRequest as _herald_messaging_v1_CampaignFinishRequest, CampaignFinishRequest__Output as _herald_messaging_v1_CampaignFinishRequest__Output } from './herald/messaging/v1/CampaignFinishRequest';
+import type { CampaignFinishResponse as _herald_messaging_v1_CampaignFinishResponse, CampaignFinishResponse__Output as _herald_messaging_v1_CampaignFinishResponse__Output } from './herald/messaging/v1/CampaignFinishResponse';
+import type { CampaignHold as _herald_messaging_v1_CampaignHold, CampaignHold__Output as _herald_messaging_v1_CampaignHold__Output } from './herald/messaging/v1/CampaignHold';
 import type { CampaignProgressResponse as _herald_messaging_v1_CampaignProgressResponse, CampaignProgressResponse__Output as _herald_messaging_v1_CampaignProgressResponse__Output } from './herald/messaging/v1/CampaignProgressResponse';
 import type { CampaignRef as _herald_messaging_v1_CampaignRef, CampaignRef__Output as _herald_messaging_v1_CampaignRef__Output } from './herald/messaging/v1/CampaignRef';
 import type { CancelCampaignResponse as _herald_messaging_v1_CancelCampaignResponse, CancelCampaignResponse__Output as _herald_messaging_v1_CancelCampaignResponse__Output } from './herald/messaging/v1/CancelCampaignResponse';
@@ -85,6 +88,9 @@ export interface ProtoGrpcType {
     messaging: {
       v1: {
         CampaignContent: MessageTypeDefinition<_herald_messaging_v1_CampaignContent, _herald_messaging_v1_CampaignContent__Output>
+        CampaignFinishRequest: MessageTypeDefinition<_herald_messaging_v1_CampaignFinishRequest, _herald_messaging_v1_CampaignFinishRequest__Output>
+        CampaignFinishResponse: MessageTypeDefinition<_herald_messaging_v1_CampaignFinishResponse, _herald_messaging_v1_CampaignFinishResponse__Output>
+        CampaignHold: MessageTypeDefinition<_herald_messaging_v1_CampaignHold, _herald_messaging_v1_CampaignHold__Output>
         CampaignProgressResponse: MessageTypeDefinition<_herald_messaging_v1_CampaignProgressResponse, _herald_messaging_v1_CampaignProgressResponse__Output>
         CampaignRef: MessageTypeDefinition<_herald_messaging_v1_CampaignRef, _herald_messaging_v1_CampaignRef__Output>
         CancelCampaignResponse: MessageTypeDefinition<_herald_messaging_v1_CancelCampaignResponse, _herald_messaging_v1_CancelCampaignResponse__Output>

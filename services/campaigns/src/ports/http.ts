@@ -37,6 +37,26 @@ const campaignAnswer = z.strictObject({
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
+/** GET /campaigns/:id: the campaign, and when it is expected out while the warm-up holds some of it. */
+const campaignDetailAnswer = campaignAnswer.extend({
+  expectedFinishAt: z.iso
+    .datetime()
+    .nullable()
+    .describe(
+      'While SENDING and the warm-up of its sending domain holds some of its emails for a later hour: when its last email is expected out, at the held providers\' current curves (docs/deliverability.md, "Warm-up"). Null otherwise: nothing is held (what is queued goes now), or the send is over.',
+    ),
+  heldBy: z
+    .array(
+      z.strictObject({
+        domain: z.string().describe('The sending domain.'),
+        provider: z.string().describe('The mailbox provider (google, microsoft, yahoo, apple, other).'),
+        waiting: z.number().int().describe("The campaign's emails still to go to it (its recipients not handed over yet estimated by the campaign's mix)."),
+        cap: z.number().int().describe('The hourly cap the warm-up holds it to now.'),
+        expectedDoneAt: z.iso.datetime().describe("When all the mail waiting for it is out (the domain's other held mail included)."),
+      }),
+    )
+    .describe('The providers whose warm-up cap holds some of its emails, latest first; empty when expectedFinishAt is null.'),
+});
 const campaignListAnswer = z.strictObject({
   data: z.array(campaignAnswer),
   total: z.number().int(),
@@ -95,6 +115,13 @@ const view = (c: CampaignMsg): z.infer<typeof campaignAnswer> => ({
   sentCount: Number(c.sent_count),
   createdAt: c.created_at,
   updatedAt: c.updated_at,
+});
+
+/** GET /campaigns/:id's answer: the campaign and its expected finish. */
+const detailView = (c: CampaignMsg): z.infer<typeof campaignDetailAnswer> => ({
+  ...view(c),
+  expectedFinishAt: c.expected_finish_at ?? null,
+  heldBy: c.held_by.map((h) => ({ domain: h.domain, provider: h.provider, waiting: h.waiting, cap: h.cap, expectedDoneAt: h.expected_done_at })),
 });
 
 /** A create or replace body, validated here (a 422 naming each field), as the service takes it: null and left out alike unset. */
@@ -246,13 +273,28 @@ export function campaignsRoutes(campaigns: () => Api<'campaigns'>): Route[] {
       {
         tag: 'Campaigns',
         summary: 'Get a campaign',
-        description: 'With its progress while sending (totalRecipients, sentCount).',
+        description:
+          'With its progress while sending (totalRecipients, sentCount) and, while the warm-up of its sending domain holds some of its emails for a later hour, when it is expected to finish (expectedFinishAt) and which providers hold it (heldBy).',
         params: CAMPAIGN_ID,
-        responses: { 200: { description: 'The campaign.', example: campaignExample, schema: campaignAnswer } },
+        responses: {
+          200: {
+            description: 'The campaign.',
+            example: {
+              ...campaignExample,
+              status: 'SENDING',
+              startedAt: '2025-06-01T10:00:00.000Z',
+              totalRecipients: 1200,
+              sentCount: 850,
+              expectedFinishAt: '2025-06-01T17:00:00.000Z',
+              heldBy: [{ domain: 'example.com', provider: 'google', waiting: 340, cap: 50, expectedDoneAt: '2025-06-01T17:00:00.000Z' }],
+            },
+            schema: campaignDetailAnswer,
+          },
+        },
         errors: notFound,
       },
       async (req, res) => {
-        res.json(view(await campaigns().GetCampaign({ id: String(req.params.id) })));
+        res.json(detailView(await campaigns().GetCampaign({ id: String(req.params.id) })));
       },
     ),
     on.put(

@@ -2,9 +2,11 @@ import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Db } from '../../../../libs/db/src';
 import { logger, type Timer, uuidFloor } from '../../../../libs/kit/src';
 import type { WarmupStore } from '../app/ports';
-import { DAY_MS, DEFAULT_PLAN, firstStep, nextStep, type DayHealth, type ProviderStep, type WarmupPlan } from '../domain/warmup';
+import { DAY_MS, DEFAULT_PLAN, firstStep, nextStep, type CampaignLane, type DayHealth, type ProviderStep, type WarmupPlan } from '../domain/warmup';
 
 const REFRESH_MS = 1000;
+/** A campaign's routed emails read for its provider mix, at most (the share of its recipients not handed over yet). */
+const LANE_SAMPLE = 5000;
 const planKey = (projectId: string, domain: string) => `${projectId}|${domain}`;
 const stepKey = (projectId: string, domain: string, provider: string) => `${projectId}|${domain}|${provider}`;
 
@@ -126,6 +128,31 @@ export class Warmup implements WarmupStore {
         waiting: waiting.find((w) => w.provider === s.provider)?.n ?? 0,
       })),
     };
+  }
+
+  async campaignLanes(projectId: string, campaignId: string): Promise<CampaignLane[]> {
+    // What is unsent: at most the campaign window's emails (the pending index).
+    const pending = await this.db.query<{ domain: string; provider: string; unsent: number; held: number }>(
+      `SELECT lower(split_part(from_email, '@', 2)) AS domain, provider, count(*)::int AS unsent,
+              count(*) FILTER (WHERE status = 'queued' AND held_by = 'warmup')::int AS held
+         FROM messaging.emails
+        WHERE project_id = $1 AND campaign_id = $2 AND campaign_id IS NOT NULL AND status IN ('queued', 'sending') AND provider IS NOT NULL
+        GROUP BY 1, 2`,
+      [projectId, campaignId],
+    );
+    if (!pending.some((l) => l.held > 0)) return pending.map((l) => ({ ...l, sampled: 0 }));
+    // The mix of a bounded sample of its routed emails, sent or not: how its recipients spread over providers.
+    const sample = await this.db.query<{ domain: string; provider: string; sampled: number }>(
+      `SELECT lower(split_part(from_email, '@', 2)) AS domain, provider, count(*)::int AS sampled
+         FROM (SELECT from_email, provider FROM messaging.emails
+                WHERE project_id = $1 AND campaign_id = $2 AND campaign_id IS NOT NULL AND provider IS NOT NULL LIMIT $3) s
+        GROUP BY 1, 2`,
+      [projectId, campaignId, LANE_SAMPLE],
+    );
+    const key = (l: { domain: string; provider: string }) => `${l.domain}|${l.provider}`;
+    const lanes = new Map<string, CampaignLane>(sample.map((l) => [key(l), { ...l, unsent: 0, held: 0 }]));
+    for (const l of pending) lanes.set(key(l), { ...l, sampled: lanes.get(key(l))?.sampled ?? 0 });
+    return [...lanes.values()];
   }
 
   /** A provider's last day from the domain (a day divided by the time scale). */

@@ -1,5 +1,5 @@
 import { projectOf, type Api, type Handlers } from '../../../../libs/contracts/src';
-import { AppError, inSpan, isUuid, notFound, runWithContext, toBatchReply } from '../../../../libs/kit/src';
+import { AppError, badRequest, inSpan, isUuid, notFound, runWithContext, toBatchReply } from '../../../../libs/kit/src';
 import { complianceChecks } from '../domain/compliance';
 import { verifyEmail } from '../domain/verify';
 import type { TokenPayload, TokenSigner } from '../domain/tokens';
@@ -14,7 +14,7 @@ import { templateMsg, templatesApp } from './templates';
 import { handleMailNotification, WebhookDeps } from './webhooks';
 import { reputation } from './reputation';
 import { guardrailsView, resumeDomain } from './guardrails';
-import { warmupView } from './warmup';
+import { campaignFinishView, warmupView } from './warmup';
 import type { UploadRpcs } from './uploads';
 import { getInbound, getInboundRaw } from './inbound';
 import { SYSTEM_PROJECT } from './system-mail';
@@ -299,6 +299,20 @@ export function messagingHandlers(d: MessagingDeps): Omit<Handlers<'messaging'>,
       };
       await d.warmup.store.setPlan(projectId, domain.domain.toLowerCase(), patch);
       return warmupMsg(await warmupView(d.warmup.store, projectId, domain.domain.toLowerCase(), d.warmup.scale));
+    },
+    async CampaignFinish(req, meta) {
+      if (!isUuid(req.campaign_id)) throw badRequest('campaign_id must be a campaign id');
+      const f = await campaignFinishView(d.warmup.store, projectOf(meta), req.campaign_id.toLowerCase(), Number(req.not_dispatched), d.warmup.scale);
+      return {
+        expected_finish_at: iso(f.expectedFinishAt),
+        held_by: f.heldBy.map((h) => ({
+          domain: h.domain,
+          provider: h.provider,
+          waiting: h.waiting,
+          cap: h.cap,
+          expected_done_at: h.expectedDoneAt.toISOString(),
+        })),
+      };
     },
     async Security(_req, meta) {
       const { sevenDay, allTime, levels } = reputation(await d.repo.reputation(projectOf(meta)));

@@ -9,7 +9,7 @@ import type { Api, DomainEvent } from '../../../../libs/contracts/src';
 import type { UnitOfWork, Work } from '../../../../libs/db/src';
 import type { WindowCounts } from '../domain/guardrails';
 import type { PaceChange, ProviderLimits } from '../domain/shaping';
-import type { ProviderStep, WarmupPlan } from '../domain/warmup';
+import type { CampaignLane, ProviderStep, WarmupPlan } from '../domain/warmup';
 import type { SnsMessage } from '../domain/sns';
 import type { EngagementClass } from '../domain/engagement';
 import type { EmailStatus } from '../domain/status';
@@ -333,6 +333,8 @@ export interface WarmupStore {
     projectId: string,
     domain: string,
   ): Promise<{ plan: WarmupPlan; providers: Array<ProviderStep & { provider: string; sentThisHour: number; waiting: number }> }>;
+  /** A campaign's routed emails per (sending domain, provider): what is unsent, what the warm-up holds, and a bounded sample's mix. */
+  campaignLanes(projectId: string, campaignId: string): Promise<CampaignLane[]>;
 }
 
 /** Suppressed addresses, and the SNS notifications seen (adapters/suppressions-repo.ts). */

@@ -1,4 +1,4 @@
-import { capped, DAY_MS, hoursToSend, type WarmupPlan } from '../domain/warmup';
+import { campaignFinish, capped, expectedDoneAt, type LaneCurve, type WarmupPlan } from '../domain/warmup';
 import { domainOf } from './guardrails';
 import type { EmailRow, WarmupStore } from './ports';
 
@@ -20,16 +20,23 @@ export async function warmupWait(store: WarmupStore, email: EmailRow, provider: 
 export async function warmupView(store: WarmupStore, projectId: string, domain: string, scale: number) {
   const { plan, providers } = await store.view(projectId, domain);
   const now = Date.now();
-  const hourMs = DAY_MS / 24 / scale;
-  return {
-    domain,
-    plan,
-    providers: providers.map((p) => {
-      const untilStep = Math.max(0, (p.nextStepAt.getTime() - now) / hourMs);
-      const hours = hoursToSend(p.waiting, p, plan, Math.max(1, Math.ceil(untilStep)));
-      return { ...p, expectedDoneAt: p.waiting > 0 && plan.enabled ? new Date(now + hours * hourMs) : null };
-    }),
-  };
+  return { domain, plan, providers: providers.map((p) => ({ ...p, expectedDoneAt: expectedDoneAt(plan, p, p.waiting, now, scale) })) };
+}
+
+/**
+ * When a sending campaign's last email is expected out, and which providers' warm-up caps hold it
+ * (domain/warmup.ts campaignFinish): its lanes as messaging holds them, each against its domain's
+ * curve as GET /domains/:id/warmup shows it. `notDispatched`: the recipients the campaign has not
+ * handed to messaging yet.
+ */
+export async function campaignFinishView(store: WarmupStore, projectId: string, campaignId: string, notDispatched: number, scale: number) {
+  const lanes = await store.campaignLanes(projectId, campaignId);
+  const curves = new Map<string, LaneCurve>();
+  for (const domain of new Set(lanes.filter((l) => l.held > 0).map((l) => l.domain))) {
+    const { plan, providers } = await store.view(projectId, domain);
+    for (const p of providers) curves.set(`${domain}|${p.provider}`, { plan, step: p, domainHeld: p.waiting });
+  }
+  return campaignFinish(lanes, notDispatched, (domain, provider) => curves.get(`${domain}|${provider}`), Date.now(), scale);
 }
 
 export type WarmupPatch = Partial<WarmupPlan>;

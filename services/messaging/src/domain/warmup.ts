@@ -94,3 +94,70 @@ export function hoursToSend(remaining: number, s: ProviderStep, plan: WarmupPlan
   }
   return hours;
 }
+
+/**
+ * When `waiting` mails to a provider are out at its current step (hoursToSend from `now`, the day's
+ * remaining hours counted to its next step), or null when none wait or the plan is off.
+ */
+export function expectedDoneAt(plan: WarmupPlan, s: ProviderStep, waiting: number, now: number, scale: number): Date | null {
+  if (waiting <= 0 || !plan.enabled) return null;
+  const hourMs = HOUR_MS / scale;
+  const untilStep = Math.max(0, (s.nextStepAt.getTime() - now) / hourMs);
+  return new Date(now + hoursToSend(waiting, s, plan, Math.max(1, Math.ceil(untilStep))) * hourMs);
+}
+
+/** A campaign's emails to one provider from one sending domain, as messaging holds them. */
+export interface CampaignLane {
+  domain: string;
+  provider: string;
+  /** Its emails not sent yet (queued, held or not, or with a sender). */
+  unsent: number;
+  /** Of those, the ones the warm-up holds for a later hour. */
+  held: number;
+  /** Its emails to this provider in a sample of the campaign's routed emails (sent or not): the share of those not handed over yet. */
+  sampled: number;
+}
+
+/** Where a campaign's lane is on its domain's curve: the plan, the provider's step, and all the domain's mail the warm-up holds for it. */
+export interface LaneCurve {
+  plan: WarmupPlan;
+  step: ProviderStep;
+  domainHeld: number;
+}
+
+export interface CampaignFinish {
+  /** The latest of its lanes' expected ends; null when the warm-up holds none of its mail. */
+  expectedFinishAt: Date | null;
+  /** The lanes the warm-up holds, latest first. */
+  heldBy: Array<{ domain: string; provider: string; waiting: number; cap: number; expectedDoneAt: Date }>;
+}
+
+/**
+ * When a sending campaign is out (docs/deliverability.md, "Warm-up"): each lane the warm-up holds
+ * is out when all the mail waiting for its provider is — the domain's held mail (the campaign's
+ * among it: the hour's turn takes them in no order), the campaign's other unsent emails to it, and
+ * its share of the recipients the campaign has not handed to messaging yet (`notDispatched`, split
+ * by the sample's mix) — at the provider's current curve (expectedDoneAt). The campaign is out at
+ * the latest of those. Lanes no warm-up holds go at once and are left out; none held: null.
+ */
+export function campaignFinish(
+  lanes: CampaignLane[],
+  notDispatched: number,
+  curveOf: (domain: string, provider: string) => LaneCurve | undefined,
+  now: number,
+  scale: number,
+): CampaignFinish {
+  const sampled = lanes.reduce((n, l) => n + l.sampled, 0);
+  const heldBy: CampaignFinish['heldBy'] = [];
+  for (const l of lanes) {
+    if (l.held <= 0) continue;
+    const curve = curveOf(l.domain, l.provider);
+    if (!curve) continue;
+    const later = sampled > 0 ? Math.round((Math.max(0, notDispatched) * l.sampled) / sampled) : 0;
+    const waiting = l.unsent + later;
+    const at = expectedDoneAt(curve.plan, curve.step, Math.max(curve.domainHeld, l.held) + (l.unsent - l.held) + later, now, scale);
+    if (at) heldBy.push({ domain: l.domain, provider: l.provider, waiting, cap: curve.step.cap, expectedDoneAt: at });
+  }
+  heldBy.sort((a, b) => b.expectedDoneAt.getTime() - a.expectedDoneAt.getTime() || a.provider.localeCompare(b.provider));
+  return { expectedFinishAt: heldBy[0]?.expectedDoneAt ?? null, heldBy };
+}

@@ -34,6 +34,26 @@ async function sent(projectId: string, domain: string, provider: string, opts: {
   );
 }
 
+/** A campaign's email from the domain, to `provider` (null: not routed yet), as it is now. */
+async function campaignEmail(projectId: string, campaignId: string, domain: string, provider: string | null, status: string, heldBy: string | null = null) {
+  await db.query(
+    `INSERT INTO messaging.emails (project_id, id, contact_id, to_email, from_email, subject, body, type, status, status_rank, provider, held_by, campaign_id, sent_at)
+     VALUES ($1, $2, $3, 'r@example.org', $4, 's', 'b', 'MARKETING', $5, $6, $7, $8, $9, $10)`,
+    [
+      projectId,
+      newId(),
+      newId(),
+      `news@${domain}`,
+      status,
+      { queued: 0, sending: 1, sent: 3 }[status],
+      provider,
+      heldBy,
+      campaignId,
+      status === 'sent' ? new Date() : null,
+    ],
+  );
+}
+
 describe('warm-up', () => {
   it('gives a new domain a plan, and counts each provider against its own hourly cap', async () => {
     const w = store();
@@ -93,5 +113,33 @@ describe('warm-up', () => {
     await w.setPlan(p, 'again.example', { enabled: false });
     await w.setPlan(p, 'again.example', { enabled: true });
     expect((await w.view(p, 'again.example')).providers).toEqual([]);
+  });
+
+  it("reads a campaign's lanes: per domain and provider what is unsent and held, and the mix of its routed emails", async () => {
+    const w = store();
+    const p = newId();
+    const c = newId();
+    for (let i = 0; i < 3; i++) await campaignEmail(p, c, 'Lanes.example', 'google', 'sent');
+    for (let i = 0; i < 2; i++) await campaignEmail(p, c, 'lanes.example', 'google', 'queued', 'warmup');
+    await campaignEmail(p, c, 'lanes.example', 'google', 'queued');
+    await campaignEmail(p, c, 'lanes.example', 'google', 'queued', 'pause');
+    await campaignEmail(p, c, 'lanes.example', 'yahoo', 'sent');
+    await campaignEmail(p, c, 'lanes.example', 'other', 'sending');
+    // Not routed yet (no provider), another campaign's, another project's: not this campaign's lanes.
+    await campaignEmail(p, c, 'lanes.example', null, 'queued');
+    await campaignEmail(p, newId(), 'lanes.example', 'google', 'queued', 'warmup');
+    await campaignEmail(newId(), c, 'lanes.example', 'google', 'queued', 'warmup');
+    const byProvider = (await w.campaignLanes(p, c)).sort((a, b) => a.provider.localeCompare(b.provider));
+    expect(byProvider).toEqual([
+      { domain: 'lanes.example', provider: 'google', unsent: 4, held: 2, sampled: 7 },
+      { domain: 'lanes.example', provider: 'other', unsent: 1, held: 0, sampled: 1 },
+      { domain: 'lanes.example', provider: 'yahoo', unsent: 0, held: 0, sampled: 1 },
+    ]);
+
+    // Nothing held by the warm-up: no sample is read.
+    const quiet = newId();
+    await campaignEmail(p, quiet, 'lanes.example', 'google', 'queued');
+    await campaignEmail(p, quiet, 'lanes.example', 'google', 'sent');
+    expect(await w.campaignLanes(p, quiet)).toEqual([{ domain: 'lanes.example', provider: 'google', unsent: 1, held: 0, sampled: 0 }]);
   });
 });

@@ -1,4 +1,4 @@
-import { capped, DEFAULT_PLAN, firstStep, hoursToSend, nextStep, unhealthy } from '../../src/domain/warmup';
+import { campaignFinish, capped, DEFAULT_PLAN, expectedDoneAt, firstStep, hoursToSend, nextStep, unhealthy, type LaneCurve } from '../../src/domain/warmup';
 
 const plan = { ...DEFAULT_PLAN, enabled: true };
 const healthy = { sent: 1000, bounces: 5, complaints: 0, deferred: 10 };
@@ -48,5 +48,53 @@ describe('the warm-up curve', () => {
     // 10 hours left today at 50 (500), then 70 an hour: 200 more take 3 hours.
     expect(hoursToSend(700, s, plan, 10)).toBe(13);
     expect(hoursToSend(0, s, plan, 10)).toBe(0);
+  });
+
+  it('dates the end of what waits from now, in scaled hours; nothing waiting or the plan off: none', () => {
+    const s = { cap: 50, step: 0, nextStepAt: new Date(10 * 3_600_000), heldBack: '', done: false };
+    expect(expectedDoneAt(plan, s, 100, 0, 1)).toEqual(new Date(2 * 3_600_000));
+    // A time scale of 360: an hour lasts ten seconds.
+    expect(expectedDoneAt(plan, { ...s, nextStepAt: new Date(100_000) }, 700, 0, 360)).toEqual(new Date(13 * 10_000));
+    expect(expectedDoneAt(plan, s, 0, 0, 1)).toBeNull();
+    expect(expectedDoneAt({ ...plan, enabled: false }, s, 100, 0, 1)).toBeNull();
+    // A warm provider holds nothing: what waits goes now.
+    expect(expectedDoneAt(plan, { ...s, done: true }, 100, 5, 1)).toEqual(new Date(5));
+  });
+});
+
+describe("a campaign's expected finish", () => {
+  const HOUR = 3_600_000;
+  const step = (cap: number) => ({ cap, step: 0, nextStepAt: new Date(24 * HOUR), heldBack: '', done: false });
+  const curves: Record<string, LaneCurve> = {
+    'news.example|google': { plan, step: step(50), domainHeld: 120 },
+    'news.example|yahoo': { plan, step: step(50), domainHeld: 10 },
+    'news.example|other': { plan, step: step(50), domainHeld: 0 },
+  };
+  const curveOf = (domain: string, provider: string) => curves[`${domain}|${provider}`];
+  const lane = (provider: string, unsent: number, held: number, sampled = 0) => ({ domain: 'news.example', provider, unsent, held, sampled });
+
+  it('is the latest of the held lanes, counting all the mail the domain holds for each provider; lanes not held are left out', () => {
+    const f = campaignFinish([lane('google', 100, 100), lane('yahoo', 10, 10), lane('other', 30, 0)], 0, curveOf, 0, 1);
+    // Google: the domain holds 120 (the campaign's 100 among them) at 50 an hour: 3 hours. Yahoo: 10, 1 hour.
+    expect(f.expectedFinishAt).toEqual(new Date(3 * HOUR));
+    expect(f.heldBy).toEqual([
+      { domain: 'news.example', provider: 'google', waiting: 100, cap: 50, expectedDoneAt: new Date(3 * HOUR) },
+      { domain: 'news.example', provider: 'yahoo', waiting: 10, cap: 50, expectedDoneAt: new Date(HOUR) },
+    ]);
+  });
+
+  it('adds its unsent emails not held yet, and its share of the recipients not handed over, by its mix', () => {
+    // 100 held and 30 queued behind to Google; 1,000 recipients not handed over, half of them Google's by the sample.
+    const f = campaignFinish([lane('google', 130, 100, 500), lane('other', 0, 0, 500)], 1000, curveOf, 0, 1);
+    // The domain's 120 held + 30 + 500 = 650 at 50 an hour: 13 hours.
+    expect(f.heldBy).toEqual([{ domain: 'news.example', provider: 'google', waiting: 630, cap: 50, expectedDoneAt: new Date(13 * HOUR) }]);
+    expect(f.expectedFinishAt).toEqual(new Date(13 * HOUR));
+  });
+
+  it('is null when the warm-up holds none of it, or the plan was switched off', () => {
+    expect(campaignFinish([lane('google', 40, 0), lane('other', 3, 0)], 500, curveOf, 0, 1)).toEqual({ expectedFinishAt: null, heldBy: [] });
+    expect(campaignFinish([], 0, curveOf, 0, 1).expectedFinishAt).toBeNull();
+    const off = (d: string, p: string) => ({ ...curveOf(d, p), plan: { ...plan, enabled: false } });
+    expect(campaignFinish([lane('google', 100, 100)], 0, off, 0, 1)).toEqual({ expectedFinishAt: null, heldBy: [] });
   });
 });

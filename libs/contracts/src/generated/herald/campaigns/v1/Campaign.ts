@@ -1,5 +1,6 @@
 // Original file: protos/campaigns/v1/campaigns.proto
 
+import type { WarmupHold as _herald_campaigns_v1_WarmupHold, WarmupHold__Output as _herald_campaigns_v1_WarmupHold__Output } from '../../../herald/campaigns/v1/WarmupHold';
 import type { Long } from '@grpc/proto-loader';
 
 export interface Campaign {
@@ -25,6 +26,8 @@ export interface Campaign {
   'sent_count'?: (number | string | Long);
   'created_at'?: (string);
   'updated_at'?: (string);
+  'expected_finish_at'?: (string);
+  'held_by'?: (_herald_campaigns_v1_WarmupHold)[];
   '_description'?: "description";
   '_body'?: "body";
   '_from_name'?: "from_name";
@@ -37,6 +40,7 @@ export interface Campaign {
   '_sent_at'?: "sent_at";
   '_cancelled_at'?: "cancelled_at";
   '_status_reason'?: "status_reason";
+  '_expected_finish_at'?: "expected_finish_at";
 }
 
 export interface Campaign__Output {
@@ -62,6 +66,8 @@ export interface Campaign__Output {
   'sent_count': (string);
   'created_at': (string);
   'updated_at': (string);
+  'expected_finish_at'?: (string);
+  'held_by': (_herald_campaigns_v1_WarmupHold__Output)[];
   '_description'?: "description";
   '_body'?: "body";
   '_from_name'?: "from_name";
@@ -74,4 +80,5 @@ export interface Campaign__Output {
   '_sent_at'?: "sent_at";
   '_cancelled_at'?: "cancelled_at";
   '_status_reason'?: "status_reason";
+  '_expected_finish_at'?: "expected_finish_at";
 }

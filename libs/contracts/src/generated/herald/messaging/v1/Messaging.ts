@@ -2,6 +2,8 @@
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
+import type { CampaignFinishRequest as _herald_messaging_v1_CampaignFinishRequest, CampaignFinishRequest__Output as _herald_messaging_v1_CampaignFinishRequest__Output } from '../../../herald/messaging/v1/CampaignFinishRequest';
+import type { CampaignFinishResponse as _herald_messaging_v1_CampaignFinishResponse, CampaignFinishResponse__Output as _herald_messaging_v1_CampaignFinishResponse__Output } from '../../../herald/messaging/v1/CampaignFinishResponse';
 import type { CampaignProgressResponse as _herald_messaging_v1_CampaignProgressResponse, CampaignProgressResponse__Output as _herald_messaging_v1_CampaignProgressResponse__Output } from '../../../herald/messaging/v1/CampaignProgressResponse';
 import type { CampaignRef as _herald_messaging_v1_CampaignRef, CampaignRef__Output as _herald_messaging_v1_CampaignRef__Output } from '../../../herald/messaging/v1/CampaignRef';
 import type { CancelCampaignResponse as _herald_messaging_v1_CancelCampaignResponse, CancelCampaignResponse__Output as _herald_messaging_v1_CancelCampaignResponse__Output } from '../../../herald/messaging/v1/CancelCampaignResponse';
@@ -45,6 +47,15 @@ import type { WorkflowEmailRequest as _herald_messaging_v1_WorkflowEmailRequest,
 import type { WorkflowEmailResponse as _herald_messaging_v1_WorkflowEmailResponse, WorkflowEmailResponse__Output as _herald_messaging_v1_WorkflowEmailResponse__Output } from '../../../herald/messaging/v1/WorkflowEmailResponse';
 
 export interface MessagingClient extends grpc.Client {
+  CampaignFinish(argument: _herald_messaging_v1_CampaignFinishRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_CampaignFinishResponse__Output>): grpc.ClientUnaryCall;
+  CampaignFinish(argument: _herald_messaging_v1_CampaignFinishRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_CampaignFinishResponse__Output>): grpc.ClientUnaryCall;
+  CampaignFinish(argument: _herald_messaging_v1_CampaignFinishRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_CampaignFinishResponse__Output>): grpc.ClientUnaryCall;
+  CampaignFinish(argument: _herald_messaging_v1_CampaignFinishRequest, callback: grpc.requestCallback<_herald_messaging_v1_CampaignFinishResponse__Output>): grpc.ClientUnaryCall;
+  campaignFinish(argument: _herald_messaging_v1_CampaignFinishRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_CampaignFinishResponse__Output>): grpc.ClientUnaryCall;
+  campaignFinish(argument: _herald_messaging_v1_CampaignFinishRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_CampaignFinishResponse__Output>): grpc.ClientUnaryCall;
+  campaignFinish(argument: _herald_messaging_v1_CampaignFinishRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_CampaignFinishResponse__Output>): grpc.ClientUnaryCall;
+  campaignFinish(argument: _herald_messaging_v1_CampaignFinishRequest, callback: grpc.requestCallback<_herald_messaging_v1_CampaignFinishResponse__Output>): grpc.ClientUnaryCall;
+  
   CampaignProgress(argument: _herald_messaging_v1_CampaignRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_CampaignProgressResponse__Output>): grpc.ClientUnaryCall;
   CampaignProgress(argument: _herald_messaging_v1_CampaignRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_messaging_v1_CampaignProgressResponse__Output>): grpc.ClientUnaryCall;
   CampaignProgress(argument: _herald_messaging_v1_CampaignRef, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_messaging_v1_CampaignProgressResponse__Output>): grpc.ClientUnaryCall;
@@ -345,6 +356,8 @@ export interface MessagingClient extends grpc.Client {
 }
 
 export interface MessagingHandlers extends grpc.UntypedServiceImplementation {
+  CampaignFinish: grpc.handleUnaryCall<_herald_messaging_v1_CampaignFinishRequest__Output, _herald_messaging_v1_CampaignFinishResponse>;
+  
   CampaignProgress: grpc.handleUnaryCall<_herald_messaging_v1_CampaignRef__Output, _herald_messaging_v1_CampaignProgressResponse>;
   
   CancelCampaign: grpc.handleUnaryCall<_herald_messaging_v1_CampaignRef__Output, _herald_messaging_v1_CancelCampaignResponse>;
@@ -414,6 +427,7 @@ export interface MessagingHandlers extends grpc.UntypedServiceImplementation {
 }
 
 export interface MessagingDefinition extends grpc.ServiceDefinition {
+  CampaignFinish: MethodDefinition<_herald_messaging_v1_CampaignFinishRequest, _herald_messaging_v1_CampaignFinishResponse, _herald_messaging_v1_CampaignFinishRequest__Output, _herald_messaging_v1_CampaignFinishResponse__Output>
   CampaignProgress: MethodDefinition<_herald_messaging_v1_CampaignRef, _herald_messaging_v1_CampaignProgressResponse, _herald_messaging_v1_CampaignRef__Output, _herald_messaging_v1_CampaignProgressResponse__Output>
   CancelCampaign: MethodDefinition<_herald_messaging_v1_CampaignRef, _herald_messaging_v1_CancelCampaignResponse, _herald_messaging_v1_CampaignRef__Output, _herald_messaging_v1_CancelCampaignResponse__Output>
   CheckSender: MethodDefinition<_herald_messaging_v1_VerifyRequest, _herald_common_v1_Empty, _herald_messaging_v1_VerifyRequest__Output, _herald_common_v1_Empty__Output>
