@@ -82,7 +82,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Publishes one event from the source outbox (each its own millisecond: the feed orders by id). */
 async function publish(e: NewEvent): Promise<DomainEvent> {
   await sleep(3);
-  const [envelope] = await outbox.enqueue(db, [e]);
+  const [envelope] = await db.tx((tx) => outbox.enqueue(tx, [e]));
   return envelope;
 }
 
