@@ -3,6 +3,7 @@
  * feed shows as which type, the feed's cursor, the date ranges and time zones the reads take, and
  * how email status changes become counts. No I/O.
  */
+import type { DomainEventType } from '../../../../libs/contracts/src';
 import { AppError, isUuid } from '../../../../libs/kit/src';
 
 /**
@@ -58,7 +59,7 @@ export const DELIVERABILITY_EVENTS = [
   'messaging.domain.guardrail_paused.v1',
   'messaging.domain.guardrail_warning.v1',
   'messaging.domain.guardrail_resumed.v1',
-] as const;
+] as const satisfies readonly DomainEventType[];
 export type DeliverabilityEvent = (typeof DELIVERABILITY_EVENTS)[number];
 
 /**
