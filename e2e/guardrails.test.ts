@@ -7,6 +7,7 @@ import { contactEvents, useSendingStack, verifyDomain } from './support/sending'
  * their thresholds; its marketing mail pauses at the complaint line while transactional mail flows,
  * and only an explicit resume sends what it held. A stack of its own: the test makes its sink
  * refuse a recipient. GUARDRAILS_MIN_VOLUME is 20 so that twenty mails are a window the rule judges.
+ * The pause and the resume show in the activity feed as the project's deliverability activity.
  */
 describe.each<TopologyKind>(['all', 'split'])('guardrails (%s)', (kind) => {
   const s = useSendingStack(kind, { sns: true, env: { GUARDRAILS_MIN_VOLUME: '20' } });
@@ -34,6 +35,13 @@ describe.each<TopologyKind>(['all', 'split'])('guardrails (%s)', (kind) => {
     expect(r.status).toBe(200);
   };
   const window = (g: any, w: '24h' | '7d', provider: string | null = null) => g.windows.find((x: any) => x.window === w && x.provider === provider);
+  /** The project's activity of these types (GET /activity), once there are at least `n`. */
+  const activity = (types: string, n = 1) =>
+    eventually(async () => {
+      const r = await api.get(`/activity?types=${types}`);
+      expect(r.status).toBe(200);
+      return r.body.data.length >= n ? (r.body.data as any[]) : undefined;
+    }, 20_000);
 
   beforeAll(async () => {
     api = s.api;
@@ -67,6 +75,17 @@ describe.each<TopologyKind>(['all', 'split'])('guardrails (%s)', (kind) => {
     });
     expect(window(paused, '24h')).toMatchObject({ sent: 21, complaints: 1, complaintLevel: 'critical' });
     expect(window(paused, '7d', 'google')).toMatchObject({ sent: 20, complaints: 1, complaintRate: 0.05, complaintLevel: 'critical' });
+    // The activity feed shows the pause, the project's and no contact's, with the reason and the rate.
+    expect(await activity('deliverability.guardrail_paused')).toEqual([
+      {
+        id: expect.any(String),
+        type: 'deliverability.guardrail_paused',
+        timestamp: expect.any(String),
+        contactId: null,
+        contactEmail: null,
+        metadata: { domain: s.domain, reason: paused.paused.reason, complaintRate: 0.05 },
+      },
+    ]);
 
     // Marketing waits (every replica sees the pause within a second); transactional mail flows; the project stays enabled.
     await new Promise((r) => setTimeout(r, 1500));
@@ -82,12 +101,24 @@ describe.each<TopologyKind>(['all', 'split'])('guardrails (%s)', (kind) => {
     expect(resumed.body).toMatchObject({ paused: null, resumedAt: expect.any(String) });
     await arrived(held.email);
     expect((await guardrails()).held).toBe(0);
+    // The resume too, with the mail it held; newest first beside the pause; a contact's feed has neither.
+    expect((await activity('deliverability.guardrail_resumed'))[0]).toMatchObject({ contactId: null, metadata: { domain: s.domain, held: 1 } });
+    expect((await activity('deliverability.guardrail_paused,deliverability.guardrail_resumed', 2)).map((a) => a.type)).toEqual([
+      'deliverability.guardrail_resumed',
+      'deliverability.guardrail_paused',
+    ]);
+    const contactFeed = await eventually(async () => {
+      const data = (await api.get(`/activity?contactId=${held.contact.id}`)).body.data as any[];
+      return data.some((a) => a.type === 'email.sent') ? data : undefined;
+    }, 20_000);
+    expect(contactFeed.filter((a) => a.type.startsWith('deliverability.'))).toEqual([]);
 
     // After a resume the rule judges only mail sent since: a late complaint on earlier mail does not pause again.
     await complain(mails[1]);
     const after = await guardrails();
     expect(after.paused).toBeNull();
     expect(window(after, '24h').complaints).toBe(2);
+    expect((await api.get('/activity?types=deliverability.guardrail_paused')).body.data).toHaveLength(1);
   }, 90_000);
 
   it("another project's domain and a malformed id are not found", async () => {

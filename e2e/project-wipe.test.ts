@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { Pool } from 'pg';
+import { newId } from '../libs/kit/src';
 import { Api, eventually, type TopologyKind } from '../libs/testing/src';
 import { importCsv, waitJob } from './support/imports';
 import { useSendingStack, verifyDomain } from './support/sending';
@@ -45,8 +46,14 @@ describe.each<TopologyKind>(['all'])('project reset and delete (%s)', (kind) => 
   }
 
   /** A bit of everything a project has, in every service. */
-  async function seed(api: Api, from: string) {
+  async function seed(api: Api, projectId: string, from: string) {
     const t = Math.random().toString(36).slice(2, 8);
+    // A sending domain's throttling, as the sender writes it to messaging's outbox (the relay publishes it).
+    await db.query(`INSERT INTO messaging.outbox (id, type, project_id, occurred_at, data) VALUES ($1, 'messaging.deliverability.changed.v1', $2, now(), $3)`, [
+      newId(),
+      projectId,
+      JSON.stringify({ domain: from.split('@')[1], provider: 'google', action: 'throttled', reason: 'deferrals', reply: null, ratePerMinute: 30, until: null }),
+    ]);
     expect((await api.post('/v1/track', { event: 'signed-up', email: `jane-${t}@example.com`, data: { plan: 'pro' } })).status).toBe(200);
     expect((await api.post('/templates', { name: 'Welcome', subject: 'Hi', body: '<p>Hi</p>', type: 'TRANSACTIONAL', from })).status).toBe(201);
     expect((await api.post('/v1/send', { to: `jane-${t}@example.com`, from, subject: 'Hello', body: '<p>Hello</p>' })).status).toBe(200);
@@ -65,6 +72,8 @@ describe.each<TopologyKind>(['all'])('project reset and delete (%s)', (kind) => 
     expect(job.status).toBe(202);
     expect((await waitJob(api, 'import', job.body.id ?? job.body.jobId)).status).toBe('completed');
   }
+
+  const recorded = (rows: Record<string, number>) => (rows['events.events'] ?? 0) >= 3 && (rows['events.deliverability_activity'] ?? 0) >= 1;
 
   async function finished(operationId: string) {
     return eventually(async () => {
@@ -90,10 +99,10 @@ describe.each<TopologyKind>(['all'])('project reset and delete (%s)', (kind) => 
     expect(created.status).toBe(201);
     b = { id: created.body.id, api: new Api(s.t.baseUrl, created.body.secret), from: `hello@other-${s.domain}` };
     await verifyDomain(b.api, s.dns, `other-${s.domain}`);
-    await seed(a.api, s.from);
-    await seed(b.api, b.from);
-    // Sent and recorded, so the emails' events are in before anything is wiped.
-    await eventually(async () => ((await rowsOf(a.id))['events.events'] ?? 0) >= 3 && ((await rowsOf(b.id))['events.events'] ?? 0) >= 3, 20_000);
+    await seed(a.api, a.id, s.from);
+    await seed(b.api, b.id, b.from);
+    // Sent and recorded, so the emails' events (and the throttling's activity) are in before anything is wiped.
+    await eventually(async () => [await rowsOf(a.id), await rowsOf(b.id)].every(recorded), 20_000);
   }, 120_000);
   afterAll(() => db?.end());
 
@@ -116,6 +125,7 @@ describe.each<TopologyKind>(['all'])('project reset and delete (%s)', (kind) => 
       'contacts.jobs',
       'domains.domains',
       'billing.usage',
+      'events.deliverability_activity',
     ])
       expect(seeded[t]).toBeGreaterThan(0);
 
@@ -148,8 +158,8 @@ describe.each<TopologyKind>(['all'])('project reset and delete (%s)', (kind) => 
   });
 
   it('deletes: the project stops answering at once, then no row of it is left anywhere; another project keeps all it had', async () => {
-    await seed(a.api, s.from);
-    await eventually(async () => ((await rowsOf(a.id))['events.events'] ?? 0) >= 3, 20_000);
+    await seed(a.api, a.id, s.from);
+    await eventually(async () => recorded(await rowsOf(a.id)), 20_000);
     const before = await rowsOf(b.id);
 
     const started = await owner.delete(`/users/@me/projects/${a.id}`, { confirm: a.name });

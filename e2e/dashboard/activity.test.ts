@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Browser } from 'playwright-core';
+import { newId } from '../../libs/kit/src';
 import { eventually, OWNER } from '../../libs/testing/src';
 import { launchBrowser, logIn, openArea, openDashboard, PHONE } from '../support/browser';
 import { useSendingStack } from '../support/sending';
@@ -8,7 +9,9 @@ import { useSendingStack } from '../support/sending';
  * Issue 24, activity and analytics: activity made through the API (emails sent through a verified
  * domain to an SMTP sink and opened, events tracked) shows in the feed with its types, the stats
  * count it, and Analytics draws it: the chart's points on the day with data, top events with the
- * tracked names and their counts.
+ * tracked names and their counts. A sending domain's throttling (issue 37) reads in words: the
+ * event as the sender's adaptive throttling writes it, put in messaging's outbox, which its relay
+ * publishes to the events service like any other.
  */
 describe('dashboard activity and analytics (all)', () => {
   const stack = useSendingStack('all', { shared: true, transactionalOpens: true });
@@ -16,6 +19,7 @@ describe('dashboard activity and analytics (all)', () => {
   const run = crypto.randomBytes(3).toString('hex');
   const to = [`ada-${run}@activity.test`, `bob-${run}@activity.test`];
   const event = `signed-up-${run}`;
+  const REPLY = '421 4.7.28 Gmail has detected an unusual rate of unsolicited mail originating from your IP address.';
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -32,6 +36,23 @@ describe('dashboard activity and analytics (all)', () => {
     const mail = await stack.smtp!.waitFor((m) => m.envelope.to[0] === to[0]);
     expect((await fetch(String(mail.parsed.html).match(/src="([^"]+\/t\/o\/[^"]+)"/)![1])).status).toBe(200);
     for (let i = 0; i < 3; i++) expect((await api.post('/v1/track', { event, email: to[1] })).status).toBe(200);
+    await stack.t.sql(
+      `INSERT INTO messaging.outbox (id, type, project_id, occurred_at, data) VALUES ($1, 'messaging.deliverability.changed.v1', $2, now(), $3)`,
+      [
+        newId(),
+        stack.t.projectId,
+        JSON.stringify({
+          domain: stack.domain,
+          provider: 'google',
+          action: 'throttled',
+          reason: 'gmail_rate_limited',
+          reply: REPLY,
+          ratePerMinute: 30,
+          until: null,
+        }),
+      ],
+    );
+    await eventually(async () => (await api.get('/activity?types=deliverability.throttled')).body.data.length === 1, 20_000);
     await eventually(async () => {
       const s = (await api.get('/activity/stats')).body;
       return s.totalEmailsSent === 2 && s.totalEmailsOpened === 1 && s.totalEvents >= 6;
@@ -52,9 +73,24 @@ describe('dashboard activity and analytics (all)', () => {
     expect(await feed.locator('li[data-type="event.triggered"]').count()).toBe(3);
     await expect(feed.locator('li[data-type="event.triggered"]').first().textContent()).resolves.toContain(event);
     await expect(feed.locator('li[data-type="email.opened"]').textContent()).resolves.toMatch(new RegExp(`Opened.*Hello ${run}.*${to[0]}`));
+    // The domain's throttling, no contact's, in words: who sends to whom, the provider's answer, the pace.
+    const slowed = feed.locator('li[data-type="deliverability.throttled"]');
+    await expect(slowed.locator('.feed-main > div').first().innerText()).resolves.toBe(
+      `Sending slowed Sending from ${stack.domain} to Google slowed: ${REPLY}`,
+    );
+    await expect(slowed.textContent()).resolves.toContain('At most 30 mails a minute.');
+    expect(await slowed.getByRole('link').count()).toBe(0);
     const stats = page.getByLabel('Statistics');
     await expect(stats.textContent()).resolves.toMatch(/Emails sent\s*2/);
     await expect(stats.textContent()).resolves.toMatch(/Opened\s*1\s*50% open rate/);
+
+    // The filter offers the deliverability types by name, and shows only them.
+    await page.getByLabel('Type').selectOption({ label: 'Sending slowed (deliverability.throttled)' });
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForFunction(() => (globalThis as any).document.querySelectorAll('ol[aria-label="Activity"] li').length === 1);
+    expect(await feed.locator('li[data-type="deliverability.throttled"]').count()).toBe(1);
+    for (const label of ['Normal pace', 'Marketing paused', 'Complaint warning', 'Marketing resumed'])
+      expect(await page.getByLabel('Type').locator('option', { hasText: label }).count()).toBe(1);
 
     // Only the opens; then the contact from the item.
     await page.getByLabel('Type').selectOption('email.opened');

@@ -11,7 +11,7 @@ export interface paths {
         };
         /**
          * Activity feed
-         * @description The project's activity, newest first: emails (email.sent, delivered, opened, clicked, bounced, complained, failed; opens and clicks with `metadata.engagement`, their class — human, apple_mpp, image_proxy, security_scanner, prefetch, unknown — and reasons, and `human`), a person’s first open and click of an email (email.human_opened, email.human_clicked), subscriptions (contact.subscribed, contact.unsubscribed), tracked segments' entries and exits (segment.entry, segment.exit), tracked events (event.triggered) and workflow runs started (workflow.started; metadata workflowId, workflowName, executionId). Pages by `cursor`.
+         * @description The project's activity, newest first: emails (email.sent, delivered, opened, clicked, bounced, complained, failed; opens and clicks with `metadata.engagement`, their class — human, apple_mpp, image_proxy, security_scanner, prefetch, unknown — and reasons, and `human`), a person’s first open and click of an email (email.human_opened, email.human_clicked), subscriptions (contact.subscribed, contact.unsubscribed), tracked segments' entries and exits (segment.entry, segment.exit), tracked events (event.triggered), workflow runs started (workflow.started; metadata workflowId, workflowName, executionId) and the project's sending domains' deliverability changes, no contact's (`contactId` and `contactEmail` null): sending to a mailbox provider throttled or back to its normal pace (deliverability.throttled, deliverability.resumed; metadata domain, provider, action, reason, reply — the provider's SMTP text —, ratePerMinute, until) and a domain's guardrails (deliverability.guardrail_paused, deliverability.guardrail_warning with domain, reason, complaintRate — a fraction, 0.003 is 0.3 % —; deliverability.guardrail_resumed with domain, held). Pages by `cursor`.
          *
          *     **Auth:** A secret key (sk_) of the project, or a dashboard session of a member with X-Project-Id.
          */
@@ -2770,7 +2770,7 @@ export interface operations {
     getActivity: {
         parameters: {
             query?: {
-                /** @description Only this contact's activity. */
+                /** @description Only this contact's activity (deliverability changes, which are no contact's, left out). */
                 contactId?: string;
                 /** @description The `cursor` of the previous page; none for the first. */
                 cursor?: string;
@@ -2824,14 +2824,14 @@ export interface operations {
                             /** @description null when the activity is no contact’s. */
                             contactId: string | null;
                             id: string;
-                            /** @description The type's details: an event's data, a tracked event's name and data, a workflow run's ids. */
+                            /** @description The type's details: an event's data, a tracked event's name and data, a workflow run's ids, a deliverability change's domain event data. */
                             metadata: {
                                 [key: string]: unknown;
                             };
                             /** Format: date-time */
                             timestamp: string;
                             /** @enum {string} */
-                            type: "email.sent" | "email.delivered" | "email.opened" | "email.clicked" | "email.human_opened" | "email.human_clicked" | "email.bounced" | "email.complained" | "email.failed" | "email.received" | "contact.subscribed" | "contact.unsubscribed" | "segment.entry" | "segment.exit" | "event.triggered" | "workflow.started";
+                            type: "email.sent" | "email.delivered" | "email.opened" | "email.clicked" | "email.human_opened" | "email.human_clicked" | "email.bounced" | "email.complained" | "email.failed" | "email.received" | "contact.subscribed" | "contact.unsubscribed" | "segment.entry" | "segment.exit" | "event.triggered" | "workflow.started" | "deliverability.throttled" | "deliverability.resumed" | "deliverability.guardrail_paused" | "deliverability.guardrail_warning" | "deliverability.guardrail_resumed";
                         }[];
                         hasMore: boolean;
                     };
@@ -2983,7 +2983,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": {
-                        types: ("email.sent" | "email.delivered" | "email.opened" | "email.clicked" | "email.human_opened" | "email.human_clicked" | "email.bounced" | "email.complained" | "email.failed" | "email.received" | "contact.subscribed" | "contact.unsubscribed" | "segment.entry" | "segment.exit" | "event.triggered" | "workflow.started")[];
+                        types: ("email.sent" | "email.delivered" | "email.opened" | "email.clicked" | "email.human_opened" | "email.human_clicked" | "email.bounced" | "email.complained" | "email.failed" | "email.received" | "contact.subscribed" | "contact.unsubscribed" | "segment.entry" | "segment.exit" | "event.triggered" | "workflow.started" | "deliverability.throttled" | "deliverability.resumed" | "deliverability.guardrail_paused" | "deliverability.guardrail_warning" | "deliverability.guardrail_resumed")[];
                     };
                 };
             };

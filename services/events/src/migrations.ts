@@ -133,4 +133,24 @@ export const migrations: Migration[] = [
       ALTER TABLE events.campaign_counts ADD COLUMN human_opened bigint NOT NULL DEFAULT 0, ADD COLUMN human_clicked bigint NOT NULL DEFAULT 0;
     `,
   },
+  {
+    // A sending domain's deliverability changes in the activity feed (messaging's
+    // deliverability.changed.v1 and domain.guardrail_*.v1), as activity of their own: a project's,
+    // no contact's. Its id a UUIDv7 of when the change happened (the feed's order and date bounds
+    // hold as for events); one row per source event, so a redelivered event is shown once.
+    id: '021_deliverability_activity',
+    sql: `
+      CREATE TABLE events.deliverability_activity (
+        project_id uuid NOT NULL,
+        id uuid NOT NULL,
+        type text NOT NULL,                   -- deliverability.throttled, .resumed, .guardrail_paused, .guardrail_warning, .guardrail_resumed
+        event_id uuid NOT NULL,               -- the domain event it shows
+        data jsonb NOT NULL,                  -- the feed's metadata: the event's data
+        created_at timestamptz NOT NULL,
+        PRIMARY KEY (project_id, id)
+      );
+      CREATE UNIQUE INDEX deliverability_activity_once ON events.deliverability_activity (project_id, event_id);
+      CREATE INDEX deliverability_activity_by_type ON events.deliverability_activity (project_id, type, id DESC);
+    `,
+  },
 ];

@@ -6,6 +6,7 @@ import { ErrorBanner, Field, useForm } from '../../ui/form';
 import { Badge, Empty, Loaded, PageHeader, Pager, formatDate, formatNumber, useCursorPages } from '../../ui/kit';
 import '../analytics/charts.css';
 import type { Answer } from '../../api-types';
+import { deliverabilityDetail, deliverabilitySubject } from './words';
 
 /** One entry of GET /activity (and of /activity/upcoming). */
 type FeedItem = Answer<'/activity', 'get'>['data'][number] | Answer<'/activity/upcoming', 'get'>['activities'][number];
@@ -31,6 +32,11 @@ const TYPES: Record<string, { icon: string; label: string; tone: Tone }> = {
   'workflow.started': { icon: '▶', label: 'Workflow started', tone: 'info' },
   'workflow.waiting': { icon: '◔', label: 'Workflow waiting', tone: 'neutral' },
   'campaign.scheduled': { icon: '◷', label: 'Campaign scheduled', tone: 'info' },
+  'deliverability.throttled': { icon: '▽', label: 'Sending slowed', tone: 'warn' },
+  'deliverability.resumed': { icon: '△', label: 'Normal pace', tone: 'good' },
+  'deliverability.guardrail_paused': { icon: '‖', label: 'Marketing paused', tone: 'bad' },
+  'deliverability.guardrail_warning': { icon: '!', label: 'Complaint warning', tone: 'warn' },
+  'deliverability.guardrail_resumed': { icon: '↻', label: 'Marketing resumed', tone: 'good' },
 };
 export const typeInfo = (type: string) => TYPES[type] ?? { icon: '•', label: type, tone: 'neutral' as Tone };
 
@@ -42,6 +48,7 @@ export function subjectOf(a: ActivityItem): string {
   if (a.type.startsWith('workflow.')) return m.workflowName ?? m.workflowId ?? '';
   if (a.type === 'campaign.scheduled') return `${m.campaignName ?? ''}${m.subject ? ` — “${m.subject}”` : ''}`;
   if (a.type.startsWith('segment.')) return m.segmentName ?? m.eventName ?? '';
+  if (a.type.startsWith('deliverability.')) return deliverabilitySubject(a.type, m);
   return m.subject ?? '';
 }
 
@@ -186,6 +193,8 @@ export default function Activity() {
 function FeedItem({ a }: { a: ActivityItem }) {
   const t = typeInfo(a.type);
   const subject = subjectOf(a);
+  // A sending domain's change is no contact's: a second line says what else to know.
+  const detail = a.type.startsWith('deliverability.') ? deliverabilityDetail(a.type, a.metadata ?? {}) : '';
   return (
     <li data-type={a.type}>
       <span className="feed-icon" aria-hidden>
@@ -195,6 +204,7 @@ function FeedItem({ a }: { a: ActivityItem }) {
         <div>
           <Badge tone={t.tone}>{t.label}</Badge> {subject && <span className="feed-subject">{subject}</span>}
         </div>
+        {detail && <div className="small-text muted">{detail}</div>}
         {a.contactId ? (
           <Link href={`~/contacts/${a.contactId}`} className="small-text">
             {a.contactEmail ?? a.contactId}

@@ -1,7 +1,7 @@
 import type { Db, Work } from '../../../../libs/db/src';
 import { prepared, sqlOf } from '../../../../libs/db/src';
-import { EMAIL_COUNTERS, WORKFLOW_ACTIVITY_TYPES, type ActivityType, type Counts } from '../domain/activity';
-import type { ActivityStore, CampaignChange, CampaignRow, EmailCountRows, FeedQuery, FeedRow, WorkflowActivity } from '../app/ports';
+import { DELIVERABILITY_ACTIVITY_TYPES, EMAIL_COUNTERS, WORKFLOW_ACTIVITY_TYPES, type ActivityType, type Counts } from '../domain/activity';
+import type { ActivityStore, CampaignChange, CampaignRow, DeliverabilityActivity, EmailCountRows, FeedQuery, FeedRow, WorkflowActivity } from '../app/ports';
 import { SCHEMA } from '../migrations';
 
 const S = SCHEMA;
@@ -123,6 +123,27 @@ export class ActivityRepo implements ActivityStore {
     );
   }
 
+  /** Deliverability changes, each once per source event (a redelivery inserts nothing). */
+  async addDeliverabilityActivity(work: Work, rows: DeliverabilityActivity[]) {
+    const tx = sqlOf(work);
+    if (rows.length === 0) return;
+    await tx.query(
+      prepared(
+        `INSERT INTO ${S}.deliverability_activity (project_id, id, type, event_id, data, created_at)
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::uuid[], $5::jsonb[], $6::timestamptz[])
+       ON CONFLICT (project_id, event_id) DO NOTHING`,
+        [
+          rows.map((r) => r.projectId),
+          rows.map((r) => r.id),
+          rows.map((r) => r.type),
+          rows.map((r) => r.eventId),
+          rows.map((r) => JSON.stringify(r.data)),
+          rows.map((r) => r.at),
+        ],
+      ),
+    );
+  }
+
   async deleteContactActivity(work: Work, projectId: string, contactId: string) {
     const tx = sqlOf(work);
     await tx.query(`DELETE FROM ${S}.workflow_activity WHERE project_id = $1 AND contact_id = $2`, [projectId, contactId]);
@@ -131,10 +152,12 @@ export class ActivityRepo implements ActivityStore {
   // ---- reads (each scoped by its project) -------------------------------------------------------
 
   /**
-   * A page of the feed, newest first by id (UUIDv7, so by time), `limit` rows: events, and
-   * workflow runs from their own table, merged. Ids bound the scan (an event's id is made the
-   * millisecond it is recorded, or just after; a run's is of when it started); `created_at` makes
-   * the dates exact. With types, one index walk per event type, merged.
+   * A page of the feed, newest first by id (UUIDv7, so by time), `limit` rows: events, workflow
+   * runs and deliverability changes from their own tables, merged. Ids bound the scan (an event's
+   * id is made the millisecond it is recorded, or just after; the others' are of when they
+   * happened); `created_at` makes the dates exact. With types, one index walk per event type,
+   * merged; a table none of whose types is asked for is not read. Deliverability changes are no
+   * contact's: a contact's feed leaves them out.
    */
   async feed(projectId: string, q: FeedQuery): Promise<FeedRow[]> {
     const conds: Array<(t: string) => string> = [(t) => `${t}.project_id = $1`];
@@ -155,9 +178,11 @@ export class ActivityRepo implements ActivityStore {
       add((t, p) => `${t}.created_at <= ${p}::timestamptz`, q.end.at);
     }
     const where = (t: string) => conds.map((c) => c(t)).join(' AND ');
-    const cols = 'e.id, e.contact_id, e.name, e.data, e.created_at, false AS workflow';
-    const eventTypes = q.types?.filter((t) => !WORKFLOW_ACTIVITY_TYPES.includes(t as ActivityType));
-    const workflowTypes = q.types ? q.types.filter((t) => WORKFLOW_ACTIVITY_TYPES.includes(t as ActivityType)) : undefined;
+    const cols = "e.id, e.contact_id, e.name, e.data, e.created_at, 'event' AS source";
+    const own = (types: readonly ActivityType[]) => (q.types ? q.types.filter((t) => types.includes(t as ActivityType)) : undefined);
+    const eventTypes = q.types?.filter(
+      (t) => !WORKFLOW_ACTIVITY_TYPES.includes(t as ActivityType) && !DELIVERABILITY_ACTIVITY_TYPES.includes(t as ActivityType),
+    );
     const parts: string[] = [];
     if (!eventTypes) {
       parts.push(`(SELECT ${cols} FROM ${S}.events e WHERE ${where('e')} ORDER BY e.id DESC LIMIT $2)`);
@@ -169,16 +194,23 @@ export class ActivityRepo implements ActivityStore {
          ) f ORDER BY f.id DESC LIMIT $2)`,
       );
     }
-    if (!workflowTypes || workflowTypes.length) {
+    // Activity of its own: its table, the types it holds, its contact column (none: no contact's).
+    const tables = [
+      { table: 'workflow_activity', source: 'workflow', types: own(WORKFLOW_ACTIVITY_TYPES), contact: 'w.contact_id' },
+      { table: 'deliverability_activity', source: 'deliverability', types: own(DELIVERABILITY_ACTIVITY_TYPES), contact: undefined },
+    ];
+    for (const { table, source, types, contact } of tables) {
+      if ((types && types.length === 0) || (q.contactId && !contact)) continue;
       let typed = '';
-      if (workflowTypes) {
-        params.push(workflowTypes);
+      if (types) {
+        params.push(types);
         typed = ` AND w.type = ANY($${params.length}::text[])`;
       }
       parts.push(
-        `(SELECT w.id, w.contact_id, w.type AS name, w.data, w.created_at, true AS workflow FROM ${S}.workflow_activity w WHERE ${where('w')}${typed} ORDER BY w.id DESC LIMIT $2)`,
+        `(SELECT w.id, ${contact ?? 'NULL::uuid'} AS contact_id, w.type AS name, w.data, w.created_at, '${source}' AS source FROM ${S}.${table} w WHERE ${where('w')}${typed} ORDER BY w.id DESC LIMIT $2)`,
       );
     }
+    if (parts.length === 0) return [];
     if (parts.length === 1) return this.db.query(parts[0], params);
     return this.db.query(`SELECT f.* FROM (${parts.join(' UNION ALL ')}) f ORDER BY f.id DESC LIMIT $2`, params);
   }

@@ -11,8 +11,10 @@ import {
   activityMetadata,
   activityType,
   addDays,
+  type DeliverabilityEvent,
   daysIn,
   decodeCursor,
+  deliverabilityType,
   emailCounts,
   encodeCursor,
   openRange,
@@ -26,7 +28,7 @@ import {
   utcDays,
 } from '../domain/activity';
 import type { Activity } from '../../../../libs/contracts/src/generated/herald/events/v1/Activity';
-import type { ActivityStore, CampaignChange, FeedRow, WorkflowActivity } from './ports';
+import type { ActivityStore, CampaignChange, DeliverabilityActivity, FeedRow, WorkflowActivity } from './ports';
 
 type StatusChanged = DomainEvent<'messaging.email.status_changed.v1'>;
 type CampaignChanged = DomainEvent<'campaigns.campaign.changed.v1'>;
@@ -102,6 +104,25 @@ export function recordWorkflowRuns(store: ActivityStore, work: Work, events: Exe
   return store.addWorkflowActivity(work, [...runs.values()]);
 }
 
+/**
+ * A sending domain's deliverability changes (throttled or resumed per mailbox provider, its
+ * guardrails' pauses, warnings and resumes), as activity of the project, no contact's: each row
+ * of when it happened, its metadata the event's data, once per event (a redelivery adds nothing).
+ */
+export function recordDeliverability(store: ActivityStore, work: Work, events: Array<DomainEvent<DeliverabilityEvent>>) {
+  const rows = new Map<string, DeliverabilityActivity>();
+  for (const e of events)
+    rows.set(`${e.projectId}|${e.id}`, {
+      projectId: e.projectId,
+      id: newIdAt(new Date(e.occurredAt)),
+      type: deliverabilityType(e.type, e.data as { action?: string }),
+      eventId: e.id,
+      data: e.data,
+      at: e.occurredAt,
+    });
+  return store.addDeliverabilityActivity(work, [...rows.values()]);
+}
+
 export function forgetCampaigns(store: ActivityStore, work: Work, events: CampaignDeleted[]) {
   const seen = new Map(events.map((e) => [`${e.projectId}|${e.data.campaignId}`, { projectId: e.projectId, id: e.data.campaignId, at: e.occurredAt }]));
   return store.deleteCampaigns(work, [...seen.values()]);
@@ -132,13 +153,14 @@ export function activityHandlers(
   emailsOf: (projectId: string, contactIds: string[]) => Promise<Map<string, string>>,
   workflows: () => Api<'workflows'>,
 ): ActivityHandlers {
+  // Activity of its own carries its type and metadata; an event's are derived from its name. No contact: ''.
   const view = (r: FeedRow, emails: Map<string, string>): Activity => ({
     id: r.id,
-    type: r.workflow ? r.name : activityType(r.name),
+    type: r.source === 'event' ? activityType(r.name) : r.name,
     timestamp: r.created_at.toISOString(),
-    contact_id: r.contact_id,
-    contact_email: emails.get(r.contact_id) ?? '',
-    metadata_json: JSON.stringify(r.workflow ? r.data : activityMetadata(r.name, r.data)),
+    contact_id: r.contact_id ?? '',
+    contact_email: (r.contact_id && emails.get(r.contact_id)) || '',
+    metadata_json: JSON.stringify(r.source === 'event' ? activityMetadata(r.name, r.data) : r.data),
   });
 
   return {
@@ -161,7 +183,7 @@ export function activityHandlers(
       const page = rows.slice(0, limit);
       const emails = await emailsOf(
         projectId,
-        page.map((r) => r.contact_id),
+        page.flatMap((r) => (r.contact_id ? [r.contact_id] : [])),
       );
       const hasMore = rows.length > limit;
       return { data: page.map((r) => view(r, emails)), cursor: hasMore ? encodeCursor(page[page.length - 1].id) : '', has_more: hasMore };

@@ -76,8 +76,12 @@ export interface CampaignRow {
   total_recipients: number;
 }
 
-/** A row of the feed: an event, or (`workflow`) a workflow run, whose `name` is its activity type. */
-export type FeedRow = EventRow & { workflow: boolean };
+/**
+ * A row of the feed: an event (`source` 'event'), or activity of its own — a workflow run, a
+ * sending domain's deliverability change (no contact's: `contact_id` null) — whose `name` is its
+ * activity type and `data` its metadata.
+ */
+export type FeedRow = Omit<EventRow, 'contact_id'> & { contact_id: string | null; source: 'event' | 'workflow' | 'deliverability' };
 
 /** A workflow run to show in the feed (workflows.execution.started.v1); `at`: when it started. */
 export interface WorkflowActivity {
@@ -86,6 +90,16 @@ export interface WorkflowActivity {
   type: string;
   contactId: string;
   executionId: string;
+  data: Record<string, unknown>;
+  at: string;
+}
+
+/** A deliverability change to show in the feed; `eventId`: the domain event's (once each); `at`: when it happened. */
+export interface DeliverabilityActivity {
+  projectId: string;
+  id: string;
+  type: string;
+  eventId: string;
   data: Record<string, unknown>;
   at: string;
 }
@@ -107,6 +121,8 @@ export interface ActivityStore {
   deleteCampaigns(work: Work, rows: Array<{ projectId: string; id: string; at: string }>): Promise<void>;
   /** Records workflow runs (once per execution and type) and counts the started ones. */
   addWorkflowActivity(work: Work, rows: WorkflowActivity[]): Promise<void>;
+  /** Records deliverability changes, once per source event. */
+  addDeliverabilityActivity(work: Work, rows: DeliverabilityActivity[]): Promise<void>;
   /** A deleted contact's workflow activity goes (its counts stay, as its emails' do). */
   deleteContactActivity(work: Work, projectId: string, contactId: string): Promise<void>;
   feed(projectId: string, q: FeedQuery): Promise<FeedRow[]>;

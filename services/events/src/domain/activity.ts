@@ -3,6 +3,7 @@
  * feed shows as which type, the feed's cursor, the date ranges and time zones the reads take, and
  * how email status changes become counts. No I/O.
  */
+import type { DomainEventType } from '../../../../libs/contracts/src';
 import { AppError, isUuid } from '../../../../libs/kit/src';
 
 /**
@@ -11,6 +12,8 @@ import { AppError, isUuid } from '../../../../libs/kit/src';
  * tracks itself is `event.triggered`. The same mapping is `events.activity_type(name)` in SQL
  * (migration 002_activity), which the `types` filter uses. Workflow runs are not events: their
  * types (WORKFLOW_ACTIVITY_TYPES) come from their own table (migration 003_workflow_activity).
+ * Nor are a sending domain's deliverability changes, which are no contact's
+ * (DELIVERABILITY_ACTIVITY_TYPES, migration 021_deliverability_activity).
  */
 export const ACTIVITY_TYPES = [
   'email.sent',
@@ -29,12 +32,46 @@ export const ACTIVITY_TYPES = [
   'segment.exit',
   'event.triggered',
   'workflow.started',
+  'deliverability.throttled',
+  'deliverability.resumed',
+  'deliverability.guardrail_paused',
+  'deliverability.guardrail_warning',
+  'deliverability.guardrail_resumed',
 ] as const;
 
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
 /** The types of workflow activity (never an event's type, whatever its name). */
 export const WORKFLOW_ACTIVITY_TYPES: readonly ActivityType[] = ['workflow.started'];
+
+/** The types of deliverability activity: a sending domain's throttling and guardrails, no contact's. */
+export const DELIVERABILITY_ACTIVITY_TYPES: readonly ActivityType[] = [
+  'deliverability.throttled',
+  'deliverability.resumed',
+  'deliverability.guardrail_paused',
+  'deliverability.guardrail_warning',
+  'deliverability.guardrail_resumed',
+];
+
+/** The domain events that are deliverability activity. */
+export const DELIVERABILITY_EVENTS = [
+  'messaging.deliverability.changed.v1',
+  'messaging.domain.guardrail_paused.v1',
+  'messaging.domain.guardrail_warning.v1',
+  'messaging.domain.guardrail_resumed.v1',
+] as const satisfies readonly DomainEventType[];
+export type DeliverabilityEvent = (typeof DELIVERABILITY_EVENTS)[number];
+
+/**
+ * A deliverability event's type in the feed: a throttling change by its action
+ * (`deliverability.throttled` / `.resumed`), a guardrail's by what it did.
+ */
+export function deliverabilityType(type: DeliverabilityEvent, data: { action?: string }): ActivityType {
+  if (type === 'messaging.deliverability.changed.v1') return data.action === 'resumed' ? 'deliverability.resumed' : 'deliverability.throttled';
+  if (type === 'messaging.domain.guardrail_paused.v1') return 'deliverability.guardrail_paused';
+  if (type === 'messaging.domain.guardrail_warning.v1') return 'deliverability.guardrail_warning';
+  return 'deliverability.guardrail_resumed';
+}
 
 /** An event's type in the feed. */
 export function activityType(name: string): ActivityType {

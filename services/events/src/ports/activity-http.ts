@@ -17,7 +17,7 @@ const activityQuery = z.object({
   cursor: z.string().max(200).optional().describe('The `cursor` of the previous page; none for the first.'),
   limit: limit(50),
   types: z.string().max(1000).optional().describe('Comma-separated activity types (GET /activity/types); default all.'),
-  contactId: z.string().max(64).optional().describe("Only this contact's activity."),
+  contactId: z.string().max(64).optional().describe("Only this contact's activity (deliverability changes, which are no contact's, left out)."),
   startDate: date('From'),
   endDate: date('Up to'),
 });
@@ -65,7 +65,9 @@ const activityAnswer = z.strictObject({
   timestamp: z.iso.datetime(),
   contactId: z.string().nullable().describe('null when the activity is no contact’s.'),
   contactEmail: z.string().nullable().describe("The contact's current email; null when there is none."),
-  metadata: z.record(z.string(), z.unknown()).describe("The type's details: an event's data, a tracked event's name and data, a workflow run's ids."),
+  metadata: z
+    .record(z.string(), z.unknown())
+    .describe("The type's details: an event's data, a tracked event's name and data, a workflow run's ids, a deliverability change's domain event data."),
 });
 const upcomingAnswer = activityAnswer.extend({
   type: z.enum(UPCOMING_TYPES),
@@ -97,7 +99,7 @@ export function activityRoutes(events: () => Api<'events'>): Route[] {
         tag,
         summary: 'Activity feed',
         description:
-          "The project's activity, newest first: emails (email.sent, delivered, opened, clicked, bounced, complained, failed; opens and clicks with `metadata.engagement`, their class — human, apple_mpp, image_proxy, security_scanner, prefetch, unknown — and reasons, and `human`), a person’s first open and click of an email (email.human_opened, email.human_clicked), subscriptions (contact.subscribed, contact.unsubscribed), tracked segments' entries and exits (segment.entry, segment.exit), tracked events (event.triggered) and workflow runs started (workflow.started; metadata workflowId, workflowName, executionId). Pages by `cursor`.",
+          "The project's activity, newest first: emails (email.sent, delivered, opened, clicked, bounced, complained, failed; opens and clicks with `metadata.engagement`, their class — human, apple_mpp, image_proxy, security_scanner, prefetch, unknown — and reasons, and `human`), a person’s first open and click of an email (email.human_opened, email.human_clicked), subscriptions (contact.subscribed, contact.unsubscribed), tracked segments' entries and exits (segment.entry, segment.exit), tracked events (event.triggered), workflow runs started (workflow.started; metadata workflowId, workflowName, executionId) and the project's sending domains' deliverability changes, no contact's (`contactId` and `contactEmail` null): sending to a mailbox provider throttled or back to its normal pace (deliverability.throttled, deliverability.resumed; metadata domain, provider, action, reason, reply — the provider's SMTP text —, ratePerMinute, until) and a domain's guardrails (deliverability.guardrail_paused, deliverability.guardrail_warning with domain, reason, complaintRate — a fraction, 0.003 is 0.3 % —; deliverability.guardrail_resumed with domain, held). Pages by `cursor`.",
         query: activityQuery,
         responses: {
           200: {

@@ -3,9 +3,10 @@ import type { DomainEvent } from '../../../../libs/contracts/src';
 import { workOf } from '../../../../libs/db/src';
 import type { Consumer } from '../../../../libs/runtime/src/service';
 import type { EventsRepo } from '../adapters/repo';
-import { countEmails, forgetCampaigns, projectCampaigns, recordWorkflowRuns } from '../app/activity';
+import { countEmails, forgetCampaigns, projectCampaigns, recordDeliverability, recordWorkflowRuns } from '../app/activity';
 import { recordEvents } from '../app/handlers';
 import type { ActivityStore } from '../app/ports';
+import { DELIVERABILITY_EVENTS, type DeliverabilityEvent } from '../domain/activity';
 
 const PUBLIC_EMAIL_EVENTS = new Set(['sent', 'delivered', 'opened', 'clicked', 'bounced', 'complained', 'failed']);
 
@@ -16,6 +17,7 @@ type CampaignChanged = DomainEvent<'campaigns.campaign.changed.v1'>;
 type CampaignDeleted = DomainEvent<'campaigns.campaign.deleted.v1'>;
 type ExecutionStarted = DomainEvent<'workflows.execution.started.v1'>;
 type Received = DomainEvent<'messaging.email.received.v1'>;
+type DeliverabilityChanged = DomainEvent<DeliverabilityEvent>;
 
 const subscriptionRows = (events: SubscriptionChanged[]) =>
   events.map((e) => ({
@@ -74,8 +76,8 @@ const receivedRows = (events: Received[]) =>
 /**
  * Turns contacts' and messaging's domain events into the public events users see (email.*,
  * contact.*, segment.*), and keeps the read models of activity and analytics in the same
- * transactions: email counts, the campaigns projection, workflow runs (docs/decisions/README.md,
- * "Activity and analytics").
+ * transactions: email counts, the campaigns projection, workflow runs, sending domains'
+ * deliverability changes (docs/decisions/README.md, "Activity and analytics").
  */
 export function eventsConsumer(repo: EventsRepo, activity: ActivityStore): Consumer {
   // Each kind of event in batches (one statement per read model per batch); one event is a batch of one.
@@ -93,6 +95,10 @@ export function eventsConsumer(repo: EventsRepo, activity: ActivityStore): Consu
     'campaigns.campaign.deleted.v1': (events: CampaignDeleted[], tx: PoolClient) => forgetCampaigns(activity, workOf(tx), events),
     // Activity of their own, not recorded events (those trigger workflows).
     'workflows.execution.started.v1': (events: ExecutionStarted[], tx: PoolClient) => recordWorkflowRuns(activity, workOf(tx), events),
+    // A sending domain's throttling and guardrails: the project's activity, no contact's.
+    ...Object.fromEntries(
+      DELIVERABILITY_EVENTS.map((type) => [type, (events: DeliverabilityChanged[], tx: PoolClient) => recordDeliverability(activity, workOf(tx), events)]),
+    ),
   };
   const one =
     <E>(batch: (events: E[], tx: PoolClient) => Promise<void>) =>
