@@ -78,6 +78,19 @@ describe.each<TopologyKind>(['all', 'split'])('adaptive throttling (%s)', (kind)
     await eventually(async () => arrived('google', google) === 8, 30_000);
     await eventually(async () => (await lane('google')).state === 'normal', 5_000);
     expect(sinks.google.answers.filter((a) => a.code === 421)).toHaveLength(1);
+
+    // Both changes are in the project's activity feed, with the SMTP text.
+    const feed = async () =>
+      ((await api.get('/activity?types=deliverability.throttled,deliverability.resumed')).body.data as any[]).filter(
+        (a) => a.metadata.provider === 'google' && a.metadata.domain === s.domain,
+      );
+    await eventually(async () => (await feed()).length === 2, 10_000);
+    const [resumed, throttledEntry] = await feed();
+    expect(resumed).toMatchObject({ type: 'deliverability.resumed', contactId: null, metadata: { action: 'resumed', reason: 'gmail-rate-limit' } });
+    expect(throttledEntry).toMatchObject({
+      type: 'deliverability.throttled',
+      metadata: { action: 'throttled', reason: 'gmail-rate-limit', ratePerMinute: 1, until: expect.any(String), reply: expect.stringContaining('4.7.28') },
+    });
   }, 60_000);
 
   it("Yahoo's TSS04 suspends Yahoo mail only, for its window", async () => {
