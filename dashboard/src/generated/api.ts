@@ -898,6 +898,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/deliverability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Traffic shaping per domain and provider
+         * @description The project's pace per sending domain and mailbox provider: the provider's connection limits, the window of messages in flight (halved on a deferral, grown back on accepted mail), and whether a reply rule throttles or suspends it — Gmail's 421 4.7.28 cuts the rate to 1 a minute for 90 minutes, Yahoo's TSS04 suspends it 2 hours (DELIVERABILITY_REPLY_RULES adds rules). Mail over the pace waits in the queue, no attempt spent. Every change is a `deliverability.throttled` or `deliverability.resumed` entry in the activity feed.
+         *
+         *     **Auth:** A secret key (sk_) of the project, or a dashboard session of a member with X-Project-Id.
+         */
+        get: operations["getDeliverability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dev/mailbox": {
         parameters: {
             query?: never;
@@ -6033,6 +6055,89 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+        };
+    };
+    getDeliverability: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each domain and provider. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "providers": [
+                     *         {
+                     *           "domain": "example.com",
+                     *           "provider": "google",
+                     *           "connections": 5,
+                     *           "perConnection": 50,
+                     *           "window": 1,
+                     *           "inFlight": 0,
+                     *           "state": "throttled",
+                     *           "reason": "gmail-rate-limit",
+                     *           "reply": "421 4.7.28 Our system has detected an unusual rate of unsolicited mail originating from your IP address.",
+                     *           "ratePerMinute": 1,
+                     *           "until": "2025-06-02T14:30:00.000Z",
+                     *           "changedAt": "2025-06-02T13:00:00.000Z"
+                     *         },
+                     *         {
+                     *           "domain": "example.com",
+                     *           "provider": "microsoft",
+                     *           "connections": 5,
+                     *           "perConnection": 50,
+                     *           "window": 5,
+                     *           "inFlight": 2,
+                     *           "state": "normal",
+                     *           "reason": null,
+                     *           "reply": null,
+                     *           "ratePerMinute": null,
+                     *           "until": null,
+                     *           "changedAt": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        providers: {
+                            /** @description The last recorded change. */
+                            changedAt: string | null;
+                            /** @description Connections open at once to the provider, at most (DELIVERABILITY_PROVIDER_LIMITS). */
+                            connections: number;
+                            domain: string;
+                            inFlight: number;
+                            /** @description Messages one connection carries before it is closed. */
+                            perConnection: number;
+                            /** @description google, microsoft, yahoo, apple, other, or one of PROVIDER_MX_PATTERNS. */
+                            provider: string;
+                            /** @description Messages a minute while a rule holds; 0 while suspended. */
+                            ratePerMinute: number | null;
+                            /** @description The reply rule that throttled it (gmail-rate-limit, yahoo-tss04 …), or deferrals; null when normal. */
+                            reason: string | null;
+                            /** @description The SMTP reply that set it. */
+                            reply: string | null;
+                            /** @enum {string} */
+                            state: "normal" | "throttled" | "suspended";
+                            /** @description When the throttle lifts; null: when the window is back (deferrals), or not throttled. */
+                            until: string | null;
+                            /** @description Messages the answering sender lets be in flight now: it halves on a deferral and grows back by one per window of accepted mail; null: that sender has not sent there. */
+                            window: number | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["RateLimited"];
         };
     };

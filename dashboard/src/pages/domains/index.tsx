@@ -5,6 +5,7 @@ import { useApi } from '../../ui/data';
 import { ErrorBanner, Field, Submit, useForm } from '../../ui/form';
 import { Badge, CopyButton, Empty, Loaded, PageHeader, formatDate } from '../../ui/kit';
 import './domains.css';
+import { TrafficShaping, type DeliverabilityAnswer, type ShapingRow } from './shaping';
 import type { Answer } from '../../api-types';
 
 export type Domain = Answer<'/domains/project/{projectId}', 'get'>[number];
@@ -24,6 +25,8 @@ const PURPOSES: Record<DnsRecord['purpose'], { label: string; required: boolean 
 export default function Domains() {
   const project = useProject();
   const list = useApi<Domain[]>(`/domains/project/${project.id}`);
+  // One answer for every domain; read again every 30 s while a provider is slowed, to show it lift.
+  const shaping = useApi<DeliverabilityAnswer>('/deliverability', { pollMs: 30_000, poll: (s) => s.providers.some((p) => p.state !== 'normal') });
   const manage = canManage(project);
   return (
     <>
@@ -44,6 +47,7 @@ export default function Domains() {
                   key={d.id}
                   domain={d}
                   manage={manage}
+                  shaping={shaping.data?.providers.filter((p) => p.domain === d.domain.toLowerCase())}
                   onChange={(next) => list.setData((all) => all?.map((x) => (x.id === next.id ? next : x)))}
                   onDeleted={() => list.setData((all) => all?.filter((x) => x.id !== d.id))}
                 />
@@ -83,7 +87,19 @@ function AddDomain({ projectId, onAdded }: { projectId: string; onAdded: () => v
   );
 }
 
-function DomainCard({ domain: d, manage, onChange, onDeleted }: { domain: Domain; manage: boolean; onChange: (d: Domain) => void; onDeleted: () => void }) {
+function DomainCard({
+  domain: d,
+  manage,
+  shaping,
+  onChange,
+  onDeleted,
+}: {
+  domain: Domain;
+  manage: boolean;
+  shaping: ShapingRow[] | undefined;
+  onChange: (d: Domain) => void;
+  onDeleted: () => void;
+}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>();
   const [checked, setChecked] = useState(false);
@@ -194,6 +210,7 @@ function DomainCard({ domain: d, manage, onChange, onDeleted }: { domain: Domain
       </details>
       <Guardrails domain={d} manage={manage} />
       <Warmup domain={d} manage={manage} />
+      <TrafficShaping domain={d.domain} rows={shaping} />
       <Compliance domain={d} />
       {manage && <DmarcReports domain={d} onChange={onChange} />}
     </section>

@@ -137,10 +137,11 @@ export function newPace(ceiling: number): Pace {
 
 export type PaceChange = { action: 'throttled' | 'resumed'; throttle: Throttle } | undefined;
 
-/** An accepted message: the window grows by 1/window (one per window of messages) up to the ceiling; a throttle whose time is up, or whose window is back, is lifted. */
+/** An accepted message: the window grows by 1/window (one per window of messages) up to the ceiling, except while a rule's throttle holds; a throttle whose time is up, or whose window is back, is lifted. */
 export function accepted(p: Pace, now: number): PaceChange {
-  p.window = Math.min(p.ceiling, p.window + 1 / Math.max(1, p.window));
   const t = p.throttle;
+  // Under a rule's throttle one message goes at a time: the window grows again once it lifts.
+  if (!t || t.until === null || now >= t.until) p.window = Math.min(p.ceiling, p.window + 1 / Math.max(1, p.window));
   if (!t) return undefined;
   if ((t.until !== null && now >= t.until) || (t.until === null && p.window >= p.ceiling)) {
     p.throttle = null;

@@ -72,6 +72,7 @@ describe('the pace', () => {
     expect(waitMs(p, 0, 1_000, 2_000)).toBe(14_000);
     expect(waitMs(p, 1, 1_000, 2_000)).toBe(14_000);
     expect(accepted(p, 10_000)).toBeUndefined();
+    expect(p.window).toBe(1);
     expect(waitMs(p, 0, 0, 16_000)).toBe(0);
     expect(accepted(p, 16_000)).toMatchObject({ action: 'resumed', throttle: { reason: 'gmail-rate-limit' } });
     expect(p.throttle).toBeNull();
