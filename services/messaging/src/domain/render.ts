@@ -276,7 +276,8 @@ function checkAst(program: hbs.AST.Program): void {
         }
         if ((hasArgs || node.type === 'SubExpression') && path?.type === 'PathExpression') {
           const name = path.original;
-          if (!KNOWN_HELPERS.has(name)) throw new TemplateError(`unknown helper "${name}"`, node.loc);
+          if (!KNOWN_HELPERS.has(name))
+            throw new TemplateError(`unknown helper "${name}": use if, unless, each, with or lookup, or write a variable on its own`, node.loc);
         }
         break;
       }
@@ -297,7 +298,12 @@ function parse(p: Preprocessed): hbs.AST.Program {
     const e = err as Error & { lineNumber?: number; column?: number };
     if (typeof e.lineNumber === 'number') {
       // Handlebars.Exception raised on a node (e.g. "if doesn't match unless").
-      throw new TemplateError(e.message.replace(/ - \d+:\d+$/, ''), { start: { line: e.lineNumber, column: e.column ?? 0 } });
+      const message = e.message.replace(/ - \d+:\d+$/, '');
+      const mismatch = /^(\S+) doesn't match (\S+)$/.exec(message);
+      throw new TemplateError(
+        mismatch ? `{{#${mismatch[1]}}} is closed by {{/${mismatch[2]}}}: close it with {{/${mismatch[1]}}}` : message,
+        { start: { line: e.lineNumber, column: e.column ?? 0 } },
+      );
     }
     // A jison parse/lexical error: the (synchronous, shared) lexer still points at the bad token.
     const lexer = (env as unknown as { Parser?: { lexer?: { yylloc?: { first_line: number; first_column: number } } } }).Parser?.lexer;
@@ -305,11 +311,72 @@ function parse(p: Preprocessed): hbs.AST.Program {
     const lines = String(e.message).split('\n');
     const lineFromMessage = /line (\d+)/.exec(lines[0])?.[1];
     const loc = yylloc ? { start: { line: yylloc.first_line, column: yylloc.first_column } } : { start: { line: Number(lineFromMessage ?? 1), column: 0 } };
-    // Drop the excerpt (it shows the rewritten source); keep "Expecting …, got …".
-    const detail = lines.find((l) => l.startsWith('Expecting')) ?? lines.find((l, idx) => idx > 0 && l.trim() && !/^-*\^$/.test(l));
-    const message = lines[0].startsWith('Lexical error') ? 'unrecognized text (an unclosed comment or string?)' : `parse error${detail ? `: ${detail}` : ''}`;
-    throw new TemplateError(message.replace(/__fallback/g, '??'), loc);
+    if (lines[0].startsWith('Lexical error')) throw new TemplateError('a comment or a quoted text is never closed', loc);
+    const plain = plainParseError(p.source, lines.find((l) => l.startsWith('Expecting')) ?? '', offsetOf(p.source, loc.start.line, loc.start.column));
+    throw new TemplateError(plain.message.replace(/__fallback/g, '??'), plain.at === undefined ? loc : locOf(p.source, plain.at));
   }
+}
+
+/** The Handlebars loc (1-based line, 0-based column) of an offset. */
+function locOf(s: string, offset: number): Loc {
+  const { line, column } = positionOf(s, offset);
+  return { start: { line, column: column - 1 } };
+}
+
+/** The block tags (`{{#if`, `{{else`, `{{/if`) before `end`, with their offsets. */
+function blockTags(s: string, end: number): Array<{ kind: '#' | '/' | 'else'; name: string; at: number }> {
+  const tags: Array<{ kind: '#' | '/' | 'else'; name: string; at: number }> = [];
+  for (const m of s.slice(0, end).matchAll(/\{\{~?\s*(?:([#^/])\s*([\w.@-]*)|(else)\b)/g)) {
+    if (m[3]) tags.push({ kind: 'else', name: '', at: m.index });
+    else tags.push({ kind: m[1] === '/' ? '/' : '#', name: m[2], at: m.index });
+  }
+  return tags;
+}
+
+/** The blocks still open at `end`, innermost last. */
+function openBlocks(s: string, end: number) {
+  const open: Array<{ name: string; at: number }> = [];
+  for (const t of blockTags(s, end)) {
+    if (t.kind === '#') open.push({ name: t.name, at: t.at });
+    else if (t.kind === '/') open.pop();
+  }
+  return open;
+}
+
+/**
+ * Handlebars' parser error ("Expecting 'OPEN_INVERSE_CHAIN', 'INVERSE', 'OPEN_ENDBLOCK', got 'EOF'")
+ * in a person's words, for the common mistakes: a block never closed, a `{{` never closed, one brace
+ * too many, an empty `{{ }}`, an `{{else}}` or `{{/…}}` outside a block. `at` moves the place
+ * reported to where the mistake starts (the unclosed block's opening tag).
+ */
+export function plainParseError(source: string, expecting: string, offset: number): { message: string; at?: number } {
+  const got = /got '(\w+)'/.exec(expecting)?.[1] ?? '';
+  const expected = new Set([...expecting.replace(/got '\w+'/, '').matchAll(/'(\w+)'/g)].map((m) => m[1]));
+  const before = source.slice(0, offset).trimEnd();
+  if (got === 'EOF' && expected.has('OPEN_ENDBLOCK')) {
+    const block = openBlocks(source, source.length).pop();
+    if (block) return { message: `an opened {{#${block.name}}} is never closed: add {{/${block.name}}} where it ends`, at: block.at };
+    return { message: 'a block is never closed: add its {{/…}}' };
+  }
+  if (got === 'OPEN_ENDBLOCK') {
+    const name = /^\{\{~?\s*\/\s*([\w.@-]*)/.exec(source.slice(offset))?.[1] ?? '';
+    return { message: `{{/${name}}} closes a block that was never opened: remove it or add {{#${name} …}} before it` };
+  }
+  if (got === 'INVERSE') {
+    return openBlocks(source, offset).length
+      ? { message: 'a block has a second {{else}}: keep one' }
+      : { message: '{{else}} is outside any block: put it between {{#if …}} and {{/if}}' };
+  }
+  if (got === 'CLOSE_UNESCAPED') return { message: 'there is one } too many: close {{ with }} (or {{{ with }}})' };
+  if (got === 'CLOSE' && expected.has('CLOSE_UNESCAPED')) return { message: '{{{ is closed with }}: close it with }}}' };
+  if (got === 'INVALID' || got === 'EOF') {
+    if (/["']/.test(source[offset] ?? '')) return { message: 'a quoted text is never closed: add the closing quote' };
+    const open = source.lastIndexOf('{{', offset);
+    return { message: 'a {{ is never closed: end it with }}', ...(open >= 0 ? { at: open } : {}) };
+  }
+  if (got === 'CLOSE' && /\{\{~?\s*[#^]?$/.test(before)) return { message: 'there is nothing between {{ and }}: put a variable name inside, e.g. {{firstName}}' };
+  if (got === 'CLOSE' && /=$/.test(before)) return { message: 'a value is missing after =' };
+  return { message: 'this {{ … }} is not valid: check for a missing name, quote or brace' };
 }
 
 /**
