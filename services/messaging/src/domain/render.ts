@@ -300,10 +300,9 @@ function parse(p: Preprocessed): hbs.AST.Program {
       // Handlebars.Exception raised on a node (e.g. "if doesn't match unless").
       const message = e.message.replace(/ - \d+:\d+$/, '');
       const mismatch = /^(\S+) doesn't match (\S+)$/.exec(message);
-      throw new TemplateError(
-        mismatch ? `{{#${mismatch[1]}}} is closed by {{/${mismatch[2]}}}: close it with {{/${mismatch[1]}}}` : message,
-        { start: { line: e.lineNumber, column: e.column ?? 0 } },
-      );
+      throw new TemplateError(mismatch ? `{{#${mismatch[1]}}} is closed by {{/${mismatch[2]}}}: close it with {{/${mismatch[1]}}}` : message, {
+        start: { line: e.lineNumber, column: e.column ?? 0 },
+      });
     }
     // A jison parse/lexical error: the (synchronous, shared) lexer still points at the bad token.
     const lexer = (env as unknown as { Parser?: { lexer?: { yylloc?: { first_line: number; first_column: number } } } }).Parser?.lexer;
@@ -374,7 +373,8 @@ export function plainParseError(source: string, expecting: string, offset: numbe
     const open = source.lastIndexOf('{{', offset);
     return { message: 'a {{ is never closed: end it with }}', ...(open >= 0 ? { at: open } : {}) };
   }
-  if (got === 'CLOSE' && /\{\{~?\s*[#^]?$/.test(before)) return { message: 'there is nothing between {{ and }}: put a variable name inside, e.g. {{firstName}}' };
+  if (got === 'CLOSE' && /\{\{~?\s*[#^]?$/.test(before))
+    return { message: 'there is nothing between {{ and }}: put a variable name inside, e.g. {{firstName}}' };
   if (got === 'CLOSE' && /=$/.test(before)) return { message: 'a value is missing after =' };
   return { message: 'this {{ … }} is not valid: check for a missing name, quote or brace' };
 }

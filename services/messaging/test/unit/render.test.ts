@@ -273,7 +273,7 @@ describe('compileCheck: plain words for the common mistakes', () => {
     expect(compileCheck(source)).toEqual({ ok: false, line, column, message });
   });
 
-  it('never shows the parser\'s token names', () => {
+  it("never shows the parser's token names", () => {
     for (const s of ['{{#if a}}', '{{a', '{{a}}}', '{{}}', '{{/if}}', '{{else}}', '{{a b=}}', '{{#if a}}x{{else}}y{{else}}z{{/if}}', 'x {{name}']) {
       const r = compileCheck(s);
       expect(r.ok).toBe(false);
@@ -314,7 +314,12 @@ describe('compileCheck', () => {
 
   it('maps columns back to the original source after ?? rewriting', () => {
     // `{{x ?? "a long fallback"}} ` is 27 characters (the rewritten form is shorter); the bad mustache starts at column 28.
-    expect(compileCheck('{{x ?? "a long fallback"}} {{foo bar}}')).toMatchObject({ ok: false, line: 1, column: 28, message: expect.stringMatching(/^unknown helper "foo": use if, unless, each, with or lookup/) });
+    expect(compileCheck('{{x ?? "a long fallback"}} {{foo bar}}')).toMatchObject({
+      ok: false,
+      line: 1,
+      column: 28,
+      message: expect.stringMatching(/^unknown helper "foo": use if, unless, each, with or lookup/),
+    });
     expect(compileCheck('{{x ?? "a long fallback"}} {{y')).toMatchObject({ ok: false, line: 1, column: 28 });
     expect(compileCheck('{{x ?? "a long fallback"}}\n{{a ?? b}}  {{#if}}{{/if}}')).toMatchObject({ ok: false, line: 2, column: 13 });
   });
