@@ -161,17 +161,17 @@ describe('condition builder', () => {
     expect(last(emitted).groups).toHaveLength(1);
   });
 
-  it("shows the API's errors next to the filter they name", () => {
+  it("shows the API's errors next to the filter they name, in plain words", () => {
     const errors: FieldError[] = [
       { field: 'condition.groups[0].filters[0].value', message: 'contains needs a value' },
       { field: 'condition.logic', message: 'must be AND or OR' },
     ];
     render(<Harness emitted={[]} errors={errors} />);
     const f = filter('Group 1, filter 1');
-    expect(within(f).getByRole('alert').textContent).toBe('contains needs a value');
+    expect(within(f).getByRole('alert').textContent).toBe('Enter a value');
     const value = within(f).getByLabelText('Value');
     expect(value.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(value.getAttribute('aria-describedby')!)!.textContent).toBe('contains needs a value');
+    expect(document.getElementById(value.getAttribute('aria-describedby')!)!.textContent).toBe('Enter a value');
     // One that names no filter is shown above them.
     expect(screen.getByText('must be AND or OR')).toBeTruthy();
   });

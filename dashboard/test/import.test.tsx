@@ -37,7 +37,7 @@ describe('CSV import form', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it('shows a 413 with its message and suggestion next to the file, keeping the file chosen', async () => {
+  it('shows a 413 once, next to the file, with its suggestion, keeping the file chosen', async () => {
     (globalThis as any).fetch = jest.fn(async () =>
       reply(413, {
         success: false,
@@ -53,9 +53,11 @@ describe('CSV import form', () => {
     renderAt();
     fireEvent.change(screen.getByLabelText('CSV file'), { target: { files: [csv('big.csv')] } });
     fireEvent.click(screen.getByRole('button', { name: 'Import' }));
-    await screen.findByText('The file is larger than 5242880 bytes');
-    expect(screen.getByText('Split the file into imports of at most 5242880 bytes each.')).toBeTruthy();
-    expect(document.getElementById('import-file-error')!.textContent).toBe('must be at most 5242880 bytes');
+    await waitFor(() => expect(document.getElementById('import-file-error')).not.toBeNull());
+    expect(document.getElementById('import-file-error')!.textContent).toBe(
+      'must be at most 5242880 bytes. Split the file into imports of at most 5242880 bytes each.',
+    );
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
     expect(screen.getByText('big.csv')).toBeTruthy();
   });
 

@@ -63,7 +63,7 @@ describe('template preview', () => {
     const view = render(<Preview subject="s" body="<p>ok</p>" sample="{}" onSample={() => undefined} />);
     await waitFor(() => expect(calls).toHaveLength(1));
     calls[0].resolve({ subject: 's', html: '<p>ok</p>', errors: [{ field: 'body', message: 'does not compile at line 2, column 3: x' }] });
-    await screen.findByText(/does not compile at line 2, column 3/);
+    await screen.findByText(/Line 2: x/);
 
     view.rerender(<Preview subject="s" body="<p>ok</p>" sample='{"name": ' onSample={() => undefined} />);
     expect((await screen.findByRole('alert')).textContent).toMatch(/Not valid JSON/);

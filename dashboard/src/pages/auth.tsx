@@ -56,7 +56,7 @@ function Login() {
   const { refresh } = useSession();
   const [, go] = useLocation();
   const next = useNext();
-  const form = useForm({ email: '', password: '' });
+  const form = useForm({ email: '', password: '' }, { context: 'login' });
   return (
     <form
       onSubmit={form.submit(async (v) => {
@@ -83,7 +83,7 @@ function Signup() {
   const { refresh, config } = useSession();
   const [, go] = useLocation();
   const invitation = useQueryParam('invitation');
-  const form = useForm({ email: useQueryParam('email') ?? '', password: '' });
+  const form = useForm({ email: useQueryParam('email') ?? '', password: '' }, { context: 'signup' });
   const [checkMail, setCheckMail] = useState(false);
   const { user } = useSession();
   if (user && invitation) return <AcceptInvitation token={invitation} />;

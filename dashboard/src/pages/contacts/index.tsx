@@ -178,7 +178,7 @@ function ContactForm({ contact, onSaved }: { contact?: Contact; onSaved: (c: Con
           data = JSON.parse(v.data || '{}');
         } catch (err) {
           throw new ApiError(0, 'INVALID_JSON', 'Data is not valid JSON', (err as Error).message, [
-            { field: 'data', message: 'Not valid JSON: ' + (err as Error).message },
+            { field: 'data', message: 'Not valid JSON: ' + (err as Error).message, code: 'invalid_json' },
           ]);
         }
         const body = { email: v.email, subscribed: v.subscribed === 'true', data };

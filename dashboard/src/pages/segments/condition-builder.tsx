@@ -27,6 +27,7 @@ import {
 } from '../../../../libs/audience/src/language';
 import { api, type FieldError } from '../../api';
 import { toApiError } from '../../ui/form';
+import { humanFieldMessage } from '../../ui/messages';
 import type { ApiError } from '../../api';
 import './segments.css';
 
@@ -264,7 +265,7 @@ function FieldErrors({ errors }: { errors: FieldError[] }) {
     <ul className="cb-errors" role="alert">
       {errors.map((e, i) => (
         <li key={i} className="field-error" data-field={e.field}>
-          {e.message}
+          {humanFieldMessage(e)}
         </li>
       ))}
     </ul>
@@ -411,7 +412,10 @@ function FilterRow(props: {
   const family = familyOf(f.field);
   const kind = kindOf(f.field, fields);
   const ops = OPERATORS_BY_KIND[kind];
-  const errorOf = (part: string) => errors.find((e) => e.field.endsWith(`.${part}`))?.message;
+  const errorOf = (part: string) => {
+    const e = errors.find((x) => x.field.endsWith(`.${part}`));
+    return e && humanFieldMessage(e, part === 'value' ? { value: f.value ?? undefined } : {});
+  };
   const rest = errors.filter((e) => !['field', 'operator', 'value', 'unit'].some((p) => e.field.endsWith(`.${p}`)));
   const invalid = (part: string) => (errorOf(part) ? { 'aria-invalid': true, 'aria-describedby': `${id}-${part}-error` } : {});
   return (

@@ -3,6 +3,7 @@ import { Link, Route, Switch, useLocation, useParams } from 'wouter';
 import { api, ApiError, qs, type Contact, type NumberedPage } from '../../api';
 import { useApi } from '../../ui/data';
 import { ErrorBanner, Field, Submit, useForm, type Form } from '../../ui/form';
+import { humanHeadline } from '../../ui/messages';
 import { Badge, Empty, Loaded, Modal, PageHeader, PageNumbers, formatDate, formatNumber } from '../../ui/kit';
 import { ConditionBuilder, newCondition, useConditionFields, useConditionPreview, type Condition } from './condition-builder';
 import './segments.css';
@@ -82,7 +83,7 @@ function SegmentList() {
 }
 
 /** The live count of the condition being built, or why there is none yet. */
-function PreviewCount({ preview }: { preview: ReturnType<typeof useConditionPreview> }) {
+function PreviewCount({ preview, submitted }: { preview: ReturnType<typeof useConditionPreview>; submitted: boolean }) {
   return (
     <div className="card seg-count" aria-live="polite" data-testid="preview-count">
       {preview.count ? (
@@ -94,8 +95,11 @@ function PreviewCount({ preview }: { preview: ReturnType<typeof useConditionPrev
         </>
       ) : preview.error ? (
         <span className="muted">
-          {preview.error.errors.length ? 'Fix the problems shown in the condition to see how many contacts match.' : preview.error.message}
-          {preview.error.suggestion && <> {preview.error.suggestion}</>}
+          {!preview.error.errors.length
+            ? humanHeadline(preview.error)
+            : submitted
+              ? 'Fix the problems shown in the condition to see how many contacts match.'
+              : 'Complete the condition to see how many contacts match.'}
         </span>
       ) : (
         <span className="muted">Counting…</span>
@@ -105,13 +109,21 @@ function PreviewCount({ preview }: { preview: ReturnType<typeof useConditionPrev
   );
 }
 
-/** The errors the builder shows next to its filters: the live check's, else the last save's. */
-const conditionErrors = (preview: ReturnType<typeof useConditionPreview>, form: Form<any>) =>
-  preview.error?.errors.length ? preview.error.errors : (form.error?.errors ?? []);
+/**
+ * The errors the builder shows next to its filters: on a new segment none before the first save (a
+ * form never opens in red), then the live check's, else the last save's; a saved condition being
+ * edited (`live`) shows them as they come. The form claims `condition`, so the banner
+ * does not repeat them.
+ */
+const conditionErrors = (preview: ReturnType<typeof useConditionPreview>, form: Form<any>, live = form.submitted) => {
+  form.own('condition');
+  if (!live) return [];
+  return preview.error?.errors.length ? preview.error.errors : (form.error?.errors ?? []);
+};
 
 function NewSegment() {
   const [, go] = useLocation();
-  const form = useForm({ name: '', description: '', type: 'DYNAMIC' as 'DYNAMIC' | 'STATIC', trackMembership: false });
+  const form = useForm({ name: '', description: '', type: 'DYNAMIC' as 'DYNAMIC' | 'STATIC', trackMembership: false }, { context: 'segment' });
   const [condition, setCondition] = useState<Condition>(newCondition);
   const fields = useConditionFields();
   const dynamic = form.values.type === 'DYNAMIC';
@@ -161,7 +173,7 @@ function NewSegment() {
             <ConditionBuilder value={condition} onChange={setCondition} fields={fields} errors={conditionErrors(preview, form)} />
           </section>
         )}
-        {dynamic && <PreviewCount preview={preview} />}
+        {dynamic && <PreviewCount preview={preview} submitted={form.submitted} />}
         <Submit busy={form.busy}>Create segment</Submit>
       </form>
     </>
@@ -221,9 +233,9 @@ function ConditionEditor({ segment }: { segment: Segment }) {
       >
         <ErrorBanner error={form.error} />
         <section className="card">
-          <ConditionBuilder value={condition} onChange={setCondition} fields={fields} errors={conditionErrors(preview, form)} />
+          <ConditionBuilder value={condition} onChange={setCondition} fields={fields} errors={conditionErrors(preview, form, true)} />
         </section>
-        <PreviewCount preview={preview} />
+        <PreviewCount preview={preview} submitted />
         <Submit busy={form.busy}>Save condition</Submit>
       </form>
     </>

@@ -4,6 +4,7 @@ import { api, ApiError } from '../../api';
 import { useSession } from '../../session';
 import { useApi } from '../../ui/data';
 import { ErrorBanner, Field, Submit, toApiError, useForm } from '../../ui/form';
+import { humanFieldMessage } from '../../ui/messages';
 import { Badge, Loaded, Modal, PageHeader, formatDate } from '../../ui/kit';
 import type { Rendered, Template, TemplateUsage } from './types';
 
@@ -48,7 +49,7 @@ function withFromField(err: unknown): unknown {
  */
 export function TemplateEditor({ template, onSaved }: { template?: Template; onSaved?: (t: Template) => void }) {
   const [, go] = useLocation();
-  const form = useForm<Values>(valuesOf(template));
+  const form = useForm<Values>(valuesOf(template), { context: 'template' });
   const [saved, setSaved] = useState<Values>(valuesOf(template));
   const [savedAt, setSavedAt] = useState<string>();
   const [sample, setSample] = useState(() => sampleFor(template));
@@ -303,7 +304,7 @@ export function Preview({ subject, body, sample, onSample }: { subject: string; 
       {out?.errors.map((e) => (
         <div key={e.field} className="banner banner-warn" role="status">
           <span>
-            <strong>{e.field === 'body' ? 'Body' : 'Subject'}</strong> {e.message}
+            <strong>{e.field === 'body' ? 'Body' : 'Subject'}</strong> {humanFieldMessage({ ...e, code: 'invalid_template' })}
           </span>
         </div>
       ))}
