@@ -231,7 +231,7 @@ describe('dashboard templates and domains (all)', () => {
     await page.getByLabel('Body (HTML)').fill('<h1>Hello {{name}}</h1>{{/if}}');
     await page
       .getByRole('status')
-      .filter({ hasText: /does not compile at line 1/ })
+      .filter({ hasText: /Line 1: \{\{\/if\}\} closes a block that was never opened/ })
       .waitFor();
     await page.getByLabel('Body (HTML)').fill('<h1>Hello {{name ?? "there"}}</h1><p class="plan">Plan: {{plan}}</p>');
     await frame.locator('p.plan', { hasText: 'Plan: pro' }).waitFor();
@@ -305,7 +305,8 @@ describe('dashboard templates and domains (all)', () => {
       .getByRole('alert')
       .filter({ hasText: /not verified/ })
       .waitFor();
-    expect(await page.locator('.banner-error').getAttribute('data-code')).toBe('DOMAIN_NOT_VERIFIED');
+    // Said once, where it is fixed: no banner repeats it.
+    expect(await page.locator('.banner-error').count()).toBe(0);
     expect(await subjectField.getByRole('alert').count()).toBe(0);
     expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe(name);
     expect(await page.getByLabel('Subject', { exact: true }).inputValue()).toBe('Hello');

@@ -69,7 +69,7 @@ export function useForm<V extends Record<string, any>>(initial: V, opts: { conte
     if (errs.length === 1 && errs[0].field === apiField) {
       const said = humanFieldMessage(errs[0], { value, context: opts.context });
       // The API's suggestion belongs with the one problem it is about, where it adds something.
-      const suggestion = error!.errors.length === 1 ? helpfulSuggestion(error!) : undefined;
+      const suggestion = error!.errors.length === 1 && errs[0].code !== 'invalid_template' ? helpfulSuggestion(error!) : undefined;
       return suggestion && !said.includes(suggestion) ? `${said.replace(/[.]?$/, '.')} ${suggestion}` : said;
     }
     return errs.map((e) => `${fieldLabel(e.field)}: ${humanFieldMessage(e, { context: opts.context })}`).join(' · ');

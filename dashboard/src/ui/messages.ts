@@ -145,8 +145,8 @@ export const isRetryable = (e: ApiError) => (e.status === 0 ? e.code === 'NETWOR
 /** The suggestion only where it helps a person: never the API's "fix the fields … send the request again". */
 export function helpfulSuggestion(e: ApiError): string | undefined {
   const s = e.suggestion;
-  if (!s || e.code === 'VALIDATION_ERROR' || e.code === 'INVALID_JSON') return undefined;
-  if (/request|errors\b|GET |POST |PATCH |PUT |DELETE |\/[a-z]+\/|[{}]|retry shortly/i.test(s)) return undefined;
+  if (!s || e.code === 'INVALID_JSON') return undefined;
+  if (/request|listed in errors|\bsend\b|GET |POST |PATCH |PUT |DELETE |\/[a-z]+\/|[{}]|retry shortly/i.test(s)) return undefined;
   return s;
 }
 
