@@ -19,7 +19,9 @@ describe('forms', () => {
     render(
       <Demo
         action={async () => {
-          throw new ApiError(422, 'VALIDATION_ERROR', 'Validation failed', 'Use a full address.', [{ field: 'email', message: 'Invalid email address' }]);
+          throw new ApiError(422, 'VALIDATION_ERROR', 'Validation failed', 'Fix the fields listed in errors and send the request again.', [
+            { field: 'email', message: 'Invalid email address' },
+          ]);
         }}
       />,
     );
@@ -32,7 +34,7 @@ describe('forms', () => {
     expect(document.getElementById(described)!.textContent).toBe('Enter a full email address, like ann@example.com');
     // The field owns the only problem: no banner repeats it, nor the API's generic suggestion.
     expect(screen.getAllByRole('alert')).toHaveLength(1);
-    expect(screen.queryByText('Use a full address.')).toBeNull();
+    expect(document.body.textContent).not.toMatch(/request again|Validation failed/);
   });
 
   it('clear the error on the next successful submit', async () => {
