@@ -2,7 +2,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ApiError } from '../src/api';
 import { ErrorBanner, Field, Submit, useForm } from '../src/ui/form';
-import { helpfulSuggestion, humanFieldMessage, humanHeadline, templateMessage } from '../src/ui/messages';
+import { fieldLabel, helpfulSuggestion, humanFieldMessage, humanHeadline, templateMessage } from '../src/ui/messages';
 
 const JARGON = /expected|received|Expecting|OPEN_|EOF|zod|invalid_|string field|send the request/i;
 
@@ -56,6 +56,14 @@ describe('field errors in the user’s words', () => {
     );
   });
 
+  it('bad JSON and ids in paths read plainly', () => {
+    expect(
+      humanFieldMessage({ field: 'config.headers', message: `Not valid JSON: Expected property name or '}' in JSON at position 2` }, { value: '{x' }),
+    ).toBe('This is not valid JSON: check its quotes, commas and braces');
+    expect(fieldLabel('steps.0193a6f2-7c1d-7b3e-9a4f-2b6c8d0e1f23')).toBe('Step');
+    expect(fieldLabel('replyTo')).toBe('Reply to');
+  });
+
   it('a template error keeps its line and drops a parser token that slipped through', () => {
     expect(templateMessage("does not compile at line 2, column 4: parse error: Expecting 'ID', got 'CLOSE'")).toBe(
       'Line 2: the braces here do not form a valid {{ … }}',
@@ -74,7 +82,11 @@ describe('field errors in the user’s words', () => {
     const login = new ApiError(401, 'INVALID_CREDENTIALS', 'Invalid email or password', 'Check the email and password.');
     expect(humanHeadline(login)).toBe('Invalid email or password.');
     expect(helpfulSuggestion(login)).toBe('Check the email and password.');
-    expect(helpfulSuggestion(new ApiError(401, 'UNAUTHORIZED', 'Your session has expired', 'Log in again (POST /auth/login).'))).toBeUndefined();
+    // A route named in passing is left out; a suggestion that is only API talk is dropped.
+    expect(helpfulSuggestion(new ApiError(409, 'CONFLICT', 'The campaign is SCHEDULED', 'Cancel it first (POST /campaigns/:id/cancel).'))).toBe(
+      'Cancel it first.',
+    );
+    expect(helpfulSuggestion(new ApiError(422, 'VALIDATION_ERROR', 'x', 'Send value as a whole number of days, e.g. { "value": 7 }.'))).toBeUndefined();
     expect(humanHeadline(new ApiError(503, 'SERVICE_UNAVAILABLE', 'contacts is down'))).toMatch(/went wrong on Herald/);
   });
 });

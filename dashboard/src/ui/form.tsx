@@ -1,6 +1,6 @@
 import { useCallback, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError, type FieldError } from '../api';
-import { fieldLabel, helpfulSuggestion, humanFieldMessage, humanHeadline, isRetryable } from './messages';
+import { fieldLabel, hasOwnWords, helpfulSuggestion, humanFieldMessage, humanHeadline, isRetryable } from './messages';
 
 /**
  * Form state that survives an error: what was typed stays, each field error shows once, in the
@@ -69,7 +69,8 @@ export function useForm<V extends Record<string, any>>(initial: V, opts: { conte
     if (errs.length === 1 && errs[0].field === apiField) {
       const said = humanFieldMessage(errs[0], { value, context: opts.context });
       // The API's suggestion belongs with the one problem it is about, where it adds something.
-      const suggestion = error!.errors.length === 1 && errs[0].code !== 'invalid_template' ? helpfulSuggestion(error!) : undefined;
+      const own = errs[0].code === 'invalid_template' || hasOwnWords(errs[0], { context: opts.context });
+      const suggestion = error!.errors.length === 1 && !own ? helpfulSuggestion(error!) : undefined;
       return suggestion && !said.includes(suggestion) ? `${said.replace(/[.]?$/, '.')} ${suggestion}` : said;
     }
     return errs.map((e) => `${fieldLabel(e.field)}: ${humanFieldMessage(e, { context: opts.context })}`).join(' · ');

@@ -56,7 +56,6 @@ const DICTIONARY: Record<string, string> = {
   'groups:too_big': 'Too many groups: split the audience into segments',
   'filters:too_big': 'Too many filters: split the audience into segments',
   'scheduledFor:invalid_value': 'Choose a time in the future',
-  'from:DOMAIN_NOT_VERIFIED': 'Send from a domain you have verified (see Domains)',
 };
 
 /** The last named part of an error path: `condition.groups[0].filters[1].value` → `value`. */
@@ -97,6 +96,14 @@ export interface SayOptions {
   context?: string;
 }
 
+/** Whether the dictionary has its own sentence for this error (then the API's suggestion is not added). */
+export function hasOwnWords(e: FieldError, opts: SayOptions = {}): boolean {
+  const leaf = leafOf(e.field);
+  const ctx = opts.context ? `${opts.context}.` : '';
+  const suffix = `:${e.code ?? ''}`;
+  return [`${ctx}${e.field}${suffix}`, `${ctx}${leaf}${suffix}`, `${e.field}${suffix}`, `${leaf}${suffix}`].some((k) => k in DICTIONARY);
+}
+
 /** One field error as one sentence in the user's words. */
 export function humanFieldMessage(e: FieldError, opts: SayOptions = {}): string {
   const leaf = leafOf(e.field);
@@ -117,6 +124,7 @@ export function humanFieldMessage(e: FieldError, opts: SayOptions = {}): string 
   const known = lookup(DICTIONARY, `:${code}`);
   if (known) return known;
   if (code === 'invalid_template' || /does not compile|could not be rendered/.test(e.message)) return templateMessage(e.message);
+  if (code === 'invalid_json' || /not valid JSON/i.test(e.message)) return 'This is not valid JSON: check its quotes, commas and braces';
   const n = /(?:>=|at least )(\d+)/.exec(e.message)?.[1];
   const max = /(?:<=|at most )(\d+)/.exec(e.message)?.[1];
   if (code === 'too_small' && n) return `Use at least ${n} character${n === '1' ? '' : 's'}`;
@@ -133,6 +141,9 @@ export function humanFieldMessage(e: FieldError, opts: SayOptions = {}): string 
 
 /** A field path as a person names it: `replyTo` → "Reply to", `data.plan` → "Plan". */
 export function fieldLabel(field: string): string {
+  const parts = field.replace(/\[\d+\]/g, '').split('.');
+  // `steps.<id>`: the thing, not its id.
+  if (parts.length > 1 && /^[0-9a-f]{8}-[0-9a-f-]{27}$/i.test(parts[parts.length - 1])) return sentence(parts[parts.length - 2].replace(/s$/, ''));
   const words = leafOf(field)
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .toLowerCase();
@@ -146,8 +157,10 @@ export const isRetryable = (e: ApiError) => (e.status === 0 ? e.code === 'NETWOR
 export function helpfulSuggestion(e: ApiError): string | undefined {
   const s = e.suggestion;
   if (!s || e.code === 'INVALID_JSON') return undefined;
-  if (/request|listed in errors|\bsend\b|GET |POST |PATCH |PUT |DELETE |\/[a-z]+\/|[{}]|retry shortly/i.test(s)) return undefined;
-  return s;
+  // "Cancel it first (POST /campaigns/:id/cancel)." → "Cancel it first."
+  const plain = s.replace(/\s*\((?:GET|POST|PATCH|PUT|DELETE) [^)]*\)/g, '');
+  if (/request|listed in errors|\bsend\b|GET |POST |PATCH |PUT |DELETE |\/[a-z]+\/|[{}]|retry shortly/i.test(plain)) return undefined;
+  return plain;
 }
 
 /** The banner's headline for an error no field owns. */
