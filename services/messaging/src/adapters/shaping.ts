@@ -73,8 +73,9 @@ export class Shaping implements ShapingGate {
         await new Promise((r) => setTimeout(r, wait));
         continue;
       }
-      // The window is full: wait for a message to end, unless many wait already or the wait is over.
-      if (now >= deadline || lane.waiters.length >= lane.pace.ceiling * 4)
+      // The window is full: wait for a message to end, unless as many wait as the window holds
+      // (senders waiting on one provider are senders not working for the others) or the wait is over.
+      if (now >= deadline || lane.waiters.length >= Math.max(1, Math.floor(lane.pace.window)))
         return { ok: false, waitMs: FULL_HOLD_MS, reason: `held: ${Math.floor(lane.pace.window)} messages to ${key.provider} are in flight` };
       await new Promise<void>((resolve) => {
         const timer = setTimeout(() => {
