@@ -929,7 +929,7 @@ export interface paths {
         };
         /**
          * The dev mailbox
-         * @description Without SMTP_URL (outside production) mail is not sent but kept here, newest first: the project's, and the account mail of every user (verification, password reset, invitations).
+         * @description Without SMTP_URL (outside production) mail is not sent but kept here, newest first: the project's, and the account mail of every user (verification, password reset, invitations). The dashboard shows it at `/#/dev-mailbox`; a browser tab opening this URL (Accept preferring text/html, no Authorization or X-Project-Id) is redirected there (303).
          *
          *     **Auth:** A secret key (sk_) of the project, or a dashboard session of a member with the ADMIN role or higher with X-Project-Id.
          */
@@ -2101,7 +2101,7 @@ export interface paths {
         };
         /**
          * My projects
-         * @description Keys are shown as hints; the full keys are shown only when issued.
+         * @description The public key in full; the secret key as a hint (it is shown in full only when issued).
          *
          *     **Auth:** A dashboard session (any logged-in user).
          */
@@ -10303,13 +10303,16 @@ export interface operations {
                      * @example {
                      *       "id": "01970a3b-1c2d-7e3f-8a4b-5c6d7e8f9a0b",
                      *       "email": "owner@example.com",
-                     *       "emailVerified": false
+                     *       "emailVerified": false,
+                     *       "verificationSentAt": "2025-06-01T09:30:00.000Z"
                      *     }
                      */
                     "application/json": {
                         email: string;
                         emailVerified: boolean;
                         id: string;
+                        /** @description When the verification email whose link is still unused was sent; null: none is (the address is verified, its link was used, or none was ever sent — the owner the first start created gets none). */
+                        verificationSentAt: string | null;
                     };
                 };
             };
@@ -10346,7 +10349,7 @@ export interface operations {
                      * @example {
                      *       "id": "01970a3b-4d5e-7f6a-8b7c-9d0e1f2a3b4c",
                      *       "name": "Production",
-                     *       "public": "pk_93b5…e1f0",
+                     *       "public": "pk_93b5a1c093b5a1c093b5a1c093b5a1c093b5a1c093b5a1c093b5a1c093b5a1c0",
                      *       "secret": "sk_ee04…7a2c",
                      *       "disabled": false,
                      *       "disabledReason": null,
@@ -10366,7 +10369,7 @@ export interface operations {
                         id: string;
                         language: string;
                         name: string;
-                        /** @description The public key: in full when issued (create, regenerate), else a hint. */
+                        /** @description The public key, in full (a hint for a key issued before Herald kept public keys; rotate to get it in full). */
                         public: string;
                         /** @enum {string} */
                         role: "OWNER" | "ADMIN" | "MEMBER";
@@ -10505,7 +10508,7 @@ export interface operations {
                      *       {
                      *         "id": "01970a3b-4d5e-7f6a-8b7c-9d0e1f2a3b4c",
                      *         "name": "Production",
-                     *         "public": "pk_93b5…e1f0",
+                     *         "public": "pk_93b5a1c093b5a1c093b5a1c093b5a1c093b5a1c093b5a1c093b5a1c093b5a1c0",
                      *         "secret": "sk_ee04…7a2c",
                      *         "disabled": false,
                      *         "disabledReason": null,
@@ -10526,7 +10529,7 @@ export interface operations {
                         id: string;
                         language: string;
                         name: string;
-                        /** @description The public key: in full when issued (create, regenerate), else a hint. */
+                        /** @description The public key, in full (a hint for a key issued before Herald kept public keys; rotate to get it in full). */
                         public: string;
                         /** @enum {string} */
                         role: "OWNER" | "ADMIN" | "MEMBER";
@@ -10594,7 +10597,7 @@ export interface operations {
                         id: string;
                         language: string;
                         name: string;
-                        /** @description The public key: in full when issued (create, regenerate), else a hint. */
+                        /** @description The public key, in full (a hint for a key issued before Herald kept public keys; rotate to get it in full). */
                         public: string;
                         /** @enum {string} */
                         role: "OWNER" | "ADMIN" | "MEMBER";
@@ -10758,7 +10761,7 @@ export interface operations {
                      * @example {
                      *       "id": "01970a3b-4d5e-7f6a-8b7c-9d0e1f2a3b4c",
                      *       "name": "Production",
-                     *       "public": "pk_93b5…e1f0",
+                     *       "public": "pk_93b5a1c093b5a1c093b5a1c093b5a1c093b5a1c093b5a1c093b5a1c093b5a1c0",
                      *       "secret": "sk_ee04…7a2c",
                      *       "disabled": false,
                      *       "disabledReason": null,
@@ -10778,7 +10781,7 @@ export interface operations {
                         id: string;
                         language: string;
                         name: string;
-                        /** @description The public key: in full when issued (create, regenerate), else a hint. */
+                        /** @description The public key, in full (a hint for a key issued before Herald kept public keys; rotate to get it in full). */
                         public: string;
                         /** @enum {string} */
                         role: "OWNER" | "ADMIN" | "MEMBER";
@@ -11308,7 +11311,7 @@ export interface operations {
                         id: string;
                         language: string;
                         name: string;
-                        /** @description The public key: in full when issued (create, regenerate), else a hint. */
+                        /** @description The public key, in full (a hint for a key issued before Herald kept public keys; rotate to get it in full). */
                         public: string;
                         /** @enum {string} */
                         role: "OWNER" | "ADMIN" | "MEMBER";

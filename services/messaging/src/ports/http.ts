@@ -948,7 +948,7 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
         tag: 'Sending',
         summary: 'The dev mailbox',
         description:
-          "Without SMTP_URL (outside production) mail is not sent but kept here, newest first: the project's, and the account mail of every user (verification, password reset, invitations).",
+          "Without SMTP_URL (outside production) mail is not sent but kept here, newest first: the project's, and the account mail of every user (verification, password reset, invitations). The dashboard shows it at `/#/dev-mailbox`; a browser tab opening this URL (Accept preferring text/html, no Authorization or X-Project-Id) is redirected there (303).",
         query: mailboxQuery,
         responses: {
           200: {
