@@ -41,8 +41,12 @@ export async function openDashboard(
   // browser that last used it would; a switch the journey makes afterwards is kept.
   if (opts.project) {
     await context.addInitScript((id) => {
-      const storage = (globalThis as unknown as { localStorage: { getItem(k: string): string | null; setItem(k: string, v: string): void } }).localStorage;
-      if (!storage.getItem('herald.project')) storage.setItem('herald.project', id);
+      try {
+        const storage = (globalThis as unknown as { localStorage: { getItem(k: string): string | null; setItem(k: string, v: string): void } }).localStorage;
+        if (!storage.getItem('herald.project')) storage.setItem('herald.project', id);
+      } catch {
+        // A sandboxed frame (the email preview) has no storage: the script runs in every frame.
+      }
     }, opts.project);
   }
   const page = await context.newPage();
