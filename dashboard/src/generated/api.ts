@@ -1833,7 +1833,7 @@ export interface paths {
         put?: never;
         /**
          * Create a template
-         * @description Subject and body must compile (a 422 names the line and column); `from` must be on a verified domain.
+         * @description Subject and body must compile (a 422 names the line and column); `from` must be on a verified domain. With a `design` (the blocks of the email editor), the body is compiled from it with MJML; a design that is not valid is a 422 naming the field path (`design.blocks.2.href`).
          *
          *     **Auth:** A secret key (sk_) of the project, or a dashboard session of a member with X-Project-Id.
          */
@@ -1947,7 +1947,7 @@ export interface paths {
         put?: never;
         /**
          * Render a template for a preview
-         * @description Subject and body rendered as a send renders them (the same module), with `data` as the contact's data (at the top level and under `data`) and sample values for the built-ins (`email`, `id`, `subscribed`, the subscription URLs); nothing is stored or sent. Each part that does not compile is named in `errors` with its line and column, and rendered best-effort; so is one whose loops exceed the render budget (100,000 runs, 20 million characters), as a send would.
+         * @description Subject and body rendered as a send renders them (the same module), with `data` as the contact's data (at the top level and under `data`) and sample values for the built-ins (`email`, `id`, `subscribed`, the subscription URLs); nothing is stored or sent. With a `design`, the body rendered is the one it compiles to (as a template saved with it would have). `text` is the text part a send would make from the HTML. Each part that does not compile is named in `errors` with its line and column, and rendered best-effort; so is one whose loops exceed the render budget (100,000 runs, 20 million characters), as a send would.
          *
          *     **Auth:** A secret key (sk_) of the project, or a dashboard session of a member with X-Project-Id.
          */
@@ -9465,6 +9465,7 @@ export interface operations {
                      *           "fromName": "Example",
                      *           "replyTo": null,
                      *           "type": "TRANSACTIONAL",
+                     *           "design": null,
                      *           "createdAt": "2025-06-01T09:30:00.000Z",
                      *           "updatedAt": "2025-06-01T09:30:00.000Z"
                      *         }
@@ -9482,6 +9483,209 @@ export interface operations {
                             /** Format: date-time */
                             createdAt: string;
                             description: string | null;
+                            /** @description The editor's blocks the body was compiled from (null: written as HTML). */
+                            design: {
+                                /**
+                                 * @description The page's colour around the email.
+                                 * @default #f4f4f5
+                                 */
+                                background: string;
+                                /** @description Top to bottom: sections (with columns) and blocks, each a full-width row. */
+                                blocks: ({
+                                    /** @description A colour, #rgb or #rrggbb. */
+                                    background?: string;
+                                    /** @description One to three columns, side by side on a wide screen and stacked on a phone. */
+                                    columns: {
+                                        blocks: ({
+                                            /** @enum {string} */
+                                            align?: "left" | "center" | "right";
+                                            /** @description Rich text: paragraphs, <b>, <i>, <a href> and variables. */
+                                            html: string;
+                                            /** @description The block's id in the editor (any string unique in the design). */
+                                            id: string;
+                                            /** @constant */
+                                            type: "text";
+                                        } | {
+                                            /** @default  */
+                                            alt: string;
+                                            /** @description Where a click on the image goes. */
+                                            href?: string;
+                                            /** @description The block's id in the editor (any string unique in the design). */
+                                            id: string;
+                                            /** @description The image URL (POST /uploads/image stores one). */
+                                            src: string;
+                                            /** @constant */
+                                            type: "image";
+                                            /** @description In pixels; default the column width. */
+                                            width?: number;
+                                        } | {
+                                            /** @enum {string} */
+                                            align?: "left" | "center" | "right";
+                                            /**
+                                             * @description The button's colour.
+                                             * @default #4f46e5
+                                             */
+                                            color: string;
+                                            href: string;
+                                            /** @description The block's id in the editor (any string unique in the design). */
+                                            id: string;
+                                            label: string;
+                                            /**
+                                             * @description A colour, #rgb or #rrggbb.
+                                             * @default #ffffff
+                                             */
+                                            textColor: string;
+                                            /** @constant */
+                                            type: "button";
+                                        } | {
+                                            /**
+                                             * @description A colour, #rgb or #rrggbb.
+                                             * @default #e5e7eb
+                                             */
+                                            color: string;
+                                            /** @description The block's id in the editor (any string unique in the design). */
+                                            id: string;
+                                            /** @constant */
+                                            type: "divider";
+                                        } | {
+                                            /**
+                                             * @description In pixels.
+                                             * @default 24
+                                             */
+                                            height: number;
+                                            /** @description The block's id in the editor (any string unique in the design). */
+                                            id: string;
+                                            /** @constant */
+                                            type: "spacer";
+                                        } | {
+                                            /** @description The block's id in the editor (any string unique in the design). */
+                                            id: string;
+                                            links: {
+                                                href: string;
+                                                /** @enum {string} */
+                                                network: "facebook" | "x" | "instagram" | "linkedin" | "youtube" | "github" | "pinterest" | "tiktok" | "web";
+                                            }[];
+                                            /** @constant */
+                                            type: "social";
+                                        } | {
+                                            /** @description The block's id in the editor (any string unique in the design). */
+                                            id: string;
+                                            /**
+                                             * @description Plain text above the unsubscribe link, e.g. the postal address.
+                                             * @default
+                                             */
+                                            text: string;
+                                            /** @constant */
+                                            type: "footer";
+                                            /**
+                                             * @description The text of the link to {{unsubscribeUrl}}.
+                                             * @default Unsubscribe
+                                             */
+                                            unsubscribeLabel: string;
+                                        })[];
+                                    }[];
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /** @constant */
+                                    type: "section";
+                                } | {
+                                    /** @enum {string} */
+                                    align?: "left" | "center" | "right";
+                                    /** @description Rich text: paragraphs, <b>, <i>, <a href> and variables. */
+                                    html: string;
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /** @constant */
+                                    type: "text";
+                                } | {
+                                    /** @default  */
+                                    alt: string;
+                                    /** @description Where a click on the image goes. */
+                                    href?: string;
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /** @description The image URL (POST /uploads/image stores one). */
+                                    src: string;
+                                    /** @constant */
+                                    type: "image";
+                                    /** @description In pixels; default the column width. */
+                                    width?: number;
+                                } | {
+                                    /** @enum {string} */
+                                    align?: "left" | "center" | "right";
+                                    /**
+                                     * @description The button's colour.
+                                     * @default #4f46e5
+                                     */
+                                    color: string;
+                                    href: string;
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    label: string;
+                                    /**
+                                     * @description A colour, #rgb or #rrggbb.
+                                     * @default #ffffff
+                                     */
+                                    textColor: string;
+                                    /** @constant */
+                                    type: "button";
+                                } | {
+                                    /**
+                                     * @description A colour, #rgb or #rrggbb.
+                                     * @default #e5e7eb
+                                     */
+                                    color: string;
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /** @constant */
+                                    type: "divider";
+                                } | {
+                                    /**
+                                     * @description In pixels.
+                                     * @default 24
+                                     */
+                                    height: number;
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /** @constant */
+                                    type: "spacer";
+                                } | {
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    links: {
+                                        href: string;
+                                        /** @enum {string} */
+                                        network: "facebook" | "x" | "instagram" | "linkedin" | "youtube" | "github" | "pinterest" | "tiktok" | "web";
+                                    }[];
+                                    /** @constant */
+                                    type: "social";
+                                } | {
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /**
+                                     * @description Plain text above the unsubscribe link, e.g. the postal address.
+                                     * @default
+                                     */
+                                    text: string;
+                                    /** @constant */
+                                    type: "footer";
+                                    /**
+                                     * @description The text of the link to {{unsubscribeUrl}}.
+                                     * @default Unsubscribe
+                                     */
+                                    unsubscribeLabel: string;
+                                })[];
+                                /**
+                                 * @description The email's own colour.
+                                 * @default #ffffff
+                                 */
+                                contentBackground: string;
+                                /**
+                                 * @default 1
+                                 * @constant
+                                 */
+                                version: 1;
+                            } | null;
                             /** @description The sender's address (null: none set). */
                             from: string | null;
                             fromName: string | null;
@@ -9528,8 +9732,211 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    body: string;
+                    /** @description The HTML body (Handlebars). Not needed with a `design`, which is compiled into it (a body sent beside a design is ignored). */
+                    body?: string;
                     description?: string;
+                    design?: {
+                        /**
+                         * @description The page's colour around the email.
+                         * @default #f4f4f5
+                         */
+                        background?: string;
+                        /** @description Top to bottom: sections (with columns) and blocks, each a full-width row. */
+                        blocks: ({
+                            /** @description A colour, #rgb or #rrggbb. */
+                            background?: string;
+                            /** @description One to three columns, side by side on a wide screen and stacked on a phone. */
+                            columns: {
+                                blocks: ({
+                                    /** @enum {string} */
+                                    align?: "left" | "center" | "right";
+                                    /** @description Rich text: paragraphs, <b>, <i>, <a href> and variables. */
+                                    html: string;
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /** @constant */
+                                    type: "text";
+                                } | {
+                                    /** @default  */
+                                    alt?: string;
+                                    /** @description Where a click on the image goes. */
+                                    href?: string;
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /** @description The image URL (POST /uploads/image stores one). */
+                                    src: string;
+                                    /** @constant */
+                                    type: "image";
+                                    /** @description In pixels; default the column width. */
+                                    width?: number;
+                                } | {
+                                    /** @enum {string} */
+                                    align?: "left" | "center" | "right";
+                                    /**
+                                     * @description The button's colour.
+                                     * @default #4f46e5
+                                     */
+                                    color?: string;
+                                    href: string;
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    label: string;
+                                    /**
+                                     * @description A colour, #rgb or #rrggbb.
+                                     * @default #ffffff
+                                     */
+                                    textColor?: string;
+                                    /** @constant */
+                                    type: "button";
+                                } | {
+                                    /**
+                                     * @description A colour, #rgb or #rrggbb.
+                                     * @default #e5e7eb
+                                     */
+                                    color?: string;
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /** @constant */
+                                    type: "divider";
+                                } | {
+                                    /**
+                                     * @description In pixels.
+                                     * @default 24
+                                     */
+                                    height?: number;
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /** @constant */
+                                    type: "spacer";
+                                } | {
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    links: {
+                                        href: string;
+                                        /** @enum {string} */
+                                        network: "facebook" | "x" | "instagram" | "linkedin" | "youtube" | "github" | "pinterest" | "tiktok" | "web";
+                                    }[];
+                                    /** @constant */
+                                    type: "social";
+                                } | {
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /**
+                                     * @description Plain text above the unsubscribe link, e.g. the postal address.
+                                     * @default
+                                     */
+                                    text?: string;
+                                    /** @constant */
+                                    type: "footer";
+                                    /**
+                                     * @description The text of the link to {{unsubscribeUrl}}.
+                                     * @default Unsubscribe
+                                     */
+                                    unsubscribeLabel?: string;
+                                })[];
+                            }[];
+                            /** @description The block's id in the editor (any string unique in the design). */
+                            id: string;
+                            /** @constant */
+                            type: "section";
+                        } | {
+                            /** @enum {string} */
+                            align?: "left" | "center" | "right";
+                            /** @description Rich text: paragraphs, <b>, <i>, <a href> and variables. */
+                            html: string;
+                            /** @description The block's id in the editor (any string unique in the design). */
+                            id: string;
+                            /** @constant */
+                            type: "text";
+                        } | {
+                            /** @default  */
+                            alt?: string;
+                            /** @description Where a click on the image goes. */
+                            href?: string;
+                            /** @description The block's id in the editor (any string unique in the design). */
+                            id: string;
+                            /** @description The image URL (POST /uploads/image stores one). */
+                            src: string;
+                            /** @constant */
+                            type: "image";
+                            /** @description In pixels; default the column width. */
+                            width?: number;
+                        } | {
+                            /** @enum {string} */
+                            align?: "left" | "center" | "right";
+                            /**
+                             * @description The button's colour.
+                             * @default #4f46e5
+                             */
+                            color?: string;
+                            href: string;
+                            /** @description The block's id in the editor (any string unique in the design). */
+                            id: string;
+                            label: string;
+                            /**
+                             * @description A colour, #rgb or #rrggbb.
+                             * @default #ffffff
+                             */
+                            textColor?: string;
+                            /** @constant */
+                            type: "button";
+                        } | {
+                            /**
+                             * @description A colour, #rgb or #rrggbb.
+                             * @default #e5e7eb
+                             */
+                            color?: string;
+                            /** @description The block's id in the editor (any string unique in the design). */
+                            id: string;
+                            /** @constant */
+                            type: "divider";
+                        } | {
+                            /**
+                             * @description In pixels.
+                             * @default 24
+                             */
+                            height?: number;
+                            /** @description The block's id in the editor (any string unique in the design). */
+                            id: string;
+                            /** @constant */
+                            type: "spacer";
+                        } | {
+                            /** @description The block's id in the editor (any string unique in the design). */
+                            id: string;
+                            links: {
+                                href: string;
+                                /** @enum {string} */
+                                network: "facebook" | "x" | "instagram" | "linkedin" | "youtube" | "github" | "pinterest" | "tiktok" | "web";
+                            }[];
+                            /** @constant */
+                            type: "social";
+                        } | {
+                            /** @description The block's id in the editor (any string unique in the design). */
+                            id: string;
+                            /**
+                             * @description Plain text above the unsubscribe link, e.g. the postal address.
+                             * @default
+                             */
+                            text?: string;
+                            /** @constant */
+                            type: "footer";
+                            /**
+                             * @description The text of the link to {{unsubscribeUrl}}.
+                             * @default Unsubscribe
+                             */
+                            unsubscribeLabel?: string;
+                        })[];
+                        /**
+                         * @description The email's own colour.
+                         * @default #ffffff
+                         */
+                        contentBackground?: string;
+                        /**
+                         * @default 1
+                         * @constant
+                         */
+                        version?: 1;
+                    } | null;
                     from?: string | null;
                     fromName?: string | null;
                     name: string;
@@ -9558,6 +9965,7 @@ export interface operations {
                      *       "fromName": "Example",
                      *       "replyTo": null,
                      *       "type": "TRANSACTIONAL",
+                     *       "design": null,
                      *       "createdAt": "2025-06-01T09:30:00.000Z",
                      *       "updatedAt": "2025-06-01T09:30:00.000Z"
                      *     }
@@ -9568,6 +9976,209 @@ export interface operations {
                         /** Format: date-time */
                         createdAt: string;
                         description: string | null;
+                        /** @description The editor's blocks the body was compiled from (null: written as HTML). */
+                        design: {
+                            /**
+                             * @description The page's colour around the email.
+                             * @default #f4f4f5
+                             */
+                            background: string;
+                            /** @description Top to bottom: sections (with columns) and blocks, each a full-width row. */
+                            blocks: ({
+                                /** @description A colour, #rgb or #rrggbb. */
+                                background?: string;
+                                /** @description One to three columns, side by side on a wide screen and stacked on a phone. */
+                                columns: {
+                                    blocks: ({
+                                        /** @enum {string} */
+                                        align?: "left" | "center" | "right";
+                                        /** @description Rich text: paragraphs, <b>, <i>, <a href> and variables. */
+                                        html: string;
+                                        /** @description The block's id in the editor (any string unique in the design). */
+                                        id: string;
+                                        /** @constant */
+                                        type: "text";
+                                    } | {
+                                        /** @default  */
+                                        alt: string;
+                                        /** @description Where a click on the image goes. */
+                                        href?: string;
+                                        /** @description The block's id in the editor (any string unique in the design). */
+                                        id: string;
+                                        /** @description The image URL (POST /uploads/image stores one). */
+                                        src: string;
+                                        /** @constant */
+                                        type: "image";
+                                        /** @description In pixels; default the column width. */
+                                        width?: number;
+                                    } | {
+                                        /** @enum {string} */
+                                        align?: "left" | "center" | "right";
+                                        /**
+                                         * @description The button's colour.
+                                         * @default #4f46e5
+                                         */
+                                        color: string;
+                                        href: string;
+                                        /** @description The block's id in the editor (any string unique in the design). */
+                                        id: string;
+                                        label: string;
+                                        /**
+                                         * @description A colour, #rgb or #rrggbb.
+                                         * @default #ffffff
+                                         */
+                                        textColor: string;
+                                        /** @constant */
+                                        type: "button";
+                                    } | {
+                                        /**
+                                         * @description A colour, #rgb or #rrggbb.
+                                         * @default #e5e7eb
+                                         */
+                                        color: string;
+                                        /** @description The block's id in the editor (any string unique in the design). */
+                                        id: string;
+                                        /** @constant */
+                                        type: "divider";
+                                    } | {
+                                        /**
+                                         * @description In pixels.
+                                         * @default 24
+                                         */
+                                        height: number;
+                                        /** @description The block's id in the editor (any string unique in the design). */
+                                        id: string;
+                                        /** @constant */
+                                        type: "spacer";
+                                    } | {
+                                        /** @description The block's id in the editor (any string unique in the design). */
+                                        id: string;
+                                        links: {
+                                            href: string;
+                                            /** @enum {string} */
+                                            network: "facebook" | "x" | "instagram" | "linkedin" | "youtube" | "github" | "pinterest" | "tiktok" | "web";
+                                        }[];
+                                        /** @constant */
+                                        type: "social";
+                                    } | {
+                                        /** @description The block's id in the editor (any string unique in the design). */
+                                        id: string;
+                                        /**
+                                         * @description Plain text above the unsubscribe link, e.g. the postal address.
+                                         * @default
+                                         */
+                                        text: string;
+                                        /** @constant */
+                                        type: "footer";
+                                        /**
+                                         * @description The text of the link to {{unsubscribeUrl}}.
+                                         * @default Unsubscribe
+                                         */
+                                        unsubscribeLabel: string;
+                                    })[];
+                                }[];
+                                /** @description The block's id in the editor (any string unique in the design). */
+                                id: string;
+                                /** @constant */
+                                type: "section";
+                            } | {
+                                /** @enum {string} */
+                                align?: "left" | "center" | "right";
+                                /** @description Rich text: paragraphs, <b>, <i>, <a href> and variables. */
+                                html: string;
+                                /** @description The block's id in the editor (any string unique in the design). */
+                                id: string;
+                                /** @constant */
+                                type: "text";
+                            } | {
+                                /** @default  */
+                                alt: string;
+                                /** @description Where a click on the image goes. */
+                                href?: string;
+                                /** @description The block's id in the editor (any string unique in the design). */
+                                id: string;
+                                /** @description The image URL (POST /uploads/image stores one). */
+                                src: string;
+                                /** @constant */
+                                type: "image";
+                                /** @description In pixels; default the column width. */
+                                width?: number;
+                            } | {
+                                /** @enum {string} */
+                                align?: "left" | "center" | "right";
+                                /**
+                                 * @description The button's colour.
+                                 * @default #4f46e5
+                                 */
+                                color: string;
+                                href: string;
+                                /** @description The block's id in the editor (any string unique in the design). */
+                                id: string;
+                                label: string;
+                                /**
+                                 * @description A colour, #rgb or #rrggbb.
+                                 * @default #ffffff
+                                 */
+                                textColor: string;
+                                /** @constant */
+                                type: "button";
+                            } | {
+                                /**
+                                 * @description A colour, #rgb or #rrggbb.
+                                 * @default #e5e7eb
+                                 */
+                                color: string;
+                                /** @description The block's id in the editor (any string unique in the design). */
+                                id: string;
+                                /** @constant */
+                                type: "divider";
+                            } | {
+                                /**
+                                 * @description In pixels.
+                                 * @default 24
+                                 */
+                                height: number;
+                                /** @description The block's id in the editor (any string unique in the design). */
+                                id: string;
+                                /** @constant */
+                                type: "spacer";
+                            } | {
+                                /** @description The block's id in the editor (any string unique in the design). */
+                                id: string;
+                                links: {
+                                    href: string;
+                                    /** @enum {string} */
+                                    network: "facebook" | "x" | "instagram" | "linkedin" | "youtube" | "github" | "pinterest" | "tiktok" | "web";
+                                }[];
+                                /** @constant */
+                                type: "social";
+                            } | {
+                                /** @description The block's id in the editor (any string unique in the design). */
+                                id: string;
+                                /**
+                                 * @description Plain text above the unsubscribe link, e.g. the postal address.
+                                 * @default
+                                 */
+                                text: string;
+                                /** @constant */
+                                type: "footer";
+                                /**
+                                 * @description The text of the link to {{unsubscribeUrl}}.
+                                 * @default Unsubscribe
+                                 */
+                                unsubscribeLabel: string;
+                            })[];
+                            /**
+                             * @description The email's own colour.
+                             * @default #ffffff
+                             */
+                            contentBackground: string;
+                            /**
+                             * @default 1
+                             * @constant
+                             */
+                            version: 1;
+                        } | null;
                         /** @description The sender's address (null: none set). */
                         from: string | null;
                         fromName: string | null;
@@ -9628,6 +10239,7 @@ export interface operations {
                      *       "fromName": "Example",
                      *       "replyTo": null,
                      *       "type": "TRANSACTIONAL",
+                     *       "design": null,
                      *       "createdAt": "2025-06-01T09:30:00.000Z",
                      *       "updatedAt": "2025-06-01T09:30:00.000Z"
                      *     }
@@ -9638,6 +10250,209 @@ export interface operations {
                         /** Format: date-time */
                         createdAt: string;
                         description: string | null;
+                        /** @description The editor's blocks the body was compiled from (null: written as HTML). */
+                        design: {
+                            /**
+                             * @description The page's colour around the email.
+                             * @default #f4f4f5
+                             */
+                            background: string;
+                            /** @description Top to bottom: sections (with columns) and blocks, each a full-width row. */
+                            blocks: ({
+                                /** @description A colour, #rgb or #rrggbb. */
+                                background?: string;
+                                /** @description One to three columns, side by side on a wide screen and stacked on a phone. */
+                                columns: {
+                                    blocks: ({
+                                        /** @enum {string} */
+                                        align?: "left" | "center" | "right";
+                                        /** @description Rich text: paragraphs, <b>, <i>, <a href> and variables. */
+                                        html: string;
+                                        /** @description The block's id in the editor (any string unique in the design). */
+                                        id: string;
+                                        /** @constant */
+                                        type: "text";
+                                    } | {
+                                        /** @default  */
+                                        alt: string;
+                                        /** @description Where a click on the image goes. */
+                                        href?: string;
+                                        /** @description The block's id in the editor (any string unique in the design). */
+                                        id: string;
+                                        /** @description The image URL (POST /uploads/image stores one). */
+                                        src: string;
+                                        /** @constant */
+                                        type: "image";
+                                        /** @description In pixels; default the column width. */
+                                        width?: number;
+                                    } | {
+                                        /** @enum {string} */
+                                        align?: "left" | "center" | "right";
+                                        /**
+                                         * @description The button's colour.
+                                         * @default #4f46e5
+                                         */
+                                        color: string;
+                                        href: string;
+                                        /** @description The block's id in the editor (any string unique in the design). */
+                                        id: string;
+                                        label: string;
+                                        /**
+                                         * @description A colour, #rgb or #rrggbb.
+                                         * @default #ffffff
+                                         */
+                                        textColor: string;
+                                        /** @constant */
+                                        type: "button";
+                                    } | {
+                                        /**
+                                         * @description A colour, #rgb or #rrggbb.
+                                         * @default #e5e7eb
+                                         */
+                                        color: string;
+                                        /** @description The block's id in the editor (any string unique in the design). */
+                                        id: string;
+                                        /** @constant */
+                                        type: "divider";
+                                    } | {
+                                        /**
+                                         * @description In pixels.
+                                         * @default 24
+                                         */
+                                        height: number;
+                                        /** @description The block's id in the editor (any string unique in the design). */
+                                        id: string;
+                                        /** @constant */
+                                        type: "spacer";
+                                    } | {
+                                        /** @description The block's id in the editor (any string unique in the design). */
+                                        id: string;
+                                        links: {
+                                            href: string;
+                                            /** @enum {string} */
+                                            network: "facebook" | "x" | "instagram" | "linkedin" | "youtube" | "github" | "pinterest" | "tiktok" | "web";
+                                        }[];
+                                        /** @constant */
+                                        type: "social";
+                                    } | {
+                                        /** @description The block's id in the editor (any string unique in the design). */
+                                        id: string;
+                                        /**
+                                         * @description Plain text above the unsubscribe link, e.g. the postal address.
+                                         * @default
+                                         */
+                                        text: string;
+                                        /** @constant */
+                                        type: "footer";
+                                        /**
+                                         * @description The text of the link to {{unsubscribeUrl}}.
+                                         * @default Unsubscribe
+                                         */
+                                        unsubscribeLabel: string;
+                                    })[];
+                                }[];
+                                /** @description The block's id in the editor (any string unique in the design). */
+                                id: string;
+                                /** @constant */
+                                type: "section";
+                            } | {
+                                /** @enum {string} */
+                                align?: "left" | "center" | "right";
+                                /** @description Rich text: paragraphs, <b>, <i>, <a href> and variables. */
+                                html: string;
+                                /** @description The block's id in the editor (any string unique in the design). */
+                                id: string;
+                                /** @constant */
+                                type: "text";
+                            } | {
+                                /** @default  */
+                                alt: string;
+                                /** @description Where a click on the image goes. */
+                                href?: string;
+                                /** @description The block's id in the editor (any string unique in the design). */
+                                id: string;
+                                /** @description The image URL (POST /uploads/image stores one). */
+                                src: string;
+                                /** @constant */
+                                type: "image";
+                                /** @description In pixels; default the column width. */
+                                width?: number;
+                            } | {
+                                /** @enum {string} */
+                                align?: "left" | "center" | "right";
+                                /**
+                                 * @description The button's colour.
+                                 * @default #4f46e5
+                                 */
+                                color: string;
+                                href: string;
+                                /** @description The block's id in the editor (any string unique in the design). */
+                                id: string;
+                                label: string;
+                                /**
+                                 * @description A colour, #rgb or #rrggbb.
+                                 * @default #ffffff
+                                 */
+                                textColor: string;
+                                /** @constant */
+                                type: "button";
+                            } | {
+                                /**
+                                 * @description A colour, #rgb or #rrggbb.
+                                 * @default #e5e7eb
+                                 */
+                                color: string;
+                                /** @description The block's id in the editor (any string unique in the design). */
+                                id: string;
+                                /** @constant */
+                                type: "divider";
+                            } | {
+                                /**
+                                 * @description In pixels.
+                                 * @default 24
+                                 */
+                                height: number;
+                                /** @description The block's id in the editor (any string unique in the design). */
+                                id: string;
+                                /** @constant */
+                                type: "spacer";
+                            } | {
+                                /** @description The block's id in the editor (any string unique in the design). */
+                                id: string;
+                                links: {
+                                    href: string;
+                                    /** @enum {string} */
+                                    network: "facebook" | "x" | "instagram" | "linkedin" | "youtube" | "github" | "pinterest" | "tiktok" | "web";
+                                }[];
+                                /** @constant */
+                                type: "social";
+                            } | {
+                                /** @description The block's id in the editor (any string unique in the design). */
+                                id: string;
+                                /**
+                                 * @description Plain text above the unsubscribe link, e.g. the postal address.
+                                 * @default
+                                 */
+                                text: string;
+                                /** @constant */
+                                type: "footer";
+                                /**
+                                 * @description The text of the link to {{unsubscribeUrl}}.
+                                 * @default Unsubscribe
+                                 */
+                                unsubscribeLabel: string;
+                            })[];
+                            /**
+                             * @description The email's own colour.
+                             * @default #ffffff
+                             */
+                            contentBackground: string;
+                            /**
+                             * @default 1
+                             * @constant
+                             */
+                            version: 1;
+                        } | null;
                         /** @description The sender's address (null: none set). */
                         from: string | null;
                         fromName: string | null;
@@ -9729,8 +10544,211 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description The HTML body (Handlebars). Not needed with a `design`, which is compiled into it (a body sent beside a design is ignored). */
                     body?: string;
                     description?: string;
+                    design?: {
+                        /**
+                         * @description The page's colour around the email.
+                         * @default #f4f4f5
+                         */
+                        background?: string;
+                        /** @description Top to bottom: sections (with columns) and blocks, each a full-width row. */
+                        blocks: ({
+                            /** @description A colour, #rgb or #rrggbb. */
+                            background?: string;
+                            /** @description One to three columns, side by side on a wide screen and stacked on a phone. */
+                            columns: {
+                                blocks: ({
+                                    /** @enum {string} */
+                                    align?: "left" | "center" | "right";
+                                    /** @description Rich text: paragraphs, <b>, <i>, <a href> and variables. */
+                                    html: string;
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /** @constant */
+                                    type: "text";
+                                } | {
+                                    /** @default  */
+                                    alt?: string;
+                                    /** @description Where a click on the image goes. */
+                                    href?: string;
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /** @description The image URL (POST /uploads/image stores one). */
+                                    src: string;
+                                    /** @constant */
+                                    type: "image";
+                                    /** @description In pixels; default the column width. */
+                                    width?: number;
+                                } | {
+                                    /** @enum {string} */
+                                    align?: "left" | "center" | "right";
+                                    /**
+                                     * @description The button's colour.
+                                     * @default #4f46e5
+                                     */
+                                    color?: string;
+                                    href: string;
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    label: string;
+                                    /**
+                                     * @description A colour, #rgb or #rrggbb.
+                                     * @default #ffffff
+                                     */
+                                    textColor?: string;
+                                    /** @constant */
+                                    type: "button";
+                                } | {
+                                    /**
+                                     * @description A colour, #rgb or #rrggbb.
+                                     * @default #e5e7eb
+                                     */
+                                    color?: string;
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /** @constant */
+                                    type: "divider";
+                                } | {
+                                    /**
+                                     * @description In pixels.
+                                     * @default 24
+                                     */
+                                    height?: number;
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /** @constant */
+                                    type: "spacer";
+                                } | {
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    links: {
+                                        href: string;
+                                        /** @enum {string} */
+                                        network: "facebook" | "x" | "instagram" | "linkedin" | "youtube" | "github" | "pinterest" | "tiktok" | "web";
+                                    }[];
+                                    /** @constant */
+                                    type: "social";
+                                } | {
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /**
+                                     * @description Plain text above the unsubscribe link, e.g. the postal address.
+                                     * @default
+                                     */
+                                    text?: string;
+                                    /** @constant */
+                                    type: "footer";
+                                    /**
+                                     * @description The text of the link to {{unsubscribeUrl}}.
+                                     * @default Unsubscribe
+                                     */
+                                    unsubscribeLabel?: string;
+                                })[];
+                            }[];
+                            /** @description The block's id in the editor (any string unique in the design). */
+                            id: string;
+                            /** @constant */
+                            type: "section";
+                        } | {
+                            /** @enum {string} */
+                            align?: "left" | "center" | "right";
+                            /** @description Rich text: paragraphs, <b>, <i>, <a href> and variables. */
+                            html: string;
+                            /** @description The block's id in the editor (any string unique in the design). */
+                            id: string;
+                            /** @constant */
+                            type: "text";
+                        } | {
+                            /** @default  */
+                            alt?: string;
+                            /** @description Where a click on the image goes. */
+                            href?: string;
+                            /** @description The block's id in the editor (any string unique in the design). */
+                            id: string;
+                            /** @description The image URL (POST /uploads/image stores one). */
+                            src: string;
+                            /** @constant */
+                            type: "image";
+                            /** @description In pixels; default the column width. */
+                            width?: number;
+                        } | {
+                            /** @enum {string} */
+                            align?: "left" | "center" | "right";
+                            /**
+                             * @description The button's colour.
+                             * @default #4f46e5
+                             */
+                            color?: string;
+                            href: string;
+                            /** @description The block's id in the editor (any string unique in the design). */
+                            id: string;
+                            label: string;
+                            /**
+                             * @description A colour, #rgb or #rrggbb.
+                             * @default #ffffff
+                             */
+                            textColor?: string;
+                            /** @constant */
+                            type: "button";
+                        } | {
+                            /**
+                             * @description A colour, #rgb or #rrggbb.
+                             * @default #e5e7eb
+                             */
+                            color?: string;
+                            /** @description The block's id in the editor (any string unique in the design). */
+                            id: string;
+                            /** @constant */
+                            type: "divider";
+                        } | {
+                            /**
+                             * @description In pixels.
+                             * @default 24
+                             */
+                            height?: number;
+                            /** @description The block's id in the editor (any string unique in the design). */
+                            id: string;
+                            /** @constant */
+                            type: "spacer";
+                        } | {
+                            /** @description The block's id in the editor (any string unique in the design). */
+                            id: string;
+                            links: {
+                                href: string;
+                                /** @enum {string} */
+                                network: "facebook" | "x" | "instagram" | "linkedin" | "youtube" | "github" | "pinterest" | "tiktok" | "web";
+                            }[];
+                            /** @constant */
+                            type: "social";
+                        } | {
+                            /** @description The block's id in the editor (any string unique in the design). */
+                            id: string;
+                            /**
+                             * @description Plain text above the unsubscribe link, e.g. the postal address.
+                             * @default
+                             */
+                            text?: string;
+                            /** @constant */
+                            type: "footer";
+                            /**
+                             * @description The text of the link to {{unsubscribeUrl}}.
+                             * @default Unsubscribe
+                             */
+                            unsubscribeLabel?: string;
+                        })[];
+                        /**
+                         * @description The email's own colour.
+                         * @default #ffffff
+                         */
+                        contentBackground?: string;
+                        /**
+                         * @default 1
+                         * @constant
+                         */
+                        version?: 1;
+                    } | null;
                     from?: string | null;
                     fromName?: string | null;
                     name?: string;
@@ -9759,6 +10777,7 @@ export interface operations {
                      *       "fromName": "Example",
                      *       "replyTo": null,
                      *       "type": "TRANSACTIONAL",
+                     *       "design": null,
                      *       "createdAt": "2025-06-01T09:30:00.000Z",
                      *       "updatedAt": "2025-06-01T09:30:00.000Z"
                      *     }
@@ -9769,6 +10788,209 @@ export interface operations {
                         /** Format: date-time */
                         createdAt: string;
                         description: string | null;
+                        /** @description The editor's blocks the body was compiled from (null: written as HTML). */
+                        design: {
+                            /**
+                             * @description The page's colour around the email.
+                             * @default #f4f4f5
+                             */
+                            background: string;
+                            /** @description Top to bottom: sections (with columns) and blocks, each a full-width row. */
+                            blocks: ({
+                                /** @description A colour, #rgb or #rrggbb. */
+                                background?: string;
+                                /** @description One to three columns, side by side on a wide screen and stacked on a phone. */
+                                columns: {
+                                    blocks: ({
+                                        /** @enum {string} */
+                                        align?: "left" | "center" | "right";
+                                        /** @description Rich text: paragraphs, <b>, <i>, <a href> and variables. */
+                                        html: string;
+                                        /** @description The block's id in the editor (any string unique in the design). */
+                                        id: string;
+                                        /** @constant */
+                                        type: "text";
+                                    } | {
+                                        /** @default  */
+                                        alt: string;
+                                        /** @description Where a click on the image goes. */
+                                        href?: string;
+                                        /** @description The block's id in the editor (any string unique in the design). */
+                                        id: string;
+                                        /** @description The image URL (POST /uploads/image stores one). */
+                                        src: string;
+                                        /** @constant */
+                                        type: "image";
+                                        /** @description In pixels; default the column width. */
+                                        width?: number;
+                                    } | {
+                                        /** @enum {string} */
+                                        align?: "left" | "center" | "right";
+                                        /**
+                                         * @description The button's colour.
+                                         * @default #4f46e5
+                                         */
+                                        color: string;
+                                        href: string;
+                                        /** @description The block's id in the editor (any string unique in the design). */
+                                        id: string;
+                                        label: string;
+                                        /**
+                                         * @description A colour, #rgb or #rrggbb.
+                                         * @default #ffffff
+                                         */
+                                        textColor: string;
+                                        /** @constant */
+                                        type: "button";
+                                    } | {
+                                        /**
+                                         * @description A colour, #rgb or #rrggbb.
+                                         * @default #e5e7eb
+                                         */
+                                        color: string;
+                                        /** @description The block's id in the editor (any string unique in the design). */
+                                        id: string;
+                                        /** @constant */
+                                        type: "divider";
+                                    } | {
+                                        /**
+                                         * @description In pixels.
+                                         * @default 24
+                                         */
+                                        height: number;
+                                        /** @description The block's id in the editor (any string unique in the design). */
+                                        id: string;
+                                        /** @constant */
+                                        type: "spacer";
+                                    } | {
+                                        /** @description The block's id in the editor (any string unique in the design). */
+                                        id: string;
+                                        links: {
+                                            href: string;
+                                            /** @enum {string} */
+                                            network: "facebook" | "x" | "instagram" | "linkedin" | "youtube" | "github" | "pinterest" | "tiktok" | "web";
+                                        }[];
+                                        /** @constant */
+                                        type: "social";
+                                    } | {
+                                        /** @description The block's id in the editor (any string unique in the design). */
+                                        id: string;
+                                        /**
+                                         * @description Plain text above the unsubscribe link, e.g. the postal address.
+                                         * @default
+                                         */
+                                        text: string;
+                                        /** @constant */
+                                        type: "footer";
+                                        /**
+                                         * @description The text of the link to {{unsubscribeUrl}}.
+                                         * @default Unsubscribe
+                                         */
+                                        unsubscribeLabel: string;
+                                    })[];
+                                }[];
+                                /** @description The block's id in the editor (any string unique in the design). */
+                                id: string;
+                                /** @constant */
+                                type: "section";
+                            } | {
+                                /** @enum {string} */
+                                align?: "left" | "center" | "right";
+                                /** @description Rich text: paragraphs, <b>, <i>, <a href> and variables. */
+                                html: string;
+                                /** @description The block's id in the editor (any string unique in the design). */
+                                id: string;
+                                /** @constant */
+                                type: "text";
+                            } | {
+                                /** @default  */
+                                alt: string;
+                                /** @description Where a click on the image goes. */
+                                href?: string;
+                                /** @description The block's id in the editor (any string unique in the design). */
+                                id: string;
+                                /** @description The image URL (POST /uploads/image stores one). */
+                                src: string;
+                                /** @constant */
+                                type: "image";
+                                /** @description In pixels; default the column width. */
+                                width?: number;
+                            } | {
+                                /** @enum {string} */
+                                align?: "left" | "center" | "right";
+                                /**
+                                 * @description The button's colour.
+                                 * @default #4f46e5
+                                 */
+                                color: string;
+                                href: string;
+                                /** @description The block's id in the editor (any string unique in the design). */
+                                id: string;
+                                label: string;
+                                /**
+                                 * @description A colour, #rgb or #rrggbb.
+                                 * @default #ffffff
+                                 */
+                                textColor: string;
+                                /** @constant */
+                                type: "button";
+                            } | {
+                                /**
+                                 * @description A colour, #rgb or #rrggbb.
+                                 * @default #e5e7eb
+                                 */
+                                color: string;
+                                /** @description The block's id in the editor (any string unique in the design). */
+                                id: string;
+                                /** @constant */
+                                type: "divider";
+                            } | {
+                                /**
+                                 * @description In pixels.
+                                 * @default 24
+                                 */
+                                height: number;
+                                /** @description The block's id in the editor (any string unique in the design). */
+                                id: string;
+                                /** @constant */
+                                type: "spacer";
+                            } | {
+                                /** @description The block's id in the editor (any string unique in the design). */
+                                id: string;
+                                links: {
+                                    href: string;
+                                    /** @enum {string} */
+                                    network: "facebook" | "x" | "instagram" | "linkedin" | "youtube" | "github" | "pinterest" | "tiktok" | "web";
+                                }[];
+                                /** @constant */
+                                type: "social";
+                            } | {
+                                /** @description The block's id in the editor (any string unique in the design). */
+                                id: string;
+                                /**
+                                 * @description Plain text above the unsubscribe link, e.g. the postal address.
+                                 * @default
+                                 */
+                                text: string;
+                                /** @constant */
+                                type: "footer";
+                                /**
+                                 * @description The text of the link to {{unsubscribeUrl}}.
+                                 * @default Unsubscribe
+                                 */
+                                unsubscribeLabel: string;
+                            })[];
+                            /**
+                             * @description The email's own colour.
+                             * @default #ffffff
+                             */
+                            contentBackground: string;
+                            /**
+                             * @default 1
+                             * @constant
+                             */
+                            version: 1;
+                        } | null;
                         /** @description The sender's address (null: none set). */
                         from: string | null;
                         fromName: string | null;
@@ -9840,6 +11062,7 @@ export interface operations {
                      *         "fromName": "Example",
                      *         "replyTo": null,
                      *         "type": "TRANSACTIONAL",
+                     *         "design": null,
                      *         "createdAt": "2025-06-01T09:30:00.000Z",
                      *         "updatedAt": "2025-06-01T09:30:00.000Z"
                      *       }
@@ -9854,6 +11077,209 @@ export interface operations {
                             /** Format: date-time */
                             createdAt: string;
                             description: string | null;
+                            /** @description The editor's blocks the body was compiled from (null: written as HTML). */
+                            design: {
+                                /**
+                                 * @description The page's colour around the email.
+                                 * @default #f4f4f5
+                                 */
+                                background: string;
+                                /** @description Top to bottom: sections (with columns) and blocks, each a full-width row. */
+                                blocks: ({
+                                    /** @description A colour, #rgb or #rrggbb. */
+                                    background?: string;
+                                    /** @description One to three columns, side by side on a wide screen and stacked on a phone. */
+                                    columns: {
+                                        blocks: ({
+                                            /** @enum {string} */
+                                            align?: "left" | "center" | "right";
+                                            /** @description Rich text: paragraphs, <b>, <i>, <a href> and variables. */
+                                            html: string;
+                                            /** @description The block's id in the editor (any string unique in the design). */
+                                            id: string;
+                                            /** @constant */
+                                            type: "text";
+                                        } | {
+                                            /** @default  */
+                                            alt: string;
+                                            /** @description Where a click on the image goes. */
+                                            href?: string;
+                                            /** @description The block's id in the editor (any string unique in the design). */
+                                            id: string;
+                                            /** @description The image URL (POST /uploads/image stores one). */
+                                            src: string;
+                                            /** @constant */
+                                            type: "image";
+                                            /** @description In pixels; default the column width. */
+                                            width?: number;
+                                        } | {
+                                            /** @enum {string} */
+                                            align?: "left" | "center" | "right";
+                                            /**
+                                             * @description The button's colour.
+                                             * @default #4f46e5
+                                             */
+                                            color: string;
+                                            href: string;
+                                            /** @description The block's id in the editor (any string unique in the design). */
+                                            id: string;
+                                            label: string;
+                                            /**
+                                             * @description A colour, #rgb or #rrggbb.
+                                             * @default #ffffff
+                                             */
+                                            textColor: string;
+                                            /** @constant */
+                                            type: "button";
+                                        } | {
+                                            /**
+                                             * @description A colour, #rgb or #rrggbb.
+                                             * @default #e5e7eb
+                                             */
+                                            color: string;
+                                            /** @description The block's id in the editor (any string unique in the design). */
+                                            id: string;
+                                            /** @constant */
+                                            type: "divider";
+                                        } | {
+                                            /**
+                                             * @description In pixels.
+                                             * @default 24
+                                             */
+                                            height: number;
+                                            /** @description The block's id in the editor (any string unique in the design). */
+                                            id: string;
+                                            /** @constant */
+                                            type: "spacer";
+                                        } | {
+                                            /** @description The block's id in the editor (any string unique in the design). */
+                                            id: string;
+                                            links: {
+                                                href: string;
+                                                /** @enum {string} */
+                                                network: "facebook" | "x" | "instagram" | "linkedin" | "youtube" | "github" | "pinterest" | "tiktok" | "web";
+                                            }[];
+                                            /** @constant */
+                                            type: "social";
+                                        } | {
+                                            /** @description The block's id in the editor (any string unique in the design). */
+                                            id: string;
+                                            /**
+                                             * @description Plain text above the unsubscribe link, e.g. the postal address.
+                                             * @default
+                                             */
+                                            text: string;
+                                            /** @constant */
+                                            type: "footer";
+                                            /**
+                                             * @description The text of the link to {{unsubscribeUrl}}.
+                                             * @default Unsubscribe
+                                             */
+                                            unsubscribeLabel: string;
+                                        })[];
+                                    }[];
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /** @constant */
+                                    type: "section";
+                                } | {
+                                    /** @enum {string} */
+                                    align?: "left" | "center" | "right";
+                                    /** @description Rich text: paragraphs, <b>, <i>, <a href> and variables. */
+                                    html: string;
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /** @constant */
+                                    type: "text";
+                                } | {
+                                    /** @default  */
+                                    alt: string;
+                                    /** @description Where a click on the image goes. */
+                                    href?: string;
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /** @description The image URL (POST /uploads/image stores one). */
+                                    src: string;
+                                    /** @constant */
+                                    type: "image";
+                                    /** @description In pixels; default the column width. */
+                                    width?: number;
+                                } | {
+                                    /** @enum {string} */
+                                    align?: "left" | "center" | "right";
+                                    /**
+                                     * @description The button's colour.
+                                     * @default #4f46e5
+                                     */
+                                    color: string;
+                                    href: string;
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    label: string;
+                                    /**
+                                     * @description A colour, #rgb or #rrggbb.
+                                     * @default #ffffff
+                                     */
+                                    textColor: string;
+                                    /** @constant */
+                                    type: "button";
+                                } | {
+                                    /**
+                                     * @description A colour, #rgb or #rrggbb.
+                                     * @default #e5e7eb
+                                     */
+                                    color: string;
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /** @constant */
+                                    type: "divider";
+                                } | {
+                                    /**
+                                     * @description In pixels.
+                                     * @default 24
+                                     */
+                                    height: number;
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /** @constant */
+                                    type: "spacer";
+                                } | {
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    links: {
+                                        href: string;
+                                        /** @enum {string} */
+                                        network: "facebook" | "x" | "instagram" | "linkedin" | "youtube" | "github" | "pinterest" | "tiktok" | "web";
+                                    }[];
+                                    /** @constant */
+                                    type: "social";
+                                } | {
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /**
+                                     * @description Plain text above the unsubscribe link, e.g. the postal address.
+                                     * @default
+                                     */
+                                    text: string;
+                                    /** @constant */
+                                    type: "footer";
+                                    /**
+                                     * @description The text of the link to {{unsubscribeUrl}}.
+                                     * @default Unsubscribe
+                                     */
+                                    unsubscribeLabel: string;
+                                })[];
+                                /**
+                                 * @description The email's own colour.
+                                 * @default #ffffff
+                                 */
+                                contentBackground: string;
+                                /**
+                                 * @default 1
+                                 * @constant
+                                 */
+                                version: 1;
+                            } | null;
                             /** @description The sender's address (null: none set). */
                             from: string | null;
                             fromName: string | null;
@@ -10056,6 +11482,209 @@ export interface operations {
                     data?: {
                         [key: string]: unknown;
                     };
+                    /** @description Blocks of the email editor: compiled with MJML into the body that is rendered (any `body` is then ignored). */
+                    design?: {
+                        /**
+                         * @description The page's colour around the email.
+                         * @default #f4f4f5
+                         */
+                        background?: string;
+                        /** @description Top to bottom: sections (with columns) and blocks, each a full-width row. */
+                        blocks: ({
+                            /** @description A colour, #rgb or #rrggbb. */
+                            background?: string;
+                            /** @description One to three columns, side by side on a wide screen and stacked on a phone. */
+                            columns: {
+                                blocks: ({
+                                    /** @enum {string} */
+                                    align?: "left" | "center" | "right";
+                                    /** @description Rich text: paragraphs, <b>, <i>, <a href> and variables. */
+                                    html: string;
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /** @constant */
+                                    type: "text";
+                                } | {
+                                    /** @default  */
+                                    alt?: string;
+                                    /** @description Where a click on the image goes. */
+                                    href?: string;
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /** @description The image URL (POST /uploads/image stores one). */
+                                    src: string;
+                                    /** @constant */
+                                    type: "image";
+                                    /** @description In pixels; default the column width. */
+                                    width?: number;
+                                } | {
+                                    /** @enum {string} */
+                                    align?: "left" | "center" | "right";
+                                    /**
+                                     * @description The button's colour.
+                                     * @default #4f46e5
+                                     */
+                                    color?: string;
+                                    href: string;
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    label: string;
+                                    /**
+                                     * @description A colour, #rgb or #rrggbb.
+                                     * @default #ffffff
+                                     */
+                                    textColor?: string;
+                                    /** @constant */
+                                    type: "button";
+                                } | {
+                                    /**
+                                     * @description A colour, #rgb or #rrggbb.
+                                     * @default #e5e7eb
+                                     */
+                                    color?: string;
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /** @constant */
+                                    type: "divider";
+                                } | {
+                                    /**
+                                     * @description In pixels.
+                                     * @default 24
+                                     */
+                                    height?: number;
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /** @constant */
+                                    type: "spacer";
+                                } | {
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    links: {
+                                        href: string;
+                                        /** @enum {string} */
+                                        network: "facebook" | "x" | "instagram" | "linkedin" | "youtube" | "github" | "pinterest" | "tiktok" | "web";
+                                    }[];
+                                    /** @constant */
+                                    type: "social";
+                                } | {
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /**
+                                     * @description Plain text above the unsubscribe link, e.g. the postal address.
+                                     * @default
+                                     */
+                                    text?: string;
+                                    /** @constant */
+                                    type: "footer";
+                                    /**
+                                     * @description The text of the link to {{unsubscribeUrl}}.
+                                     * @default Unsubscribe
+                                     */
+                                    unsubscribeLabel?: string;
+                                })[];
+                            }[];
+                            /** @description The block's id in the editor (any string unique in the design). */
+                            id: string;
+                            /** @constant */
+                            type: "section";
+                        } | {
+                            /** @enum {string} */
+                            align?: "left" | "center" | "right";
+                            /** @description Rich text: paragraphs, <b>, <i>, <a href> and variables. */
+                            html: string;
+                            /** @description The block's id in the editor (any string unique in the design). */
+                            id: string;
+                            /** @constant */
+                            type: "text";
+                        } | {
+                            /** @default  */
+                            alt?: string;
+                            /** @description Where a click on the image goes. */
+                            href?: string;
+                            /** @description The block's id in the editor (any string unique in the design). */
+                            id: string;
+                            /** @description The image URL (POST /uploads/image stores one). */
+                            src: string;
+                            /** @constant */
+                            type: "image";
+                            /** @description In pixels; default the column width. */
+                            width?: number;
+                        } | {
+                            /** @enum {string} */
+                            align?: "left" | "center" | "right";
+                            /**
+                             * @description The button's colour.
+                             * @default #4f46e5
+                             */
+                            color?: string;
+                            href: string;
+                            /** @description The block's id in the editor (any string unique in the design). */
+                            id: string;
+                            label: string;
+                            /**
+                             * @description A colour, #rgb or #rrggbb.
+                             * @default #ffffff
+                             */
+                            textColor?: string;
+                            /** @constant */
+                            type: "button";
+                        } | {
+                            /**
+                             * @description A colour, #rgb or #rrggbb.
+                             * @default #e5e7eb
+                             */
+                            color?: string;
+                            /** @description The block's id in the editor (any string unique in the design). */
+                            id: string;
+                            /** @constant */
+                            type: "divider";
+                        } | {
+                            /**
+                             * @description In pixels.
+                             * @default 24
+                             */
+                            height?: number;
+                            /** @description The block's id in the editor (any string unique in the design). */
+                            id: string;
+                            /** @constant */
+                            type: "spacer";
+                        } | {
+                            /** @description The block's id in the editor (any string unique in the design). */
+                            id: string;
+                            links: {
+                                href: string;
+                                /** @enum {string} */
+                                network: "facebook" | "x" | "instagram" | "linkedin" | "youtube" | "github" | "pinterest" | "tiktok" | "web";
+                            }[];
+                            /** @constant */
+                            type: "social";
+                        } | {
+                            /** @description The block's id in the editor (any string unique in the design). */
+                            id: string;
+                            /**
+                             * @description Plain text above the unsubscribe link, e.g. the postal address.
+                             * @default
+                             */
+                            text?: string;
+                            /** @constant */
+                            type: "footer";
+                            /**
+                             * @description The text of the link to {{unsubscribeUrl}}.
+                             * @default Unsubscribe
+                             */
+                            unsubscribeLabel?: string;
+                        })[];
+                        /**
+                         * @description The email's own colour.
+                         * @default #ffffff
+                         */
+                        contentBackground?: string;
+                        /**
+                         * @default 1
+                         * @constant
+                         */
+                        version?: 1;
+                    };
                     /** @description The subject template. */
                     subject?: string;
                 };
@@ -10072,18 +11701,23 @@ export interface operations {
                      * @example {
                      *       "subject": "Welcome Jane",
                      *       "html": "<p>Hello Jane, you are on pro.</p>",
+                     *       "text": "Hello Jane, you are on pro.\n",
                      *       "errors": []
                      *     }
                      */
                     "application/json": {
+                        /** @description With a `design`: the body it compiles to, before rendering (what a template saved with it stores). */
+                        body?: string;
                         /** @description Each part that does not compile or could not be rendered. */
                         errors: {
                             /** @enum {string} */
-                            field: "subject" | "body";
+                            field: "subject" | "body" | "design";
                             message: string;
                         }[];
                         html: string;
                         subject: string;
+                        /** @description The text part a send would carry, made from the HTML (empty when the rendered HTML is over 1 MB). */
+                        text: string;
                     };
                 };
             };
