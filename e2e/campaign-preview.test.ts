@@ -4,7 +4,7 @@ import { useSendingStack } from './support/sending';
 /**
  * A campaign previewed for its audience's contacts (POST /campaigns/:id/preview, rendered by
  * POST /templates/preview) and tested with one contact's data (POST /campaigns/:id/test with
- * `contactId`), in both topologies against the real SMTP sink: the first contacts the audience
+ * `contactId`) and the top campaigns by name, in both topologies against the real SMTP sink: the first contacts the audience
  * resolves to, a chosen contact, the mail carrying that contact's data, the 422s and 404s.
  */
 describe.each<TopologyKind>(['all', 'split'])('campaign preview (%s)', (kind) => {
@@ -103,5 +103,15 @@ describe.each<TopologyKind>(['all', 'split'])('campaign preview (%s)', (kind) =>
     const tester = (await api.get(`/contacts?search=${encodeURIComponent(to)}`)).body.data.find((x: any) => x.email === to);
     expect(tester).toBeDefined();
     expect(tester.data).not.toHaveProperty('plan');
+  });
+
+  it('names each of the top campaigns (its subject being a template)', async () => {
+    const { campaign } = await seeded();
+    expect((await api.post(`/campaigns/${campaign.id}/send`, {})).status).toBe(200);
+    const top = await eventually(async () => {
+      const r = (await api.get('/analytics/top-campaigns?limit=100')).body as any[];
+      return r.find((c) => c.id === campaign.id);
+    }, 30_000);
+    expect(top).toMatchObject({ id: campaign.id, name: `Preview ${t}`, subject });
   });
 });
