@@ -7,7 +7,8 @@ import { useSendingStack } from '../support/sending';
 /**
  * Issue 38 point 2, previews with real data: a campaign shows the email as a contact of its
  * audience receives it (rendered by Herald with that contact's data) and cycles through the first
- * few; a test send takes the previewed contact's data and arrives so in the SMTP sink; choosing a
+ * few; a test send takes the previewed contact's data and arrives so in the SMTP sink; a
+ * template's sample data comes from a real contact and stays after saving; choosing a
  * template shows its values as the effective ones; the campaign list, the header, Top campaigns,
  * the activity feed and a contact's timeline show rendered text or names, never template source.
  */
@@ -114,6 +115,60 @@ describe('dashboard campaign preview (all)', () => {
     expect(await page.getByLabel('Body (HTML)').getAttribute('placeholder')).toBe('<p>From the template</p>');
     await page.getByLabel('Subject').fill('Own subject');
     await page.getByText('Your subject replaces the template’s.').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("fills a template's sample data from a real contact, keeps it after saving, and tests with it", async () => {
+    const t = tag();
+    await seeded(t);
+    const tpl = await s.api.post('/templates', {
+      name: `Sample ${t}`,
+      subject: 'Olá {{firstName ?? "friend"}}',
+      body: '<p class="line">your {{plan}} plan</p>',
+      type: 'MARKETING',
+      from: s.from,
+    });
+    expect(tpl.status).toBe(201);
+    const first = (await s.api.get('/contacts?limit=1')).body.data[0];
+    const { page, context, errors } = await openDashboard(browser, s.t.baseUrl, { project: s.t.projectId });
+    await logIn(page, OWNER.email, OWNER.password);
+    await page.goto(`/#/templates/${tpl.body.id}`);
+    // It opens with the project's first contact's data for its variables, not empty strings.
+    await page.getByTestId('sample-source').getByText(`Sample data from ${first.email}.`).waitFor();
+    expect(JSON.parse(await page.getByLabel('Sample data (JSON)').inputValue())).toEqual({
+      firstName: first.data?.firstName ?? '',
+      plan: first.data?.plan ?? '',
+    });
+
+    // Another contact's, found by email: the preview shows its values.
+    await page.getByLabel('Fill from a contact').fill(`ana@${t}.test`);
+    await page.getByRole('button', { name: 'Fill', exact: true }).click();
+    await page.getByTestId('sample-source').getByText(`Sample data from ana@${t}.test.`).waitFor();
+    expect(JSON.parse(await page.getByLabel('Sample data (JSON)').inputValue())).toEqual({ firstName: 'ANA', plan: 'pro' });
+    const frame = page.frameLocator('iframe[title="Email preview"]');
+    await frame.locator('p.line', { hasText: 'your pro plan' }).waitFor();
+    await page.getByTestId('preview-subject').getByText('Olá ANA').waitFor();
+
+    // Saving keeps it.
+    await page.getByLabel('Description').fill('kept sample');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('status').getByText('Saved', { exact: true }).waitFor();
+    expect(JSON.parse(await page.getByLabel('Sample data (JSON)').inputValue())).toEqual({ firstName: 'ANA', plan: 'pro' });
+
+    // A test takes it.
+    await page.getByRole('button', { name: 'Send test' }).click();
+    const dialog = page.getByRole('dialog');
+    const to = `tpl-tester@${t}.test`;
+    await dialog.getByLabel('Send to').fill(to);
+    await dialog.getByRole('button', { name: 'Send test' }).click();
+    await dialog
+      .getByRole('status')
+      .filter({ hasText: `Test sent to ${to}` })
+      .waitFor();
+    const mail = await eventually(async () => s.smtp!.messages.find((m) => m.envelope.to[0] === to), 30_000);
+    expect(mail.parsed.subject).toBe('[TEST] Olá ANA');
+    expect(String(mail.parsed.html)).toContain('your pro plan');
     expect(errors).toEqual([]);
     await context.close();
   });

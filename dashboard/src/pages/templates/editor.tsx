@@ -6,6 +6,7 @@ import { useApi } from '../../ui/data';
 import { ErrorBanner, Field, Submit, toApiError, useForm } from '../../ui/form';
 import { Badge, Loaded, Modal, PageHeader, formatDate } from '../../ui/kit';
 import type { Rendered, Template, TemplateUsage } from './types';
+import { ContactSample, useContactSample } from './sample';
 
 export function TypeBadge({ type }: { type: Template['type'] }) {
   return type === 'MARKETING' ? <Badge tone="info">Marketing</Badge> : <Badge>Transactional</Badge>;
@@ -51,7 +52,9 @@ export function TemplateEditor({ template, onSaved }: { template?: Template; onS
   const form = useForm<Values>(valuesOf(template));
   const [saved, setSaved] = useState<Values>(valuesOf(template));
   const [savedAt, setSavedAt] = useState<string>();
-  const [sample, setSample] = useState(() => sampleFor(template));
+  // The sample data: a real contact's (sample.tsx), so a preview and a test show real values.
+  const contactSample = useContactSample(template);
+  const { sample, setSample } = contactSample;
   const [actionError, setActionError] = useState<unknown>();
   const [testing, setTesting] = useState(false);
   const dirty = JSON.stringify(form.values) !== JSON.stringify(saved);
@@ -201,7 +204,10 @@ export function TemplateEditor({ template, onSaved }: { template?: Template; onS
             </span>
           </div>
         </form>
-        <Preview subject={v.subject} body={v.body} sample={sample} onSample={setSample} />
+        <div>
+          <ContactSample subject={v.subject} body={v.body} sample={contactSample} />
+          <Preview subject={v.subject} body={v.body} sample={sample} onSample={setSample} />
+        </div>
       </div>
       {template && <Usage id={template.id} />}
       {template && (
@@ -219,12 +225,6 @@ export function variablesOf(...sources: string[]): string[] {
   const names = new Set<string>();
   for (const s of sources) for (const m of s.matchAll(/\{\{\{?~?\s*([A-Za-z_][\w-]*)/g)) if (!BUILT_INS.has(m[1])) names.add(m[1]);
   return [...names];
-}
-
-/** The sample data a saved template starts with: each of its variables, empty (so its fallback shows). */
-function sampleFor(t?: Template): string {
-  const vars = t ? variablesOf(t.subject, t.body) : [];
-  return JSON.stringify(Object.fromEntries(vars.map((n) => [n, ''])), null, 2);
 }
 
 const PREVIEW_DELAY_MS = 300;
