@@ -522,6 +522,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/campaigns/{id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What a preview for a contact needs
+         * @description The campaign's subject, body and sender as stored (a template's filled in when the campaign was saved), the first contacts its audience resolves to, and the contact to preview for (`contactId`, any contact of the project; else the audience's first) with its data. Render it with POST /templates/preview (`data`: the contact's data and its `email`), as the dashboard does: a send renders the same way. Nothing is stored or sent.
+         *
+         *     **Auth:** A secret key (sk_) of the project, or a dashboard session of a member with X-Project-Id.
+         */
+        post: operations["postCampaignsByIdPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/campaigns/{id}/send": {
         parameters: {
             query?: never;
@@ -577,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Send a test
-         * @description One email to `email`, rendered with that contact's data, subject prefixed "[TEST]", header X-Herald-Test: true; not counted in the campaign's stats.
+         * @description One email to `email`, rendered with the data of that address's contact, or of the contact `contactId` names (for this email only), subject prefixed "[TEST]", header X-Herald-Test: true; not counted in the campaign's stats.
          *
          *     **Auth:** A secret key (sk_) of the project, or a dashboard session of a member with X-Project-Id.
          */
@@ -3231,6 +3253,7 @@ export interface operations {
                      * @example [
                      *       {
                      *         "id": "01970a3c-7a10-7c3e-9d11-4b5c6d7e8f90",
+                     *         "name": "June newsletter",
                      *         "subject": "What is new in June",
                      *         "sentCount": 1280,
                      *         "openedCount": 610,
@@ -3255,10 +3278,13 @@ export interface operations {
                         /** @description Percent of emails sent that were opened by a person, 0 to 100. */
                         humanOpenRate: number;
                         id: string;
+                        /** @description The campaign's name. */
+                        name: string;
                         openedCount: number;
                         /** @description Percent of emails sent that were opened, 0 to 100. */
                         openRate: number;
                         sentCount: number;
+                        /** @description The subject template (Handlebars), as stored. */
                         subject: string;
                     }[];
                 };
@@ -4697,6 +4723,121 @@ export interface operations {
             429: components["responses"]["RateLimited"];
         };
     };
+    postCampaignsByIdPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The campaign id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "contactId": "01970a3c-5e1f-7b2a-9c44-2f6b1d7e8a90"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The contact to preview for. Left out: the audience's first contact. */
+                    contactId?: string;
+                    /** @description How many of the audience's first contacts to list (default 5). */
+                    sample?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The content and the contacts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "subject": "What is new in June, {{data.firstName ?? \"friend\"}}",
+                     *       "body": "<p>Hello {{data.firstName ?? \"there\"}},</p><p>…</p><p><a href=\"{{unsubscribeUrl}}\">Unsubscribe</a></p>",
+                     *       "from": "news@example.com",
+                     *       "fromName": "Example",
+                     *       "contact": {
+                     *         "id": "01970a3c-5e1f-7b2a-9c44-2f6b1d7e8a90",
+                     *         "email": "jane@example.org",
+                     *         "subscribed": true,
+                     *         "data": {
+                     *           "firstName": "Jane",
+                     *           "plan": "pro"
+                     *         }
+                     *       },
+                     *       "contacts": [
+                     *         {
+                     *           "id": "01970a3c-5e1f-7b2a-9c44-2f6b1d7e8a90",
+                     *           "email": "jane@example.org",
+                     *           "subscribed": true,
+                     *           "data": {
+                     *             "firstName": "Jane",
+                     *             "plan": "pro"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The HTML body template (Handlebars), as stored. */
+                        body: string;
+                        /** @description The contact previewed for: the chosen one, else the first of the audience; null when the audience is empty. */
+                        contact: {
+                            /** @description The contact's data, as its template variables see it. */
+                            data: {
+                                [key: string]: unknown;
+                            };
+                            email: string;
+                            id: string;
+                            subscribed: boolean;
+                        } | null;
+                        /** @description The audience's first contacts (subscribed ones, in the order a send takes them). */
+                        contacts: {
+                            /** @description The contact's data, as its template variables see it. */
+                            data: {
+                                [key: string]: unknown;
+                            };
+                            email: string;
+                            id: string;
+                            subscribed: boolean;
+                        }[];
+                        from: string;
+                        fromName: string | null;
+                        /** @description The subject template (Handlebars), as stored. */
+                        subject: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description CAMPAIGN_NOT_FOUND: No campaign of this project has this id. CONTACT_NOT_FOUND: `contactId` is not a contact of this project. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description VALIDATION_ERROR: The body fails validation (`errors` names each field). VALIDATION_ERROR: `contactId` is not an id, or `sample` is not 1–10. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+        };
+    };
     postCampaignsByIdSend: {
         parameters: {
             query?: never;
@@ -4938,10 +5079,13 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "me@example.com"
+                 *       "email": "me@example.com",
+                 *       "contactId": "01970a3c-5e1f-7b2a-9c44-2f6b1d7e8a90"
                  *     }
                  */
                 "application/json": {
+                    /** @description The contact whose data renders the test, for this email only (not stored). Left out: the test address's own contact's data. */
+                    contactId?: string;
                     /** Format: email */
                     email: string;
                 };
@@ -4976,7 +5120,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description CAMPAIGN_NOT_FOUND: No campaign of this project has this id. */
+            /** @description CAMPAIGN_NOT_FOUND: No campaign of this project has this id. CONTACT_NOT_FOUND: `contactId` is not a contact of this project. */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -6,6 +6,7 @@ import { useApi } from '../../ui/data';
 import { ErrorBanner, Field, Submit, toApiError, useForm } from '../../ui/form';
 import { Badge, Loaded, Modal, PageHeader, Spinner, formatDate } from '../../ui/kit';
 import { starterDesign, type Design, type Rendered, type Template, type TemplateUsage } from './types';
+import { ContactSample, useContactSample } from './sample';
 
 /** The block editor is loaded on demand: the first page load stays small. */
 const DesignEditor = lazy(() => import('./design-editor'));
@@ -54,7 +55,9 @@ export function TemplateEditor({ template, onSaved }: { template?: Template; onS
   const form = useForm<Values>(valuesOf(template));
   const [saved, setSaved] = useState<Values>(valuesOf(template));
   const [savedAt, setSavedAt] = useState<string>();
-  const [sample, setSample] = useState(() => sampleFor(template));
+  // The sample data: a real contact's (sample.tsx), so a preview and a test show real values.
+  const contactSample = useContactSample(template);
+  const { sample, setSample } = contactSample;
   const [actionError, setActionError] = useState<unknown>();
   const [testing, setTesting] = useState(false);
   // Blocks (a design Herald compiles to the body) or HTML; a new template starts with blocks.
@@ -243,7 +246,10 @@ export function TemplateEditor({ template, onSaved }: { template?: Template; onS
             </span>
           </div>
         </form>
-        <Preview subject={v.subject} body={v.body} design={design} sample={sample} onSample={setSample} />
+        <div>
+          <ContactSample subject={v.subject} body={v.body} sample={contactSample} />
+          <Preview subject={v.subject} body={v.body} design={design} sample={sample} onSample={setSample} />
+        </div>
       </div>
       {template && <Usage id={template.id} />}
       {template && (
@@ -261,12 +267,6 @@ export function variablesOf(...sources: string[]): string[] {
   const names = new Set<string>();
   for (const s of sources) for (const m of s.matchAll(/\{\{\{?~?\s*([A-Za-z_][\w-]*)/g)) if (!BUILT_INS.has(m[1])) names.add(m[1]);
   return [...names];
-}
-
-/** The sample data a saved template starts with: each of its variables, empty (so its fallback shows). */
-function sampleFor(t?: Template): string {
-  const vars = t ? variablesOf(t.subject, t.body) : [];
-  return JSON.stringify(Object.fromEntries(vars.map((n) => [n, ''])), null, 2);
 }
 
 const PREVIEW_DELAY_MS = 300;
