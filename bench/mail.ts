@@ -85,6 +85,14 @@ export class Sink {
   at: number[] = [];
   size: number[] = [];
   byKey = new Map<string, number>();
+  /** Messages answered 421 since the last reset (see `defer`): their Message-ID keys and times. */
+  deferredKeys: string[] = [];
+  deferredAt: number[] = [];
+  /** Mail transactions open at the sink at the last batch, and the most open at once over each batch. */
+  open = 0;
+  peaks: Array<{ at: number; peak: number }> = [];
+  /** The integral of open transactions over time (transaction-ms) as of `at` (nowMs), at each batch: mean open over a span = Δ openMs ÷ Δ at. */
+  openTimeline: Array<{ at: number; openMs: number }> = [];
   elu: Elu = { idle: 0, active: 0 };
   /** Called for every arrival (after it is recorded). */
   onArrival?: (key: string, rcpt: string, at: number) => void;
@@ -99,17 +107,50 @@ export class Sink {
     worker.on('message', (m) => this.onMessage(m));
   }
 
-  static async start(): Promise<Sink> {
-    const worker = new Worker(path.join(__dirname, 'sink-worker.js'));
+  /** Listens on `host` (127.0.0.1 unless given: any loopback address) and `port` (a free one unless given). */
+  static async start(opts: { host?: string; port?: number } = {}): Promise<Sink> {
+    const worker = new Worker(path.join(__dirname, 'sink-worker.js'), { workerData: opts });
     const port = await new Promise<number>((resolve, reject) => {
       worker.once('error', reject);
-      worker.on('message', (m) => m.type === 'ready' && resolve(m.port));
+      worker.on('message', (m) => {
+        if (m.type === 'ready') resolve(m.port);
+        if (m.type === 'error') reject(Object.assign(new Error(`sink on ${opts.host ?? '127.0.0.1'}:${opts.port ?? 0}: ${m.message}`), { code: m.code }));
+      });
+    }).catch(async (err) => {
+      await worker.terminate();
+      throw err;
     });
     return new Sink(worker, port);
   }
 
-  private onMessage(m: { type: string; seq?: number; ids: string[]; rcpts: string[]; times: number[]; bytes: number[]; elu: Elu }) {
+  /** From now on, answers each message `421 4.7.0 Try again later` with probability `ratio` (seeded, so runs repeat); 0 accepts all. */
+  defer(ratio: number, seed = 1) {
+    this.worker.postMessage({ type: 'defer', ratio, seed });
+  }
+
+  private onMessage(m: {
+    type: string;
+    seq?: number;
+    ids: string[];
+    rcpts: string[];
+    times: number[];
+    bytes: number[];
+    deferred?: string[];
+    deferredTimes?: number[];
+    open?: number;
+    peak?: number;
+    openMs?: number;
+    at?: number;
+    elu: Elu;
+  }) {
     if (m.type !== 'batch') return;
+    m.deferred?.forEach((id, i) => {
+      this.deferredKeys.push(id.split('@')[0]);
+      this.deferredAt.push(m.deferredTimes![i]);
+    });
+    if (m.open !== undefined) this.open = m.open;
+    if (m.peak !== undefined) this.peaks.push({ at: nowMs(), peak: m.peak });
+    if (m.openMs !== undefined && m.at !== undefined) this.openTimeline.push({ at: m.at, openMs: m.openMs });
     for (let i = 0; i < m.ids.length; i++) {
       // Herald: <emailId@domain>; raw blast: <raw…@raw.bench.example>. Key = the part before '@'.
       const key = m.ids[i].split('@')[0];
@@ -160,6 +201,19 @@ export class Sink {
     this.at = [];
     this.size = [];
     this.byKey.clear();
+    this.deferredKeys = [];
+    this.deferredAt = [];
+    this.peaks = [];
+    this.openTimeline = [];
+  }
+
+  /** Mean mail transactions open at the sink between `from` and `to` (nowMs), from the batches nearest inside the span. */
+  meanOpen(from: number, to: number) {
+    const inside = this.openTimeline.filter((x) => x.at >= from && x.at <= to);
+    if (inside.length < 2) return NaN;
+    const a = inside[0];
+    const b = inside[inside.length - 1];
+    return b.at > a.at ? (b.openMs - a.openMs) / (b.at - a.at) : NaN;
   }
 
   countBetween(from: number, to: number) {

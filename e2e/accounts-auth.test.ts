@@ -83,7 +83,13 @@ describe.each<TopologyKind>(['all'])('accounts: verification, reset, members, OA
   describe('email verification', () => {
     it('signup sends a verification email from SYSTEM_FROM; its token verifies the address, once', async () => {
       const u = await signup();
-      expect((await u.api.get('/users/@me')).body).toEqual({ id: u.id, email: u.email, emailVerified: false });
+      // Signup sends the mail in the background: /users/@me says when it went.
+      const me = await eventually(async () => {
+        const body = (await u.api.get('/users/@me')).body;
+        return body.verificationSentAt ? body : undefined;
+      });
+      expect(me).toEqual({ id: u.id, email: u.email, emailVerified: false, verificationSentAt: expect.any(String) });
+      expect(Date.parse(me.verificationSentAt)).not.toBeNaN();
       const token = await tokenFrom(u.email, 'Verify your email');
       expect((await mails(u.email, 'Verify your email'))[0].from).toContain('accounts@herald.test');
       const ok = await anon().post('/auth/verify-email', { token });
@@ -165,7 +171,7 @@ describe.each<TopologyKind>(['all'])('accounts: verification, reset, members, OA
       expectError(await other.get('/users/@me/projects'), 401, 'UNAUTHORIZED');
       const fresh = withCookie(cookieOf(reset));
       // The link reached the address: it is verified too.
-      expect((await fresh.get('/users/@me')).body).toEqual({ id: u.id, email: u.email, emailVerified: true });
+      expect((await fresh.get('/users/@me')).body).toEqual({ id: u.id, email: u.email, emailVerified: true, verificationSentAt: null });
       expect((await anon().post('/auth/login', { email: u.email, password: PASSWORD })).status).toBe(401);
       expect((await anon().post('/auth/login', { email: u.email, password: 'a-brand-new-password' })).status).toBe(200);
       expectError(await anon().post('/auth/reset-password', { token, newPassword: 'yet-another-password' }), 400, 'INVALID_TOKEN');
@@ -349,7 +355,7 @@ describe.each<TopologyKind>(['all'])('accounts: verification, reset, members, OA
       expect(end.url.href).toBe(`${t.baseUrl}/`);
       expect(cookie).toBeDefined();
       const me = await withCookie(`herald_session=${cookie}`).get('/users/@me');
-      expect(me.body).toEqual({ id: expect.any(String), email, emailVerified: true });
+      expect(me.body).toEqual({ id: expect.any(String), email, emailVerified: true, verificationSentAt: null });
       // No password: a password login cannot get in.
       expect((await anon().post('/auth/login', { email, password: PASSWORD })).status).toBe(401);
     });
@@ -367,6 +373,7 @@ describe.each<TopologyKind>(['all'])('accounts: verification, reset, members, OA
         id: squatter.id,
         email: squatter.email,
         emailVerified: true,
+        verificationSentAt: null,
       });
       expect((await anon().post('/auth/login', { email: squatter.email, password: PASSWORD })).status).toBe(401);
       expectError(await squatter.api.get('/users/@me'), 401, 'UNAUTHORIZED');

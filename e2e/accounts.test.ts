@@ -40,7 +40,8 @@ describe.each<TopologyKind>(['all', 'split'])('accounts and keys (%s)', (kind) =
       // The cookie is a working session.
       const me = await new Api(t.baseUrl, undefined, { cookie: cookie.split(';')[0] }).get('/users/@me');
       expect(me.status).toBe(200);
-      expect(me.body).toEqual({ id: res.body.id, email: email.toLowerCase(), emailVerified: false });
+      // verificationSentAt: null until the verification mail, sent in the background, went out.
+      expect(me.body).toEqual({ id: res.body.id, email: email.toLowerCase(), emailVerified: false, verificationSentAt: me.body.verificationSentAt ?? null });
     });
 
     it('refuses an email that is taken (also in another case) with 409', async () => {
@@ -95,11 +96,41 @@ describe.each<TopologyKind>(['all', 'split'])('accounts and keys (%s)', (kind) =
     it('GET /users/@me needs a valid session', async () => {
       const me = await owner.get('/users/@me');
       expect(me.status).toBe(200);
-      expect(me.body).toEqual({ id: expect.any(String), email: OWNER.email, emailVerified: expect.any(Boolean) });
+      // The first start sends the owner no verification email, and says so.
+      expect(me.body).toEqual({ id: expect.any(String), email: OWNER.email, emailVerified: false, verificationSentAt: null });
       expectError(await anon().get('/users/@me'), 401, 'UNAUTHORIZED');
       expectError(await new Api(t.baseUrl, undefined, { cookie: 'herald_session=forged.token.value' }).get('/users/@me'), 401, 'UNAUTHORIZED');
       // An API key is not a session.
       expect((await new Api(t.baseUrl, t.keys.secret).get('/users/@me')).status).toBe(401);
+    });
+
+    it('GET /users/@me says when a verification email was sent', async () => {
+      const email = unique('verify');
+      const signup = await anon().post('/auth/signup', { email, password: 'long-enough-1' });
+      expect(signup.status).toBe(201);
+      const u = await session(t.baseUrl, email, 'long-enough-1');
+      // Signup sends it in the background, within moments.
+      const first = await eventually(async () => (await u.get('/users/@me')).body.verificationSentAt as string | null);
+      expect(Date.parse(first!)).not.toBeNaN();
+      expect((await u.post('/auth/request-verification')).status).toBe(200);
+      const again = (await u.get('/users/@me')).body.verificationSentAt;
+      expect(Date.parse(again)).toBeGreaterThanOrEqual(Date.parse(first!));
+    });
+
+    it('GET /dev/mailbox in a browser tab redirects to the dashboard page; API clients get JSON as before', async () => {
+      const tab = await fetch(`${t.baseUrl}/dev/mailbox`, {
+        redirect: 'manual',
+        headers: { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' },
+      });
+      expect(tab.status).toBe(303);
+      expect(tab.headers.get('location')).toBe(`${t.baseUrl}/#/dev-mailbox`);
+      // A key, a project or a JSON-first Accept: the API as it was.
+      const keyed = await fetch(`${t.baseUrl}/dev/mailbox?limit=1`, { headers: { accept: 'text/html', authorization: `Bearer ${t.keys.secret}` } });
+      expect(keyed.status).toBe(200);
+      expect(await keyed.json()).toEqual({ messages: expect.any(Array) });
+      expectError(await anon().get('/dev/mailbox'), 401, 'MISSING_AUTH');
+      const any = await fetch(`${t.baseUrl}/dev/mailbox`, { redirect: 'manual', headers: { accept: '*/*' } });
+      expect(any.status).toBe(401);
     });
 
     it('refuses a cookie-authenticated write from a foreign origin', async () => {
@@ -128,12 +159,13 @@ describe.each<TopologyKind>(['all', 'split'])('accounts and keys (%s)', (kind) =
   });
 
   describe('projects', () => {
-    it('lists the bootstrap project with key hints only, role OWNER', async () => {
+    it('lists the bootstrap project with its public key in full and a secret key hint, role OWNER', async () => {
       const res = await owner.get('/users/@me/projects');
       expect(res.status).toBe(200);
       const p = res.body.find((x: any) => x.id === t.projectId);
       expect(p).toMatchObject({ name: 'My Project', role: 'OWNER', disabled: false, disabledReason: null, tracking: expect.any(String) });
-      expect(p.public).not.toBe(t.keys.public);
+      // The public key is public (client-side tracking): kept and shown in full.
+      expect(p.public).toBe(t.keys.public);
       expect(p.secret).not.toBe(t.keys.secret);
       expect(p.secret).not.toMatch(KEY.secret);
       expect(new Date(p.createdAt).toISOString()).toBe(p.createdAt);
@@ -189,6 +221,10 @@ describe.each<TopologyKind>(['all', 'split'])('accounts and keys (%s)', (kind) =
       expect(res.body.secret).toMatch(KEY.secret);
       expect(res.body.public).not.toBe(created.public);
       expect(res.body.secret).not.toBe(created.secret);
+      // The list shows the new public key in full from now on, the secret key only as a hint.
+      const listed = (await owner.get('/users/@me/projects')).body.find((p: any) => p.id === created.id);
+      expect(listed.public).toBe(res.body.public);
+      expect(listed.secret).not.toBe(res.body.secret);
 
       // The gateway that rotated refuses the old keys immediately.
       expectError(await new Api(t.baseUrl, created.secret).get('/contacts'), 401, 'INVALID_API_KEY');

@@ -197,6 +197,7 @@ describe.each<TopologyKind>(['all'])('activity and analytics (%s)', (kind) => {
     expect(top).toEqual([
       {
         id,
+        name: 'June news',
         subject: 'What is new',
         sentCount: 2,
         openedCount: 1,

@@ -28,6 +28,7 @@ describe.each<TopologyKind>(['all'])('templates (%s)', (kind) => {
       fromName: 'Herald',
       replyTo: 'replies@example.org',
       type: 'TRANSACTIONAL',
+      design: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
@@ -195,8 +196,18 @@ describe.each<TopologyKind>(['all'])('templates (%s)', (kind) => {
       data: { name: 'Ada', plan: 'pro', html: '<b>b</b>' },
     });
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ subject: 'Hi Ada & co', html: expect.stringContaining('<p>Ada on pro: &lt;b&gt;b&lt;/b&gt; <b>b</b></p>'), errors: [] });
-    expect((await api.post('/templates/preview', { subject: 'Hi {{name ?? "friend"}}' })).body).toEqual({ subject: 'Hi friend', html: '', errors: [] });
+    expect(r.body).toEqual({
+      subject: 'Hi Ada & co',
+      html: expect.stringContaining('<p>Ada on pro: &lt;b&gt;b&lt;/b&gt; <b>b</b></p>'),
+      text: 'Ada on pro: <b>b</b> b\n\nx\n',
+      errors: [],
+    });
+    expect((await api.post('/templates/preview', { subject: 'Hi {{name ?? "friend"}}' })).body).toEqual({
+      subject: 'Hi friend',
+      html: '',
+      text: '',
+      errors: [],
+    });
     const broken = await api.post('/templates/preview', { subject: 'ok', body: 'line one\n  {{/if}} {{name}}', data: { name: 'Ada' } });
     expect(broken.status).toBe(200);
     expect(broken.body.errors).toEqual([{ field: 'body', message: expect.stringMatching(/line 2, column 3/) }]);

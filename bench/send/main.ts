@@ -5,6 +5,8 @@
  * of SMTP connections (with and without DKIM, RSA-2048 like Herald's domain keys).
  *
  *   npm run bench:send             (builds, then runs dist/bench/send/main.js)
+ *   npm run bench:send -- providers   (or BENCH_MODE=providers: ./providers.ts, one deferring
+ *                                       mailbox provider among four, Herald delivering to MX)
  *
  * Needs PostgreSQL, RabbitMQ and Redis as the e2e tests do. Everything runs on loopback: the sink
  * (../sink-worker.ts, a worker thread; the sink and the raw blast are bench/mail.ts, shared with bench/campaign), a DNS server for the sending domain (libs/testing DnsTestServer),
@@ -60,6 +62,7 @@ import {
   verifyDomain,
   heraldMailEnv,
 } from '../mail';
+import { providersMode } from './providers';
 
 // ---------------------------------------------------------------- settings
 
@@ -615,4 +618,7 @@ async function main() {
   }
 }
 
-run(main);
+/** BENCH_MODE (or the first argument): `relay` (the default: this file) or `providers` (./providers.ts). */
+const MODE = process.argv[2] ?? process.env.BENCH_MODE ?? 'relay';
+if (MODE !== 'relay' && MODE !== 'providers') throw new Error(`BENCH_MODE must be relay or providers, not ${MODE}`);
+run(MODE === 'providers' ? providersMode : main);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Link, Redirect, Route, Router, Switch, useLocation } from 'wouter';
 import { hashHref, useHashPath, useHashSearch } from './location';
 import { SessionProvider, useSession } from './session';
@@ -6,6 +6,7 @@ import { Spinner } from './ui/kit';
 import { AuthRoutes, PUBLIC_PATHS } from './pages/auth';
 import { NoProject, ProjectSwitcher } from './pages/projects';
 import { Overview } from './pages/overview';
+import { useDevMailboxOn } from './pages/dev-mailbox/status';
 
 /**
  * The areas of a project, each its own module (loaded when first opened) owning every route under
@@ -24,6 +25,28 @@ const AREAS: { path: string; label: string; page: ComponentType }[] = [
   { path: '/settings', label: 'Settings', page: lazy(() => import('./pages/settings')) },
 ];
 
+/** The dev mailbox: in the navigation only where it is on (no SMTP_URL) and the caller may read it. */
+const DEV_MAILBOX = { path: '/dev-mailbox', label: 'Dev mailbox', page: lazy(() => import('./pages/dev-mailbox')) };
+
+/** The titles of the pages outside a project's areas. */
+const TITLES: Record<string, string> = {
+  '/': 'Overview',
+  '/login': 'Log in',
+  '/signup': 'Sign up',
+  '/verify-email': 'Verify email',
+  '/forgot-password': 'Forgot password',
+  '/reset-password': 'Reset password',
+};
+
+/** The tab's title names the page: "Contacts · Herald". */
+function usePageTitle(location: string, fallback?: string) {
+  const area = [...AREAS, DEV_MAILBOX].find((a) => location === a.path || location.startsWith(a.path + '/'));
+  const title = fallback ?? TITLES[location] ?? area?.label ?? 'Not found';
+  useEffect(() => {
+    document.title = `${title} · Herald`;
+  }, [title]);
+}
+
 export function App() {
   return (
     <Router hook={useHashPath} searchHook={useHashSearch} hrefs={hashHref}>
@@ -38,6 +61,7 @@ function Shell() {
   const { user, project } = useSession();
   const [location] = useLocation();
   const search = useHashSearch();
+  usePageTitle(location, user && !project && !PUBLIC_PATHS.includes(location) ? 'Create your first project' : undefined);
   if (user === undefined) return <Spinner />;
   if (PUBLIC_PATHS.some((p) => location === p)) return <AuthRoutes />;
   if (user === null) return <Redirect to={`/login?next=${encodeURIComponent(search ? `${location}?${search}` : location)}`} replace />;
@@ -50,6 +74,7 @@ function Shell() {
           {AREAS.map((a) => (
             <Route key={a.path} path={a.path} nest component={a.page} />
           ))}
+          <Route path={DEV_MAILBOX.path} nest component={DEV_MAILBOX.page} />
           <Route>
             <p>
               There is no page here. <Link href="/">Back to the overview</Link>
@@ -65,6 +90,7 @@ function Layout({ children }: { children: React.ReactNode }) {
   const { user, logout, project } = useSession();
   const [location] = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const devMailbox = useDevMailboxOn(project?.id);
   return (
     <div className={`layout${menuOpen ? ' menu-open' : ''}`}>
       <a
@@ -109,6 +135,18 @@ function Layout({ children }: { children: React.ReactNode }) {
                 </li>
               );
             })}
+            {devMailbox && (
+              <li>
+                <Link
+                  href={DEV_MAILBOX.path}
+                  className={location.startsWith(DEV_MAILBOX.path) ? 'active' : ''}
+                  aria-current={location.startsWith(DEV_MAILBOX.path) ? 'page' : undefined}
+                  onClick={() => setMenuOpen(false)}
+                >
+                  {DEV_MAILBOX.label}
+                </Link>
+              </li>
+            )}
           </ul>
         </nav>
         <div className="sidebar-footer">

@@ -211,6 +211,7 @@ describe('dashboard templates and domains (all)', () => {
     await openArea(page, 'Templates');
     await page.getByRole('link', { name: 'New template' }).click();
     await page.getByRole('heading', { name: 'New template' }).waitFor();
+    await page.getByRole('button', { name: 'HTML', exact: true }).click();
 
     const name = `Welcome ${tag}`;
     await page.getByLabel('Name', { exact: true }).fill(name);
@@ -285,6 +286,7 @@ describe('dashboard templates and domains (all)', () => {
     await logIn(page, OWNER.email, OWNER.password);
     await openArea(page, 'Templates');
     await page.getByRole('link', { name: 'New template' }).click();
+    await page.getByRole('button', { name: 'HTML', exact: true }).click();
     const name = `Errors ${tag}`;
     const body = '<p>Kept {{name}}</p>';
     await page.getByLabel('Name', { exact: true }).fill(name);

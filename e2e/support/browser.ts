@@ -41,6 +41,8 @@ export async function openDashboard(
   // browser that last used it would; a switch the journey makes afterwards is kept.
   if (opts.project) {
     await context.addInitScript((id) => {
+      // Every frame runs it: a sandboxed one (an email preview) has no storage to read, and is left alone.
+      if ((globalThis as unknown as { top: unknown }).top !== globalThis) return;
       const storage = (globalThis as unknown as { localStorage: { getItem(k: string): string | null; setItem(k: string, v: string): void } }).localStorage;
       if (!storage.getItem('herald.project')) storage.setItem('herald.project', id);
     }, opts.project);

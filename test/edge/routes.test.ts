@@ -95,9 +95,10 @@ test('the public routes are exactly the reviewed list', () => {
 
 test('nothing but the app’s own middleware runs before the routes (no router mounted on the side)', () => {
   const names = (herald.runtime.app.router.stack as any[]).filter((l) => !l.route).map((l) => l.name);
-  // request id + metrics, JSON body, NUL check; then, after the routes, the dashboard's static
+  // request id + metrics, JSON body, NUL check, a browser tab at GET /dev/mailbox sent to the
+  // dashboard's page (docs/decisions/0381); then, after the routes, the dashboard's static
   // files (GET /, /index.html, /assets/*: public by nature, and after every route so it shadows none), 404 and the error envelope.
-  expect(names).toEqual(['<anonymous>', 'jsonParser', 'rejectUnsafeJson', 'dashboardFiles', 'notFoundHandler', 'errorHandler']);
+  expect(names).toEqual(['<anonymous>', 'jsonParser', 'rejectUnsafeJson', 'devMailboxInBrowser', 'dashboardFiles', 'notFoundHandler', 'errorHandler']);
 });
 
 test('every route that takes a password or creates an account is limited per address and per account', () => {

@@ -522,6 +522,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/campaigns/{id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What a preview for a contact needs
+         * @description The campaign's subject, body and sender as stored (a template's filled in when the campaign was saved), the first contacts its audience resolves to, and the contact to preview for (`contactId`, any contact of the project; else the audience's first) with its data. Render it with POST /templates/preview (`data`: the contact's data and its `email`), as the dashboard does: a send renders the same way. Nothing is stored or sent.
+         *
+         *     **Auth:** A secret key (sk_) of the project, or a dashboard session of a member with X-Project-Id.
+         */
+        post: operations["postCampaignsByIdPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/campaigns/{id}/send": {
         parameters: {
             query?: never;
@@ -577,7 +599,7 @@ export interface paths {
         put?: never;
         /**
          * Send a test
-         * @description One email to `email`, rendered with that contact's data, subject prefixed "[TEST]", header X-Herald-Test: true; not counted in the campaign's stats.
+         * @description One email to `email`, rendered with the data of that address's contact, or of the contact `contactId` names (for this email only), subject prefixed "[TEST]", header X-Herald-Test: true; not counted in the campaign's stats.
          *
          *     **Auth:** A secret key (sk_) of the project, or a dashboard session of a member with X-Project-Id.
          */
@@ -929,7 +951,7 @@ export interface paths {
         };
         /**
          * The dev mailbox
-         * @description Without SMTP_URL (outside production) mail is not sent but kept here, newest first: the project's, and the account mail of every user (verification, password reset, invitations).
+         * @description Without SMTP_URL (outside production) mail is not sent but kept here, newest first: the project's, and the account mail of every user (verification, password reset, invitations). The dashboard shows it at `/#/dev-mailbox`; a browser tab opening this URL (Accept preferring text/html, no Authorization or X-Project-Id) is redirected there (303).
          *
          *     **Auth:** A secret key (sk_) of the project, or a dashboard session of a member with the ADMIN role or higher with X-Project-Id.
          */
@@ -1833,7 +1855,7 @@ export interface paths {
         put?: never;
         /**
          * Create a template
-         * @description Subject and body must compile (a 422 names the line and column); `from` must be on a verified domain.
+         * @description Subject and body must compile (a 422 names the line and column); `from` must be on a verified domain. With a `design` (the blocks of the email editor), the body is compiled from it with MJML; a design that is not valid is a 422 naming the field path (`design.blocks.2.href`).
          *
          *     **Auth:** A secret key (sk_) of the project, or a dashboard session of a member with X-Project-Id.
          */
@@ -1947,7 +1969,7 @@ export interface paths {
         put?: never;
         /**
          * Render a template for a preview
-         * @description Subject and body rendered as a send renders them (the same module), with `data` as the contact's data (at the top level and under `data`) and sample values for the built-ins (`email`, `id`, `subscribed`, the subscription URLs); nothing is stored or sent. Each part that does not compile is named in `errors` with its line and column, and rendered best-effort; so is one whose loops exceed the render budget (100,000 runs, 20 million characters), as a send would.
+         * @description Subject and body rendered as a send renders them (the same module), with `data` as the contact's data (at the top level and under `data`) and sample values for the built-ins (`email`, `id`, `subscribed`, the subscription URLs); nothing is stored or sent. With a `design`, the body rendered is the one it compiles to (as a template saved with it would have). `text` is the text part a send would make from the HTML. Each part that does not compile is named in `errors` with its line and column, and rendered best-effort; so is one whose loops exceed the render budget (100,000 runs, 20 million characters), as a send would.
          *
          *     **Auth:** A secret key (sk_) of the project, or a dashboard session of a member with X-Project-Id.
          */
@@ -2101,7 +2123,7 @@ export interface paths {
         };
         /**
          * My projects
-         * @description Keys are shown as hints; the full keys are shown only when issued.
+         * @description The public key in full; the secret key as a hint (it is shown in full only when issued).
          *
          *     **Auth:** A dashboard session (any logged-in user).
          */
@@ -3231,6 +3253,7 @@ export interface operations {
                      * @example [
                      *       {
                      *         "id": "01970a3c-7a10-7c3e-9d11-4b5c6d7e8f90",
+                     *         "name": "June newsletter",
                      *         "subject": "What is new in June",
                      *         "sentCount": 1280,
                      *         "openedCount": 610,
@@ -3255,10 +3278,13 @@ export interface operations {
                         /** @description Percent of emails sent that were opened by a person, 0 to 100. */
                         humanOpenRate: number;
                         id: string;
+                        /** @description The campaign's name. */
+                        name: string;
                         openedCount: number;
                         /** @description Percent of emails sent that were opened, 0 to 100. */
                         openRate: number;
                         sentCount: number;
+                        /** @description The subject template (Handlebars), as stored. */
                         subject: string;
                     }[];
                 };
@@ -4697,6 +4723,121 @@ export interface operations {
             429: components["responses"]["RateLimited"];
         };
     };
+    postCampaignsByIdPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The campaign id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "contactId": "01970a3c-5e1f-7b2a-9c44-2f6b1d7e8a90"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The contact to preview for. Left out: the audience's first contact. */
+                    contactId?: string;
+                    /** @description How many of the audience's first contacts to list (default 5). */
+                    sample?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The content and the contacts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "subject": "What is new in June, {{data.firstName ?? \"friend\"}}",
+                     *       "body": "<p>Hello {{data.firstName ?? \"there\"}},</p><p>…</p><p><a href=\"{{unsubscribeUrl}}\">Unsubscribe</a></p>",
+                     *       "from": "news@example.com",
+                     *       "fromName": "Example",
+                     *       "contact": {
+                     *         "id": "01970a3c-5e1f-7b2a-9c44-2f6b1d7e8a90",
+                     *         "email": "jane@example.org",
+                     *         "subscribed": true,
+                     *         "data": {
+                     *           "firstName": "Jane",
+                     *           "plan": "pro"
+                     *         }
+                     *       },
+                     *       "contacts": [
+                     *         {
+                     *           "id": "01970a3c-5e1f-7b2a-9c44-2f6b1d7e8a90",
+                     *           "email": "jane@example.org",
+                     *           "subscribed": true,
+                     *           "data": {
+                     *             "firstName": "Jane",
+                     *             "plan": "pro"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The HTML body template (Handlebars), as stored. */
+                        body: string;
+                        /** @description The contact previewed for: the chosen one, else the first of the audience; null when the audience is empty. */
+                        contact: {
+                            /** @description The contact's data, as its template variables see it. */
+                            data: {
+                                [key: string]: unknown;
+                            };
+                            email: string;
+                            id: string;
+                            subscribed: boolean;
+                        } | null;
+                        /** @description The audience's first contacts (subscribed ones, in the order a send takes them). */
+                        contacts: {
+                            /** @description The contact's data, as its template variables see it. */
+                            data: {
+                                [key: string]: unknown;
+                            };
+                            email: string;
+                            id: string;
+                            subscribed: boolean;
+                        }[];
+                        from: string;
+                        fromName: string | null;
+                        /** @description The subject template (Handlebars), as stored. */
+                        subject: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description CAMPAIGN_NOT_FOUND: No campaign of this project has this id. CONTACT_NOT_FOUND: `contactId` is not a contact of this project. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description VALIDATION_ERROR: The body fails validation (`errors` names each field). VALIDATION_ERROR: `contactId` is not an id, or `sample` is not 1–10. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+        };
+    };
     postCampaignsByIdSend: {
         parameters: {
             query?: never;
@@ -4938,10 +5079,13 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "me@example.com"
+                 *       "email": "me@example.com",
+                 *       "contactId": "01970a3c-5e1f-7b2a-9c44-2f6b1d7e8a90"
                  *     }
                  */
                 "application/json": {
+                    /** @description The contact whose data renders the test, for this email only (not stored). Left out: the test address's own contact's data. */
+                    contactId?: string;
                     /** Format: email */
                     email: string;
                 };
@@ -4976,7 +5120,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description CAMPAIGN_NOT_FOUND: No campaign of this project has this id. */
+            /** @description CAMPAIGN_NOT_FOUND: No campaign of this project has this id. CONTACT_NOT_FOUND: `contactId` is not a contact of this project. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9465,6 +9609,7 @@ export interface operations {
                      *           "fromName": "Example",
                      *           "replyTo": null,
                      *           "type": "TRANSACTIONAL",
+                     *           "design": null,
                      *           "createdAt": "2025-06-01T09:30:00.000Z",
                      *           "updatedAt": "2025-06-01T09:30:00.000Z"
                      *         }
@@ -9482,6 +9627,209 @@ export interface operations {
                             /** Format: date-time */
                             createdAt: string;
                             description: string | null;
+                            /** @description The editor's blocks the body was compiled from (null: written as HTML). */
+                            design: {
+                                /**
+                                 * @description The page's colour around the email.
+                                 * @default #f4f4f5
+                                 */
+                                background: string;
+                                /** @description Top to bottom: sections (with columns) and blocks, each a full-width row. */
+                                blocks: ({
+                                    /** @description A colour, #rgb or #rrggbb. */
+                                    background?: string;
+                                    /** @description One to three columns, side by side on a wide screen and stacked on a phone. */
+                                    columns: {
+                                        blocks: ({
+                                            /** @enum {string} */
+                                            align?: "left" | "center" | "right";
+                                            /** @description Rich text: paragraphs, <b>, <i>, <a href> and variables. */
+                                            html: string;
+                                            /** @description The block's id in the editor (any string unique in the design). */
+                                            id: string;
+                                            /** @constant */
+                                            type: "text";
+                                        } | {
+                                            /** @default  */
+                                            alt: string;
+                                            /** @description Where a click on the image goes. */
+                                            href?: string;
+                                            /** @description The block's id in the editor (any string unique in the design). */
+                                            id: string;
+                                            /** @description The image URL (POST /uploads/image stores one). */
+                                            src: string;
+                                            /** @constant */
+                                            type: "image";
+                                            /** @description In pixels; default the column width. */
+                                            width?: number;
+                                        } | {
+                                            /** @enum {string} */
+                                            align?: "left" | "center" | "right";
+                                            /**
+                                             * @description The button's colour.
+                                             * @default #4f46e5
+                                             */
+                                            color: string;
+                                            href: string;
+                                            /** @description The block's id in the editor (any string unique in the design). */
+                                            id: string;
+                                            label: string;
+                                            /**
+                                             * @description A colour, #rgb or #rrggbb.
+                                             * @default #ffffff
+                                             */
+                                            textColor: string;
+                                            /** @constant */
+                                            type: "button";
+                                        } | {
+                                            /**
+                                             * @description A colour, #rgb or #rrggbb.
+                                             * @default #e5e7eb
+                                             */
+                                            color: string;
+                                            /** @description The block's id in the editor (any string unique in the design). */
+                                            id: string;
+                                            /** @constant */
+                                            type: "divider";
+                                        } | {
+                                            /**
+                                             * @description In pixels.
+                                             * @default 24
+                                             */
+                                            height: number;
+                                            /** @description The block's id in the editor (any string unique in the design). */
+                                            id: string;
+                                            /** @constant */
+                                            type: "spacer";
+                                        } | {
+                                            /** @description The block's id in the editor (any string unique in the design). */
+                                            id: string;
+                                            links: {
+                                                href: string;
+                                                /** @enum {string} */
+                                                network: "facebook" | "x" | "instagram" | "linkedin" | "youtube" | "github" | "pinterest" | "tiktok" | "web";
+                                            }[];
+                                            /** @constant */
+                                            type: "social";
+                                        } | {
+                                            /** @description The block's id in the editor (any string unique in the design). */
+                                            id: string;
+                                            /**
+                                             * @description Plain text above the unsubscribe link, e.g. the postal address.
+                                             * @default
+                                             */
+                                            text: string;
+                                            /** @constant */
+                                            type: "footer";
+                                            /**
+                                             * @description The text of the link to {{unsubscribeUrl}}.
+                                             * @default Unsubscribe
+                                             */
+                                            unsubscribeLabel: string;
+                                        })[];
+                                    }[];
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /** @constant */
+                                    type: "section";
+                                } | {
+                                    /** @enum {string} */
+                                    align?: "left" | "center" | "right";
+                                    /** @description Rich text: paragraphs, <b>, <i>, <a href> and variables. */
+                                    html: string;
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /** @constant */
+                                    type: "text";
+                                } | {
+                                    /** @default  */
+                                    alt: string;
+                                    /** @description Where a click on the image goes. */
+                                    href?: string;
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /** @description The image URL (POST /uploads/image stores one). */
+                                    src: string;
+                                    /** @constant */
+                                    type: "image";
+                                    /** @description In pixels; default the column width. */
+                                    width?: number;
+                                } | {
+                                    /** @enum {string} */
+                                    align?: "left" | "center" | "right";
+                                    /**
+                                     * @description The button's colour.
+                                     * @default #4f46e5
+                                     */
+                                    color: string;
+                                    href: string;
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    label: string;
+                                    /**
+                                     * @description A colour, #rgb or #rrggbb.
+                                     * @default #ffffff
+                                     */
+                                    textColor: string;
+                                    /** @constant */
+                                    type: "button";
+                                } | {
+                                    /**
+                                     * @description A colour, #rgb or #rrggbb.
+                                     * @default #e5e7eb
+                                     */
+                                    color: string;
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /** @constant */
+                                    type: "divider";
+                                } | {
+                                    /**
+                                     * @description In pixels.
+                                     * @default 24
+                                     */
+                                    height: number;
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /** @constant */
+                                    type: "spacer";
+                                } | {
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    links: {
+                                        href: string;
+                                        /** @enum {string} */
+                                        network: "facebook" | "x" | "instagram" | "linkedin" | "youtube" | "github" | "pinterest" | "tiktok" | "web";
+                                    }[];
+                                    /** @constant */
+                                    type: "social";
+                                } | {
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /**
+                                     * @description Plain text above the unsubscribe link, e.g. the postal address.
+                                     * @default
+                                     */
+                                    text: string;
+                                    /** @constant */
+                                    type: "footer";
+                                    /**
+                                     * @description The text of the link to {{unsubscribeUrl}}.
+                                     * @default Unsubscribe
+                                     */
+                                    unsubscribeLabel: string;
+                                })[];
+                                /**
+                                 * @description The email's own colour.
+                                 * @default #ffffff
+                                 */
+                                contentBackground: string;
+                                /**
+                                 * @default 1
+                                 * @constant
+                                 */
+                                version: 1;
+                            } | null;
                             /** @description The sender's address (null: none set). */
                             from: string | null;
                             fromName: string | null;
@@ -9528,8 +9876,211 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    body: string;
+                    /** @description The HTML body (Handlebars). Not needed with a `design`, which is compiled into it (a body sent beside a design is ignored). */
+                    body?: string;
                     description?: string;
+                    design?: {
+                        /**
+                         * @description The page's colour around the email.
+                         * @default #f4f4f5
+                         */
+                        background?: string;
+                        /** @description Top to bottom: sections (with columns) and blocks, each a full-width row. */
+                        blocks: ({
+                            /** @description A colour, #rgb or #rrggbb. */
+                            background?: string;
+                            /** @description One to three columns, side by side on a wide screen and stacked on a phone. */
+                            columns: {
+                                blocks: ({
+                                    /** @enum {string} */
+                                    align?: "left" | "center" | "right";
+                                    /** @description Rich text: paragraphs, <b>, <i>, <a href> and variables. */
+                                    html: string;
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /** @constant */
+                                    type: "text";
+                                } | {
+                                    /** @default  */
+                                    alt?: string;
+                                    /** @description Where a click on the image goes. */
+                                    href?: string;
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /** @description The image URL (POST /uploads/image stores one). */
+                                    src: string;
+                                    /** @constant */
+                                    type: "image";
+                                    /** @description In pixels; default the column width. */
+                                    width?: number;
+                                } | {
+                                    /** @enum {string} */
+                                    align?: "left" | "center" | "right";
+                                    /**
+                                     * @description The button's colour.
+                                     * @default #4f46e5
+                                     */
+                                    color?: string;
+                                    href: string;
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    label: string;
+                                    /**
+                                     * @description A colour, #rgb or #rrggbb.
+                                     * @default #ffffff
+                                     */
+                                    textColor?: string;
+                                    /** @constant */
+                                    type: "button";
+                                } | {
+                                    /**
+                                     * @description A colour, #rgb or #rrggbb.
+                                     * @default #e5e7eb
+                                     */
+                                    color?: string;
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /** @constant */
+                                    type: "divider";
+                                } | {
+                                    /**
+                                     * @description In pixels.
+                                     * @default 24
+                                     */
+                                    height?: number;
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /** @constant */
+                                    type: "spacer";
+                                } | {
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    links: {
+                                        href: string;
+                                        /** @enum {string} */
+                                        network: "facebook" | "x" | "instagram" | "linkedin" | "youtube" | "github" | "pinterest" | "tiktok" | "web";
+                                    }[];
+                                    /** @constant */
+                                    type: "social";
+                                } | {
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /**
+                                     * @description Plain text above the unsubscribe link, e.g. the postal address.
+                                     * @default
+                                     */
+                                    text?: string;
+                                    /** @constant */
+                                    type: "footer";
+                                    /**
+                                     * @description The text of the link to {{unsubscribeUrl}}.
+                                     * @default Unsubscribe
+                                     */
+                                    unsubscribeLabel?: string;
+                                })[];
+                            }[];
+                            /** @description The block's id in the editor (any string unique in the design). */
+                            id: string;
+                            /** @constant */
+                            type: "section";
+                        } | {
+                            /** @enum {string} */
+                            align?: "left" | "center" | "right";
+                            /** @description Rich text: paragraphs, <b>, <i>, <a href> and variables. */
+                            html: string;
+                            /** @description The block's id in the editor (any string unique in the design). */
+                            id: string;
+                            /** @constant */
+                            type: "text";
+                        } | {
+                            /** @default  */
+                            alt?: string;
+                            /** @description Where a click on the image goes. */
+                            href?: string;
+                            /** @description The block's id in the editor (any string unique in the design). */
+                            id: string;
+                            /** @description The image URL (POST /uploads/image stores one). */
+                            src: string;
+                            /** @constant */
+                            type: "image";
+                            /** @description In pixels; default the column width. */
+                            width?: number;
+                        } | {
+                            /** @enum {string} */
+                            align?: "left" | "center" | "right";
+                            /**
+                             * @description The button's colour.
+                             * @default #4f46e5
+                             */
+                            color?: string;
+                            href: string;
+                            /** @description The block's id in the editor (any string unique in the design). */
+                            id: string;
+                            label: string;
+                            /**
+                             * @description A colour, #rgb or #rrggbb.
+                             * @default #ffffff
+                             */
+                            textColor?: string;
+                            /** @constant */
+                            type: "button";
+                        } | {
+                            /**
+                             * @description A colour, #rgb or #rrggbb.
+                             * @default #e5e7eb
+                             */
+                            color?: string;
+                            /** @description The block's id in the editor (any string unique in the design). */
+                            id: string;
+                            /** @constant */
+                            type: "divider";
+                        } | {
+                            /**
+                             * @description In pixels.
+                             * @default 24
+                             */
+                            height?: number;
+                            /** @description The block's id in the editor (any string unique in the design). */
+                            id: string;
+                            /** @constant */
+                            type: "spacer";
+                        } | {
+                            /** @description The block's id in the editor (any string unique in the design). */
+                            id: string;
+                            links: {
+                                href: string;
+                                /** @enum {string} */
+                                network: "facebook" | "x" | "instagram" | "linkedin" | "youtube" | "github" | "pinterest" | "tiktok" | "web";
+                            }[];
+                            /** @constant */
+                            type: "social";
+                        } | {
+                            /** @description The block's id in the editor (any string unique in the design). */
+                            id: string;
+                            /**
+                             * @description Plain text above the unsubscribe link, e.g. the postal address.
+                             * @default
+                             */
+                            text?: string;
+                            /** @constant */
+                            type: "footer";
+                            /**
+                             * @description The text of the link to {{unsubscribeUrl}}.
+                             * @default Unsubscribe
+                             */
+                            unsubscribeLabel?: string;
+                        })[];
+                        /**
+                         * @description The email's own colour.
+                         * @default #ffffff
+                         */
+                        contentBackground?: string;
+                        /**
+                         * @default 1
+                         * @constant
+                         */
+                        version?: 1;
+                    } | null;
                     from?: string | null;
                     fromName?: string | null;
                     name: string;
@@ -9558,6 +10109,7 @@ export interface operations {
                      *       "fromName": "Example",
                      *       "replyTo": null,
                      *       "type": "TRANSACTIONAL",
+                     *       "design": null,
                      *       "createdAt": "2025-06-01T09:30:00.000Z",
                      *       "updatedAt": "2025-06-01T09:30:00.000Z"
                      *     }
@@ -9568,6 +10120,209 @@ export interface operations {
                         /** Format: date-time */
                         createdAt: string;
                         description: string | null;
+                        /** @description The editor's blocks the body was compiled from (null: written as HTML). */
+                        design: {
+                            /**
+                             * @description The page's colour around the email.
+                             * @default #f4f4f5
+                             */
+                            background: string;
+                            /** @description Top to bottom: sections (with columns) and blocks, each a full-width row. */
+                            blocks: ({
+                                /** @description A colour, #rgb or #rrggbb. */
+                                background?: string;
+                                /** @description One to three columns, side by side on a wide screen and stacked on a phone. */
+                                columns: {
+                                    blocks: ({
+                                        /** @enum {string} */
+                                        align?: "left" | "center" | "right";
+                                        /** @description Rich text: paragraphs, <b>, <i>, <a href> and variables. */
+                                        html: string;
+                                        /** @description The block's id in the editor (any string unique in the design). */
+                                        id: string;
+                                        /** @constant */
+                                        type: "text";
+                                    } | {
+                                        /** @default  */
+                                        alt: string;
+                                        /** @description Where a click on the image goes. */
+                                        href?: string;
+                                        /** @description The block's id in the editor (any string unique in the design). */
+                                        id: string;
+                                        /** @description The image URL (POST /uploads/image stores one). */
+                                        src: string;
+                                        /** @constant */
+                                        type: "image";
+                                        /** @description In pixels; default the column width. */
+                                        width?: number;
+                                    } | {
+                                        /** @enum {string} */
+                                        align?: "left" | "center" | "right";
+                                        /**
+                                         * @description The button's colour.
+                                         * @default #4f46e5
+                                         */
+                                        color: string;
+                                        href: string;
+                                        /** @description The block's id in the editor (any string unique in the design). */
+                                        id: string;
+                                        label: string;
+                                        /**
+                                         * @description A colour, #rgb or #rrggbb.
+                                         * @default #ffffff
+                                         */
+                                        textColor: string;
+                                        /** @constant */
+                                        type: "button";
+                                    } | {
+                                        /**
+                                         * @description A colour, #rgb or #rrggbb.
+                                         * @default #e5e7eb
+                                         */
+                                        color: string;
+                                        /** @description The block's id in the editor (any string unique in the design). */
+                                        id: string;
+                                        /** @constant */
+                                        type: "divider";
+                                    } | {
+                                        /**
+                                         * @description In pixels.
+                                         * @default 24
+                                         */
+                                        height: number;
+                                        /** @description The block's id in the editor (any string unique in the design). */
+                                        id: string;
+                                        /** @constant */
+                                        type: "spacer";
+                                    } | {
+                                        /** @description The block's id in the editor (any string unique in the design). */
+                                        id: string;
+                                        links: {
+                                            href: string;
+                                            /** @enum {string} */
+                                            network: "facebook" | "x" | "instagram" | "linkedin" | "youtube" | "github" | "pinterest" | "tiktok" | "web";
+                                        }[];
+                                        /** @constant */
+                                        type: "social";
+                                    } | {
+                                        /** @description The block's id in the editor (any string unique in the design). */
+                                        id: string;
+                                        /**
+                                         * @description Plain text above the unsubscribe link, e.g. the postal address.
+                                         * @default
+                                         */
+                                        text: string;
+                                        /** @constant */
+                                        type: "footer";
+                                        /**
+                                         * @description The text of the link to {{unsubscribeUrl}}.
+                                         * @default Unsubscribe
+                                         */
+                                        unsubscribeLabel: string;
+                                    })[];
+                                }[];
+                                /** @description The block's id in the editor (any string unique in the design). */
+                                id: string;
+                                /** @constant */
+                                type: "section";
+                            } | {
+                                /** @enum {string} */
+                                align?: "left" | "center" | "right";
+                                /** @description Rich text: paragraphs, <b>, <i>, <a href> and variables. */
+                                html: string;
+                                /** @description The block's id in the editor (any string unique in the design). */
+                                id: string;
+                                /** @constant */
+                                type: "text";
+                            } | {
+                                /** @default  */
+                                alt: string;
+                                /** @description Where a click on the image goes. */
+                                href?: string;
+                                /** @description The block's id in the editor (any string unique in the design). */
+                                id: string;
+                                /** @description The image URL (POST /uploads/image stores one). */
+                                src: string;
+                                /** @constant */
+                                type: "image";
+                                /** @description In pixels; default the column width. */
+                                width?: number;
+                            } | {
+                                /** @enum {string} */
+                                align?: "left" | "center" | "right";
+                                /**
+                                 * @description The button's colour.
+                                 * @default #4f46e5
+                                 */
+                                color: string;
+                                href: string;
+                                /** @description The block's id in the editor (any string unique in the design). */
+                                id: string;
+                                label: string;
+                                /**
+                                 * @description A colour, #rgb or #rrggbb.
+                                 * @default #ffffff
+                                 */
+                                textColor: string;
+                                /** @constant */
+                                type: "button";
+                            } | {
+                                /**
+                                 * @description A colour, #rgb or #rrggbb.
+                                 * @default #e5e7eb
+                                 */
+                                color: string;
+                                /** @description The block's id in the editor (any string unique in the design). */
+                                id: string;
+                                /** @constant */
+                                type: "divider";
+                            } | {
+                                /**
+                                 * @description In pixels.
+                                 * @default 24
+                                 */
+                                height: number;
+                                /** @description The block's id in the editor (any string unique in the design). */
+                                id: string;
+                                /** @constant */
+                                type: "spacer";
+                            } | {
+                                /** @description The block's id in the editor (any string unique in the design). */
+                                id: string;
+                                links: {
+                                    href: string;
+                                    /** @enum {string} */
+                                    network: "facebook" | "x" | "instagram" | "linkedin" | "youtube" | "github" | "pinterest" | "tiktok" | "web";
+                                }[];
+                                /** @constant */
+                                type: "social";
+                            } | {
+                                /** @description The block's id in the editor (any string unique in the design). */
+                                id: string;
+                                /**
+                                 * @description Plain text above the unsubscribe link, e.g. the postal address.
+                                 * @default
+                                 */
+                                text: string;
+                                /** @constant */
+                                type: "footer";
+                                /**
+                                 * @description The text of the link to {{unsubscribeUrl}}.
+                                 * @default Unsubscribe
+                                 */
+                                unsubscribeLabel: string;
+                            })[];
+                            /**
+                             * @description The email's own colour.
+                             * @default #ffffff
+                             */
+                            contentBackground: string;
+                            /**
+                             * @default 1
+                             * @constant
+                             */
+                            version: 1;
+                        } | null;
                         /** @description The sender's address (null: none set). */
                         from: string | null;
                         fromName: string | null;
@@ -9628,6 +10383,7 @@ export interface operations {
                      *       "fromName": "Example",
                      *       "replyTo": null,
                      *       "type": "TRANSACTIONAL",
+                     *       "design": null,
                      *       "createdAt": "2025-06-01T09:30:00.000Z",
                      *       "updatedAt": "2025-06-01T09:30:00.000Z"
                      *     }
@@ -9638,6 +10394,209 @@ export interface operations {
                         /** Format: date-time */
                         createdAt: string;
                         description: string | null;
+                        /** @description The editor's blocks the body was compiled from (null: written as HTML). */
+                        design: {
+                            /**
+                             * @description The page's colour around the email.
+                             * @default #f4f4f5
+                             */
+                            background: string;
+                            /** @description Top to bottom: sections (with columns) and blocks, each a full-width row. */
+                            blocks: ({
+                                /** @description A colour, #rgb or #rrggbb. */
+                                background?: string;
+                                /** @description One to three columns, side by side on a wide screen and stacked on a phone. */
+                                columns: {
+                                    blocks: ({
+                                        /** @enum {string} */
+                                        align?: "left" | "center" | "right";
+                                        /** @description Rich text: paragraphs, <b>, <i>, <a href> and variables. */
+                                        html: string;
+                                        /** @description The block's id in the editor (any string unique in the design). */
+                                        id: string;
+                                        /** @constant */
+                                        type: "text";
+                                    } | {
+                                        /** @default  */
+                                        alt: string;
+                                        /** @description Where a click on the image goes. */
+                                        href?: string;
+                                        /** @description The block's id in the editor (any string unique in the design). */
+                                        id: string;
+                                        /** @description The image URL (POST /uploads/image stores one). */
+                                        src: string;
+                                        /** @constant */
+                                        type: "image";
+                                        /** @description In pixels; default the column width. */
+                                        width?: number;
+                                    } | {
+                                        /** @enum {string} */
+                                        align?: "left" | "center" | "right";
+                                        /**
+                                         * @description The button's colour.
+                                         * @default #4f46e5
+                                         */
+                                        color: string;
+                                        href: string;
+                                        /** @description The block's id in the editor (any string unique in the design). */
+                                        id: string;
+                                        label: string;
+                                        /**
+                                         * @description A colour, #rgb or #rrggbb.
+                                         * @default #ffffff
+                                         */
+                                        textColor: string;
+                                        /** @constant */
+                                        type: "button";
+                                    } | {
+                                        /**
+                                         * @description A colour, #rgb or #rrggbb.
+                                         * @default #e5e7eb
+                                         */
+                                        color: string;
+                                        /** @description The block's id in the editor (any string unique in the design). */
+                                        id: string;
+                                        /** @constant */
+                                        type: "divider";
+                                    } | {
+                                        /**
+                                         * @description In pixels.
+                                         * @default 24
+                                         */
+                                        height: number;
+                                        /** @description The block's id in the editor (any string unique in the design). */
+                                        id: string;
+                                        /** @constant */
+                                        type: "spacer";
+                                    } | {
+                                        /** @description The block's id in the editor (any string unique in the design). */
+                                        id: string;
+                                        links: {
+                                            href: string;
+                                            /** @enum {string} */
+                                            network: "facebook" | "x" | "instagram" | "linkedin" | "youtube" | "github" | "pinterest" | "tiktok" | "web";
+                                        }[];
+                                        /** @constant */
+                                        type: "social";
+                                    } | {
+                                        /** @description The block's id in the editor (any string unique in the design). */
+                                        id: string;
+                                        /**
+                                         * @description Plain text above the unsubscribe link, e.g. the postal address.
+                                         * @default
+                                         */
+                                        text: string;
+                                        /** @constant */
+                                        type: "footer";
+                                        /**
+                                         * @description The text of the link to {{unsubscribeUrl}}.
+                                         * @default Unsubscribe
+                                         */
+                                        unsubscribeLabel: string;
+                                    })[];
+                                }[];
+                                /** @description The block's id in the editor (any string unique in the design). */
+                                id: string;
+                                /** @constant */
+                                type: "section";
+                            } | {
+                                /** @enum {string} */
+                                align?: "left" | "center" | "right";
+                                /** @description Rich text: paragraphs, <b>, <i>, <a href> and variables. */
+                                html: string;
+                                /** @description The block's id in the editor (any string unique in the design). */
+                                id: string;
+                                /** @constant */
+                                type: "text";
+                            } | {
+                                /** @default  */
+                                alt: string;
+                                /** @description Where a click on the image goes. */
+                                href?: string;
+                                /** @description The block's id in the editor (any string unique in the design). */
+                                id: string;
+                                /** @description The image URL (POST /uploads/image stores one). */
+                                src: string;
+                                /** @constant */
+                                type: "image";
+                                /** @description In pixels; default the column width. */
+                                width?: number;
+                            } | {
+                                /** @enum {string} */
+                                align?: "left" | "center" | "right";
+                                /**
+                                 * @description The button's colour.
+                                 * @default #4f46e5
+                                 */
+                                color: string;
+                                href: string;
+                                /** @description The block's id in the editor (any string unique in the design). */
+                                id: string;
+                                label: string;
+                                /**
+                                 * @description A colour, #rgb or #rrggbb.
+                                 * @default #ffffff
+                                 */
+                                textColor: string;
+                                /** @constant */
+                                type: "button";
+                            } | {
+                                /**
+                                 * @description A colour, #rgb or #rrggbb.
+                                 * @default #e5e7eb
+                                 */
+                                color: string;
+                                /** @description The block's id in the editor (any string unique in the design). */
+                                id: string;
+                                /** @constant */
+                                type: "divider";
+                            } | {
+                                /**
+                                 * @description In pixels.
+                                 * @default 24
+                                 */
+                                height: number;
+                                /** @description The block's id in the editor (any string unique in the design). */
+                                id: string;
+                                /** @constant */
+                                type: "spacer";
+                            } | {
+                                /** @description The block's id in the editor (any string unique in the design). */
+                                id: string;
+                                links: {
+                                    href: string;
+                                    /** @enum {string} */
+                                    network: "facebook" | "x" | "instagram" | "linkedin" | "youtube" | "github" | "pinterest" | "tiktok" | "web";
+                                }[];
+                                /** @constant */
+                                type: "social";
+                            } | {
+                                /** @description The block's id in the editor (any string unique in the design). */
+                                id: string;
+                                /**
+                                 * @description Plain text above the unsubscribe link, e.g. the postal address.
+                                 * @default
+                                 */
+                                text: string;
+                                /** @constant */
+                                type: "footer";
+                                /**
+                                 * @description The text of the link to {{unsubscribeUrl}}.
+                                 * @default Unsubscribe
+                                 */
+                                unsubscribeLabel: string;
+                            })[];
+                            /**
+                             * @description The email's own colour.
+                             * @default #ffffff
+                             */
+                            contentBackground: string;
+                            /**
+                             * @default 1
+                             * @constant
+                             */
+                            version: 1;
+                        } | null;
                         /** @description The sender's address (null: none set). */
                         from: string | null;
                         fromName: string | null;
@@ -9729,8 +10688,211 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description The HTML body (Handlebars). Not needed with a `design`, which is compiled into it (a body sent beside a design is ignored). */
                     body?: string;
                     description?: string;
+                    design?: {
+                        /**
+                         * @description The page's colour around the email.
+                         * @default #f4f4f5
+                         */
+                        background?: string;
+                        /** @description Top to bottom: sections (with columns) and blocks, each a full-width row. */
+                        blocks: ({
+                            /** @description A colour, #rgb or #rrggbb. */
+                            background?: string;
+                            /** @description One to three columns, side by side on a wide screen and stacked on a phone. */
+                            columns: {
+                                blocks: ({
+                                    /** @enum {string} */
+                                    align?: "left" | "center" | "right";
+                                    /** @description Rich text: paragraphs, <b>, <i>, <a href> and variables. */
+                                    html: string;
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /** @constant */
+                                    type: "text";
+                                } | {
+                                    /** @default  */
+                                    alt?: string;
+                                    /** @description Where a click on the image goes. */
+                                    href?: string;
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /** @description The image URL (POST /uploads/image stores one). */
+                                    src: string;
+                                    /** @constant */
+                                    type: "image";
+                                    /** @description In pixels; default the column width. */
+                                    width?: number;
+                                } | {
+                                    /** @enum {string} */
+                                    align?: "left" | "center" | "right";
+                                    /**
+                                     * @description The button's colour.
+                                     * @default #4f46e5
+                                     */
+                                    color?: string;
+                                    href: string;
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    label: string;
+                                    /**
+                                     * @description A colour, #rgb or #rrggbb.
+                                     * @default #ffffff
+                                     */
+                                    textColor?: string;
+                                    /** @constant */
+                                    type: "button";
+                                } | {
+                                    /**
+                                     * @description A colour, #rgb or #rrggbb.
+                                     * @default #e5e7eb
+                                     */
+                                    color?: string;
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /** @constant */
+                                    type: "divider";
+                                } | {
+                                    /**
+                                     * @description In pixels.
+                                     * @default 24
+                                     */
+                                    height?: number;
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /** @constant */
+                                    type: "spacer";
+                                } | {
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    links: {
+                                        href: string;
+                                        /** @enum {string} */
+                                        network: "facebook" | "x" | "instagram" | "linkedin" | "youtube" | "github" | "pinterest" | "tiktok" | "web";
+                                    }[];
+                                    /** @constant */
+                                    type: "social";
+                                } | {
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /**
+                                     * @description Plain text above the unsubscribe link, e.g. the postal address.
+                                     * @default
+                                     */
+                                    text?: string;
+                                    /** @constant */
+                                    type: "footer";
+                                    /**
+                                     * @description The text of the link to {{unsubscribeUrl}}.
+                                     * @default Unsubscribe
+                                     */
+                                    unsubscribeLabel?: string;
+                                })[];
+                            }[];
+                            /** @description The block's id in the editor (any string unique in the design). */
+                            id: string;
+                            /** @constant */
+                            type: "section";
+                        } | {
+                            /** @enum {string} */
+                            align?: "left" | "center" | "right";
+                            /** @description Rich text: paragraphs, <b>, <i>, <a href> and variables. */
+                            html: string;
+                            /** @description The block's id in the editor (any string unique in the design). */
+                            id: string;
+                            /** @constant */
+                            type: "text";
+                        } | {
+                            /** @default  */
+                            alt?: string;
+                            /** @description Where a click on the image goes. */
+                            href?: string;
+                            /** @description The block's id in the editor (any string unique in the design). */
+                            id: string;
+                            /** @description The image URL (POST /uploads/image stores one). */
+                            src: string;
+                            /** @constant */
+                            type: "image";
+                            /** @description In pixels; default the column width. */
+                            width?: number;
+                        } | {
+                            /** @enum {string} */
+                            align?: "left" | "center" | "right";
+                            /**
+                             * @description The button's colour.
+                             * @default #4f46e5
+                             */
+                            color?: string;
+                            href: string;
+                            /** @description The block's id in the editor (any string unique in the design). */
+                            id: string;
+                            label: string;
+                            /**
+                             * @description A colour, #rgb or #rrggbb.
+                             * @default #ffffff
+                             */
+                            textColor?: string;
+                            /** @constant */
+                            type: "button";
+                        } | {
+                            /**
+                             * @description A colour, #rgb or #rrggbb.
+                             * @default #e5e7eb
+                             */
+                            color?: string;
+                            /** @description The block's id in the editor (any string unique in the design). */
+                            id: string;
+                            /** @constant */
+                            type: "divider";
+                        } | {
+                            /**
+                             * @description In pixels.
+                             * @default 24
+                             */
+                            height?: number;
+                            /** @description The block's id in the editor (any string unique in the design). */
+                            id: string;
+                            /** @constant */
+                            type: "spacer";
+                        } | {
+                            /** @description The block's id in the editor (any string unique in the design). */
+                            id: string;
+                            links: {
+                                href: string;
+                                /** @enum {string} */
+                                network: "facebook" | "x" | "instagram" | "linkedin" | "youtube" | "github" | "pinterest" | "tiktok" | "web";
+                            }[];
+                            /** @constant */
+                            type: "social";
+                        } | {
+                            /** @description The block's id in the editor (any string unique in the design). */
+                            id: string;
+                            /**
+                             * @description Plain text above the unsubscribe link, e.g. the postal address.
+                             * @default
+                             */
+                            text?: string;
+                            /** @constant */
+                            type: "footer";
+                            /**
+                             * @description The text of the link to {{unsubscribeUrl}}.
+                             * @default Unsubscribe
+                             */
+                            unsubscribeLabel?: string;
+                        })[];
+                        /**
+                         * @description The email's own colour.
+                         * @default #ffffff
+                         */
+                        contentBackground?: string;
+                        /**
+                         * @default 1
+                         * @constant
+                         */
+                        version?: 1;
+                    } | null;
                     from?: string | null;
                     fromName?: string | null;
                     name?: string;
@@ -9759,6 +10921,7 @@ export interface operations {
                      *       "fromName": "Example",
                      *       "replyTo": null,
                      *       "type": "TRANSACTIONAL",
+                     *       "design": null,
                      *       "createdAt": "2025-06-01T09:30:00.000Z",
                      *       "updatedAt": "2025-06-01T09:30:00.000Z"
                      *     }
@@ -9769,6 +10932,209 @@ export interface operations {
                         /** Format: date-time */
                         createdAt: string;
                         description: string | null;
+                        /** @description The editor's blocks the body was compiled from (null: written as HTML). */
+                        design: {
+                            /**
+                             * @description The page's colour around the email.
+                             * @default #f4f4f5
+                             */
+                            background: string;
+                            /** @description Top to bottom: sections (with columns) and blocks, each a full-width row. */
+                            blocks: ({
+                                /** @description A colour, #rgb or #rrggbb. */
+                                background?: string;
+                                /** @description One to three columns, side by side on a wide screen and stacked on a phone. */
+                                columns: {
+                                    blocks: ({
+                                        /** @enum {string} */
+                                        align?: "left" | "center" | "right";
+                                        /** @description Rich text: paragraphs, <b>, <i>, <a href> and variables. */
+                                        html: string;
+                                        /** @description The block's id in the editor (any string unique in the design). */
+                                        id: string;
+                                        /** @constant */
+                                        type: "text";
+                                    } | {
+                                        /** @default  */
+                                        alt: string;
+                                        /** @description Where a click on the image goes. */
+                                        href?: string;
+                                        /** @description The block's id in the editor (any string unique in the design). */
+                                        id: string;
+                                        /** @description The image URL (POST /uploads/image stores one). */
+                                        src: string;
+                                        /** @constant */
+                                        type: "image";
+                                        /** @description In pixels; default the column width. */
+                                        width?: number;
+                                    } | {
+                                        /** @enum {string} */
+                                        align?: "left" | "center" | "right";
+                                        /**
+                                         * @description The button's colour.
+                                         * @default #4f46e5
+                                         */
+                                        color: string;
+                                        href: string;
+                                        /** @description The block's id in the editor (any string unique in the design). */
+                                        id: string;
+                                        label: string;
+                                        /**
+                                         * @description A colour, #rgb or #rrggbb.
+                                         * @default #ffffff
+                                         */
+                                        textColor: string;
+                                        /** @constant */
+                                        type: "button";
+                                    } | {
+                                        /**
+                                         * @description A colour, #rgb or #rrggbb.
+                                         * @default #e5e7eb
+                                         */
+                                        color: string;
+                                        /** @description The block's id in the editor (any string unique in the design). */
+                                        id: string;
+                                        /** @constant */
+                                        type: "divider";
+                                    } | {
+                                        /**
+                                         * @description In pixels.
+                                         * @default 24
+                                         */
+                                        height: number;
+                                        /** @description The block's id in the editor (any string unique in the design). */
+                                        id: string;
+                                        /** @constant */
+                                        type: "spacer";
+                                    } | {
+                                        /** @description The block's id in the editor (any string unique in the design). */
+                                        id: string;
+                                        links: {
+                                            href: string;
+                                            /** @enum {string} */
+                                            network: "facebook" | "x" | "instagram" | "linkedin" | "youtube" | "github" | "pinterest" | "tiktok" | "web";
+                                        }[];
+                                        /** @constant */
+                                        type: "social";
+                                    } | {
+                                        /** @description The block's id in the editor (any string unique in the design). */
+                                        id: string;
+                                        /**
+                                         * @description Plain text above the unsubscribe link, e.g. the postal address.
+                                         * @default
+                                         */
+                                        text: string;
+                                        /** @constant */
+                                        type: "footer";
+                                        /**
+                                         * @description The text of the link to {{unsubscribeUrl}}.
+                                         * @default Unsubscribe
+                                         */
+                                        unsubscribeLabel: string;
+                                    })[];
+                                }[];
+                                /** @description The block's id in the editor (any string unique in the design). */
+                                id: string;
+                                /** @constant */
+                                type: "section";
+                            } | {
+                                /** @enum {string} */
+                                align?: "left" | "center" | "right";
+                                /** @description Rich text: paragraphs, <b>, <i>, <a href> and variables. */
+                                html: string;
+                                /** @description The block's id in the editor (any string unique in the design). */
+                                id: string;
+                                /** @constant */
+                                type: "text";
+                            } | {
+                                /** @default  */
+                                alt: string;
+                                /** @description Where a click on the image goes. */
+                                href?: string;
+                                /** @description The block's id in the editor (any string unique in the design). */
+                                id: string;
+                                /** @description The image URL (POST /uploads/image stores one). */
+                                src: string;
+                                /** @constant */
+                                type: "image";
+                                /** @description In pixels; default the column width. */
+                                width?: number;
+                            } | {
+                                /** @enum {string} */
+                                align?: "left" | "center" | "right";
+                                /**
+                                 * @description The button's colour.
+                                 * @default #4f46e5
+                                 */
+                                color: string;
+                                href: string;
+                                /** @description The block's id in the editor (any string unique in the design). */
+                                id: string;
+                                label: string;
+                                /**
+                                 * @description A colour, #rgb or #rrggbb.
+                                 * @default #ffffff
+                                 */
+                                textColor: string;
+                                /** @constant */
+                                type: "button";
+                            } | {
+                                /**
+                                 * @description A colour, #rgb or #rrggbb.
+                                 * @default #e5e7eb
+                                 */
+                                color: string;
+                                /** @description The block's id in the editor (any string unique in the design). */
+                                id: string;
+                                /** @constant */
+                                type: "divider";
+                            } | {
+                                /**
+                                 * @description In pixels.
+                                 * @default 24
+                                 */
+                                height: number;
+                                /** @description The block's id in the editor (any string unique in the design). */
+                                id: string;
+                                /** @constant */
+                                type: "spacer";
+                            } | {
+                                /** @description The block's id in the editor (any string unique in the design). */
+                                id: string;
+                                links: {
+                                    href: string;
+                                    /** @enum {string} */
+                                    network: "facebook" | "x" | "instagram" | "linkedin" | "youtube" | "github" | "pinterest" | "tiktok" | "web";
+                                }[];
+                                /** @constant */
+                                type: "social";
+                            } | {
+                                /** @description The block's id in the editor (any string unique in the design). */
+                                id: string;
+                                /**
+                                 * @description Plain text above the unsubscribe link, e.g. the postal address.
+                                 * @default
+                                 */
+                                text: string;
+                                /** @constant */
+                                type: "footer";
+                                /**
+                                 * @description The text of the link to {{unsubscribeUrl}}.
+                                 * @default Unsubscribe
+                                 */
+                                unsubscribeLabel: string;
+                            })[];
+                            /**
+                             * @description The email's own colour.
+                             * @default #ffffff
+                             */
+                            contentBackground: string;
+                            /**
+                             * @default 1
+                             * @constant
+                             */
+                            version: 1;
+                        } | null;
                         /** @description The sender's address (null: none set). */
                         from: string | null;
                         fromName: string | null;
@@ -9840,6 +11206,7 @@ export interface operations {
                      *         "fromName": "Example",
                      *         "replyTo": null,
                      *         "type": "TRANSACTIONAL",
+                     *         "design": null,
                      *         "createdAt": "2025-06-01T09:30:00.000Z",
                      *         "updatedAt": "2025-06-01T09:30:00.000Z"
                      *       }
@@ -9854,6 +11221,209 @@ export interface operations {
                             /** Format: date-time */
                             createdAt: string;
                             description: string | null;
+                            /** @description The editor's blocks the body was compiled from (null: written as HTML). */
+                            design: {
+                                /**
+                                 * @description The page's colour around the email.
+                                 * @default #f4f4f5
+                                 */
+                                background: string;
+                                /** @description Top to bottom: sections (with columns) and blocks, each a full-width row. */
+                                blocks: ({
+                                    /** @description A colour, #rgb or #rrggbb. */
+                                    background?: string;
+                                    /** @description One to three columns, side by side on a wide screen and stacked on a phone. */
+                                    columns: {
+                                        blocks: ({
+                                            /** @enum {string} */
+                                            align?: "left" | "center" | "right";
+                                            /** @description Rich text: paragraphs, <b>, <i>, <a href> and variables. */
+                                            html: string;
+                                            /** @description The block's id in the editor (any string unique in the design). */
+                                            id: string;
+                                            /** @constant */
+                                            type: "text";
+                                        } | {
+                                            /** @default  */
+                                            alt: string;
+                                            /** @description Where a click on the image goes. */
+                                            href?: string;
+                                            /** @description The block's id in the editor (any string unique in the design). */
+                                            id: string;
+                                            /** @description The image URL (POST /uploads/image stores one). */
+                                            src: string;
+                                            /** @constant */
+                                            type: "image";
+                                            /** @description In pixels; default the column width. */
+                                            width?: number;
+                                        } | {
+                                            /** @enum {string} */
+                                            align?: "left" | "center" | "right";
+                                            /**
+                                             * @description The button's colour.
+                                             * @default #4f46e5
+                                             */
+                                            color: string;
+                                            href: string;
+                                            /** @description The block's id in the editor (any string unique in the design). */
+                                            id: string;
+                                            label: string;
+                                            /**
+                                             * @description A colour, #rgb or #rrggbb.
+                                             * @default #ffffff
+                                             */
+                                            textColor: string;
+                                            /** @constant */
+                                            type: "button";
+                                        } | {
+                                            /**
+                                             * @description A colour, #rgb or #rrggbb.
+                                             * @default #e5e7eb
+                                             */
+                                            color: string;
+                                            /** @description The block's id in the editor (any string unique in the design). */
+                                            id: string;
+                                            /** @constant */
+                                            type: "divider";
+                                        } | {
+                                            /**
+                                             * @description In pixels.
+                                             * @default 24
+                                             */
+                                            height: number;
+                                            /** @description The block's id in the editor (any string unique in the design). */
+                                            id: string;
+                                            /** @constant */
+                                            type: "spacer";
+                                        } | {
+                                            /** @description The block's id in the editor (any string unique in the design). */
+                                            id: string;
+                                            links: {
+                                                href: string;
+                                                /** @enum {string} */
+                                                network: "facebook" | "x" | "instagram" | "linkedin" | "youtube" | "github" | "pinterest" | "tiktok" | "web";
+                                            }[];
+                                            /** @constant */
+                                            type: "social";
+                                        } | {
+                                            /** @description The block's id in the editor (any string unique in the design). */
+                                            id: string;
+                                            /**
+                                             * @description Plain text above the unsubscribe link, e.g. the postal address.
+                                             * @default
+                                             */
+                                            text: string;
+                                            /** @constant */
+                                            type: "footer";
+                                            /**
+                                             * @description The text of the link to {{unsubscribeUrl}}.
+                                             * @default Unsubscribe
+                                             */
+                                            unsubscribeLabel: string;
+                                        })[];
+                                    }[];
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /** @constant */
+                                    type: "section";
+                                } | {
+                                    /** @enum {string} */
+                                    align?: "left" | "center" | "right";
+                                    /** @description Rich text: paragraphs, <b>, <i>, <a href> and variables. */
+                                    html: string;
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /** @constant */
+                                    type: "text";
+                                } | {
+                                    /** @default  */
+                                    alt: string;
+                                    /** @description Where a click on the image goes. */
+                                    href?: string;
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /** @description The image URL (POST /uploads/image stores one). */
+                                    src: string;
+                                    /** @constant */
+                                    type: "image";
+                                    /** @description In pixels; default the column width. */
+                                    width?: number;
+                                } | {
+                                    /** @enum {string} */
+                                    align?: "left" | "center" | "right";
+                                    /**
+                                     * @description The button's colour.
+                                     * @default #4f46e5
+                                     */
+                                    color: string;
+                                    href: string;
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    label: string;
+                                    /**
+                                     * @description A colour, #rgb or #rrggbb.
+                                     * @default #ffffff
+                                     */
+                                    textColor: string;
+                                    /** @constant */
+                                    type: "button";
+                                } | {
+                                    /**
+                                     * @description A colour, #rgb or #rrggbb.
+                                     * @default #e5e7eb
+                                     */
+                                    color: string;
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /** @constant */
+                                    type: "divider";
+                                } | {
+                                    /**
+                                     * @description In pixels.
+                                     * @default 24
+                                     */
+                                    height: number;
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /** @constant */
+                                    type: "spacer";
+                                } | {
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    links: {
+                                        href: string;
+                                        /** @enum {string} */
+                                        network: "facebook" | "x" | "instagram" | "linkedin" | "youtube" | "github" | "pinterest" | "tiktok" | "web";
+                                    }[];
+                                    /** @constant */
+                                    type: "social";
+                                } | {
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /**
+                                     * @description Plain text above the unsubscribe link, e.g. the postal address.
+                                     * @default
+                                     */
+                                    text: string;
+                                    /** @constant */
+                                    type: "footer";
+                                    /**
+                                     * @description The text of the link to {{unsubscribeUrl}}.
+                                     * @default Unsubscribe
+                                     */
+                                    unsubscribeLabel: string;
+                                })[];
+                                /**
+                                 * @description The email's own colour.
+                                 * @default #ffffff
+                                 */
+                                contentBackground: string;
+                                /**
+                                 * @default 1
+                                 * @constant
+                                 */
+                                version: 1;
+                            } | null;
                             /** @description The sender's address (null: none set). */
                             from: string | null;
                             fromName: string | null;
@@ -10056,6 +11626,209 @@ export interface operations {
                     data?: {
                         [key: string]: unknown;
                     };
+                    /** @description Blocks of the email editor: compiled with MJML into the body that is rendered (any `body` is then ignored). */
+                    design?: {
+                        /**
+                         * @description The page's colour around the email.
+                         * @default #f4f4f5
+                         */
+                        background?: string;
+                        /** @description Top to bottom: sections (with columns) and blocks, each a full-width row. */
+                        blocks: ({
+                            /** @description A colour, #rgb or #rrggbb. */
+                            background?: string;
+                            /** @description One to three columns, side by side on a wide screen and stacked on a phone. */
+                            columns: {
+                                blocks: ({
+                                    /** @enum {string} */
+                                    align?: "left" | "center" | "right";
+                                    /** @description Rich text: paragraphs, <b>, <i>, <a href> and variables. */
+                                    html: string;
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /** @constant */
+                                    type: "text";
+                                } | {
+                                    /** @default  */
+                                    alt?: string;
+                                    /** @description Where a click on the image goes. */
+                                    href?: string;
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /** @description The image URL (POST /uploads/image stores one). */
+                                    src: string;
+                                    /** @constant */
+                                    type: "image";
+                                    /** @description In pixels; default the column width. */
+                                    width?: number;
+                                } | {
+                                    /** @enum {string} */
+                                    align?: "left" | "center" | "right";
+                                    /**
+                                     * @description The button's colour.
+                                     * @default #4f46e5
+                                     */
+                                    color?: string;
+                                    href: string;
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    label: string;
+                                    /**
+                                     * @description A colour, #rgb or #rrggbb.
+                                     * @default #ffffff
+                                     */
+                                    textColor?: string;
+                                    /** @constant */
+                                    type: "button";
+                                } | {
+                                    /**
+                                     * @description A colour, #rgb or #rrggbb.
+                                     * @default #e5e7eb
+                                     */
+                                    color?: string;
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /** @constant */
+                                    type: "divider";
+                                } | {
+                                    /**
+                                     * @description In pixels.
+                                     * @default 24
+                                     */
+                                    height?: number;
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /** @constant */
+                                    type: "spacer";
+                                } | {
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    links: {
+                                        href: string;
+                                        /** @enum {string} */
+                                        network: "facebook" | "x" | "instagram" | "linkedin" | "youtube" | "github" | "pinterest" | "tiktok" | "web";
+                                    }[];
+                                    /** @constant */
+                                    type: "social";
+                                } | {
+                                    /** @description The block's id in the editor (any string unique in the design). */
+                                    id: string;
+                                    /**
+                                     * @description Plain text above the unsubscribe link, e.g. the postal address.
+                                     * @default
+                                     */
+                                    text?: string;
+                                    /** @constant */
+                                    type: "footer";
+                                    /**
+                                     * @description The text of the link to {{unsubscribeUrl}}.
+                                     * @default Unsubscribe
+                                     */
+                                    unsubscribeLabel?: string;
+                                })[];
+                            }[];
+                            /** @description The block's id in the editor (any string unique in the design). */
+                            id: string;
+                            /** @constant */
+                            type: "section";
+                        } | {
+                            /** @enum {string} */
+                            align?: "left" | "center" | "right";
+                            /** @description Rich text: paragraphs, <b>, <i>, <a href> and variables. */
+                            html: string;
+                            /** @description The block's id in the editor (any string unique in the design). */
+                            id: string;
+                            /** @constant */
+                            type: "text";
+                        } | {
+                            /** @default  */
+                            alt?: string;
+                            /** @description Where a click on the image goes. */
+                            href?: string;
+                            /** @description The block's id in the editor (any string unique in the design). */
+                            id: string;
+                            /** @description The image URL (POST /uploads/image stores one). */
+                            src: string;
+                            /** @constant */
+                            type: "image";
+                            /** @description In pixels; default the column width. */
+                            width?: number;
+                        } | {
+                            /** @enum {string} */
+                            align?: "left" | "center" | "right";
+                            /**
+                             * @description The button's colour.
+                             * @default #4f46e5
+                             */
+                            color?: string;
+                            href: string;
+                            /** @description The block's id in the editor (any string unique in the design). */
+                            id: string;
+                            label: string;
+                            /**
+                             * @description A colour, #rgb or #rrggbb.
+                             * @default #ffffff
+                             */
+                            textColor?: string;
+                            /** @constant */
+                            type: "button";
+                        } | {
+                            /**
+                             * @description A colour, #rgb or #rrggbb.
+                             * @default #e5e7eb
+                             */
+                            color?: string;
+                            /** @description The block's id in the editor (any string unique in the design). */
+                            id: string;
+                            /** @constant */
+                            type: "divider";
+                        } | {
+                            /**
+                             * @description In pixels.
+                             * @default 24
+                             */
+                            height?: number;
+                            /** @description The block's id in the editor (any string unique in the design). */
+                            id: string;
+                            /** @constant */
+                            type: "spacer";
+                        } | {
+                            /** @description The block's id in the editor (any string unique in the design). */
+                            id: string;
+                            links: {
+                                href: string;
+                                /** @enum {string} */
+                                network: "facebook" | "x" | "instagram" | "linkedin" | "youtube" | "github" | "pinterest" | "tiktok" | "web";
+                            }[];
+                            /** @constant */
+                            type: "social";
+                        } | {
+                            /** @description The block's id in the editor (any string unique in the design). */
+                            id: string;
+                            /**
+                             * @description Plain text above the unsubscribe link, e.g. the postal address.
+                             * @default
+                             */
+                            text?: string;
+                            /** @constant */
+                            type: "footer";
+                            /**
+                             * @description The text of the link to {{unsubscribeUrl}}.
+                             * @default Unsubscribe
+                             */
+                            unsubscribeLabel?: string;
+                        })[];
+                        /**
+                         * @description The email's own colour.
+                         * @default #ffffff
+                         */
+                        contentBackground?: string;
+                        /**
+                         * @default 1
+                         * @constant
+                         */
+                        version?: 1;
+                    };
                     /** @description The subject template. */
                     subject?: string;
                 };
@@ -10072,18 +11845,23 @@ export interface operations {
                      * @example {
                      *       "subject": "Welcome Jane",
                      *       "html": "<p>Hello Jane, you are on pro.</p>",
+                     *       "text": "Hello Jane, you are on pro.\n",
                      *       "errors": []
                      *     }
                      */
                     "application/json": {
+                        /** @description With a `design`: the body it compiles to, before rendering (what a template saved with it stores). */
+                        body?: string;
                         /** @description Each part that does not compile or could not be rendered. */
                         errors: {
                             /** @enum {string} */
-                            field: "subject" | "body";
+                            field: "subject" | "body" | "design";
                             message: string;
                         }[];
                         html: string;
                         subject: string;
+                        /** @description The text part a send would carry, made from the HTML (empty when the rendered HTML is over 1 MB). */
+                        text: string;
                     };
                 };
             };
@@ -10303,13 +12081,16 @@ export interface operations {
                      * @example {
                      *       "id": "01970a3b-1c2d-7e3f-8a4b-5c6d7e8f9a0b",
                      *       "email": "owner@example.com",
-                     *       "emailVerified": false
+                     *       "emailVerified": false,
+                     *       "verificationSentAt": "2025-06-01T09:30:00.000Z"
                      *     }
                      */
                     "application/json": {
                         email: string;
                         emailVerified: boolean;
                         id: string;
+                        /** @description When the verification email whose link is still unused was sent; null: none is (the address is verified, its link was used, or none was ever sent — the owner the first start created gets none). */
+                        verificationSentAt: string | null;
                     };
                 };
             };
@@ -10346,7 +12127,7 @@ export interface operations {
                      * @example {
                      *       "id": "01970a3b-4d5e-7f6a-8b7c-9d0e1f2a3b4c",
                      *       "name": "Production",
-                     *       "public": "pk_93b5…e1f0",
+                     *       "public": "pk_93b5a1c093b5a1c093b5a1c093b5a1c093b5a1c093b5a1c093b5a1c093b5a1c0",
                      *       "secret": "sk_ee04…7a2c",
                      *       "disabled": false,
                      *       "disabledReason": null,
@@ -10366,7 +12147,7 @@ export interface operations {
                         id: string;
                         language: string;
                         name: string;
-                        /** @description The public key: in full when issued (create, regenerate), else a hint. */
+                        /** @description The public key, in full (a hint for a key issued before Herald kept public keys; rotate to get it in full). */
                         public: string;
                         /** @enum {string} */
                         role: "OWNER" | "ADMIN" | "MEMBER";
@@ -10505,7 +12286,7 @@ export interface operations {
                      *       {
                      *         "id": "01970a3b-4d5e-7f6a-8b7c-9d0e1f2a3b4c",
                      *         "name": "Production",
-                     *         "public": "pk_93b5…e1f0",
+                     *         "public": "pk_93b5a1c093b5a1c093b5a1c093b5a1c093b5a1c093b5a1c093b5a1c093b5a1c0",
                      *         "secret": "sk_ee04…7a2c",
                      *         "disabled": false,
                      *         "disabledReason": null,
@@ -10526,7 +12307,7 @@ export interface operations {
                         id: string;
                         language: string;
                         name: string;
-                        /** @description The public key: in full when issued (create, regenerate), else a hint. */
+                        /** @description The public key, in full (a hint for a key issued before Herald kept public keys; rotate to get it in full). */
                         public: string;
                         /** @enum {string} */
                         role: "OWNER" | "ADMIN" | "MEMBER";
@@ -10594,7 +12375,7 @@ export interface operations {
                         id: string;
                         language: string;
                         name: string;
-                        /** @description The public key: in full when issued (create, regenerate), else a hint. */
+                        /** @description The public key, in full (a hint for a key issued before Herald kept public keys; rotate to get it in full). */
                         public: string;
                         /** @enum {string} */
                         role: "OWNER" | "ADMIN" | "MEMBER";
@@ -10758,7 +12539,7 @@ export interface operations {
                      * @example {
                      *       "id": "01970a3b-4d5e-7f6a-8b7c-9d0e1f2a3b4c",
                      *       "name": "Production",
-                     *       "public": "pk_93b5…e1f0",
+                     *       "public": "pk_93b5a1c093b5a1c093b5a1c093b5a1c093b5a1c093b5a1c093b5a1c093b5a1c0",
                      *       "secret": "sk_ee04…7a2c",
                      *       "disabled": false,
                      *       "disabledReason": null,
@@ -10778,7 +12559,7 @@ export interface operations {
                         id: string;
                         language: string;
                         name: string;
-                        /** @description The public key: in full when issued (create, regenerate), else a hint. */
+                        /** @description The public key, in full (a hint for a key issued before Herald kept public keys; rotate to get it in full). */
                         public: string;
                         /** @enum {string} */
                         role: "OWNER" | "ADMIN" | "MEMBER";
@@ -11308,7 +13089,7 @@ export interface operations {
                         id: string;
                         language: string;
                         name: string;
-                        /** @description The public key: in full when issued (create, regenerate), else a hint. */
+                        /** @description The public key, in full (a hint for a key issued before Herald kept public keys; rotate to get it in full). */
                         public: string;
                         /** @enum {string} */
                         role: "OWNER" | "ADMIN" | "MEMBER";

@@ -3,7 +3,11 @@ import { Link } from 'wouter';
 import { useProject, useSession } from '../session';
 import { useApi } from '../ui/data';
 import { Loaded, PageHeader, formatDate, formatNumber } from '../ui/kit';
-import { ResendVerification } from './auth';
+import { useState } from 'react';
+import { api, type User } from '../api';
+import { ErrorBanner } from '../ui/form';
+import { useDevMailboxOn } from './dev-mailbox/status';
+import { QuickStart } from './quick-start';
 
 type SetupState = Answer<'/projects/{id}/setup-state', 'get'>;
 
@@ -15,14 +19,7 @@ export function Overview() {
   return (
     <>
       <PageHeader title={project.name} subtitle="Getting started" />
-      {user && !user.emailVerified && (
-        <div className="banner banner-warn">
-          <div>
-            <strong>Your email address is not verified yet.</strong> Open the link we sent to {user.email}.
-            <ResendVerification />
-          </div>
-        </div>
-      )}
+      {user && !user.emailVerified && <VerifyBanner />}
       <Loaded loading={setup.loading} error={setup.error}>
         {() => {
           const s = setup.data!;
@@ -62,6 +59,73 @@ export function Overview() {
           );
         }}
       </Loaded>
+      <QuickStart />
     </>
+  );
+}
+
+/**
+ * The unverified address, said as it is: whether a verification email was sent (GET /users/@me's
+ * `verificationSentAt`; the owner the first start made got none) and, without SMTP, that it is in
+ * the dev mailbox rather than on its way.
+ */
+function VerifyBanner() {
+  const project = useProject();
+  const session = useSession();
+  // Read afresh: signup sends the mail in the background, after the session's copy was read.
+  const fresh = useApi<User>('/users/@me');
+  const user = fresh.data ?? session.user;
+  const devMailbox = useDevMailboxOn(project.id);
+  const [busy, setBusy] = useState(false);
+  const [justSent, setJustSent] = useState(false);
+  const [error, setError] = useState<unknown>();
+  if (!user) return null;
+  const sentAt = user.verificationSentAt;
+  const whereItIs = devMailbox ? (
+    <>
+      {' '}
+      No SMTP server is configured, so it was not delivered: it is in the <Link href="/dev-mailbox">dev mailbox</Link>.
+    </>
+  ) : null;
+  return (
+    <div className="banner banner-warn" role="status">
+      <div>
+        <strong>Your email address is not verified yet.</strong>{' '}
+        {justSent ? (
+          <>A verification email was just sent to {user.email}.</>
+        ) : sentAt ? (
+          <>
+            Open the link in the verification email sent to {user.email} on {formatDate(sentAt)}.
+          </>
+        ) : (
+          <>No verification email has been sent to {user.email}.</>
+        )}
+        {(justSent || sentAt) && whereItIs}
+        <ErrorBanner error={error} onDismiss={() => setError(undefined)} />
+        {!justSent && (
+          <div>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={async () => {
+                setBusy(true);
+                setError(undefined);
+                try {
+                  await api.post('/auth/request-verification');
+                  setJustSent(true);
+                  fresh.reload();
+                } catch (err) {
+                  setError(err);
+                } finally {
+                  setBusy(false);
+                }
+              }}
+            >
+              {sentAt ? 'Send a new verification email' : 'Send a verification email'}
+            </button>
+          </div>
+        )}
+      </div>
+    </div>
   );
 }

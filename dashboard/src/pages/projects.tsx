@@ -7,9 +7,19 @@ import { CopyButton, Modal } from '../ui/kit';
 
 /** The project being shown, and a way to switch to another or create one. */
 export function ProjectSwitcher() {
-  const { projects, project, selectProject } = useSession();
+  const { projects, project, selectProject, refresh } = useSession();
   const [, go] = useLocation();
   const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<string>();
+  // However the dialog closes (its button, ×, Escape), a project it created is the one shown.
+  const close = () => {
+    setCreating(false);
+    if (created) {
+      selectProject(created);
+      setCreated(undefined);
+      go('/');
+    }
+  };
   return (
     <div className="project-switcher">
       <label htmlFor="project-select" className="muted">
@@ -34,16 +44,27 @@ export function ProjectSwitcher() {
       <button type="button" className="small link" onClick={() => setCreating(true)}>
         + New project
       </button>
-      <Modal open={creating} title="New project" onClose={() => setCreating(false)}>
-        <NewProject onDone={() => setCreating(false)} />
+      <Modal open={creating} title="New project" onClose={close}>
+        <NewProject
+          onCreated={(p) => {
+            setCreated(p.id);
+            // In the switcher at once (with its key hints), while the dialog still shows the full keys.
+            void refresh();
+          }}
+          onDone={close}
+        />
       </Modal>
     </div>
   );
 }
 
-/** Creates a project, then shows its keys — the only time the secret key is shown whole. */
-export function NewProject({ onDone }: { onDone?: () => void }) {
-  const { updateProject, selectProject } = useSession();
+/**
+ * Creates a project, then shows its keys — the only time the secret key is shown whole.
+ * `onCreated` hears of it at once (the switcher lists it); without it (the first project, whose
+ * page replaces this one) the list is read again when the keys are saved.
+ */
+export function NewProject({ onCreated, onDone }: { onCreated?: (p: Project) => void; onDone?: () => void }) {
+  const { refresh, selectProject } = useSession();
   const [, go] = useLocation();
   const form = useForm({ name: '' });
   const [created, setCreated] = useState<Project>();
@@ -54,8 +75,8 @@ export function NewProject({ onDone }: { onDone?: () => void }) {
         <button
           type="button"
           className="primary"
-          onClick={() => {
-            updateProject(created);
+          onClick={async () => {
+            if (!onCreated) await refresh();
             selectProject(created.id);
             onDone?.();
             go('/');
@@ -67,7 +88,14 @@ export function NewProject({ onDone }: { onDone?: () => void }) {
     );
   }
   return (
-    <form onSubmit={form.submit(async (v) => setCreated(await api.post<Project>('/users/@me/projects', v)))} noValidate>
+    <form
+      onSubmit={form.submit(async (v) => {
+        const p = await api.post<Project>('/users/@me/projects', v);
+        setCreated(p);
+        onCreated?.(p);
+      })}
+      noValidate
+    >
       <ErrorBanner error={form.error} />
       <Field form={form} name="name" label="Project name" required />
       <Submit busy={form.busy}>Create project</Submit>

@@ -137,4 +137,13 @@ export const migrations: Migration[] = [
       ALTER TABLE gateway.projects ADD COLUMN transactional_opens boolean NOT NULL DEFAULT false;
     `,
   },
+  {
+    id: '011_public_key_in_full',
+    sql: `
+      -- The public key is public (it goes into web pages for client-side tracking), so it is kept
+      -- in full and shown whenever asked; keys issued before this keep only their hint (null here)
+      -- until rotated. The secret key stays a hash and a hint.
+      ALTER TABLE gateway.projects ADD COLUMN public_key text;
+    `,
+  },
 ];

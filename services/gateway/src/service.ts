@@ -231,6 +231,19 @@ export const gateway = defineService({
       perAccountAndAddress: await ctx.limiter('auth:account-address', AUTH_FAILURES_PER_ACCOUNT_AND_ADDRESS, AUTH_FAILURE_WINDOW_SECONDS),
       perAccount: await ctx.limiter('auth:account', AUTH_FAILURES_PER_ACCOUNT, AUTH_FAILURE_WINDOW_SECONDS),
     });
+    // A browser tab opening GET /dev/mailbox (it prefers HTML and names no key or project) is sent
+    // to the dashboard's page of it; an API client (JSON or any type, a key) gets the JSON as before.
+    // A middleware, not a route: the route itself stays the API's, behind its guard.
+    app.use(function devMailboxInBrowser(req, res, next) {
+      const browserTab =
+        req.method === 'GET' &&
+        req.path === '/dev/mailbox' &&
+        req.accepts(['application/json', 'text/html']) === 'text/html' &&
+        !req.get('authorization') &&
+        !req.get('x-project-id');
+      if (browserTab) res.redirect(303, `${dashboardUrl.replace(/\/$/, '')}/#/dev-mailbox`);
+      else next();
+    });
     mountRoutes(app, routes, { auth: deps, limit, authLimit: authLimited, db: ctx.db, checkAnswers: checksAnswers(config.NODE_ENV) });
     app.use(dashboardFiles(dashboardDir(config.DASHBOARD_DIR), { apiOrigins: [] }));
     app.use(notFoundHandler);

@@ -356,4 +356,10 @@ export const migrations: Migration[] = [
       CREATE INDEX domain_shaping_holding ON messaging.domain_shaping (until) WHERE state = 'throttled';
     `,
   },
+  {
+    // A template's design (domain/design.ts): the email editor's blocks, compiled into body when
+    // written; null for a template written as HTML.
+    id: '043_template_design',
+    sql: `ALTER TABLE messaging.templates ADD COLUMN design jsonb;`,
+  },
 ];

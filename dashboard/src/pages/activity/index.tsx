@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { qs } from '../../api';
 import { useApi } from '../../ui/data';
+import { readable } from '../../ui/text';
 import { ErrorBanner, Field, useForm } from '../../ui/form';
 import { Badge, Empty, Loaded, PageHeader, Pager, formatDate, formatNumber, useCursorPages } from '../../ui/kit';
 import '../analytics/charts.css';
@@ -42,6 +43,10 @@ export const typeInfo = (type: string) => TYPES[type] ?? { icon: '•', label: t
 
 /** What an activity is about, in a few words: the subject, the event's name, the link clicked… */
 export function subjectOf(a: ActivityItem): string {
+  return readable(rawSubjectOf(a));
+}
+
+function rawSubjectOf(a: ActivityItem): string {
   const m = a.metadata ?? {};
   if (a.type === 'event.triggered') return m.eventName ?? '';
   if (a.type === 'email.clicked' && m.link) return `${m.subject ?? ''} → ${m.link}`;

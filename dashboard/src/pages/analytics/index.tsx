@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { qs } from '../../api';
 import { useApi } from '../../ui/data';
+import { readable } from '../../ui/text';
 import { Badge, Empty, Loaded, PageHeader, formatNumber } from '../../ui/kit';
 import { Bar, TimeChart, type SeriesSpec } from './chart';
 import './charts.css';
@@ -85,7 +86,7 @@ export default function Analytics() {
                   {campaigns.data!.map((c) => (
                     <li key={c.id}>
                       <div className="bar-head">
-                        <Link href={`~/campaigns/${c.id}`}>{c.subject || '(no subject)'}</Link>
+                        <Link href={`~/campaigns/${c.id}`}>{c.name || readable(c.subject) || '(no name)'}</Link>
                         <span className="muted">{formatNumber(c.sentCount)} sent</span>
                       </div>
                       <div className="bar-pair">

@@ -4,7 +4,8 @@ import { useApi } from '../../ui/data';
 import { ErrorBanner, Field, Submit, useForm } from '../../ui/form';
 import { PageHeader } from '../../ui/kit';
 import { AudiencePicker, parseFilter, useAudienceCount } from './audience';
-import { useTemplateChoices } from '../templates/types';
+import { useTemplateChoices, type Template } from '../templates/types';
+import { readable } from '../../ui/text';
 import { type Campaign, type Segment } from './model';
 
 /** The form's values: every field a string, as typed (kept on an error). */
@@ -74,7 +75,19 @@ export function CampaignForm({ campaign }: { campaign?: Campaign }) {
   const audience = { audienceType: v.audienceType, segmentId: v.segmentId, audienceFilter: v.audienceFilter };
   const count = useAudienceCount(audience, segments.data);
   const usesTemplate = v.templateId !== '';
-  const fromTemplate = usesTemplate ? 'Leave blank to use the template’s.' : undefined;
+  // The chosen template's values are the effective ones of the fields left blank: shown in them
+  // (as placeholders) and named under them, so choosing a template blanks nothing.
+  const template = useApi<Template>(usesTemplate ? `/templates/${v.templateId}` : null).data;
+  const t = usesTemplate && template?.id === v.templateId ? template : undefined;
+  const fromTemplate = (field: 'subject' | 'from' | 'body', own: string) => {
+    if (!t) return usesTemplate ? 'Leave blank to use the template’s.' : undefined;
+    const theirs = field === 'from' ? (t.from ?? '') : t[field];
+    if (own.trim() !== '') return `Your ${field} replaces the template’s.`;
+    if (!theirs) return `The template has no ${field}: set one here.`;
+    return field === 'subject'
+      ? `Uses the template’s subject: “${readable(theirs)}”.`
+      : `Uses the template’s ${field === 'from' ? 'sender' : 'body'} (shown greyed).`;
+  };
 
   return (
     <>
@@ -110,21 +123,32 @@ export function CampaignForm({ campaign }: { campaign?: Campaign }) {
                 )}
               </Field>
             )}
-            <Field form={form} name="subject" label="Subject" hint={fromTemplate ?? 'Handlebars: {{data.firstName}}, {{email}}.'} />
+            <Field
+              form={form}
+              name="subject"
+              label="Subject"
+              placeholder={t?.subject || undefined}
+              hint={fromTemplate('subject', v.subject) ?? 'Handlebars: {{data.firstName}}, {{email}}.'}
+            />
             <Field
               form={form}
               name="from"
               label="From"
               type="email"
-              placeholder="news@your-domain.com"
-              hint={fromTemplate ?? 'An address on a verified domain of the project.'}
+              placeholder={t?.from || 'news@your-domain.com'}
+              hint={fromTemplate('from', v.from) ?? 'An address on a verified domain of the project.'}
             />
             <div className="grid-2">
               <Field form={form} name="fromName" label="From name" />
               <Field form={form} name="replyTo" label="Reply-to" type="email" />
             </div>
-            <Field form={form} name="body" label="Body (HTML)" hint={fromTemplate ?? 'Handlebars per recipient; {{unsubscribeUrl}} for the unsubscribe link.'}>
-              {(p) => <textarea {...p} rows={12} className="mono" spellCheck={false} />}
+            <Field
+              form={form}
+              name="body"
+              label="Body (HTML)"
+              hint={fromTemplate('body', v.body) ?? 'Handlebars per recipient; {{unsubscribeUrl}} for the unsubscribe link.'}
+            >
+              {(p) => <textarea {...p} rows={12} className="mono" spellCheck={false} placeholder={t?.body || undefined} />}
             </Field>
           </section>
           <section className="card">

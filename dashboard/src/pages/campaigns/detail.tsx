@@ -4,7 +4,10 @@ import { api } from '../../api';
 import { useApi } from '../../ui/data';
 import { ErrorBanner, Field, Submit, useForm } from '../../ui/form';
 import { Loaded, Modal, PageHeader, Spinner, formatDate, formatNumber } from '../../ui/kit';
+import { useSession } from '../../session';
+import { readable } from '../../ui/text';
 import { RecipientCount, useAudienceCount } from './audience';
+import { CampaignPreview, usePreviewContacts } from './preview';
 import { StatusBadge } from './status';
 import { active, AUDIENCE_LABEL, cancellable, editable, heldByLine, isoToLocal, localToIso, type Campaign, type CampaignStats, type Segment } from './model';
 
@@ -23,6 +26,8 @@ export function CampaignDetail() {
   const stats = useApi<CampaignStats>(started ? `/campaigns/${id}/stats` : null, { pollMs: POLL_MS, poll: () => settling(campaign.data) });
   const [actionError, setActionError] = useState<unknown>();
   const [busy, setBusy] = useState(false);
+  // The contact previewed for is the one a test send takes its data from.
+  const preview = usePreviewContacts({ id, updatedAt: c?.updatedAt ?? '' });
 
   // A status change (sent, cancelled) is read into the stats at once.
   const { reload: reloadStats } = stats;
@@ -59,7 +64,7 @@ export function CampaignDetail() {
               title={x.name}
               subtitle={
                 <>
-                  <StatusBadge status={x.status} /> <span className="muted">{x.subject}</span>
+                  <StatusBadge status={x.status} /> <span className="muted">{readable(x.subject)}</span>
                 </>
               }
               actions={
@@ -123,9 +128,10 @@ export function CampaignDetail() {
               <Summary campaign={x} />
               <div>
                 {editable(x.status) && <SendPanel campaign={x} onChanged={changed} />}
-                <TestSend campaign={x} />
+                <TestSend campaign={x} preview={preview} />
               </div>
             </div>
+            <CampaignPreview preview={preview} />
           </>
         );
       }}
@@ -151,7 +157,14 @@ function Summary({ campaign: c }: { campaign: Campaign }) {
         )}
         <div>
           <dt>Subject</dt>
-          <dd>{c.subject}</dd>
+          <dd>
+            {readable(c.subject)}
+            {c.subject.includes('{{') && (
+              <div className="muted field-hint">
+                Per contact: <code className="mono">{c.subject}</code>
+              </div>
+            )}
+          </dd>
         </div>
         <div>
           <dt>Audience</dt>
@@ -259,7 +272,7 @@ function SendPanel({ campaign: c, onChanged }: { campaign: Campaign; onChanged: 
           })}
         >
           <p>
-            “{c.subject}” goes out from {c.from} to{' '}
+            “{c.name}” (subject “{readable(c.subject)}”) goes out from {c.from} to{' '}
             {count.count !== undefined ? (
               <strong data-testid="confirm-count">
                 {formatNumber(count.count)} {count.count === 1 ? 'recipient' : 'recipients'}
@@ -281,10 +294,17 @@ function SendPanel({ campaign: c, onChanged }: { campaign: Campaign; onChanged: 
   );
 }
 
-/** One email of the campaign to an address, marked as a test and not counted. */
-function TestSend({ campaign: c }: { campaign: Campaign }) {
-  const form = useForm({ email: '' });
+/**
+ * One email of the campaign to an address, marked as a test and not counted, rendered with the data
+ * of the contact previewed for (or the test address's own contact). What was typed stays after a send.
+ */
+function TestSend({ campaign: c, preview }: { campaign: Campaign; preview: ReturnType<typeof usePreviewContacts> }) {
+  const { user } = useSession();
+  const form = useForm({ email: user?.email ?? '' });
+  const [own, setOwn] = useState(false);
   const [sentTo, setSentTo] = useState<string>();
+  const { contacts, contact, choose } = preview;
+  const dataOf = own ? undefined : contact;
   return (
     <section className="card">
       <h2>Send a test</h2>
@@ -292,12 +312,35 @@ function TestSend({ campaign: c }: { campaign: Campaign }) {
         noValidate
         onSubmit={form.submit(async (v) => {
           setSentTo(undefined);
-          await api.post(`/campaigns/${c.id}/test`, { email: v.email });
-          setSentTo(v.email);
+          await api.post(`/campaigns/${c.id}/test`, { email: v.email, ...(dataOf ? { contactId: dataOf.id } : {}) });
+          setSentTo(dataOf ? `${v.email}, with the data of ${dataOf.email}` : v.email);
         })}
       >
         <ErrorBanner error={form.error} />
         <Field form={form} name="email" label="Test address" type="email" hint="Subject prefixed “[TEST]”; not counted in the stats." />
+        <div className="field">
+          <label htmlFor="test-data">Contact data</label>
+          <select
+            id="test-data"
+            aria-describedby="test-data-hint"
+            value={own || !contact ? '' : contact.id}
+            onChange={(e) => {
+              const i = contacts.findIndex((x) => x.id === e.target.value);
+              setOwn(i < 0);
+              if (i >= 0) choose(i);
+            }}
+          >
+            {contacts.map((x) => (
+              <option key={x.id} value={x.id}>
+                {x.email}
+              </option>
+            ))}
+            <option value="">The test address’s own contact</option>
+          </select>
+          <div className="field-hint" id="test-data-hint">
+            The variables are filled with this contact’s data (the one previewed below), for this email only.
+          </div>
+        </div>
         <Submit busy={form.busy} className="">
           Send test
         </Submit>

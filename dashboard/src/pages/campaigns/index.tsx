@@ -7,6 +7,7 @@ import { CampaignForm } from './compose';
 import { CampaignDetail } from './detail';
 import { AUDIENCE_LABEL, editable, STATUSES, type Campaign } from './model';
 import { StatusBadge, statusLabel } from './status';
+import { readable } from '../../ui/text';
 import './campaigns.css';
 
 /** Campaigns: the list (status filter, pages), compose, one campaign (send, schedule, progress, stats), edit. */
@@ -82,7 +83,7 @@ function CampaignList() {
                       <tr key={c.id}>
                         <td>
                           <Link href={`/${c.id}`}>{c.name}</Link>
-                          <div className="muted truncate">{c.subject}</div>
+                          <div className="muted truncate">{readable(c.subject)}</div>
                         </td>
                         <td>
                           <StatusBadge status={c.status} />

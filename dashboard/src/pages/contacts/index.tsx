@@ -2,6 +2,7 @@ import { lazy, useEffect, useState } from 'react';
 import { Link, Route, Switch, useLocation, useParams } from 'wouter';
 import { api, ApiError, qs, type Contact, type CursorPage } from '../../api';
 import { useApi } from '../../ui/data';
+import { readableValues } from '../../ui/text';
 import { ErrorBanner, Field, Submit, useForm } from '../../ui/form';
 import { Badge, Empty, Loaded, Modal, PageHeader, Pager, formatDate, formatNumber, useCursorPages } from '../../ui/kit';
 import { BulkActions } from './bulk';
@@ -285,7 +286,7 @@ function ContactDetail() {
                           {events.data!.events.map((e) => (
                             <li key={e.id}>
                               <strong>{e.name}</strong> <span className="muted">{formatDate(e.createdAt)}</span>
-                              {e.data && Object.keys(e.data).length > 0 && <div className="mono muted truncate">{JSON.stringify(e.data)}</div>}
+                              {e.data && Object.keys(e.data).length > 0 && <div className="mono muted truncate">{JSON.stringify(readableValues(e.data))}</div>}
                             </li>
                           ))}
                         </ol>

@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { api, type Project } from '../../api';
 import { canManage, useProject, useSession } from '../../session';
 import { ErrorBanner } from '../../ui/form';
+import { CopyButton } from '../../ui/kit';
 import { KeysOnce } from '../projects';
 import { Confirm, ReadOnlyNote } from './shared';
 
 /**
- * The project's keys as hints (Herald keeps them hashed), and their rotation: both keys are
+ * The project's keys — the public one in full, the secret one as a hint (Herald keeps it hashed) — and their rotation: both keys are
  * replaced, the old ones refused at once, the new ones shown this one time.
  */
 export function ApiKeys() {
@@ -57,13 +58,16 @@ export function ApiKeys() {
             <dt>Public key (client-side tracking)</dt>
             <dd>
               <code data-testid="public-key-hint">{project.public}</code>
+              {!project.public.includes('…') && <CopyButton text={project.public} />}
             </dd>
             <dt>Secret key (server-side, every endpoint)</dt>
             <dd>
               <code data-testid="secret-key-hint">{project.secret}</code>
             </dd>
           </dl>
-          <p className="muted settings-note">Herald stores keys hashed and shows only their ends. Lost a key? Rotate them: both are replaced.</p>
+          <p className="muted settings-note">
+            The public key is public and shown in full; the secret key is stored hashed and shown only by its ends. Lost it? Rotate the keys: both are replaced.
+          </p>
           {manage ? (
             <button type="button" className="danger" onClick={() => setAsking(true)}>
               Rotate keys

@@ -1,12 +1,16 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { api, ApiError } from '../../api';
 import { useSession } from '../../session';
 import { useApi } from '../../ui/data';
 import { ErrorBanner, Field, Submit, toApiError, useForm } from '../../ui/form';
 import { humanFieldMessage } from '../../ui/messages';
-import { Badge, Loaded, Modal, PageHeader, formatDate } from '../../ui/kit';
-import type { Rendered, Template, TemplateUsage } from './types';
+import { Badge, Loaded, Modal, PageHeader, Spinner, formatDate } from '../../ui/kit';
+import { starterDesign, type Design, type Rendered, type Template, type TemplateUsage } from './types';
+import { ContactSample, useContactSample } from './sample';
+
+/** The block editor is loaded on demand: the first page load stays small. */
+const DesignEditor = lazy(() => import('./design-editor'));
 
 export function TypeBadge({ type }: { type: Template['type'] }) {
   return type === 'MARKETING' ? <Badge tone="info">Marketing</Badge> : <Badge>Transactional</Badge>;
@@ -52,11 +56,38 @@ export function TemplateEditor({ template, onSaved }: { template?: Template; onS
   const form = useForm<Values>(valuesOf(template), { context: 'template' });
   const [saved, setSaved] = useState<Values>(valuesOf(template));
   const [savedAt, setSavedAt] = useState<string>();
-  const [sample, setSample] = useState(() => sampleFor(template));
+  // The sample data: a real contact's (sample.tsx), so a preview and a test show real values.
+  const contactSample = useContactSample(template);
+  const { sample, setSample } = contactSample;
   const [actionError, setActionError] = useState<unknown>();
   const [testing, setTesting] = useState(false);
-  const dirty = JSON.stringify(form.values) !== JSON.stringify(saved);
+  // Blocks (a design Herald compiles to the body) or HTML; a new template starts with blocks.
+  const [design, setDesign] = useState<Design | null>(() => (template ? (template.design ?? null) : starterDesign()));
+  const [savedDesign, setSavedDesign] = useState<Design | null>(design);
+  const dirty = JSON.stringify(form.values) !== JSON.stringify(saved) || JSON.stringify(design) !== JSON.stringify(savedDesign);
   const v = form.values;
+  const designErrors = Object.fromEntries((form.error?.errors ?? []).filter((e) => e.field.startsWith('design')).map((e) => [e.field, e.message]));
+  // The block editor shows these next to the blocks they name: the form's banner does not repeat them.
+  form.own('design');
+
+  /** Blocks → HTML keeps the HTML they compile to and drops the blocks; HTML → blocks starts a design. */
+  const switchMode = async (to: 'blocks' | 'html') => {
+    if (to === 'html' && design && !template && JSON.stringify(design) === JSON.stringify(starterDesign())) {
+      setDesign(null); // a new template's untouched blocks: nothing to keep
+    } else if (to === 'html' && design) {
+      if (!confirm('Switch to HTML? The email keeps the HTML its blocks compile to, and the blocks are dropped when you save.')) return;
+      try {
+        const r = await api.post<Rendered>('/templates/preview', { subject: v.subject, design });
+        form.set('body', r.body ?? v.body);
+        setDesign(null);
+      } catch (err) {
+        setActionError(err);
+      }
+    } else if (to === 'blocks' && !design) {
+      if (v.body.trim() && !confirm('Start a design with blocks? The HTML body is replaced by what the blocks compile to when you save.')) return;
+      setDesign(starterDesign());
+    }
+  };
 
   const save = form.submit(async (values) => {
     const body = {
@@ -64,7 +95,7 @@ export function TemplateEditor({ template, onSaved }: { template?: Template; onS
       description: values.description,
       type: values.type,
       subject: values.subject,
-      body: values.body,
+      ...(design ? { design } : { body: values.body, ...(savedDesign ? { design: null } : {}) }),
       from: values.from.trim() || null,
       fromName: values.fromName.trim() || null,
       replyTo: values.replyTo.trim() || null,
@@ -84,6 +115,8 @@ export function TemplateEditor({ template, onSaved }: { template?: Template; onS
       return next as Values;
     });
     setSaved(stored);
+    setDesign((now) => (JSON.stringify(now) === JSON.stringify(design) ? (t.design ?? null) : now));
+    setSavedDesign(t.design ?? null);
     setSavedAt(t.updatedAt);
     onSaved?.(t);
   });
@@ -183,18 +216,32 @@ export function TemplateEditor({ template, onSaved }: { template?: Template; onS
             <Field form={form} name="fromName" label="From name" />
           </div>
           <Field form={form} name="replyTo" label="Reply-to" type="email" />
-          <Field
-            form={form}
-            name="body"
-            label="Body (HTML)"
-            hint={
-              <>
-                Handlebars: <code>{'{{var}}'}</code> (escaped), <code>{'{{{html}}}'}</code> (raw), <code>{'{{#if x}}…{{/if}}'}</code>.
-              </>
-            }
-          >
-            {(p) => <textarea {...p} rows={18} className="mono tpl-body" spellCheck={false} />}
-          </Field>
+          <div className="tpl-modes" role="group" aria-label="Edit the email as">
+            <button type="button" aria-pressed={!!design} onClick={() => switchMode('blocks')}>
+              Blocks
+            </button>
+            <button type="button" aria-pressed={!design} onClick={() => switchMode('html')}>
+              HTML
+            </button>
+          </div>
+          {design ? (
+            <Suspense fallback={<Spinner label="Loading the editor…" />}>
+              <DesignEditor design={design} onChange={setDesign} errors={designErrors} />
+            </Suspense>
+          ) : (
+            <Field
+              form={form}
+              name="body"
+              label="Body (HTML)"
+              hint={
+                <>
+                  Handlebars: <code>{'{{var}}'}</code> (escaped), <code>{'{{{html}}}'}</code> (raw), <code>{'{{#if x}}…{{/if}}'}</code>.
+                </>
+              }
+            >
+              {(p) => <textarea {...p} rows={18} className="mono tpl-body" spellCheck={false} />}
+            </Field>
+          )}
           <div className="tpl-save">
             <Submit busy={form.busy}>{template ? 'Save' : 'Create template'}</Submit>
             <span className="muted" role="status">
@@ -202,7 +249,10 @@ export function TemplateEditor({ template, onSaved }: { template?: Template; onS
             </span>
           </div>
         </form>
-        <Preview subject={v.subject} body={v.body} sample={sample} onSample={setSample} />
+        <div>
+          <ContactSample subject={v.subject} body={v.body} sample={contactSample} />
+          <Preview subject={v.subject} body={v.body} design={design} sample={sample} onSample={setSample} />
+        </div>
       </div>
       {template && <Usage id={template.id} />}
       {template && (
@@ -222,20 +272,28 @@ export function variablesOf(...sources: string[]): string[] {
   return [...names];
 }
 
-/** The sample data a saved template starts with: each of its variables, empty (so its fallback shows). */
-function sampleFor(t?: Template): string {
-  const vars = t ? variablesOf(t.subject, t.body) : [];
-  return JSON.stringify(Object.fromEntries(vars.map((n) => [n, ''])), null, 2);
-}
-
 const PREVIEW_DELAY_MS = 300;
 
 /**
  * The rendered email in a sandboxed frame (no scripts, no same origin: the body is the user's HTML),
  * asked again once typing settles. Only the newest answer is shown.
  */
-export function Preview({ subject, body, sample, onSample }: { subject: string; body: string; sample: string; onSample: (s: string) => void }) {
+export function Preview({
+  subject,
+  body,
+  design,
+  sample,
+  onSample,
+}: {
+  subject: string;
+  body: string;
+  design?: Design | null;
+  sample: string;
+  onSample: (s: string) => void;
+}) {
   const [out, setOut] = useState<Rendered>();
+  const [width, setWidth] = useState<'desktop' | 'mobile'>('desktop');
+  const designKey = design ? JSON.stringify(design) : '';
   const [error, setError] = useState<unknown>();
   const seq = useRef(0);
   let data: Record<string, unknown> | undefined;
@@ -253,15 +311,16 @@ export function Preview({ subject, body, sample, onSample }: { subject: string; 
     if (dataKey === undefined) return; // keep the last preview while the sample is being fixed
     const n = ++seq.current;
     const t = setTimeout(() => {
-      api.post<Rendered>('/templates/preview', { subject, body, data: JSON.parse(dataKey) }).then(
+      const content = designKey ? { design: JSON.parse(designKey) } : { body };
+      api.post<Rendered>('/templates/preview', { subject, ...content, data: JSON.parse(dataKey) }).then(
         (r) => n === seq.current && (setOut(r), setError(undefined)),
         (err) => n === seq.current && setError(err),
       );
     }, PREVIEW_DELAY_MS);
     return () => clearTimeout(t);
-  }, [subject, body, dataKey]);
+  }, [subject, body, designKey, dataKey]);
 
-  const vars = variablesOf(subject, body);
+  const vars = variablesOf(subject, designKey ? (out?.body ?? '') : body);
   return (
     <section className="card tpl-preview" aria-label="Preview">
       <h2>Preview</h2>
@@ -304,14 +363,30 @@ export function Preview({ subject, body, sample, onSample }: { subject: string; 
       {out?.errors.map((e) => (
         <div key={e.field} className="banner banner-warn" role="status">
           <span>
-            <strong>{e.field === 'body' ? 'Body' : 'Subject'}</strong> {humanFieldMessage({ ...e, code: 'invalid_template' })}
+            <strong>{e.field === 'body' ? 'Body' : e.field === 'design' ? 'Blocks' : 'Subject'}</strong>{' '}
+            {e.field === 'design' ? e.message : humanFieldMessage({ ...e, code: 'invalid_template' })}
           </span>
         </div>
       ))}
       <div className="tpl-subject">
         <span className="muted">Subject:</span> <strong data-testid="preview-subject">{out?.subject ?? ''}</strong>
       </div>
-      <iframe title="Email preview" className="tpl-frame" sandbox="" srcDoc={out?.html ?? ''} />
+      <div className="tpl-widths" role="group" aria-label="Preview width">
+        <button type="button" aria-pressed={width === 'desktop'} onClick={() => setWidth('desktop')}>
+          Desktop
+        </button>
+        <button type="button" aria-pressed={width === 'mobile'} onClick={() => setWidth('mobile')}>
+          Mobile
+        </button>
+      </div>
+      <iframe title="Email preview" className={`tpl-frame tpl-${width}`} sandbox="" srcDoc={out?.html ?? ''} />
+      <details className="tpl-text-part">
+        <summary>Text part</summary>
+        <p className="field-hint">Herald makes the plain-text part of every send from the HTML, as shown here.</p>
+        <pre className="tpl-text" aria-label="Text part">
+          {out?.text ?? ''}
+        </pre>
+      </details>
     </section>
   );
 }

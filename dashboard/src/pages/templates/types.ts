@@ -41,3 +41,19 @@ export function useTemplateChoices(chosen: readonly (string | null | undefined)[
   }, [wanted]);
   return useMemo(() => (listed ? [...listed, ...missing.split(',').flatMap((id) => (more[id] ? [more[id]] : []))] : undefined), [listed, missing, more]);
 }
+
+/** A template's design: the email editor's blocks (compiled to the body by Herald). */
+export type Design = NonNullable<Template['design']>;
+
+/** The design a new template starts with: a greeting with a fallback, and the footer with the unsubscribe link. */
+export function starterDesign(): Design {
+  return {
+    version: 1,
+    background: '#f4f4f5',
+    contentBackground: '#ffffff',
+    blocks: [
+      { type: 'text', id: 'start-text', html: '<p>Hi {{firstName ?? "there"}},</p><p>Write your message here.</p>' },
+      { type: 'footer', id: 'start-footer', text: '', unsubscribeLabel: 'Unsubscribe' },
+    ],
+  };
+}

@@ -7,6 +7,9 @@ import type { CampaignWrite as _herald_campaigns_v1_CampaignWrite, CampaignWrite
 import type { CampaignsClient as _herald_campaigns_v1_CampaignsClient, CampaignsDefinition as _herald_campaigns_v1_CampaignsDefinition } from './herald/campaigns/v1/Campaigns';
 import type { ListCampaignsRequest as _herald_campaigns_v1_ListCampaignsRequest, ListCampaignsRequest__Output as _herald_campaigns_v1_ListCampaignsRequest__Output } from './herald/campaigns/v1/ListCampaignsRequest';
 import type { ListCampaignsResponse as _herald_campaigns_v1_ListCampaignsResponse, ListCampaignsResponse__Output as _herald_campaigns_v1_ListCampaignsResponse__Output } from './herald/campaigns/v1/ListCampaignsResponse';
+import type { PreviewCampaignRequest as _herald_campaigns_v1_PreviewCampaignRequest, PreviewCampaignRequest__Output as _herald_campaigns_v1_PreviewCampaignRequest__Output } from './herald/campaigns/v1/PreviewCampaignRequest';
+import type { PreviewCampaignResponse as _herald_campaigns_v1_PreviewCampaignResponse, PreviewCampaignResponse__Output as _herald_campaigns_v1_PreviewCampaignResponse__Output } from './herald/campaigns/v1/PreviewCampaignResponse';
+import type { PreviewContact as _herald_campaigns_v1_PreviewContact, PreviewContact__Output as _herald_campaigns_v1_PreviewContact__Output } from './herald/campaigns/v1/PreviewContact';
 import type { SendCampaignRequest as _herald_campaigns_v1_SendCampaignRequest, SendCampaignRequest__Output as _herald_campaigns_v1_SendCampaignRequest__Output } from './herald/campaigns/v1/SendCampaignRequest';
 import type { StatsResponse as _herald_campaigns_v1_StatsResponse, StatsResponse__Output as _herald_campaigns_v1_StatsResponse__Output } from './herald/campaigns/v1/StatsResponse';
 import type { TestCampaignRequest as _herald_campaigns_v1_TestCampaignRequest, TestCampaignRequest__Output as _herald_campaigns_v1_TestCampaignRequest__Output } from './herald/campaigns/v1/TestCampaignRequest';
@@ -30,6 +33,9 @@ export interface ProtoGrpcType {
         Campaigns: SubtypeConstructor<typeof grpc.Client, _herald_campaigns_v1_CampaignsClient> & { service: _herald_campaigns_v1_CampaignsDefinition }
         ListCampaignsRequest: MessageTypeDefinition<_herald_campaigns_v1_ListCampaignsRequest, _herald_campaigns_v1_ListCampaignsRequest__Output>
         ListCampaignsResponse: MessageTypeDefinition<_herald_campaigns_v1_ListCampaignsResponse, _herald_campaigns_v1_ListCampaignsResponse__Output>
+        PreviewCampaignRequest: MessageTypeDefinition<_herald_campaigns_v1_PreviewCampaignRequest, _herald_campaigns_v1_PreviewCampaignRequest__Output>
+        PreviewCampaignResponse: MessageTypeDefinition<_herald_campaigns_v1_PreviewCampaignResponse, _herald_campaigns_v1_PreviewCampaignResponse__Output>
+        PreviewContact: MessageTypeDefinition<_herald_campaigns_v1_PreviewContact, _herald_campaigns_v1_PreviewContact__Output>
         SendCampaignRequest: MessageTypeDefinition<_herald_campaigns_v1_SendCampaignRequest, _herald_campaigns_v1_SendCampaignRequest__Output>
         StatsResponse: MessageTypeDefinition<_herald_campaigns_v1_StatsResponse, _herald_campaigns_v1_StatsResponse__Output>
         TestCampaignRequest: MessageTypeDefinition<_herald_campaigns_v1_TestCampaignRequest, _herald_campaigns_v1_TestCampaignRequest__Output>

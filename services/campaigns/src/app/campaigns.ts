@@ -17,6 +17,15 @@ export interface CampaignsDeps {
 const campaignNotFound = () => notFound('Campaign', 'CAMPAIGN_NOT_FOUND');
 /** Counting an audience (create, replace, send) may scan every contact of a large project. */
 const COUNT_DEADLINE_MS = 30_000;
+/** How many of the audience's first contacts a preview lists by default, and at most. */
+const PREVIEW_SAMPLE = 5;
+const PREVIEW_SAMPLE_MAX = 10;
+const previewContact = (x: { id: string; email: string; subscribed: boolean; data_json: string }) => ({
+  id: x.id,
+  email: x.email,
+  subscribed: x.subscribed,
+  data_json: x.data_json || '{}',
+});
 /** Messaging's cancel waits up to 15 s for the emails its senders hold. */
 const CANCEL_DEADLINE_MS = 30_000;
 /** A campaign's expected finish is an extra of its answer: messaging gets this long for it. */
@@ -118,6 +127,16 @@ export function campaignsHandlers(d: CampaignsDeps): Handlers<'campaigns'> {
     const c = isUuid(id) ? await store.get(projectId, id.toLowerCase()) : undefined;
     if (!c) throw campaignNotFound();
     return c;
+  }
+
+  /** A contact of the project (contacts answers 404 CONTACT_NOT_FOUND for another project's), named `contactId` when it is not an id. */
+  async function contactOf(id: string) {
+    if (!isUuid(id))
+      throw validationError(
+        [{ field: 'contactId', message: 'must be a contact id (a UUID)', code: 'invalid_string' }],
+        "Pass the id of one of the project's contacts (GET /contacts).",
+      );
+    return (await d.contacts().GetContact({ id: id.toLowerCase() })).contact!;
   }
 
   async function loadForUpdate(work: Work, projectId: string, id: string) {
@@ -314,6 +333,14 @@ export function campaignsHandlers(d: CampaignsDeps): Handlers<'campaigns'> {
     async TestCampaign(req, meta) {
       const projectId = projectOf(meta);
       const c = await load(projectId, req.id);
+      // The chosen contact's data renders this email only ({ value, persistent: false }): the test
+      // address's own contact is not patched with it.
+      const chosen = req.contact_id ? await contactOf(req.contact_id) : undefined;
+      const data = chosen
+        ? Object.fromEntries(
+            Object.entries(JSON.parse(chosen.data_json || '{}') as Record<string, unknown>).map(([k, v]) => [k, { value: v, persistent: false }]),
+          )
+        : undefined;
       // One email through the transactional path: marked as a test, never counted in the campaign's stats.
       const out = await d.messaging().SendMany({
         items: [
@@ -327,12 +354,37 @@ export function campaignsHandlers(d: CampaignsDeps): Handlers<'campaigns'> {
             headers: { 'X-Herald-Test': 'true', 'X-Herald-Campaign': c.id },
             tracking: req.tracking || 'ENABLED',
             request_id: `campaign.test.${c.id}`,
+            ...(data ? { data_json: JSON.stringify(data) } : {}),
           },
         ],
       });
       const [sent] = fromBatchReply(out.results, 1);
       if (!sent.ok) throw sent.error;
       return {};
+    },
+
+    async PreviewCampaign(req, meta) {
+      const projectId = projectOf(meta);
+      const c = await load(projectId, req.id);
+      const sample = req.sample > 0 ? Math.min(req.sample, PREVIEW_SAMPLE_MAX) : PREVIEW_SAMPLE;
+      const [ids, chosen] = await Promise.all([
+        d
+          .contacts()
+          .AudienceIds({ audience: audienceOf(c), after_id: '', limit: sample }, { deadlineMs: COUNT_DEADLINE_MS })
+          .then((r) => r.ids),
+        req.contact_id ? contactOf(req.contact_id) : undefined,
+      ]);
+      const found = ids.length ? (await d.contacts().BatchGetContacts({ ids })).contacts : [];
+      const byId = new Map(found.map((x) => [x.id, x]));
+      const contacts = ids.flatMap((id) => byId.get(id) ?? []).map(previewContact);
+      return {
+        subject: c.subject,
+        body: c.body,
+        from_email: c.from_email,
+        ...(c.from_name ? { from_name: c.from_name } : {}),
+        contacts,
+        ...(chosen ? { contact: previewContact(chosen) } : contacts[0] ? { contact: contacts[0] } : {}),
+      };
     },
 
     async CampaignStats(req, meta) {

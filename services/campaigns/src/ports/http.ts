@@ -155,7 +155,39 @@ const sendBody = z.object({
     .optional()
     .describe('ISO 8601 with a time zone, in the future (within 10 years): schedules (again, if scheduled already). Without it the send starts now.'),
 });
-const testBody = z.object({ email: z.string().trim().toLowerCase().email('must be a valid email address').max(320) });
+const contactIdField = z.string().max(64).describe("A contact of the project (GET /contacts); another project's is a 404 CONTACT_NOT_FOUND.");
+const testBody = z.object({
+  email: z.string().trim().toLowerCase().email('must be a valid email address').max(320),
+  contactId: contactIdField
+    .optional()
+    .describe("The contact whose data renders the test, for this email only (not stored). Left out: the test address's own contact's data."),
+});
+const previewBody = z.object({
+  contactId: contactIdField.optional().describe("The contact to preview for. Left out: the audience's first contact."),
+  sample: z.number().int().min(1).max(10).optional().describe("How many of the audience's first contacts to list (default 5)."),
+});
+const previewContactAnswer = z.strictObject({
+  id: z.string(),
+  email: z.string(),
+  subscribed: z.boolean(),
+  data: z.record(z.string(), z.unknown()).describe("The contact's data, as its template variables see it."),
+});
+const campaignPreviewAnswer = z.strictObject({
+  subject: z.string().describe('The subject template (Handlebars), as stored.'),
+  body: z.string().describe('The HTML body template (Handlebars), as stored.'),
+  from: z.string(),
+  fromName: z.string().nullable(),
+  contact: previewContactAnswer
+    .nullable()
+    .describe('The contact previewed for: the chosen one, else the first of the audience; null when the audience is empty.'),
+  contacts: z.array(previewContactAnswer).describe("The audience's first contacts (subscribed ones, in the order a send takes them)."),
+});
+const previewContactView = (x: { id: string; email: string; subscribed: boolean; data_json: string }) => ({
+  id: x.id,
+  email: x.email,
+  subscribed: x.subscribed,
+  data: JSON.parse(x.data_json || '{}') as Record<string, unknown>,
+});
 
 const createExample = {
   name: 'June newsletter',
@@ -416,16 +448,66 @@ export function campaignsRoutes(campaigns: () => Api<'campaigns'>): Route[] {
         tag: 'Campaigns',
         summary: 'Send a test',
         description:
-          'One email to `email`, rendered with that contact\'s data, subject prefixed "[TEST]", header X-Herald-Test: true; not counted in the campaign\'s stats.',
+          'One email to `email`, rendered with the data of that address\'s contact, or of the contact `contactId` names (for this email only), subject prefixed "[TEST]", header X-Herald-Test: true; not counted in the campaign\'s stats.',
         params: CAMPAIGN_ID,
         body: testBody,
-        example: { email: 'me@example.com' },
+        example: { email: 'me@example.com', contactId: '01970a3c-5e1f-7b2a-9c44-2f6b1d7e8a90' },
         responses: { 200: { description: 'Sent.', example: { success: true }, schema: successAnswer } },
-        errors: { ...notFound, ...senderErrors },
+        errors: {
+          ...senderErrors,
+          404: [notFound[404], { code: 'CONTACT_NOT_FOUND', description: '`contactId` is not a contact of this project.' }],
+        },
       },
       async (req, res, { body }) => {
-        await campaigns().TestCampaign({ id: String(req.params.id), email: body.email, tracking: req.tracking ?? 'ENABLED' });
+        await campaigns().TestCampaign({
+          id: String(req.params.id),
+          email: body.email,
+          tracking: req.tracking ?? 'ENABLED',
+          contact_id: body.contactId ?? '',
+        });
         res.json({ success: true });
+      },
+    ),
+    on.post(
+      '/campaigns/:id/preview',
+      auth,
+      {
+        tag: 'Campaigns',
+        summary: 'What a preview for a contact needs',
+        description:
+          "The campaign's subject, body and sender as stored (a template's filled in when the campaign was saved), the first contacts its audience resolves to, and the contact to preview for (`contactId`, any contact of the project; else the audience's first) with its data. Render it with POST /templates/preview (`data`: the contact's data and its `email`), as the dashboard does: a send renders the same way. Nothing is stored or sent.",
+        params: CAMPAIGN_ID,
+        body: previewBody,
+        example: { contactId: '01970a3c-5e1f-7b2a-9c44-2f6b1d7e8a90' },
+        responses: {
+          200: {
+            description: 'The content and the contacts.',
+            schema: campaignPreviewAnswer,
+            example: {
+              subject: createExample.subject,
+              body: createExample.body,
+              from: 'news@example.com',
+              fromName: 'Example',
+              contact: { id: '01970a3c-5e1f-7b2a-9c44-2f6b1d7e8a90', email: 'jane@example.org', subscribed: true, data: { firstName: 'Jane', plan: 'pro' } },
+              contacts: [{ id: '01970a3c-5e1f-7b2a-9c44-2f6b1d7e8a90', email: 'jane@example.org', subscribed: true, data: { firstName: 'Jane', plan: 'pro' } }],
+            },
+          },
+        },
+        errors: {
+          404: [notFound[404], { code: 'CONTACT_NOT_FOUND', description: '`contactId` is not a contact of this project.' }],
+          422: { code: 'VALIDATION_ERROR', description: '`contactId` is not an id, or `sample` is not 1–10.' },
+        },
+      },
+      async (req, res, { body }) => {
+        const out = await campaigns().PreviewCampaign({ id: String(req.params.id), contact_id: body.contactId ?? '', sample: body.sample ?? 0 });
+        res.json({
+          subject: out.subject,
+          body: out.body,
+          from: out.from_email,
+          fromName: out.from_name ?? null,
+          contact: out.contact ? previewContactView(out.contact) : null,
+          contacts: out.contacts.map(previewContactView),
+        });
       },
     ),
     on.get(

@@ -307,9 +307,19 @@ export class ActivityRepo implements ActivityStore {
 
   /** Campaigns sent (SENDING or SENT) in [start, end], by emails opened, with their counts. */
   async topCampaigns(projectId: string, start: Date, end: Date, limit: number) {
-    return this.db.query<{ id: string; subject: string; sent: string; opened: string; clicked: string; human_opened: string; human_clicked: string }>(
+    return this.db.query<{
+      id: string;
+      name: string;
+      subject: string;
+      sent: string;
+      opened: string;
+      clicked: string;
+      human_opened: string;
+      human_clicked: string;
+    }>(
       `SELECT c.id, c.subject, coalesce(k.sent, 0) AS sent, coalesce(k.opened, 0) AS opened, coalesce(k.clicked, 0) AS clicked,
-         coalesce(k.human_opened, 0) AS human_opened, coalesce(k.human_clicked, 0) AS human_clicked
+         coalesce(k.human_opened, 0) AS human_opened, coalesce(k.human_clicked, 0) AS human_clicked,
+         c.name -- after the counts: ORDER BY names the columns by position
        FROM ${S}.campaigns c LEFT JOIN ${S}.campaign_counts k ON k.project_id = c.project_id AND k.campaign_id = c.id
        WHERE c.project_id = $1 AND NOT c.deleted AND c.status IN ('SENDING', 'SENT') AND c.sent_at BETWEEN $2 AND $3
        ORDER BY 4 DESC, 3 DESC, c.sent_at DESC, c.id LIMIT $4`,

@@ -288,6 +288,7 @@ export function activityHandlers(
       return {
         campaigns: rows.map((c) => ({
           id: c.id,
+          name: c.name,
           subject: c.subject,
           sent_count: String(c.sent),
           opened_count: String(c.opened),

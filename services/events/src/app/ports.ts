@@ -146,7 +146,7 @@ export interface ActivityStore {
     start: Date,
     end: Date,
     limit: number,
-  ): Promise<Array<{ id: string; subject: string; sent: string; opened: string; clicked: string; human_opened: string; human_clicked: string }>>;
+  ): Promise<Array<{ id: string; name: string; subject: string; sent: string; opened: string; clicked: string; human_opened: string; human_clicked: string }>>;
   campaignTotals(
     projectId: string,
     start: Date,

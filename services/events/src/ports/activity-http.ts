@@ -298,7 +298,8 @@ export function activityRoutes(events: () => Api<'events'>): Route[] {
             schema: z.array(
               z.strictObject({
                 id: z.string(),
-                subject: z.string(),
+                name: z.string().describe("The campaign's name."),
+                subject: z.string().describe('The subject template (Handlebars), as stored.'),
                 sentCount: count(),
                 openedCount: count(),
                 clickedCount: count(),
@@ -313,6 +314,7 @@ export function activityRoutes(events: () => Api<'events'>): Route[] {
             example: [
               {
                 id: ids.campaign,
+                name: 'June newsletter',
                 subject: 'What is new in June',
                 sentCount: 1280,
                 openedCount: 610,
@@ -334,6 +336,7 @@ export function activityRoutes(events: () => Api<'events'>): Route[] {
         res.json(
           out.campaigns.map((c) => ({
             id: c.id,
+            name: c.name,
             subject: c.subject,
             sentCount: Number(c.sent_count),
             openedCount: Number(c.opened_count),

@@ -249,6 +249,7 @@ it('ranks campaigns by opens and sums the sent ones', async () => {
   expect(top.campaigns).toEqual([
     {
       id: b,
+      name: 'Campaign v1',
       subject: 'B',
       sent_count: '2',
       opened_count: '2',
@@ -262,6 +263,7 @@ it('ranks campaigns by opens and sums the sent ones', async () => {
     },
     {
       id: a,
+      name: 'Campaign v1',
       subject: 'A',
       sent_count: '4',
       opened_count: '1',

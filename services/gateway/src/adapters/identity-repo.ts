@@ -4,7 +4,7 @@ import { newId } from '../../../../libs/kit/src';
 import type { IdentityStore, InvitationRow, KeyHashes, MemberRow, ProjectPatch, ProjectRow, Suspension, TokenPurpose, UserRow } from '../app/ports';
 
 const PCOLS =
-  'p.id, p.name, p.public_key_hint, p.secret_key_hint, p.disabled, p.disabled_reason, p.tracking, p.transactional_opens, p.language, p.created_at, p.updated_at';
+  'p.id, p.name, p.public_key, p.public_key_hint, p.secret_key_hint, p.disabled, p.disabled_reason, p.tracking, p.transactional_opens, p.language, p.created_at, p.updated_at';
 
 /** Users, projects, memberships and API keys (the gateway's identity schema). */
 export class IdentityRepo implements IdentityStore {
@@ -48,9 +48,9 @@ export class IdentityRepo implements IdentityStore {
   async insertProject(work: Work, p: { id: string; name: string; keys: KeyHashes; ownerId: string }): Promise<ProjectRow> {
     const tx = sqlOf(work);
     const r = await tx.query(
-      `INSERT INTO gateway.projects (id, name, public_key_hash, secret_key_hash, public_key_hint, secret_key_hint)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
-      [p.id, p.name, p.keys.publicHash, p.keys.secretHash, p.keys.publicHint, p.keys.secretHint],
+      `INSERT INTO gateway.projects (id, name, public_key_hash, secret_key_hash, public_key_hint, secret_key_hint, public_key)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
+      [p.id, p.name, p.keys.publicHash, p.keys.secretHash, p.keys.publicHint, p.keys.secretHint, p.keys.publicKey],
     );
     await tx.query(`INSERT INTO gateway.memberships (project_id, user_id, role) VALUES ($1, $2, 'OWNER')`, [p.id, p.ownerId]);
     return r.rows[0];
@@ -96,8 +96,8 @@ export class IdentityRepo implements IdentityStore {
   async replaceKeys(projectId: string, keys: KeyHashes): Promise<ProjectRow> {
     const r = await this.db.query(
       `UPDATE gateway.projects SET public_key_hash = $2, secret_key_hash = $3, public_key_hint = $4, secret_key_hint = $5,
-         updated_at = now() WHERE id = $1 RETURNING *`,
-      [projectId, keys.publicHash, keys.secretHash, keys.publicHint, keys.secretHint],
+         public_key = $6, updated_at = now() WHERE id = $1 RETURNING *`,
+      [projectId, keys.publicHash, keys.secretHash, keys.publicHint, keys.secretHint, keys.publicKey],
     );
     return r[0];
   }
@@ -153,6 +153,14 @@ export class IdentityRepo implements IdentityStore {
        INSERT INTO gateway.user_tokens (token_hash, user_id, purpose, expires_at) VALUES ($3, $1, $2, now() + make_interval(mins => $4))`,
       [userId, purpose, tokenHash, ttlMinutes],
     );
+  }
+
+  async tokenIssuedAt(userId: string, purpose: TokenPurpose): Promise<Date | undefined> {
+    const r = await this.db.query<{ created_at: Date }>(
+      'SELECT created_at FROM gateway.user_tokens WHERE user_id = $1 AND purpose = $2 ORDER BY created_at DESC LIMIT 1',
+      [userId, purpose],
+    );
+    return r[0]?.created_at;
   }
 
   async takeToken(tokenHash: string, purpose: TokenPurpose): Promise<{ userId: string; live: boolean } | undefined> {

@@ -27,7 +27,7 @@ export function generateKeys(): { keys: IssuedKeys; hashes: KeyHashes } {
   const sec = `sk_${crypto.randomBytes(32).toString('hex')}`;
   return {
     keys: { public: pub, secret: sec },
-    hashes: { publicHash: hashKey(pub), secretHash: hashKey(sec), publicHint: hint(pub), secretHint: hint(sec) },
+    hashes: { publicHash: hashKey(pub), secretHash: hashKey(sec), publicHint: hint(pub), secretHint: hint(sec), publicKey: pub },
   };
 }
 
@@ -39,12 +39,16 @@ export function generateKeys(): { keys: IssuedKeys; hashes: KeyHashes } {
 export const trackingPolicy = (p: Pick<ProjectRow, 'tracking' | 'transactional_opens'>) =>
   p.tracking === 'ENABLED' && !p.transactional_opens ? 'ENABLED_EXCEPT_TRANSACTIONAL_OPENS' : p.tracking;
 
-/** A project in Plunk's shape, except that keys appear in full only when issued (create, regenerate); afterwards as hints. */
+/**
+ * A project in Plunk's shape, except that the secret key appears in full only when issued (create,
+ * regenerate), afterwards as a hint; the public key is in full whenever it is kept (a hint for keys
+ * issued before it was).
+ */
 export function projectView(p: ProjectRow & { role?: Role }, issued?: IssuedKeys) {
   return {
     id: p.id,
     name: p.name,
-    public: issued?.public ?? p.public_key_hint,
+    public: issued?.public ?? p.public_key ?? p.public_key_hint,
     secret: issued?.secret ?? p.secret_key_hint,
     disabled: p.disabled,
     disabledReason: p.disabled_reason,

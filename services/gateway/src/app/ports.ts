@@ -54,6 +54,8 @@ export interface ProjectPatch {
 export interface ProjectRow {
   id: string;
   name: string;
+  /** The public key in full (it is public); null for keys issued before it was kept, until rotated. */
+  public_key: string | null;
   public_key_hint: string;
   secret_key_hint: string;
   disabled: boolean;
@@ -71,6 +73,8 @@ export interface KeyHashes {
   secretHash: string;
   publicHint: string;
   secretHint: string;
+  /** The public key itself, kept in full (docs/decisions/0380-the-public-key-is-kept-and-shown-in-full.md). */
+  publicKey: string;
 }
 
 /**
@@ -111,6 +115,8 @@ export interface IdentityStore {
   /** Stores a token's hash (replacing the user's earlier ones of the purpose). */
   saveToken(userId: string, purpose: TokenPurpose, tokenHash: string, ttlMinutes: number): Promise<void>;
   /** Deletes the token (single use) and says whose it was and whether it was still valid. */
+  /** When the user's live token of `purpose` was issued (its mail sent); undefined: none is. */
+  tokenIssuedAt(userId: string, purpose: TokenPurpose): Promise<Date | undefined>;
   takeToken(tokenHash: string, purpose: TokenPurpose): Promise<{ userId: string; live: boolean } | undefined>;
 
   members(projectId: string): Promise<MemberRow[]>;

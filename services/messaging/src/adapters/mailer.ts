@@ -259,6 +259,27 @@ export function mxMailer(
     }
     return pool;
   };
+  // An exchanger's address, remembered 5 minutes (a failed lookup, 30 seconds), as the MX itself is.
+  const addresses = new Map<string, { until: number; address: Promise<string | undefined> }>();
+  const addressOf = (host: string): Promise<string | undefined> => {
+    if (isIP(host)) return Promise.resolve(host);
+    const hit = addresses.get(host);
+    if (hit && Date.now() < hit.until) return hit.address;
+    if (addresses.size >= 10_000) addresses.clear();
+    const entry = { until: Infinity, address: Promise.resolve<string | undefined>(undefined) };
+    entry.address = opts.resolver.resolve4(host).then(
+      (list) => {
+        entry.until = Date.now() + (list.length ? 300_000 : 30_000);
+        return list[0];
+      },
+      () => {
+        entry.until = Date.now() + 30_000;
+        return undefined;
+      },
+    );
+    addresses.set(host, entry);
+    return entry.address;
+  };
   const noExchanger = (domain: string) => Object.assign(new Error(`no mail exchanger answers for ${domain}`), { code: 'EDNS' });
   return {
     kind: 'smtp',
@@ -271,7 +292,7 @@ export function mxMailer(
       let last: unknown = noExchanger(domain);
       for (const host of route.hosts) {
         // An exchanger that cannot be reached gives way to the next; one that answers decides.
-        const address = isIP(host) ? host : (await opts.resolver.resolve4(host).catch(() => []))[0];
+        const address = await addressOf(host);
         if (!address) continue;
         try {
           const response = await poolOf(address, host, route.provider).send(msg.envelope, raw);

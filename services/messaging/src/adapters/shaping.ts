@@ -19,8 +19,10 @@ import {
 const REFRESH_MS = 1000;
 /** A message finding the window full waits this long for a place before it is held back in the queue. */
 const MAX_WAIT_MS = 2000;
-/** A message held back for a full window is due again this much later. */
+/** A message held back for a full window is due again at least this much later. */
 const FULL_HOLD_MS = 1000;
+/** What a place is taken for at first, before the lane has measured it (ms). */
+const FIRST_BUSY_MS = 100;
 /** Waiting starts below this (a rate's spacing); a longer wait is a hold in the queue, which frees the sender. */
 const SLEEP_UNDER_MS = 250;
 
@@ -32,6 +34,10 @@ interface Lane {
   inFlight: number;
   lastStart: number;
   waiters: Array<() => void>;
+  /** How long a place is taken, on average (an exponential moving average of the last ones). */
+  busyMs: number;
+  /** When the next message held for a full window is due: held ones are spread at the lane's pace, not all due at once. */
+  nextDue: number;
 }
 
 /**
@@ -64,7 +70,7 @@ export class Shaping implements ShapingGate {
       if (wait === 0) {
         lane.inFlight++;
         lane.lastStart = now;
-        return { ok: true, release: (outcome) => this.release(lane, outcome) };
+        return { ok: true, release: (outcome) => this.release(lane, outcome, now) };
       }
       const t = lane.pace.throttle;
       const reason = t ? `held: sending to ${key.provider} is ${t.ratePerMinute === 0 ? 'suspended' : 'throttled'} (${t.reason})` : '';
@@ -73,9 +79,15 @@ export class Shaping implements ShapingGate {
         await new Promise((r) => setTimeout(r, wait));
         continue;
       }
-      // The window is full: wait for a message to end, unless many wait already or the wait is over.
-      if (now >= deadline || lane.waiters.length >= lane.pace.ceiling * 4)
-        return { ok: false, waitMs: FULL_HOLD_MS, reason: `held: ${Math.floor(lane.pace.window)} messages to ${key.provider} are in flight` };
+      // The window is full: wait for a message to end, unless as many wait as the window holds
+      // (senders waiting on one provider are senders not working for the others) or the wait is over.
+      if (now >= deadline || lane.waiters.length >= Math.max(1, Math.floor(lane.pace.window))) {
+        // Due in turn: each later hold one place's time (divided by the window) after the one before.
+        lane.nextDue = Math.max(lane.nextDue, now + FULL_HOLD_MS);
+        const due = lane.nextDue;
+        lane.nextDue += lane.busyMs / Math.max(1, Math.floor(lane.pace.window));
+        return { ok: false, waitMs: due - now, reason: `held: ${Math.floor(lane.pace.window)} messages to ${key.provider} are in flight` };
+      }
       await new Promise<void>((resolve) => {
         const timer = setTimeout(() => {
           lane.waiters.splice(lane.waiters.indexOf(wake), 1);
@@ -90,9 +102,10 @@ export class Shaping implements ShapingGate {
     }
   }
 
-  private release(lane: Lane, outcome: ShapingOutcome): PaceChange {
+  private release(lane: Lane, outcome: ShapingOutcome, startedAt: number): PaceChange {
     lane.inFlight = Math.max(0, lane.inFlight - 1);
     const now = Date.now();
+    lane.busyMs = 0.8 * lane.busyMs + 0.2 * (now - startedAt);
     let change: PaceChange;
     if (outcome.kind === 'accepted') change = accepted(lane.pace, now);
     else if (outcome.kind === 'deferred')
@@ -105,7 +118,7 @@ export class Shaping implements ShapingGate {
     const k = keyOf(key);
     let lane = this.lanes.get(k);
     if (!lane) {
-      lane = { key, pace: newPace(this.limits(key.provider).connections), inFlight: 0, lastStart: 0, waiters: [] };
+      lane = { key, pace: newPace(this.limits(key.provider).connections), inFlight: 0, lastStart: 0, waiters: [], busyMs: FIRST_BUSY_MS, nextDue: 0 };
       this.lanes.set(k, lane);
     }
     return lane;

@@ -1,7 +1,10 @@
 import { Db, likeEscape, sqlOf, type Work } from '../../../../libs/db/src';
 import type { TemplateRow, TemplatesStore, WorkflowStepUse } from '../app/ports';
 
-const TPL = 'id, name, description, subject, body, from_email, from_name, reply_to, type, created_at, updated_at';
+const TPL = 'id, name, description, subject, body, from_email, from_name, reply_to, type, design, created_at, updated_at';
+
+/** A design as a jsonb parameter (pg would write a JS array as a Postgres array). */
+const designParam = (d: unknown) => (d === null || d === undefined ? null : JSON.stringify(d));
 
 /** Templates and the campaigns and workflows that use them (see TemplatesStore). */
 export class TemplatesRepo implements TemplatesStore {
@@ -14,9 +17,9 @@ export class TemplatesRepo implements TemplatesStore {
   async insertTemplate(projectId: string, t: Omit<TemplateRow, 'created_at' | 'updated_at'>): Promise<TemplateRow> {
     return (
       await this.db.query(
-        `INSERT INTO messaging.templates (project_id, id, name, description, subject, body, from_email, from_name, reply_to, type)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) RETURNING ${TPL}`,
-        [projectId, t.id, t.name, t.description, t.subject, t.body, t.from_email, t.from_name, t.reply_to, t.type],
+        `INSERT INTO messaging.templates (project_id, id, name, description, subject, body, from_email, from_name, reply_to, type, design)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11) RETURNING ${TPL}`,
+        [projectId, t.id, t.name, t.description, t.subject, t.body, t.from_email, t.from_name, t.reply_to, t.type, designParam(t.design)],
       )
     )[0];
   }
@@ -24,9 +27,9 @@ export class TemplatesRepo implements TemplatesStore {
   async updateTemplate(projectId: string, id: string, t: Omit<TemplateRow, 'id' | 'created_at' | 'updated_at'>): Promise<TemplateRow | undefined> {
     return (
       await this.db.query(
-        `UPDATE messaging.templates SET name=$3, description=$4, subject=$5, body=$6, from_email=$7, from_name=$8, reply_to=$9, type=$10, updated_at=now()
+        `UPDATE messaging.templates SET name=$3, description=$4, subject=$5, body=$6, from_email=$7, from_name=$8, reply_to=$9, type=$10, design=$11, updated_at=now()
          WHERE project_id = $1 AND id = $2 RETURNING ${TPL}`,
-        [projectId, id, t.name, t.description, t.subject, t.body, t.from_email, t.from_name, t.reply_to, t.type],
+        [projectId, id, t.name, t.description, t.subject, t.body, t.from_email, t.from_name, t.reply_to, t.type, designParam(t.design)],
       )
     )[0];
   }

@@ -201,7 +201,14 @@ export async function deliver(deps: DeliveryDeps, projectId: string, emailId: st
   const key = { projectId: email.project_id, domain: domainOf(email.from_email), provider: route.provider };
   const slot = await deps.shaping.acquire(key);
   if (!slot.ok) return holdBack(deps, email, slot.waitMs, 'shaping', slot.reason);
-  const outcome: { value: ShapingOutcome } = { value: { kind: 'other' } };
+  // The place is given back as soon as SMTP answers (not after the status is written): the answer adjusts the pace.
+  let released = false;
+  const release = (outcome: ShapingOutcome) => {
+    if (released) return;
+    released = true;
+    const change = slot.release(outcome);
+    if (change) paceChanged(deps, key, change).catch((err: unknown) => logger.warn({ err, emailId }, 'a change of pace could not be recorded'));
+  };
   try {
     // Warm-up: over this hour's cap for the provider, the email waits queued for the next hour (no attempt spent).
     const over = await warmupWait(deps.warmup, email, route.provider).catch((err: unknown) => {
@@ -209,15 +216,14 @@ export async function deliver(deps: DeliveryDeps, projectId: string, emailId: st
       return undefined;
     });
     if (over) return holdBack(deps, email, over.waitMs, 'warmup', `held: the warm-up cap for ${route.provider} (${over.cap} an hour) is reached`);
-    await handOff(deps, email, route, outcome);
+    await handOff(deps, email, route, release);
   } finally {
-    const change = slot.release(outcome.value);
-    if (change) paceChanged(deps, key, change).catch((err: unknown) => logger.warn({ err, emailId }, 'a change of pace could not be recorded'));
+    release({ kind: 'other' });
   }
 }
 
-/** The project's throttle, the message built and signed, SMTP's answer recorded; `outcome` says how the handoff ended, for the pace. */
-async function handOff(deps: DeliveryDeps, email: EmailRow, route: MxRoute, outcome: { value: ShapingOutcome }): Promise<void> {
+/** The project's throttle, the message built and signed, SMTP's answer recorded; `answered` tells the pace how the handoff ended. */
+async function handOff(deps: DeliveryDeps, email: EmailRow, route: MxRoute, answered: (outcome: ShapingOutcome) => void): Promise<void> {
   const projectId = email.project_id;
   const emailId = email.id;
   for (;;) {
@@ -241,13 +247,13 @@ async function handOff(deps: DeliveryDeps, email: EmailRow, route: MxRoute, outc
     return retryOrFail(deps, email, `compose failed: ${(err as Error).message}`, true);
   }
 
-  let answered = false;
+  let sent = false;
   try {
     const result = await inSpan('smtp send', 'client', () => deps.mailer.send(msg), {
       attributes: { 'herald.lane': email.lane, 'herald.mailer': deps.mailer.kind },
     });
-    answered = true;
-    outcome.value = { kind: 'accepted' };
+    sent = true;
+    answered({ kind: 'accepted' });
     handedOff(email, '2xx');
     try {
       await deps.writes.sent(email, msg.mail.messageId as string, deps.mailer.kind === 'dev');
@@ -268,8 +274,10 @@ async function handOff(deps: DeliveryDeps, email: EmailRow, route: MxRoute, outc
       });
     }
   } catch (err) {
-    if (!answered) handedOff(email, smtpClass(err));
-    if (!answered && smtpClass(err) === '4xx') outcome.value = { kind: 'deferred', reply: replyOf(err) };
+    if (!sent) {
+      handedOff(email, smtpClass(err));
+      answered(smtpClass(err) === '4xx' ? { kind: 'deferred', reply: replyOf(err) } : { kind: 'other' });
+    }
     await retryOrFail(deps, email, (err as Error).message ?? String(err), isTemporary(err), isRecipientRefusal(err), smtpClass(err) === '4xx');
   }
 }

@@ -27,6 +27,8 @@ export interface TemplateRow {
   from_name: string | null;
   reply_to: string | null;
   type: 'TRANSACTIONAL' | 'MARKETING';
+  /** The editor's blocks (domain/design.ts) that body was compiled from; null: written as HTML. */
+  design: unknown;
   created_at: Date;
   updated_at: Date;
 }

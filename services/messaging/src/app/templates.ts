@@ -4,6 +4,7 @@ import type { Api } from '../../../../libs/contracts/src';
 import type { NullableString__Output as Nullable } from '../../../../libs/contracts/src/generated/herald/messaging/v1/NullableString';
 import type { Template__Output as TemplateMsg } from '../../../../libs/contracts/src/generated/herald/messaging/v1/Template';
 import type { TemplateWrite__Output as TemplateWrite } from '../../../../libs/contracts/src/generated/herald/messaging/v1/TemplateWrite';
+import { compileDesign, designSchema, type Design } from '../domain/design';
 import { compileCheck } from '../domain/render';
 import { senderNotVerified } from '../domain/send';
 import type { TemplateRow, TemplatesStore } from './ports';
@@ -18,11 +19,19 @@ export const templateFields = z.object({
     .min(1)
     .max(998)
     .refine((s) => !/[\r\n]/.test(s), 'must not contain line breaks'),
-  body: z.string().min(1),
+  body: z
+    .string()
+    .min(1)
+    .describe('The HTML body (Handlebars). Not needed with a `design`, which is compiled into it (a body sent beside a design is ignored).'),
   type: z.enum(['TRANSACTIONAL', 'MARKETING']),
   from: email.nullable().optional(),
   fromName: z.string().max(255).nullable().optional(),
   replyTo: email.nullable().optional(),
+  design: designSchema.nullable().optional(),
+});
+/** On create, a body or a design. */
+export const templateCreate = templateFields.partial({ body: true }).superRefine((t, ctx) => {
+  if (t.body === undefined && !t.design) ctx.addIssue({ code: 'custom', path: ['body'], message: 'is required (or send a design)' });
 });
 export const templatePatch = templateFields.partial();
 export type TemplatePatch = z.infer<typeof templatePatch>;
@@ -37,6 +46,7 @@ export const templateMsg = (t: TemplateRow): TemplateMsg => ({
   from_name: t.from_name ?? '',
   reply_to: t.reply_to ?? '',
   type: t.type,
+  design_json: t.design ? JSON.stringify(t.design) : '',
   created_at: t.created_at.toISOString(),
   updated_at: t.updated_at.toISOString(),
 });
@@ -54,7 +64,34 @@ const fieldsOf = (w: TemplateWrite): TemplatePatch => ({
   from: nullable(w.from),
   fromName: nullable(w.from_name),
   replyTo: nullable(w.reply_to),
+  design: designOf(w.design_json),
 });
+
+/** The design a write carries (unset: left out; set without a value: dropped), parsed again here. */
+function designOf(n: Nullable | null): Design | null | undefined {
+  const json = nullable(n);
+  if (json === undefined || json === null) return json;
+  const r = designSchema.safeParse(JSON.parse(json));
+  if (!r.success) {
+    throw validationError(
+      r.error.issues.map((i) => ({ field: ['design', ...i.path].join('.'), message: i.message, code: 'invalid_design' })),
+      'Fix the design at the fields named.',
+    );
+  }
+  return r.data;
+}
+
+/** The body a design compiles to; a design MJML refuses is a 422 on `design`. */
+async function bodyOf(design: Design): Promise<string> {
+  const r = await compileDesign(design);
+  if (!r.ok) {
+    throw validationError(
+      r.issues.map((i) => ({ field: 'design', message: `does not compile to email HTML: ${i.message}`, code: 'invalid_design' })),
+      'Change the blocks named, or write the body as HTML.',
+    );
+  }
+  return r.html;
+}
 
 /** A template that does not compile is refused when written, with the line and column. */
 function checkCompiles(field: 'subject' | 'body', source: string | undefined) {
@@ -85,6 +122,7 @@ export function templatesApp(repo: TemplatesStore, domains: () => Api<'domains'>
     checkFrom,
     async create(projectId: string, w: TemplateWrite) {
       const f = fieldsOf(w) as z.infer<typeof templateFields>;
+      if (f.design) f.body = await bodyOf(f.design);
       checkCompiles('subject', f.subject);
       checkCompiles('body', f.body);
       await checkFrom(projectId, f.from);
@@ -95,6 +133,7 @@ export function templatesApp(repo: TemplatesStore, domains: () => Api<'domains'>
         subject: f.subject,
         body: f.body,
         type: f.type,
+        design: f.design ?? null,
         from_email: f.from ?? null,
         from_name: f.fromName ?? null,
         reply_to: f.replyTo ?? null,
@@ -103,15 +142,19 @@ export function templatesApp(repo: TemplatesStore, domains: () => Api<'domains'>
     async update(projectId: string, id: string, w: TemplateWrite) {
       const current = await get(projectId, id);
       const f = fieldsOf(w);
+      if (f.design) f.body = await bodyOf(f.design);
       checkCompiles('subject', f.subject);
       checkCompiles('body', f.body);
       if (f.from !== undefined) await checkFrom(projectId, f.from);
+      // A design given replaces the body; a body written without one drops the design it no longer matches.
+      const design = f.design !== undefined ? f.design : f.body !== undefined ? null : current.design;
       const next = {
         name: f.name ?? current.name,
         description: f.description ?? current.description,
         subject: f.subject ?? current.subject,
         body: f.body ?? current.body,
         type: f.type ?? current.type,
+        design,
         from_email: f.from === undefined ? current.from_email : f.from,
         from_name: f.fromName === undefined ? current.from_name : f.fromName,
         reply_to: f.replyTo === undefined ? current.reply_to : f.replyTo,

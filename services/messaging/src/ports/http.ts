@@ -12,7 +12,9 @@ import type { TemplateWrite } from '../../../../libs/contracts/src/generated/her
 import type { VerifyResponse__Output as VerifyMsg } from '../../../../libs/contracts/src/generated/herald/messaging/v1/VerifyResponse';
 import { on, parse, policy, queryInt, zodToFieldErrors, type Reply, type Route, type RouteRequest } from '../../../../libs/edge/src';
 import { Batcher, fromBatchReply, isAppError, OVERLAP_AFTER_MS, traceparentOf, validationError } from '../../../../libs/kit/src';
-import { templateFields, templatePatch, type TemplatePatch } from '../app/templates';
+import { templateCreate, templateFields, templatePatch, type TemplatePatch } from '../app/templates';
+import { compileDesign, designSchema } from '../domain/design';
+import { textOf } from '../domain/mail-format';
 import { compileCheck, renderDetailed } from '../domain/render';
 import { createSendRequestSchema, sendFields, sendRequestSchema, type SendFields } from '../domain/send';
 import { snsEnvelopeSchema } from '../domain/sns';
@@ -31,6 +33,7 @@ const templateAnswer = z.strictObject({
   fromName: z.string().nullable(),
   replyTo: z.string().nullable(),
   type: z.enum(TEMPLATE_TYPES),
+  design: designSchema.nullable().describe("The editor's blocks the body was compiled from (null: written as HTML)."),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
@@ -50,8 +53,10 @@ const usageAnswer = z.strictObject({
 const previewAnswer = z.strictObject({
   subject: z.string(),
   html: z.string(),
+  body: z.string().optional().describe('With a `design`: the body it compiles to, before rendering (what a template saved with it stores).'),
+  text: z.string().describe('The text part a send would carry, made from the HTML (empty when the rendered HTML is over 1 MB).'),
   errors: z
-    .array(z.strictObject({ field: z.enum(['subject', 'body']), message: z.string() }))
+    .array(z.strictObject({ field: z.enum(['subject', 'body', 'design']), message: z.string() }))
     .describe('Each part that does not compile or could not be rendered.'),
 });
 const sendAnswer = z.strictObject({
@@ -378,6 +383,7 @@ export const templateView = (t: TemplateMsg): TemplateAnswer => ({
   fromName: t.from_name || null,
   replyTo: t.reply_to || null,
   type: t.type as TemplateAnswer['type'],
+  design: t.design_json ? (JSON.parse(t.design_json) as TemplateAnswer['design']) : null,
   createdAt: t.created_at,
   updatedAt: t.updated_at,
 });
@@ -394,6 +400,7 @@ const templateWrite = (f: TemplatePatch): TemplateWrite => {
     from: nullable(f.from),
     from_name: nullable(f.fromName),
     reply_to: nullable(f.replyTo),
+    design_json: f.design === undefined ? null : { value: f.design === null ? undefined : JSON.stringify(f.design) },
   };
 };
 
@@ -459,6 +466,7 @@ const templateTestBody = z.object({
 /** A preview renders where the request is (the gateway): its input is kept small, so one preview stays cheap. */
 const PREVIEW_MAX_BODY = 256 * 1024;
 const PREVIEW_MAX_DATA = 64 * 1024;
+const PREVIEW_MAX_TEXT_HTML = 1024 * 1024;
 const previewBody = z.object({
   subject: z.string().max(998).optional().describe('The subject template.'),
   body: z
@@ -471,13 +479,14 @@ const previewBody = z.object({
     .refine((d) => JSON.stringify(d).length <= PREVIEW_MAX_DATA, `must be at most ${PREVIEW_MAX_DATA} characters as JSON for a preview`)
     .optional()
     .describe("The sample contact's data (at most 64 KB as JSON)."),
+  design: designSchema.optional().describe('Blocks of the email editor: compiled with MJML into the body that is rendered (any `body` is then ignored).'),
 });
 
 /**
  * A preview is a pure rendering (no I/O), done where the request is: the dashboard cannot compile
  * Handlebars itself (its CSP allows no eval), and a round trip to messaging would add nothing.
  */
-function renderPreview(p: z.infer<typeof previewBody>) {
+async function renderPreview(p: z.infer<typeof previewBody>) {
   const data = p.data ?? {};
   const email = typeof data.email === 'string' ? data.email : 'jane@example.com';
   const sample = '#preview';
@@ -491,7 +500,13 @@ function renderPreview(p: z.infer<typeof previewBody>) {
     subscribeUrl: sample,
     manageUrl: sample,
   };
-  const errors: Array<{ field: string; message: string }> = [];
+  const errors: Array<{ field: 'subject' | 'body' | 'design'; message: string }> = [];
+  let body = p.body;
+  if (p.design) {
+    const compiled = await compileDesign(p.design);
+    if (compiled.ok) body = compiled.html;
+    else for (const i of compiled.issues) errors.push({ field: 'design', message: `does not compile to email HTML: ${i.message}` });
+  }
   const part = (field: 'subject' | 'body', source: string | undefined, escape: boolean) => {
     if (!source) return '';
     const check = compileCheck(source);
@@ -501,7 +516,9 @@ function renderPreview(p: z.infer<typeof previewBody>) {
     return rendered.output;
   };
   const subject = part('subject', p.subject, false).replace(/[\r\n]+/g, ' ');
-  return { subject, html: part('body', p.body, true), errors };
+  const html = part('body', body, true);
+  // The text part of a rendering a loop made large is left out: the preview stays cheap.
+  return { subject, html, text: html && html.length <= PREVIEW_MAX_TEXT_HTML ? textOf(html) : '', errors };
 }
 
 const mailboxQuery = z.object({ limit: queryInt(1, 1_000_000).optional().describe('Default 50; at most 200 are returned.') });
@@ -522,6 +539,7 @@ const templateExample = {
   fromName: 'Example',
   replyTo: null,
   type: 'TRANSACTIONAL',
+  design: null,
   createdAt: '2025-06-01T09:30:00.000Z',
   updatedAt: '2025-06-01T09:30:00.000Z',
 };
@@ -775,8 +793,9 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
       {
         tag: 'Templates',
         summary: 'Create a template',
-        description: 'Subject and body must compile (a 422 names the line and column); `from` must be on a verified domain.',
-        body: templateFields,
+        description:
+          'Subject and body must compile (a 422 names the line and column); `from` must be on a verified domain. With a `design` (the blocks of the email editor), the body is compiled from it with MJML; a design that is not valid is a 422 naming the field path (`design.blocks.2.href`).',
+        body: templateCreate,
         example: {
           name: 'Welcome',
           subject: 'Welcome {{name ?? "friend"}}',
@@ -800,19 +819,19 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
         tag: 'Templates',
         summary: 'Render a template for a preview',
         description:
-          "Subject and body rendered as a send renders them (the same module), with `data` as the contact's data (at the top level and under `data`) and sample values for the built-ins (`email`, `id`, `subscribed`, the subscription URLs); nothing is stored or sent. Each part that does not compile is named in `errors` with its line and column, and rendered best-effort; so is one whose loops exceed the render budget (100,000 runs, 20 million characters), as a send would.",
+          "Subject and body rendered as a send renders them (the same module), with `data` as the contact's data (at the top level and under `data`) and sample values for the built-ins (`email`, `id`, `subscribed`, the subscription URLs); nothing is stored or sent. With a `design`, the body rendered is the one it compiles to (as a template saved with it would have). `text` is the text part a send would make from the HTML. Each part that does not compile is named in `errors` with its line and column, and rendered best-effort; so is one whose loops exceed the render budget (100,000 runs, 20 million characters), as a send would.",
         body: previewBody,
         example: { subject: 'Welcome {{name ?? "friend"}}', body: '<p>Hello {{name}}, you are on {{plan}}.</p>', data: { name: 'Jane', plan: 'pro' } },
         responses: {
           200: {
             description: 'The rendering.',
             schema: previewAnswer,
-            example: { subject: 'Welcome Jane', html: '<p>Hello Jane, you are on pro.</p>', errors: [] },
+            example: { subject: 'Welcome Jane', html: '<p>Hello Jane, you are on pro.</p>', text: 'Hello Jane, you are on pro.\n', errors: [] },
           },
         },
       },
       async (_req, res, { body }) => {
-        res.json(renderPreview(body));
+        res.json(await renderPreview(body));
       },
     ),
     on.get(
@@ -948,7 +967,7 @@ export function messagingRoutes(messaging: () => Api<'messaging'>): Route[] {
         tag: 'Sending',
         summary: 'The dev mailbox',
         description:
-          "Without SMTP_URL (outside production) mail is not sent but kept here, newest first: the project's, and the account mail of every user (verification, password reset, invitations).",
+          "Without SMTP_URL (outside production) mail is not sent but kept here, newest first: the project's, and the account mail of every user (verification, password reset, invitations). The dashboard shows it at `/#/dev-mailbox`; a browser tab opening this URL (Accept preferring text/html, no Authorization or X-Project-Id) is redirected there (303).",
         query: mailboxQuery,
         responses: {
           200: {

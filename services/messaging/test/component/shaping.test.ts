@@ -64,15 +64,19 @@ describe('traffic shaping', () => {
     expect((await a.view(key.projectId))[0]).toMatchObject({ state: 'normal', reason: null, changedAt: expect.any(Date) });
   });
 
-  it('a message finding the window full waits, and goes as another ends', async () => {
+  it('a message finding the window full waits, and goes as another ends; no more wait than the window holds', async () => {
     const key = { projectId: newId(), domain: 'big.example', provider: 'google' };
     const s = sender();
     const first = await s.acquire(key);
     const second = await s.acquire(key); // a window of 2 (half of 4)
     expect([first.ok, second.ok]).toEqual([true, true]);
     const third = s.acquire(key);
-    if (!first.ok) throw new Error('unreachable');
+    const fourth = s.acquire(key);
+    // No more wait than the window holds: the fifth is held back in the queue at once.
+    expect(await s.acquire(key)).toMatchObject({ ok: false, waitMs: 1000, reason: 'held: 2 messages to google are in flight' });
+    if (!first.ok || !second.ok) throw new Error('unreachable');
     first.release({ kind: 'accepted' });
-    expect((await third).ok).toBe(true);
+    second.release({ kind: 'accepted' });
+    expect([(await third).ok, (await fourth).ok]).toEqual([true, true]);
   });
 });

@@ -100,6 +100,7 @@ function template(projectId: string, over: Partial<TemplateRow> = {}) {
     from_name: 'Hello',
     reply_to: null,
     type: 'TRANSACTIONAL',
+    design: null,
     ...over,
   });
 }

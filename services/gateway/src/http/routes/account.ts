@@ -38,7 +38,7 @@ const userExample = { id: '01970a3b-1c2d-7e3f-8a4b-5c6d7e8f9a0b', email: 'owner@
 const projectExample = {
   id: '01970a3b-4d5e-7f6a-8b7c-9d0e1f2a3b4c',
   name: 'Production',
-  public: 'pk_93b5…e1f0',
+  public: `pk_${'93b5a1c0'.repeat(8)}`,
   secret: 'sk_ee04…7a2c',
   disabled: false,
   disabledReason: null,
@@ -69,10 +69,18 @@ const securityExample = {
 };
 const userAnswer = z.strictObject({ id: z.string(), email: z.string() });
 const verifiedUserAnswer = userAnswer.extend({ emailVerified: z.boolean() });
+const meAnswer = verifiedUserAnswer.extend({
+  verificationSentAt: z.iso
+    .datetime()
+    .nullable()
+    .describe(
+      'When the verification email whose link is still unused was sent; null: none is (the address is verified, its link was used, or none was ever sent — the owner the first start created gets none).',
+    ),
+});
 export const projectAnswer = z.strictObject({
   id: z.string(),
   name: z.string(),
-  public: z.string().describe('The public key: in full when issued (create, regenerate), else a hint.'),
+  public: z.string().describe('The public key, in full (a hint for a key issued before Herald kept public keys; rotate to get it in full).'),
   secret: z.string().describe('The secret key: in full when issued (create, regenerate), else a hint.'),
   disabled: z.boolean(),
   disabledReason: z.string().nullable(),
@@ -323,7 +331,13 @@ export function accountRoutes(deps: AccountDeps): Route[] {
       {
         tag: 'Account',
         summary: 'The current user',
-        responses: { 200: { description: 'The logged-in user.', example: { ...userExample, emailVerified: false }, schema: verifiedUserAnswer } },
+        responses: {
+          200: {
+            description: 'The logged-in user.',
+            example: { ...userExample, emailVerified: false, verificationSentAt: '2025-06-01T09:30:00.000Z' },
+            schema: meAnswer,
+          },
+        },
       },
       async (req, res) => {
         const user = await deps.identity.repo.userById(userId(req));
@@ -331,7 +345,8 @@ export function accountRoutes(deps: AccountDeps): Route[] {
           res.clearCookie(SESSION_COOKIE);
           throw new AppError({ code: 'UNAUTHORIZED', status: 401, message: 'This account no longer exists', suggestion: 'Sign up again.' });
         }
-        res.json({ id: user.id, email: user.email, emailVerified: user.email_verified });
+        const sent = user.email_verified ? undefined : await deps.identity.repo.tokenIssuedAt(user.id, 'verify');
+        res.json({ id: user.id, email: user.email, emailVerified: user.email_verified, verificationSentAt: sent?.toISOString() ?? null });
       },
     ),
     on.get(
@@ -340,7 +355,7 @@ export function accountRoutes(deps: AccountDeps): Route[] {
       {
         tag: 'Projects',
         summary: 'My projects',
-        description: 'Keys are shown as hints; the full keys are shown only when issued.',
+        description: 'The public key in full; the secret key as a hint (it is shown in full only when issued).',
         responses: {
           200: { description: 'The projects the user is a member of, with their role.', example: [projectExample], schema: z.array(projectAnswer) },
         },

@@ -8,6 +8,8 @@ import type { CampaignWrite as _herald_campaigns_v1_CampaignWrite, CampaignWrite
 import type { Empty as _herald_common_v1_Empty, Empty__Output as _herald_common_v1_Empty__Output } from '../../../herald/common/v1/Empty';
 import type { ListCampaignsRequest as _herald_campaigns_v1_ListCampaignsRequest, ListCampaignsRequest__Output as _herald_campaigns_v1_ListCampaignsRequest__Output } from '../../../herald/campaigns/v1/ListCampaignsRequest';
 import type { ListCampaignsResponse as _herald_campaigns_v1_ListCampaignsResponse, ListCampaignsResponse__Output as _herald_campaigns_v1_ListCampaignsResponse__Output } from '../../../herald/campaigns/v1/ListCampaignsResponse';
+import type { PreviewCampaignRequest as _herald_campaigns_v1_PreviewCampaignRequest, PreviewCampaignRequest__Output as _herald_campaigns_v1_PreviewCampaignRequest__Output } from '../../../herald/campaigns/v1/PreviewCampaignRequest';
+import type { PreviewCampaignResponse as _herald_campaigns_v1_PreviewCampaignResponse, PreviewCampaignResponse__Output as _herald_campaigns_v1_PreviewCampaignResponse__Output } from '../../../herald/campaigns/v1/PreviewCampaignResponse';
 import type { SendCampaignRequest as _herald_campaigns_v1_SendCampaignRequest, SendCampaignRequest__Output as _herald_campaigns_v1_SendCampaignRequest__Output } from '../../../herald/campaigns/v1/SendCampaignRequest';
 import type { StatsResponse as _herald_campaigns_v1_StatsResponse, StatsResponse__Output as _herald_campaigns_v1_StatsResponse__Output } from '../../../herald/campaigns/v1/StatsResponse';
 import type { TestCampaignRequest as _herald_campaigns_v1_TestCampaignRequest, TestCampaignRequest__Output as _herald_campaigns_v1_TestCampaignRequest__Output } from '../../../herald/campaigns/v1/TestCampaignRequest';
@@ -76,6 +78,15 @@ export interface CampaignsClient extends grpc.Client {
   listCampaigns(argument: _herald_campaigns_v1_ListCampaignsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_campaigns_v1_ListCampaignsResponse__Output>): grpc.ClientUnaryCall;
   listCampaigns(argument: _herald_campaigns_v1_ListCampaignsRequest, callback: grpc.requestCallback<_herald_campaigns_v1_ListCampaignsResponse__Output>): grpc.ClientUnaryCall;
   
+  PreviewCampaign(argument: _herald_campaigns_v1_PreviewCampaignRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_campaigns_v1_PreviewCampaignResponse__Output>): grpc.ClientUnaryCall;
+  PreviewCampaign(argument: _herald_campaigns_v1_PreviewCampaignRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_campaigns_v1_PreviewCampaignResponse__Output>): grpc.ClientUnaryCall;
+  PreviewCampaign(argument: _herald_campaigns_v1_PreviewCampaignRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_campaigns_v1_PreviewCampaignResponse__Output>): grpc.ClientUnaryCall;
+  PreviewCampaign(argument: _herald_campaigns_v1_PreviewCampaignRequest, callback: grpc.requestCallback<_herald_campaigns_v1_PreviewCampaignResponse__Output>): grpc.ClientUnaryCall;
+  previewCampaign(argument: _herald_campaigns_v1_PreviewCampaignRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_campaigns_v1_PreviewCampaignResponse__Output>): grpc.ClientUnaryCall;
+  previewCampaign(argument: _herald_campaigns_v1_PreviewCampaignRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_campaigns_v1_PreviewCampaignResponse__Output>): grpc.ClientUnaryCall;
+  previewCampaign(argument: _herald_campaigns_v1_PreviewCampaignRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_campaigns_v1_PreviewCampaignResponse__Output>): grpc.ClientUnaryCall;
+  previewCampaign(argument: _herald_campaigns_v1_PreviewCampaignRequest, callback: grpc.requestCallback<_herald_campaigns_v1_PreviewCampaignResponse__Output>): grpc.ClientUnaryCall;
+  
   SendCampaign(argument: _herald_campaigns_v1_SendCampaignRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_campaigns_v1_Campaign__Output>): grpc.ClientUnaryCall;
   SendCampaign(argument: _herald_campaigns_v1_SendCampaignRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_herald_campaigns_v1_Campaign__Output>): grpc.ClientUnaryCall;
   SendCampaign(argument: _herald_campaigns_v1_SendCampaignRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_herald_campaigns_v1_Campaign__Output>): grpc.ClientUnaryCall;
@@ -120,6 +131,8 @@ export interface CampaignsHandlers extends grpc.UntypedServiceImplementation {
   
   ListCampaigns: grpc.handleUnaryCall<_herald_campaigns_v1_ListCampaignsRequest__Output, _herald_campaigns_v1_ListCampaignsResponse>;
   
+  PreviewCampaign: grpc.handleUnaryCall<_herald_campaigns_v1_PreviewCampaignRequest__Output, _herald_campaigns_v1_PreviewCampaignResponse>;
+  
   SendCampaign: grpc.handleUnaryCall<_herald_campaigns_v1_SendCampaignRequest__Output, _herald_campaigns_v1_Campaign>;
   
   TestCampaign: grpc.handleUnaryCall<_herald_campaigns_v1_TestCampaignRequest__Output, _herald_common_v1_Empty>;
@@ -136,6 +149,7 @@ export interface CampaignsDefinition extends grpc.ServiceDefinition {
   DuplicateCampaign: MethodDefinition<_herald_campaigns_v1_CampaignId, _herald_campaigns_v1_Campaign, _herald_campaigns_v1_CampaignId__Output, _herald_campaigns_v1_Campaign__Output>
   GetCampaign: MethodDefinition<_herald_campaigns_v1_CampaignId, _herald_campaigns_v1_Campaign, _herald_campaigns_v1_CampaignId__Output, _herald_campaigns_v1_Campaign__Output>
   ListCampaigns: MethodDefinition<_herald_campaigns_v1_ListCampaignsRequest, _herald_campaigns_v1_ListCampaignsResponse, _herald_campaigns_v1_ListCampaignsRequest__Output, _herald_campaigns_v1_ListCampaignsResponse__Output>
+  PreviewCampaign: MethodDefinition<_herald_campaigns_v1_PreviewCampaignRequest, _herald_campaigns_v1_PreviewCampaignResponse, _herald_campaigns_v1_PreviewCampaignRequest__Output, _herald_campaigns_v1_PreviewCampaignResponse__Output>
   SendCampaign: MethodDefinition<_herald_campaigns_v1_SendCampaignRequest, _herald_campaigns_v1_Campaign, _herald_campaigns_v1_SendCampaignRequest__Output, _herald_campaigns_v1_Campaign__Output>
   TestCampaign: MethodDefinition<_herald_campaigns_v1_TestCampaignRequest, _herald_common_v1_Empty, _herald_campaigns_v1_TestCampaignRequest__Output, _herald_common_v1_Empty__Output>
   UpdateCampaign: MethodDefinition<_herald_campaigns_v1_CampaignWrite, _herald_campaigns_v1_Campaign, _herald_campaigns_v1_CampaignWrite__Output, _herald_campaigns_v1_Campaign__Output>

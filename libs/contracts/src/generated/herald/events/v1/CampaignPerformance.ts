@@ -14,6 +14,7 @@ export interface CampaignPerformance {
   'human_clicked_count'?: (number | string | Long);
   'human_open_rate'?: (number | string);
   'human_click_rate'?: (number | string);
+  'name'?: (string);
 }
 
 export interface CampaignPerformance__Output {
@@ -28,4 +29,5 @@ export interface CampaignPerformance__Output {
   'human_clicked_count': (string);
   'human_open_rate': (number);
   'human_click_rate': (number);
+  'name': (string);
 }

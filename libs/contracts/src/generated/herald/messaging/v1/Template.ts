@@ -13,6 +13,7 @@ export interface Template {
   'type'?: (string);
   'created_at'?: (string);
   'updated_at'?: (string);
+  'design_json'?: (string);
 }
 
 export interface Template__Output {
@@ -27,4 +28,5 @@ export interface Template__Output {
   'type': (string);
   'created_at': (string);
   'updated_at': (string);
+  'design_json': (string);
 }

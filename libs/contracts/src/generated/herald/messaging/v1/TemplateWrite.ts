@@ -12,6 +12,7 @@ export interface TemplateWrite {
   'from'?: (_herald_messaging_v1_NullableString | null);
   'from_name'?: (_herald_messaging_v1_NullableString | null);
   'reply_to'?: (_herald_messaging_v1_NullableString | null);
+  'design_json'?: (_herald_messaging_v1_NullableString | null);
   '_name'?: "name";
   '_description'?: "description";
   '_subject'?: "subject";
@@ -29,6 +30,7 @@ export interface TemplateWrite__Output {
   'from': (_herald_messaging_v1_NullableString__Output | null);
   'from_name': (_herald_messaging_v1_NullableString__Output | null);
   'reply_to': (_herald_messaging_v1_NullableString__Output | null);
+  'design_json': (_herald_messaging_v1_NullableString__Output | null);
   '_name'?: "name";
   '_description'?: "description";
   '_subject'?: "subject";
