@@ -103,6 +103,8 @@ describe('dashboard error messages (all)', () => {
     await page.getByRole('heading', { name: 'New template' }).waitFor();
     expect(await alerts(page).count()).toBe(0);
 
+    // HTML mode (a new template starts with blocks).
+    await page.getByRole('button', { name: 'HTML', exact: true }).click();
     await page.getByLabel('Name', { exact: true }).fill('Unclosed');
     await page.getByLabel('Subject', { exact: true }).fill('Hello');
     await page.getByLabel('Body (HTML)').fill('<p>Hi</p>\n{{#if vip}}\n<p>Thanks for being a VIP</p>');
