@@ -105,7 +105,7 @@ describe('a tour of the API across processes (split)', () => {
     expect((await s.api.get(`/campaigns/${c.id}/stats`)).status).toBe(200);
   });
 
-  it('workflows: steps checked and changed, a transition removed, executions matched, upcoming and cancelled', async () => {
+  it('workflows: steps checked and changed, a transition removed, executions read, matched, upcoming and cancelled, the fields, the delete', async () => {
     const event = `tour.${tag}`;
     const wf = (await s.api.post('/workflows', { name: `Tour ${tag}`, eventName: event })).body;
     const cond = await s.api.post(`/workflows/${wf.id}/steps`, { type: 'CONDITION', config: { field: 'data.plan', operator: 'equals', value: 'pro' } });
@@ -138,8 +138,12 @@ describe('a tour of the API across processes (split)', () => {
     }, 20_000);
     const upcoming = (await s.api.get('/activity/upcoming?limit=50')).body.activities;
     expect(upcoming.filter((a: any) => a.metadata?.workflowId === wf.id)).toHaveLength(2);
+    expect((await s.api.get(`/workflows/${wf.id}/executions/${waiting[0].id}`)).body).toMatchObject({ id: waiting[0].id, status: 'WAITING' });
     expect((await s.api.delete(`/workflows/${wf.id}/executions/${waiting[0].id}`)).body.status).toBe('CANCELLED');
     expect((await s.api.post(`/workflows/${wf.id}/executions/cancel-all`)).body).toEqual({ cancelled: 1 });
+    expect((await s.api.get('/workflows/fields')).body.fields).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'data.plan' })]));
+    expect((await s.api.delete(`/workflows/${wf.id}`)).status).toBe(204);
+    expect((await s.api.get(`/workflows/${wf.id}`)).status).toBe(404);
 
     // An email step: workflows has messaging send it.
     const tpl = (await s.api.post('/templates', { name: `Step ${tag}`, subject: `Step ${tag}`, body: '<p>Hi</p>', type: 'TRANSACTIONAL', from: s.from })).body;
@@ -151,7 +155,7 @@ describe('a tour of the API across processes (split)', () => {
     await s.smtp!.waitFor((m) => m.parsed.subject === `Step ${tag}` && m.envelope.to.includes(`d-${tag}@tour.test`));
   });
 
-  it('mail: an open recorded from the pixel, analytics of it, an upload served back, inbound mail routed and its source kept', async () => {
+  it('mail: an open recorded from the pixel, analytics of it, an upload served back, inbound mail routed, read and its source kept', async () => {
     const sent = await s.api.post('/v1/send', {
       to: `open-${tag}@tour.test`,
       from: s.from,
@@ -182,6 +186,7 @@ describe('a tour of the API across processes (split)', () => {
       async () => (await s.api.get('/events?eventName=email.received&limit=100')).body.events.find((e: any) => e.data.subject === `Inbound ${tag}`),
       20_000,
     );
+    expect((await s.api.get(`/inbound/${received.data.inboundId}`)).body).toMatchObject({ subject: `Inbound ${tag}` });
     const raw = await fetch(`${s.t.baseUrl}/inbound/${received.data.inboundId}/raw`, { headers: { authorization: `Bearer ${s.t.keys.secret}` } });
     expect(await raw.text()).toContain(`Subject: Inbound ${tag}`);
     const notification = await fetch(`${s.t.baseUrl}/webhooks/mail`, { method: 'POST', body: '{"Type":"Nothing"}', headers: { 'content-type': 'text/plain' } });
