@@ -328,7 +328,7 @@ function billingStatus(billing: () => Api<'billing'>) {
 function firstRunText(url: string, dashboardUrl: string, b: FirstRun): string {
   return [
     '',
-    '  Herald is ready — first start, save these now (keys are stored hashed and not shown again):',
+    '  Herald is ready — first start, save these now (the secret key is stored hashed and not shown again):',
     `  Dashboard:   ${dashboardUrl.replace(/\/$/, '')}/  (log in with the login below)`,
     `  API:         ${url}`,
     `  Login:       ${b.email}`,
