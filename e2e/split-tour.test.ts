@@ -63,7 +63,7 @@ describe('a tour of the API across processes (split)', () => {
     expect((await s.api.get(`/templates/${copy.body.id}`)).status).toBe(404);
   });
 
-  it('segments: a preview, dynamic and static, members, compute and refresh; a field’s usage', async () => {
+  it('segments: a preview, dynamic and static, members, compute and refresh, a delete; a field’s usage', async () => {
     const condition = { logic: 'AND', groups: [{ filters: [{ field: 'data.plan', operator: 'equals', value: 'pro' }] }] };
     expect((await s.api.post('/segments/preview', { condition })).body).toEqual({ total: 1, subscribed: 1 });
     const dyn = await s.api.post('/segments', { name: `Pro ${tag}`, type: 'DYNAMIC', trackMembership: true, condition });
@@ -80,6 +80,8 @@ describe('a tour of the API across processes (split)', () => {
     expect((await s.api.get(`/segments/${stat.id}/contacts`)).body.total).toBe(1);
     expect((await s.api.delete(`/segments/${stat.id}/members`, { emails: [`b-${tag}@tour.test`] })).status).toBe(200);
     expect((await s.api.get(`/segments/${stat.id}/contacts`)).body.total).toBe(0);
+    expect((await s.api.delete(`/segments/${stat.id}`)).status).toBe(204);
+    expect((await s.api.get(`/segments/${stat.id}`)).status).toBe(404);
 
     const usage = await s.api.get('/contacts/fields/plan/usage');
     expect(usage.status).toBe(200);
@@ -155,7 +157,7 @@ describe('a tour of the API across processes (split)', () => {
     await s.smtp!.waitFor((m) => m.parsed.subject === `Step ${tag}` && m.envelope.to.includes(`d-${tag}@tour.test`));
   });
 
-  it('mail: an open recorded from the pixel, analytics of it, an upload served back, inbound mail routed, read and its source kept', async () => {
+  it('mail: an open recorded from the pixel, analytics of it, a spare domain added and removed, an upload served back, inbound mail routed, read and its source kept', async () => {
     const sent = await s.api.post('/v1/send', {
       to: `open-${tag}@tour.test`,
       from: s.from,
@@ -172,6 +174,10 @@ describe('a tour of the API across processes (split)', () => {
     for (const path of ['/analytics/timeseries', '/analytics/campaign-stats', '/analytics/top-events', '/analytics/top-campaigns'])
       expect([path, (await s.api.get(path)).status]).toEqual([path, 200]);
     expect((await s.api.get(`/domains/project/${s.t.projectId}`)).body.map((d: any) => d.domain)).toContain(s.domain);
+    const spare = await s.api.post('/domains', { domain: `spare-${tag}.tour.test` });
+    expect(spare.status).toBe(201);
+    expect((await s.api.delete(`/domains/${spare.body.id}`)).status).toBe(204);
+    expect((await s.api.get(`/domains/project/${s.t.projectId}`)).body.map((d: any) => d.domain)).not.toContain(`spare-${tag}.tour.test`);
 
     const form = new FormData();
     form.append('image', new Blob([IMAGES.png.data], { type: 'image/png' }), 'logo.png');
