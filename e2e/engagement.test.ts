@@ -160,6 +160,11 @@ describe.each<TopologyKind>(['all', 'split'])('human and machine engagement (%s)
     const r = await api.post('/v1/send', { to: addr('ses'), from: s.from, subject: 'Via SES', body: '<p>Hi</p><a href="https://example.com/ses">go</a>' });
     expect(r.status).toBe(200);
     const mail = await s.smtp!.waitFor((m) => m.envelope.to[0] === addr('ses'), 20_000);
+    // SES reports by Message-ID: the sender records it just after the sink has the mail (a batched write).
+    await eventually(
+      async () => (await s.t.sql(`SELECT 1 FROM messaging.emails WHERE to_email = $1 AND message_id IS NOT NULL`, [addr('ses')])).length === 1,
+      10_000,
+    );
     const notify = async (message: string) => {
       const hook = await fetch(`${s.t.baseUrl}/webhooks/mail`, { method: 'POST', body: s.sns!.sign('Notification', { Message: message }, '1') });
       expect(hook.status).toBe(200);
